@@ -1,0 +1,46 @@
+//! Generates C++ from the ODS in `td/` with mlir-tblgen, compiles it with the
+//! glue in `cpp/`, and makes the shared MLIR C API library.
+
+use std::path::Path;
+
+use pto_build_support as support;
+
+/// (umbrella .td, file prefix of the generated .inc files, has attributes).
+const DIALECTS: &[(&str, &str, bool)] = &[("PL", "PL", false), ("PLD", "PLD", true)];
+
+fn main() {
+    let td_dir = Path::new("td");
+    let out = support::out_dir();
+
+    for &(umbrella, prefix, has_attrs) in DIALECTS {
+        let td = td_dir.join(format!("{umbrella}.td"));
+        let mut generators = vec![
+            ("dialect-decls", format!("{prefix}Dialect.h.inc")),
+            ("dialect-defs", format!("{prefix}Dialect.cpp.inc")),
+            ("typedef-decls", format!("{prefix}Types.h.inc")),
+            ("typedef-defs", format!("{prefix}Types.cpp.inc")),
+            ("enum-decls", format!("{prefix}Enums.h.inc")),
+            ("enum-defs", format!("{prefix}Enums.cpp.inc")),
+            ("op-decls", format!("{prefix}Ops.h.inc")),
+            ("op-defs", format!("{prefix}Ops.cpp.inc")),
+        ];
+        if has_attrs {
+            generators.push(("attrdef-decls", format!("{prefix}Attrs.h.inc")));
+            generators.push(("attrdef-defs", format!("{prefix}Attrs.cpp.inc")));
+        }
+        for (generator, file) in generators {
+            support::tblgen(&td, &[td_dir], generator, &out.join(file));
+        }
+    }
+
+    support::cxx_build()
+        .include(&out)
+        .include("cpp")
+        .files(["cpp/Common.cpp", "cpp/PLDialect.cpp", "cpp/PLDDialect.cpp", "cpp/CAPI.cpp"])
+        .compile("pto_dialects_glue");
+
+    support::ensure_shared_mlir_capi();
+    println!("cargo:rustc-link-lib=dylib=MLIR");
+    println!("cargo:rerun-if-changed=td");
+    println!("cargo:rerun-if-changed=cpp");
+}

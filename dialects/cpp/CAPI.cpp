@@ -1,0 +1,100 @@
+//===- CAPI.cpp - C entry points of the dialect glue ----------------------===//
+//
+// Internal C ABI between the C++ glue and the Rust crate. Every function
+// here is one line of unwrap / call / wrap. The public C API (include/pto-c)
+// is defined in Rust on top of these, so that it is exported from the shared
+// library.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialects.h"
+
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Registration.h"
+#include "mlir/CAPI/Support.h"
+
+using namespace mlir;
+
+extern "C" {
+
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pto_glue_pl, pto::pl::PLDialect)
+MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PLD, pto_glue_pld, pto::pld::PLDDialect)
+
+//===----------------------------------------------------------------------===//
+// Types
+//===----------------------------------------------------------------------===//
+
+MlirType ptoGlue_plTensorTypeGet(MlirContext ctx, intptr_t rank,
+                                 const int64_t *shape, MlirType elementType) {
+  return wrap(pto::pl::TensorType::get(unwrap(ctx), ArrayRef(shape, rank),
+                                       unwrap(elementType)));
+}
+
+bool ptoGlue_plTypeIsATensor(MlirType type) {
+  return isa<pto::pl::TensorType>(unwrap(type));
+}
+
+MlirType ptoGlue_plTileTypeGet(MlirContext ctx, intptr_t rank,
+                               const int64_t *shape, MlirType elementType,
+                               int32_t memorySpace) {
+  std::optional<pto::pl::MemorySpace> space;
+  if (memorySpace >= 0)
+    space = pto::pl::symbolizeMemorySpace(memorySpace);
+  return wrap(pto::pl::TileType::get(unwrap(ctx), ArrayRef(shape, rank),
+                                     unwrap(elementType), space));
+}
+
+bool ptoGlue_plTypeIsATile(MlirType type) {
+  return isa<pto::pl::TileType>(unwrap(type));
+}
+
+/// Returns the tile's memory space code, or -1 when it has none.
+int32_t ptoGlue_plTileTypeGetMemorySpace(MlirType type) {
+  auto space = cast<pto::pl::TileType>(unwrap(type)).getMemorySpace();
+  return space ? static_cast<int32_t>(*space) : -1;
+}
+
+MlirType ptoGlue_pldDistributedTensorTypeGet(MlirContext ctx, intptr_t rank,
+                                             const int64_t *shape,
+                                             MlirType elementType) {
+  return wrap(pto::pld::DistributedTensorType::get(
+      unwrap(ctx), ArrayRef(shape, rank), unwrap(elementType)));
+}
+
+bool ptoGlue_pldTypeIsADistributedTensor(MlirType type) {
+  return isa<pto::pld::DistributedTensorType>(unwrap(type));
+}
+
+MlirType ptoGlue_pldCommCtxTypeGet(MlirContext ctx) {
+  return wrap(pto::pld::CommCtxType::get(unwrap(ctx)));
+}
+
+bool ptoGlue_pldTypeIsACommCtx(MlirType type) {
+  return isa<pto::pld::CommCtxType>(unwrap(type));
+}
+
+//===----------------------------------------------------------------------===//
+// Diagnostics
+//===----------------------------------------------------------------------===//
+
+/// Emits `'<op name>' op <message>` at the op (as Operation::emitOpError
+/// does), with one note per (location, text) pair. Severity: 0 error,
+/// 1 warning, 2 remark.
+void ptoGlue_emitOpDiagnostic(MlirOperation op, int32_t severity,
+                              MlirStringRef message, intptr_t numNotes,
+                              const MlirLocation *noteLocations,
+                              const MlirStringRef *noteMessages) {
+  Operation *operation = unwrap(op);
+  InFlightDiagnostic diag =
+      severity == 1   ? operation->emitWarning()
+      : severity == 2 ? operation->emitRemark()
+                      : operation->emitOpError();
+  if (severity != 0)
+    diag << "'" << operation->getName() << "' op ";
+  diag << unwrap(message);
+  for (intptr_t i = 0; i < numNotes; ++i)
+    diag.attachNote(unwrap(noteLocations[i])) << unwrap(noteMessages[i]);
+}
+
+} // extern "C"

@@ -1,0 +1,43 @@
+//===- Common.cpp - helpers shared by the pl and pld glue -----------------===//
+
+#include "Dialects.h"
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
+
+using namespace mlir;
+
+// Implemented in Rust (dialects/src/verify/mod.rs).
+extern "C" MlirLogicalResult ptoVerifyOperation(MlirOperation op);
+
+LogicalResult pto::verifyInRust(Operation *op) {
+  return unwrap(ptoVerifyOperation(wrap(op)));
+}
+
+ParseResult pto::parseShapeAndElementType(AsmParser &parser,
+                                          llvm::SmallVectorImpl<int64_t> &shape,
+                                          Type &elementType,
+                                          bool allowDynamic) {
+  if (parser.parseDimensionList(shape, allowDynamic, /*withTrailingX=*/true) ||
+      parser.parseType(elementType))
+    return failure();
+  return success();
+}
+
+void pto::printShapeAndElementType(AsmPrinter &printer, ArrayRef<int64_t> shape,
+                                   Type elementType) {
+  for (int64_t dim : shape) {
+    if (ShapedType::isDynamic(dim))
+      printer << '?';
+    else
+      printer << dim;
+    printer << 'x';
+  }
+  printer << elementType;
+}
+
+bool pto::isScalarElementType(Type type) {
+  return isa<IntegerType, IndexType, FloatType>(type);
+}

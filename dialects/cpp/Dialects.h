@@ -1,0 +1,58 @@
+//===- Dialects.h - C++ declarations of the pl and pld dialects -*- C++ -*-===//
+//
+// Glue only: includes what mlir-tblgen generated from dialects/td and the
+// few helpers the generated code and the C API share. Semantic rules live
+// in Rust (dialects/src/verify/), reached through ptoVerifyOperation.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_DIALECTS_H
+#define PTO_DIALECTS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypeInterfaces.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "PLEnums.h.inc"
+#include "PLDialect.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "PLTypes.h.inc"
+#define GET_OP_CLASSES
+#include "PLOps.h.inc"
+
+#include "PLDEnums.h.inc"
+#include "PLDDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "PLDAttrs.h.inc"
+#define GET_TYPEDEF_CLASSES
+#include "PLDTypes.h.inc"
+#define GET_OP_CLASSES
+#include "PLDOps.h.inc"
+
+namespace pto {
+
+/// Runs the Rust verifier on `op` (the semantic rules of spec/pl.md and
+/// spec/pld.md); diagnostics are emitted at the op.
+mlir::LogicalResult verifyInRust(mlir::Operation *op);
+
+/// Parses `<dims x element-type` (the opening `<` already consumed).
+mlir::ParseResult parseShapeAndElementType(mlir::AsmParser &parser,
+                                           llvm::SmallVectorImpl<int64_t> &shape,
+                                           mlir::Type &elementType,
+                                           bool allowDynamic);
+
+/// Prints `dims x element-type` (no angle brackets).
+void printShapeAndElementType(mlir::AsmPrinter &printer,
+                              llvm::ArrayRef<int64_t> shape,
+                              mlir::Type elementType);
+
+/// Element types a pl/pld shaped type may hold: integers, index, floats.
+bool isScalarElementType(mlir::Type type);
+
+} // namespace pto
+
+#endif // PTO_DIALECTS_H

@@ -1,0 +1,92 @@
+//! Scalar element types and PyPTO's promotion rule (spec pl.md §1.1).
+//!
+//! pl spells its dtypes as MLIR types: signless `iN` is PyPTO's signed
+//! `INTn`, `uiN` is `UINTn`, `index` is `INDEX` (64-bit, signed), and the
+//! float types are the builtin ones.
+
+use melior::ir::{Type, TypeLike};
+use mlir_sys::{
+    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsUnsigned, mlirTypeIsAFloat,
+    mlirTypeIsAIndex, mlirTypeIsAInteger,
+};
+
+/// The category of a scalar element type, as the promotion rule sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScalarKind {
+    /// A float type of the given width.
+    Float(u32),
+    /// A signed (or signless) integer, or `index`, of the given width.
+    Signed(u32),
+    /// An unsigned integer of the given width.
+    Unsigned(u32),
+}
+
+impl ScalarKind {
+    /// Classifies an MLIR type; `None` for a non-scalar type.
+    pub fn of(r#type: Type) -> Option<Self> {
+        let raw = r#type.to_raw();
+        // SAFETY: `raw` is a valid type; each query only reads it.
+        unsafe {
+            if mlirTypeIsAFloat(raw) {
+                Some(Self::Float(mlirFloatTypeGetWidth(raw) as u32))
+            } else if mlirTypeIsAIndex(raw) {
+                Some(Self::Signed(64))
+            } else if mlirTypeIsAInteger(raw) {
+                let width = mlirIntegerTypeGetWidth(raw);
+                if mlirIntegerTypeIsUnsigned(raw) {
+                    Some(Self::Unsigned(width))
+                } else {
+                    Some(Self::Signed(width))
+                }
+            } else {
+                None
+            }
+        }
+    }
+
+    /// Returns the storage width in bits.
+    pub fn bits(self) -> u32 {
+        match self {
+            Self::Float(bits) | Self::Signed(bits) | Self::Unsigned(bits) => bits,
+        }
+    }
+}
+
+/// Returns the promotion of two element types (`PromoteDataTypes`): equal
+/// types give that type; a float beats a non-float; otherwise the wider
+/// type wins; at equal width a signed integer beats an unsigned one;
+/// otherwise the first operand's type. `None` if either is not a scalar.
+pub fn promote<'c>(lhs: Type<'c>, rhs: Type<'c>) -> Option<Type<'c>> {
+    let (left, right) = (ScalarKind::of(lhs)?, ScalarKind::of(rhs)?);
+    if lhs == rhs {
+        return Some(lhs);
+    }
+    let is_float = |kind| matches!(kind, ScalarKind::Float(_));
+    Some(match (is_float(left), is_float(right)) {
+        (true, false) => lhs,
+        (false, true) => rhs,
+        _ if left.bits() > right.bits() => lhs,
+        _ if right.bits() > left.bits() => rhs,
+        _ => match (left, right) {
+            (ScalarKind::Unsigned(_), ScalarKind::Signed(_)) => rhs,
+            _ => lhs,
+        },
+    })
+}
+
+/// Returns the NumPy-style right-aligned broadcast of two static shapes:
+/// equal dimensions or a 1 broadcast; `None` when incompatible.
+pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64]) -> Option<Vec<i64>> {
+    let rank = lhs.len().max(rhs.len());
+    let dim = |shape: &[i64], index: usize| {
+        (index + shape.len()).checked_sub(rank).map_or(1, |i| shape[i])
+    };
+    (0..rank)
+        .map(|index| match (dim(lhs, index), dim(rhs, index)) {
+            (a, b) if a == b => Some(a),
+            (1, b) => Some(b),
+            (a, 1) => Some(a),
+            _ => None,
+        })
+        .collect()
+}

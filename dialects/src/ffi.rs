@@ -1,0 +1,46 @@
+//! Raw declarations of the C++ glue (`cpp/CAPI.cpp`, `cpp/Common.cpp`).
+//!
+//! Everything here is `unsafe` to call; the safe wrappers live in
+//! [`crate::types`], [`crate::registration`] and [`crate::diag`].
+
+use mlir_sys::{MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef, MlirType};
+
+unsafe extern "C" {
+    pub fn mlirGetDialectHandle__pto_glue_pl__() -> MlirDialectHandle;
+    pub fn mlirGetDialectHandle__pto_glue_pld__() -> MlirDialectHandle;
+
+    pub fn ptoGlue_plTensorTypeGet(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+    ) -> MlirType;
+    pub fn ptoGlue_plTypeIsATensor(r#type: MlirType) -> bool;
+    pub fn ptoGlue_plTileTypeGet(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+        memory_space: i32,
+    ) -> MlirType;
+    pub fn ptoGlue_plTypeIsATile(r#type: MlirType) -> bool;
+    pub fn ptoGlue_plTileTypeGetMemorySpace(r#type: MlirType) -> i32;
+    pub fn ptoGlue_pldDistributedTensorTypeGet(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+    ) -> MlirType;
+    pub fn ptoGlue_pldTypeIsADistributedTensor(r#type: MlirType) -> bool;
+    pub fn ptoGlue_pldCommCtxTypeGet(context: MlirContext) -> MlirType;
+    pub fn ptoGlue_pldTypeIsACommCtx(r#type: MlirType) -> bool;
+
+    pub fn ptoGlue_emitOpDiagnostic(
+        op: MlirOperation,
+        severity: i32,
+        message: MlirStringRef,
+        num_notes: isize,
+        note_locations: *const MlirLocation,
+        note_messages: *const MlirStringRef,
+    );
+}

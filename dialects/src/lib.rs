@@ -1,0 +1,14 @@
+//! The `pl` and `pld` MLIR dialects: registration, typed wrappers over their
+//! types, generated op builders, and the Rust verifier the ops' `verify()`
+//! hooks call.
+
+pub mod capi;
+pub mod diag;
+pub mod dtype;
+mod ffi;
+pub mod ops;
+pub mod registration;
+pub mod types;
+pub mod verify;
+
+pub use registration::{create_context, pl_handle, pld_handle, register_dialects};

@@ -1,0 +1,66 @@
+//! The semantic verifier of `pl` and `pld`.
+//!
+//! ODS checks structure (operand counts, type kinds, enum ranges). Every
+//! rule beyond that is a Rust function here, reached from the ops' C++
+//! `verify()` hooks through the single C entry [`ptoVerifyOperation`], so
+//! `pto-opt`, stock `mlir-opt` with the plugin and embedders all run the same
+//! rules.
+//!
+//! Rules checked today:
+//! - `pl.tile.move`: the memory-space pair is a legal a2a3 move; shape kept;
+//!   element type kept (or the bias-table conversion).
+//! - `pl.tile.add`: operands in `vec` (or not yet placed); result element
+//!   type is the promotion and result shape the broadcast of the operands'.
+//! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
+//!
+//! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
+
+mod pl;
+mod pld;
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use mlir_sys::{MlirLogicalResult, MlirOperation};
+
+use crate::diag::{OpDiagnostic, Severity};
+
+/// The outcome of one rule: the first violated rule's diagnostic.
+pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
+
+/// Runs the rules of `op` (by op name).
+pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let name = op.name();
+    match name.as_string_ref().as_str().unwrap_or_default() {
+        "pl.tile.move" => pl::verify_tile_move(op),
+        "pl.tile.add" => pl::verify_tile_add(op),
+        "pld.system.notify" => pld::verify_signal_offsets(op, "target"),
+        "pld.system.wait" => pld::verify_signal_offsets(op, "signal"),
+        _ => Ok(()),
+    }
+}
+
+/// The C entry the ODS `verify()` hooks call.
+///
+/// A panic in a rule is a bug in the verifier; it becomes an error
+/// diagnostic instead of unwinding into C++.
+#[unsafe(no_mangle)]
+pub extern "C" fn ptoVerifyOperation(raw: MlirOperation) -> MlirLogicalResult {
+    // SAFETY: MLIR calls the hook with the live operation being verified.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    let outcome = catch_unwind(AssertUnwindSafe(|| verify_operation(op))).unwrap_or_else(|panic| {
+        let reason = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        Err(OpDiagnostic::new(format!("internal error in the verifier: {reason}")))
+    });
+    match outcome {
+        Ok(()) => MlirLogicalResult { value: 1 },
+        Err(diagnostic) => {
+            diagnostic.emit(op, Severity::Error);
+            MlirLogicalResult { value: 0 }
+        }
+    }
+}

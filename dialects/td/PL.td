@@ -1,0 +1,11 @@
+//===- PL.td - the pl dialect (umbrella) -------------------*- tablegen -*-===//
+
+#ifndef PTO_PL_TD
+#define PTO_PL_TD
+
+include "PLDialect.td"
+include "PLAttrs.td"
+include "PLTypes.td"
+include "PLOps.td"
+
+#endif // PTO_PL_TD

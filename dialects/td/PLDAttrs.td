@@ -1,0 +1,33 @@
+//===- PLDAttrs.td - pld enums and attributes --------------*- tablegen -*-===//
+
+#ifndef PTO_PLD_ATTRS_TD
+#define PTO_PLD_ATTRS_TD
+
+include "PLDDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+// ABI enums (spec pld.md §1.6; NotifyOp there): the values are part of the runtime ABI and
+// only ever grow.
+def PLD_NotifyKind : I32EnumAttr<"NotifyKind", "how notify updates the peer's cell", [
+    I32EnumAttrCase<"AtomicAdd", 0, "atomic_add">,
+    I32EnumAttrCase<"Set", 1, "set">
+  ]> {
+  let cppNamespace = "::pto::pld";
+  let genSpecializedAttr = 0;
+}
+def PLD_NotifyKindAttr : EnumAttr<PLD_Dialect, PLD_NotifyKind, "notify_kind"> {
+  let assemblyFormat = "$value";
+}
+
+def PLD_WaitCmp : I32EnumAttr<"WaitCmp", "how wait compares the local cell", [
+    I32EnumAttrCase<"Eq", 0, "eq">,
+    I32EnumAttrCase<"Ge", 1, "ge">
+  ]> {
+  let cppNamespace = "::pto::pld";
+  let genSpecializedAttr = 0;
+}
+def PLD_WaitCmpAttr : EnumAttr<PLD_Dialect, PLD_WaitCmp, "wait_cmp"> {
+  let assemblyFormat = "$value";
+}
+
+#endif // PTO_PLD_ATTRS_TD

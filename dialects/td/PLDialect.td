@@ -1,0 +1,35 @@
+//===- PLDialect.td - the pl dialect record ----------------*- tablegen -*-===//
+//
+// The dialect record only, so that every other .td file can include it
+// without pulling in the ops.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_DIALECT_TD
+#define PTO_PL_DIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def PL_Dialect : Dialect {
+  let name = "pl";
+  let summary = "The PyPTO core tile language: tensors in global memory, tiles on chip";
+  let description = [{
+    `pl` models single-chip programs for Ascend a2a3 NPUs. A `!pl.tensor` lives
+    in global memory (GM/DDR); a `!pl.tile` lives in one on-chip buffer (the
+    unified buffer `vec`, L1 `mat`, L0A `left`, L0B `right`, L0C `acc`, the
+    bias table `bias`). Kernels move data GM -> tile, compute on tiles, and
+    store tiles back; orchestration functions dispatch kernels.
+
+    Rules that ODS constraints cannot express (legal memory-space pairs,
+    dtype sets, shape contracts) are checked by the Rust verifier that every
+    op's `verify()` reaches through one C ABI entry, so the same rules hold
+    in `pto-opt`, in stock `mlir-opt` with the plugin, and for embedders.
+  }];
+  let cppNamespace = "::pto::pl";
+  let useDefaultTypePrinterParser = 1;
+}
+
+class PL_Op<string mnemonic, list<Trait> traits = []>
+    : Op<PL_Dialect, mnemonic, traits>;
+
+#endif // PTO_PL_DIALECT_TD
