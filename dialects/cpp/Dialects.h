@@ -26,8 +26,6 @@
 
 #include "PLDEnums.h.inc"
 #include "PLDDialect.h.inc"
-#define GET_ATTRDEF_CLASSES
-#include "PLDAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "PLDTypes.h.inc"
 #define GET_OP_CLASSES

@@ -13,10 +13,6 @@ using namespace pto::pld;
 #include "PLDDialect.cpp.inc"
 
 void PLDDialect::initialize() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "PLDAttrs.cpp.inc"
-      >();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "PLDTypes.cpp.inc"
@@ -80,8 +76,6 @@ DistributedTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
 LogicalResult NotifyOp::verify() { return pto::verifyInRust(*this); }
 LogicalResult WaitOp::verify() { return pto::verifyInRust(*this); }
 
-#define GET_ATTRDEF_CLASSES
-#include "PLDAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "PLDTypes.cpp.inc"
 #define GET_OP_CLASSES

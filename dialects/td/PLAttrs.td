@@ -20,11 +20,6 @@ def PL_MemorySpace : I32EnumAttr<"MemorySpace", "memory space of a tile", [
     I32EnumAttrCase<"RightScale", 9, "right_scale">
   ]> {
   let cppNamespace = "::pto::pl";
-  let genSpecializedAttr = 0;
-}
-
-def PL_MemorySpaceAttr : EnumAttr<PL_Dialect, PL_MemorySpace, "memory_space"> {
-  let assemblyFormat = "$value";
 }
 
 #endif // PTO_PL_ATTRS_TD

@@ -13,10 +13,6 @@ def PLD_NotifyKind : I32EnumAttr<"NotifyKind", "how notify updates the peer's ce
     I32EnumAttrCase<"Set", 1, "set">
   ]> {
   let cppNamespace = "::pto::pld";
-  let genSpecializedAttr = 0;
-}
-def PLD_NotifyKindAttr : EnumAttr<PLD_Dialect, PLD_NotifyKind, "notify_kind"> {
-  let assemblyFormat = "$value";
 }
 
 def PLD_WaitCmp : I32EnumAttr<"WaitCmp", "how wait compares the local cell", [
@@ -24,10 +20,6 @@ def PLD_WaitCmp : I32EnumAttr<"WaitCmp", "how wait compares the local cell", [
     I32EnumAttrCase<"Ge", 1, "ge">
   ]> {
   let cppNamespace = "::pto::pld";
-  let genSpecializedAttr = 0;
-}
-def PLD_WaitCmpAttr : EnumAttr<PLD_Dialect, PLD_WaitCmp, "wait_cmp"> {
-  let assemblyFormat = "$value";
 }
 
 #endif // PTO_PLD_ATTRS_TD

@@ -18,7 +18,6 @@ def PLD_Dialect : Dialect {
   }];
   let cppNamespace = "::pto::pld";
   let useDefaultTypePrinterParser = 1;
-  let useDefaultAttributePrinterParser = 1;
 }
 
 class PLD_Op<string mnemonic, list<Trait> traits = []>

@@ -72,7 +72,7 @@ def PLD_NotifyOp : PLD_Op<"system.notify"> {
                        Variadic<Index>:$offsets,
                        I32:$peer,
                        I32:$value,
-                       PLD_NotifyKindAttr:$op);
+                       PLD_NotifyKind:$op);
   let assemblyFormat = [{
     $target `[` $offsets `]` `to` $peer `,` $value $op attr-dict `:` qualified(type($target))
   }];
@@ -93,7 +93,7 @@ def PLD_WaitOp : PLD_Op<"system.wait"> {
   let arguments = (ins PLD_AnyDistributedTensor:$signal,
                        Variadic<Index>:$offsets,
                        I32:$expected,
-                       PLD_WaitCmpAttr:$cmp);
+                       PLD_WaitCmp:$cmp);
   let assemblyFormat = [{
     $signal `[` $offsets `]` `,` $expected $cmp attr-dict `:` qualified(type($signal))
   }];

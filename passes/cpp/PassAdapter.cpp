@@ -1,0 +1,244 @@
+//===- PassAdapter.cpp - Rust passes as first-class MLIR passes -----------===//
+//
+// MLIR's C API can create an external pass but can neither give it options
+// nor put it in the global pass registry. This glue defines one
+// mlir::Pass subclass that forwards to a Rust pass described by a
+// PtoPassSpec: options are real MLIR pass options (so `pass{opt=v}`, option
+// errors, --help and pipeline printing behave as for upstream passes) and
+// the Rust side receives their values as strings.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+#include "mlir-c/Support.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Pass.h"
+#include "mlir/CAPI/Support.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/TypeID.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace mlir;
+
+extern "C" {
+
+/// One option of a Rust pass. `kind` is "bool", "int" or "string"; enums
+/// are strings whose values the Rust side checks.
+typedef struct {
+  MlirStringRef name;
+  MlirStringRef kind;
+  MlirStringRef description;
+  MlirStringRef defaultValue;
+} PtoPassOptionSpec;
+
+/// A Rust pass as the registry sees it. `anchor` is the op the pass runs on
+/// ("" for any op). `index` identifies the pass on the Rust side.
+typedef struct {
+  MlirStringRef argument;
+  MlirStringRef className;
+  MlirStringRef summary;
+  MlirStringRef anchor;
+  intptr_t numOptions;
+  const PtoPassOptionSpec *options;
+  intptr_t numDialects;
+  const MlirDialectHandle *dialects;
+  intptr_t index;
+} PtoPassSpec;
+
+// Implemented in Rust (passes/src/registry.rs).
+typedef void (*PtoErrorCallback)(MlirStringRef message, void *userData);
+bool ptoPassCheckOptions(intptr_t index, intptr_t numOptions,
+                         const MlirStringRef *names,
+                         const MlirStringRef *values, PtoErrorCallback onError,
+                         void *userData);
+MlirLogicalResult ptoPassRun(intptr_t index, MlirOperation op,
+                             intptr_t numOptions, const MlirStringRef *names,
+                             const MlirStringRef *values);
+}
+
+namespace {
+
+/// The registry-owned copy of a PtoPassSpec.
+struct RustPassKind {
+  struct OptionSpec {
+    std::string name, kind, description, defaultValue;
+  };
+  std::string argument, className, summary, anchor;
+  std::vector<OptionSpec> options;
+  std::vector<MlirDialectHandle> dialects;
+  intptr_t index;
+  TypeID typeID;
+};
+
+TypeIDAllocator &typeIDAllocator() {
+  static TypeIDAllocator allocator;
+  return allocator;
+}
+
+class RustPass : public Pass {
+public:
+  explicit RustPass(const RustPassKind &kind)
+      : Pass(kind.typeID, kind.anchor.empty()
+                              ? std::nullopt
+                              : std::optional<StringRef>(kind.anchor)),
+        kind(kind) {
+    for (const RustPassKind::OptionSpec &spec : kind.options)
+      declareOption(spec);
+  }
+
+  StringRef getName() const override { return kind.className; }
+  StringRef getArgument() const override { return kind.argument; }
+  StringRef getDescription() const override { return kind.summary; }
+
+  std::unique_ptr<Pass> clonePass() const override {
+    auto copy = std::make_unique<RustPass>(kind);
+    copy->copyOptionValuesFrom(this);
+    return copy;
+  }
+
+  bool canScheduleOn(RegisteredOperationName opName) const override {
+    return kind.anchor.empty() || opName.getStringRef() == kind.anchor;
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    for (MlirDialectHandle handle : kind.dialects)
+      mlirDialectHandleInsertDialect(handle, wrap(&registry));
+  }
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    OptionValues values = collectOptionValues();
+    std::string error;
+    auto onError = [](MlirStringRef message, void *userData) {
+      *static_cast<std::string *>(userData) = unwrap(message).str();
+    };
+    if (!ptoPassCheckOptions(kind.index, values.size(), values.names.data(),
+                             values.values.data(), onError, &error))
+      return errorHandler(error);
+    return success();
+  }
+
+  void runOnOperation() override {
+    OptionValues values = collectOptionValues();
+    if (mlirLogicalResultIsFailure(
+            ptoPassRun(kind.index, wrap(getOperation()), values.size(),
+                       values.names.data(), values.values.data())))
+      signalPassFailure();
+  }
+
+private:
+  struct DeclaredOption {
+    std::unique_ptr<Option<bool>> boolOption;
+    std::unique_ptr<Option<int64_t>> intOption;
+    std::unique_ptr<Option<std::string>> stringOption;
+  };
+
+  /// Option values rendered as strings, with MlirStringRef views over them.
+  struct OptionValues {
+    std::vector<std::string> storage;
+    std::vector<MlirStringRef> names, values;
+    size_t size() const { return names.size(); }
+  };
+
+  void declareOption(const RustPassKind::OptionSpec &spec) {
+    DeclaredOption option;
+    auto description = llvm::cl::desc(spec.description);
+    if (spec.kind == "bool")
+      option.boolOption = std::make_unique<Option<bool>>(
+          *this, spec.name, description,
+          llvm::cl::init(spec.defaultValue == "true"));
+    else if (spec.kind == "int")
+      option.intOption = std::make_unique<Option<int64_t>>(
+          *this, spec.name, description,
+          llvm::cl::init(std::stoll(spec.defaultValue)));
+    else
+      option.stringOption = std::make_unique<Option<std::string>>(
+          *this, spec.name, description, llvm::cl::init(spec.defaultValue));
+    declared.push_back(std::move(option));
+  }
+
+  OptionValues collectOptionValues() const {
+    OptionValues values;
+    values.storage.reserve(declared.size());
+    for (const DeclaredOption &option : declared) {
+      if (option.boolOption)
+        values.storage.push_back(*option.boolOption ? "true" : "false");
+      else if (option.intOption)
+        values.storage.push_back(std::to_string(int64_t(*option.intOption)));
+      else
+        values.storage.push_back(*option.stringOption);
+    }
+    for (size_t i = 0; i < declared.size(); ++i) {
+      values.names.push_back(wrap(StringRef(kind.options[i].name)));
+      values.values.push_back(wrap(StringRef(values.storage[i])));
+    }
+    return values;
+  }
+
+  const RustPassKind &kind;
+  std::vector<DeclaredOption> declared;
+};
+
+std::vector<std::unique_ptr<RustPassKind>> &passKinds() {
+  static std::vector<std::unique_ptr<RustPassKind>> kinds;
+  return kinds;
+}
+
+} // namespace
+
+extern "C" {
+
+/// Records a Rust pass and registers it in MLIR's global pass registry
+/// (so it is usable by name in pass pipelines and listed in --help).
+void ptoGlue_registerPass(const PtoPassSpec *spec) {
+  auto kind = std::make_unique<RustPassKind>();
+  kind->argument = unwrap(spec->argument).str();
+  kind->className = unwrap(spec->className).str();
+  kind->summary = unwrap(spec->summary).str();
+  kind->anchor = unwrap(spec->anchor).str();
+  for (intptr_t i = 0; i < spec->numOptions; ++i)
+    kind->options.push_back({unwrap(spec->options[i].name).str(),
+                             unwrap(spec->options[i].kind).str(),
+                             unwrap(spec->options[i].description).str(),
+                             unwrap(spec->options[i].defaultValue).str()});
+  kind->dialects.assign(spec->dialects, spec->dialects + spec->numDialects);
+  kind->index = spec->index;
+  kind->typeID = typeIDAllocator().allocate();
+  const RustPassKind &registered = *kind;
+  passKinds().push_back(std::move(kind));
+  registerPass([&registered] { return std::make_unique<RustPass>(registered); });
+}
+
+/// Creates an instance of a registered Rust pass with `options` (the text
+/// inside `{...}` of a pipeline). Returns null and calls `onError` when the
+/// options are invalid.
+MlirPass ptoGlue_createPass(MlirStringRef argument, MlirStringRef options,
+                            PtoErrorCallback onError, void *userData) {
+  for (const auto &kind : passKinds()) {
+    if (kind->argument != unwrap(argument))
+      continue;
+    auto pass = std::make_unique<RustPass>(*kind);
+    auto report = [&](const Twine &message) {
+      std::string text = message.str();
+      onError(wrap(StringRef(text)), userData);
+      return failure();
+    };
+    if (failed(pass->initializeOptions(unwrap(options), report)))
+      return MlirPass{nullptr};
+    return wrap(static_cast<Pass *>(pass.release()));
+  }
+  std::string text = "no pass named '" + unwrap(argument).str() + "'";
+  onError(wrap(StringRef(text)), userData);
+  return MlirPass{nullptr};
+}
+
+} // extern "C"

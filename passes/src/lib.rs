@@ -1,0 +1,8 @@
+//! The pl/pld passes. Each pass is a plain function over the IR in its own
+//! module; [`registry`] puts them in MLIR's global pass registry.
+
+pub mod options;
+pub mod pld;
+pub mod registry;
+
+pub use registry::{PASSES, PassDefinition, create_pass, find_pass, register_passes};

@@ -1,0 +1,3 @@
+//! Passes over the distributed layer.
+
+pub mod specialize_nranks;
