@@ -134,14 +134,14 @@ bool ptoGlue_optMain(const PtoOptConfig *options, MlirDialectRegistry registry,
   config.verifyPasses(options->verifyEachPass);
   config.verifyRoundtrip(options->verifyRoundtrip);
   config.useExplicitModule(options->noImplicitModule);
-  config.dumpPassPipeline(options->dumpPassPipeline);
 
   std::string pipeline = unwrap(options->passPipeline).str();
   std::vector<std::pair<std::string, std::string>> passFlags;
   for (intptr_t i = 0; i < options->numPassFlags; ++i)
     passFlags.emplace_back(unwrap(options->passFlags[i].name).str(),
                            unwrap(options->passFlags[i].options).str());
-  config.setPassPipelineSetupFn([&](PassManager &pm) -> LogicalResult {
+  bool dumpPipeline = options->dumpPassPipeline;
+  auto buildPipeline = [&](PassManager &pm) -> LogicalResult {
     auto errorHandler = [&](const Twine &message) {
       emitError(UnknownLoc::get(pm.getContext())) << message;
       return failure();
@@ -149,9 +149,18 @@ bool ptoGlue_optMain(const PtoOptConfig *options, MlirDialectRegistry registry,
     if (!pipeline.empty()) {
       // An anchored pipeline (`builtin.module(...)`) replaces the top-level
       // pass manager, as mlir-opt's --pass-pipeline does.
-      FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, llvm::errs());
-      if (failed(parsed))
+      std::string message;
+      llvm::raw_string_ostream messageStream(message);
+      FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, messageStream);
+      if (failed(parsed)) {
+        // Some pipeline errors come without a severity; every error line
+        // pto-opt prints says "error:".
+        if (StringRef(message).contains("error:"))
+          llvm::errs() << message;
+        else
+          llvm::errs() << "pto-opt: error: " << message;
         return failure();
+      }
       static_cast<OpPassManager &>(pm) = std::move(*parsed);
       return success();
     }
@@ -163,6 +172,15 @@ bool ptoGlue_optMain(const PtoOptConfig *options, MlirDialectRegistry registry,
         return errorHandler("'" + name + "' is not a registered pass");
       if (failed(entry->addToPipeline(pm, passOptions, errorHandler)))
         return failure();
+    }
+    return success();
+  };
+  config.setPassPipelineSetupFn([&](PassManager &pm) -> LogicalResult {
+    if (failed(buildPipeline(pm)))
+      return failure();
+    if (dumpPipeline) {
+      pm.dump();
+      llvm::errs() << "\n";
     }
     return success();
   });

@@ -1,0 +1,51 @@
+// Every pl type and op prints in the form it parses from, in pto-opt and in
+// stock mlir-opt with the plugin, in custom and generic form.
+// RUN: pto-opt %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s | mlir-opt --load-dialect-plugin=%plugin | FileCheck %s
+
+// CHECK-LABEL: func.func @types
+// CHECK-SAME: !pl.tensor<?x128xf16>
+// CHECK-SAME: !pl.tensor<4x8x16xbf16>
+// CHECK-SAME: !pl.tile<64x128xf16>
+// CHECK-SAME: !pl.tile<16x16xf32, acc>
+// CHECK-SAME: !pl.tile<1x32xi8, bias>
+// CHECK-SAME: !pl.tile<8x8xui16, left_scale>
+func.func @types(%a: !pl.tensor<?x128xf16>, %b: !pl.tensor<4x8x16xbf16>,
+                 %c: !pl.tile<64x128xf16>, %d: !pl.tile<16x16xf32, acc>,
+                 %e: !pl.tile<1x32xi8, bias>, %f: !pl.tile<8x8xui16, left_scale>) {
+  return
+}
+
+// CHECK-LABEL: func.func @moves
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, left>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, right>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<1x64xf16, mat> -> !pl.tile<1x64xf32, bias>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<16x16xf32, acc> -> !pl.tile<16x16xf32, mat>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<16x16xf32, acc> -> !pl.tile<16x16xf32, vec>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<16x16xf32, vec> -> !pl.tile<16x16xf32, mat>
+// CHECK: pl.tile.move %{{.*}} : !pl.tile<16x16xf32> -> !pl.tile<16x16xf32, vec>
+func.func @moves(%m: !pl.tile<64x64xf16, mat>, %bm: !pl.tile<1x64xf16, mat>,
+                 %acc: !pl.tile<16x16xf32, acc>, %v: !pl.tile<16x16xf32, vec>,
+                 %u: !pl.tile<16x16xf32>) {
+  %l = pl.tile.move %m : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, left>
+  %r = pl.tile.move %m : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, right>
+  %b = pl.tile.move %bm : !pl.tile<1x64xf16, mat> -> !pl.tile<1x64xf32, bias>
+  %am = pl.tile.move %acc : !pl.tile<16x16xf32, acc> -> !pl.tile<16x16xf32, mat>
+  %av = pl.tile.move %acc : !pl.tile<16x16xf32, acc> -> !pl.tile<16x16xf32, vec>
+  %vm = pl.tile.move %v : !pl.tile<16x16xf32, vec> -> !pl.tile<16x16xf32, mat>
+  %uv = pl.tile.move %u : !pl.tile<16x16xf32> -> !pl.tile<16x16xf32, vec>
+  return
+}
+
+// CHECK-LABEL: func.func @adds
+// CHECK: pl.tile.add %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+// CHECK: pl.tile.add %{{.*}}, %{{.*}} : !pl.tile<16x64xf16>, !pl.tile<16x1xf32> -> !pl.tile<16x64xf32>
+// CHECK: pl.tile.add %{{.*}}, %{{.*}} : !pl.tile<8xi32>, !pl.tile<4x1xui32> -> !pl.tile<4x8xi32>
+func.func @adds(%a: !pl.tile<16x64xf32, vec>, %h: !pl.tile<16x64xf16>, %col: !pl.tile<16x1xf32>,
+                %i: !pl.tile<8xi32>, %u: !pl.tile<4x1xui32>) {
+  %0 = pl.tile.add %a, %a : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  %1 = pl.tile.add %h, %col : !pl.tile<16x64xf16>, !pl.tile<16x1xf32> -> !pl.tile<16x64xf32>
+  %2 = pl.tile.add %i, %u : !pl.tile<8xi32>, !pl.tile<4x1xui32> -> !pl.tile<4x8xi32>
+  return
+}

@@ -1,0 +1,34 @@
+# The pto-mlir lit suite: run by scripts/test.sh with Debian's lit
+# (/usr/lib/llvm-22/bin/lit). RUN lines use the tools by name, as upstream
+# MLIR tests do: pto-opt, pto-translate, stock mlir-opt, FileCheck, not.
+
+import os
+
+import lit.formats
+
+config.name = "pto-mlir"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "consumer"]
+config.test_source_root = os.path.dirname(__file__)
+
+repo_root = os.path.dirname(config.test_source_root)
+profile = lit_config.params.get("profile", "debug")
+tools_dir = os.path.join(repo_root, "target", profile)
+llvm_bin = "/usr/lib/llvm-22/bin"
+config.test_exec_root = os.path.join(tools_dir, "lit")
+
+for tool in ["pto-opt", "pto-translate"]:
+    if not os.path.exists(os.path.join(tools_dir, tool)):
+        lit_config.fatal(f"{tool} is not built in {tools_dir}; run 'cargo build' first")
+
+config.environment["PATH"] = os.pathsep.join(
+    [tools_dir, llvm_bin, config.environment.get("PATH", "/usr/bin:/bin")]
+)
+# Colour codes and locale must not leak into FileCheck'd output.
+config.environment["LC_ALL"] = "C"
+
+plugin = os.path.join(tools_dir, "libpto_mlir.so")
+config.substitutions.append(("%plugin", plugin))
+config.substitutions.append(("%repo", repo_root))
+config.substitutions.append(("%tools_dir", tools_dir))
