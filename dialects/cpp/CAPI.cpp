@@ -16,6 +16,15 @@
 
 using namespace mlir;
 
+namespace {
+/// Type getters load their dialect first: building a type of a registered
+/// but unloaded dialect would abort inside MLIR.
+template <typename DialectT> MLIRContext *loaded(MlirContext ctx) {
+  unwrap(ctx)->getOrLoadDialect<DialectT>();
+  return unwrap(ctx);
+}
+} // namespace
+
 extern "C" {
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pto_glue_pl, pto::pl::PLDialect)
@@ -27,7 +36,7 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PLD, pto_glue_pld, pto::pld::PLDDialect)
 
 MlirType ptoGlue_plTensorTypeGet(MlirContext ctx, intptr_t rank,
                                  const int64_t *shape, MlirType elementType) {
-  return wrap(pto::pl::TensorType::get(unwrap(ctx), ArrayRef(shape, rank),
+  return wrap(pto::pl::TensorType::get(loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
                                        unwrap(elementType)));
 }
 
@@ -41,7 +50,7 @@ MlirType ptoGlue_plTileTypeGet(MlirContext ctx, intptr_t rank,
   std::optional<pto::pl::MemorySpace> space;
   if (memorySpace >= 0)
     space = pto::pl::symbolizeMemorySpace(memorySpace);
-  return wrap(pto::pl::TileType::get(unwrap(ctx), ArrayRef(shape, rank),
+  return wrap(pto::pl::TileType::get(loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
                                      unwrap(elementType), space));
 }
 
@@ -59,7 +68,7 @@ MlirType ptoGlue_pldDistributedTensorTypeGet(MlirContext ctx, intptr_t rank,
                                              const int64_t *shape,
                                              MlirType elementType) {
   return wrap(pto::pld::DistributedTensorType::get(
-      unwrap(ctx), ArrayRef(shape, rank), unwrap(elementType)));
+      loaded<pto::pld::PLDDialect>(ctx), ArrayRef(shape, rank), unwrap(elementType)));
 }
 
 bool ptoGlue_pldTypeIsADistributedTensor(MlirType type) {
@@ -67,7 +76,7 @@ bool ptoGlue_pldTypeIsADistributedTensor(MlirType type) {
 }
 
 MlirType ptoGlue_pldCommCtxTypeGet(MlirContext ctx) {
-  return wrap(pto::pld::CommCtxType::get(unwrap(ctx)));
+  return wrap(pto::pld::CommCtxType::get(loaded<pto::pld::PLDDialect>(ctx)));
 }
 
 bool ptoGlue_pldTypeIsACommCtx(MlirType type) {

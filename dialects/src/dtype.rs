@@ -90,3 +90,46 @@ pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64]) -> Option<Vec<i64>> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use melior::ir::Type;
+
+    use super::*;
+    use crate::create_context;
+
+    fn parse<'c>(context: &'c melior::Context, text: &str) -> Type<'c> {
+        Type::parse(context, text).unwrap_or_else(|| panic!("bad type {text}"))
+    }
+
+    #[test]
+    fn promotion_follows_pypto() {
+        let context = create_context();
+        let cases = [
+            ("f32", "f32", "f32"),   // equal
+            ("i32", "f16", "f16"),   // a float beats a non-float
+            ("f16", "i64", "f16"),
+            ("i8", "i32", "i32"),    // the wider wins
+            ("f16", "f32", "f32"),
+            ("ui32", "i32", "i32"),  // signed beats unsigned at equal width
+            ("i32", "ui32", "i32"),
+            ("ui64", "index", "index"),
+            ("f16", "bf16", "f16"),  // otherwise the first operand
+            ("bf16", "f16", "bf16"),
+            ("index", "i64", "index"),
+        ];
+        for (lhs, rhs, expected) in cases {
+            let promoted = promote(parse(&context, lhs), parse(&context, rhs)).unwrap();
+            assert_eq!(promoted.to_string(), expected, "promote({lhs}, {rhs})");
+        }
+        assert!(promote(parse(&context, "f32"), parse(&context, "vector<4xf32>")).is_none());
+    }
+
+    #[test]
+    fn broadcasting_is_right_aligned() {
+        assert_eq!(broadcast_shapes(&[16, 1], &[1, 8]), Some(vec![16, 8]));
+        assert_eq!(broadcast_shapes(&[8], &[4, 1]), Some(vec![4, 8]));
+        assert_eq!(broadcast_shapes(&[3, 4], &[3, 4]), Some(vec![3, 4]));
+        assert_eq!(broadcast_shapes(&[16, 16], &[8, 16]), None);
+    }
+}

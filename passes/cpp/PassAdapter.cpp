@@ -232,8 +232,22 @@ MlirPass ptoGlue_createPass(MlirStringRef argument, MlirStringRef options,
       onError(wrap(StringRef(text)), userData);
       return failure();
     };
-    if (failed(pass->initializeOptions(unwrap(options), report)))
+    bool reported = false;
+    auto reportOnce = [&](const Twine &message) {
+      std::string text = message.str();
+      if (text.empty())
+        return failure();
+      reported = true;
+      return report(text);
+    };
+    if (failed(pass->initializeOptions(unwrap(options), reportOnce))) {
+      // MLIR's option parser prints value errors itself and hands the
+      // handler an empty message; still give the caller one.
+      if (!reported)
+        report("invalid options '" + unwrap(options) + "' for pass '" +
+               unwrap(argument) + "'");
       return MlirPass{nullptr};
+    }
     return wrap(static_cast<Pass *>(pass.release()));
   }
   std::string text = "no pass named '" + unwrap(argument).str() + "'";

@@ -1,6 +1,7 @@
 //! The pl/pld passes. Each pass is a plain function over the IR in its own
 //! module; [`registry`] puts them in MLIR's global pass registry.
 
+pub mod docs;
 pub mod options;
 pub mod pld;
 pub mod registry;

@@ -32,6 +32,11 @@ pub struct PassDefinition {
     pub class_name: &'static str,
     /// A one-line summary.
     pub summary: &'static str,
+    /// What the pass does, with a before/after example (Markdown; the
+    /// source of docs/passes/<argument>.md).
+    pub description: &'static str,
+    /// Option text for the documented invocation, e.g. `nranks=4`.
+    pub example_options: &'static str,
     /// The op the pass is anchored on (`None`: any op).
     pub anchor: Option<&'static str>,
     /// The options.

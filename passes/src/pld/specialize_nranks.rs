@@ -1,16 +1,6 @@
-//! `pld-specialize-nranks`: fix the rank count of a program at compile time.
-//!
-//! Programs read the rank count at run time (`pld.system.nranks`), so one
-//! binary serves any P. A tile shape that depends on P needs a literal, and
-//! a known P lets canonicalisation fold loop bounds and peer arithmetic. This
-//! pass replaces every `pld.system.nranks` with `arith.constant P : i32`:
-//!
-//! ```mlir
-//! // before                                  // after (nranks=4)
-//! %n = pld.system.nranks %ctx : i32          %n = arith.constant 4 : i32
-//! ```
-//!
-//! Every comm domain of the program is assumed to have P ranks.
+//! `pld-specialize-nranks`: fix the rank count of a program at compile
+//! time. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/pld-specialize-nranks.md).
 
 use melior::{
     IrRewriter,
@@ -34,6 +24,33 @@ pub static PASS: PassDefinition = PassDefinition {
     argument: "pld-specialize-nranks",
     class_name: "SpecializeNRanks",
     summary: "Replace pld.system.nranks with a fixed rank count",
+    description: r#"Programs read the rank count of a comm domain at run time
+(`pld.system.nranks`), so one binary serves any number of ranks P. When P is
+known at compile time, this pass replaces every `pld.system.nranks` with the
+constant P, so that canonicalisation can fold loop bounds and peer arithmetic
+and tile shapes that depend on P become static. Every comm domain of the
+program is assumed to have P ranks.
+
+Before:
+
+```mlir
+%ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<?x1xi32>
+%n = pld.system.nranks %ctx : i32
+%peers = arith.index_cast %n : i32 to index
+scf.for %peer = %c0 to %peers step %c1 { ... }
+```
+
+After `pld-specialize-nranks{nranks=4}` and `canonicalize`:
+
+```mlir
+%c4 = arith.constant 4 : index
+scf.for %peer = %c0 to %c4 step %c1 { ... }
+```
+
+The pass runs on any op (schedule it on `func.func` to specialise functions
+in parallel). `nranks` is required: the default 0 is rejected when the
+pipeline is parsed."#,
+    example_options: "nranks=4",
     anchor: None,
     options: &[OptionSpec {
         name: "nranks",

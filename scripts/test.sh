@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs the whole test suite: cargo test (Rust units and integration tests),
+# then the lit suite in test/ (Debian's lit, FileCheck and not). The last
+# line is "N passed, N failed" over both.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+lit=/usr/lib/llvm-22/bin/lit
+logs=target/test-logs
+mkdir -p "$logs"
+
+cargo build --workspace --locked
+build_status=$?
+
+cargo test --workspace --locked 2>&1 | tee "$logs/cargo-test.log"
+cargo_status=${PIPESTATUS[0]}
+
+"$lit" -sv test/ 2>&1 | tee "$logs/lit.log"
+lit_status=${PIPESTATUS[0]}
+
+# cargo: "test result: ok. 3 passed; 0 failed; ..." per test binary.
+read -r cargo_passed cargo_failed < <(
+  awk '/^test result:/ { for (i = 1; i <= NF; i++) { if ($(i+1) ~ /^passed/) p += $i; if ($(i+1) ~ /^failed/) f += $i } }
+       END { print p + 0, f + 0 }' "$logs/cargo-test.log")
+# lit: "  Passed: 12 (92.31%)", "  Failed: 1 (7.69%)", ...
+read -r lit_passed lit_failed < <(
+  awk -F: '/^  Passed *:/ { p += $2 }
+           /^  (Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $2 }
+           END { print p + 0, f + 0 }' "$logs/lit.log")
+
+passed=$((cargo_passed + lit_passed))
+failed=$((cargo_failed + lit_failed))
+# A build or runner failure with no failing test still fails the suite.
+if [ "$build_status" -ne 0 ] || [ "$cargo_status" -ne 0 ] || [ "$lit_status" -ne 0 ]; then
+  if [ "$failed" -eq 0 ]; then failed=1; fi
+fi
+echo "cargo test: $cargo_passed passed, $cargo_failed failed; lit: $lit_passed passed, $lit_failed failed"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
