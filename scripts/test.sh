@@ -12,7 +12,7 @@ mkdir -p "$logs"
 cargo build --workspace --locked
 build_status=$?
 
-cargo test --workspace --locked 2>&1 | tee "$logs/cargo-test.log"
+cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$logs/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 
 "$lit" -sv test/ 2>&1 | tee "$logs/lit.log"

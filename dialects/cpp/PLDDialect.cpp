@@ -28,22 +28,11 @@ void PLDDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 Type DistributedTensorType::parse(AsmParser &parser) {
-  SmallVector<int64_t> shape;
-  Type elementType;
-  if (parser.parseLess() ||
-      pto::parseShapeAndElementType(parser, shape, elementType,
-                                    /*allowDynamic=*/true) ||
-      parser.parseGreater())
-    return {};
-  return DistributedTensorType::getChecked(
-      [&] { return parser.emitError(parser.getNameLoc()); },
-      parser.getContext(), shape, elementType);
+  return pto::parseShapedType<DistributedTensorType>(parser, /*allowDynamic=*/true);
 }
 
 void DistributedTensorType::print(AsmPrinter &printer) const {
-  printer << '<';
-  pto::printShapeAndElementType(printer, getShape(), getElementType());
-  printer << '>';
+  pto::printShapedType(printer, *this);
 }
 
 LogicalResult

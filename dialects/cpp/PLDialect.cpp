@@ -28,22 +28,11 @@ void PLDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 Type pto::pl::TensorType::parse(AsmParser &parser) {
-  SmallVector<int64_t> shape;
-  Type elementType;
-  if (parser.parseLess() ||
-      pto::parseShapeAndElementType(parser, shape, elementType,
-                                    /*allowDynamic=*/true) ||
-      parser.parseGreater())
-    return {};
-  return pto::pl::TensorType::getChecked(
-      [&] { return parser.emitError(parser.getNameLoc()); },
-      parser.getContext(), shape, elementType);
+  return pto::parseShapedType<pto::pl::TensorType>(parser, /*allowDynamic=*/true);
 }
 
 void pto::pl::TensorType::print(AsmPrinter &printer) const {
-  printer << '<';
-  pto::printShapeAndElementType(printer, getShape(), getElementType());
-  printer << '>';
+  pto::printShapedType(printer, *this);
 }
 
 LogicalResult

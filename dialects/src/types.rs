@@ -163,21 +163,23 @@ impl<'c> ShapedTypeLike<'c> for TensorType<'c> {}
 impl<'c> ShapedTypeLike<'c> for TileType<'c> {}
 impl<'c> ShapedTypeLike<'c> for DistributedTensorType<'c> {}
 
+/// The glue's constructor of a `shape x element` type.
+type ShapedTypeGet = unsafe extern "C" fn(mlir_sys::MlirContext, isize, *const i64, MlirType) -> MlirType;
+
+/// Builds a shaped type through `get`; `None` dimensions are dynamic.
+fn shaped_type<'c>(context: &'c Context, get: ShapedTypeGet, shape: &[Option<i64>], element: Type<'c>) -> Type<'c> {
+    let raw_shape = encode_dims(shape);
+    // SAFETY: the shape slice outlives the call; the context is live; the
+    // glue returns a valid type.
+    unsafe {
+        Type::from_raw(get(context.to_raw(), raw_shape.len() as isize, raw_shape.as_ptr(), element.to_raw()))
+    }
+}
+
 impl<'c> TensorType<'c> {
     /// Creates a tensor type; `None` dimensions are dynamic (`?`).
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
-        let raw_shape = encode_dims(shape);
-        // SAFETY: the shape slice outlives the call; the context is live.
-        let raw = unsafe {
-            ffi::ptoGlue_plTensorTypeGet(
-                context.to_raw(),
-                raw_shape.len() as isize,
-                raw_shape.as_ptr(),
-                element.to_raw(),
-            )
-        };
-        // SAFETY: the glue returns a valid type.
-        Self { r#type: unsafe { Type::from_raw(raw) } }
+        Self { r#type: shaped_type(context, ffi::ptoGlue_plTensorTypeGet, shape, element) }
     }
 
     /// Returns the dimensions, `None` where dynamic.
@@ -223,18 +225,7 @@ impl<'c> TileType<'c> {
 impl<'c> DistributedTensorType<'c> {
     /// Creates a distributed tensor type; `None` dimensions are dynamic.
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
-        let raw_shape = encode_dims(shape);
-        // SAFETY: the shape slice outlives the call; the context is live.
-        let raw = unsafe {
-            ffi::ptoGlue_pldDistributedTensorTypeGet(
-                context.to_raw(),
-                raw_shape.len() as isize,
-                raw_shape.as_ptr(),
-                element.to_raw(),
-            )
-        };
-        // SAFETY: the glue returns a valid type.
-        Self { r#type: unsafe { Type::from_raw(raw) } }
+        Self { r#type: shaped_type(context, ffi::ptoGlue_pldDistributedTensorTypeGet, shape, element) }
     }
 
     /// Returns the dimensions, `None` where dynamic.

@@ -13,12 +13,14 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def PL_TileMoveOp : PL_Op<"tile.move", [Pure]> {
   let summary = "Copy a tile between on-chip buffers";
   let description = [{
-    Copies `source` into a new tile of the same shape and element type in
-    another on-chip memory space. On a2a3 the legal single-core pairs are
-    `mat -> left`, `mat -> right`, `mat -> bias`, `acc -> mat`, and moves
-    inside `vec`; both tiles must have a memory space. A move into `bias`
-    takes i32 to i32 or f32/f16 to f32; every other move keeps the element
-    type. Example:
+    Copies `source` into a new tile of the same shape in another on-chip
+    memory space. The result must have a memory space; a source without
+    one (not yet inferred) is accepted. On a2a3 the legal single-core pairs
+    are `mat -> left`, `mat -> right`, `mat -> bias`, `acc -> mat` and
+    `vec -> vec`; `vec -> mat` and `acc -> vec` cross between the vector
+    and the cube core and are legal until mixed-kernel expansion turns them
+    into pushes and pops. A move into `bias` takes i32 to i32 or f32/f16 to
+    f32; every other move keeps the element type. Example:
 
     ```mlir
     %a = pl.tile.move %m : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, left>

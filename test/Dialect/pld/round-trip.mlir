@@ -31,8 +31,22 @@ func.func @system(%signal: !pld.dtensor<?x1xi32>, %row: index, %col: index, %one
   return %me, %n : i32, i32
 }
 
-// Communication has side effects: CSE and DCE keep every notify and wait.
+// Communication has side effects: CSE and canonicalisation keep every
+// notify and wait, even identical ones; pure rank queries are merged.
 // RUN: pto-opt %s --cse --canonicalize | FileCheck %s --check-prefix=EFFECTS
-// EFFECTS-LABEL: func.func @system
+// EFFECTS-LABEL: func.func @identical_signals
+// EFFECTS-COUNT-1: pld.system.rank
+// EFFECTS-NOT: pld.system.rank
 // EFFECTS-COUNT-2: pld.system.notify
 // EFFECTS-COUNT-2: pld.system.wait
+// CHECK-LABEL: func.func @identical_signals
+func.func @identical_signals(%signal: !pld.dtensor<?x1xi32>, %row: index, %one: i32) {
+  %ctx = pld.system.get_comm_ctx %signal : !pld.dtensor<?x1xi32>
+  %a = pld.system.rank %ctx : i32
+  %b = pld.system.rank %ctx : i32
+  pld.system.notify %signal[%row, %row] to %a, %one atomic_add : !pld.dtensor<?x1xi32>
+  pld.system.notify %signal[%row, %row] to %b, %one atomic_add : !pld.dtensor<?x1xi32>
+  pld.system.wait %signal[%row, %row], %one ge : !pld.dtensor<?x1xi32>
+  pld.system.wait %signal[%row, %row], %one ge : !pld.dtensor<?x1xi32>
+  return
+}
