@@ -197,8 +197,12 @@ unsafe fn option_pairs<'a>(
 }
 
 /// Checks option values when a pipeline is parsed (called by the glue).
+///
+/// # Safety
+/// `names` and `values` point to `count` valid string refs; `on_error` may
+/// be called with `user_data`.
 #[unsafe(no_mangle)]
-pub extern "C" fn ptoPassCheckOptions(
+pub unsafe extern "C" fn ptoPassCheckOptions(
     index: isize,
     count: isize,
     names: *const MlirStringRef,
@@ -220,8 +224,12 @@ pub extern "C" fn ptoPassCheckOptions(
 }
 
 /// Runs a pass on `op` (called by the glue's `runOnOperation`).
+///
+/// # Safety
+/// `op` is a live operation; `names` and `values` point to `count` valid
+/// string refs.
 #[unsafe(no_mangle)]
-pub extern "C" fn ptoPassRun(
+pub unsafe extern "C" fn ptoPassRun(
     index: isize,
     op: MlirOperation,
     count: isize,

@@ -51,13 +51,13 @@ pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let Some(to) = result.memory_space() else {
         return Err(OpDiagnostic::new("result tile must have a memory space"));
     };
-    if let Some(from) = source.memory_space() {
-        if !is_legal_move(from, to) {
-            return Err(OpDiagnostic::new(format!(
-                "cannot move a tile from '{from}' to '{to}' on a2a3 (legal: mat->left, mat->right, \
-                 mat->bias, acc->mat, vec->vec, and the cross-core vec->mat, acc->vec)"
-            )));
-        }
+    if let Some(from) = source.memory_space()
+        && !is_legal_move(from, to)
+    {
+        return Err(OpDiagnostic::new(format!(
+            "cannot move a tile from '{from}' to '{to}' on a2a3 (legal: mat->left, mat->right, \
+             mat->bias, acc->mat, vec->vec, and the cross-core vec->mat, acc->vec)"
+        )));
     }
     if source.shape() != result.shape() {
         return Err(OpDiagnostic::new(format!(
@@ -97,13 +97,13 @@ pub fn verify_tile_add<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let rhs = operand_tile(op, 1)?;
     let result = result_tile(op, 0)?;
     for (what, tile) in [("lhs", lhs), ("rhs", rhs), ("result", result)] {
-        if let Some(space) = tile.memory_space() {
-            if space != MemorySpace::Vec {
-                return Err(OpDiagnostic::new(format!(
-                    "{what} must be in 'vec' (or not yet placed), got '{}'",
-                    space_name(Some(space))
-                )));
-            }
+        if let Some(space) = tile.memory_space()
+            && space != MemorySpace::Vec
+        {
+            return Err(OpDiagnostic::new(format!(
+                "{what} must be in 'vec' (or not yet placed), got '{}'",
+                space_name(Some(space))
+            )));
         }
     }
     let Some(shape) = broadcast_shapes(&lhs.shape(), &rhs.shape()) else {
