@@ -50,8 +50,46 @@ MlirType ptoGlue_plTileTypeGet(MlirContext ctx, intptr_t rank,
   std::optional<pto::pl::MemorySpace> space;
   if (memorySpace >= 0)
     space = pto::pl::symbolizeMemorySpace(memorySpace);
-  return wrap(pto::pl::TileType::get(loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
-                                     unwrap(elementType), space));
+  return wrap(pto::pl::TileType::getCanonical(loaded<pto::pl::PLDialect>(ctx),
+                                              ArrayRef(shape, rank),
+                                              unwrap(elementType), space));
+}
+
+/// Builds a canonical tile type with a view. Enum arguments < 0 mean "the
+/// implicit value"; `validRank` 0 means "the whole tile"; `fractal` 0 means
+/// implicit.
+MlirType ptoGlue_plTileTypeGetWithView(
+    MlirContext ctx, intptr_t rank, const int64_t *shape, MlirType elementType,
+    int32_t memorySpace, intptr_t validRank, const int64_t *validShape,
+    int32_t blayout, int32_t slayout, uint64_t fractal, int32_t pad) {
+  auto optionalEnum = [](int32_t code, auto symbolize)
+      -> decltype(symbolize(0u)) {
+    if (code < 0)
+      return std::nullopt;
+    return symbolize(static_cast<uint32_t>(code));
+  };
+  return wrap(pto::pl::TileType::getCanonical(
+      loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
+      unwrap(elementType),
+      optionalEnum(memorySpace, [](uint32_t c) { return pto::pl::symbolizeMemorySpace(c); }),
+      ArrayRef(validShape, validRank),
+      optionalEnum(blayout, [](uint32_t c) { return pto::pl::symbolizeTileLayout(c); }),
+      optionalEnum(slayout, [](uint32_t c) { return pto::pl::symbolizeTileLayout(c); }),
+      fractal,
+      optionalEnum(pad, [](uint32_t c) { return pto::pl::symbolizePadValue(c); })));
+}
+
+/// The effective view of a tile: writes the valid shape (rank entries) and
+/// returns blayout, slayout, fractal and pad through the out-parameters.
+void ptoGlue_plTileTypeGetEffectiveView(MlirType type, int64_t *validShape,
+                                        int32_t *blayout, int32_t *slayout,
+                                        uint64_t *fractal, int32_t *pad) {
+  auto tile = cast<pto::pl::TileType>(unwrap(type));
+  llvm::copy(tile.getEffectiveValidShape(), validShape);
+  *blayout = static_cast<int32_t>(tile.getEffectiveBLayout());
+  *slayout = static_cast<int32_t>(tile.getEffectiveSLayout());
+  *fractal = tile.getEffectiveFractal();
+  *pad = static_cast<int32_t>(tile.getEffectivePad());
 }
 
 bool ptoGlue_plTypeIsATile(MlirType type) {

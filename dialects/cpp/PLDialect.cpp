@@ -4,6 +4,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -56,33 +57,195 @@ ShapedType pto::pl::TensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape
 }
 
 //===----------------------------------------------------------------------===//
-// TileType: `!pl.tile<64x128xf16, vec>`
+// TileType: `!pl.tile<64x128xf16, vec, valid = ?x128, pad = zero>`
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// The view a tile has when none is written (pl.md §1.5, "implicit view per
+/// memory space").
+struct ImplicitTileView {
+  TileLayout blayout;
+  TileLayout slayout;
+  uint64_t fractal;
+};
+
+ImplicitTileView implicitTileView(std::optional<MemorySpace> space,
+                                  ArrayRef<int64_t> shape) {
+  bool isColumn = shape.size() == 2 && shape[0] > 1 && shape[1] == 1;
+  switch (space.value_or(MemorySpace::Vec)) {
+  case MemorySpace::Mat:
+  case MemorySpace::Left:
+    return {TileLayout::ColMajor, TileLayout::RowMajor, 512};
+  case MemorySpace::Right:
+    return {TileLayout::RowMajor, TileLayout::ColMajor, 512};
+  case MemorySpace::Acc:
+    return {TileLayout::ColMajor, TileLayout::RowMajor, 1024};
+  case MemorySpace::LeftScale:
+    return {TileLayout::RowMajor, TileLayout::RowMajor, 32};
+  case MemorySpace::RightScale:
+    return {TileLayout::ColMajor, TileLayout::ColMajor, 32};
+  default: // none, vec, bias, ddr, scalar_local: flat ND
+    return {isColumn ? TileLayout::ColMajor : TileLayout::RowMajor,
+            TileLayout::NoneBox, 512};
+  }
+}
+
+template <typename T>
+std::optional<T> unlessImplicit(std::optional<T> value, T implicit) {
+  return value == implicit ? std::nullopt : value;
+}
+
+/// Canonical parameters: fields equal to their implicit value dropped.
+struct CanonicalTileView {
+  SmallVector<int64_t> validShape;
+  std::optional<TileLayout> blayout, slayout;
+  uint64_t fractal;
+  std::optional<PadValue> pad;
+};
+
+CanonicalTileView canonicalize(ArrayRef<int64_t> shape,
+                               std::optional<MemorySpace> space,
+                               ArrayRef<int64_t> validShape,
+                               std::optional<TileLayout> blayout,
+                               std::optional<TileLayout> slayout,
+                               uint64_t fractal, std::optional<PadValue> pad) {
+  ImplicitTileView implicit = implicitTileView(space, shape);
+  CanonicalTileView view;
+  if (validShape != shape)
+    view.validShape.assign(validShape.begin(), validShape.end());
+  view.blayout = unlessImplicit(blayout, implicit.blayout);
+  view.slayout = unlessImplicit(slayout, implicit.slayout);
+  view.fractal = fractal == implicit.fractal ? 0 : fractal;
+  view.pad = unlessImplicit(pad, PadValue::Null);
+  return view;
+}
+
+} // namespace
+
+TileType TileType::getCanonical(MLIRContext *context, ArrayRef<int64_t> shape,
+                                Type elementType,
+                                std::optional<MemorySpace> memorySpace,
+                                ArrayRef<int64_t> validShape,
+                                std::optional<TileLayout> blayout,
+                                std::optional<TileLayout> slayout,
+                                uint64_t fractal, std::optional<PadValue> pad) {
+  CanonicalTileView view = canonicalize(shape, memorySpace, validShape, blayout,
+                                        slayout, fractal, pad);
+  return get(context, shape, elementType, memorySpace, view.validShape,
+             view.blayout, view.slayout, view.fractal, view.pad);
+}
+
+TileType TileType::getCanonicalChecked(
+    function_ref<InFlightDiagnostic()> emitError, MLIRContext *context,
+    ArrayRef<int64_t> shape, Type elementType,
+    std::optional<MemorySpace> memorySpace, ArrayRef<int64_t> validShape,
+    std::optional<TileLayout> blayout, std::optional<TileLayout> slayout,
+    uint64_t fractal, std::optional<PadValue> pad) {
+  CanonicalTileView view = canonicalize(shape, memorySpace, validShape, blayout,
+                                        slayout, fractal, pad);
+  return getChecked(emitError, context, shape, elementType, memorySpace,
+                    view.validShape, view.blayout, view.slayout, view.fractal,
+                    view.pad);
+}
+
+SmallVector<int64_t> TileType::getEffectiveValidShape() const {
+  ArrayRef<int64_t> valid = getValidShape().empty() ? getShape() : getValidShape();
+  return SmallVector<int64_t>(valid.begin(), valid.end());
+}
+TileLayout TileType::getEffectiveBLayout() const {
+  return getBlayout().value_or(
+      implicitTileView(getMemorySpace(), getShape()).blayout);
+}
+TileLayout TileType::getEffectiveSLayout() const {
+  return getSlayout().value_or(
+      implicitTileView(getMemorySpace(), getShape()).slayout);
+}
+uint64_t TileType::getEffectiveFractal() const {
+  return getFractal() ? getFractal()
+                      : implicitTileView(getMemorySpace(), getShape()).fractal;
+}
+PadValue TileType::getEffectivePad() const {
+  return getPad().value_or(PadValue::Null);
+}
+
 Type TileType::parse(AsmParser &parser) {
-  SmallVector<int64_t> shape;
+  SmallVector<int64_t> shape, validShape;
   Type elementType;
   std::optional<MemorySpace> memorySpace;
+  std::optional<TileLayout> blayout, slayout;
+  std::optional<PadValue> pad;
+  uint64_t fractal = 0;
   if (parser.parseLess() ||
       pto::parseShapeAndElementType(parser, shape, elementType,
                                     /*allowDynamic=*/false))
     return {};
-  if (succeeded(parser.parseOptionalComma())) {
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
     StringRef keyword;
     SMLoc loc = parser.getCurrentLocation();
     if (parser.parseKeyword(&keyword))
       return {};
-    memorySpace = symbolizeMemorySpace(keyword);
-    if (!memorySpace) {
-      parser.emitError(loc) << "unknown memory space '" << keyword << "'";
+    if (!seen.insert(keyword).second) {
+      parser.emitError(loc) << "'" << keyword << "' given twice";
       return {};
     }
+    if (auto space = symbolizeMemorySpace(keyword)) {
+      memorySpace = space;
+      continue;
+    }
+    auto parseLayout = [&](std::optional<TileLayout> &layout) -> ParseResult {
+      StringRef name;
+      SMLoc valueLoc = parser.getCurrentLocation();
+      if (parser.parseKeyword(&name))
+        return failure();
+      layout = symbolizeTileLayout(name);
+      if (!layout)
+        return parser.emitError(valueLoc)
+               << "expected none_box, row_major or col_major, got '" << name
+               << "'";
+      return success();
+    };
+    ParseResult field = failure();
+    if (keyword == "valid") {
+      field = failed(parser.parseEqual())
+                  ? failure()
+                  : parser.parseDimensionList(validShape, /*allowDynamic=*/true,
+                                              /*withTrailingX=*/false);
+    } else if (keyword == "blayout" || keyword == "slayout") {
+      field = failed(parser.parseEqual())
+                  ? failure()
+                  : parseLayout(keyword == "blayout" ? blayout : slayout);
+    } else if (keyword == "fractal") {
+      field = failed(parser.parseEqual()) ? failure()
+                                          : parser.parseInteger(fractal);
+    } else if (keyword == "pad") {
+      StringRef name;
+      SMLoc valueLoc;
+      if (succeeded(parser.parseEqual())) {
+        valueLoc = parser.getCurrentLocation();
+        if (succeeded(parser.parseKeyword(&name))) {
+          pad = symbolizePadValue(name);
+          field = pad ? success()
+                      : ParseResult(parser.emitError(valueLoc)
+                                    << "expected null, zero, max or min, got '"
+                                    << name << "'");
+        }
+      }
+    } else {
+      parser.emitError(loc) << "unknown memory space or tile view field '"
+                            << keyword << "'";
+      return {};
+    }
+    if (failed(field))
+      return {};
   }
   if (parser.parseGreater())
     return {};
-  return TileType::getChecked(
+  return TileType::getCanonicalChecked(
       [&] { return parser.emitError(parser.getNameLoc()); },
-      parser.getContext(), shape, elementType, memorySpace);
+      parser.getContext(), shape, elementType, memorySpace, validShape, blayout,
+      slayout, fractal, pad);
 }
 
 void TileType::print(AsmPrinter &printer) const {
@@ -90,12 +253,36 @@ void TileType::print(AsmPrinter &printer) const {
   pto::printShapeAndElementType(printer, getShape(), getElementType());
   if (auto space = getMemorySpace())
     printer << ", " << stringifyMemorySpace(*space);
+  if (!getValidShape().empty()) {
+    printer << ", valid = ";
+    llvm::interleave(
+        getValidShape(), printer,
+        [&](int64_t dim) {
+          if (ShapedType::isDynamic(dim))
+            printer << '?';
+          else
+            printer << dim;
+        },
+        "x");
+  }
+  if (auto layout = getBlayout())
+    printer << ", blayout = " << stringifyTileLayout(*layout);
+  if (auto layout = getSlayout())
+    printer << ", slayout = " << stringifyTileLayout(*layout);
+  if (getFractal())
+    printer << ", fractal = " << getFractal();
+  if (auto pad = getPad())
+    printer << ", pad = " << stringifyPadValue(*pad);
   printer << '>';
 }
 
 LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
                                ArrayRef<int64_t> shape, Type elementType,
-                               std::optional<MemorySpace> memorySpace) {
+                               std::optional<MemorySpace> memorySpace,
+                               ArrayRef<int64_t> validShape,
+                               std::optional<TileLayout> blayout,
+                               std::optional<TileLayout> slayout,
+                               uint64_t fractal, std::optional<PadValue> pad) {
   if (shape.empty())
     return emitError() << "pl.tile must have at least one dimension";
   for (int64_t dim : shape)
@@ -109,13 +296,40 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (memorySpace == MemorySpace::DDR || memorySpace == MemorySpace::ScalarLocal)
     return emitError() << "a pl.tile lives in an on-chip buffer, not in '"
                        << stringifyMemorySpace(*memorySpace) << "'";
+  if (!validShape.empty()) {
+    if (validShape.size() != shape.size())
+      return emitError() << "pl.tile valid shape has rank " << validShape.size()
+                         << " but the tile has rank " << shape.size();
+    for (auto [valid, dim] : llvm::zip(validShape, shape))
+      if (!ShapedType::isDynamic(valid) && (valid < 0 || valid > dim))
+        return emitError() << "pl.tile valid extent " << valid
+                           << " is outside [0, " << dim << "]";
+  }
+  if (fractal != 0 && fractal != 32 && fractal != 512 && fractal != 1024)
+    return emitError() << "pl.tile fractal must be 32, 512 or 1024 bytes, got "
+                       << fractal;
+  // Coherence: a stored field never repeats the implicit view, so that one
+  // view has one type.
+  CanonicalTileView canonical = canonicalize(shape, memorySpace, validShape,
+                                             blayout, slayout, fractal, pad);
+  if (canonical.blayout != blayout || canonical.slayout != slayout ||
+      canonical.fractal != fractal || canonical.pad != pad ||
+      canonical.validShape.size() != validShape.size())
+    return emitError() << "pl.tile view stores a field equal to its implicit "
+                          "value (build it with TileType::getCanonical)";
   return success();
 }
 
 ShapedType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                Type elementType) const {
-  return TileType::get(getContext(), shape ? *shape : getShape(), elementType,
-                       getMemorySpace());
+  if (!shape || *shape == getShape())
+    return getCanonical(getContext(), getShape(), elementType,
+                        getMemorySpace(), getValidShape(), getBlayout(),
+                        getSlayout(), getFractal(), getPad());
+  // A new shape keeps the memory space and padding; the layout becomes the
+  // implicit one of the new shape.
+  return getCanonical(getContext(), *shape, elementType, getMemorySpace(), {},
+                      std::nullopt, std::nullopt, 0, getPad());
 }
 
 //===----------------------------------------------------------------------===//

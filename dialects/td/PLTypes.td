@@ -40,18 +40,40 @@ def PL_TileType : PL_Type<"Tile", "tile", [ShapedTypeInterface]> {
   let description = [{
     A tile is a static-shaped block of elements held in one on-chip buffer.
     The memory space is optional until memory-space inference assigns one.
-    Examples:
+    A tile also has a view (pl.md §1.5):
+
+    - `valid`: the extents holding data (`?` where only known at run time;
+      default: the whole tile); data outside is undefined unless padded;
+    - `blayout`, `slayout`: block and scatter (inner-box) layout, each
+      `none_box`, `row_major` or `col_major`;
+    - `fractal`: the inner box size in bytes (32, 512 or 1024);
+    - `pad`: what fills the invalid region (`null`, `zero`, `max`, `min`).
+
+    Every field has an implicit value that depends on the memory space
+    (e.g. `mat` is col_major/row_major/512, the "NZ" fractal layout; `acc`
+    uses 1024-byte boxes; `vec` is row_major, or col_major for a `[R, 1]`
+    column). A type stores only the fields that differ from the implicit
+    view, so equal views are equal types; the parser drops fields written
+    with their implicit value. Examples:
 
     ```mlir
-    !pl.tile<64x128xf16>          // space not yet inferred
-    !pl.tile<64x128xf16, vec>     // unified buffer (UB)
-    !pl.tile<16x16xf32, acc>      // L0C accumulator
+    !pl.tile<64x128xf16>                           // space not yet inferred
+    !pl.tile<64x128xf16, vec>                      // unified buffer (UB)
+    !pl.tile<16x16xf32, acc>                       // L0C accumulator
+    !pl.tile<64x128xf16, vec, valid = ?x100, pad = zero>
+    !pl.tile<64x1xf32, vec>                        // a column: col_major blocks
+    !pl.tile<1x64xf16, mat, blayout = row_major, slayout = none_box>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "static dimensions">:$shape,
     "::mlir::Type":$elementType,
-    "std::optional<::pto::pl::MemorySpace>":$memorySpace
+    "std::optional<::pto::pl::MemorySpace>":$memorySpace,
+    ArrayRefParameter<"int64_t", "valid extents; empty: the whole tile">:$validShape,
+    "std::optional<::pto::pl::TileLayout>":$blayout,
+    "std::optional<::pto::pl::TileLayout>":$slayout,
+    "uint64_t":$fractal,
+    "std::optional<::pto::pl::PadValue>":$pad
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -59,6 +81,31 @@ def PL_TileType : PL_Type<"Tile", "tile", [ShapedTypeInterface]> {
     bool hasRank() const { return true; }
     ::mlir::ShapedType cloneWith(std::optional<::llvm::ArrayRef<int64_t>> shape,
                                  ::mlir::Type elementType) const;
+
+    /// Returns the canonical tile type: view fields equal to the implicit
+    /// view of the memory space and a valid shape equal to the shape are
+    /// dropped.
+    static TileType getCanonical(::mlir::MLIRContext *context,
+        ::llvm::ArrayRef<int64_t> shape, ::mlir::Type elementType,
+        std::optional<MemorySpace> memorySpace,
+        ::llvm::ArrayRef<int64_t> validShape = {},
+        std::optional<TileLayout> blayout = std::nullopt,
+        std::optional<TileLayout> slayout = std::nullopt, uint64_t fractal = 0,
+        std::optional<PadValue> pad = std::nullopt);
+    static TileType getCanonicalChecked(
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+        ::mlir::MLIRContext *context, ::llvm::ArrayRef<int64_t> shape,
+        ::mlir::Type elementType, std::optional<MemorySpace> memorySpace,
+        ::llvm::ArrayRef<int64_t> validShape, std::optional<TileLayout> blayout,
+        std::optional<TileLayout> slayout, uint64_t fractal,
+        std::optional<PadValue> pad);
+
+    /// The view fields in effect (explicit, else implicit).
+    ::llvm::SmallVector<int64_t> getEffectiveValidShape() const;
+    TileLayout getEffectiveBLayout() const;
+    TileLayout getEffectiveSLayout() const;
+    uint64_t getEffectiveFractal() const;
+    PadValue getEffectivePad() const;
   }];
 }
 

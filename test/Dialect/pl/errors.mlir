@@ -24,7 +24,7 @@ func.func @tile_in_ddr(%t: !pl.tile<4x16xf32, ddr>) {
 
 // -----
 
-// expected-error @+1 {{unknown memory space 'l2'}}
+// expected-error @+1 {{unknown memory space or tile view field 'l2'}}
 func.func @tile_unknown_space(%t: !pl.tile<4x16xf32, l2>) {
   return
 }
