@@ -24,6 +24,28 @@ unsafe extern "C" {
         memory_space: i32,
     ) -> MlirType;
     pub fn ptoGlue_plTypeIsATile(r#type: MlirType) -> bool;
+    #[allow(clippy::too_many_arguments)]
+    pub fn ptoGlue_plTileTypeGetWithView(
+        context: MlirContext,
+        rank: isize,
+        shape: *const i64,
+        element_type: MlirType,
+        memory_space: i32,
+        valid_rank: isize,
+        valid_shape: *const i64,
+        blayout: i32,
+        slayout: i32,
+        fractal: u64,
+        pad: i32,
+    ) -> MlirType;
+    pub fn ptoGlue_plTileTypeGetEffectiveView(
+        r#type: MlirType,
+        valid_shape: *mut i64,
+        blayout: *mut i32,
+        slayout: *mut i32,
+        fractal: *mut u64,
+        pad: *mut i32,
+    );
     pub fn ptoGlue_plTileTypeGetMemorySpace(r#type: MlirType) -> i32;
     pub fn ptoGlue_pldDistributedTensorTypeGet(
         context: MlirContext,

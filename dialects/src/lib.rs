@@ -5,6 +5,7 @@
 pub mod capi;
 pub mod diag;
 pub mod dtype;
+pub mod enums;
 mod ffi;
 pub mod ops;
 pub mod registration;

@@ -16,75 +16,7 @@ use mlir_sys::MlirType;
 
 use crate::ffi;
 
-/// Where a tile lives (spec pl.md §1.6). The codes are PyPTO's and match the
-/// `PL_MemorySpace` enum of `td/PLAttrs.td`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(i32)]
-pub enum MemorySpace {
-    /// Global memory (tensors only).
-    Ddr = 0,
-    /// The unified buffer (UB) of a vector core.
-    Vec = 1,
-    /// L1 of a cube core.
-    Mat = 2,
-    /// L0A: the left matmul operand.
-    Left = 3,
-    /// L0B: the right matmul operand.
-    Right = 4,
-    /// L0C: the matmul accumulator.
-    Acc = 5,
-    /// The bias table.
-    Bias = 6,
-    /// Scalar registers (arrays only).
-    ScalarLocal = 7,
-    /// A5 MX scale buffer of the left operand.
-    LeftScale = 8,
-    /// A5 MX scale buffer of the right operand.
-    RightScale = 9,
-}
-
-impl MemorySpace {
-    /// Every memory space, in code order.
-    pub const ALL: [MemorySpace; 10] = [
-        Self::Ddr,
-        Self::Vec,
-        Self::Mat,
-        Self::Left,
-        Self::Right,
-        Self::Acc,
-        Self::Bias,
-        Self::ScalarLocal,
-        Self::LeftScale,
-        Self::RightScale,
-    ];
-
-    /// Returns the memory space with the given code.
-    pub fn from_code(code: i32) -> Option<Self> {
-        Self::ALL.get(usize::try_from(code).ok()?).copied()
-    }
-
-    /// Returns the keyword used in the assembly format (`vec`, `mat`, ...).
-    pub fn keyword(self) -> &'static str {
-        match self {
-            Self::Ddr => "ddr",
-            Self::Vec => "vec",
-            Self::Mat => "mat",
-            Self::Left => "left",
-            Self::Right => "right",
-            Self::Acc => "acc",
-            Self::Bias => "bias",
-            Self::ScalarLocal => "scalar_local",
-            Self::LeftScale => "left_scale",
-            Self::RightScale => "right_scale",
-        }
-    }
-}
-
-impl fmt::Display for MemorySpace {
-    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
-        formatter.write_str(self.keyword())
-    }
-}
+pub use crate::enums::{MemorySpace, PadValue, TileLayout};
 
 /// Returns the dimensions of a shaped type, `None` for a dynamic one.
 fn dims<'c>(shaped: &impl ShapedTypeLike<'c>) -> Vec<Option<i64>> {
@@ -188,25 +120,77 @@ impl<'c> TensorType<'c> {
     }
 }
 
+/// The view of a tile (pl.md §1.5). `None` fields take the implicit value
+/// of the memory space.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TileView {
+    /// Valid extents (`None` entries are dynamic); `None`: the whole tile.
+    pub valid_shape: Option<Vec<Option<i64>>>,
+    /// Block layout.
+    pub blayout: Option<TileLayout>,
+    /// Scatter (inner-box) layout.
+    pub slayout: Option<TileLayout>,
+    /// Inner box size in bytes.
+    pub fractal: Option<u64>,
+    /// What fills the invalid region.
+    pub pad: Option<PadValue>,
+}
+
+/// The view a tile has in effect: every field resolved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EffectiveTileView {
+    /// Valid extents, `None` where dynamic.
+    pub valid_shape: Vec<Option<i64>>,
+    /// Block layout.
+    pub blayout: TileLayout,
+    /// Scatter layout.
+    pub slayout: TileLayout,
+    /// Inner box size in bytes.
+    pub fractal: u64,
+    /// Pad value.
+    pub pad: PadValue,
+}
+
 impl<'c> TileType<'c> {
-    /// Creates a tile type (static shape, optional memory space).
+    /// Creates a tile type (static shape, optional memory space, implicit
+    /// view).
     pub fn new(
         context: &'c Context,
         shape: &[i64],
         element: Type<'c>,
         memory_space: Option<MemorySpace>,
     ) -> Self {
-        // SAFETY: the shape slice outlives the call; the context is live.
+        Self::with_view(context, shape, element, memory_space, &TileView::default())
+    }
+
+    /// Creates the canonical tile type with a view (fields equal to the
+    /// implicit view are dropped, as the parser does).
+    pub fn with_view(
+        context: &'c Context,
+        shape: &[i64],
+        element: Type<'c>,
+        memory_space: Option<MemorySpace>,
+        view: &TileView,
+    ) -> Self {
+        let valid = view.valid_shape.as_deref().map(encode_dims).unwrap_or_default();
+        let code = |value: Option<i32>| value.unwrap_or(-1);
+        // SAFETY: the slices outlive the call; the context is live; the
+        // glue returns a valid type.
         let raw = unsafe {
-            ffi::ptoGlue_plTileTypeGet(
+            ffi::ptoGlue_plTileTypeGetWithView(
                 context.to_raw(),
                 shape.len() as isize,
                 shape.as_ptr(),
                 element.to_raw(),
-                memory_space.map_or(-1, |space| space as i32),
+                code(memory_space.map(|s| s as i32)),
+                valid.len() as isize,
+                valid.as_ptr(),
+                code(view.blayout.map(|l| l as i32)),
+                code(view.slayout.map(|l| l as i32)),
+                view.fractal.unwrap_or(0),
+                code(view.pad.map(|p| p as i32)),
             )
         };
-        // SAFETY: the glue returns a valid type.
         Self { r#type: unsafe { Type::from_raw(raw) } }
     }
 
@@ -219,6 +203,30 @@ impl<'c> TileType<'c> {
     pub fn memory_space(&self) -> Option<MemorySpace> {
         // SAFETY: `self` is a tile type.
         MemorySpace::from_code(unsafe { ffi::ptoGlue_plTileTypeGetMemorySpace(self.to_raw()) })
+    }
+
+    /// Returns the view in effect (explicit fields, else implicit ones).
+    pub fn effective_view(&self) -> EffectiveTileView {
+        let mut valid = vec![0i64; self.rank()];
+        let (mut blayout, mut slayout, mut fractal, mut pad) = (0, 0, 0u64, 0);
+        // SAFETY: `self` is a tile type; `valid` has room for its rank.
+        unsafe {
+            ffi::ptoGlue_plTileTypeGetEffectiveView(
+                self.to_raw(),
+                valid.as_mut_ptr(),
+                &mut blayout,
+                &mut slayout,
+                &mut fractal,
+                &mut pad,
+            );
+        }
+        EffectiveTileView {
+            valid_shape: valid.into_iter().map(|v| (v != i64::MIN).then_some(v)).collect(),
+            blayout: TileLayout::from_code(blayout).unwrap_or(TileLayout::RowMajor),
+            slayout: TileLayout::from_code(slayout).unwrap_or(TileLayout::NoneBox),
+            fractal,
+            pad: PadValue::from_code(pad).unwrap_or(PadValue::Null),
+        }
     }
 }
 

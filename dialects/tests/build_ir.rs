@@ -78,7 +78,7 @@ fn illegal_move_is_rejected_with_its_diagnostic() {
 #[test]
 fn memory_space_codes_match_the_ods_enum() {
     let context = create_context();
-    for space in MemorySpace::ALL {
+    for &space in MemorySpace::ALL {
         if matches!(space, MemorySpace::Ddr | MemorySpace::ScalarLocal) {
             continue; // tiles never live there (the type verifier rejects it)
         }
@@ -87,5 +87,53 @@ fn memory_space_codes_match_the_ods_enum() {
         let tile = TileType::try_from(parsed).unwrap();
         assert_eq!(tile.memory_space(), Some(space), "{text}");
         assert_eq!(tile.to_string(), text);
+    }
+}
+
+#[test]
+fn tile_views_are_canonical_and_resolve_to_the_implicit_view() {
+    use pto_dialects::types::{PadValue, TileLayout, TileView};
+    let context = create_context();
+    let f32_type = melior::ir::Type::float32(&context);
+
+    // A column in vec: implicit blocks are col_major, so stating it changes nothing.
+    let column = TileType::new(&context, &[64, 1], f32_type, Some(MemorySpace::Vec));
+    let stated = TileType::with_view(
+        &context,
+        &[64, 1],
+        f32_type,
+        Some(MemorySpace::Vec),
+        &TileView { blayout: Some(TileLayout::ColMajor), ..Default::default() },
+    );
+    assert_eq!(column, stated);
+    assert_eq!(column.effective_view().blayout, TileLayout::ColMajor);
+
+    // Mat is the NZ fractal layout; acc uses 1024-byte boxes.
+    let mat = TileType::new(&context, &[16, 16], f32_type, Some(MemorySpace::Mat)).effective_view();
+    assert_eq!((mat.blayout, mat.slayout, mat.fractal), (TileLayout::ColMajor, TileLayout::RowMajor, 512));
+    let acc = TileType::new(&context, &[16, 16], f32_type, Some(MemorySpace::Acc)).effective_view();
+    assert_eq!(acc.fractal, 1024);
+
+    // A partial, padded tile prints its view and keeps a dynamic extent.
+    let partial = TileType::with_view(
+        &context,
+        &[64, 128],
+        f32_type,
+        Some(MemorySpace::Vec),
+        &TileView { valid_shape: Some(vec![None, Some(100)]), pad: Some(PadValue::Zero), ..Default::default() },
+    );
+    assert_eq!(partial.to_string(), "!pl.tile<64x128xf32, vec, valid = ?x100, pad = zero>");
+    assert_eq!(partial.effective_view().valid_shape, vec![None, Some(100)]);
+
+    // Every layout and pad keyword round-trips through the parser.
+    for layout in TileLayout::ALL {
+        let text = format!("!pl.tile<4x4xf32, vec, slayout = {layout}>");
+        let parsed = TileType::try_from(melior::ir::Type::parse(&context, &text).unwrap()).unwrap();
+        assert_eq!(parsed.effective_view().slayout, *layout, "{text}");
+    }
+    for pad in PadValue::ALL {
+        let text = format!("!pl.tile<4x4xf32, pad = {pad}>");
+        let parsed = TileType::try_from(melior::ir::Type::parse(&context, &text).unwrap()).unwrap();
+        assert_eq!(parsed.effective_view().pad, *pad, "{text}");
     }
 }

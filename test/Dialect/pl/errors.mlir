@@ -38,6 +38,48 @@ func.func @tile_bad_element(%t: !pl.tile<4x4xcomplex<f32>>) {
 
 // -----
 
+// expected-error @+1 {{pl.tile valid shape has rank 1 but the tile has rank 2}}
+func.func @tile_valid_rank(%t: !pl.tile<4x16xf32, valid = 4>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl.tile valid extent 17 is outside [0, 16]}}
+func.func @tile_valid_too_large(%t: !pl.tile<4x16xf32, valid = 4x17>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl.tile fractal must be 32, 512 or 1024 bytes, got 256}}
+func.func @tile_fractal(%t: !pl.tile<4x16xf32, mat, fractal = 256>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected none_box, row_major or col_major, got 'diagonal'}}
+func.func @tile_bad_layout(%t: !pl.tile<4x16xf32, blayout = diagonal>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{expected null, zero, max or min, got 'nan'}}
+func.func @tile_bad_pad(%t: !pl.tile<4x16xf32, pad = nan>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pad' given twice}}
+func.func @tile_field_twice(%t: !pl.tile<4x16xf32, pad = zero, pad = max>) {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{pl.tensor dimensions must be positive or '?', got 0}}
 func.func @tensor_zero_dim(%t: !pl.tensor<0x16xf32>) {
   return

@@ -17,6 +17,26 @@ func.func @types(%a: !pl.tensor<?x128xf16>, %b: !pl.tensor<4x8x16xbf16>,
   return
 }
 
+// Views print only what differs from the implicit view of the memory space.
+// CHECK-LABEL: func.func @views
+// CHECK-SAME: !pl.tile<64x128xf16, vec, valid = ?x100, pad = zero>
+// CHECK-SAME: !pl.tile<64x1xf32, vec>
+// CHECK-SAME: !pl.tile<64x1xf32, vec, blayout = row_major>
+// CHECK-SAME: !pl.tile<16x16xf16, mat>
+// CHECK-SAME: !pl.tile<1x64xf16, mat, blayout = row_major, slayout = none_box>
+// CHECK-SAME: !pl.tile<16x16xf32, acc, fractal = 512>
+// CHECK-SAME: !pl.tile<16x16xf16, valid = 8x16>
+func.func @views(%a: !pl.tile<64x128xf16, vec, valid = ?x100, pad = zero>,
+                 %b: !pl.tile<64x1xf32, vec, blayout = col_major>,
+                 %c: !pl.tile<64x1xf32, vec, blayout = row_major>,
+                 %d: !pl.tile<16x16xf16, mat, blayout = col_major, slayout = row_major, fractal = 512, pad = null>,
+                 %e: !pl.tile<1x64xf16, mat, blayout = row_major, slayout = none_box>,
+                 %f: !pl.tile<16x16xf32, acc, fractal = 512>,
+                 %g: !pl.tile<16x16xf16, valid = 8x16>,
+                 %h: !pl.tile<16x16xf16, valid = 16x16>) {
+  return
+}
+
 // CHECK-LABEL: func.func @moves
 // CHECK: pl.tile.move %{{.*}} : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, left>
 // CHECK: pl.tile.move %{{.*}} : !pl.tile<64x64xf16, mat> -> !pl.tile<64x64xf16, right>
