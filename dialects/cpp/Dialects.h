@@ -15,7 +15,26 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace pto {
+
+/// Runs the Rust verifier on `op` (the semantic rules of spec/pl.md and
+/// spec/pld.md); diagnostics are emitted at the op.
+mlir::LogicalResult verifyInRust(mlir::Operation *op);
+
+/// The op trait that routes verification to Rust (ODS: PL_RustVerified).
+template <typename ConcreteType>
+class RustVerified
+    : public mlir::OpTrait::TraitBase<ConcreteType, RustVerified> {
+public:
+  static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
+    return verifyInRust(op);
+  }
+};
+
+} // namespace pto
 
 #include "PLEnums.h.inc"
 #include "PLDialect.h.inc"
@@ -32,10 +51,6 @@
 #include "PLDOps.h.inc"
 
 namespace pto {
-
-/// Runs the Rust verifier on `op` (the semantic rules of spec/pl.md and
-/// spec/pld.md); diagnostics are emitted at the op.
-mlir::LogicalResult verifyInRust(mlir::Operation *op);
 
 /// Parses `<dims x element-type` (the opening `<` already consumed).
 mlir::ParseResult parseShapeAndElementType(mlir::AsmParser &parser,

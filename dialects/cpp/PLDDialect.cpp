@@ -58,13 +58,6 @@ DistributedTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                     elementType);
 }
 
-//===----------------------------------------------------------------------===//
-// Ops: every semantic rule is checked in Rust.
-//===----------------------------------------------------------------------===//
-
-LogicalResult NotifyOp::verify() { return pto::verifyInRust(*this); }
-LogicalResult WaitOp::verify() { return pto::verifyInRust(*this); }
-
 #define GET_TYPEDEF_CLASSES
 #include "PLDTypes.cpp.inc"
 #define GET_OP_CLASSES

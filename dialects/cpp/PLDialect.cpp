@@ -332,13 +332,6 @@ ShapedType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                       std::nullopt, std::nullopt, 0, getPad());
 }
 
-//===----------------------------------------------------------------------===//
-// Ops: every semantic rule is checked in Rust.
-//===----------------------------------------------------------------------===//
-
-LogicalResult TileMoveOp::verify() { return pto::verifyInRust(*this); }
-LogicalResult TileAddOp::verify() { return pto::verifyInRust(*this); }
-
 #define GET_TYPEDEF_CLASSES
 #include "PLTypes.cpp.inc"
 #define GET_OP_CLASSES

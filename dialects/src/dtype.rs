@@ -10,6 +10,97 @@ use mlir_sys::{
     mlirTypeIsAIndex, mlirTypeIsAInteger,
 };
 
+/// A scalar element type by name, as PyPTO's `DataType` (pl.md §1.1)
+/// spelled in MLIR.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Dtype {
+    /// `i1` (BOOL).
+    Bool,
+    /// `i8` .. `i64` (INT8 .. INT64).
+    I8,
+    I16,
+    I32,
+    I64,
+    /// `index` (INDEX).
+    Index,
+    /// `ui8` .. `ui64` (UINT8 .. UINT64).
+    U8,
+    U16,
+    U32,
+    U64,
+    /// `f16`, `bf16`, `f32` and the 8-bit floats.
+    F16,
+    Bf16,
+    F32,
+    F8E4M3FN,
+    F8E5M2,
+}
+
+impl Dtype {
+    /// Classifies an MLIR type; `None` for anything else.
+    pub fn of(r#type: Type) -> Option<Self> {
+        Some(match r#type.to_string().as_str() {
+            "i1" => Self::Bool,
+            "i8" => Self::I8,
+            "i16" => Self::I16,
+            "i32" => Self::I32,
+            "i64" => Self::I64,
+            "index" => Self::Index,
+            "ui8" => Self::U8,
+            "ui16" => Self::U16,
+            "ui32" => Self::U32,
+            "ui64" => Self::U64,
+            "f16" => Self::F16,
+            "bf16" => Self::Bf16,
+            "f32" => Self::F32,
+            "f8E4M3FN" => Self::F8E4M3FN,
+            "f8E5M2" => Self::F8E5M2,
+            _ => return None,
+        })
+    }
+
+    /// Whether this is a float type.
+    pub fn is_float(self) -> bool {
+        matches!(self, Self::F16 | Self::Bf16 | Self::F32 | Self::F8E4M3FN | Self::F8E5M2)
+    }
+
+    /// Whether this is an integer type (signed, unsigned, index or bool).
+    pub fn is_integer(self) -> bool {
+        !self.is_float()
+    }
+
+    /// The MLIR spelling.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Bool => "i1",
+            Self::I8 => "i8",
+            Self::I16 => "i16",
+            Self::I32 => "i32",
+            Self::I64 => "i64",
+            Self::Index => "index",
+            Self::U8 => "ui8",
+            Self::U16 => "ui16",
+            Self::U32 => "ui32",
+            Self::U64 => "ui64",
+            Self::F16 => "f16",
+            Self::Bf16 => "bf16",
+            Self::F32 => "f32",
+            Self::F8E4M3FN => "f8E4M3FN",
+            Self::F8E5M2 => "f8E5M2",
+        }
+    }
+}
+
+/// Renders a dtype set for a diagnostic: "i16, i32, f16 or f32".
+pub fn describe_dtypes(set: &[Dtype]) -> String {
+    let names: Vec<&str> = set.iter().map(|d| d.name()).collect();
+    match names.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
 /// The category of a scalar element type, as the promotion rule sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ScalarKind {

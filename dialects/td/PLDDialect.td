@@ -20,7 +20,13 @@ def PLD_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
 }
 
+// Every op's semantic rules run in Rust (dialects/src/verify/) through this
+// trait, after ODS has checked operand and attribute kinds.
+def PLD_RustVerified : NativeOpTrait<"RustVerified"> {
+  let cppNamespace = "::pto";
+}
+
 class PLD_Op<string mnemonic, list<Trait> traits = []>
-    : Op<PLD_Dialect, mnemonic, traits>;
+    : Op<PLD_Dialect, mnemonic, !listconcat(traits, [PLD_RustVerified])>;
 
 #endif // PTO_PLD_DIALECT_TD

@@ -76,7 +76,6 @@ def PLD_NotifyOp : PLD_Op<"system.notify"> {
   let assemblyFormat = [{
     $target `[` $offsets `]` `to` $peer `,` $value $op attr-dict `:` qualified(type($target))
   }];
-  let hasVerifier = 1;
 }
 
 def PLD_WaitOp : PLD_Op<"system.wait"> {
@@ -97,7 +96,6 @@ def PLD_WaitOp : PLD_Op<"system.wait"> {
   let assemblyFormat = [{
     $signal `[` $offsets `]` `,` $expected $cmp attr-dict `:` qualified(type($signal))
   }];
-  let hasVerifier = 1;
 }
 
 #endif // PTO_PLD_OPS_TD

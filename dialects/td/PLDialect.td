@@ -29,7 +29,13 @@ def PL_Dialect : Dialect {
   let useDefaultTypePrinterParser = 1;
 }
 
+// Every op's semantic rules run in Rust (dialects/src/verify/) through this
+// trait, after ODS has checked operand and attribute kinds.
+def PL_RustVerified : NativeOpTrait<"RustVerified"> {
+  let cppNamespace = "::pto";
+}
+
 class PL_Op<string mnemonic, list<Trait> traits = []>
-    : Op<PL_Dialect, mnemonic, traits>;
+    : Op<PL_Dialect, mnemonic, !listconcat(traits, [PL_RustVerified])>;
 
 #endif // PTO_PL_DIALECT_TD

@@ -4,6 +4,7 @@
 #define PTO_PL_OPS_TD
 
 include "PLTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
@@ -29,33 +30,219 @@ def PL_TileMoveOp : PL_Op<"tile.move", [Pure]> {
   let arguments = (ins PL_AnyTile:$source);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
-  let hasVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//
-// Elementwise
+// Elementwise tile ops (pl.md §4.4). Operands and results live in `vec` (or
+// have no memory space yet); the dtype and shape rules are in Rust
+// (dialects/src/verify/elementwise.rs).
 //===----------------------------------------------------------------------===//
 
-def PL_TileAddOp : PL_Op<"tile.add", [Pure]> {
-  let summary = "Elementwise addition of two tiles";
-  let description = [{
-    Adds two tiles elementwise. Operands and result live in `vec` (or have
-    no memory space yet). The result's element type is the promotion of the
-    operands' (a float beats an integer, the wider type wins, at equal width
-    signed beats unsigned) and its shape is the right-aligned broadcast of
-    the operand shapes. Example:
+// One tile in, a tile of the same type out.
+class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
+                     dag extraArgs = (ins)>
+    : PL_Op<"tile." # mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "Elementwise " # what # " of a tile";
+  let description = "Computes " # what # " of every element of `source`; "
+      # "the result has the source's type (shape, element type, valid shape "
+      # "and layout). " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile."
+      # mnemonic # " %t : !pl.tile<16x64xf32, vec>\n```\n";
+  let arguments = !con((ins PL_AnyTile:$source), extraArgs);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
+}
 
-    ```mlir
-    %c = pl.tile.add %a, %b : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
-    ```
-  }];
+def PL_TileNegOp : PL_TileUnaryOp<"neg", "the negation">;
+def PL_TileExpOp : PL_TileUnaryOp<"exp", "the exponential">;
+def PL_TileSqrtOp : PL_TileUnaryOp<"sqrt", "the square root">;
+def PL_TileRsqrtOp : PL_TileUnaryOp<"rsqrt", "the reciprocal square root">;
+def PL_TileAbsOp : PL_TileUnaryOp<"abs", "the absolute value">;
+def PL_TileReluOp : PL_TileUnaryOp<"relu", "max(x, 0)">;
+def PL_TileRecipOp : PL_TileUnaryOp<"recip", "the reciprocal",
+    "`high_precision` (floats only) selects the precise algorithm.",
+    (ins UnitAttr:$high_precision)>;
+def PL_TileLogOp : PL_TileUnaryOp<"log", "the natural logarithm",
+    "The element type is f16 or f32. `high_precision` selects the precise algorithm.",
+    (ins UnitAttr:$high_precision)>;
+def PL_TileSinOp : PL_TileUnaryOp<"sin", "the sine", "The element type is f32.">;
+def PL_TileCosOp : PL_TileUnaryOp<"cos", "the cosine", "The element type is f32.">;
+def PL_TileNotOp : PL_TileUnaryOp<"not", "the bitwise complement",
+    "The element type is i16 or ui16.">;
+
+// Two tiles in (broadcast, promoted), a tile out.
+class PL_TileBinaryOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "Elementwise " # what # " of two tiles";
+  let description = "Computes " # what # " elementwise. " # rule
+      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %a, %b : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>\n```\n";
   let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
     `->` qualified(type($result))
   }];
-  let hasVerifier = 1;
+}
+
+defvar promoteRule = "The result's element type is the promotion of the "
+    # "operands' (a float beats an integer, the wider type wins, at equal "
+    # "width signed beats unsigned, otherwise the left one) and its shape the "
+    # "right-aligned broadcast of their shapes.";
+
+def PL_TileAddOp : PL_TileBinaryOp<"add", "the sum", promoteRule>;
+def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule>;
+def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule>;
+def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule>;
+def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule>;
+def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the floating remainder", promoteRule>;
+def PL_TileDivOp : PL_TileBinaryOp<"div", "the quotient",
+    "Both operands and the result have the same type, with element type "
+    # "i16, i32, f16 or f32 (no promotion, no broadcast).">;
+def PL_TileAndOp : PL_TileBinaryOp<"and", "the bitwise and",
+    "Integer element types only. " # promoteRule>;
+def PL_TileOrOp : PL_TileBinaryOp<"or", "the bitwise or",
+    "Integer element types only. " # promoteRule>;
+def PL_TileShlOp : PL_TileBinaryOp<"shl", "the left shift",
+    "Integer element types only; the result has the left operand's element type.">;
+def PL_TileShrOp : PL_TileBinaryOp<"shr", "the right shift",
+    "Integer element types only; the result has the left operand's element type.">;
+
+// Two tiles and a scratch tile in, a tile out.
+class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "Elementwise " # what # " of two tiles, with a scratch tile";
+  let description = "Computes " # what # " elementwise using `tmp` as scratch. "
+      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %a, %b, %tmp : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>\n```\n";
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $tmp attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `,` qualified(type($tmp)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the remainder", promoteRule>;
+def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
+    "Integer element types only. " # promoteRule>;
+
+def PL_Scalar : AnyTypeOf<[AnyInteger, Index, AnyFloat], "scalar">;
+
+// A tile and a scalar in, a tile of the tile's type out.
+class PL_TileScalarOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tile." # mnemonic, [Pure, AllTypesMatch<["tile", "result"]>]> {
+  let summary = "Elementwise " # what # " of a tile and a scalar";
+  let description = "Computes " # what # " of every element and `scalar`. "
+      # "The result keeps the tile's type (the hardware narrows the scalar); "
+      # "an `index` scalar must be cast first. " # rule
+      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %t, %s : !pl.tile<16x64xi32, vec>, i32\n```\n";
+  let arguments = (ins PL_AnyTile:$tile, PL_Scalar:$scalar);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$tile `,` $scalar attr-dict `:` qualified(type($tile)) `,` type($scalar)";
+}
+
+def PL_TileAddsOp : PL_TileScalarOp<"adds", "the sum">;
+def PL_TileSubsOp : PL_TileScalarOp<"subs", "the difference",
+    "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
+def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product">;
+def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient">;
+def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum">;
+def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum">;
+def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the floating remainder">;
+def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only.">;
+def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only.">;
+def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only.">;
+def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only.">;
+def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
+    "Float types only.">;
+
+def PL_TileExpandsOp : PL_Op<"tile.expands", [Pure, AllTypesMatch<["target", "result"]>]> {
+  let summary = "Broadcast a scalar into a tile";
+  let description = [{
+    Returns a tile of `target`'s type whose every element is `scalar`.
+    Example:
+
+    ```mlir
+    %r = pl.tile.expands %t, %zero : !pl.tile<16x64xf32, vec>, f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$target, PL_Scalar:$scalar);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$target `,` $scalar attr-dict `:` qualified(type($target)) `,` type($scalar)";
+}
+
+def PL_TileCmpOp : PL_Op<"tile.cmp", [Pure]> {
+  let summary = "Elementwise comparison of two tiles into a packed mask";
+  let description = [{
+    Compares `lhs` and `rhs` (same type) elementwise and packs the outcomes
+    into a bit mask: a `ui8` tile whose last dimension is the number of
+    mask bytes, `ceil(cols / 8)`, rounded up to 32, with valid extent
+    `ceil(valid_cols / 8)`. Example:
+
+    ```mlir
+    %m = pl.tile.cmp %a, %b lt : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x32xui8, vec, valid = 16x8>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_CmpMode:$cmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs $cmp attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileCmpsOp : PL_Op<"tile.cmps", [Pure]> {
+  let summary = "Elementwise comparison of a tile with a scalar into a packed mask";
+  let description = [{
+    As `pl.tile.cmp`, comparing every element with `scalar`. Example:
+
+    ```mlir
+    %m = pl.tile.cmps %a, %s ge : !pl.tile<16x64xf32, vec>, f32 -> !pl.tile<16x32xui8, vec, valid = 16x8>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$lhs, PL_Scalar:$scalar, PL_CmpMode:$cmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $scalar $cmp attr-dict `:` qualified(type($lhs)) `,` type($scalar)
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileSelOp : PL_Op<"tile.sel", [Pure, AllTypesMatch<["lhs", "rhs", "tmp", "result"]>]> {
+  let summary = "Select between two tiles by a packed mask";
+  let description = [{
+    Element i of the result is `lhs[i]` where bit i of `mask` is set, else
+    `rhs[i]`. `lhs`, `rhs`, `tmp` and the result have one type; `mask` is
+    the packed `ui8` mask `pl.tile.cmp` makes for that type. Example:
+
+    ```mlir
+    %r = pl.tile.sel %m, %a, %b, %tmp : !pl.tile<16x32xui8, vec, valid = 16x8>, !pl.tile<16x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$mask, PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $mask `,` $lhs `,` $rhs `,` $tmp attr-dict `:` qualified(type($mask)) `,` qualified(type($result))
+  }];
+}
+
+def PL_TileCastOp : PL_Op<"tile.cast", [Pure]> {
+  let summary = "Convert the element type of a tile";
+  let description = [{
+    Converts every element to the result's element type with the given
+    rounding. Shape, valid shape and layout are kept; casting to the same
+    element type is rejected. Example:
+
+    ```mlir
+    %h = pl.tile.cast %t round : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_RoundMode:$mode);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source $mode attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
 }
 
 #endif // PTO_PL_OPS_TD

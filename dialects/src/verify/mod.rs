@@ -9,12 +9,14 @@
 //! Rules checked today:
 //! - `pl.tile.move`: the memory-space pair is a legal a2a3 move; shape kept;
 //!   element type kept (or the bias-table conversion).
-//! - `pl.tile.add`: operands in `vec` (or not yet placed); result element
-//!   type is the promotion and result shape the broadcast of the operands'.
+//! - elementwise tile ops (`elementwise.rs`): `vec` operands, promotion and
+//!   broadcasting, dtype sets per op, packed comparison masks, casts.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
 //! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
 
+mod common;
+mod elementwise;
 mod pl;
 mod pld;
 
@@ -31,9 +33,14 @@ pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
 /// Runs the rules of `op` (by op name).
 pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let name = op.name();
-    match name.as_string_ref().as_str().unwrap_or_default() {
+    let name = name.as_string_ref().as_str().unwrap_or_default();
+    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
+        && elementwise::handles(mnemonic)
+    {
+        return elementwise::verify(op, mnemonic);
+    }
+    match name {
         "pl.tile.move" => pl::verify_tile_move(op),
-        "pl.tile.add" => pl::verify_tile_add(op),
         "pld.system.notify" => pld::verify_signal_offsets(op, "target"),
         "pld.system.wait" => pld::verify_signal_offsets(op, "signal"),
         _ => Ok(()),

@@ -1,33 +1,16 @@
 //! Rules of the `pl` ops (spec pl.md §4).
 
-use melior::ir::{
-    Type, ValueLike,
-    operation::{OperationLike, OperationRef},
-    r#type::ShapedTypeLike,
-};
+use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
 
-use super::VerifyResult;
+use super::{
+    VerifyResult,
+    common::{operand_tile, result_tile},
+};
 use crate::{
     diag::OpDiagnostic,
-    dtype::{ScalarKind, broadcast_shapes, promote},
-    types::{MemorySpace, TileType},
+    dtype::ScalarKind,
+    types::MemorySpace,
 };
-
-/// Returns the tile type of operand `index` (ODS guarantees the kind).
-fn operand_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, OpDiagnostic<'c>> {
-    let operand = op.operand(index).map_err(|e| OpDiagnostic::new(e.to_string()))?;
-    TileType::try_from(operand.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
-}
-
-/// Returns the tile type of result `index` (ODS guarantees the kind).
-fn result_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, OpDiagnostic<'c>> {
-    let result = op.result(index).map_err(|e| OpDiagnostic::new(e.to_string()))?;
-    TileType::try_from(result.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
-}
-
-fn space_name(space: Option<MemorySpace>) -> String {
-    space.map_or_else(|| "<none>".to_string(), |s| s.keyword().to_string())
-}
 
 /// Whether a2a3 can move a tile from `from` to `to`.
 ///
@@ -89,45 +72,4 @@ pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 fn is_bf16(r#type: Type) -> bool {
     // bf16 and f16 share a width; only the printed name tells them apart.
     r#type.to_string() == "bf16"
-}
-
-/// `pl.tile.add`: operands in `vec`, result = promotion and broadcast.
-pub fn verify_tile_add<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let lhs = operand_tile(op, 0)?;
-    let rhs = operand_tile(op, 1)?;
-    let result = result_tile(op, 0)?;
-    for (what, tile) in [("lhs", lhs), ("rhs", rhs), ("result", result)] {
-        if let Some(space) = tile.memory_space()
-            && space != MemorySpace::Vec
-        {
-            return Err(OpDiagnostic::new(format!(
-                "{what} must be in 'vec' (or not yet placed), got '{}'",
-                space_name(Some(space))
-            )));
-        }
-    }
-    let Some(shape) = broadcast_shapes(&lhs.shape(), &rhs.shape()) else {
-        return Err(OpDiagnostic::new(format!(
-            "requires compatible shapes, got {:?} and {:?}",
-            lhs.shape(),
-            rhs.shape()
-        )));
-    };
-    if result.shape() != shape {
-        return Err(OpDiagnostic::new(format!(
-            "result shape {:?} must be the broadcast shape {shape:?}",
-            result.shape()
-        )));
-    }
-    let promoted = promote(lhs.element(), rhs.element())
-        .ok_or_else(|| OpDiagnostic::new("operands must have scalar element types"))?;
-    if result.element() != promoted {
-        return Err(OpDiagnostic::new(format!(
-            "result element type {} must be the promotion of {} and {}, which is {promoted}",
-            result.element(),
-            lhs.element(),
-            rhs.element()
-        )));
-    }
-    Ok(())
 }

@@ -1,0 +1,81 @@
+//! Helpers shared by the rule modules: typed operand/result access and the
+//! checks many ops repeat (memory space, dtype sets).
+
+use melior::ir::{
+    Type, ValueLike,
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
+
+use crate::{
+    diag::OpDiagnostic,
+    dtype::{Dtype, describe_dtypes},
+    types::{MemorySpace, TileType},
+};
+
+/// A failed rule.
+pub type Failure<'c> = OpDiagnostic<'c>;
+
+/// Returns a failed rule with `message`.
+pub fn fail<'c, T>(message: impl Into<String>) -> Result<T, Failure<'c>> {
+    Err(OpDiagnostic::new(message))
+}
+
+/// Returns the type of operand `index`.
+pub fn operand_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, Failure<'c>> {
+    op.operand(index).map(|v| v.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
+}
+
+/// Returns the type of result `index`.
+pub fn result_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, Failure<'c>> {
+    op.result(index).map(|v| v.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
+}
+
+/// Returns the tile type of operand `index` (ODS guarantees the kind).
+pub fn operand_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, Failure<'c>> {
+    TileType::try_from(operand_type(op, index)?).map_err(|e| OpDiagnostic::new(e.to_string()))
+}
+
+/// Returns the tile type of result `index` (ODS guarantees the kind).
+pub fn result_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, Failure<'c>> {
+    TileType::try_from(result_type(op, index)?).map_err(|e| OpDiagnostic::new(e.to_string()))
+}
+
+/// The element dtype of a tile (the type verifier guarantees a scalar).
+pub fn dtype_of(tile: TileType) -> Result<Dtype, Failure<'static>> {
+    Dtype::of(tile.element()).ok_or_else(|| OpDiagnostic::new(format!("unsupported element type {}", tile.element())))
+}
+
+/// Requires `tile` to be in `vec` or not yet placed.
+pub fn require_vec<'c>(what: &str, tile: TileType) -> Result<(), Failure<'c>> {
+    match tile.memory_space() {
+        Some(space) if space != MemorySpace::Vec => {
+            fail(format!("{what} must be in 'vec' (or not yet placed), got '{space}'"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Requires `dtype` to be one of `set`.
+pub fn require_dtype<'c>(what: &str, dtype: Dtype, set: &[Dtype]) -> Result<(), Failure<'c>> {
+    if set.contains(&dtype) {
+        Ok(())
+    } else {
+        fail(format!("{what} element type must be {}, got {}", describe_dtypes(set), dtype.name()))
+    }
+}
+
+/// Requires an integer dtype.
+pub fn require_integer<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
+    if dtype.is_integer() { Ok(()) } else { fail(format!("{what} must have an integer element type, got {}", dtype.name())) }
+}
+
+/// Requires a float dtype.
+pub fn require_float<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
+    if dtype.is_float() { Ok(()) } else { fail(format!("{what} must have a float element type, got {}", dtype.name())) }
+}
+
+/// Whether the op carries the unit attribute `name`.
+pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
+    op.attribute(name).is_ok()
+}

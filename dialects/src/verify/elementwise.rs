@@ -1,0 +1,221 @@
+//! Rules of the elementwise tile ops (spec pl.md §4.4): unary, binary,
+//! tile-scalar, comparisons into packed masks, select and cast.
+//!
+//! Every operand and result lives in `vec` (or is not yet placed).
+
+use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
+
+use super::{
+    VerifyResult,
+    common::{
+        dtype_of, fail, has_unit_attr, operand_tile, operand_type, require_dtype, require_float,
+        require_integer, require_vec, result_tile,
+    },
+};
+use crate::{
+    dtype::{Dtype, broadcast_shapes, promote},
+    types::TileType,
+};
+
+/// The mnemonic after `pl.tile.` of the elementwise ops verified here.
+pub fn handles(mnemonic: &str) -> bool {
+    unary_dtypes(mnemonic).is_some()
+        || BINARY.contains(&mnemonic)
+        || SCRATCH_BINARY.contains(&mnemonic)
+        || SCALAR.contains(&mnemonic)
+        || matches!(mnemonic, "expands" | "cmp" | "cmps" | "sel" | "cast")
+}
+
+/// Unary ops and the element types each accepts (`&[]`: any).
+fn unary_dtypes(mnemonic: &str) -> Option<&'static [Dtype]> {
+    Some(match mnemonic {
+        "neg" | "exp" | "sqrt" | "rsqrt" | "abs" | "relu" | "recip" => &[],
+        "log" => &[Dtype::F16, Dtype::F32],
+        "sin" | "cos" => &[Dtype::F32],
+        "not" => &[Dtype::I16, Dtype::U16],
+        _ => return None,
+    })
+}
+
+const BINARY: &[&str] = &["add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr"];
+const SCRATCH_BINARY: &[&str] = &["rem", "xor"];
+const SCALAR: &[&str] =
+    &["adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "lrelu"];
+const INTEGER_ONLY: &[&str] = &["and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs"];
+
+/// Runs the rules of `pl.tile.<mnemonic>`.
+pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    if let Some(dtypes) = unary_dtypes(mnemonic) {
+        return verify_unary(op, mnemonic, dtypes);
+    }
+    match mnemonic {
+        "cmp" | "cmps" => verify_compare(op, mnemonic == "cmps"),
+        "sel" => verify_select(op),
+        "cast" => verify_cast(op),
+        "expands" => verify_tile_scalar(op, mnemonic),
+        m if SCALAR.contains(&m) => verify_tile_scalar(op, m),
+        m => verify_binary(op, m, SCRATCH_BINARY.contains(&m)),
+    }
+}
+
+fn verify_unary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, dtypes: &[Dtype]) -> VerifyResult<'c> {
+    let source = operand_tile(op, 0)?;
+    require_vec("operand", source)?;
+    let dtype = dtype_of(source)?;
+    if !dtypes.is_empty() {
+        require_dtype("operand", dtype, dtypes)?;
+    }
+    if has_unit_attr(op, "high_precision") {
+        require_float(&format!("'high_precision' {mnemonic}: the operand"), dtype)?;
+    }
+    Ok(())
+}
+
+fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, has_scratch: bool) -> VerifyResult<'c> {
+    let lhs = operand_tile(op, 0)?;
+    let rhs = operand_tile(op, 1)?;
+    let result = result_tile(op, 0)?;
+    for (what, tile) in [("lhs", lhs), ("rhs", rhs), ("result", result)] {
+        require_vec(what, tile)?;
+    }
+    let (lhs_dtype, rhs_dtype) = (dtype_of(lhs)?, dtype_of(rhs)?);
+    if INTEGER_ONLY.contains(&mnemonic) {
+        require_integer("lhs", lhs_dtype)?;
+        require_integer("rhs", rhs_dtype)?;
+    }
+    if mnemonic == "div" {
+        // The TDIV contract: one type everywhere, no promotion or broadcast.
+        require_dtype("lhs", lhs_dtype, &[Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32])?;
+        if Type::from(lhs) != Type::from(rhs) || Type::from(lhs) != Type::from(result) {
+            return fail(format!("requires lhs, rhs and result of one type, got {lhs}, {rhs} and {result}"));
+        }
+        return Ok(());
+    }
+    let Some(shape) = broadcast_shapes(&lhs.shape(), &rhs.shape()) else {
+        return fail(format!("requires compatible shapes, got {:?} and {:?}", lhs.shape(), rhs.shape()));
+    };
+    if result.shape() != shape {
+        return fail(format!("result shape {:?} must be the broadcast shape {shape:?}", result.shape()));
+    }
+    let expected = if matches!(mnemonic, "shl" | "shr") {
+        lhs.element()
+    } else {
+        promote(lhs.element(), rhs.element()).expect("tile element types are scalars")
+    };
+    if result.element() != expected {
+        let rule = if matches!(mnemonic, "shl" | "shr") {
+            format!("the lhs element type, {expected}")
+        } else {
+            format!("the promotion of {} and {}, which is {expected}", lhs.element(), rhs.element())
+        };
+        return fail(format!("result element type {} must be {rule}", result.element()));
+    }
+    if has_scratch {
+        let tmp = operand_tile(op, 2)?;
+        require_vec("tmp", tmp)?;
+        if tmp.shape() != result.shape() || tmp.element() != result.element() {
+            return fail(format!("tmp {tmp} must have the result's shape and element type"));
+        }
+    }
+    Ok(())
+}
+
+fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    let tile = operand_tile(op, 0)?;
+    require_vec("tile", tile)?;
+    let scalar = operand_type(op, 1)?;
+    let tile_dtype = dtype_of(tile)?;
+    let scalar_dtype = Dtype::of(scalar).ok_or_else(|| super::common::Failure::new(format!("unsupported scalar type {scalar}")))?;
+    if scalar_dtype == Dtype::Index {
+        return fail(format!("scalar must not be index; cast it to {}", tile.element()));
+    }
+    if INTEGER_ONLY.contains(&mnemonic) {
+        require_integer("tile", tile_dtype)?;
+        require_integer("scalar", scalar_dtype)?;
+    }
+    if mnemonic == "lrelu" {
+        require_float("tile", tile_dtype)?;
+    }
+    if mnemonic == "subs" {
+        const SUBS: &[Dtype] = &[Dtype::I8, Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32, Dtype::Bf16];
+        require_dtype("tile", tile_dtype, SUBS)?;
+        require_dtype("scalar", scalar_dtype, SUBS)?;
+    }
+    Ok(())
+}
+
+/// The packed mask a comparison of tiles of `shape` (valid `valid`)
+/// produces: ui8, last dimension ceil(cols / 8) rounded up to 32, valid
+/// ceil(valid_cols / 8).
+pub fn mask_shape(shape: &[i64], valid: &[Option<i64>]) -> (Vec<i64>, Vec<Option<i64>>) {
+    let mut mask = shape.to_vec();
+    let mut mask_valid = valid.to_vec();
+    if let (Some(cols), Some(valid_cols)) = (mask.last_mut(), mask_valid.last_mut()) {
+        let bytes = (*cols + 7) / 8;
+        *cols = (bytes + 31) / 32 * 32;
+        *valid_cols = valid_cols.map(|v| (v + 7) / 8);
+    }
+    (mask, mask_valid)
+}
+
+fn require_mask<'c>(what: &str, mask: TileType, compared: TileType) -> VerifyResult<'c> {
+    let (shape, valid) = mask_shape(&compared.shape(), &compared.effective_view().valid_shape);
+    let view = mask.effective_view();
+    if dtype_of(mask)? != Dtype::U8 || mask.shape() != shape || view.valid_shape != valid {
+        let render = |dims: &[Option<i64>]| {
+            dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
+        };
+        return fail(format!(
+            "{what} must be a ui8 mask of shape {} with valid {} for {compared}, got {mask}",
+            shape.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+            render(&valid)
+        ));
+    }
+    Ok(())
+}
+
+fn verify_compare<'c>(op: OperationRef<'c, '_>, with_scalar: bool) -> VerifyResult<'c> {
+    let lhs = operand_tile(op, 0)?;
+    require_vec("lhs", lhs)?;
+    if with_scalar {
+        let scalar = operand_type(op, 1)?;
+        if Dtype::of(scalar) == Some(Dtype::Index) {
+            return fail(format!("scalar must not be index; cast it to {}", lhs.element()));
+        }
+    } else {
+        let rhs = operand_tile(op, 1)?;
+        require_vec("rhs", rhs)?;
+        if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
+            return fail(format!("requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"));
+        }
+    }
+    let result = result_tile(op, 0)?;
+    require_vec("result", result)?;
+    require_mask("result", result, lhs)
+}
+
+fn verify_select<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let mask = operand_tile(op, 0)?;
+    let lhs = operand_tile(op, 1)?;
+    require_vec("mask", mask)?;
+    require_vec("operands", lhs)?;
+    require_mask("mask", mask, lhs)
+}
+
+fn verify_cast<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let source = operand_tile(op, 0)?;
+    let result = result_tile(op, 0)?;
+    require_vec("source", source)?;
+    require_vec("result", result)?;
+    if source.element() == result.element() {
+        return fail(format!("casts {} to itself", source.element()));
+    }
+    if source.shape() != result.shape() || source.effective_view().valid_shape != result.effective_view().valid_shape {
+        return fail(format!("result {result} must keep the shape and valid shape of {source}"));
+    }
+    let (from, to) = (source.effective_view(), result.effective_view());
+    if (from.blayout, from.slayout) != (to.blayout, to.slayout) {
+        return fail(format!("result {result} must keep the layout of {source}"));
+    }
+    Ok(())
+}

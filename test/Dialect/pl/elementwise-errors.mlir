@@ -1,0 +1,234 @@
+// One section per rule of the elementwise tile ops, in pto-opt and in stock
+// mlir-opt with the plugin.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+func.func @unary_not_in_vec(%t: !pl.tile<16x16xf32, mat>) {
+  // expected-error @+1 {{'pl.tile.exp' op operand must be in 'vec' (or not yet placed), got 'mat'}}
+  %r = pl.tile.exp %t : !pl.tile<16x16xf32, mat>
+  return
+}
+
+// -----
+
+func.func @unary_result_type(%t: !pl.tile<16x16xf32, vec>) {
+  // expected-error @+1 {{'pl.tile.exp' op requires the same type for all operands and results}}
+  %r = "pl.tile.exp"(%t) : (!pl.tile<16x16xf32, vec>) -> !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @log_dtype(%t: !pl.tile<16x16xbf16, vec>) {
+  // expected-error @+1 {{'pl.tile.log' op operand element type must be f16 or f32, got bf16}}
+  %r = pl.tile.log %t : !pl.tile<16x16xbf16, vec>
+  return
+}
+
+// -----
+
+func.func @sin_dtype(%t: !pl.tile<16x16xf16, vec>) {
+  // expected-error @+1 {{'pl.tile.sin' op operand element type must be f32, got f16}}
+  %r = pl.tile.sin %t : !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @not_dtype(%t: !pl.tile<16x16xi32, vec>) {
+  // expected-error @+1 {{'pl.tile.not' op operand element type must be i16 or ui16, got i32}}
+  %r = pl.tile.not %t : !pl.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @recip_high_precision_int(%t: !pl.tile<16x16xi32, vec>) {
+  // expected-error @+1 {{'high_precision' recip: the operand must have a float element type, got i32}}
+  %r = pl.tile.recip %t {high_precision} : !pl.tile<16x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @binary_not_in_vec(%a: !pl.tile<16x16xf32, acc>) {
+  // expected-error @+1 {{'pl.tile.mul' op lhs must be in 'vec' (or not yet placed), got 'acc'}}
+  %r = pl.tile.mul %a, %a : !pl.tile<16x16xf32, acc>, !pl.tile<16x16xf32, acc> -> !pl.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+func.func @and_of_floats(%a: !pl.tile<16x16xf32>) {
+  // expected-error @+1 {{'pl.tile.and' op lhs must have an integer element type, got f32}}
+  %r = pl.tile.and %a, %a : !pl.tile<16x16xf32>, !pl.tile<16x16xf32> -> !pl.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @div_dtype(%a: !pl.tile<16x16xi8>) {
+  // expected-error @+1 {{'pl.tile.div' op lhs element type must be i16, i32, f16 or f32, got i8}}
+  %r = pl.tile.div %a, %a : !pl.tile<16x16xi8>, !pl.tile<16x16xi8> -> !pl.tile<16x16xi8>
+  return
+}
+
+// -----
+
+func.func @div_one_type(%a: !pl.tile<16x16xf32>, %b: !pl.tile<16x1xf32>) {
+  // expected-error @+1 {{'pl.tile.div' op requires lhs, rhs and result of one type}}
+  %r = pl.tile.div %a, %b : !pl.tile<16x16xf32>, !pl.tile<16x1xf32> -> !pl.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @incompatible_shapes(%a: !pl.tile<16x16xf32>, %b: !pl.tile<8x16xf32>) {
+  // expected-error @+1 {{'pl.tile.sub' op requires compatible shapes, got [16, 16] and [8, 16]}}
+  %c = pl.tile.sub %a, %b : !pl.tile<16x16xf32>, !pl.tile<8x16xf32> -> !pl.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @wrong_result_shape(%a: !pl.tile<16x1xf32>, %b: !pl.tile<1x8xf32>) {
+  // expected-error @+1 {{result shape [16, 1] must be the broadcast shape [16, 8]}}
+  %c = pl.tile.maximum %a, %b : !pl.tile<16x1xf32>, !pl.tile<1x8xf32> -> !pl.tile<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @wrong_promotion(%a: !pl.tile<16x16xi32>, %b: !pl.tile<16x16xf16>) {
+  // expected-error @+1 {{result element type i32 must be the promotion of i32 and f16, which is f16}}
+  %c = pl.tile.add %a, %b : !pl.tile<16x16xi32>, !pl.tile<16x16xf16> -> !pl.tile<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @shift_keeps_lhs_dtype(%a: !pl.tile<16x16xi16>, %b: !pl.tile<16x16xi32>) {
+  // expected-error @+1 {{'pl.tile.shl' op result element type i32 must be the lhs element type, i16}}
+  %c = pl.tile.shl %a, %b : !pl.tile<16x16xi16>, !pl.tile<16x16xi32> -> !pl.tile<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @scratch_shape(%a: !pl.tile<16x16xi32>, %t: !pl.tile<8x16xi32>) {
+  // expected-error @+1 {{'pl.tile.rem' op tmp !pl.tile<8x16xi32> must have the result's shape and element type}}
+  %c = pl.tile.rem %a, %a, %t : !pl.tile<16x16xi32>, !pl.tile<16x16xi32>, !pl.tile<8x16xi32> -> !pl.tile<16x16xi32>
+  return
+}
+
+// -----
+
+func.func @scalar_not_in_vec(%a: !pl.tile<16x16xf32, mat>, %s: f32) {
+  // expected-error @+1 {{'pl.tile.adds' op tile must be in 'vec' (or not yet placed), got 'mat'}}
+  %c = pl.tile.adds %a, %s : !pl.tile<16x16xf32, mat>, f32
+  return
+}
+
+// -----
+
+func.func @scalar_index(%a: !pl.tile<16x16xi32>, %s: index) {
+  // expected-error @+1 {{'pl.tile.muls' op scalar must not be index; cast it to i32}}
+  %c = pl.tile.muls %a, %s : !pl.tile<16x16xi32>, index
+  return
+}
+
+// -----
+
+func.func @scalar_bitwise_float(%a: !pl.tile<16x16xi32>, %s: f32) {
+  // expected-error @+1 {{'pl.tile.ands' op scalar must have an integer element type, got f32}}
+  %c = pl.tile.ands %a, %s : !pl.tile<16x16xi32>, f32
+  return
+}
+
+// -----
+
+func.func @subs_dtype(%a: !pl.tile<16x16xi64>, %s: i64) {
+  // expected-error @+1 {{'pl.tile.subs' op tile element type must be i8, i16, i32, f16, f32 or bf16, got i64}}
+  %c = pl.tile.subs %a, %s : !pl.tile<16x16xi64>, i64
+  return
+}
+
+// -----
+
+func.func @lrelu_int(%a: !pl.tile<16x16xi32>, %s: i32) {
+  // expected-error @+1 {{'pl.tile.lrelu' op tile must have a float element type, got i32}}
+  %c = pl.tile.lrelu %a, %s : !pl.tile<16x16xi32>, i32
+  return
+}
+
+// -----
+
+func.func @cmp_operands(%a: !pl.tile<16x64xf32>, %b: !pl.tile<16x64xf16>) {
+  // expected-error @+1 {{'pl.tile.cmp' op requires lhs and rhs of one shape and element type}}
+  %m = pl.tile.cmp %a, %b eq : !pl.tile<16x64xf32>, !pl.tile<16x64xf16> -> !pl.tile<16x32xui8, valid = 16x8>
+  return
+}
+
+// -----
+
+func.func @cmp_mask_shape(%a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{'pl.tile.cmp' op result must be a ui8 mask of shape 16x32 with valid 16x8 for !pl.tile<16x64xf32>, got !pl.tile<16x8xui8>}}
+  %m = pl.tile.cmp %a, %a eq : !pl.tile<16x64xf32>, !pl.tile<16x64xf32> -> !pl.tile<16x8xui8>
+  return
+}
+
+// -----
+
+func.func @cmps_index(%a: !pl.tile<16x64xi32>, %s: index) {
+  // expected-error @+1 {{'pl.tile.cmps' op scalar must not be index; cast it to i32}}
+  %m = pl.tile.cmps %a, %s ne : !pl.tile<16x64xi32>, index -> !pl.tile<16x32xui8, valid = 16x8>
+  return
+}
+
+// -----
+
+func.func @cmp_unknown_mode(%a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'cmp' [eq, ne, lt, le, gt, ge]}}
+  %m = pl.tile.cmp %a, %a less : !pl.tile<16x64xf32>, !pl.tile<16x64xf32> -> !pl.tile<16x32xui8, valid = 16x8>
+  return
+}
+
+// -----
+
+func.func @sel_mask(%m: !pl.tile<16x32xi8>, %a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{'pl.tile.sel' op mask must be a ui8 mask of shape 16x32 with valid 16x8}}
+  %r = pl.tile.sel %m, %a, %a, %a : !pl.tile<16x32xi8>, !pl.tile<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @cast_to_itself(%a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{'pl.tile.cast' op casts f32 to itself}}
+  %r = pl.tile.cast %a round : !pl.tile<16x64xf32> -> !pl.tile<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @cast_shape(%a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{'pl.tile.cast' op result !pl.tile<16x64xf16, valid = 8x64> must keep the shape and valid shape of !pl.tile<16x64xf32>}}
+  %r = pl.tile.cast %a round : !pl.tile<16x64xf32> -> !pl.tile<16x64xf16, valid = 8x64>
+  return
+}
+
+// -----
+
+func.func @cast_layout(%a: !pl.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{'pl.tile.cast' op result !pl.tile<16x64xf16, vec, blayout = col_major> must keep the layout of !pl.tile<16x64xf32, vec>}}
+  %r = pl.tile.cast %a round : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf16, vec, blayout = col_major>
+  return
+}
+
+// -----
+
+func.func @cast_round_mode_range(%a: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{invalid properties {mode = 9 : i32} for op pl.tile.cast}}
+  %r = "pl.tile.cast"(%a) <{mode = 9 : i32}> : (!pl.tile<16x64xf32>) -> !pl.tile<16x64xf16>
+  return
+}
