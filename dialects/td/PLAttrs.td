@@ -97,4 +97,13 @@ def PL_RoundMode : I32EnumAttr<"RoundMode", "rounding mode", [
   let cppNamespace = "::pto::pl";
 }
 
+// Accumulation phase of the gemv family (pl.md §4.6).
+def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
+    I32EnumAttrCase<"Unspecified", 0, "unspecified">,
+    I32EnumAttrCase<"Partial", 1, "partial">,
+    I32EnumAttrCase<"Final", 2, "final">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 #endif // PTO_PL_ATTRS_TD

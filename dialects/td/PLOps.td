@@ -245,4 +245,175 @@ def PL_TileCastOp : PL_Op<"tile.cast", [Pure]> {
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// The matmul family (cube; pl.md §4.6). Operands come from L0A (`left`)
+// and L0B (`right`), the product lands in L0C (`acc`). Before memory-space
+// inference operands may still be in L1 (`mat`): inference inserts the
+// moves. Rules in dialects/src/verify/matmul.rs.
+//===----------------------------------------------------------------------===//
+
+defvar matmulRule = "Both operands are 2-D with equal K (`lhs` is MxK, `rhs` "
+    # "KxN) and one element type; the product is MxN in `acc`, f32 for float "
+    # "operands and i32 for integer ones, with valid extents (lhs valid M, "
+    # "rhs valid N). The valid K of `rhs` must cover that of `lhs`.";
+
+def PL_TileMatmulOp : PL_Op<"tile.matmul", [Pure]> {
+  let summary = "Matrix product of two tiles into an accumulator";
+  let description = "Computes `lhs x rhs`. " # matmulRule # [{
+
+Example:
+
+```mlir
+%c = pl.tile.matmul %a, %b : !pl.tile<64x32xf16, left>, !pl.tile<32x128xf16, right> -> !pl.tile<64x128xf32, acc>
+```
+}];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileMatmulAccOp : PL_Op<"tile.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Accumulate a matrix product into an accumulator";
+  let description = "Computes `acc + lhs x rhs` in place of `acc` (the "
+      # "result is `acc`'s buffer). " # matmulRule # " `acc` has the "
+      # "product's shape and element type and valid extents covering the "
+      # "product's. With `init` true the accumulator is overwritten instead. " # [{
+
+Example:
+
+```mlir
+%c2 = pl.tile.matmul_acc %c, %a, %b : !pl.tile<64x128xf32, acc>, !pl.tile<64x32xf16, left>, !pl.tile<32x128xf16, right>
+%c3 = pl.tile.matmul_acc %c, %a, %b init %first : !pl.tile<64x128xf32, acc>, !pl.tile<64x32xf16, left>, !pl.tile<32x128xf16, right>
+```
+}];
+  let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs, Optional<I1>:$init);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs (`init` $init^)? attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+}
+
+def PL_TileMatmulBiasOp : PL_Op<"tile.matmul_bias", [Pure]> {
+  let summary = "Matrix product plus a bias row";
+  let description = "Computes `lhs x rhs + bias`, `bias` a 1xN row in the "
+      # "bias table with the product's element type. " # matmulRule # [{
+
+Example:
+
+```mlir
+%c = pl.tile.matmul_bias %a, %b, %bias : !pl.tile<64x32xf16, left>, !pl.tile<32x128xf16, right>, !pl.tile<1x128xf32, bias> -> !pl.tile<64x128xf32, acc>
+```
+}];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$bias);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $bias attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `,` qualified(type($bias)) `->` qualified(type($result))
+  }];
+}
+
+defvar gemvRule = "`lhs` is a 1xK row and `rhs` KxN; element types map i8 "
+    # "to an i32 product and f16, bf16, f32 to an f32 product. `phase` "
+    # "(unspecified, partial, final) tells a split-K accumulation which part "
+    # "this is.";
+
+def PL_TileGemvOp : PL_Op<"tile.gemv", [Pure]> {
+  let summary = "Row-vector times matrix into an accumulator";
+  let description = "Computes `lhs x rhs`. " # gemvRule # [{
+
+Example:
+
+```mlir
+%c = pl.tile.gemv %x, %w unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right> -> !pl.tile<1x128xf32, acc>
+```
+}];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs $phase attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileGemvAccOp : PL_Op<"tile.gemv_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Accumulate a row-vector times matrix product";
+  let description = "Computes `acc + lhs x rhs` in place of `acc`. " # gemvRule # [{
+
+Example:
+
+```mlir
+%c2 = pl.tile.gemv_acc %c, %x, %w final : !pl.tile<1x128xf32, acc>, !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>
+```
+}];
+  let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs $phase attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+}
+
+def PL_TileGemvBiasOp : PL_Op<"tile.gemv_bias", [Pure]> {
+  let summary = "Row-vector times matrix plus a bias row";
+  let description = "Computes `lhs x rhs + bias`. " # gemvRule # [{
+
+Example:
+
+```mlir
+%c = pl.tile.gemv_bias %x, %w, %bias unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>, !pl.tile<1x128xf32, bias> -> !pl.tile<1x128xf32, acc>
+```
+}];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $bias $phase attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `,` qualified(type($bias)) `->` qualified(type($result))
+  }];
+}
+
+defvar batchRule = "Operands have rank 2 or more; the leading (batch) "
+    # "dimensions broadcast right-aligned and the last two multiply as in "
+    # "`pl.tile.matmul`. It is unrolled into 2-D matmuls before code "
+    # "generation.";
+
+def PL_TileBatchMatmulOp : PL_Op<"tile.batch_matmul", [Pure]> {
+  let summary = "Batched matrix product";
+  let description = "Computes one matrix product per batch index. " # batchRule # [{
+
+Example:
+
+```mlir
+%c = pl.tile.batch_matmul %a, %b : !pl.tile<4x16x32xf16, left>, !pl.tile<1x32x16xf16, right> -> !pl.tile<4x16x16xf32, acc>
+```
+}];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileBatchMatmulAccOp : PL_Op<"tile.batch_matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Accumulate a batched matrix product";
+  let description = "Computes `acc + lhs x rhs` per batch index in place of `acc`. " # batchRule # [{
+
+Example:
+
+```mlir
+%c2 = pl.tile.batch_matmul_acc %c, %a, %b : !pl.tile<4x16x16xf32, acc>, !pl.tile<4x16x32xf16, left>, !pl.tile<4x32x16xf16, right>
+```
+}];
+  let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+}
+
 #endif // PTO_PL_OPS_TD

@@ -11,12 +11,15 @@
 //!   element type kept (or the bias-table conversion).
 //! - elementwise tile ops (`elementwise.rs`): `vec` operands, promotion and
 //!   broadcasting, dtype sets per op, packed comparison masks, casts.
+//! - the matmul family (`matmul.rs`): memory spaces, K agreement, batch
+//!   broadcasting, accumulator dtypes, valid extents, bias rows.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
 //! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
 
 mod common;
 mod elementwise;
+mod matmul;
 mod pl;
 mod pld;
 
@@ -38,6 +41,11 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         && elementwise::handles(mnemonic)
     {
         return elementwise::verify(op, mnemonic);
+    }
+    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
+        && matmul::MNEMONICS.contains(&mnemonic)
+    {
+        return matmul::verify(op, mnemonic);
     }
     match name {
         "pl.tile.move" => pl::verify_tile_move(op),
