@@ -416,4 +416,114 @@ Example:
   }];
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions and broadcasts (pl.md §4.5), on `vec` tiles. Rules in
+// dialects/src/verify/reduce.rs.
+//===----------------------------------------------------------------------===//
+
+class PL_TileRowReduceOp<string mnemonic, string what, string resultRule>
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "Reduce every row of a tile to its " # what;
+  let description = "Reduces the last axis: the result is `[..., rows, 1]` "
+      # "(a column, col_major blocks) with valid `[..., valid_rows, 1]`. "
+      # "`tmp` is a scratch tile of the input's rank and element type whose "
+      # "dimensions are at least the input's. " # resultRule # [{
+
+Example:
+
+```mlir
+%r = pl.tile.}] # mnemonic # [{ %t, %tmp : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec> -> !pl.tile<16x1xf32, vec>
+```
+}];
+  let arguments = (ins PL_AnyTile:$source, PL_AnyTile:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $tmp attr-dict `:` qualified(type($source)) `,` qualified(type($tmp))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileRowSumOp : PL_TileRowReduceOp<"row_sum", "sum", "The result keeps the element type.">;
+def PL_TileRowMaxOp : PL_TileRowReduceOp<"row_max", "maximum", "The result keeps the element type.">;
+def PL_TileRowMinOp : PL_TileRowReduceOp<"row_min", "minimum",
+    "The result keeps the element type; the input is row_major without inner boxes.">;
+def PL_TileRowProdOp : PL_TileRowReduceOp<"row_prod", "product", "The result keeps the element type.">;
+def PL_TileRowArgmaxOp : PL_TileRowReduceOp<"row_argmax", "index of the maximum",
+    "The result is i32; `tmp` has exactly the input's dimensions.">;
+def PL_TileRowArgminOp : PL_TileRowReduceOp<"row_argmin", "index of the minimum",
+    "The result is i32; `tmp` has exactly the input's dimensions.">;
+
+class PL_TileColReduceOp<string mnemonic, string what, string resultRule>
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "Reduce every column of a tile to its " # what;
+  let description = "Reduces the second-to-last axis: the result is "
+      # "`[..., 1, cols]` (a row) with valid `[..., 1, valid_cols]`. " # resultRule # [{
+
+Example:
+
+```mlir
+%r = pl.tile.}] # mnemonic # [{ %t : !pl.tile<16x64xf32, vec> -> !pl.tile<1x64xf32, vec>
+```
+}];
+  let arguments = (ins PL_AnyTile:$source, Optional<PL_AnyTile>:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source (`,` $tmp^)? attr-dict `:` qualified(type($source)) (`,` qualified(type($tmp))^)?
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileColSumOp : PL_TileColReduceOp<"col_sum", "sum",
+    "The result keeps the element type; `tmp` (optional) is a scratch tile.">;
+def PL_TileColMaxOp : PL_TileColReduceOp<"col_max", "maximum", "The result keeps the element type.">;
+def PL_TileColMinOp : PL_TileColReduceOp<"col_min", "minimum", "The result keeps the element type.">;
+def PL_TileColProdOp : PL_TileColReduceOp<"col_prod", "product", "The result keeps the element type.">;
+def PL_TileColArgmaxOp : PL_TileColReduceOp<"col_argmax", "index of the maximum",
+    "The result is i32; `tmp` is required, with the input's dimensions.">;
+def PL_TileColArgminOp : PL_TileColReduceOp<"col_argmin", "index of the minimum",
+    "The result is i32; `tmp` is required, with the input's dimensions.">;
+
+class PL_TileExpandOp<string mnemonic, string axis, string what>
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "Broadcast a " # axis # " vector across a tile" # what;
+  let description = !if(!eq(axis, "row"),
+      "`vector` is `[..., rows, 1]` (one value per row of `tile`), ",
+      "`vector` is `[..., 1, cols]` (one value per column of `tile`), ")
+      # "broadcast along the other axis" # what # ". The result has `tile`'s "
+      # "shape, valid shape and layout and the promoted element type; it "
+      # "must not share a buffer with `vector`." # [{
+
+Example:
+
+```mlir
+%r = pl.tile.}] # mnemonic # [{ %t, %v : !pl.tile<16x64xf32, vec>, }]
+      # !if(!eq(axis, "row"), "!pl.tile<16x1xf32, vec>", "!pl.tile<1x64xf32, vec>")
+      # [{ -> !pl.tile<16x64xf32, vec>
+```
+}];
+  let arguments = (ins PL_AnyTile:$tile, PL_AnyTile:$vector);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $tile `,` $vector attr-dict `:` qualified(type($tile)) `,` qualified(type($vector))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileRowExpandOp : PL_TileExpandOp<"row_expand", "row", "">;
+def PL_TileRowExpandAddOp : PL_TileExpandOp<"row_expand_add", "row", ", added to the tile">;
+def PL_TileRowExpandSubOp : PL_TileExpandOp<"row_expand_sub", "row", ", subtracted from the tile">;
+def PL_TileRowExpandMulOp : PL_TileExpandOp<"row_expand_mul", "row", ", multiplied with the tile">;
+def PL_TileRowExpandDivOp : PL_TileExpandOp<"row_expand_div", "row", ", dividing the tile">;
+def PL_TileRowExpandMaxOp : PL_TileExpandOp<"row_expand_max", "row", ", maximum with the tile">;
+def PL_TileRowExpandMinOp : PL_TileExpandOp<"row_expand_min", "row", ", minimum with the tile">;
+def PL_TileRowExpandExpdifOp : PL_TileExpandOp<"row_expand_expdif", "row", ", exp(tile - vector) (softmax)">;
+def PL_TileColExpandOp : PL_TileExpandOp<"col_expand", "column", "">;
+def PL_TileColExpandAddOp : PL_TileExpandOp<"col_expand_add", "column", ", added to the tile">;
+def PL_TileColExpandSubOp : PL_TileExpandOp<"col_expand_sub", "column", ", subtracted from the tile">;
+def PL_TileColExpandMulOp : PL_TileExpandOp<"col_expand_mul", "column", ", multiplied with the tile">;
+def PL_TileColExpandDivOp : PL_TileExpandOp<"col_expand_div", "column", ", dividing the tile">;
+def PL_TileColExpandMaxOp : PL_TileExpandOp<"col_expand_max", "column", ", maximum with the tile">;
+def PL_TileColExpandMinOp : PL_TileExpandOp<"col_expand_min", "column", ", minimum with the tile">;
+def PL_TileColExpandExpdifOp : PL_TileExpandOp<"col_expand_expdif", "column", ", exp(tile - vector)">;
+
 #endif // PTO_PL_OPS_TD

@@ -13,6 +13,8 @@
 //!   broadcasting, dtype sets per op, packed comparison masks, casts.
 //! - the matmul family (`matmul.rs`): memory spaces, K agreement, batch
 //!   broadcasting, accumulator dtypes, valid extents, bias rows.
+//! - reductions and broadcasts (`reduce.rs`): scratch tiles, result shapes,
+//!   valid shapes and layouts, argmax dtypes, vector shapes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
 //! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
@@ -22,6 +24,7 @@ mod elementwise;
 mod matmul;
 mod pl;
 mod pld;
+mod reduce;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -46,6 +49,11 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         && matmul::MNEMONICS.contains(&mnemonic)
     {
         return matmul::verify(op, mnemonic);
+    }
+    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
+        && reduce::handles(mnemonic)
+    {
+        return reduce::verify(op, mnemonic);
     }
     match name {
         "pl.tile.move" => pl::verify_tile_move(op),

@@ -1,0 +1,128 @@
+//! Rules of the reductions and broadcasts (spec pl.md §4.5).
+//!
+//! - row reductions: input rank >= 2 in `vec`, not provably empty; `tmp` of
+//!   the input's rank and element type, each dimension at least the input's
+//!   (argmax/argmin: exactly); result `[..., rows, 1]`, valid
+//!   `[..., valid_rows, 1]`, col_major blocks, element type kept (argmax /
+//!   argmin: i32); row_min needs a row_major, none_box input;
+//! - column reductions: result `[..., 1, cols]`, valid `[..., 1,
+//!   valid_cols]`, row_major blocks; argmax/argmin need `tmp` (input dims);
+//! - row/column broadcasts: rank >= 2; the vector is `[..., rows, 1]` /
+//!   `[..., 1, cols]` matching the tile; result = the tile's shape, valid
+//!   shape and layout with the promoted element type.
+
+use melior::ir::{
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
+
+use super::{
+    VerifyResult,
+    common::{dtype_of, fail, operand_tile, require_vec, result_tile},
+};
+use crate::{
+    dtype::{Dtype, promote},
+    enums::TileLayout,
+};
+
+/// Whether `pl.tile.<mnemonic>` is verified here.
+pub fn handles(mnemonic: &str) -> bool {
+    mnemonic.starts_with("row_") || mnemonic.starts_with("col_")
+}
+
+/// Runs the rules of `pl.tile.<mnemonic>`.
+pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    let rows = mnemonic.starts_with("row_");
+    if mnemonic.contains("_expand") {
+        return verify_expand(op, rows);
+    }
+    let arg = mnemonic.ends_with("argmax") || mnemonic.ends_with("argmin");
+    let source = operand_tile(op, 0)?;
+    require_vec("source", source)?;
+    let shape = source.shape();
+    if shape.len() < 2 {
+        return fail(format!("source must have rank 2 or more, got {source}"));
+    }
+    let view = source.effective_view();
+    if view.valid_shape.contains(&Some(0)) {
+        return fail(format!("source {source} has an empty valid region"));
+    }
+    if mnemonic == "row_min" && (view.blayout != TileLayout::RowMajor || view.slayout != TileLayout::NoneBox) {
+        return fail(format!("source must be row_major without inner boxes, got {source}"));
+    }
+    // The scratch tile: required for row reductions and column argmax/argmin.
+    if op.operand_count() > 1 {
+        let tmp = operand_tile(op, 1)?;
+        require_vec("tmp", tmp)?;
+        let tmp_shape = tmp.shape();
+        let fits = tmp_shape.len() == shape.len()
+            && tmp.element() == source.element()
+            && tmp_shape.iter().zip(&shape).all(|(t, s)| if arg { t == s } else { t >= s });
+        if !fits {
+            let bound = if arg { "equal to" } else { "at least" };
+            return fail(format!(
+                "tmp must have the source's rank and element type and dimensions {bound} the source's, got {tmp}"
+            ));
+        }
+    } else if arg {
+        return fail("requires a tmp tile");
+    }
+
+    let rank = shape.len();
+    let (mut expected_shape, mut expected_valid) = (shape.clone(), view.valid_shape.clone());
+    let reduced = if rows { rank - 1 } else { rank - 2 };
+    expected_shape[reduced] = 1;
+    expected_valid[reduced] = Some(1);
+    let result = result_tile(op, 0)?;
+    require_vec("result", result)?;
+    let expected_dtype = if arg { Dtype::I32 } else { dtype_of(source)? };
+    let render = |dims: &[i64]| dims.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
+    if result.shape() != expected_shape || dtype_of(result)? != expected_dtype {
+        return fail(format!(
+            "result must be {}x{}, got {result}",
+            render(&expected_shape),
+            expected_dtype.name()
+        ));
+    }
+    let result_view = result.effective_view();
+    if result_view.valid_shape != expected_valid {
+        return fail(format!("result valid shape must follow the source's, got {result}"));
+    }
+    let layout = if rows { TileLayout::ColMajor } else { TileLayout::RowMajor };
+    if result_view.blayout != layout {
+        return fail(format!("result must have {layout} blocks, got {result}"));
+    }
+    Ok(())
+}
+
+fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
+    let tile = operand_tile(op, 0)?;
+    let vector = operand_tile(op, 1)?;
+    let result = result_tile(op, 0)?;
+    for (what, t) in [("tile", tile), ("vector", vector), ("result", result)] {
+        require_vec(what, t)?;
+    }
+    let (shape, vector_shape) = (tile.shape(), vector.shape());
+    if shape.len() < 2 || vector_shape.len() != shape.len() {
+        return fail(format!("tile and vector must have one rank of 2 or more, got {tile} and {vector}"));
+    }
+    let rank = shape.len();
+    let mut expected = shape.clone();
+    if rows {
+        expected[rank - 1] = 1;
+    } else {
+        expected[rank - 2] = 1;
+    }
+    if vector_shape != expected {
+        let what = if rows { "a [..., rows, 1] column" } else { "a [..., 1, cols] row" };
+        return fail(format!("vector must be {what} matching the tile, got {vector}"));
+    }
+    let promoted = promote(tile.element(), vector.element()).expect("tile element types are scalars");
+    let same_view = result.effective_view() == tile.effective_view();
+    if result.shape() != shape || result.element() != promoted || !same_view {
+        return fail(format!(
+            "result must have the tile's shape, valid shape and layout and element type {promoted}, got {result}"
+        ));
+    }
+    Ok(())
+}
