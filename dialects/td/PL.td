@@ -7,5 +7,6 @@ include "PLDialect.td"
 include "PLAttrs.td"
 include "PLTypes.td"
 include "PLOps.td"
+include "PLSystemOps.td"
 
 #endif // PTO_PL_TD

@@ -15,6 +15,7 @@
 //!   broadcasting, accumulator dtypes, valid extents, bias rows.
 //! - reductions and broadcasts (`reduce.rs`): scratch tiles, result shapes,
 //!   valid shapes and layouts, argmax dtypes, vector shapes.
+//! - system ops (`system.rs`): event id ranges, distinct pipes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
 //! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
@@ -25,6 +26,7 @@ mod matmul;
 mod pl;
 mod pld;
 mod reduce;
+mod system;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -54,6 +56,9 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         && reduce::handles(mnemonic)
     {
         return reduce::verify(op, mnemonic);
+    }
+    if let Some(mnemonic) = name.strip_prefix("pl.system.") {
+        return system::verify(op, mnemonic);
     }
     match name {
         "pl.tile.move" => pl::verify_tile_move(op),

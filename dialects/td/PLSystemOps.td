@@ -1,0 +1,127 @@
+//===- PLSystemOps.td - pl system ops ----------------------*- tablegen -*-===//
+//
+// Barriers, fences, pipe and cross-core synchronisation, block queries
+// (pl.md §4.7). Barriers and syncs read and write memory, so no generic
+// pass moves a load or store across them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_SYSTEM_OPS_TD
+#define PTO_PL_SYSTEM_OPS_TD
+
+include "PLTypes.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+class PL_BarrierOp<string mnemonic, string pipes>
+    : PL_Op<"system." # mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Barrier on " # pipes;
+  let description = "Waits until every instruction issued before it on "
+      # pipes # " has completed. Example:\n\n```mlir\npl.system."
+      # mnemonic # "\n```\n";
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_BarAllOp : PL_BarrierOp<"bar_all", "every pipe">;
+def PL_BarVOp : PL_BarrierOp<"bar_v", "the vector pipe">;
+def PL_BarMOp : PL_BarrierOp<"bar_m", "the cube pipe">;
+
+def PL_FenceOp : PL_Op<"system.fence", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Order global-memory accesses";
+  let description = [{
+    Global-memory accesses issued before the fence complete before any
+    issued after it. Example:
+
+    ```mlir
+    pl.system.fence
+    ```
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Invalidate cached lines of global memory";
+  let description = [{
+    Drops the data cache's copy of `tensor` (or of all global memory when
+    no tensor is given), so later reads see other cores' and ranks' writes.
+    Example:
+
+    ```mlir
+    pl.system.cacheinvalid %t : !pl.tensor<64xf32>
+    pl.system.cacheinvalid
+    ```
+  }];
+  let arguments = (ins Optional<PL_AnyTensor>:$tensor);
+  let assemblyFormat = "($tensor^ `:` qualified(type($tensor)))? attr-dict";
+}
+
+def PL_SyncSrcOp : PL_Op<"system.sync_src", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Signal a pipe-to-pipe event (set_flag)";
+  let description = [{
+    `set` signals event `event` (0 to 7) once its earlier instructions are
+    done, for `wait` to consume with the matching `pl.system.sync_dst`. The
+    two pipes differ. Example:
+
+    ```mlir
+    pl.system.sync_src set mte2 wait v event 0
+    ```
+  }];
+  let arguments = (ins PL_Pipe:$set_pipe, PL_Pipe:$wait_pipe, I32Attr:$event);
+  let assemblyFormat = "`set` $set_pipe `wait` $wait_pipe `event` $event attr-dict";
+}
+
+def PL_SyncDstOp : PL_Op<"system.sync_dst", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for a pipe-to-pipe event (wait_flag)";
+  let description = [{
+    Blocks `wait` until `set` signalled event `event` (0 to 7) with the
+    matching `pl.system.sync_src`. Example:
+
+    ```mlir
+    pl.system.sync_dst set mte2 wait v event 0
+    ```
+  }];
+  let arguments = (ins PL_Pipe:$set_pipe, PL_Pipe:$wait_pipe, I32Attr:$event);
+  let assemblyFormat = "`set` $set_pipe `wait` $wait_pipe `event` $event attr-dict";
+}
+
+def PL_SyncSetOp : PL_Op<"system.sync_set", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Signal a cross-core event";
+  let description = [{
+    Signals cross-core event `event` (0 to 13) once `pipe` is done.
+    Example:
+
+    ```mlir
+    pl.system.sync_set mte3 event 3
+    ```
+  }];
+  let arguments = (ins PL_Pipe:$pipe, I32Attr:$event);
+  let assemblyFormat = "$pipe `event` $event attr-dict";
+}
+
+def PL_SyncWaitOp : PL_Op<"system.sync_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Wait for a cross-core event";
+  let description = [{
+    Blocks `pipe` until cross-core event `event` (0 to 13) is signalled.
+    Example:
+
+    ```mlir
+    pl.system.sync_wait mte2 event 3
+    ```
+  }];
+  let arguments = (ins PL_Pipe:$pipe, I32Attr:$event);
+  let assemblyFormat = "$pipe `event` $event attr-dict";
+}
+
+class PL_BlockQueryOp<string mnemonic, string what>
+    : PL_Op<"tile." # mnemonic, [Pure]> {
+  let summary = "The " # what;
+  let description = "Returns the " # what # " of the executing core (an "
+      # "`index`). Example:\n\n```mlir\n%i = pl.tile." # mnemonic # "\n```\n";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_GetBlockIdxOp : PL_BlockQueryOp<"get_block_idx", "index of this block in a multi-block launch">;
+def PL_GetBlockNumOp : PL_BlockQueryOp<"get_block_num", "number of blocks of the launch">;
+def PL_GetSubblockIdxOp : PL_BlockQueryOp<"get_subblock_idx", "index of this vector core within its core group">;
+
+#endif // PTO_PL_SYSTEM_OPS_TD

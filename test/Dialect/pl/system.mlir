@@ -1,0 +1,44 @@
+// System ops round-trip; barriers and syncs keep their place under CSE.
+// RUN: pto-opt %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s | mlir-opt --load-dialect-plugin=%plugin | FileCheck %s
+// RUN: pto-opt %s --cse --canonicalize | FileCheck %s --check-prefix=KEPT
+
+// CHECK-LABEL: func.func @system
+// CHECK: pl.system.bar_all
+// CHECK: pl.system.bar_v
+// CHECK: pl.system.bar_m
+// CHECK: pl.system.fence
+// CHECK: pl.system.cacheinvalid %{{.*}} : !pl.tensor<64xf32>
+// CHECK: pl.system.cacheinvalid
+// CHECK: pl.system.sync_src set mte2 wait v event 0
+// CHECK: pl.system.sync_dst set mte2 wait v event 0
+// CHECK: pl.system.sync_set mte3 event 13
+// CHECK: pl.system.sync_wait mte2 event 3
+// CHECK: pl.tile.get_block_idx
+// CHECK: pl.tile.get_block_num
+// CHECK: pl.tile.get_subblock_idx
+// KEPT-LABEL: func.func @system
+// KEPT: pl.system.bar_all
+// KEPT: pl.system.fence
+// KEPT: pl.system.sync_wait
+// KEPT: pl.system.bar_all
+// KEPT-NEXT: pl.system.fence
+func.func @system(%t: !pl.tensor<64xf32>) -> (index, index, index) {
+  pl.system.bar_all
+  pl.system.bar_v
+  pl.system.bar_m
+  pl.system.fence
+  pl.system.cacheinvalid %t : !pl.tensor<64xf32>
+  pl.system.cacheinvalid
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  pl.system.sync_set mte3 event 13
+  pl.system.sync_wait mte2 event 3
+  %i = pl.tile.get_block_idx
+  %n = pl.tile.get_block_num
+  %s = pl.tile.get_subblock_idx
+  pl.system.bar_all
+  pl.system.fence
+  return %i, %n, %s : index, index, index
+}
