@@ -8,5 +8,6 @@ include "PLAttrs.td"
 include "PLTypes.td"
 include "PLOps.td"
 include "PLSystemOps.td"
+include "PLMovementOps.td"
 
 #endif // PTO_PL_TD

@@ -126,8 +126,6 @@ def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the remainder", promoteRule>;
 def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
     "Integer element types only. " # promoteRule>;
 
-def PL_Scalar : AnyTypeOf<[AnyInteger, Index, AnyFloat], "scalar">;
-
 // A tile and a scalar in, a tile of the tile's type out.
 class PL_TileScalarOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tile." # mnemonic, [Pure, AllTypesMatch<["tile", "result"]>]> {

@@ -114,4 +114,6 @@ def PL_AnyTile : Type<CPred<"::llvm::isa<::pto::pl::TileType>($_self)">,
 def PL_AnyTensor : Type<CPred<"::llvm::isa<::pto::pl::TensorType>($_self)">,
                         "pl tensor", "::pto::pl::TensorType">;
 
+def PL_Scalar : AnyTypeOf<[AnyInteger, Index, AnyFloat], "scalar">;
+
 #endif // PTO_PL_TYPES_TD

@@ -79,3 +79,47 @@ pub fn require_float<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
 pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
     op.attribute(name).is_ok()
 }
+
+/// The value of `value` when an `arith.constant` of integer or index type
+/// defines it.
+pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
+    use melior::ir::{attribute::IntegerAttribute, operation::OperationResult};
+    let result = OperationResult::try_from(value).ok()?;
+    let owner = result.owner();
+    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
+        return None;
+    }
+    IntegerAttribute::try_from(owner.attribute("value").ok()?).ok().map(|a| a.value())
+}
+
+/// The operand groups of an op with `AttrSizedOperandSegments`: the start
+/// index and length of each group, in ODS order.
+pub fn operand_segments(op: OperationRef) -> Vec<(usize, usize)> {
+    use melior::ir::attribute::DenseI32ArrayAttribute;
+    let Some(sizes) = op
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    let mut start = 0;
+    (0..sizes.len())
+        .map(|i| {
+            let len = sizes.element(i).unwrap_or(0).max(0) as usize;
+            let segment = (start, len);
+            start += len;
+            segment
+        })
+        .collect()
+}
+
+/// The constant values (or `None`) of the operands in `start..start+len`.
+pub fn constant_operands(op: OperationRef, start: usize, len: usize) -> Vec<Option<i64>> {
+    (start..start + len).map(|i| op.operand(i).ok().and_then(constant_int)).collect()
+}
+
+/// Renders dims as `4x?x8`.
+pub fn render_dims(dims: &[Option<i64>]) -> String {
+    dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
+}

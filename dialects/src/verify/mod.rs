@@ -15,6 +15,8 @@
 //!   broadcasting, accumulator dtypes, valid extents, bias rows.
 //! - reductions and broadcasts (`reduce.rs`): scratch tiles, result shapes,
 //!   valid shapes and layouts, argmax dtypes, vector shapes.
+//! - creation, transfers and views (`movement.rs`): offsets per dimension,
+//!   windows inside their tensors and tiles, memory spaces, store dtypes.
 //! - system ops (`system.rs`): event id ranges, distinct pipes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
@@ -23,6 +25,7 @@
 mod common;
 mod elementwise;
 mod matmul;
+mod movement;
 mod pl;
 mod pld;
 mod reduce;
@@ -51,6 +54,11 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         && matmul::MNEMONICS.contains(&mnemonic)
     {
         return matmul::verify(op, mnemonic);
+    }
+    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
+        && movement::MNEMONICS.contains(&mnemonic)
+    {
+        return movement::verify(op, mnemonic);
     }
     if let Some(mnemonic) = name.strip_prefix("pl.tile.")
         && reduce::handles(mnemonic)

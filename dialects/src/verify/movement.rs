@@ -1,0 +1,325 @@
+//! Rules of tile creation, transfers and views (spec pl.md §4.3).
+//!
+//! - load: one offset per tensor dimension; the tile has the tensor's rank
+//!   and element type and lives in vec or mat; one `valid(...)` operand per
+//!   dynamic valid extent; a constant window past the tensor's edge needs
+//!   `clamp`;
+//! - store: the tile in vec or acc; offsets and ranks as for load; element
+//!   types equal, except an acc tile storing f32 as f16/bf16 (acc stores
+//!   target i32, f32, f16, bf16); atomic adds on f32, bf16, f16, i32, i16,
+//!   i8; a constant window stays inside the destination;
+//! - create: not in the scale spaces; full: an `arith.constant` of the
+//!   element type, into vec;
+//! - slice / extract / assemble: windows inside their tiles (constant
+//!   offsets), element types kept; slice keeps space and layout; extract
+//!   moves mat -> left/right, acc -> mat or stays in vec;
+//! - reshape: element count, type and space kept; transpose: distinct axes
+//!   in range, swapped dims; fillpad: a real pad value, fully valid result
+//!   recording it; read / write: vec, one index per dimension, element
+//!   type; set_validshape: 2-D, extents follow the constant operands.
+
+use melior::ir::{
+    Type,
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
+
+use super::{
+    VerifyResult,
+    common::{
+        constant_operands, dtype_of, fail, operand_segments, operand_tile, operand_type, render_dims,
+        require_dtype, require_vec, result_tile, result_type,
+    },
+    system::int_attr,
+};
+use crate::{
+    dtype::Dtype,
+    enums::{MemorySpace, PadValue},
+    types::{TensorType, TileType},
+};
+
+/// The mnemonics after `pl.tile.` verified here.
+pub const MNEMONICS: &[&str] = &[
+    "load", "store", "create", "full", "slice", "reshape", "transpose", "extract", "fillpad", "read", "write",
+    "set_validshape", "assemble",
+];
+
+fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, super::common::Failure<'c>> {
+    TensorType::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
+}
+
+/// A constant window `offset + extent` must fit `bound` in every dimension
+/// where all three are known.
+fn window_fits(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
+    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
+        (Some(offset), Some(extent), Some(bound)) => offset < 0 || offset + extent > bound,
+        _ => false,
+    })
+}
+
+fn statics(dims: &[i64]) -> Vec<Option<i64>> {
+    dims.iter().map(|d| Some(*d)).collect()
+}
+
+/// Runs the rules of `pl.tile.<mnemonic>`.
+pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    match mnemonic {
+        "load" => verify_load(op),
+        "store" => verify_store(op),
+        "create" => {
+            let tile = result_tile(op, 0)?;
+            if matches!(tile.memory_space(), Some(MemorySpace::LeftScale | MemorySpace::RightScale)) {
+                return fail(format!("cannot create a tile in the A5-only scale space of {tile}"));
+            }
+            Ok(())
+        }
+        "full" => {
+            let tile = result_tile(op, 0)?;
+            require_vec("result", tile)?;
+            let value = op.operand(0).map_err(|e| super::common::Failure::new(e.to_string()))?;
+            let is_constant = melior::ir::operation::OperationResult::try_from(value)
+                .map(|r| r.owner().name().as_string_ref().as_str() == Ok("arith.constant"))
+                .unwrap_or(false);
+            if !is_constant {
+                return fail("value must be an arith.constant");
+            }
+            if operand_type(op, 0)? != tile.element() {
+                return fail(format!("value type {} must be the element type {}", operand_type(op, 0)?, tile.element()));
+            }
+            Ok(())
+        }
+        "slice" => verify_slice(op),
+        "reshape" => {
+            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+            let count = |t: TileType| t.shape().iter().product::<i64>();
+            if count(source) != count(result) || source.element() != result.element() || source.memory_space() != result.memory_space() {
+                return fail(format!("reshape keeps the element count, element type and memory space: {source} to {result}"));
+            }
+            Ok(())
+        }
+        "transpose" => {
+            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+            let rank = source.rank() as i64;
+            let (a, b) = (int_attr(op, "axis1").unwrap_or(-1), int_attr(op, "axis2").unwrap_or(-1));
+            if rank < 2 || a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
+                return fail(format!("axes must be two distinct axes of a rank >= 2 tile, got {a} and {b} for {source}"));
+            }
+            let mut shape = source.shape();
+            shape.swap(a as usize, b as usize);
+            if result.shape() != shape || result.element() != source.element() || result.memory_space() != source.memory_space() {
+                return fail(format!("result must be {source} with axes {a} and {b} swapped, got {result}"));
+            }
+            Ok(())
+        }
+        "extract" => verify_extract(op),
+        "fillpad" => {
+            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+            let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
+            if pad == Some(PadValue::Null) {
+                return fail("pad must be zero, max or min");
+            }
+            let view = result.effective_view();
+            let fully_valid = view.valid_shape == statics(&result.shape());
+            if result.shape() != source.shape() || result.element() != source.element()
+                || result.memory_space() != source.memory_space() || !fully_valid || Some(view.pad) != pad
+            {
+                return fail(format!(
+                    "result must be {source} fully valid with pad = {}, got {result}",
+                    pad.map_or("?".into(), |p| p.to_string())
+                ));
+            }
+            Ok(())
+        }
+        "read" | "write" => {
+            let tile = operand_tile(op, 0)?;
+            require_vec("tile", tile)?;
+            let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
+            if indices != tile.rank() {
+                return fail(format!("needs one index per dimension ({}), got {indices}", tile.rank()));
+            }
+            let scalar = if mnemonic == "read" { result_type(op, 0)? } else { operand_type(op, op.operand_count() - 1)? };
+            if scalar != tile.element() {
+                return fail(format!("the scalar must have the element type {}, got {scalar}", tile.element()));
+            }
+            Ok(())
+        }
+        "set_validshape" => {
+            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+            if source.rank() != 2 {
+                return fail(format!("source must be 2-D, got {source}"));
+            }
+            let given = constant_operands(op, 1, 2);
+            let mut view = result.effective_view();
+            let expected_valid: Vec<Option<i64>> = given.clone();
+            let result_valid = std::mem::take(&mut view.valid_shape);
+            let mut source_view = source.effective_view();
+            source_view.valid_shape = Vec::new();
+            if result.shape() != source.shape() || result.element() != source.element()
+                || result.memory_space() != source.memory_space() || view != source_view
+                || result_valid != expected_valid
+            {
+                return fail(format!(
+                    "result must be {source} with valid extents {}, got {result}",
+                    render_dims(&expected_valid)
+                ));
+            }
+            if let Some(i) = window_fits(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
+                return fail(format!("valid extent {} exceeds dimension {i} ({})", given[i].unwrap_or(0), source.shape()[i]));
+            }
+            Ok(())
+        }
+        "assemble" => {
+            let (source, target) = (operand_tile(op, 0)?, operand_tile(op, 1)?);
+            if source.rank() != target.rank() || source.element() != target.element() {
+                return fail(format!("source {source} and target {target} must have one rank and element type"));
+            }
+            let offsets = constant_operands(op, 2, op.operand_count() - 2);
+            if offsets.len() != target.rank() {
+                return fail(format!("needs one offset per dimension ({}), got {}", target.rank(), offsets.len()));
+            }
+            if let Some(i) = window_fits(&offsets, &statics(&source.shape()), &statics(&target.shape())) {
+                return fail(format!("the window leaves the target in dimension {i}"));
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let source = tensor_of(operand_type(op, 0)?)?;
+    let tile = result_tile(op, 0)?;
+    let segments = operand_segments(op);
+    let (offset_start, offset_count) = segments.get(1).copied().unwrap_or((1, 0));
+    let valid_count = segments.get(2).map_or(0, |s| s.1);
+    let rank = source.rank();
+    if offset_count != rank {
+        return fail(format!("needs one offset per tensor dimension ({rank}), got {offset_count}"));
+    }
+    if tile.rank() != rank {
+        return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
+    }
+    if tile.element() != source.element() {
+        return fail(format!("the tile must have the tensor's element type {}, got {}", source.element(), tile.element()));
+    }
+    if let Some(space) = tile.memory_space()
+        && !matches!(space, MemorySpace::Vec | MemorySpace::Mat)
+    {
+        return fail(format!("loads target 'vec' or 'mat', got '{space}'"));
+    }
+    let valid = tile.effective_view().valid_shape;
+    let dynamic = valid.iter().filter(|d| d.is_none()).count();
+    if valid_count != dynamic {
+        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+    }
+    if op.attribute("clamp").is_err() {
+        let offsets = constant_operands(op, offset_start, offset_count);
+        if let Some(i) = window_fits(&offsets, &valid, &source.shape()) {
+            return fail(format!(
+                "the window leaves the tensor in dimension {i} (offset {} + {} > {}); use clamp to narrow it",
+                offsets[i].unwrap_or(0),
+                valid[i].unwrap_or(0),
+                source.shape()[i].unwrap_or(0)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let tile = operand_tile(op, 0)?;
+    let destination = tensor_of(operand_type(op, 1)?)?;
+    let offsets = constant_operands(op, 2, op.operand_count() - 2);
+    let rank = destination.rank();
+    if offsets.len() != rank {
+        return fail(format!("needs one offset per tensor dimension ({rank}), got {}", offsets.len()));
+    }
+    if tile.rank() != rank {
+        return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
+    }
+    let (tile_dtype, tensor_dtype) = (dtype_of(tile)?, Dtype::of(destination.element()));
+    let from_acc = tile.memory_space() == Some(MemorySpace::Acc);
+    match tile.memory_space() {
+        Some(space) if !matches!(space, MemorySpace::Vec | MemorySpace::Acc) => {
+            return fail(format!("stores take a tile in 'vec' or 'acc', got '{space}'"));
+        }
+        _ => {}
+    }
+    if from_acc {
+        let Some(tensor_dtype) = tensor_dtype else { return fail("unsupported destination element type") };
+        require_dtype("an acc store: the destination", tensor_dtype, &[Dtype::I32, Dtype::F32, Dtype::F16, Dtype::Bf16])?;
+        let narrows = tile_dtype == Dtype::F32 && matches!(tensor_dtype, Dtype::F16 | Dtype::Bf16);
+        if tile_dtype != tensor_dtype && !narrows {
+            return fail(format!("an acc store keeps {} or narrows f32 to f16/bf16, got {}", tile_dtype.name(), tensor_dtype.name()));
+        }
+    } else if tile.element() != destination.element() {
+        return fail(format!("the tile must have the tensor's element type {}, got {}", destination.element(), tile.element()));
+    }
+    if op.attribute("atomic_add").is_ok() {
+        require_dtype("an atomic add: the tile", tile_dtype, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
+    }
+    if let Some(i) = window_fits(&offsets, &statics(&tile.shape()), &destination.shape()) {
+        return fail(format!("the write leaves the destination in dimension {i}"));
+    }
+    Ok(())
+}
+
+fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let segments = operand_segments(op);
+    let (offset_start, offset_count) = segments.get(1).copied().unwrap_or((1, 0));
+    let valid_count = segments.get(2).map_or(0, |s| s.1);
+    if offset_count != source.rank() || result.rank() != source.rank() {
+        return fail(format!("needs the source's rank ({}) of offsets and result dimensions", source.rank()));
+    }
+    let (from, to) = (source.effective_view(), result.effective_view());
+    if result.element() != source.element() || result.memory_space() != source.memory_space()
+        || (from.blayout, from.slayout, from.fractal, from.pad) != (to.blayout, to.slayout, to.fractal, to.pad)
+    {
+        return fail(format!("a slice keeps the element type, memory space and layout of {source}, got {result}"));
+    }
+    let offsets = constant_operands(op, offset_start, offset_count);
+    if let Some(i) = window_fits(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+        return fail(format!("the window leaves the source in dimension {i}"));
+    }
+    // The result's valid extents never reach past the source's valid region.
+    if let Some(i) = window_fits(&offsets, &to.valid_shape, &from.valid_shape) {
+        return fail(format!("result valid extent in dimension {i} exceeds the source's valid region"));
+    }
+    let dynamic = to.valid_shape.iter().filter(|d| d.is_none()).count();
+    if valid_count != dynamic {
+        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+    }
+    Ok(())
+}
+
+fn verify_extract<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    if source.rank() != 2 || result.rank() != 2 {
+        return fail(format!("source and result must be 2-D, got {source} and {result}"));
+    }
+    if source.element() != result.element() {
+        return fail(format!("an extract keeps the element type, got {} to {}", source.element(), result.element()));
+    }
+    // A tile not yet placed may still land in any of the legal pairs.
+    let legal = matches!(
+        (source.memory_space(), result.memory_space()),
+        (None, _)
+            | (_, None)
+            | (Some(MemorySpace::Mat), Some(MemorySpace::Left | MemorySpace::Right))
+            | (Some(MemorySpace::Acc), Some(MemorySpace::Mat))
+            | (Some(MemorySpace::Vec), Some(MemorySpace::Vec))
+    );
+    if !legal {
+        return fail(format!(
+            "cannot extract from '{}' to '{}' (legal: mat->left, mat->right, acc->mat, vec->vec)",
+            source.memory_space().map_or("?".into(), |s| s.to_string()),
+            result.memory_space().map_or("?".into(), |s| s.to_string())
+        ));
+    }
+    let offsets = constant_operands(op, 1, 2);
+    if let Some(i) = window_fits(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+        return fail(format!("the window leaves the source in dimension {i}"));
+    }
+    Ok(())
+}

@@ -1,0 +1,258 @@
+//===- PLMovementOps.td - pl data movement and allocation --*- tablegen -*-===//
+//
+// Tile creation, GM <-> tile transfers and tile views (pl.md §4.3). Loads
+// read global memory, stores write it; tiles are values. Rules in
+// dialects/src/verify/movement.rs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_MOVEMENT_OPS_TD
+#define PTO_PL_MOVEMENT_OPS_TD
+
+include "PLTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// A load is a DMA on the MTE2 pipe that other cores and ranks may race
+// with: it declares a write as well as a read, so no generic pass merges,
+// reorders or drops one.
+def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Load a window of a tensor into a tile";
+  let description = [{
+    Copies the window of `source` at `offsets` (one per dimension) with the
+    result tile's shape into a tile in `vec` or `mat`. The tile's valid
+    extents say how much of the window holds data; `valid(...)` gives the
+    dynamic ones, in order. A window that provably leaves the tensor is an
+    error unless `clamp` narrows it to the tensor's edge. Example:
+
+    ```mlir
+    %t = pl.tile.load %a[%i, %c0] : !pl.tensor<?x128xf16> -> !pl.tile<64x128xf16, vec>
+    %u = pl.tile.load %a[%i, %c0] valid(%rows) clamp : !pl.tensor<?x128xf16> -> !pl.tile<64x128xf16, mat, valid = ?x128>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$valid_sizes, UnitAttr:$clamp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` (`valid` `(` $valid_sizes^ `)`)? (`clamp` $clamp^)? attr-dict
+    `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileStoreOp : PL_Op<"tile.store",
+    [AllTypesMatch<["destination", "result"]>, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Store a tile into a window of a tensor";
+  let description = [{
+    Writes `tile` into `destination` at `offsets` (one per dimension) and
+    returns the destination (the same tensor, now written). The tile lives
+    in `vec`, or in `acc` (a fix-pipe store, which may narrow f32 to f16 or
+    bf16 and targets i32, f32, f16 or bf16). `atomic_add` adds into the
+    destination instead (f32, bf16, f16, i32, i16 or i8). Example:
+
+    ```mlir
+    %o2 = pl.tile.store %t, %o[%i, %c0] : !pl.tile<64x128xf16, vec>, !pl.tensor<?x128xf16>
+    %o3 = pl.tile.store %acc, %o[%i, %c0] atomic_add : !pl.tile<64x128xf32, acc>, !pl.tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$tile, PL_AnyTensor:$destination,
+                       Variadic<Index>:$offsets, UnitAttr:$atomic_add);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $tile `,` $destination `[` $offsets `]` (`atomic_add` $atomic_add^)? attr-dict
+    `:` qualified(type($tile)) `,` qualified(type($destination))
+  }];
+}
+
+def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "A new tile with undefined contents";
+  let description = [{
+    Allocates a tile of the result type (its memory space and layout
+    included) without initialising it: scratch space and accumulators.
+    Each create is a distinct buffer (CSE never merges two). Not in the
+    A5-only scale spaces. Example:
+
+    ```mlir
+    %tmp = pl.tile.create : !pl.tile<16x128xf32, vec>
+    ```
+  }];
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
+def PL_TileFullOp : PL_Op<"tile.full", [Pure]> {
+  let summary = "A tile filled with a constant";
+  let description = [{
+    Returns a tile in `vec` whose every element is `value`, which is an
+    `arith.constant` of the tile's element type. Example:
+
+    ```mlir
+    %zero = arith.constant 0.0 : f32
+    %z = pl.tile.full %zero : f32 -> !pl.tile<16x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_Scalar:$value);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$value attr-dict `:` type($value) `->` qualified(type($result))";
+}
+
+def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, Pure]> {
+  let summary = "A zero-copy window of a tile";
+  let description = [{
+    Views the window of `source` at `offsets` with the result's shape, in
+    the same buffer: same memory space, element type, layout and padding.
+    The window lies inside the source; the result's valid extents do not
+    exceed the source's valid region past the offset. `valid(...)` gives
+    dynamic valid extents. Example:
+
+    ```mlir
+    %w = pl.tile.slice %t[%c0, %c64] : !pl.tile<64x128xf16, vec> -> !pl.tile<64x64xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$valid_sizes);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` (`valid` `(` $valid_sizes^ `)`)? attr-dict
+    `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileReshapeOp : PL_Op<"tile.reshape", [Pure]> {
+  let summary = "View a tile with another shape";
+  let description = [{
+    Reinterprets `source` with the result's shape: same element count,
+    element type and memory space, no data movement. Example:
+
+    ```mlir
+    %r = pl.tile.reshape %t : !pl.tile<4x16x32xf16, vec> -> !pl.tile<64x32xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TileTransposeOp : PL_Op<"tile.transpose", [Pure]> {
+  let summary = "Swap two axes of a tile";
+  let description = [{
+    Returns `source` with axes `axis1` and `axis2` (distinct, in range,
+    rank 2 or more) swapped, in a new buffer of the same memory space.
+    Example:
+
+    ```mlir
+    %t2 = pl.tile.transpose %t axes 0, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, I64Attr:$axis1, I64Attr:$axis2);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `axes` $axis1 `,` $axis2 attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileExtractOp : PL_Op<"tile.extract", [Pure]> {
+  let summary = "Copy a 2-D window of a tile into another buffer";
+  let description = [{
+    Copies the window of the 2-D `source` at (`row`, `col`) with the
+    result's 2-D shape into a new tile: L1 to L0A/L0B (`mat` to `left` or
+    `right`), `acc` to `mat`, or within `vec`. The window lies inside the
+    source when the offsets are constants. Example:
+
+    ```mlir
+    %a = pl.tile.extract %m[%c0, %k] : !pl.tile<64x256xf16, mat> -> !pl.tile<64x64xf16, left>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, Index:$row, Index:$col);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `[` $row `,` $col `]` attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileFillpadOp : PL_Op<"tile.fillpad", [Pure]> {
+  let summary = "Fill the invalid region of a tile";
+  let description = [{
+    Fills the elements outside the valid region of `source` with `pad`
+    (`zero`, `max` or `min`). The result is fully valid and records the
+    pad value. Example:
+
+    ```mlir
+    %f = pl.tile.fillpad %t zero : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<16x64xf32, vec, pad = zero>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_PadValue:$pad);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TileReadOp : PL_Op<"tile.read", [Pure]> {
+  let summary = "Read one element of a tile";
+  let description = [{
+    Returns the element of a `vec` tile at `indices` (one per dimension),
+    on the scalar pipe. Example:
+
+    ```mlir
+    %x = pl.tile.read %t[%i, %j] : !pl.tile<16x64xf32, vec> -> f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$tile, Variadic<Index>:$indices);
+  let results = (outs PL_Scalar:$result);
+  let assemblyFormat = "$tile `[` $indices `]` attr-dict `:` qualified(type($tile)) `->` type($result)";
+}
+
+def PL_TileWriteOp : PL_Op<"tile.write", [Pure, AllTypesMatch<["tile", "result"]>]> {
+  let summary = "Write one element of a tile";
+  let description = [{
+    Returns `tile` with the element at `indices` (one per dimension)
+    replaced by `value` (of the element type), on the scalar pipe; the tile
+    lives in `vec`. Example:
+
+    ```mlir
+    %t2 = pl.tile.write %t[%i, %j], %x : !pl.tile<16x64xf32, vec>, f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$tile, Variadic<Index>:$indices, PL_Scalar:$value);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $tile `[` $indices `]` `,` $value attr-dict `:` qualified(type($tile)) `,` type($value)
+  }];
+}
+
+def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [Pure]> {
+  let summary = "Change the valid extents of a 2-D tile";
+  let description = [{
+    Returns `source` (2-D) with valid extents (`rows`, `cols`); metadata
+    only. The result type has the source's shape, element type, memory
+    space and layout, and its valid extents are `?` or the constants given.
+    Example:
+
+    ```mlir
+    %v = pl.tile.set_validshape %t, %rows, %c64 : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec, valid = ?x64>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, Index:$rows, Index:$cols);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $rows `,` $cols attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileAssembleOp : PL_Op<"tile.assemble", [Pure, AllTypesMatch<["target", "result"]>]> {
+  let summary = "Write a tile into a window of another tile";
+  let description = [{
+    Returns `target` with the window at `offsets` (one per dimension)
+    replaced by `source`: same element type and rank, and the window lies
+    inside the target when the offsets are constants. Example:
+
+    ```mlir
+    %t2 = pl.tile.assemble %s into %t[%c0, %c64] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_AnyTile:$target, Variadic<Index>:$offsets);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `into` $target `[` $offsets `]` attr-dict `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
+#endif // PTO_PL_MOVEMENT_OPS_TD

@@ -1,0 +1,288 @@
+// One section per rule of tile creation, transfers and views.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+func.func @load_offsets(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{'pl.tile.load' op needs one offset per tensor dimension (2), got 1}}
+  %t = pl.tile.load %a[%i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec>
+  return
+}
+
+// -----
+
+func.func @load_rank(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{the tile must have the tensor's rank (2), got !pl.tile<128xf16, vec>}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<128xf16, vec>
+  return
+}
+
+// -----
+
+func.func @load_dtype(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{the tile must have the tensor's element type f16, got f32}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf32, vec>
+  return
+}
+
+// -----
+
+func.func @load_space(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{loads target 'vec' or 'mat', got 'left'}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, left>
+  return
+}
+
+// -----
+
+func.func @load_valid_operands(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{needs one valid(...) operand per dynamic valid extent (1), got 0}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec, valid = ?x128>
+  return
+}
+
+// -----
+
+func.func @load_past_edge(%a: !pl.tensor<100x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{the window leaves the tensor in dimension 0 (offset 64 + 64 > 100); use clamp to narrow it}}
+  %t = pl.tile.load %a[%c64, %c0] : !pl.tensor<100x128xf16> -> !pl.tile<64x128xf16, vec>
+  return
+}
+
+// -----
+
+func.func @store_space(%t: !pl.tile<64x128xf16, mat>, %o: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{stores take a tile in 'vec' or 'acc', got 'mat'}}
+  %o2 = pl.tile.store %t, %o[%i, %i] : !pl.tile<64x128xf16, mat>, !pl.tensor<128x128xf16>
+  return
+}
+
+// -----
+
+func.func @store_dtype(%t: !pl.tile<64x128xf16, vec>, %o: !pl.tensor<128x128xf32>, %i: index) {
+  // expected-error @+1 {{the tile must have the tensor's element type f32, got f16}}
+  %o2 = pl.tile.store %t, %o[%i, %i] : !pl.tile<64x128xf16, vec>, !pl.tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @acc_store_target(%t: !pl.tile<64x128xf32, acc>, %o: !pl.tensor<128x128xi8>, %i: index) {
+  // expected-error @+1 {{an acc store: the destination element type must be i32, f32, f16 or bf16, got i8}}
+  %o2 = pl.tile.store %t, %o[%i, %i] : !pl.tile<64x128xf32, acc>, !pl.tensor<128x128xi8>
+  return
+}
+
+// -----
+
+func.func @acc_store_widen(%t: !pl.tile<64x128xi32, acc>, %o: !pl.tensor<128x128xf32>, %i: index) {
+  // expected-error @+1 {{an acc store keeps i32 or narrows f32 to f16/bf16, got f32}}
+  %o2 = pl.tile.store %t, %o[%i, %i] : !pl.tile<64x128xi32, acc>, !pl.tensor<128x128xf32>
+  return
+}
+
+// -----
+
+func.func @atomic_dtype(%t: !pl.tile<64x128xi64, vec>, %o: !pl.tensor<128x128xi64>, %i: index) {
+  // expected-error @+1 {{an atomic add: the tile element type must be f32, bf16, f16, i32, i16 or i8, got i64}}
+  %o2 = pl.tile.store %t, %o[%i, %i] atomic_add : !pl.tile<64x128xi64, vec>, !pl.tensor<128x128xi64>
+  return
+}
+
+// -----
+
+func.func @store_past_edge(%t: !pl.tile<64x128xf16, vec>, %o: !pl.tensor<100x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{the write leaves the destination in dimension 0}}
+  %o2 = pl.tile.store %t, %o[%c64, %c0] : !pl.tile<64x128xf16, vec>, !pl.tensor<100x128xf16>
+  return
+}
+
+// -----
+
+func.func @create_scale() {
+  // expected-error @+1 {{cannot create a tile in the A5-only scale space of !pl.tile<16x16xf32, left_scale>}}
+  %t = pl.tile.create : !pl.tile<16x16xf32, left_scale>
+  return
+}
+
+// -----
+
+func.func @full_not_constant(%x: f32) {
+  // expected-error @+1 {{'pl.tile.full' op value must be an arith.constant}}
+  %t = pl.tile.full %x : f32 -> !pl.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @full_type() {
+  %x = arith.constant 1 : i32
+  // expected-error @+1 {{value type i32 must be the element type f32}}
+  %t = pl.tile.full %x : i32 -> !pl.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @full_space() {
+  %x = arith.constant 1.0 : f32
+  // expected-error @+1 {{result must be in 'vec' (or not yet placed), got 'mat'}}
+  %t = pl.tile.full %x : f32 -> !pl.tile<16x16xf32, mat>
+  return
+}
+
+// -----
+
+func.func @slice_outside(%t: !pl.tile<64x128xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  %c96 = arith.constant 96 : index
+  // expected-error @+1 {{'pl.tile.slice' op the window leaves the source in dimension 1}}
+  %s = pl.tile.slice %t[%c0, %c96] : !pl.tile<64x128xf16, vec> -> !pl.tile<64x64xf16, vec>
+  return
+}
+
+// -----
+
+func.func @slice_space(%t: !pl.tile<64x128xf16, vec>, %i: index) {
+  // expected-error @+1 {{a slice keeps the element type, memory space and layout of !pl.tile<64x128xf16, vec>}}
+  %s = pl.tile.slice %t[%i, %i] : !pl.tile<64x128xf16, vec> -> !pl.tile<64x64xf16, mat>
+  return
+}
+
+// -----
+
+func.func @slice_valid(%t: !pl.tile<64x128xf16, vec, valid = 64x100>) {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{result valid extent in dimension 1 exceeds the source's valid region}}
+  %s = pl.tile.slice %t[%c0, %c64] : !pl.tile<64x128xf16, vec, valid = 64x100> -> !pl.tile<64x64xf16, vec>
+  return
+}
+
+// -----
+
+func.func @reshape_count(%t: !pl.tile<4x16xf16, vec>) {
+  // expected-error @+1 {{reshape keeps the element count, element type and memory space}}
+  %r = pl.tile.reshape %t : !pl.tile<4x16xf16, vec> -> !pl.tile<8x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_axes(%t: !pl.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{axes must be two distinct axes of a rank >= 2 tile, got 1 and 1}}
+  %r = pl.tile.transpose %t axes 1, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @transpose_result(%t: !pl.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{result must be !pl.tile<16x64xf32, vec> with axes 0 and 1 swapped, got !pl.tile<16x64xf32, vec>}}
+  %r = pl.tile.transpose %t axes 0, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @extract_pair(%t: !pl.tile<64x64xf16, vec>, %i: index) {
+  // expected-error @+1 {{cannot extract from 'vec' to 'left' (legal: mat->left, mat->right, acc->mat, vec->vec)}}
+  %r = pl.tile.extract %t[%i, %i] : !pl.tile<64x64xf16, vec> -> !pl.tile<16x16xf16, left>
+  return
+}
+
+// -----
+
+func.func @extract_rank(%t: !pl.tile<4x64x64xf16, mat>, %i: index) {
+  // expected-error @+1 {{source and result must be 2-D}}
+  %r = pl.tile.extract %t[%i, %i] : !pl.tile<4x64x64xf16, mat> -> !pl.tile<16x16xf16, left>
+  return
+}
+
+// -----
+
+func.func @extract_outside(%t: !pl.tile<64x64xf16, mat>) {
+  %c0 = arith.constant 0 : index
+  %c56 = arith.constant 56 : index
+  // expected-error @+1 {{'pl.tile.extract' op the window leaves the source in dimension 1}}
+  %r = pl.tile.extract %t[%c0, %c56] : !pl.tile<64x64xf16, mat> -> !pl.tile<16x16xf16, left>
+  return
+}
+
+// -----
+
+func.func @fillpad_null(%t: !pl.tile<16x64xf32, vec, valid = 16x50>) {
+  // expected-error @+1 {{'pl.tile.fillpad' op pad must be zero, max or min}}
+  %r = pl.tile.fillpad %t null : !pl.tile<16x64xf32, vec, valid = 16x50> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @fillpad_result(%t: !pl.tile<16x64xf32, vec, valid = 16x50>) {
+  // expected-error @+1 {{result must be !pl.tile<16x64xf32, vec, valid = 16x50> fully valid with pad = max, got !pl.tile<16x64xf32, vec, valid = 16x50, pad = max>}}
+  %r = pl.tile.fillpad %t max : !pl.tile<16x64xf32, vec, valid = 16x50> -> !pl.tile<16x64xf32, vec, valid = 16x50, pad = max>
+  return
+}
+
+// -----
+
+func.func @read_space(%t: !pl.tile<16x64xf32, mat>, %i: index) {
+  // expected-error @+1 {{'pl.tile.read' op tile must be in 'vec' (or not yet placed), got 'mat'}}
+  %x = pl.tile.read %t[%i, %i] : !pl.tile<16x64xf32, mat> -> f32
+  return
+}
+
+// -----
+
+func.func @read_indices(%t: !pl.tile<16x64xf32, vec>, %i: index) {
+  // expected-error @+1 {{needs one index per dimension (2), got 1}}
+  %x = pl.tile.read %t[%i] : !pl.tile<16x64xf32, vec> -> f32
+  return
+}
+
+// -----
+
+func.func @write_type(%t: !pl.tile<16x64xf32, vec>, %i: index, %x: f16) {
+  // expected-error @+1 {{the scalar must have the element type f32, got f16}}
+  %r = pl.tile.write %t[%i, %i], %x : !pl.tile<16x64xf32, vec>, f16
+  return
+}
+
+// -----
+
+func.func @set_validshape_rank(%t: !pl.tile<4x16x64xf32, vec>, %i: index) {
+  // expected-error @+1 {{source must be 2-D, got !pl.tile<4x16x64xf32, vec>}}
+  %r = pl.tile.set_validshape %t, %i, %i : !pl.tile<4x16x64xf32, vec> -> !pl.tile<4x16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @set_validshape_result(%t: !pl.tile<16x64xf32, vec>, %i: index) {
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{result must be !pl.tile<16x64xf32, vec> with valid extents ?x32, got !pl.tile<16x64xf32, vec, valid = ?x64>}}
+  %r = pl.tile.set_validshape %t, %i, %c32 : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec, valid = ?x64>
+  return
+}
+
+// -----
+
+func.func @assemble_dtype(%s: !pl.tile<16x64xf16, vec>, %t: !pl.tile<16x128xf32, vec>, %i: index) {
+  // expected-error @+1 {{source !pl.tile<16x64xf16, vec> and target !pl.tile<16x128xf32, vec> must have one rank and element type}}
+  %r = pl.tile.assemble %s into %t[%i, %i] : !pl.tile<16x64xf16, vec>, !pl.tile<16x128xf32, vec>
+  return
+}
+
+// -----
+
+func.func @assemble_outside(%s: !pl.tile<16x64xf32, vec>, %t: !pl.tile<16x128xf32, vec>) {
+  %c0 = arith.constant 0 : index
+  %c96 = arith.constant 96 : index
+  // expected-error @+1 {{the window leaves the target in dimension 1}}
+  %r = pl.tile.assemble %s into %t[%c0, %c96] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
+  return
+}
