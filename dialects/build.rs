@@ -6,7 +6,7 @@ use std::path::Path;
 use pto_build_support as support;
 
 /// (umbrella .td, file prefix of the generated .inc files, has attributes).
-const DIALECTS: &[(&str, &str, bool)] = &[("PL", "PL", false), ("PLD", "PLD", false)];
+const DIALECTS: &[(&str, &str, bool)] = &[("PL", "PL", true), ("PLD", "PLD", false)];
 
 fn main() {
     let td_dir = Path::new("td");

@@ -121,6 +121,22 @@ bool ptoGlue_pldTypeIsACommCtx(MlirType type) {
   return isa<pto::pld::CommCtxType>(unwrap(type));
 }
 
+/// The code of a pl enum attribute (#pl.kind, #pl.level, #pl.role,
+/// #pl.direction) and which one it is (1..4); -1 for any other attribute.
+int32_t ptoGlue_plEnumAttrGetValue(MlirAttribute attribute, int32_t *which) {
+  Attribute attr = unwrap(attribute);
+  if (auto kind = dyn_cast<pto::pl::FunctionKindAttr>(attr))
+    return *which = 1, static_cast<int32_t>(kind.getValue());
+  if (auto level = dyn_cast<pto::pl::LevelAttr>(attr))
+    return *which = 2, static_cast<int32_t>(level.getValue());
+  if (auto role = dyn_cast<pto::pl::RoleAttr>(attr))
+    return *which = 3, static_cast<int32_t>(role.getValue());
+  if (auto direction = dyn_cast<pto::pl::ParamDirectionAttr>(attr))
+    return *which = 4, static_cast<int32_t>(direction.getValue());
+  *which = 0;
+  return -1;
+}
+
 //===----------------------------------------------------------------------===//
 // Diagnostics
 //===----------------------------------------------------------------------===//

@@ -11,9 +11,24 @@ using namespace mlir;
 
 // Implemented in Rust (dialects/src/verify/mod.rs).
 extern "C" MlirLogicalResult ptoVerifyOperation(MlirOperation op);
+extern "C" MlirLogicalResult ptoVerifySymbolUses(MlirOperation op);
+extern "C" MlirLogicalResult ptoVerifyAttribute(MlirOperation op,
+                                                MlirStringRef name,
+                                                int64_t regionIndex,
+                                                int64_t argIndex);
 
 LogicalResult pto::verifyInRust(Operation *op) {
   return unwrap(ptoVerifyOperation(wrap(op)));
+}
+
+LogicalResult pto::verifySymbolUsesInRust(Operation *op) {
+  return unwrap(ptoVerifySymbolUses(wrap(op)));
+}
+
+LogicalResult pto::verifyAttributeInRust(Operation *op, StringRef name,
+                                         int64_t regionIndex,
+                                         int64_t argIndex) {
+  return unwrap(ptoVerifyAttribute(wrap(op), wrap(name), regionIndex, argIndex));
 }
 
 ParseResult pto::parseShapeAndElementType(AsmParser &parser,

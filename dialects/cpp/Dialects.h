@@ -15,6 +15,8 @@
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -23,6 +25,15 @@ namespace pto {
 /// Runs the Rust verifier on `op` (the semantic rules of spec/pl.md and
 /// spec/pld.md); diagnostics are emitted at the op.
 mlir::LogicalResult verifyInRust(mlir::Operation *op);
+
+/// Runs the Rust checks of the symbols `op` refers to (callees).
+mlir::LogicalResult verifySymbolUsesInRust(mlir::Operation *op);
+
+/// Runs the Rust checks of the dialect attribute `name` on `op` (or, with
+/// `argIndex` >= 0, on that argument of region `regionIndex`).
+mlir::LogicalResult verifyAttributeInRust(mlir::Operation *op,
+                                          llvm::StringRef name,
+                                          int64_t regionIndex, int64_t argIndex);
 
 /// The op trait that routes verification to Rust (ODS: PL_RustVerified).
 template <typename ConcreteType>
@@ -38,6 +49,8 @@ public:
 
 #include "PLEnums.h.inc"
 #include "PLDialect.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "PLAttrs.h.inc"
 #define GET_TYPEDEF_CLASSES
 #include "PLTypes.h.inc"
 #define GET_OP_CLASSES

@@ -14,6 +14,10 @@ using namespace pto::pl;
 #include "PLDialect.cpp.inc"
 
 void PLDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "PLAttrs.cpp.inc"
+      >();
   addTypes<
 #define GET_TYPEDEF_LIST
 #include "PLTypes.cpp.inc"
@@ -332,6 +336,33 @@ ShapedType TileType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                       std::nullopt, std::nullopt, 0, getPad());
 }
 
+//===----------------------------------------------------------------------===//
+// Verification hooks: the rules are in Rust.
+//===----------------------------------------------------------------------===//
+
+LogicalResult PLDialect::verifyOperationAttribute(Operation *op,
+                                                  NamedAttribute attribute) {
+  return pto::verifyAttributeInRust(op, attribute.getName().strref(), -1, -1);
+}
+
+LogicalResult PLDialect::verifyRegionArgAttribute(Operation *op,
+                                                  unsigned regionIndex,
+                                                  unsigned argIndex,
+                                                  NamedAttribute attribute) {
+  return pto::verifyAttributeInRust(op, attribute.getName().strref(),
+                                    regionIndex, argIndex);
+}
+
+LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &) {
+  return pto::verifySymbolUsesInRust(*this);
+}
+
+LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &) {
+  return pto::verifySymbolUsesInRust(*this);
+}
+
+#define GET_ATTRDEF_CLASSES
+#include "PLAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES
 #include "PLTypes.cpp.inc"
 #define GET_OP_CLASSES

@@ -171,3 +171,73 @@ code_enum!(
         Odd = 6 => "odd",
     }
 );
+
+code_enum!(
+    /// The kind of a function (pl.md §3.1), `pl.kind` on func.func.
+    FunctionKind {
+        /// No plane yet (the default).
+        Opaque = 0 => "opaque",
+        /// Control plane: builds the task graph, never computes.
+        Orchestration = 1 => "orchestration",
+        /// A device kernel not yet split into cube and vector parts.
+        InCore = 2 => "incore",
+        /// A cube kernel.
+        Aic = 3 => "aic",
+        /// A vector kernel.
+        Aiv = 4 => "aiv",
+        /// A co-scheduled cube + vector wrapper.
+        Group = 5 => "group",
+        /// A multi-block launch wrapper.
+        Spmd = 6 => "spmd",
+        /// Spliced at call sites.
+        Inline = 7 => "inline",
+        /// A record/replay orchestration fragment.
+        Graph = 8 => "graph",
+    }
+);
+
+code_enum!(
+    /// The hierarchy level of a function, `pl.level` on func.func.
+    Level {
+        /// A vector core.
+        Aiv = 0 => "aiv",
+        /// A cube core.
+        Aic = 1 => "aic",
+        /// A core group.
+        CoreGroup = 2 => "core_group",
+        /// A die of a chip.
+        ChipDie = 3 => "chip_die",
+        /// A chip.
+        Chip = 4 => "chip",
+        /// The host.
+        Host = 5 => "host",
+        /// Cluster levels.
+        Cluster0 = 6 => "cluster0",
+        Cluster1 = 7 => "cluster1",
+        Cluster2 = 8 => "cluster2",
+        /// Everything.
+        Global = 9 => "global",
+    }
+);
+
+code_enum!(
+    /// The role of a function, `pl.role` on func.func.
+    Role {
+        /// Builds the task graph.
+        Orchestrator = 0 => "orchestrator",
+        /// Does the work.
+        SubWorker = 1 => "subworker",
+    }
+);
+
+code_enum!(
+    /// The direction of a parameter, `pl.direction` on a func.func argument.
+    ParamDirection {
+        /// Read only (the default).
+        In = 0 => "in",
+        /// Written, not read.
+        Out = 1 => "out",
+        /// Read and written.
+        InOut = 2 => "inout",
+    }
+);

@@ -3,7 +3,7 @@
 //! Everything here is `unsafe` to call; the safe wrappers live in
 //! [`crate::types`], [`crate::registration`] and [`crate::diag`].
 
-use mlir_sys::{MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef, MlirType};
+use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef, MlirType};
 
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__pto_glue_pl__() -> MlirDialectHandle;
@@ -56,6 +56,8 @@ unsafe extern "C" {
     pub fn ptoGlue_pldTypeIsADistributedTensor(r#type: MlirType) -> bool;
     pub fn ptoGlue_pldCommCtxTypeGet(context: MlirContext) -> MlirType;
     pub fn ptoGlue_pldTypeIsACommCtx(r#type: MlirType) -> bool;
+
+    pub fn ptoGlue_plEnumAttrGetValue(attribute: MlirAttribute, which: *mut i32) -> i32;
 
     pub fn ptoGlue_emitOpDiagnostic(
         op: MlirOperation,

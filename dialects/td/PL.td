@@ -9,5 +9,6 @@ include "PLTypes.td"
 include "PLOps.td"
 include "PLSystemOps.td"
 include "PLMovementOps.td"
+include "PLOrchestrationOps.td"
 
 #endif // PTO_PL_TD

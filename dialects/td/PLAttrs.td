@@ -106,4 +106,71 @@ def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
   let cppNamespace = "::pto::pl";
 }
 
+//===----------------------------------------------------------------------===//
+// Function kinds, levels, roles and parameter directions (pl.md §3.1):
+// dialect attributes on func.func and its arguments, e.g.
+//   func.func @k(%o: !pl.tensor<64xf32> {pl.direction = #pl.direction<out>})
+//       attributes {pl.kind = #pl.kind<incore>}
+//===----------------------------------------------------------------------===//
+
+def PL_FunctionKind : I32EnumAttr<"FunctionKind", "kind of a function", [
+    I32EnumAttrCase<"Opaque", 0, "opaque">,
+    I32EnumAttrCase<"Orchestration", 1, "orchestration">,
+    I32EnumAttrCase<"InCore", 2, "incore">,
+    I32EnumAttrCase<"AIC", 3, "aic">,
+    I32EnumAttrCase<"AIV", 4, "aiv">,
+    I32EnumAttrCase<"Group", 5, "group">,
+    I32EnumAttrCase<"Spmd", 6, "spmd">,
+    I32EnumAttrCase<"Inline", 7, "inline">,
+    I32EnumAttrCase<"Graph", 8, "graph">
+  ]> {
+  let cppNamespace = "::pto::pl";
+  let genSpecializedAttr = 0;
+}
+def PL_FunctionKindAttr : EnumAttr<PL_Dialect, PL_FunctionKind, "kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PL_Level : I32EnumAttr<"Level", "hierarchy level of a function", [
+    I32EnumAttrCase<"AIV", 0, "aiv">,
+    I32EnumAttrCase<"AIC", 1, "aic">,
+    I32EnumAttrCase<"CoreGroup", 2, "core_group">,
+    I32EnumAttrCase<"ChipDie", 3, "chip_die">,
+    I32EnumAttrCase<"Chip", 4, "chip">,
+    I32EnumAttrCase<"Host", 5, "host">,
+    I32EnumAttrCase<"Cluster0", 6, "cluster0">,
+    I32EnumAttrCase<"Cluster1", 7, "cluster1">,
+    I32EnumAttrCase<"Cluster2", 8, "cluster2">,
+    I32EnumAttrCase<"Global", 9, "global">
+  ]> {
+  let cppNamespace = "::pto::pl";
+  let genSpecializedAttr = 0;
+}
+def PL_LevelAttr : EnumAttr<PL_Dialect, PL_Level, "level"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PL_Role : I32EnumAttr<"Role", "role of a function", [
+    I32EnumAttrCase<"Orchestrator", 0, "orchestrator">,
+    I32EnumAttrCase<"SubWorker", 1, "subworker">
+  ]> {
+  let cppNamespace = "::pto::pl";
+  let genSpecializedAttr = 0;
+}
+def PL_RoleAttr : EnumAttr<PL_Dialect, PL_Role, "role"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def PL_ParamDirection : I32EnumAttr<"ParamDirection", "direction of a parameter", [
+    I32EnumAttrCase<"In", 0, "in">,
+    I32EnumAttrCase<"Out", 1, "out">,
+    I32EnumAttrCase<"InOut", 2, "inout">
+  ]> {
+  let cppNamespace = "::pto::pl";
+  let genSpecializedAttr = 0;
+}
+def PL_ParamDirectionAttr : EnumAttr<PL_Dialect, PL_ParamDirection, "direction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // PTO_PL_ATTRS_TD

@@ -27,6 +27,11 @@ def PL_Dialect : Dialect {
   }];
   let cppNamespace = "::pto::pl";
   let useDefaultTypePrinterParser = 1;
+  let useDefaultAttributePrinterParser = 1;
+  // pl.kind / pl.level / pl.role on functions and pl.direction on their
+  // arguments are checked in Rust (dialects/src/verify/functions.rs).
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
 }
 
 // Every op's semantic rules run in Rust (dialects/src/verify/) through this

@@ -109,6 +109,18 @@ def PL_TileType : PL_Type<"Tile", "tile", [ShapedTypeInterface]> {
   }];
 }
 
+def PL_TaskIdType : PL_Type<"TaskId", "task_id"> {
+  let summary = "Handle of a submitted task";
+  let description = [{
+    Returned by `pl.submit`; passed to later submissions as a dependency.
+    Opaque: no arithmetic. Example:
+
+    ```mlir
+    !pl.task_id
+    ```
+  }];
+}
+
 def PL_AnyTile : Type<CPred<"::llvm::isa<::pto::pl::TileType>($_self)">,
                       "pl tile", "::pto::pl::TileType">;
 def PL_AnyTensor : Type<CPred<"::llvm::isa<::pto::pl::TensorType>($_self)">,

@@ -18,12 +18,15 @@
 //! - creation, transfers and views (`movement.rs`): offsets per dimension,
 //!   windows inside their tensors and tiles, memory spaces, store dtypes.
 //! - system ops (`system.rs`): event id ranges, distinct pipes.
+//! - functions (`functions.rs`): kinds, levels, roles, directions, what a
+//!   kernel or orchestration may hold, dispatch callees, InCore scopes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
 //! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
 
 mod common;
 mod elementwise;
+mod functions;
 mod matmul;
 mod movement;
 mod pl;
@@ -69,6 +72,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return system::verify(op, mnemonic);
     }
     match name {
+        "pl.incore_scope" => functions::verify_incore_scope(op),
         "pl.tile.move" => pl::verify_tile_move(op),
         "pld.system.notify" => pld::verify_signal_offsets(op, "target"),
         "pld.system.wait" => pld::verify_signal_offsets(op, "signal"),
@@ -84,7 +88,13 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 pub extern "C" fn ptoVerifyOperation(raw: MlirOperation) -> MlirLogicalResult {
     // SAFETY: MLIR calls the hook with the live operation being verified.
     let op = unsafe { OperationRef::from_raw(raw) };
-    let outcome = catch_unwind(AssertUnwindSafe(|| verify_operation(op))).unwrap_or_else(|panic| {
+    run_entry(op, || verify_operation(op))
+}
+
+/// Runs `check` as a C entry: success, or the diagnostic emitted at `op`;
+/// a panic becomes an internal-error diagnostic.
+fn run_entry<'c>(op: OperationRef<'c, '_>, check: impl FnOnce() -> VerifyResult<'c>) -> MlirLogicalResult {
+    let outcome = catch_unwind(AssertUnwindSafe(check)).unwrap_or_else(|panic| {
         let reason = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
@@ -99,4 +109,31 @@ pub extern "C" fn ptoVerifyOperation(raw: MlirOperation) -> MlirLogicalResult {
             MlirLogicalResult { value: 0 }
         }
     }
+}
+
+/// The C entry of `SymbolUserOpInterface::verifySymbolUses` (callees).
+#[unsafe(no_mangle)]
+pub extern "C" fn ptoVerifySymbolUses(raw: MlirOperation) -> MlirLogicalResult {
+    // SAFETY: MLIR calls the hook with the live operation being verified.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    run_entry(op, || functions::verify_symbol_uses(op))
+}
+
+/// The C entry of the dialect's attribute verification hooks.
+///
+/// # Safety
+/// `name` describes a valid string; `raw` is a live operation.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ptoVerifyAttribute(
+    raw: MlirOperation,
+    name: mlir_sys::MlirStringRef,
+    region: i64,
+    arg: i64,
+) -> MlirLogicalResult {
+    // SAFETY: guaranteed by the caller.
+    let op = unsafe { OperationRef::from_raw(raw) };
+    // SAFETY: `name` points to `length` bytes of an attribute name.
+    let name = unsafe { std::slice::from_raw_parts(name.data.cast::<u8>(), name.length) };
+    let name = String::from_utf8_lossy(name).into_owned();
+    run_entry(op, || functions::verify_attribute(op, &name, region, arg))
 }

@@ -1,0 +1,291 @@
+//! Rules of function kinds, levels, roles and parameter directions (spec
+//! pl.md §3.1), of kernel dispatch (`pl.call`, `pl.submit`, §3.5) and of
+//! InCore scopes (§3.4).
+//!
+//! - `pl.kind`, `pl.level`, `pl.role` sit on func.func and hold the
+//!   matching `#pl.*` attribute; a typed kind fixes level and role
+//!   (orchestration: chip/orchestrator; incore: chip_die/subworker; aic,
+//!   aiv: their core; group: core_group; all but orchestration subworker);
+//! - kernels (incore, aic, aiv) take no tile parameters and dispatch
+//!   nothing; aic kernels hold no `vec` tiles and aiv kernels no
+//!   cube-side tiles; orchestrations compute no tiles outside InCore scopes;
+//! - `pl.direction` sits on func.func arguments; out/inout only on tensors;
+//! - `pl.call`/`pl.submit` name a kernel-like function (incore, aic, aiv,
+//!   group, spmd) whose signature matches;
+//! - InCore scopes do not nest and never sit in a kernel.
+
+use melior::ir::{
+    Attribute, Type, TypeLike, ValueLike,
+    attribute::{AttributeLike, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+    r#type::FunctionType,
+};
+
+use super::{VerifyResult, common::fail};
+use crate::{
+    enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
+    ffi,
+    types::{DistributedTensorType, TensorType, TileType},
+};
+
+/// Which pl enum attribute an attribute is, with its code.
+fn pl_enum(attribute: Attribute) -> Option<(i32, i32)> {
+    let mut which = 0;
+    // SAFETY: the attribute is live; the glue only inspects it.
+    let code = unsafe { ffi::ptoGlue_plEnumAttrGetValue(attribute.to_raw(), &mut which) };
+    (which != 0).then_some((which, code))
+}
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+/// The `pl.kind` of a func.func, if it has one.
+pub fn function_kind(function: OperationRef) -> Option<FunctionKind> {
+    let attribute = function.attribute("pl.kind").ok()?;
+    match pl_enum(attribute) {
+        Some((1, code)) => FunctionKind::from_code(code),
+        _ => None,
+    }
+}
+
+fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<FunctionType<'c>> {
+    let attribute = function.attribute("function_type").ok()?;
+    FunctionType::try_from(TypeAttribute::try_from(attribute).ok()?.value()).ok()
+}
+
+fn is_kernel(kind: Option<FunctionKind>) -> bool {
+    matches!(kind, Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv))
+}
+
+/// The level and role a typed kind implies.
+fn derived(kind: FunctionKind) -> (Option<Level>, Option<Role>) {
+    match kind {
+        FunctionKind::Orchestration | FunctionKind::Graph => (Some(Level::Chip), Some(Role::Orchestrator)),
+        FunctionKind::InCore => (Some(Level::ChipDie), Some(Role::SubWorker)),
+        FunctionKind::Aic => (Some(Level::Aic), Some(Role::SubWorker)),
+        FunctionKind::Aiv => (Some(Level::Aiv), Some(Role::SubWorker)),
+        FunctionKind::Group => (Some(Level::CoreGroup), Some(Role::SubWorker)),
+        FunctionKind::Opaque | FunctionKind::Spmd | FunctionKind::Inline => (None, None),
+    }
+}
+
+/// The C entry for dialect attributes on ops (`arg` < 0) and on region
+/// arguments.
+pub fn verify_attribute<'c>(op: OperationRef<'c, '_>, name: &str, region: i64, arg: i64) -> VerifyResult<'c> {
+    let is_function = op_name(op) == "func.func";
+    if arg >= 0 {
+        if name != "pl.direction" {
+            return fail(format!("unknown pl argument attribute '{name}'"));
+        }
+        if !is_function || region != 0 {
+            return fail("'pl.direction' applies to func.func arguments");
+        }
+        let Some(function_type) = function_type(op) else { return Ok(()) };
+        let Ok(param) = function_type.input(arg as usize) else { return Ok(()) };
+        let direction = direction_of(op, arg as usize);
+        let Some(direction) = direction else {
+            return fail("'pl.direction' must be a #pl.direction attribute");
+        };
+        let tensor_like = TensorType::try_from(param).is_ok() || DistributedTensorType::try_from(param).is_ok();
+        if direction != ParamDirection::In && !tensor_like {
+            return fail(format!("argument #{arg} of type {param} cannot be '{direction}': only tensors are written"));
+        }
+        return Ok(());
+    }
+    if !matches!(name, "pl.kind" | "pl.level" | "pl.role") {
+        return fail(format!("unknown pl attribute '{name}'"));
+    }
+    if !is_function {
+        return fail(format!("'{name}' applies to func.func"));
+    }
+    let expected = match name {
+        "pl.kind" => 1,
+        "pl.level" => 2,
+        _ => 3,
+    };
+    let attribute = op.attribute(name).map_err(|e| super::common::Failure::new(e.to_string()))?;
+    if pl_enum(attribute).map(|(which, _)| which) != Some(expected) {
+        return fail(format!("'{name}' must be a #{} attribute, got {attribute}", &name[3..]));
+    }
+    // The whole-function rules run once, from pl.kind (or from the level
+    // and role of a function without a kind).
+    if name == "pl.kind" || function_kind(op).is_none() && name == "pl.level" {
+        verify_function(op)?;
+    }
+    Ok(())
+}
+
+fn direction_of(function: OperationRef, index: usize) -> Option<ParamDirection> {
+    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute};
+    let arg_attrs = ArrayAttribute::try_from(function.attribute("arg_attrs").ok()?).ok()?;
+    let dictionary = DictionaryAttribute::try_from(arg_attrs.element(index).ok()?).ok()?;
+    match pl_enum(dictionary.element_by_name("pl.direction")?) {
+        Some((4, code)) => ParamDirection::from_code(code),
+        _ => None,
+    }
+}
+
+fn enum_attr<T>(function: OperationRef, name: &str, which: i32, from: fn(i32) -> Option<T>) -> Option<T> {
+    match pl_enum(function.attribute(name).ok()?) {
+        Some((w, code)) if w == which => from(code),
+        _ => None,
+    }
+}
+
+fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let kind = function_kind(function);
+    let level = enum_attr(function, "pl.level", 2, Level::from_code);
+    let role = enum_attr(function, "pl.role", 3, Role::from_code);
+    if let Some(kind) = kind {
+        let (derived_level, derived_role) = derived(kind);
+        if let (Some(given), Some(implied)) = (level, derived_level)
+            && given != implied
+        {
+            return fail(format!("a {kind} function is at level {implied}, not {given}"));
+        }
+        if let (Some(given), Some(implied)) = (role, derived_role)
+            && given != implied
+        {
+            return fail(format!("a {kind} function has role {implied}, not {given}"));
+        }
+    }
+    if is_kernel(kind) {
+        if let Some(function_type) = function_type(function) {
+            for index in 0..function_type.input_count() {
+                let param = function_type.input(index).expect("index in range");
+                if TileType::try_from(param).is_ok() {
+                    return fail(format!("a kernel takes tensors and scalars, not tiles: argument #{index} is {param}"));
+                }
+            }
+        }
+    }
+    let mut error: Option<String> = None;
+    function.walk(WalkOrder::PreOrder, |op| {
+        let name = op_name(op);
+        if is_kernel(kind) {
+            if matches!(name.as_str(), "pl.call" | "pl.submit" | "func.call") {
+                error = Some(format!("a kernel dispatches nothing, found {name}"));
+                return WalkResult::Interrupt;
+            }
+            let placed: Vec<Option<MemorySpace>> = (0..op.result_count())
+                .filter_map(|i| op.result(i).ok())
+                .filter_map(|r| TileType::try_from(r.r#type()).ok())
+                .map(|t| t.memory_space())
+                .collect();
+            for space in placed.into_iter().flatten() {
+                let cube = matches!(space, MemorySpace::Mat | MemorySpace::Left | MemorySpace::Right | MemorySpace::Acc | MemorySpace::Bias);
+                if kind == Some(FunctionKind::Aic) && space == MemorySpace::Vec {
+                    error = Some(format!("an aic (cube) kernel holds no vec tiles, found {name}"));
+                    return WalkResult::Interrupt;
+                }
+                if kind == Some(FunctionKind::Aiv) && cube {
+                    error = Some(format!("an aiv (vector) kernel holds no '{space}' tiles, found {name}"));
+                    return WalkResult::Interrupt;
+                }
+            }
+        }
+        if kind == Some(FunctionKind::Orchestration) {
+            if name == "pl.incore_scope" {
+                return WalkResult::Skip;
+            }
+            if name.starts_with("pl.tile.") {
+                error = Some(format!("an orchestration computes no tiles: {name} belongs in an InCore kernel or scope"));
+                return WalkResult::Interrupt;
+            }
+        }
+        WalkResult::Advance
+    });
+    match error {
+        Some(message) => fail(message),
+        None => Ok(()),
+    }
+}
+
+/// The enclosing func.func of `op`.
+fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if op_name(parent) == "func.func" {
+            return Some(parent);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}
+
+/// `pl.incore_scope`: no nesting, not inside a kernel.
+pub fn verify_incore_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if op_name(parent) == "pl.incore_scope" {
+            return fail("InCore scopes do not nest");
+        }
+        current = parent.parent_operation();
+    }
+    if let Some(function) = enclosing_function(op)
+        && is_kernel(function_kind(function))
+    {
+        return fail("an InCore scope sits in an opaque or orchestration function, not in a kernel");
+    }
+    Ok(())
+}
+
+/// `pl.call` / `pl.submit`: the callee exists, is kernel-like and matches.
+pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let callee_attr = op.attribute("callee").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let callee = FlatSymbolRefAttribute::try_from(callee_attr)
+        .map(|a| a.value().to_string())
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let mut top = op;
+    while let Some(parent) = top.parent_operation() {
+        top = parent;
+    }
+    let mut found: Option<(mlir_sys::MlirType, Option<FunctionKind>)> = None;
+    top.walk(WalkOrder::PreOrder, |candidate| {
+        if op_name(candidate) == "func.func"
+            && candidate
+                .attribute("sym_name")
+                .ok()
+                .and_then(|a| StringAttribute::try_from(a).ok())
+                .is_some_and(|name| name.value() == callee)
+        {
+            if let Some(function_type) = function_type(candidate) {
+                found = Some((function_type.to_raw(), function_kind(candidate)));
+            }
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    let Some((raw_type, kind)) = found else {
+        return fail(format!("'@{callee}' does not name a function"));
+    };
+    // SAFETY: the type is uniqued in the context, which outlives this call.
+    let callee_type = FunctionType::try_from(unsafe { Type::from_raw(raw_type) })
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    if !matches!(
+        kind,
+        Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv | FunctionKind::Group | FunctionKind::Spmd)
+    ) {
+        return fail(format!(
+            "dispatches kernels (incore, aic, aiv, group, spmd), but '@{callee}' is {}",
+            kind.map_or("a function without pl.kind".to_string(), |k| format!("{k}"))
+        ));
+    }
+    let is_submit = op_name(op) == "pl.submit";
+    let args: Vec<Type> = if is_submit {
+        let segments = super::common::operand_segments(op);
+        let (start, len) = segments.get(0).copied().unwrap_or((0, 0));
+        (start..start + len).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
+    } else {
+        (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
+    };
+    let result_count = op.result_count() - usize::from(is_submit);
+    let results: Vec<Type> = (0..result_count).filter_map(|i| op.result(i).ok()).map(|r| r.r#type()).collect();
+    let expected_args: Vec<Type> = (0..callee_type.input_count()).filter_map(|i| callee_type.input(i).ok()).collect();
+    let expected_results: Vec<Type> = (0..callee_type.result_count()).filter_map(|i| callee_type.result(i).ok()).collect();
+    if args != expected_args || results != expected_results {
+        return fail(format!("operand and result types must match '@{callee}' : {callee_type}"));
+    }
+    Ok(())
+}

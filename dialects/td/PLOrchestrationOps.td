@@ -1,0 +1,96 @@
+//===- PLOrchestrationOps.td - pl kernel dispatch and scopes -*- tablegen -*-===//
+//
+// How orchestration dispatches kernels (pl.md §3.5) and the InCore scope
+// (§3.4). Callee checks run in Rust (dialects/src/verify/functions.rs).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_ORCHESTRATION_OPS_TD
+#define PTO_PL_ORCHESTRATION_OPS_TD
+
+include "PLTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Dispatch a kernel as one task";
+  let description = [{
+    Runs kernel `callee` (a function of kind incore, aic, aiv, group or
+    spmd) as one task of the orchestration. Operand and result types match
+    the callee's signature; results are the tensors the kernel writes (its
+    out and inout parameters). Example:
+
+    ```mlir
+    %o2 = pl.call @add_kernel(%a, %b, %o) : (!pl.tensor<64x64xf32>, !pl.tensor<64x64xf32>, !pl.tensor<64x64xf32>) -> !pl.tensor<64x64xf32>
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = "$callee `(` $args `)` attr-dict `:` functional-type($args, $results)";
+}
+
+def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
+                                   DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "Submit a kernel as a task with explicit dependencies";
+  let description = [{
+    As `pl.call`, and also returns the task's id and waits for the tasks in
+    `deps` first. `blocks` launches the kernel on that many blocks (SPMD;
+    the kernel reads `pl.tile.get_block_idx`), `sync_start` starts them
+    together. Example:
+
+    ```mlir
+    %o2, %t = pl.submit @k(%a, %o) deps(%t0) : (!pl.tensor<64xf32>, !pl.tensor<64xf32>) -> !pl.tensor<64xf32>
+    %t1 = pl.submit @k2(%o2) blocks %n sync_start : (!pl.tensor<64xf32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args,
+                       Variadic<PL_TaskIdType>:$deps, Optional<Index>:$blocks,
+                       UnitAttr:$sync_start);
+  let results = (outs Variadic<AnyType>:$results, PL_TaskIdType:$task);
+  let assemblyFormat = [{
+    $callee `(` $args `)` (`deps` `(` $deps^ `)`)? (`blocks` $blocks^)? (`sync_start` $sync_start^)?
+    attr-dict `:` functional-type($args, $results)
+  }];
+}
+
+def PL_YieldOp : PL_Op<"yield", [Pure, Terminator, ReturnLike,
+                                 ParentOneOf<["InCoreScopeOp"]>]> {
+  let summary = "Values flowing out of a scope";
+  let description = [{
+    Ends a scope's body; its operands become the scope's results. Example:
+
+    ```mlir
+    pl.yield %o : !pl.tensor<64xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ build($_builder, $_state, ::mlir::ValueRange()); }]>];
+  let assemblyFormat = "($values^ `:` type($values))? attr-dict";
+}
+
+def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"YieldOp">,
+                                              RecursiveMemoryEffects]> {
+  let summary = "A block of kernel code inside an orchestration";
+  let description = [{
+    Its body runs once on the AI cores; values of the enclosing function
+    flow in, results flow out through `pl.yield`. Outlining turns it into an
+    InCore function and a `pl.call`. Scopes do not nest, and they appear
+    only in opaque or orchestration functions. `name` is the outlined
+    function's name hint. Example:
+
+    ```mlir
+    %o = pl.incore_scope -> !pl.tensor<64xf32> {
+      %t = pl.tile.load %a[%c0] : !pl.tensor<64xf32> -> !pl.tile<64xf32, vec>
+      %o2 = pl.tile.store %t, %out[%c0] : !pl.tile<64xf32, vec>, !pl.tensor<64xf32>
+      pl.yield %o2 : !pl.tensor<64xf32>
+    }
+    ```
+  }];
+  let arguments = (ins OptionalAttr<StrAttr>:$name);
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "(`name` $name^)? (`->` type($results)^)? $body attr-dict";
+}
+
+#endif // PTO_PL_ORCHESTRATION_OPS_TD

@@ -1,0 +1,139 @@
+// One section per rule of function kinds, dispatch and scopes.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{'func.func' op a incore function is at level chip_die, not chip}}
+func.func @wrong_level() attributes {pl.kind = #pl.kind<incore>, pl.level = #pl.level<chip>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op a orchestration function has role orchestrator, not subworker}}
+func.func @wrong_role() attributes {pl.kind = #pl.kind<orchestration>, pl.role = #pl.role<subworker>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pl.kind' must be a #kind attribute, got #pl.level<chip>}}
+func.func @wrong_attr() attributes {pl.kind = #pl.level<chip>} {
+  return
+}
+
+// -----
+
+func.func @kind_on_other_op() {
+  // expected-error @+1 {{'pl.kind' applies to func.func}}
+  %c = arith.constant {pl.kind = #pl.kind<incore>} 0 : index
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown pl attribute 'pl.kernel'}}
+func.func @unknown_attr() attributes {pl.kernel} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a kernel takes tensors and scalars, not tiles: argument #0 is !pl.tile<16x16xf32>}}
+func.func @tile_param(%t: !pl.tile<16x16xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  return
+}
+
+// -----
+
+func.func @other() attributes {pl.kind = #pl.kind<incore>} {
+  return
+}
+// expected-error @+1 {{a kernel dispatches nothing, found pl.call}}
+func.func @kernel_dispatches() attributes {pl.kind = #pl.kind<aiv>} {
+  pl.call @other() : () -> ()
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an aic (cube) kernel holds no vec tiles, found pl.tile.create}}
+func.func @aic_vec() attributes {pl.kind = #pl.kind<aic>} {
+  %t = pl.tile.create : !pl.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an aiv (vector) kernel holds no 'acc' tiles, found pl.tile.create}}
+func.func @aiv_acc() attributes {pl.kind = #pl.kind<aiv>} {
+  %t = pl.tile.create : !pl.tile<16x16xf32, acc>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an orchestration computes no tiles: pl.tile.create belongs in an InCore kernel or scope}}
+func.func @orchestration_computes() attributes {pl.kind = #pl.kind<orchestration>} {
+  %t = pl.tile.create : !pl.tile<16x16xf32, vec>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{argument #0 of type i32 cannot be 'out': only tensors are written}}
+func.func @scalar_out(%n: i32 {pl.direction = #pl.direction<out>}) {
+  return
+}
+
+// -----
+
+func.func @not_a_kernel() {
+  return
+}
+func.func @calls_plain() {
+  // expected-error @+1 {{'pl.call' op dispatches kernels (incore, aic, aiv, group, spmd), but '@not_a_kernel' is a function without pl.kind}}
+  pl.call @not_a_kernel() : () -> ()
+  return
+}
+
+// -----
+
+func.func @missing_callee() {
+  // expected-error @+1 {{'pl.call' op '@nowhere' does not name a function}}
+  pl.call @nowhere() : () -> ()
+  return
+}
+
+// -----
+
+func.func @k(%a: i32) attributes {pl.kind = #pl.kind<incore>} {
+  return
+}
+func.func @mismatch(%x: i64) {
+  // expected-error @+1 {{'pl.submit' op operand and result types must match '@k' : (i32) -> ()}}
+  %t = pl.submit @k(%x) : (i64) -> ()
+  return
+}
+
+// -----
+
+func.func @nested() {
+  pl.incore_scope {
+    // expected-error @+1 {{'pl.incore_scope' op InCore scopes do not nest}}
+    pl.incore_scope {
+      pl.yield
+    }
+    pl.yield
+  }
+  return
+}
+
+// -----
+
+func.func @scope_in_kernel() attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{an InCore scope sits in an opaque or orchestration function, not in a kernel}}
+  pl.incore_scope {
+    pl.yield
+  }
+  return
+}
