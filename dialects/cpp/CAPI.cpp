@@ -36,8 +36,19 @@ MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PLD, pto_glue_pld, pto::pld::PLDDialect)
 
 MlirType ptoGlue_plTensorTypeGet(MlirContext ctx, intptr_t rank,
                                  const int64_t *shape, MlirType elementType) {
-  return wrap(pto::pl::TensorType::get(loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
+  return wrap(pto::pl::TensorType::getCanonical(loaded<pto::pl::PLDialect>(ctx), ArrayRef(shape, rank),
                                        unwrap(elementType)));
+}
+
+/// The view of a tensor: layout and pad codes (-1: default), and how many
+/// strides and valid extents it stores (0: default).
+void ptoGlue_plTensorTypeGetView(MlirType type, int32_t *layout, int32_t *pad,
+                                 intptr_t *numStrides, intptr_t *numValid) {
+  auto tensor = cast<pto::pl::TensorType>(unwrap(type));
+  *layout = tensor.getLayout() ? static_cast<int32_t>(*tensor.getLayout()) : -1;
+  *pad = tensor.getPad() ? static_cast<int32_t>(*tensor.getPad()) : -1;
+  *numStrides = tensor.getStrides().size();
+  *numValid = tensor.getValidShape().size();
 }
 
 bool ptoGlue_plTypeIsATensor(MlirType type) {

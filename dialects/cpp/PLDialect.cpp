@@ -32,17 +32,140 @@ void PLDialect::initialize() {
 // TensorType: `!pl.tensor<?x128xf16>`
 //===----------------------------------------------------------------------===//
 
+namespace {
+
+/// Parses `?` or an integer into `value` (kDynamic for `?`).
+ParseResult parseDimOrDynamic(AsmParser &parser, int64_t &value) {
+  if (succeeded(parser.parseOptionalQuestion())) {
+    value = ShapedType::kDynamic;
+    return success();
+  }
+  return parser.parseInteger(value);
+}
+
+void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims, StringRef separator) {
+  llvm::interleave(
+      dims, printer,
+      [&](int64_t dim) {
+        if (ShapedType::isDynamic(dim))
+          printer << '?';
+        else
+          printer << dim;
+      },
+      separator);
+}
+
+} // namespace
+
+pto::pl::TensorType pto::pl::TensorType::getCanonical(
+    MLIRContext *context, ArrayRef<int64_t> shape, Type elementType,
+    std::optional<TensorLayout> layout, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> validShape, std::optional<PadValue> pad) {
+  return get(context, shape, elementType,
+             layout == TensorLayout::ND ? std::nullopt : layout, strides,
+             validShape == shape ? ArrayRef<int64_t>() : validShape,
+             pad == PadValue::Null ? std::nullopt : pad);
+}
+
+pto::pl::TensorType pto::pl::TensorType::getCanonicalChecked(
+    function_ref<InFlightDiagnostic()> emitError, MLIRContext *context,
+    ArrayRef<int64_t> shape, Type elementType,
+    std::optional<TensorLayout> layout, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> validShape, std::optional<PadValue> pad) {
+  return getChecked(emitError, context, shape, elementType,
+                    layout == TensorLayout::ND ? std::nullopt : layout, strides,
+                    validShape == shape ? ArrayRef<int64_t>() : validShape,
+                    pad == PadValue::Null ? std::nullopt : pad);
+}
+
 Type pto::pl::TensorType::parse(AsmParser &parser) {
-  return pto::parseShapedType<pto::pl::TensorType>(parser, /*allowDynamic=*/true);
+  SmallVector<int64_t> shape, strides, validShape;
+  Type elementType;
+  std::optional<TensorLayout> layout;
+  std::optional<PadValue> pad;
+  if (parser.parseLess() ||
+      pto::parseShapeAndElementType(parser, shape, elementType,
+                                    /*allowDynamic=*/true))
+    return {};
+  llvm::StringSet<> seen;
+  while (succeeded(parser.parseOptionalComma())) {
+    StringRef keyword;
+    SMLoc loc = parser.getCurrentLocation();
+    if (parser.parseKeyword(&keyword))
+      return {};
+    if (!seen.insert(keyword).second) {
+      parser.emitError(loc) << "'" << keyword << "' given twice";
+      return {};
+    }
+    if (auto tensorLayout = symbolizeTensorLayout(keyword)) {
+      layout = tensorLayout;
+      continue;
+    }
+    ParseResult field = failure();
+    if (keyword == "strides") {
+      field = failed(parser.parseEqual())
+                  ? failure()
+                  : parser.parseCommaSeparatedList(
+                        AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                          return parseDimOrDynamic(parser,
+                                                   strides.emplace_back());
+                        });
+    } else if (keyword == "valid") {
+      field = failed(parser.parseEqual())
+                  ? failure()
+                  : parser.parseDimensionList(validShape, /*allowDynamic=*/true,
+                                              /*withTrailingX=*/false);
+    } else if (keyword == "pad") {
+      StringRef name;
+      if (succeeded(parser.parseEqual())) {
+        SMLoc valueLoc = parser.getCurrentLocation();
+        if (succeeded(parser.parseKeyword(&name))) {
+          pad = symbolizePadValue(name);
+          field = pad ? success()
+                      : ParseResult(parser.emitError(valueLoc)
+                                    << "expected null, zero, max or min, got '"
+                                    << name << "'");
+        }
+      }
+    } else {
+      parser.emitError(loc) << "unknown tensor layout or view field '"
+                            << keyword << "'";
+      return {};
+    }
+    if (failed(field))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return pto::pl::TensorType::getCanonicalChecked(
+      [&] { return parser.emitError(parser.getNameLoc()); },
+      parser.getContext(), shape, elementType, layout, strides, validShape, pad);
 }
 
 void pto::pl::TensorType::print(AsmPrinter &printer) const {
-  pto::printShapedType(printer, *this);
+  printer << '<';
+  pto::printShapeAndElementType(printer, getShape(), getElementType());
+  if (auto layout = getLayout())
+    printer << ", " << stringifyTensorLayout(*layout);
+  if (!getStrides().empty()) {
+    printer << ", strides = [";
+    printDims(printer, getStrides(), ", ");
+    printer << ']';
+  }
+  if (!getValidShape().empty()) {
+    printer << ", valid = ";
+    printDims(printer, getValidShape(), "x");
+  }
+  if (auto pad = getPad())
+    printer << ", pad = " << stringifyPadValue(*pad);
+  printer << '>';
 }
 
-LogicalResult
-pto::pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<int64_t> shape, Type elementType) {
+LogicalResult pto::pl::TensorType::verify(
+    function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
+    Type elementType, std::optional<TensorLayout> layout,
+    ArrayRef<int64_t> strides, ArrayRef<int64_t> validShape,
+    std::optional<PadValue> pad) {
   for (int64_t dim : shape)
     if (!ShapedType::isDynamic(dim) && dim <= 0)
       return emitError() << "pl.tensor dimensions must be positive or '?', got "
@@ -51,13 +174,43 @@ pto::pl::TensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "pl.tensor element type must be an integer, index or "
                           "float type, got "
                        << elementType;
+  if (layout == TensorLayout::NZ)
+    return emitError() << "the nz layout is tile-only; a pl.tensor is nd or dn";
+  if (layout == TensorLayout::DN && shape.size() < 2)
+    return emitError() << "a dn pl.tensor needs rank 2 or more";
+  if (!strides.empty()) {
+    if (strides.size() != shape.size())
+      return emitError() << "pl.tensor has " << strides.size()
+                         << " strides for rank " << shape.size();
+    for (int64_t stride : strides)
+      if (!ShapedType::isDynamic(stride) && stride <= 0)
+        return emitError() << "pl.tensor strides must be positive or '?', got "
+                           << stride;
+  }
+  if (!validShape.empty()) {
+    if (validShape.size() != shape.size())
+      return emitError() << "pl.tensor valid shape has rank " << validShape.size()
+                         << " but the tensor has rank " << shape.size();
+    for (auto [valid, dim] : llvm::zip(validShape, shape))
+      if (!ShapedType::isDynamic(valid) && !ShapedType::isDynamic(dim) &&
+          (valid < 0 || valid > dim))
+        return emitError() << "pl.tensor valid extent " << valid
+                           << " is outside [0, " << dim << "]";
+  }
+  if (layout == TensorLayout::ND || pad == PadValue::Null ||
+      (!validShape.empty() && validShape == shape))
+    return emitError() << "pl.tensor view stores a default field (build it "
+                          "with TensorType::getCanonical)";
   return success();
 }
 
 ShapedType pto::pl::TensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
-                                 Type elementType) const {
-  return pto::pl::TensorType::get(getContext(), shape ? *shape : getShape(),
-                         elementType);
+                                          Type elementType) const {
+  if (!shape || *shape == getShape())
+    return getCanonical(getContext(), getShape(), elementType, getLayout(),
+                        getStrides(), getValidShape(), getPad());
+  return getCanonical(getContext(), *shape, elementType, getLayout(), {}, {},
+                      getPad());
 }
 
 //===----------------------------------------------------------------------===//

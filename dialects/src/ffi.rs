@@ -16,6 +16,13 @@ unsafe extern "C" {
         element_type: MlirType,
     ) -> MlirType;
     pub fn ptoGlue_plTypeIsATensor(r#type: MlirType) -> bool;
+    pub fn ptoGlue_plTensorTypeGetView(
+        r#type: MlirType,
+        layout: *mut i32,
+        pad: *mut i32,
+        num_strides: *mut isize,
+        num_valid: *mut isize,
+    );
     pub fn ptoGlue_plTileTypeGet(
         context: MlirContext,
         rank: isize,

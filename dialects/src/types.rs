@@ -16,7 +16,7 @@ use mlir_sys::MlirType;
 
 use crate::ffi;
 
-pub use crate::enums::{MemorySpace, PadValue, TileLayout};
+pub use crate::enums::{MemorySpace, PadValue, TensorLayout, TileLayout};
 
 /// Returns the dimensions of a shaped type, `None` for a dynamic one.
 fn dims<'c>(shaped: &impl ShapedTypeLike<'c>) -> Vec<Option<i64>> {
@@ -108,7 +108,34 @@ fn shaped_type<'c>(context: &'c Context, get: ShapedTypeGet, shape: &[Option<i64
     }
 }
 
+/// What a tensor type stores of its view (pl.md §1.4): `None` fields are
+/// the defaults (nd, no pad).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TensorViewSummary {
+    /// The layout, when not nd.
+    pub layout: Option<TensorLayout>,
+    /// The pad value, when not null.
+    pub pad: Option<PadValue>,
+    /// Whether explicit strides are stored.
+    pub has_strides: bool,
+    /// Whether a valid shape narrower than the shape is stored.
+    pub has_valid_shape: bool,
+}
+
 impl<'c> TensorType<'c> {
+    /// Returns what the type stores of its view.
+    pub fn view(&self) -> TensorViewSummary {
+        let (mut layout, mut pad, mut strides, mut valid) = (0, 0, 0isize, 0isize);
+        // SAFETY: `self` is a tensor type.
+        unsafe { ffi::ptoGlue_plTensorTypeGetView(self.to_raw(), &mut layout, &mut pad, &mut strides, &mut valid) };
+        TensorViewSummary {
+            layout: TensorLayout::from_code(layout),
+            pad: PadValue::from_code(pad),
+            has_strides: strides > 0,
+            has_valid_shape: valid > 0,
+        }
+    }
+
     /// Creates a tensor type; `None` dimensions are dynamic (`?`).
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
         Self { r#type: shaped_type(context, ffi::ptoGlue_plTensorTypeGet, shape, element) }

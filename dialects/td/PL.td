@@ -10,5 +10,6 @@ include "PLOps.td"
 include "PLSystemOps.td"
 include "PLMovementOps.td"
 include "PLOrchestrationOps.td"
+include "PLTensorOps.td"
 
 #endif // PTO_PL_TD

@@ -15,16 +15,33 @@ class PL_Type<string name, string typeMnemonic, list<Trait> traits = []>
 def PL_TensorType : PL_Type<"Tensor", "tensor", [ShapedTypeInterface]> {
   let summary = "A tensor in global memory (GM/DDR)";
   let description = [{
-    A row-major tensor in global memory: a shape whose dimensions are static
-    or dynamic (`?`), and an element type. Example:
+    A tensor in global memory: a shape whose dimensions are static or
+    dynamic (`?`) and an element type, plus an optional view (pl.md §1.4):
+
+    - a layout: `nd` (row-major, the default), `dn` (last two axes
+      swapped), or the A5 MX layouts; `nz` is tile-only;
+    - `strides`: the element step of each axis (`?` where dynamic); absent:
+      packed for the layout;
+    - `valid`: the extents holding data (default: all);
+    - `pad`: what fills the rest (`null`, `zero`, `max`, `min`).
+
+    A view equal to the default (nd, packed, fully valid, no pad) is not
+    stored, so `!pl.tensor<4x8xf32, nd>` is `!pl.tensor<4x8xf32>`.
+    Examples:
 
     ```mlir
     !pl.tensor<?x128xf16>
+    !pl.tensor<128x64xf16, dn>
+    !pl.tensor<64x64xf32, strides = [128, 1], valid = ?x64, pad = zero>
     ```
   }];
   let parameters = (ins
     ArrayRefParameter<"int64_t", "dimensions; ShapedType::kDynamic for `?`">:$shape,
-    "::mlir::Type":$elementType
+    "::mlir::Type":$elementType,
+    "std::optional<::pto::pl::TensorLayout>":$layout,
+    ArrayRefParameter<"int64_t", "strides; empty: packed for the layout">:$strides,
+    ArrayRefParameter<"int64_t", "valid extents; empty: the whole tensor">:$validShape,
+    "std::optional<::pto::pl::PadValue>":$pad
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
@@ -32,6 +49,21 @@ def PL_TensorType : PL_Type<"Tensor", "tensor", [ShapedTypeInterface]> {
     bool hasRank() const { return true; }
     ::mlir::ShapedType cloneWith(std::optional<::llvm::ArrayRef<int64_t>> shape,
                                  ::mlir::Type elementType) const;
+
+    /// Returns the canonical tensor type: a valid shape equal to the shape
+    /// and the nd layout and null pad are dropped.
+    static TensorType getCanonical(::mlir::MLIRContext *context,
+        ::llvm::ArrayRef<int64_t> shape, ::mlir::Type elementType,
+        std::optional<TensorLayout> layout = std::nullopt,
+        ::llvm::ArrayRef<int64_t> strides = {},
+        ::llvm::ArrayRef<int64_t> validShape = {},
+        std::optional<PadValue> pad = std::nullopt);
+    static TensorType getCanonicalChecked(
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError,
+        ::mlir::MLIRContext *context, ::llvm::ArrayRef<int64_t> shape,
+        ::mlir::Type elementType, std::optional<TensorLayout> layout,
+        ::llvm::ArrayRef<int64_t> strides, ::llvm::ArrayRef<int64_t> validShape,
+        std::optional<PadValue> pad);
   }];
 }
 

@@ -17,6 +17,8 @@
 //!   valid shapes and layouts, argmax dtypes, vector shapes.
 //! - creation, transfers and views (`movement.rs`): offsets per dimension,
 //!   windows inside their tensors and tiles, memory spaces, store dtypes.
+//! - tensor-level ops (`tensor.rs`): sizes, windows, views, elementwise,
+//!   reductions and matmul with dynamic dimensions.
 //! - system ops (`system.rs`): event id ranges, distinct pipes.
 //! - functions (`functions.rs`): kinds, levels, roles, directions, what a
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
@@ -33,6 +35,7 @@ mod pl;
 mod pld;
 mod reduce;
 mod system;
+mod tensor;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
@@ -67,6 +70,9 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         && reduce::handles(mnemonic)
     {
         return reduce::verify(op, mnemonic);
+    }
+    if let Some(mnemonic) = name.strip_prefix("pl.tensor.") {
+        return tensor::verify(op, mnemonic);
     }
     if let Some(mnemonic) = name.strip_prefix("pl.system.") {
         return system::verify(op, mnemonic);

@@ -1,0 +1,382 @@
+//! Rules of the tensor-level ops (spec pl.md §4.3-§4.6 at tensor level).
+//!
+//! Dimensions may be dynamic (`None`): a rule that compares extents checks
+//! only the ones known on both sides.
+//!
+//! - create / full / slice: one `index` operand per dynamic result extent;
+//!   full: value of the element type; slice: offsets per dimension, a
+//!   constant window inside unless `clamp`;
+//! - dim: axis in [-rank, rank); view / reshape: element type and (static)
+//!   element count kept; transpose: distinct axes, swapped dims; concat: one
+//!   rank and element type, equal off the axis, summed on it; cast: element
+//!   type changes, shape kept; fillpad: a real pad, fully valid result;
+//! - read / write / assemble: one index or offset per dimension, element
+//!   types agree, constant windows inside;
+//! - elementwise: dtype sets per op, promotion and broadcasting; scalar
+//!   forms reject `index` scalars; reductions: rank >= 2, the axis reduced
+//!   to 1, i32 for argmax/argmin; matmul: the ranks of §4.6, K agrees,
+//!   transposes need rank >= 2, one operand element type.
+
+use melior::ir::{
+    Type,
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
+
+use super::{
+    VerifyResult,
+    common::{Failure, constant_operands, fail, operand_segments, operand_type, render_dims, require_dtype,
+        require_float, require_integer, result_type},
+    system::int_attr,
+};
+use crate::{
+    dtype::{Dtype, promote},
+    enums::PadValue,
+    types::TensorType,
+};
+
+fn tensor<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, Failure<'c>> {
+    TensorType::try_from(r#type).map_err(|e| Failure::new(e.to_string()))
+}
+
+fn operand_tensor<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TensorType<'c>, Failure<'c>> {
+    tensor(operand_type(op, index)?)
+}
+
+fn result_tensor<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TensorType<'c>, Failure<'c>> {
+    tensor(result_type(op, index)?)
+}
+
+fn dtype(t: TensorType) -> Result<Dtype, Failure<'static>> {
+    Dtype::of(t.element()).ok_or_else(|| Failure::new(format!("unsupported element type {}", t.element())))
+}
+
+/// Right-aligned broadcast of possibly dynamic shapes.
+pub fn broadcast_dynamic(lhs: &[Option<i64>], rhs: &[Option<i64>]) -> Option<Vec<Option<i64>>> {
+    let rank = lhs.len().max(rhs.len());
+    let dim = |shape: &[Option<i64>], i: usize| (i + shape.len()).checked_sub(rank).map_or(Some(1), |j| shape[j]);
+    (0..rank)
+        .map(|i| match (dim(lhs, i), dim(rhs, i)) {
+            (Some(a), Some(b)) if a == b => Some(Some(a)),
+            (Some(1), other) | (other, Some(1)) => Some(other),
+            (None, None) => Some(None),
+            (None, Some(n)) | (Some(n), None) => Some(Some(n)),
+            _ => None,
+        })
+        .collect()
+}
+
+fn count(shape: &[Option<i64>]) -> Option<i64> {
+    shape.iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d))
+}
+
+fn require_dynamic_sizes<'c>(result: TensorType, given: usize) -> VerifyResult<'c> {
+    let dynamic = result.shape().iter().filter(|d| d.is_none()).count();
+    if given != dynamic {
+        return fail(format!("needs one size operand per dynamic dimension ({dynamic}), got {given}"));
+    }
+    Ok(())
+}
+
+/// A constant window `offset + extent` inside `bounds` where all are known.
+fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
+    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
+        (Some(o), Some(e), Some(b)) => o < 0 || o + e > b,
+        _ => false,
+    })
+}
+
+const UNARY: &[&str] = &["neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not"];
+const BINARY: &[&str] = &["add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr"];
+const SCALAR: &[&str] = &["adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands"];
+const INTEGER_ONLY: &[&str] = &["and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs"];
+
+/// Runs the rules of `pl.tensor.<mnemonic>`.
+pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    if UNARY.contains(&mnemonic) {
+        let source = operand_tensor(op, 0)?;
+        let set: &[Dtype] = match mnemonic {
+            "log" => &[Dtype::F16, Dtype::F32],
+            "sin" | "cos" => &[Dtype::F32],
+            "not" => &[Dtype::I16, Dtype::U16],
+            _ => &[],
+        };
+        if !set.is_empty() {
+            require_dtype("operand", dtype(source)?, set)?;
+        }
+        return Ok(());
+    }
+    if BINARY.contains(&mnemonic) {
+        return verify_binary(op, mnemonic);
+    }
+    if SCALAR.contains(&mnemonic) {
+        let t = operand_tensor(op, 0)?;
+        let scalar = Dtype::of(operand_type(op, 1)?).ok_or_else(|| Failure::new("unsupported scalar type"))?;
+        if scalar == Dtype::Index {
+            return fail(format!("scalar must not be index; cast it to {}", t.element()));
+        }
+        if INTEGER_ONLY.contains(&mnemonic) {
+            require_integer("tensor", dtype(t)?)?;
+            require_integer("scalar", scalar)?;
+        }
+        if mnemonic == "subs" {
+            const SUBS: &[Dtype] = &[Dtype::I8, Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32, Dtype::Bf16];
+            require_dtype("tensor", dtype(t)?, SUBS)?;
+            require_dtype("scalar", scalar, SUBS)?;
+        }
+        return Ok(());
+    }
+    if mnemonic.starts_with("row_") || mnemonic.starts_with("col_") {
+        return verify_reduce(op, mnemonic);
+    }
+    match mnemonic {
+        "create" => require_dynamic_sizes(result_tensor(op, 0)?, op.operand_count()),
+        "full" => {
+            let result = result_tensor(op, 0)?;
+            if operand_type(op, 0)? != result.element() {
+                return fail(format!("value type {} must be the element type {}", operand_type(op, 0)?, result.element()));
+            }
+            require_dynamic_sizes(result, op.operand_count() - 1)
+        }
+        "dim" => {
+            let t = operand_tensor(op, 0)?;
+            let rank = t.rank() as i64;
+            let axis = int_attr(op, "axis").unwrap_or(0);
+            if !(-rank..rank).contains(&axis) {
+                return fail(format!("axis {axis} is out of range for rank {rank}"));
+            }
+            Ok(())
+        }
+        "view" | "reshape" => {
+            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+            if source.element() != result.element() {
+                return fail(format!("keeps the element type, got {} to {}", source.element(), result.element()));
+            }
+            if let (Some(a), Some(b)) = (count(&source.shape()), count(&result.shape()))
+                && a != b
+            {
+                return fail(format!("keeps the element count, got {a} to {b}"));
+            }
+            Ok(())
+        }
+        "slice" => {
+            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+            let segments = operand_segments(op);
+            let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
+            let sizes = segments.get(2).map_or(0, |s| s.1);
+            if offsets != source.rank() || result.rank() != source.rank() {
+                return fail(format!("needs the source's rank ({}) of offsets and result dimensions", source.rank()));
+            }
+            if source.element() != result.element() {
+                return fail("a slice keeps the element type");
+            }
+            require_dynamic_sizes(result, sizes)?;
+            if op.attribute("clamp").is_err() {
+                let offsets = constant_operands(op, start, offsets);
+                if let Some(i) = window_leaves(&offsets, &result.shape(), &source.shape()) {
+                    return fail(format!("the window leaves the source in dimension {i}; use clamp to narrow it"));
+                }
+            }
+            Ok(())
+        }
+        "transpose" => {
+            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+            let rank = source.rank() as i64;
+            let (a, b) = (int_attr(op, "axis1").unwrap_or(-1), int_attr(op, "axis2").unwrap_or(-1));
+            if a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
+                return fail(format!("axes must be two distinct axes of rank {rank}, got {a} and {b}"));
+            }
+            let mut shape = source.shape();
+            shape.swap(a as usize, b as usize);
+            if result.shape() != shape || result.element() != source.element() {
+                return fail(format!("result must be {source} with axes {a} and {b} swapped, got {result}"));
+            }
+            Ok(())
+        }
+        "concat" => verify_concat(op),
+        "cast" => {
+            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+            if source.element() == result.element() {
+                return fail(format!("casts {} to itself", source.element()));
+            }
+            if source.shape() != result.shape() {
+                return fail(format!("result {result} must keep the shape of {source}"));
+            }
+            Ok(())
+        }
+        "fillpad" => {
+            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+            let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
+            if pad == Some(PadValue::Null) {
+                return fail("pad must be zero, max or min");
+            }
+            let view = result.view();
+            if result.shape() != source.shape() || result.element() != source.element() || view.has_valid_shape || view.pad != pad {
+                return fail(format!("result must be {source} fully valid with the pad recorded, got {result}"));
+            }
+            Ok(())
+        }
+        "read" | "write" => {
+            let t = operand_tensor(op, 0)?;
+            let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
+            if indices != t.rank() {
+                return fail(format!("needs one index per dimension ({}), got {indices}", t.rank()));
+            }
+            let scalar = if mnemonic == "read" { result_type(op, 0)? } else { operand_type(op, op.operand_count() - 1)? };
+            if scalar != t.element() {
+                return fail(format!("the scalar must have the element type {}, got {scalar}", t.element()));
+            }
+            Ok(())
+        }
+        "assemble" => {
+            let (source, target) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
+            if source.rank() != target.rank() || source.element() != target.element() {
+                return fail(format!("source {source} and target {target} must have one rank and element type"));
+            }
+            let offsets = constant_operands(op, 2, op.operand_count() - 2);
+            if offsets.len() != target.rank() {
+                return fail(format!("needs one offset per dimension ({}), got {}", target.rank(), offsets.len()));
+            }
+            if let Some(i) = window_leaves(&offsets, &source.shape(), &target.shape()) {
+                return fail(format!("the window leaves the target in dimension {i}"));
+            }
+            if op.attribute("atomic_add").is_ok() {
+                require_dtype("an atomic add: the source", dtype(source)?, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
+            }
+            Ok(())
+        }
+        "matmul" => verify_matmul(op),
+        _ => Ok(()),
+    }
+}
+
+fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    let (lhs, rhs, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    if INTEGER_ONLY.contains(&mnemonic) {
+        require_integer("lhs", dtype(lhs)?)?;
+        require_integer("rhs", dtype(rhs)?)?;
+    }
+    let Some(shape) = broadcast_dynamic(&lhs.shape(), &rhs.shape()) else {
+        return fail(format!(
+            "requires compatible shapes, got {} and {}",
+            render_dims(&lhs.shape()),
+            render_dims(&rhs.shape())
+        ));
+    };
+    if result.shape() != shape {
+        return fail(format!("result shape {} must be the broadcast shape {}", render_dims(&result.shape()), render_dims(&shape)));
+    }
+    if mnemonic == "div" && lhs.shape() != rhs.shape() {
+        require_float("a broadcasting div: lhs", dtype(lhs)?)?;
+    }
+    let expected = if matches!(mnemonic, "shl" | "shr") {
+        lhs.element()
+    } else {
+        promote(lhs.element(), rhs.element()).expect("tensor element types are scalars")
+    };
+    if result.element() != expected {
+        return fail(format!("result element type {} must be {expected}", result.element()));
+    }
+    Ok(())
+}
+
+fn verify_reduce<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    let mut shape = source.shape();
+    if shape.len() < 2 {
+        return fail(format!("source must have rank 2 or more, got {source}"));
+    }
+    let axis = if mnemonic.starts_with("row_") { shape.len() - 1 } else { shape.len() - 2 };
+    shape[axis] = Some(1);
+    let arg = mnemonic.ends_with("argmax") || mnemonic.ends_with("argmin");
+    let expected = if arg { Dtype::I32 } else { dtype(source)? };
+    if result.shape() != shape || dtype(result)? != expected {
+        return fail(format!("result must be {}x{}, got {result}", render_dims(&shape), expected.name()));
+    }
+    Ok(())
+}
+
+fn verify_concat<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let count_inputs = op.operand_count();
+    if count_inputs < 2 {
+        return fail("joins two or more tensors");
+    }
+    let inputs: Vec<TensorType> = (0..count_inputs).map(|i| operand_tensor(op, i)).collect::<Result<_, _>>()?;
+    let result = result_tensor(op, 0)?;
+    let rank = inputs[0].rank();
+    let axis = int_attr(op, "axis").unwrap_or(-1);
+    if !(0..rank as i64).contains(&axis) {
+        return fail(format!("axis {axis} is out of range for rank {rank}"));
+    }
+    let axis = axis as usize;
+    let mut expected = inputs[0].shape();
+    let mut total = Some(0i64);
+    for input in &inputs {
+        if input.rank() != rank || input.element() != inputs[0].element() {
+            return fail(format!("inputs must have one rank and element type, got {} and {input}", inputs[0]));
+        }
+        let shape = input.shape();
+        for (i, (a, b)) in expected.iter().zip(&shape).enumerate() {
+            if i != axis && matches!((a, b), (Some(a), Some(b)) if a != b) {
+                return fail(format!("inputs differ in dimension {i}, which is not the axis"));
+            }
+        }
+        total = total.zip(shape[axis]).map(|(t, d)| t + d);
+    }
+    expected[axis] = total;
+    if result.element() != inputs[0].element() || result.shape().len() != rank
+        || matches!((result.shape()[axis], total), (Some(r), Some(t)) if r != t)
+    {
+        return fail(format!("result must be {} of {}, got {result}", render_dims(&expected), inputs[0].element()));
+    }
+    Ok(())
+}
+
+fn verify_matmul<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let (lhs, rhs, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    if lhs.element() != rhs.element() {
+        return fail(format!("lhs and rhs must have one element type, got {} and {}", lhs.element(), rhs.element()));
+    }
+    let (a_trans, b_trans) = (op.attribute("a_trans").is_ok(), op.attribute("b_trans").is_ok());
+    let (mut l, mut r) = (lhs.shape(), rhs.shape());
+    if (a_trans && l.len() < 2) || (b_trans && r.len() < 2) {
+        return fail("a transposed operand needs rank 2 or more");
+    }
+    if l.is_empty() || r.is_empty() {
+        return fail("operands need rank 1 or more");
+    }
+    if a_trans {
+        let n = l.len();
+        l.swap(n - 2, n - 1);
+    }
+    if b_trans {
+        let n = r.len();
+        r.swap(n - 2, n - 1);
+    }
+    let k_lhs = l[l.len() - 1];
+    let k_rhs = if r.len() == 1 { r[0] } else { r[r.len() - 2] };
+    if let (Some(a), Some(b)) = (k_lhs, k_rhs)
+        && a != b
+    {
+        return fail(format!("lhs K ({a}) must equal rhs K ({b})"));
+    }
+    let expected: Vec<Option<i64>> = match (l.len(), r.len()) {
+        (1, 1) => vec![],
+        (2, 1) => vec![l[0]],
+        (1, 2) => vec![r[1]],
+        (2, 2) => vec![l[0], r[1]],
+        _ => {
+            if l.len() < 2 || r.len() < 2 {
+                return fail("batched operands need rank 2 or more");
+            }
+            let mut batch = broadcast_dynamic(&l[..l.len() - 2], &r[..r.len() - 2])
+                .ok_or_else(|| Failure::new("batch dimensions do not broadcast"))?;
+            batch.extend([l[l.len() - 2], r[r.len() - 1]]);
+            batch
+        }
+    };
+    if result.shape() != expected {
+        return fail(format!("result shape must be {}, got {}", render_dims(&expected), render_dims(&result.shape())));
+    }
+    Ok(())
+}

@@ -1,0 +1,369 @@
+//===- PLTensorOps.td - pl tensor-level ops ----------------*- tablegen -*-===//
+//
+// Ops on tensors in global memory (pl.md §4.2-§4.6 at tensor level). They
+// appear in orchestration (creation, views, scalar access) and in InCore
+// kernels before tensor-to-tile conversion (compute). Compute ops are
+// values; creation allocates, and scalar writes and assembles write memory.
+// Rules in dialects/src/verify/tensor.rs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_TENSOR_OPS_TD
+#define PTO_PL_TENSOR_OPS_TD
+
+include "PLTypes.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+//===----------------------------------------------------------------------===//
+// Creation, views and scalar access
+//===----------------------------------------------------------------------===//
+
+def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "A new tensor in global memory";
+  let description = [{
+    Allocates a tensor of the result type with undefined contents; one
+    `index` operand per dynamic dimension, in order. Example:
+
+    ```mlir
+    %t = pl.tensor.create(%m) : !pl.tensor<?x128xf16>
+    ```
+  }];
+  let arguments = (ins Variadic<Index>:$sizes);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "`(` $sizes `)` attr-dict `:` qualified(type($result))";
+}
+
+def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
+  let summary = "A tensor filled with a value";
+  let description = [{
+    Returns a tensor of the result type whose every element is `value` (of
+    the element type); one `index` operand per dynamic dimension. Example:
+
+    ```mlir
+    %z = pl.tensor.full %zero(%m) : f32 -> !pl.tensor<?x64xf32>
+    ```
+  }];
+  let arguments = (ins PL_Scalar:$value, Variadic<Index>:$sizes);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$value `(` $sizes `)` attr-dict `:` type($value) `->` qualified(type($result))";
+}
+
+def PL_TensorDimOp : PL_Op<"tensor.dim", [Pure]> {
+  let summary = "The extent of one dimension of a tensor";
+  let description = [{
+    Returns dimension `axis` of `tensor` (negative axes count from the
+    end). Example:
+
+    ```mlir
+    %m = pl.tensor.dim %t, 0 : !pl.tensor<?x128xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$tensor, I64Attr:$axis);
+  let results = (outs Index:$result);
+  let assemblyFormat = "$tensor `,` $axis attr-dict `:` qualified(type($tensor))";
+}
+
+def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
+  let summary = "Reinterpret a tensor's shape or layout";
+  let description = [{
+    Views `source` with the result's shape, layout, strides and valid shape:
+    metadata only, same element type and (when static) element count.
+    Example:
+
+    ```mlir
+    %v = pl.tensor.view %t : !pl.tensor<128x64xf16> -> !pl.tensor<64x128xf16, dn>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
+  let summary = "A tensor with another shape";
+  let description = [{
+    Returns `source` with the result's shape: same element type and, when
+    static, element count. Example:
+
+    ```mlir
+    %r = pl.tensor.reshape %t : !pl.tensor<4x16x32xf16> -> !pl.tensor<64x32xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorSliceOp : PL_Op<"tensor.slice", [AttrSizedOperandSegments, Pure]> {
+  let summary = "A window of a tensor";
+  let description = [{
+    Views the window of `source` at `offsets` (one per dimension) with the
+    result's shape; `sizes(...)` gives its dynamic extents. A constant
+    window lies inside the source unless `clamp` narrows it. Example:
+
+    ```mlir
+    %s = pl.tensor.slice %t[%i, %c0] : !pl.tensor<?x128xf16> -> !pl.tensor<64x128xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, Variadic<Index>:$offsets,
+                       Variadic<Index>:$sizes, UnitAttr:$clamp);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `[` $offsets `]` (`sizes` `(` $sizes^ `)`)? (`clamp` $clamp^)? attr-dict
+    `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorTransposeOp : PL_Op<"tensor.transpose", [Pure]> {
+  let summary = "Swap two axes of a tensor";
+  let description = [{
+    Returns `source` with axes `axis1` and `axis2` (distinct, in range)
+    swapped. Example:
+
+    ```mlir
+    %t2 = pl.tensor.transpose %t axes 0, 1 : !pl.tensor<16x64xf32> -> !pl.tensor<64x16xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, I64Attr:$axis1, I64Attr:$axis2);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `axes` $axis1 `,` $axis2 attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorConcatOp : PL_Op<"tensor.concat", [Pure]> {
+  let summary = "Join tensors along an axis";
+  let description = [{
+    Joins `inputs` (two or more, one rank and element type, equal outside
+    `axis`) along `axis`; the result's extent on `axis` is their sum.
+    Example:
+
+    ```mlir
+    %c = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x96xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<PL_AnyTensor>:$inputs, I64Attr:$axis);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $inputs `axis` $axis attr-dict `:` qualified(type($inputs)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
+  let summary = "Convert the element type of a tensor";
+  let description = [{
+    Converts every element to the result's element type with the given
+    rounding; the shape is kept and a cast to the same type is rejected.
+    Example:
+
+    ```mlir
+    %h = pl.tensor.cast %t round : !pl.tensor<?x64xf32> -> !pl.tensor<?x64xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_RoundMode:$mode);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source $mode attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
+  let summary = "Fill the invalid region of a tensor";
+  let description = [{
+    Fills the elements outside the valid region with `pad` (`zero`, `max`
+    or `min`); the result is fully valid. Example:
+
+    ```mlir
+    %f = pl.tensor.fillpad %t zero : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<16x64xf32, pad = zero>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_PadValue:$pad);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {
+  let summary = "Read one element of a tensor";
+  let description = [{
+    Returns the element at `indices` (one per dimension). Example:
+
+    ```mlir
+    %x = pl.tensor.read %t[%i, %j] : !pl.tensor<?x64xf32> -> f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$tensor, Variadic<Index>:$indices);
+  let results = (outs PL_Scalar:$result);
+  let assemblyFormat = "$tensor `[` $indices `]` attr-dict `:` qualified(type($tensor)) `->` type($result)";
+}
+
+def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]>,
+                                              MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Write one element of a tensor";
+  let description = [{
+    Stores `value` (of the element type) at `indices` (one per dimension)
+    through the data cache and returns the tensor. A kernel does not mix
+    these scalar stores with tile stores to one tensor. Example:
+
+    ```mlir
+    %t2 = pl.tensor.write %t[%i, %j], %x : !pl.tensor<?x64xf32>, f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$tensor, Variadic<Index>:$indices, PL_Scalar:$value);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $tensor `[` $indices `]` `,` $value attr-dict `:` qualified(type($tensor)) `,` type($value)
+  }];
+}
+
+def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "result"]>,
+                                                    MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Write a tensor into a window of another";
+  let description = [{
+    Writes `source` into `target` at `offsets` (one per dimension; same
+    rank and element type; a constant window stays inside) and returns the
+    target; `atomic_add` adds instead. Example:
+
+    ```mlir
+    %t2 = pl.tensor.assemble %s into %t[%i, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<?x64xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_AnyTensor:$target,
+                       Variadic<Index>:$offsets, UnitAttr:$atomic_add);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `into` $target `[` $offsets `]` (`atomic_add` $atomic_add^)? attr-dict
+    `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Compute on tensors (before tensor-to-tile conversion)
+//===----------------------------------------------------------------------===//
+
+class PL_TensorUnaryOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tensor." # mnemonic, [Pure, SameOperandsAndResultType]> {
+  let summary = "Elementwise " # what # " of a tensor";
+  let description = "Computes " # what # " of every element; the result has "
+      # "the source's type. " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
+      # mnemonic # " %t : !pl.tensor<?x64xf32>\n```\n";
+  let arguments = (ins PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
+}
+
+def PL_TensorNegOp : PL_TensorUnaryOp<"neg", "the negation">;
+def PL_TensorExpOp : PL_TensorUnaryOp<"exp", "the exponential">;
+def PL_TensorSqrtOp : PL_TensorUnaryOp<"sqrt", "the square root">;
+def PL_TensorRsqrtOp : PL_TensorUnaryOp<"rsqrt", "the reciprocal square root">;
+def PL_TensorAbsOp : PL_TensorUnaryOp<"abs", "the absolute value">;
+def PL_TensorRecipOp : PL_TensorUnaryOp<"recip", "the reciprocal">;
+def PL_TensorLogOp : PL_TensorUnaryOp<"log", "the natural logarithm", "The element type is f16 or f32.">;
+def PL_TensorSinOp : PL_TensorUnaryOp<"sin", "the sine", "The element type is f32.">;
+def PL_TensorCosOp : PL_TensorUnaryOp<"cos", "the cosine", "The element type is f32.">;
+def PL_TensorNotOp : PL_TensorUnaryOp<"not", "the bitwise complement", "The element type is i16 or ui16.">;
+
+class PL_TensorBinaryOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let summary = "Elementwise " # what # " of two tensors";
+  let description = "Computes " # what # " elementwise. " # rule
+      # " Dynamic dimensions broadcast like static ones: `?` against 1 is `?`, "
+      # "`?` against N is N.\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
+      # " %a, %b : !pl.tensor<?x64xf32>, !pl.tensor<?x1xf32> -> !pl.tensor<?x64xf32>\n```\n";
+  let arguments = (ins PL_AnyTensor:$lhs, PL_AnyTensor:$rhs);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+defvar tensorPromoteRule = "The result's element type is the promotion of the "
+    # "operands' and its shape the right-aligned broadcast of theirs.";
+
+def PL_TensorAddOp : PL_TensorBinaryOp<"add", "the sum", tensorPromoteRule>;
+def PL_TensorSubOp : PL_TensorBinaryOp<"sub", "the difference", tensorPromoteRule>;
+def PL_TensorMulOp : PL_TensorBinaryOp<"mul", "the product", tensorPromoteRule>;
+def PL_TensorDivOp : PL_TensorBinaryOp<"div", "the quotient", tensorPromoteRule>;
+def PL_TensorMaximumOp : PL_TensorBinaryOp<"maximum", "the maximum", tensorPromoteRule>;
+def PL_TensorMinimumOp : PL_TensorBinaryOp<"minimum", "the minimum", tensorPromoteRule>;
+def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the floating remainder", tensorPromoteRule>;
+def PL_TensorAndOp : PL_TensorBinaryOp<"and", "the bitwise and", "Integer types only. " # tensorPromoteRule>;
+def PL_TensorOrOp : PL_TensorBinaryOp<"or", "the bitwise or", "Integer types only. " # tensorPromoteRule>;
+def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule>;
+def PL_TensorShlOp : PL_TensorBinaryOp<"shl", "the left shift",
+    "Integer types only; the result has the left operand's element type.">;
+def PL_TensorShrOp : PL_TensorBinaryOp<"shr", "the right shift",
+    "Integer types only; the result has the left operand's element type.">;
+
+class PL_TensorScalarOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
+  let summary = "Elementwise " # what # " of a tensor and a scalar";
+  let description = "Computes " # what # " of every element and `scalar`; the "
+      # "result keeps the tensor's type; an `index` scalar must be cast first. "
+      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
+      # " %t, %s : !pl.tensor<?x64xi32>, i32\n```\n";
+  let arguments = (ins PL_AnyTensor:$tensor, PL_Scalar:$scalar);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$tensor `,` $scalar attr-dict `:` qualified(type($tensor)) `,` type($scalar)";
+}
+
+def PL_TensorAddsOp : PL_TensorScalarOp<"adds", "the sum">;
+def PL_TensorSubsOp : PL_TensorScalarOp<"subs", "the difference",
+    "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
+def PL_TensorMulsOp : PL_TensorScalarOp<"muls", "the product">;
+def PL_TensorDivsOp : PL_TensorScalarOp<"divs", "the quotient">;
+def PL_TensorFmodsOp : PL_TensorScalarOp<"fmods", "the floating remainder">;
+def PL_TensorAndsOp : PL_TensorScalarOp<"ands", "the bitwise and", "Integer types only.">;
+def PL_TensorOrsOp : PL_TensorScalarOp<"ors", "the bitwise or", "Integer types only.">;
+def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only.">;
+def PL_TensorShlsOp : PL_TensorScalarOp<"shls", "the left shift", "Integer types only.">;
+def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer types only.">;
+def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)">;
+
+class PL_TensorReduceOp<string mnemonic, string axis, string what, string resultRule>
+    : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let summary = "Reduce every " # axis # " of a tensor to its " # what;
+  let description = "Reduces the " # !if(!eq(axis, "row"), "last", "second-to-last")
+      # " axis to extent 1 (rank 2 or more). " # resultRule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
+      # mnemonic # " %t : !pl.tensor<?x64xf32> -> "
+      # !if(!eq(axis, "row"), "!pl.tensor<?x1xf32>", "!pl.tensor<1x64xf32>") # "\n```\n";
+  let arguments = (ins PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorRowSumOp : PL_TensorReduceOp<"row_sum", "row", "sum", "The element type is kept.">;
+def PL_TensorRowMaxOp : PL_TensorReduceOp<"row_max", "row", "maximum", "The element type is kept.">;
+def PL_TensorRowMinOp : PL_TensorReduceOp<"row_min", "row", "minimum", "The element type is kept.">;
+def PL_TensorRowProdOp : PL_TensorReduceOp<"row_prod", "row", "product", "The element type is kept.">;
+def PL_TensorRowArgmaxOp : PL_TensorReduceOp<"row_argmax", "row", "index of the maximum", "The result is i32.">;
+def PL_TensorRowArgminOp : PL_TensorReduceOp<"row_argmin", "row", "index of the minimum", "The result is i32.">;
+def PL_TensorColSumOp : PL_TensorReduceOp<"col_sum", "column", "sum", "The element type is kept.">;
+def PL_TensorColMaxOp : PL_TensorReduceOp<"col_max", "column", "maximum", "The element type is kept.">;
+def PL_TensorColMinOp : PL_TensorReduceOp<"col_min", "column", "minimum", "The element type is kept.">;
+def PL_TensorColProdOp : PL_TensorReduceOp<"col_prod", "column", "product", "The element type is kept.">;
+def PL_TensorColArgmaxOp : PL_TensorReduceOp<"col_argmax", "column", "index of the maximum", "The result is i32.">;
+def PL_TensorColArgminOp : PL_TensorReduceOp<"col_argmin", "column", "index of the minimum", "The result is i32.">;
+
+def PL_TensorMatmulOp : PL_Op<"tensor.matmul", [Pure]> {
+  let summary = "Matrix product of two tensors";
+  let description = [{
+    Multiplies `lhs` and `rhs` (one element type): 2-D x 2-D gives MxN,
+    2-D x 1-D gives M, 1-D x 2-D gives N, 1-D x 1-D a rank-0 scalar, and
+    rank > 2 operands multiply batch-wise with broadcast batch dimensions.
+    `a_trans` / `b_trans` (rank 2 or more) transpose the last two axes of an
+    operand first. Constant K extents agree. The result's element type is
+    free (`out_dtype`): the promotion by default. Example:
+
+    ```mlir
+    %c = pl.tensor.matmul %a, %b : !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16> -> !pl.tensor<?x128xf32>
+    %d = pl.tensor.matmul %a, %bt {b_trans} : !pl.tensor<?x64xf16>, !pl.tensor<128x64xf16> -> !pl.tensor<?x128xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$lhs, PL_AnyTensor:$rhs, UnitAttr:$a_trans, UnitAttr:$b_trans);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+}
+
+#endif // PTO_PL_TENSOR_OPS_TD

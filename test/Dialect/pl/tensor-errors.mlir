@@ -1,0 +1,271 @@
+// One section per rule of tensor types and tensor-level ops.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+// expected-error @+1 {{the nz layout is tile-only; a pl.tensor is nd or dn}}
+func.func @nz(%t: !pl.tensor<16x16xf16, nz>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a dn pl.tensor needs rank 2 or more}}
+func.func @dn_rank(%t: !pl.tensor<16xf16, dn>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl.tensor has 1 strides for rank 2}}
+func.func @strides_rank(%t: !pl.tensor<16x16xf16, strides = [1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl.tensor strides must be positive or '?', got 0}}
+func.func @strides_zero(%t: !pl.tensor<16x16xf16, strides = [0, 1]>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl.tensor valid extent 17 is outside [0, 16]}}
+func.func @valid_range(%t: !pl.tensor<16x16xf16, valid = 17x16>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{unknown tensor layout or view field 'blayout'}}
+func.func @unknown_field(%t: !pl.tensor<16x16xf16, blayout = row_major>) {
+  return
+}
+
+// -----
+
+func.func @create_sizes(%m: index) {
+  // expected-error @+1 {{'pl.tensor.create' op needs one size operand per dynamic dimension (2), got 1}}
+  %t = pl.tensor.create(%m) : !pl.tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @full_type(%x: f16) {
+  // expected-error @+1 {{value type f16 must be the element type f32}}
+  %t = pl.tensor.full %x() : f16 -> !pl.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @dim_axis(%t: !pl.tensor<?x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.dim' op axis 2 is out of range for rank 2}}
+  %d = pl.tensor.dim %t, 2 : !pl.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @view_count(%t: !pl.tensor<128x64xf16>) {
+  // expected-error @+1 {{'pl.tensor.view' op keeps the element count, got 8192 to 4096}}
+  %v = pl.tensor.view %t : !pl.tensor<128x64xf16> -> !pl.tensor<64x64xf16>
+  return
+}
+
+// -----
+
+func.func @reshape_type(%t: !pl.tensor<128x64xf16>) {
+  // expected-error @+1 {{'pl.tensor.reshape' op keeps the element type, got f16 to f32}}
+  %v = pl.tensor.reshape %t : !pl.tensor<128x64xf16> -> !pl.tensor<8192xf32>
+  return
+}
+
+// -----
+
+func.func @slice_offsets(%t: !pl.tensor<?x64xf32>, %i: index) {
+  // expected-error @+1 {{needs the source's rank (2) of offsets and result dimensions}}
+  %s = pl.tensor.slice %t[%i] : !pl.tensor<?x64xf32> -> !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @slice_window(%t: !pl.tensor<32x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c24 = arith.constant 24 : index
+  // expected-error @+1 {{the window leaves the source in dimension 0; use clamp to narrow it}}
+  %s = pl.tensor.slice %t[%c24, %c0] : !pl.tensor<32x64xf32> -> !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_axes(%t: !pl.tensor<16x64xf32>) {
+  // expected-error @+1 {{axes must be two distinct axes of rank 2, got 0 and 2}}
+  %r = pl.tensor.transpose %t axes 0, 2 : !pl.tensor<16x64xf32> -> !pl.tensor<64x16xf32>
+  return
+}
+
+// -----
+
+func.func @concat_off_axis(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<8x64xf32>) {
+  // expected-error @+1 {{inputs differ in dimension 0, which is not the axis}}
+  %c = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<8x64xf32> -> !pl.tensor<16x96xf32>
+  return
+}
+
+// -----
+
+func.func @concat_sum(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x64xf32>) {
+  // expected-error @+1 {{result must be 16x96 of f32, got !pl.tensor<16x90xf32>}}
+  %c = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x90xf32>
+  return
+}
+
+// -----
+
+func.func @cast_same(%t: !pl.tensor<16xf32>) {
+  // expected-error @+1 {{'pl.tensor.cast' op casts f32 to itself}}
+  %c = pl.tensor.cast %t round : !pl.tensor<16xf32> -> !pl.tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @fillpad_null(%t: !pl.tensor<16xf32, valid = 8>) {
+  // expected-error @+1 {{'pl.tensor.fillpad' op pad must be zero, max or min}}
+  %c = pl.tensor.fillpad %t null : !pl.tensor<16xf32, valid = 8> -> !pl.tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @read_indices(%t: !pl.tensor<16x16xf32>, %i: index) {
+  // expected-error @+1 {{'pl.tensor.read' op needs one index per dimension (2), got 1}}
+  %x = pl.tensor.read %t[%i] : !pl.tensor<16x16xf32> -> f32
+  return
+}
+
+// -----
+
+func.func @write_type(%t: !pl.tensor<16xf32>, %i: index, %x: i32) {
+  // expected-error @+1 {{the scalar must have the element type f32, got i32}}
+  %r = pl.tensor.write %t[%i], %x : !pl.tensor<16xf32>, i32
+  return
+}
+
+// -----
+
+func.func @assemble_window(%s: !pl.tensor<16x64xf32>, %t: !pl.tensor<32x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c20 = arith.constant 20 : index
+  // expected-error @+1 {{the window leaves the target in dimension 0}}
+  %r = pl.tensor.assemble %s into %t[%c20, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<32x64xf32>
+  return
+}
+
+// -----
+
+func.func @unary_dtype(%t: !pl.tensor<16xf16>) {
+  // expected-error @+1 {{'pl.tensor.sin' op operand element type must be f32, got f16}}
+  %r = pl.tensor.sin %t : !pl.tensor<16xf16>
+  return
+}
+
+// -----
+
+func.func @binary_shapes(%a: !pl.tensor<?x64xf32>, %b: !pl.tensor<?x32xf32>) {
+  // expected-error @+1 {{requires compatible shapes, got ?x64 and ?x32}}
+  %r = pl.tensor.add %a, %b : !pl.tensor<?x64xf32>, !pl.tensor<?x32xf32> -> !pl.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @binary_result(%a: !pl.tensor<?x64xf32>, %b: !pl.tensor<16x1xf32>) {
+  // expected-error @+1 {{result shape ?x64 must be the broadcast shape 16x64}}
+  %r = pl.tensor.mul %a, %b : !pl.tensor<?x64xf32>, !pl.tensor<16x1xf32> -> !pl.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @div_broadcast_int(%a: !pl.tensor<16x64xi32>, %b: !pl.tensor<16x1xi32>) {
+  // expected-error @+1 {{a broadcasting div: lhs must have a float element type, got i32}}
+  %r = pl.tensor.div %a, %b : !pl.tensor<16x64xi32>, !pl.tensor<16x1xi32> -> !pl.tensor<16x64xi32>
+  return
+}
+
+// -----
+
+func.func @bitwise_float(%a: !pl.tensor<16xf32>) {
+  // expected-error @+1 {{'pl.tensor.xor' op lhs must have an integer element type, got f32}}
+  %r = pl.tensor.xor %a, %a : !pl.tensor<16xf32>, !pl.tensor<16xf32> -> !pl.tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @promotion(%a: !pl.tensor<16xi32>, %b: !pl.tensor<16xf32>) {
+  // expected-error @+1 {{result element type i32 must be f32}}
+  %r = pl.tensor.sub %a, %b : !pl.tensor<16xi32>, !pl.tensor<16xf32> -> !pl.tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @scalar_index(%a: !pl.tensor<16xi32>, %i: index) {
+  // expected-error @+1 {{'pl.tensor.adds' op scalar must not be index; cast it to i32}}
+  %r = pl.tensor.adds %a, %i : !pl.tensor<16xi32>, index
+  return
+}
+
+// -----
+
+func.func @reduce_rank(%a: !pl.tensor<16xf32>) {
+  // expected-error @+1 {{source must have rank 2 or more, got !pl.tensor<16xf32>}}
+  %r = pl.tensor.row_sum %a : !pl.tensor<16xf32> -> !pl.tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_result(%a: !pl.tensor<?x64xf32>) {
+  // expected-error @+1 {{result must be ?x1xi32, got !pl.tensor<?x1xf32>}}
+  %r = pl.tensor.row_argmin %a : !pl.tensor<?x64xf32> -> !pl.tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_k(%a: !pl.tensor<?x64xf16>, %b: !pl.tensor<32x128xf16>) {
+  // expected-error @+1 {{'pl.tensor.matmul' op lhs K (64) must equal rhs K (32)}}
+  %c = pl.tensor.matmul %a, %b : !pl.tensor<?x64xf16>, !pl.tensor<32x128xf16> -> !pl.tensor<?x128xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_trans_rank(%a: !pl.tensor<64xf16>, %b: !pl.tensor<64x128xf16>) {
+  // expected-error @+1 {{a transposed operand needs rank 2 or more}}
+  %c = pl.tensor.matmul %a, %b {a_trans} : !pl.tensor<64xf16>, !pl.tensor<64x128xf16> -> !pl.tensor<128xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_shape(%a: !pl.tensor<16x64xf16>, %b: !pl.tensor<64xf16>) {
+  // expected-error @+1 {{result shape must be 16, got 16x1}}
+  %c = pl.tensor.matmul %a, %b : !pl.tensor<16x64xf16>, !pl.tensor<64xf16> -> !pl.tensor<16x1xf32>
+  return
+}
+
+// -----
+
+func.func @matmul_dtypes(%a: !pl.tensor<16x64xf16>, %b: !pl.tensor<64x8xbf16>) {
+  // expected-error @+1 {{lhs and rhs must have one element type, got f16 and bf16}}
+  %c = pl.tensor.matmul %a, %b : !pl.tensor<16x64xf16>, !pl.tensor<64x8xbf16> -> !pl.tensor<16x8xf32>
+  return
+}
