@@ -2,6 +2,7 @@
 //! types, generated op builders, and the Rust verifier the ops' `verify()`
 //! hooks call.
 
+pub mod attrs;
 pub mod capi;
 pub mod diag;
 pub mod dtype;

@@ -12,3 +12,23 @@ melior::dialect! {
     files: ["dialects/td/PLD.td"],
     include_directories: ["./dialects/td"],
 }
+
+use melior::{
+    Context,
+    ir::{
+        Operation,
+        attribute::DenseI32ArrayAttribute,
+        operation::OperationMutLike,
+    },
+};
+
+/// Sets `operandSegmentSizes` on an op built with a generated builder.
+///
+/// The builders `melior::dialect!` generates leave this property unset for
+/// ops with several variadic operand groups (`pl.tile.load`, `pl.tile.slice`,
+/// `pl.submit`, ...); MLIR then rejects the op. Pass the size of each
+/// operand group in ODS order.
+pub fn with_operand_segments<'c>(context: &'c Context, mut op: Operation<'c>, sizes: &[i32]) -> Operation<'c> {
+    op.set_inherent_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(context, sizes).into());
+    op
+}

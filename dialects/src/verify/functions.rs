@@ -16,24 +16,27 @@
 
 use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
-    attribute::{AttributeLike, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::FunctionType,
 };
 
 use super::{VerifyResult, common::fail};
 use crate::{
+    attrs::{self, FunctionAttr},
     enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
-    ffi,
     types::{DistributedTensorType, TensorType, TileType},
 };
 
-/// Which pl enum attribute an attribute is, with its code.
+/// Which pl enum attribute an attribute is (1 kind, 2 level, 3 role, 4
+/// direction), with its code.
 fn pl_enum(attribute: Attribute) -> Option<(i32, i32)> {
-    let mut which = 0;
-    // SAFETY: the attribute is live; the glue only inspects it.
-    let code = unsafe { ffi::ptoGlue_plEnumAttrGetValue(attribute.to_raw(), &mut which) };
-    (which != 0).then_some((which, code))
+    Some(match attrs::read(attribute)? {
+        FunctionAttr::Kind(kind) => (1, kind as i32),
+        FunctionAttr::Level(level) => (2, level as i32),
+        FunctionAttr::Role(role) => (3, role as i32),
+        FunctionAttr::Direction(direction) => (4, direction as i32),
+    })
 }
 
 fn op_name(op: OperationRef) -> String {

@@ -1,0 +1,66 @@
+//! Typed constructors and accessors for the pl dialect attributes on
+//! functions: `#pl.kind<...>`, `#pl.level<...>`, `#pl.role<...>` and
+//! `#pl.direction<...>`.
+
+use melior::{
+    Context,
+    ir::{Attribute, attribute::AttributeLike},
+};
+
+use crate::{
+    enums::{FunctionKind, Level, ParamDirection, Role},
+    ffi,
+};
+
+fn parse<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
+    // The text is built from the enum's own keyword, so it always parses
+    // once the dialect is registered.
+    Attribute::parse(context, text).unwrap_or_else(|| panic!("the pl dialect is not loaded ({text})"))
+}
+
+/// Returns `#pl.kind<kind>`.
+pub fn function_kind<'c>(context: &'c Context, kind: FunctionKind) -> Attribute<'c> {
+    parse(context, &format!("#pl.kind<{kind}>"))
+}
+
+/// Returns `#pl.level<level>`.
+pub fn level<'c>(context: &'c Context, level: Level) -> Attribute<'c> {
+    parse(context, &format!("#pl.level<{level}>"))
+}
+
+/// Returns `#pl.role<role>`.
+pub fn role<'c>(context: &'c Context, role: Role) -> Attribute<'c> {
+    parse(context, &format!("#pl.role<{role}>"))
+}
+
+/// Returns `#pl.direction<direction>`.
+pub fn direction<'c>(context: &'c Context, direction: ParamDirection) -> Attribute<'c> {
+    parse(context, &format!("#pl.direction<{direction}>"))
+}
+
+/// The value of a pl function attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FunctionAttr {
+    /// `#pl.kind<...>`
+    Kind(FunctionKind),
+    /// `#pl.level<...>`
+    Level(Level),
+    /// `#pl.role<...>`
+    Role(Role),
+    /// `#pl.direction<...>`
+    Direction(ParamDirection),
+}
+
+/// Reads a pl function attribute; `None` for any other attribute.
+pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
+    let mut which = 0;
+    // SAFETY: the attribute is live; the glue only inspects it.
+    let code = unsafe { ffi::ptoGlue_plEnumAttrGetValue(attribute.to_raw(), &mut which) };
+    match which {
+        1 => FunctionKind::from_code(code).map(FunctionAttr::Kind),
+        2 => Level::from_code(code).map(FunctionAttr::Level),
+        3 => Role::from_code(code).map(FunctionAttr::Role),
+        4 => ParamDirection::from_code(code).map(FunctionAttr::Direction),
+        _ => None,
+    }
+}
