@@ -122,6 +122,9 @@ class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
   }];
 }
 
+def PL_TilePreluOp : PL_TileBinaryOp<"prelu", "the parametric relu, x or slope * x",
+    "`rhs` holds the slopes. " # promoteRule>;
+
 def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the remainder", promoteRule>;
 def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
     "Integer element types only. " # promoteRule>;
@@ -154,6 +157,22 @@ def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types onl
 def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only.">;
 def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
     "Float types only.">;
+
+// A tile, a scalar and a scratch tile in.
+class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
+    : PL_Op<"tile." # mnemonic, [Pure, AllTypesMatch<["tile", "tmp", "result"]>]> {
+  let summary = "Elementwise " # what # " of a tile and a scalar, with a scratch tile";
+  let description = "Computes " # what # " of every element and `scalar`, "
+      # "using `tmp` (of the tile's type) as scratch. " # rule
+      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %t, %s, %tmp : !pl.tile<16x64xi32, vec>, i32\n```\n";
+  let arguments = (ins PL_AnyTile:$tile, PL_Scalar:$scalar, PL_AnyTile:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$tile `,` $scalar `,` $tmp attr-dict `:` qualified(type($tile)) `,` type($scalar)";
+}
+
+def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the remainder">;
+def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only.">;
 
 def PL_TileExpandsOp : PL_Op<"tile.expands", [Pure, AllTypesMatch<["target", "result"]>]> {
   let summary = "Broadcast a scalar into a tile";
@@ -222,6 +241,24 @@ def PL_TileSelOp : PL_Op<"tile.sel", [Pure, AllTypesMatch<["lhs", "rhs", "tmp", 
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $mask `,` $lhs `,` $rhs `,` $tmp attr-dict `:` qualified(type($mask)) `,` qualified(type($result))
+  }];
+}
+
+def PL_TileSelsOp : PL_Op<"tile.sels", [Pure, AllTypesMatch<["lhs", "tmp", "result"]>]> {
+  let summary = "Select between a tile and a scalar by a packed mask";
+  let description = [{
+    Element i of the result is `lhs[i]` where bit i of `mask` is set, else
+    `scalar`. `mask` is the packed `ui8` mask `pl.tile.cmp` makes for
+    `lhs`'s type; `tmp` is scratch of that type. Example:
+
+    ```mlir
+    %r = pl.tile.sels %m, %a, %zero, %tmp : !pl.tile<16x32xui8, vec, valid = 16x8>, !pl.tile<16x64xf32, vec>, f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$mask, PL_AnyTile:$lhs, PL_Scalar:$scalar, PL_AnyTile:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $mask `,` $lhs `,` $scalar `,` $tmp attr-dict `:` qualified(type($mask)) `,` qualified(type($result)) `,` type($scalar)
   }];
 }
 

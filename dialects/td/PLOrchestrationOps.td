@@ -55,7 +55,7 @@ def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
 }
 
 def PL_YieldOp : PL_Op<"yield", [Pure, Terminator, ReturnLike,
-                                 ParentOneOf<["InCoreScopeOp"]>]> {
+                                 ParentOneOf<["InCoreScopeOp", "ClusterScopeOp", "SpmdScopeOp", "RuntimeScopeOp"]>]> {
   let summary = "Values flowing out of a scope";
   let description = [{
     Ends a scope's body; its operands become the scope's results. Example:
@@ -92,5 +92,60 @@ def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"Yie
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "(`name` $name^)? (`->` type($results)^)? $body attr-dict";
 }
+
+class PL_ScopeOp<string mnemonic, string summaryText, string descriptionText,
+                 dag extraArgs, string format>
+    : PL_Op<mnemonic, [SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = summaryText;
+  let description = descriptionText;
+  let arguments = extraArgs;
+  let results = (outs Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = format;
+}
+
+def PL_ClusterScopeOp : PL_ScopeOp<"cluster_scope",
+    "A block run by one cube core and its vector cores together",
+    [{
+      Its body mixes cube and vector work on one core group; outlining turns
+      it into a group function. It sits in an opaque or orchestration
+      function. Example:
+
+      ```mlir
+      pl.cluster_scope {
+        pl.yield
+      }
+      ```
+    }], (ins), "(`->` type($results)^)? $body attr-dict">;
+
+def PL_SpmdScopeOp : PL_ScopeOp<"spmd_scope",
+    "A block launched on many blocks at once",
+    [{
+      Its body runs on `blocks` blocks (`pl.tile.get_block_idx` tells which);
+      `sync_start` starts them together. Outlining makes an spmd wrapper. It
+      sits in an opaque or orchestration function. Example:
+
+      ```mlir
+      pl.spmd_scope blocks %n {
+        pl.yield
+      }
+      ```
+    }], (ins Index:$blocks, UnitAttr:$sync_start),
+    "`blocks` $blocks (`sync_start` $sync_start^)? (`->` type($results)^)? $body attr-dict">;
+
+def PL_RuntimeScopeOp : PL_ScopeOp<"runtime_scope",
+    "A runtime scope of an orchestration",
+    [{
+      Groups the tasks its body submits into one runtime scope (code
+      generation emits `PTO2_SCOPE()`); with `manual`, the runtime does not
+      track dependencies and the body passes task ids itself. It sits in an
+      orchestration. Example:
+
+      ```mlir
+      pl.runtime_scope manual {
+        pl.yield
+      }
+      ```
+    }], (ins UnitAttr:$manual), "(`manual` $manual^)? (`->` type($results)^)? $body attr-dict">;
 
 #endif // PTO_PL_ORCHESTRATION_OPS_TD

@@ -260,6 +260,7 @@ def PL_TensorLogOp : PL_TensorUnaryOp<"log", "the natural logarithm", "The eleme
 def PL_TensorSinOp : PL_TensorUnaryOp<"sin", "the sine", "The element type is f32.">;
 def PL_TensorCosOp : PL_TensorUnaryOp<"cos", "the cosine", "The element type is f32.">;
 def PL_TensorNotOp : PL_TensorUnaryOp<"not", "the bitwise complement", "The element type is i16 or ui16.">;
+def PL_TensorReluOp : PL_TensorUnaryOp<"relu", "max(x, 0)">;
 
 class PL_TensorBinaryOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tensor." # mnemonic, [Pure]> {
@@ -289,6 +290,9 @@ def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the floating remainder", tensor
 def PL_TensorAndOp : PL_TensorBinaryOp<"and", "the bitwise and", "Integer types only. " # tensorPromoteRule>;
 def PL_TensorOrOp : PL_TensorBinaryOp<"or", "the bitwise or", "Integer types only. " # tensorPromoteRule>;
 def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule>;
+def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the remainder", tensorPromoteRule>;
+def PL_TensorPreluOp : PL_TensorBinaryOp<"prelu", "the parametric relu, x or slope * x",
+    "`rhs` holds the slopes. " # tensorPromoteRule>;
 def PL_TensorShlOp : PL_TensorBinaryOp<"shl", "the left shift",
     "Integer types only; the result has the left operand's element type.">;
 def PL_TensorShrOp : PL_TensorBinaryOp<"shr", "the right shift",
@@ -318,6 +322,74 @@ def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Int
 def PL_TensorShlsOp : PL_TensorScalarOp<"shls", "the left shift", "Integer types only.">;
 def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer types only.">;
 def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)">;
+def PL_TensorMaximumsOp : PL_TensorScalarOp<"maximums", "the maximum">;
+def PL_TensorMinimumsOp : PL_TensorScalarOp<"minimums", "the minimum">;
+def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the remainder">;
+def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only.">;
+
+def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
+  let summary = "Elementwise comparison of two tensors";
+  let description = [{
+    Compares `lhs` and `rhs` (one shape and element type) elementwise into
+    an `i1` tensor of their shape (conversion packs it into a bit mask).
+    Example:
+
+    ```mlir
+    %m = pl.tensor.cmp %a, %b lt : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32> -> !pl.tensor<?x64xi1>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$lhs, PL_AnyTensor:$rhs, PL_CmpMode:$cmp);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs $cmp attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
+  let summary = "Elementwise comparison of a tensor with a scalar";
+  let description = [{
+    As `pl.tensor.cmp`, comparing every element with `scalar`. Example:
+
+    ```mlir
+    %m = pl.tensor.cmps %a, %s ge : !pl.tensor<?x64xf32>, f32 -> !pl.tensor<?x64xi1>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$lhs, PL_Scalar:$scalar, PL_CmpMode:$cmp);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $lhs `,` $scalar $cmp attr-dict `:` qualified(type($lhs)) `,` type($scalar) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let summary = "Select between two tensors by a mask";
+  let description = [{
+    Element i is `lhs[i]` where `mask[i]` (an `i1` tensor of the same
+    shape) is set, else `rhs[i]`. Example:
+
+    ```mlir
+    %r = pl.tensor.sel %m, %a, %b : !pl.tensor<?x64xi1>, !pl.tensor<?x64xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$mask, PL_AnyTensor:$lhs, PL_AnyTensor:$rhs);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$mask `,` $lhs `,` $rhs attr-dict `:` qualified(type($mask)) `,` qualified(type($result))";
+}
+
+def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"]>]> {
+  let summary = "Select between a tensor and a scalar by a mask";
+  let description = [{
+    Element i is `lhs[i]` where `mask[i]` is set, else `scalar` (of the
+    element type). Example:
+
+    ```mlir
+    %r = pl.tensor.sels %m, %a, %zero : !pl.tensor<?x64xi1>, !pl.tensor<?x64xf32>, f32
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$mask, PL_AnyTensor:$lhs, PL_Scalar:$scalar);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$mask `,` $lhs `,` $scalar attr-dict `:` qualified(type($mask)) `,` qualified(type($result)) `,` type($scalar)";
+}
 
 class PL_TensorReduceOp<string mnemonic, string axis, string what, string resultRule>
     : PL_Op<"tensor." # mnemonic, [Pure]> {
@@ -343,6 +415,61 @@ def PL_TensorColMinOp : PL_TensorReduceOp<"col_min", "column", "minimum", "The e
 def PL_TensorColProdOp : PL_TensorReduceOp<"col_prod", "column", "product", "The element type is kept.">;
 def PL_TensorColArgmaxOp : PL_TensorReduceOp<"col_argmax", "column", "index of the maximum", "The result is i32.">;
 def PL_TensorColArgminOp : PL_TensorReduceOp<"col_argmin", "column", "index of the minimum", "The result is i32.">;
+
+class PL_TensorExpandOp<string mnemonic, string axis, string what>
+    : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let summary = "Broadcast a " # axis # " vector across a tensor" # what;
+  let description = !if(!eq(axis, "row"),
+      "`vector` is `[..., rows, 1]` (one value per row), ",
+      "`vector` is `[..., 1, cols]` (one value per column), ")
+      # "broadcast along the other axis" # what # ". The result has `tensor`'s "
+      # "shape and the promoted element type.\n\nExample:\n\n```mlir\n%r = pl.tensor."
+      # mnemonic # " %t, %v : !pl.tensor<?x64xf32>, "
+      # !if(!eq(axis, "row"), "!pl.tensor<?x1xf32>", "!pl.tensor<1x64xf32>")
+      # " -> !pl.tensor<?x64xf32>\n```\n";
+  let arguments = (ins PL_AnyTensor:$tensor, PL_AnyTensor:$vector);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $tensor `,` $vector attr-dict `:` qualified(type($tensor)) `,` qualified(type($vector))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorRowExpandOp : PL_TensorExpandOp<"row_expand", "row", "">;
+def PL_TensorRowExpandAddOp : PL_TensorExpandOp<"row_expand_add", "row", ", added">;
+def PL_TensorRowExpandSubOp : PL_TensorExpandOp<"row_expand_sub", "row", ", subtracted">;
+def PL_TensorRowExpandMulOp : PL_TensorExpandOp<"row_expand_mul", "row", ", multiplied">;
+def PL_TensorRowExpandDivOp : PL_TensorExpandOp<"row_expand_div", "row", ", dividing">;
+def PL_TensorRowExpandMaxOp : PL_TensorExpandOp<"row_expand_max", "row", ", maximum">;
+def PL_TensorRowExpandMinOp : PL_TensorExpandOp<"row_expand_min", "row", ", minimum">;
+def PL_TensorRowExpandExpdifOp : PL_TensorExpandOp<"row_expand_expdif", "row", ", exp(tensor - vector)">;
+def PL_TensorColExpandOp : PL_TensorExpandOp<"col_expand", "column", "">;
+def PL_TensorColExpandAddOp : PL_TensorExpandOp<"col_expand_add", "column", ", added">;
+def PL_TensorColExpandSubOp : PL_TensorExpandOp<"col_expand_sub", "column", ", subtracted">;
+def PL_TensorColExpandMulOp : PL_TensorExpandOp<"col_expand_mul", "column", ", multiplied">;
+def PL_TensorColExpandDivOp : PL_TensorExpandOp<"col_expand_div", "column", ", dividing">;
+def PL_TensorColExpandMaxOp : PL_TensorExpandOp<"col_expand_max", "column", ", maximum">;
+def PL_TensorColExpandMinOp : PL_TensorExpandOp<"col_expand_min", "column", ", minimum">;
+def PL_TensorColExpandExpdifOp : PL_TensorExpandOp<"col_expand_expdif", "column", ", exp(tensor - vector)">;
+
+def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let summary = "Accumulate a matrix product of two tensors";
+  let description = [{
+    Computes `acc + lhs x rhs` (2-D operands; `acc` MxN) and returns the
+    accumulator; with `init` true the accumulator is overwritten instead.
+    Example:
+
+    ```mlir
+    %c2 = pl.tensor.matmul_acc %c, %a, %b : !pl.tensor<?x128xf32>, !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$acc, PL_AnyTensor:$lhs, PL_AnyTensor:$rhs, Optional<I1>:$init);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $acc `,` $lhs `,` $rhs (`init` $init^)? attr-dict `:` qualified(type($acc)) `,`
+    qualified(type($lhs)) `,` qualified(type($rhs))
+  }];
+}
 
 def PL_TensorMatmulOp : PL_Op<"tensor.matmul", [Pure]> {
   let summary = "Matrix product of two tensors";

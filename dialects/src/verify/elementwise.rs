@@ -23,7 +23,7 @@ pub fn handles(mnemonic: &str) -> bool {
         || BINARY.contains(&mnemonic)
         || SCRATCH_BINARY.contains(&mnemonic)
         || SCALAR.contains(&mnemonic)
-        || matches!(mnemonic, "expands" | "cmp" | "cmps" | "sel" | "cast")
+        || matches!(mnemonic, "expands" | "cmp" | "cmps" | "sel" | "sels" | "cast")
 }
 
 /// Unary ops and the element types each accepts (`&[]`: any).
@@ -37,11 +37,14 @@ fn unary_dtypes(mnemonic: &str) -> Option<&'static [Dtype]> {
     })
 }
 
-const BINARY: &[&str] = &["add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr"];
+const BINARY: &[&str] =
+    &["add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr", "prelu"];
 const SCRATCH_BINARY: &[&str] = &["rem", "xor"];
-const SCALAR: &[&str] =
-    &["adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "lrelu"];
-const INTEGER_ONLY: &[&str] = &["and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs"];
+const SCALAR: &[&str] = &[
+    "adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "lrelu", "rems",
+    "xors",
+];
+const INTEGER_ONLY: &[&str] = &["and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs", "xors"];
 
 /// Runs the rules of `pl.tile.<mnemonic>`.
 pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
@@ -51,6 +54,15 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     match mnemonic {
         "cmp" | "cmps" => verify_compare(op, mnemonic == "cmps"),
         "sel" => verify_select(op),
+        "sels" => {
+            verify_select(op)?;
+            let lhs = operand_tile(op, 1)?;
+            let scalar = operand_type(op, 2)?;
+            if scalar != lhs.element() {
+                return fail(format!("scalar must have the element type {}, got {scalar}", lhs.element()));
+            }
+            Ok(())
+        }
         "cast" => verify_cast(op),
         "expands" => verify_tile_scalar(op, mnemonic),
         m if SCALAR.contains(&m) => verify_tile_scalar(op, m),

@@ -189,7 +189,8 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
             }
         }
         if kind == Some(FunctionKind::Orchestration) {
-            if name == "pl.incore_scope" {
+            // Scope bodies are kernel code until outlining.
+            if matches!(name.as_str(), "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope") {
                 return WalkResult::Skip;
             }
             if name.starts_with("pl.tile.") {
@@ -217,19 +218,27 @@ fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'
     None
 }
 
-/// `pl.incore_scope`: no nesting, not inside a kernel.
-pub fn verify_incore_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        if op_name(parent) == "pl.incore_scope" {
-            return fail("InCore scopes do not nest");
+/// The scopes (`pl.incore_scope`, `pl.cluster_scope`, `pl.spmd_scope`,
+/// `pl.runtime_scope`): InCore scopes do not nest; no scope sits in a
+/// kernel; a runtime scope sits in an orchestration.
+pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let name = op_name(op);
+    if name == "pl.incore_scope" {
+        let mut current = op.parent_operation();
+        while let Some(parent) = current {
+            if op_name(parent) == "pl.incore_scope" {
+                return fail("InCore scopes do not nest");
+            }
+            current = parent.parent_operation();
         }
-        current = parent.parent_operation();
     }
-    if let Some(function) = enclosing_function(op)
-        && is_kernel(function_kind(function))
-    {
-        return fail("an InCore scope sits in an opaque or orchestration function, not in a kernel");
+    let kind = enclosing_function(op).and_then(function_kind);
+    if is_kernel(kind) {
+        let what = name.trim_start_matches("pl.");
+        return fail(format!("a {what} sits in an opaque or orchestration function, not in a kernel"));
+    }
+    if name == "pl.runtime_scope" && kind.is_some_and(|k| k != FunctionKind::Orchestration) {
+        return fail("a runtime scope sits in an orchestration");
     }
     Ok(())
 }

@@ -78,7 +78,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return system::verify(op, mnemonic);
     }
     match name {
-        "pl.incore_scope" => functions::verify_incore_scope(op),
+        "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => functions::verify_scope(op),
         "pl.tile.move" => pl::verify_tile_move(op),
         "pld.system.notify" => pld::verify_signal_offsets(op, "target"),
         "pld.system.wait" => pld::verify_signal_offsets(op, "signal"),

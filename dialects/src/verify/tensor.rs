@@ -86,9 +86,13 @@ fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Opt
     })
 }
 
-const UNARY: &[&str] = &["neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not"];
-const BINARY: &[&str] = &["add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr"];
-const SCALAR: &[&str] = &["adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands"];
+const UNARY: &[&str] = &["neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not", "relu"];
+const BINARY: &[&str] =
+    &["add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr", "rem", "prelu"];
+const SCALAR: &[&str] = &[
+    "adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands", "maximums", "minimums",
+    "rems", "lrelu",
+];
 const INTEGER_ONLY: &[&str] = &["and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs"];
 
 /// Runs the rules of `pl.tensor.<mnemonic>`.
@@ -119,12 +123,18 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             require_integer("tensor", dtype(t)?)?;
             require_integer("scalar", scalar)?;
         }
+        if mnemonic == "lrelu" {
+            require_float("tensor", dtype(t)?)?;
+        }
         if mnemonic == "subs" {
             const SUBS: &[Dtype] = &[Dtype::I8, Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32, Dtype::Bf16];
             require_dtype("tensor", dtype(t)?, SUBS)?;
             require_dtype("scalar", scalar, SUBS)?;
         }
         return Ok(());
+    }
+    if mnemonic.contains("_expand") {
+        return verify_expand(op, mnemonic.starts_with("row_"));
     }
     if mnemonic.starts_with("row_") || mnemonic.starts_with("col_") {
         return verify_reduce(op, mnemonic);
@@ -246,6 +256,52 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             Ok(())
         }
         "matmul" => verify_matmul(op),
+        "matmul_acc" => {
+            let (acc, lhs, rhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, operand_tensor(op, 2)?);
+            let (l, r) = (lhs.shape(), rhs.shape());
+            if l.len() != 2 || r.len() != 2 {
+                return fail("matmul_acc takes 2-D operands");
+            }
+            if lhs.element() != rhs.element() {
+                return fail(format!("lhs and rhs must have one element type, got {} and {}", lhs.element(), rhs.element()));
+            }
+            if let (Some(a), Some(b)) = (l[1], r[0])
+                && a != b
+            {
+                return fail(format!("lhs K ({a}) must equal rhs K ({b})"));
+            }
+            let expected = vec![l[0], r[1]];
+            if acc.shape() != expected {
+                return fail(format!("acc shape must be {}, got {}", render_dims(&expected), render_dims(&acc.shape())));
+            }
+            Ok(())
+        }
+        "cmp" | "cmps" => {
+            let lhs = operand_tensor(op, 0)?;
+            if mnemonic == "cmp" {
+                let rhs = operand_tensor(op, 1)?;
+                if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
+                    return fail(format!("requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"));
+                }
+            } else if Dtype::of(operand_type(op, 1)?) == Some(Dtype::Index) {
+                return fail(format!("scalar must not be index; cast it to {}", lhs.element()));
+            }
+            let result = result_tensor(op, 0)?;
+            if result.shape() != lhs.shape() || dtype(result)? != Dtype::Bool {
+                return fail(format!("result must be {}xi1, got {result}", render_dims(&lhs.shape())));
+            }
+            Ok(())
+        }
+        "sel" | "sels" => {
+            let (mask, lhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
+            if mask.shape() != lhs.shape() || dtype(mask)? != Dtype::Bool {
+                return fail(format!("mask must be {}xi1, got {mask}", render_dims(&lhs.shape())));
+            }
+            if mnemonic == "sels" && operand_type(op, 2)? != lhs.element() {
+                return fail(format!("scalar must have the element type {}, got {}", lhs.element(), operand_type(op, 2)?));
+            }
+            Ok(())
+        }
         _ => Ok(()),
     }
 }
@@ -292,6 +348,30 @@ fn verify_reduce<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
     let expected = if arg { Dtype::I32 } else { dtype(source)? };
     if result.shape() != shape || dtype(result)? != expected {
         return fail(format!("result must be {}x{}, got {result}", render_dims(&shape), expected.name()));
+    }
+    Ok(())
+}
+
+fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
+    let (t, vector, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    let shape = t.shape();
+    if shape.len() < 2 || vector.rank() != shape.len() {
+        return fail(format!("tensor and vector must have one rank of 2 or more, got {t} and {vector}"));
+    }
+    let mut expected = shape.clone();
+    let axis = if rows { shape.len() - 1 } else { shape.len() - 2 };
+    expected[axis] = Some(1);
+    let matches = vector.shape().iter().zip(&expected).all(|(v, e)| match (v, e) {
+        (Some(v), Some(e)) => v == e,
+        _ => true,
+    });
+    if !matches || vector.shape()[axis] != Some(1) {
+        let what = if rows { "a [..., rows, 1] column" } else { "a [..., 1, cols] row" };
+        return fail(format!("vector must be {what} matching the tensor, got {vector}"));
+    }
+    let promoted = promote(t.element(), vector.element()).expect("tensor element types are scalars");
+    if result.shape() != shape || result.element() != promoted {
+        return fail(format!("result must have the tensor's shape and element type {promoted}, got {result}"));
     }
     Ok(())
 }

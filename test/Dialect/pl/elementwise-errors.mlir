@@ -232,3 +232,27 @@ func.func @cast_round_mode_range(%a: !pl.tile<16x64xf32>) {
   %r = "pl.tile.cast"(%a) <{mode = 9 : i32}> : (!pl.tile<16x64xf32>) -> !pl.tile<16x64xf16>
   return
 }
+
+// -----
+
+func.func @xors_float(%a: !pl.tile<16x16xf32>, %s: f32) {
+  // expected-error @+1 {{'pl.tile.xors' op tile must have an integer element type, got f32}}
+  %c = pl.tile.xors %a, %s, %a : !pl.tile<16x16xf32>, f32
+  return
+}
+
+// -----
+
+func.func @sels_scalar(%m: !pl.tile<16x32xui8, valid = 16x8>, %a: !pl.tile<16x64xf32>, %s: f16) {
+  // expected-error @+1 {{'pl.tile.sels' op scalar must have the element type f32, got f16}}
+  %r = pl.tile.sels %m, %a, %s, %a : !pl.tile<16x32xui8, valid = 16x8>, !pl.tile<16x64xf32>, f16
+  return
+}
+
+// -----
+
+func.func @prelu_shapes(%a: !pl.tile<16x16xf32>, %b: !pl.tile<8x16xf32>) {
+  // expected-error @+1 {{'pl.tile.prelu' op requires compatible shapes, got [16, 16] and [8, 16]}}
+  %c = pl.tile.prelu %a, %b : !pl.tile<16x16xf32>, !pl.tile<8x16xf32> -> !pl.tile<16x16xf32>
+  return
+}

@@ -51,6 +51,7 @@ func.func @unary(%f: !f32t, %h: !f16t, %s: !i16t) {
 // CHECK: pl.tile.shr
 // CHECK: pl.tile.rem %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>
 // CHECK: pl.tile.xor
+// CHECK: pl.tile.prelu %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
 func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t, %s: !i16t) {
   %0 = pl.tile.add %f, %f : !f32t, !f32t -> !f32t
   %1 = pl.tile.sub %f, %f : !f32t, !f32t -> !f32t
@@ -65,6 +66,7 @@ func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t
   %10 = pl.tile.shr %i, %i : !i32t, !i32t -> !i32t
   %11 = pl.tile.rem %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
   %12 = pl.tile.xor %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
+  %13 = pl.tile.prelu %f, %f : !f32t, !f32t -> !f32t
   return
 }
 
@@ -82,6 +84,8 @@ func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t
 // CHECK: pl.tile.shrs
 // CHECK: pl.tile.lrelu
 // CHECK: pl.tile.expands %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, f32
+// CHECK: pl.tile.rems %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, i32
+// CHECK: pl.tile.xors %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, i32
 func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
   %0 = pl.tile.adds %f, %x : !f32t, f32
   %1 = pl.tile.subs %f, %x : !f32t, f32
@@ -96,6 +100,8 @@ func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
   %10 = pl.tile.shrs %i, %n : !i32t, i32
   %11 = pl.tile.lrelu %f, %x : !f32t, f32
   %12 = pl.tile.expands %f, %x : !f32t, f32
+  %13 = pl.tile.rems %i, %n, %i : !i32t, i32
+  %14 = pl.tile.xors %i, %n, %i : !i32t, i32
   return
 }
 
@@ -103,6 +109,7 @@ func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
 // CHECK: pl.tile.cmp %{{.*}}, %{{.*}} lt : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x32xui8, vec, valid = 16x8>
 // CHECK: pl.tile.cmps %{{.*}}, %{{.*}} ge : !pl.tile<16x64xf32, vec>, f32 -> !pl.tile<16x32xui8, vec, valid = 16x8>
 // CHECK: pl.tile.sel %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x32xui8, vec, valid = 16x8>, !pl.tile<16x64xf32, vec>
+// CHECK: pl.tile.sels %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x32xui8, vec, valid = 16x8>, !pl.tile<16x64xf32, vec>, f32
 // CHECK: pl.tile.cast %{{.*}} round : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf16, vec>
 // CHECK: pl.tile.cast %{{.*}} trunc : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xi32, vec>
 // CHECK: pl.tile.cmp %{{.*}}, %{{.*}} eq : !pl.tile<4x300xi32, vec, valid = 4x?>, !pl.tile<4x300xi32, vec, valid = 4x?> -> !pl.tile<4x64xui8, vec, valid = 4x?>
@@ -110,6 +117,7 @@ func.func @compare_select_cast(%f: !f32t, %x: f32, %p: !pl.tile<4x300xi32, vec, 
   %m = pl.tile.cmp %f, %f lt : !f32t, !f32t -> !mask
   %ms = pl.tile.cmps %f, %x ge : !f32t, f32 -> !mask
   %s = pl.tile.sel %m, %f, %f, %f : !mask, !f32t
+  %ss = pl.tile.sels %m, %f, %x, %f : !mask, !f32t, f32
   %h = pl.tile.cast %f round : !f32t -> !f16t
   %i = pl.tile.cast %f trunc : !f32t -> !i32t
   %pm = pl.tile.cmp %p, %p eq : !pl.tile<4x300xi32, vec, valid = 4x?>, !pl.tile<4x300xi32, vec, valid = 4x?> -> !pl.tile<4x64xui8, vec, valid = 4x?>

@@ -131,8 +131,28 @@ func.func @nested() {
 // -----
 
 func.func @scope_in_kernel() attributes {pl.kind = #pl.kind<incore>} {
-  // expected-error @+1 {{an InCore scope sits in an opaque or orchestration function, not in a kernel}}
+  // expected-error @+1 {{a incore_scope sits in an opaque or orchestration function, not in a kernel}}
   pl.incore_scope {
+    pl.yield
+  }
+  return
+}
+
+// -----
+
+func.func @cluster_in_kernel() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pl.cluster_scope' op a cluster_scope sits in an opaque or orchestration function, not in a kernel}}
+  pl.cluster_scope {
+    pl.yield
+  }
+  return
+}
+
+// -----
+
+func.func @runtime_scope_outside_orchestration() attributes {pl.kind = #pl.kind<group>} {
+  // expected-error @+1 {{'pl.runtime_scope' op a runtime scope sits in an orchestration}}
+  pl.runtime_scope {
     pl.yield
   }
   return

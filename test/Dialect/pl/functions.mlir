@@ -46,6 +46,25 @@ func.func @main(%a: !T, %b: !T, %o: !T {pl.direction = #pl.direction<inout>}, %n
   return %3 : !T
 }
 
+// CHECK-LABEL: func.func @scopes
+// CHECK: pl.runtime_scope manual {
+// CHECK: pl.cluster_scope {
+// CHECK: pl.spmd_scope blocks %{{.*}} sync_start -> index {
+// CHECK: pl.yield %{{.*}} : index
+func.func @scopes(%n: index) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.runtime_scope manual {
+    pl.cluster_scope {
+      pl.yield
+    }
+    %i = pl.spmd_scope blocks %n sync_start -> index {
+      %b = pl.tile.get_block_idx
+      pl.yield %b : index
+    }
+    pl.yield
+  }
+  return
+}
+
 // The host orchestrator of a distributed program.
 // CHECK-LABEL: func.func @host
 // CHECK-SAME: attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>}

@@ -269,3 +269,83 @@ func.func @matmul_dtypes(%a: !pl.tensor<16x64xf16>, %b: !pl.tensor<64x8xbf16>) {
   %c = pl.tensor.matmul %a, %b : !pl.tensor<16x64xf16>, !pl.tensor<64x8xbf16> -> !pl.tensor<16x8xf32>
   return
 }
+
+// -----
+
+func.func @cmp_result(%a: !pl.tensor<?x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.cmp' op result must be ?x64xi1, got !pl.tensor<?x64xui8>}}
+  %m = pl.tensor.cmp %a, %a lt : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32> -> !pl.tensor<?x64xui8>
+  return
+}
+
+// -----
+
+func.func @cmp_operands(%a: !pl.tensor<?x64xf32>, %b: !pl.tensor<?x64xf16>) {
+  // expected-error @+1 {{requires lhs and rhs of one shape and element type}}
+  %m = pl.tensor.cmp %a, %b lt : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf16> -> !pl.tensor<?x64xi1>
+  return
+}
+
+// -----
+
+func.func @cmps_index(%a: !pl.tensor<?x64xi32>, %i: index) {
+  // expected-error @+1 {{'pl.tensor.cmps' op scalar must not be index; cast it to i32}}
+  %m = pl.tensor.cmps %a, %i eq : !pl.tensor<?x64xi32>, index -> !pl.tensor<?x64xi1>
+  return
+}
+
+// -----
+
+func.func @sel_mask(%m: !pl.tensor<?x32xi1>, %a: !pl.tensor<?x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.sel' op mask must be ?x64xi1, got !pl.tensor<?x32xi1>}}
+  %r = pl.tensor.sel %m, %a, %a : !pl.tensor<?x32xi1>, !pl.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @sels_scalar(%m: !pl.tensor<?x64xi1>, %a: !pl.tensor<?x64xf32>, %s: i32) {
+  // expected-error @+1 {{'pl.tensor.sels' op scalar must have the element type f32, got i32}}
+  %r = pl.tensor.sels %m, %a, %s : !pl.tensor<?x64xi1>, !pl.tensor<?x64xf32>, i32
+  return
+}
+
+// -----
+
+func.func @lrelu_int(%a: !pl.tensor<16xi32>, %s: i32) {
+  // expected-error @+1 {{'pl.tensor.lrelu' op tensor must have a float element type, got i32}}
+  %r = pl.tensor.lrelu %a, %s : !pl.tensor<16xi32>, i32
+  return
+}
+
+// -----
+
+func.func @expand_vector(%a: !pl.tensor<?x64xf32>, %v: !pl.tensor<?x2xf32>) {
+  // expected-error @+1 {{'pl.tensor.row_expand_add' op vector must be a [..., rows, 1] column matching the tensor, got !pl.tensor<?x2xf32>}}
+  %r = pl.tensor.row_expand_add %a, %v : !pl.tensor<?x64xf32>, !pl.tensor<?x2xf32> -> !pl.tensor<?x64xf32>
+  return
+}
+
+// -----
+
+func.func @expand_result(%a: !pl.tensor<?x64xf16>, %v: !pl.tensor<1x64xf32>) {
+  // expected-error @+1 {{result must have the tensor's shape and element type f32, got !pl.tensor<?x64xf16>}}
+  %r = pl.tensor.col_expand %a, %v : !pl.tensor<?x64xf16>, !pl.tensor<1x64xf32> -> !pl.tensor<?x64xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_shape(%c: !pl.tensor<16x16xf32>, %a: !pl.tensor<16x64xf16>, %b: !pl.tensor<64x32xf16>) {
+  // expected-error @+1 {{'pl.tensor.matmul_acc' op acc shape must be 16x32, got 16x16}}
+  %r = pl.tensor.matmul_acc %c, %a, %b : !pl.tensor<16x16xf32>, !pl.tensor<16x64xf16>, !pl.tensor<64x32xf16>
+  return
+}
+
+// -----
+
+func.func @matmul_acc_rank(%c: !pl.tensor<16xf32>, %a: !pl.tensor<64xf16>, %b: !pl.tensor<64x16xf16>) {
+  // expected-error @+1 {{matmul_acc takes 2-D operands}}
+  %r = pl.tensor.matmul_acc %c, %a, %b : !pl.tensor<16xf32>, !pl.tensor<64xf16>, !pl.tensor<64x16xf16>
+  return
+}

@@ -59,23 +59,51 @@ func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n
 // CHECK: pl.tensor.exp %{{.*}} : !pl.tensor<?x64xf32>
 // CHECK: pl.tensor.add %{{.*}}, %{{.*}} : !pl.tensor<?x64xf32>, !pl.tensor<?x1xf32> -> !pl.tensor<?x64xf32>
 // CHECK: pl.tensor.muls %{{.*}}, %{{.*}} : !pl.tensor<?x64xf32>, f32
-// CHECK: pl.tensor.row_max %{{.*}} : !pl.tensor<?x64xf32> -> !pl.tensor<?x1xf32>
+// CHECK: pl.tensor.col_max %{{.*}} : !pl.tensor<?x64xf32> -> !pl.tensor<1x64xf32>
 // CHECK: pl.tensor.col_argmax %{{.*}} : !pl.tensor<?x64xf32> -> !pl.tensor<1x64xi32>
 // CHECK: pl.tensor.matmul %{{.*}}, %{{.*}} : !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16> -> !pl.tensor<?x128xf32>
 // CHECK: pl.tensor.matmul %{{.*}}, %{{.*}} {b_trans} : !pl.tensor<?x64xf16>, !pl.tensor<128x64xf16> -> !pl.tensor<?x128xf32>
 // CHECK: pl.tensor.matmul %{{.*}}, %{{.*}} : !pl.tensor<64xf16>, !pl.tensor<64xf16> -> !pl.tensor<f32>
 // CHECK: pl.tensor.matmul %{{.*}}, %{{.*}} : !pl.tensor<4x?x64xf16>, !pl.tensor<1x64x8xf16> -> !pl.tensor<4x?x8xf32>
+// CHECK: pl.tensor.matmul_acc %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<?x128xf32>, !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16>
+// CHECK: pl.tensor.relu
+// CHECK: pl.tensor.rem
+// CHECK: pl.tensor.prelu
+// CHECK: pl.tensor.maximums
+// CHECK: pl.tensor.minimums
+// CHECK: pl.tensor.rems
+// CHECK: pl.tensor.lrelu
+// CHECK: pl.tensor.cmp %{{.*}}, %{{.*}} lt : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32> -> !pl.tensor<?x64xi1>
+// CHECK: pl.tensor.cmps %{{.*}}, %{{.*}} ge : !pl.tensor<?x64xf32>, f32 -> !pl.tensor<?x64xi1>
+// CHECK: pl.tensor.sel %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<?x64xi1>, !pl.tensor<?x64xf32>
+// CHECK: pl.tensor.sels %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<?x64xi1>, !pl.tensor<?x64xf32>, f32
+// CHECK: pl.tensor.row_expand_sub %{{.*}}, %{{.*}} : !pl.tensor<?x64xf32>, !pl.tensor<?x1xf32> -> !pl.tensor<?x64xf32>
+// CHECK: pl.tensor.col_expand_mul %{{.*}}, %{{.*}} : !pl.tensor<?x64xf32>, !pl.tensor<1x64xf32> -> !pl.tensor<?x64xf32>
 func.func @compute(%t: !T, %col: !pl.tensor<?x1xf32>, %x: f32, %a: !pl.tensor<?x64xf16>, %b: !pl.tensor<64x128xf16>,
                    %bt: !pl.tensor<128x64xf16>, %v: !pl.tensor<64xf16>, %ba: !pl.tensor<4x?x64xf16>,
                    %bb: !pl.tensor<1x64x8xf16>) {
   %0 = pl.tensor.exp %t : !T
   %1 = pl.tensor.add %t, %col : !T, !pl.tensor<?x1xf32> -> !T
   %2 = pl.tensor.muls %t, %x : !T, f32
-  %3 = pl.tensor.row_max %t : !T -> !pl.tensor<?x1xf32>
+  %3 = pl.tensor.col_max %t : !T -> !pl.tensor<1x64xf32>
   %4 = pl.tensor.col_argmax %t : !T -> !pl.tensor<1x64xi32>
   %5 = pl.tensor.matmul %a, %b : !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16> -> !pl.tensor<?x128xf32>
   %6 = pl.tensor.matmul %a, %bt {b_trans} : !pl.tensor<?x64xf16>, !pl.tensor<128x64xf16> -> !pl.tensor<?x128xf32>
   %7 = pl.tensor.matmul %v, %v : !pl.tensor<64xf16>, !pl.tensor<64xf16> -> !pl.tensor<f32>
   %8 = pl.tensor.matmul %ba, %bb : !pl.tensor<4x?x64xf16>, !pl.tensor<1x64x8xf16> -> !pl.tensor<4x?x8xf32>
+  %9 = pl.tensor.matmul_acc %5, %a, %b : !pl.tensor<?x128xf32>, !pl.tensor<?x64xf16>, !pl.tensor<64x128xf16>
+  %10 = pl.tensor.relu %t : !T
+  %11 = pl.tensor.rem %t, %t : !T, !T -> !T
+  %12 = pl.tensor.prelu %t, %t : !T, !T -> !T
+  %13 = pl.tensor.maximums %t, %x : !T, f32
+  %14 = pl.tensor.minimums %t, %x : !T, f32
+  %15 = pl.tensor.rems %t, %x : !T, f32
+  %16 = pl.tensor.lrelu %t, %x : !T, f32
+  %m = pl.tensor.cmp %t, %t lt : !T, !T -> !pl.tensor<?x64xi1>
+  %ms = pl.tensor.cmps %t, %x ge : !T, f32 -> !pl.tensor<?x64xi1>
+  %s = pl.tensor.sel %m, %t, %t : !pl.tensor<?x64xi1>, !T
+  %ss = pl.tensor.sels %m, %t, %x : !pl.tensor<?x64xi1>, !T, f32
+  %re = pl.tensor.row_expand_sub %t, %col : !T, !pl.tensor<?x1xf32> -> !T
+  %ce = pl.tensor.col_expand_mul %t, %3 : !T, !pl.tensor<1x64xf32> -> !T
   return
 }
