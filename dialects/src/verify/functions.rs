@@ -153,13 +153,13 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
             return fail(format!("a {kind} function has role {implied}, not {given}"));
         }
     }
-    if is_kernel(kind) {
-        if let Some(function_type) = function_type(function) {
-            for index in 0..function_type.input_count() {
-                let param = function_type.input(index).expect("index in range");
-                if TileType::try_from(param).is_ok() {
-                    return fail(format!("a kernel takes tensors and scalars, not tiles: argument #{index} is {param}"));
-                }
+    if is_kernel(kind)
+        && let Some(function_type) = function_type(function)
+    {
+        for index in 0..function_type.input_count() {
+            let param = function_type.input(index).expect("index in range");
+            if TileType::try_from(param).is_ok() {
+                return fail(format!("a kernel takes tensors and scalars, not tiles: argument #{index} is {param}"));
             }
         }
     }
@@ -287,7 +287,7 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let is_submit = op_name(op) == "pl.submit";
     let args: Vec<Type> = if is_submit {
         let segments = super::common::operand_segments(op);
-        let (start, len) = segments.get(0).copied().unwrap_or((0, 0));
+        let (start, len) = segments.first().copied().unwrap_or((0, 0));
         (start..start + len).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
     } else {
         (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
