@@ -54,5 +54,13 @@ void pto::printShapeAndElementType(AsmPrinter &printer, ArrayRef<int64_t> shape,
 }
 
 bool pto::isScalarElementType(Type type) {
-  return isa<IntegerType, IndexType, FloatType>(type);
+  return isa<IntegerType, IndexType, FloatType, pl::HiFloat8Type,
+             pl::HiFloat4Type>(type);
+}
+
+bool pto::isPackedFourBit(Type type) {
+  if (isa<pl::HiFloat4Type, Float4E2M1FNType>(type))
+    return true;
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() == 4;
 }

@@ -76,8 +76,12 @@ void printShapeAndElementType(mlir::AsmPrinter &printer,
                               llvm::ArrayRef<int64_t> shape,
                               mlir::Type elementType);
 
-/// Element types a pl/pld shaped type may hold: integers, index, floats.
+/// Element types a pl/pld shaped type may hold: integers, index, floats,
+/// the HiFloat formats.
 bool isScalarElementType(mlir::Type type);
+
+/// Whether elements of `type` are 4 bits, packed two per byte.
+bool isPackedFourBit(mlir::Type type);
 
 /// Parses `<dims x element-type>` into a `TypeT(shape, elementType)`.
 template <typename TypeT>

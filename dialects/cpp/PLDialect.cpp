@@ -174,6 +174,11 @@ LogicalResult pto::pl::TensorType::verify(
     return emitError() << "pl.tensor element type must be an integer, index or "
                           "float type, got "
                        << elementType;
+  if (pto::isPackedFourBit(elementType) && !shape.empty() &&
+      !ShapedType::isDynamic(shape.back()) && shape.back() % 2 != 0)
+    return emitError() << "a pl.tensor of 4-bit elements needs an even last "
+                          "dimension, got "
+                       << shape.back();
   if (layout == TensorLayout::NZ)
     return emitError() << "the nz layout is tile-only; a pl.tensor is nd or dn";
   if (layout == TensorLayout::DN && shape.size() < 2)
@@ -450,6 +455,10 @@ LogicalResult TileType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "pl.tile element type must be an integer, index or "
                           "float type, got "
                        << elementType;
+  if (pto::isPackedFourBit(elementType) && shape.back() % 2 != 0)
+    return emitError() << "a pl.tile of 4-bit elements needs an even last "
+                          "dimension, got "
+                       << shape.back();
   if (memorySpace == MemorySpace::DDR || memorySpace == MemorySpace::ScalarLocal)
     return emitError() << "a pl.tile lives in an on-chip buffer, not in '"
                        << stringifyMemorySpace(*memorySpace) << "'";

@@ -34,6 +34,16 @@ pub enum Dtype {
     F32,
     F8E4M3FN,
     F8E5M2,
+    /// The A5 MX scale exponent `f8E8M0FNU` (FP8E8M0).
+    F8E8M0,
+    /// `f4E2M1FN` (FP4), packed two per byte.
+    F4,
+    /// `i4` / `ui4` (INT4 / UINT4), packed two per byte.
+    I4,
+    U4,
+    /// `!pl.hf8` / `!pl.hf4` (HF8 / HF4).
+    Hf8,
+    Hf4,
 }
 
 impl Dtype {
@@ -55,13 +65,30 @@ impl Dtype {
             "f32" => Self::F32,
             "f8E4M3FN" => Self::F8E4M3FN,
             "f8E5M2" => Self::F8E5M2,
+            "f8E8M0FNU" => Self::F8E8M0,
+            "f4E2M1FN" => Self::F4,
+            "i4" => Self::I4,
+            "ui4" => Self::U4,
+            "!pl.hf8" => Self::Hf8,
+            "!pl.hf4" => Self::Hf4,
             _ => return None,
         })
     }
 
     /// Whether this is a float type.
     pub fn is_float(self) -> bool {
-        matches!(self, Self::F16 | Self::Bf16 | Self::F32 | Self::F8E4M3FN | Self::F8E5M2)
+        matches!(
+            self,
+            Self::F16
+                | Self::Bf16
+                | Self::F32
+                | Self::F8E4M3FN
+                | Self::F8E5M2
+                | Self::F8E8M0
+                | Self::F4
+                | Self::Hf8
+                | Self::Hf4
+        )
     }
 
     /// Whether this is an integer type (signed, unsigned, index or bool).
@@ -87,6 +114,12 @@ impl Dtype {
             Self::F32 => "f32",
             Self::F8E4M3FN => "f8E4M3FN",
             Self::F8E5M2 => "f8E5M2",
+            Self::F8E8M0 => "f8E8M0FNU",
+            Self::F4 => "f4E2M1FN",
+            Self::I4 => "i4",
+            Self::U4 => "ui4",
+            Self::Hf8 => "!pl.hf8",
+            Self::Hf4 => "!pl.hf4",
         }
     }
 }
@@ -130,7 +163,12 @@ impl ScalarKind {
                     Some(Self::Signed(width))
                 }
             } else {
-                None
+                // The HiFloat formats are pl types, not MLIR floats.
+                match Dtype::of(r#type) {
+                    Some(Dtype::Hf8) => Some(Self::Float(8)),
+                    Some(Dtype::Hf4) => Some(Self::Float(4)),
+                    _ => None,
+                }
             }
         }
     }

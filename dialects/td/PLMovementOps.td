@@ -79,6 +79,22 @@ def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
+def PL_TileAllocOp : PL_Op<"tile.alloc", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "An on-chip allocation";
+  let description = [{
+    Allocates `size` bytes (positive) in on-chip memory space `space`;
+    memory planning inserts these for the tiles of a kernel and assigns
+    their addresses. `pinned` buffers are excluded from reuse. Example:
+
+    ```mlir
+    %buf = pl.tile.alloc vec, 32768 : !pl.ptr
+    ```
+  }];
+  let arguments = (ins PL_MemorySpace:$space, I64Attr:$size, UnitAttr:$pinned);
+  let results = (outs PL_PtrType:$result);
+  let assemblyFormat = "$space `,` $size (`pinned` $pinned^)? attr-dict `:` qualified(type($result))";
+}
+
 def PL_TileFullOp : PL_Op<"tile.full", [Pure]> {
   let summary = "A tile filled with a constant";
   let description = [{

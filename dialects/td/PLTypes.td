@@ -153,6 +153,41 @@ def PL_TaskIdType : PL_Type<"TaskId", "task_id"> {
   }];
 }
 
+def PL_PtrType : PL_Type<"Ptr", "ptr"> {
+  let summary = "The identity of an on-chip allocation";
+  let description = [{
+    Returned by `pl.tile.alloc`: the buffer that memory planning places and
+    tiles are assigned to. Example:
+
+    ```mlir
+    !pl.ptr
+    ```
+  }];
+}
+
+def PL_HiFloat8Type : PL_Type<"HiFloat8", "hf8"> {
+  let summary = "The 8-bit HiFloat element type (HF8)";
+  let description = [{
+    Hisilicon's 8-bit float format, as an element type of tensors and tiles.
+    Example:
+
+    ```mlir
+    !pl.tile<32x32x!pl.hf8>
+    ```
+  }];
+}
+
+def PL_HiFloat4Type : PL_Type<"HiFloat4", "hf4"> {
+  let summary = "The 4-bit HiFloat element type (HF4)";
+  let description = [{
+    Hisilicon's 4-bit float format, packed two per byte. Example:
+
+    ```mlir
+    !pl.tensor<64x!pl.hf4>
+    ```
+  }];
+}
+
 def PL_AnyTile : Type<CPred<"::llvm::isa<::pto::pl::TileType>($_self)">,
                       "pl tile", "::pto::pl::TileType">;
 def PL_AnyTensor : Type<CPred<"::llvm::isa<::pto::pl::TensorType>($_self)">,

@@ -40,7 +40,7 @@ use crate::{
 
 /// The mnemonics after `pl.tile.` verified here.
 pub const MNEMONICS: &[&str] = &[
-    "load", "store", "create", "full", "slice", "reshape", "transpose", "extract", "fillpad", "read", "write",
+    "alloc", "load", "store", "create", "full", "slice", "reshape", "transpose", "extract", "fillpad", "read", "write",
     "set_validshape", "assemble",
 ];
 
@@ -64,6 +64,17 @@ fn statics(dims: &[i64]) -> Vec<Option<i64>> {
 /// Runs the rules of `pl.tile.<mnemonic>`.
 pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
     match mnemonic {
+        "alloc" => {
+            let size = int_attr(op, "size").unwrap_or(0);
+            if size <= 0 {
+                return fail(format!("size must be positive, got {size}"));
+            }
+            let space = int_attr(op, "space").and_then(|c| MemorySpace::from_code(c as i32));
+            if let Some(space @ (MemorySpace::Ddr | MemorySpace::ScalarLocal)) = space {
+                return fail(format!("allocates on chip, not in '{space}'"));
+            }
+            Ok(())
+        }
         "load" => verify_load(op),
         "store" => verify_store(op),
         "create" => {

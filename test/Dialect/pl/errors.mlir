@@ -187,3 +187,33 @@ func.func @add_operand_not_a_tile(%a: !pl.tile<16x16xf32>, %b: tensor<16x16xf32>
   %c = pl.tile.add %a, %b : !pl.tile<16x16xf32>, tensor<16x16xf32> -> !pl.tile<16x16xf32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{a pl.tile of 4-bit elements needs an even last dimension, got 3}}
+func.func @tile_fp4_odd(%t: !pl.tile<4x3xf4E2M1FN>) {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a pl.tensor of 4-bit elements needs an even last dimension, got 5}}
+func.func @tensor_hf4_odd(%t: !pl.tensor<?x5x!pl.hf4>) {
+  return
+}
+
+// -----
+
+func.func @alloc_size() {
+  // expected-error @+1 {{'pl.tile.alloc' op size must be positive, got 0}}
+  %a = pl.tile.alloc vec, 0 : !pl.ptr
+  return
+}
+
+// -----
+
+func.func @alloc_space() {
+  // expected-error @+1 {{'pl.tile.alloc' op allocates on chip, not in 'ddr'}}
+  %a = pl.tile.alloc ddr, 64 : !pl.ptr
+  return
+}

@@ -69,3 +69,29 @@ func.func @adds(%a: !pl.tile<16x64xf32, vec>, %h: !pl.tile<16x64xf16>, %col: !pl
   %2 = pl.tile.add %i, %u : !pl.tile<8xi32>, !pl.tile<4x1xui32> -> !pl.tile<4x8xi32>
   return
 }
+
+// Every scalar dtype of pl.md §1.1: builtin MLIR types where MLIR has them,
+// pl types for the HiFloat formats.
+// CHECK-LABEL: func.func @dtypes
+// CHECK-SAME: !pl.tile<4x4xi1>{{.*}}!pl.tile<4x4xi4>{{.*}}!pl.tile<4x4xi8>{{.*}}!pl.tile<4x4xi16>{{.*}}!pl.tile<4x4xi32>{{.*}}!pl.tile<4x4xi64>{{.*}}!pl.tile<4x4xindex>
+// CHECK-SAME: !pl.tile<4x4xui4>{{.*}}!pl.tile<4x4xui8>{{.*}}!pl.tile<4x4xui16>{{.*}}!pl.tile<4x4xui32>{{.*}}!pl.tile<4x4xui64>
+// CHECK-SAME: !pl.tile<4x4xf4E2M1FN>{{.*}}!pl.tile<4x4xf8E4M3FN>{{.*}}!pl.tile<4x4xf8E5M2>{{.*}}!pl.tile<4x4xf16>{{.*}}!pl.tile<4x4xf32>{{.*}}!pl.tile<4x4xf8E8M0FNU>{{.*}}!pl.tile<4x4xbf16>
+// CHECK-SAME: !pl.tile<4x4x!pl.hf4>{{.*}}!pl.tile<4x4x!pl.hf8>{{.*}}!pl.task_id
+func.func @dtypes(%b: !pl.tile<4x4xi1>, %i4: !pl.tile<4x4xi4>, %i8: !pl.tile<4x4xi8>, %i16: !pl.tile<4x4xi16>,
+                  %i32: !pl.tile<4x4xi32>, %i64: !pl.tile<4x4xi64>, %ix: !pl.tile<4x4xindex>,
+                  %u4: !pl.tile<4x4xui4>, %u8: !pl.tile<4x4xui8>, %u16: !pl.tile<4x4xui16>, %u32: !pl.tile<4x4xui32>,
+                  %u64: !pl.tile<4x4xui64>, %f4: !pl.tile<4x4xf4E2M1FN>, %f8a: !pl.tile<4x4xf8E4M3FN>,
+                  %f8b: !pl.tile<4x4xf8E5M2>, %f16: !pl.tile<4x4xf16>, %f32: !pl.tile<4x4xf32>,
+                  %e8: !pl.tile<4x4xf8E8M0FNU>, %bf: !pl.tile<4x4xbf16>, %h4: !pl.tile<4x4x!pl.hf4>,
+                  %h8: !pl.tile<4x4x!pl.hf8>, %t: !pl.task_id) {
+  return
+}
+
+// CHECK-LABEL: func.func @alloc
+// CHECK: pl.tile.alloc vec, 32768 : !pl.ptr
+// CHECK: pl.tile.alloc mat, 65536 pinned : !pl.ptr
+func.func @alloc() {
+  %a = pl.tile.alloc vec, 32768 : !pl.ptr
+  %b = pl.tile.alloc mat, 65536 pinned : !pl.ptr
+  return
+}
