@@ -1,7 +1,8 @@
 //! Rules of tile creation, transfers and views (spec pl.md §4.3).
 //!
 //! - load: one offset per tensor dimension; the tile has the tensor's rank
-//!   and element type and lives in vec or mat; one `valid(...)` operand per
+//!   and element type and lives in vec or mat, with the layout a load
+//!   yields (mat: NZ, swapped for a dn source, flat for one row); one `valid(...)` operand per
 //!   dynamic valid extent; a constant window past the tensor's edge needs
 //!   `clamp`;
 //! - store: the tile in vec or acc; offsets and ranks as for load; element
@@ -34,7 +35,7 @@ use super::{
 };
 use crate::{
     dtype::Dtype,
-    enums::{MemorySpace, PadValue},
+    enums::{MemorySpace, PadValue, TensorLayout, TileLayout},
     types::{TensorType, TileType},
 };
 
@@ -218,7 +219,30 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     {
         return fail(format!("loads target 'vec' or 'mat', got '{space}'"));
     }
-    let valid = tile.effective_view().valid_shape;
+    // The loaded tile's layout (pl.md §4.3): L1 gets the NZ fractal layout
+    // (swapped for a dn source; a single row stays flat); elsewhere the
+    // implicit layout of the space (col_major blocks for a column).
+    let view = tile.effective_view();
+    let shape = tile.shape();
+    let expected = if tile.memory_space() == Some(MemorySpace::Mat) {
+        if shape.len() == 2 && shape[0] == 1 {
+            (TileLayout::RowMajor, TileLayout::NoneBox)
+        } else if source.view().layout == Some(TensorLayout::Dn) {
+            (TileLayout::RowMajor, TileLayout::ColMajor)
+        } else {
+            (TileLayout::ColMajor, TileLayout::RowMajor)
+        }
+    } else {
+        let column = shape.len() >= 2 && shape[shape.len() - 1] == 1 && shape[shape.len() - 2] > 1;
+        (if column { TileLayout::ColMajor } else { TileLayout::RowMajor }, TileLayout::NoneBox)
+    };
+    if (view.blayout, view.slayout) != expected {
+        return fail(format!(
+            "a load into this tile yields blayout = {}, slayout = {}, got {tile}",
+            expected.0, expected.1
+        ));
+    }
+    let valid = view.valid_shape;
     let dynamic = valid.iter().filter(|d| d.is_none()).count();
     if valid_count != dynamic {
         return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));

@@ -286,3 +286,27 @@ func.func @assemble_outside(%s: !pl.tile<16x64xf32, vec>, %t: !pl.tile<16x128xf3
   %r = pl.tile.assemble %s into %t[%c0, %c96] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
   return
 }
+
+// -----
+
+func.func @load_mat_layout(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{a load into this tile yields blayout = col_major, slayout = row_major, got !pl.tile<64x128xf16, mat, blayout = row_major>}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, mat, blayout = row_major>
+  return
+}
+
+// -----
+
+func.func @load_dn_layout(%a: !pl.tensor<128x128xf16, dn>, %i: index) {
+  // expected-error @+1 {{a load into this tile yields blayout = row_major, slayout = col_major, got !pl.tile<64x128xf16, mat>}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16, dn> -> !pl.tile<64x128xf16, mat>
+  return
+}
+
+// -----
+
+func.func @load_vec_layout(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{a load into this tile yields blayout = row_major, slayout = none_box, got !pl.tile<64x128xf16, vec, blayout = col_major>}}
+  %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec, blayout = col_major>
+  return
+}

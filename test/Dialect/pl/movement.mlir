@@ -70,3 +70,17 @@ func.func @views(%t: !pl.tile<64x128xf16, vec>, %n: !pl.tile<4x16x32xf16, vec>, 
   %9 = pl.tile.assemble %f into %w[%c0, %c64] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
   return
 }
+
+// Loads into L1 yield the NZ layout, swapped for a dn source, flat for a row.
+// CHECK-LABEL: func.func @load_layouts
+// CHECK: -> !pl.tile<64x128xf16, mat>
+// CHECK: -> !pl.tile<64x128xf16, mat, blayout = row_major, slayout = col_major>
+// CHECK: -> !pl.tile<1x128xf16, mat, blayout = row_major, slayout = none_box>
+// CHECK: -> !pl.tile<64x1xf16, vec>
+func.func @load_layouts(%a: !pl.tensor<128x128xf16>, %d: !pl.tensor<128x128xf16, dn>, %i: index) {
+  %0 = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, mat>
+  %1 = pl.tile.load %d[%i, %i] : !pl.tensor<128x128xf16, dn> -> !pl.tile<64x128xf16, mat, blayout = row_major, slayout = col_major>
+  %2 = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<1x128xf16, mat, blayout = row_major, slayout = none_box>
+  %3 = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x1xf16, vec>
+  return
+}
