@@ -43,6 +43,46 @@ ParseResult parseDimOrDynamic(AsmParser &parser, int64_t &value) {
   return parser.parseInteger(value);
 }
 
+/// Parses `= <null|zero|max|min>` (after the `pad` keyword).
+ParseResult parsePadField(AsmParser &parser, std::optional<PadValue> &pad) {
+  StringRef name;
+  if (parser.parseEqual())
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&name))
+    return failure();
+  pad = symbolizePadValue(name);
+  if (!pad)
+    return parser.emitError(loc)
+           << "expected null, zero, max or min, got '" << name << "'";
+  return success();
+}
+
+/// Parses `= AxB` (after the `valid` keyword); `?` extents are dynamic.
+ParseResult parseValidField(AsmParser &parser, SmallVectorImpl<int64_t> &valid) {
+  if (parser.parseEqual())
+    return failure();
+  return parser.parseDimensionList(valid, /*allowDynamic=*/true,
+                                   /*withTrailingX=*/false);
+}
+
+/// Reads the next `, keyword` of a type's field list, rejecting repeats.
+/// Returns false at the end of the list (no comma) or on an error.
+bool parseFieldKeyword(AsmParser &parser, llvm::StringSet<> &seen,
+                       StringRef &keyword, SMLoc &loc, bool &error) {
+  error = false;
+  if (failed(parser.parseOptionalComma()))
+    return false;
+  loc = parser.getCurrentLocation();
+  if (parser.parseKeyword(&keyword) ||
+      (!seen.insert(keyword).second &&
+       (parser.emitError(loc) << "'" << keyword << "' given twice", true))) {
+    error = true;
+    return false;
+  }
+  return true;
+}
+
 void printDims(AsmPrinter &printer, ArrayRef<int64_t> dims, StringRef separator) {
   llvm::interleave(
       dims, printer,
@@ -88,15 +128,10 @@ Type pto::pl::TensorType::parse(AsmParser &parser) {
                                     /*allowDynamic=*/true))
     return {};
   llvm::StringSet<> seen;
-  while (succeeded(parser.parseOptionalComma())) {
-    StringRef keyword;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseKeyword(&keyword))
-      return {};
-    if (!seen.insert(keyword).second) {
-      parser.emitError(loc) << "'" << keyword << "' given twice";
-      return {};
-    }
+  StringRef keyword;
+  SMLoc loc;
+  bool error = false;
+  while (parseFieldKeyword(parser, seen, keyword, loc, error)) {
     if (auto tensorLayout = symbolizeTensorLayout(keyword)) {
       layout = tensorLayout;
       continue;
@@ -111,22 +146,9 @@ Type pto::pl::TensorType::parse(AsmParser &parser) {
                                                    strides.emplace_back());
                         });
     } else if (keyword == "valid") {
-      field = failed(parser.parseEqual())
-                  ? failure()
-                  : parser.parseDimensionList(validShape, /*allowDynamic=*/true,
-                                              /*withTrailingX=*/false);
+      field = parseValidField(parser, validShape);
     } else if (keyword == "pad") {
-      StringRef name;
-      if (succeeded(parser.parseEqual())) {
-        SMLoc valueLoc = parser.getCurrentLocation();
-        if (succeeded(parser.parseKeyword(&name))) {
-          pad = symbolizePadValue(name);
-          field = pad ? success()
-                      : ParseResult(parser.emitError(valueLoc)
-                                    << "expected null, zero, max or min, got '"
-                                    << name << "'");
-        }
-      }
+      field = parsePadField(parser, pad);
     } else {
       parser.emitError(loc) << "unknown tensor layout or view field '"
                             << keyword << "'";
@@ -135,7 +157,7 @@ Type pto::pl::TensorType::parse(AsmParser &parser) {
     if (failed(field))
       return {};
   }
-  if (parser.parseGreater())
+  if (error || parser.parseGreater())
     return {};
   return pto::pl::TensorType::getCanonicalChecked(
       [&] { return parser.emitError(parser.getNameLoc()); },
@@ -343,21 +365,18 @@ Type TileType::parse(AsmParser &parser) {
                                     /*allowDynamic=*/false))
     return {};
   llvm::StringSet<> seen;
-  while (succeeded(parser.parseOptionalComma())) {
-    StringRef keyword;
-    SMLoc loc = parser.getCurrentLocation();
-    if (parser.parseKeyword(&keyword))
-      return {};
-    if (!seen.insert(keyword).second) {
-      parser.emitError(loc) << "'" << keyword << "' given twice";
-      return {};
-    }
+  StringRef keyword;
+  SMLoc loc;
+  bool error = false;
+  while (parseFieldKeyword(parser, seen, keyword, loc, error)) {
     if (auto space = symbolizeMemorySpace(keyword)) {
       memorySpace = space;
       continue;
     }
     auto parseLayout = [&](std::optional<TileLayout> &layout) -> ParseResult {
       StringRef name;
+      if (parser.parseEqual())
+        return failure();
       SMLoc valueLoc = parser.getCurrentLocation();
       if (parser.parseKeyword(&name))
         return failure();
@@ -369,32 +388,16 @@ Type TileType::parse(AsmParser &parser) {
       return success();
     };
     ParseResult field = failure();
-    if (keyword == "valid") {
-      field = failed(parser.parseEqual())
-                  ? failure()
-                  : parser.parseDimensionList(validShape, /*allowDynamic=*/true,
-                                              /*withTrailingX=*/false);
-    } else if (keyword == "blayout" || keyword == "slayout") {
-      field = failed(parser.parseEqual())
-                  ? failure()
-                  : parseLayout(keyword == "blayout" ? blayout : slayout);
-    } else if (keyword == "fractal") {
+    if (keyword == "valid")
+      field = parseValidField(parser, validShape);
+    else if (keyword == "blayout" || keyword == "slayout")
+      field = parseLayout(keyword == "blayout" ? blayout : slayout);
+    else if (keyword == "fractal")
       field = failed(parser.parseEqual()) ? failure()
                                           : parser.parseInteger(fractal);
-    } else if (keyword == "pad") {
-      StringRef name;
-      SMLoc valueLoc;
-      if (succeeded(parser.parseEqual())) {
-        valueLoc = parser.getCurrentLocation();
-        if (succeeded(parser.parseKeyword(&name))) {
-          pad = symbolizePadValue(name);
-          field = pad ? success()
-                      : ParseResult(parser.emitError(valueLoc)
-                                    << "expected null, zero, max or min, got '"
-                                    << name << "'");
-        }
-      }
-    } else {
+    else if (keyword == "pad")
+      field = parsePadField(parser, pad);
+    else {
       parser.emitError(loc) << "unknown memory space or tile view field '"
                             << keyword << "'";
       return {};
@@ -402,7 +405,7 @@ Type TileType::parse(AsmParser &parser) {
     if (failed(field))
       return {};
   }
-  if (parser.parseGreater())
+  if (error || parser.parseGreater())
     return {};
   return TileType::getCanonicalChecked(
       [&] { return parser.emitError(parser.getNameLoc()); },

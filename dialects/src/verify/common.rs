@@ -123,3 +123,12 @@ pub fn constant_operands(op: OperationRef, start: usize, len: usize) -> Vec<Opti
 pub fn render_dims(dims: &[Option<i64>]) -> String {
     dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
 }
+
+/// The first dimension where a constant window `offset + extent` leaves
+/// `bounds` (checked where offset, extent and bound are all known).
+pub fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
+    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
+        (Some(offset), Some(extent), Some(bound)) => offset < 0 || offset + extent > bound,
+        _ => false,
+    })
+}

@@ -28,6 +28,7 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
+        window_leaves,
         constant_operands, dtype_of, fail, operand_segments, operand_tile, operand_type, render_dims,
         require_dtype, require_vec, result_tile, result_type,
     },
@@ -49,14 +50,6 @@ fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, super::common::Fail
     TensorType::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
 }
 
-/// A constant window `offset + extent` must fit `bound` in every dimension
-/// where all three are known.
-fn window_fits(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
-    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
-        (Some(offset), Some(extent), Some(bound)) => offset < 0 || offset + extent > bound,
-        _ => false,
-    })
-}
 
 fn statics(dims: &[i64]) -> Vec<Option<i64>> {
     dims.iter().map(|d| Some(*d)).collect()
@@ -175,7 +168,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                     render_dims(&expected_valid)
                 ));
             }
-            if let Some(i) = window_fits(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
+            if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
                 return fail(format!("valid extent {} exceeds dimension {i} ({})", given[i].unwrap_or(0), source.shape()[i]));
             }
             Ok(())
@@ -189,7 +182,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             if offsets.len() != target.rank() {
                 return fail(format!("needs one offset per dimension ({}), got {}", target.rank(), offsets.len()));
             }
-            if let Some(i) = window_fits(&offsets, &statics(&source.shape()), &statics(&target.shape())) {
+            if let Some(i) = window_leaves(&offsets, &statics(&source.shape()), &statics(&target.shape())) {
                 return fail(format!("the window leaves the target in dimension {i}"));
             }
             Ok(())
@@ -249,7 +242,7 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
     if op.attribute("clamp").is_err() {
         let offsets = constant_operands(op, offset_start, offset_count);
-        if let Some(i) = window_fits(&offsets, &valid, &source.shape()) {
+        if let Some(i) = window_leaves(&offsets, &valid, &source.shape()) {
             return fail(format!(
                 "the window leaves the tensor in dimension {i} (offset {} + {} > {}); use clamp to narrow it",
                 offsets[i].unwrap_or(0),
@@ -293,7 +286,7 @@ fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if op.attribute("atomic_add").is_ok() {
         require_dtype("an atomic add: the tile", tile_dtype, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
     }
-    if let Some(i) = window_fits(&offsets, &statics(&tile.shape()), &destination.shape()) {
+    if let Some(i) = window_leaves(&offsets, &statics(&tile.shape()), &destination.shape()) {
         return fail(format!("the write leaves the destination in dimension {i}"));
     }
     Ok(())
@@ -314,11 +307,11 @@ fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return fail(format!("a slice keeps the element type, memory space and layout of {source}, got {result}"));
     }
     let offsets = constant_operands(op, offset_start, offset_count);
-    if let Some(i) = window_fits(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+    if let Some(i) = window_leaves(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
         return fail(format!("the window leaves the source in dimension {i}"));
     }
     // The result's valid extents never reach past the source's valid region.
-    if let Some(i) = window_fits(&offsets, &to.valid_shape, &from.valid_shape) {
+    if let Some(i) = window_leaves(&offsets, &to.valid_shape, &from.valid_shape) {
         return fail(format!("result valid extent in dimension {i} exceeds the source's valid region"));
     }
     let dynamic = to.valid_shape.iter().filter(|d| d.is_none()).count();
@@ -353,7 +346,7 @@ fn verify_extract<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         ));
     }
     let offsets = constant_operands(op, 1, 2);
-    if let Some(i) = window_fits(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+    if let Some(i) = window_leaves(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
         return fail(format!("the window leaves the source in dimension {i}"));
     }
     Ok(())

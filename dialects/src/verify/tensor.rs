@@ -26,7 +26,7 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{Failure, constant_operands, fail, operand_segments, operand_type, render_dims, require_dtype,
-        require_float, require_integer, result_type},
+        require_float, require_integer, result_type, window_leaves},
     system::int_attr,
 };
 use crate::{
@@ -78,13 +78,6 @@ fn require_dynamic_sizes<'c>(result: TensorType, given: usize) -> VerifyResult<'
     Ok(())
 }
 
-/// A constant window `offset + extent` inside `bounds` where all are known.
-fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
-    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
-        (Some(o), Some(e), Some(b)) => o < 0 || o + e > b,
-        _ => false,
-    })
-}
 
 const UNARY: &[&str] = &["neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not", "relu"];
 const BINARY: &[&str] =
