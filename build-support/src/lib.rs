@@ -65,7 +65,10 @@ pub fn tblgen(td: &Path, include_dirs: &[&Path], generator: &str, out: &Path) {
 pub fn cxx_build() -> cc::Build {
     let cxxflags = run(Command::new(llvm_tool("llvm-config")).arg("--cxxflags"));
     let mut build = cc::Build::new();
-    build.cpp(true).warnings(false);
+    // The glue is mostly mlir-tblgen output: built lightly optimised with
+    // line tables only, whatever the cargo profile, it stays small and
+    // links fast.
+    build.cpp(true).warnings(false).opt_level(1).debug(false).flag("-gline-tables-only");
     for flag in cxxflags.split_whitespace() {
         // Optimisation and debug levels follow the cargo profile.
         if flag.starts_with("-O") || flag == "-g" || flag.starts_with("-fdiagnostics-color") {
