@@ -83,27 +83,6 @@ bool isScalarElementType(mlir::Type type);
 /// Whether elements of `type` are 4 bits, packed two per byte.
 bool isPackedFourBit(mlir::Type type);
 
-/// Parses `<dims x element-type>` into a `TypeT(shape, elementType)`.
-template <typename TypeT>
-mlir::Type parseShapedType(mlir::AsmParser &parser, bool allowDynamic) {
-  llvm::SmallVector<int64_t> shape;
-  mlir::Type elementType;
-  if (parser.parseLess() ||
-      parseShapeAndElementType(parser, shape, elementType, allowDynamic) ||
-      parser.parseGreater())
-    return {};
-  return TypeT::getChecked([&] { return parser.emitError(parser.getNameLoc()); },
-                           parser.getContext(), shape, elementType);
-}
-
-/// Prints `<dims x element-type>`.
-template <typename TypeT>
-void printShapedType(mlir::AsmPrinter &printer, TypeT type) {
-  printer << '<';
-  printShapeAndElementType(printer, type.getShape(), type.getElementType());
-  printer << '>';
-}
-
 } // namespace pto
 
 #endif // PTO_DIALECTS_H

@@ -28,16 +28,37 @@ void PLDDialect::initialize() {
 //===----------------------------------------------------------------------===//
 
 Type DistributedTensorType::parse(AsmParser &parser) {
-  return pto::parseShapedType<DistributedTensorType>(parser, /*allowDynamic=*/true);
+  SmallVector<int64_t> shape;
+  Type elementType;
+  StringAttr window;
+  if (parser.parseLess() ||
+      pto::parseShapeAndElementType(parser, shape, elementType,
+                                    /*allowDynamic=*/true))
+    return {};
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("window") || parser.parseEqual() ||
+        parser.parseAttribute(window))
+      return {};
+  }
+  if (parser.parseGreater())
+    return {};
+  return DistributedTensorType::getChecked(
+      [&] { return parser.emitError(parser.getNameLoc()); },
+      parser.getContext(), shape, elementType, window);
 }
 
 void DistributedTensorType::print(AsmPrinter &printer) const {
-  pto::printShapedType(printer, *this);
+  printer << '<';
+  pto::printShapeAndElementType(printer, getShape(), getElementType());
+  if (getWindow())
+    printer << ", window = " << getWindow();
+  printer << '>';
 }
 
 LogicalResult
 DistributedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                              ArrayRef<int64_t> shape, Type elementType) {
+                              ArrayRef<int64_t> shape, Type elementType,
+                              StringAttr window) {
   if (shape.empty())
     return emitError() << "pld.dtensor must have at least one dimension";
   for (int64_t dim : shape)
@@ -48,6 +69,8 @@ DistributedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "pld.dtensor element type must be an integer, index "
                           "or float type, got "
                        << elementType;
+  if (window && window.getValue().empty())
+    return emitError() << "pld.dtensor window name must not be empty";
   return success();
 }
 
@@ -55,7 +78,7 @@ ShapedType
 DistributedTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                  Type elementType) const {
   return DistributedTensorType::get(getContext(), shape ? *shape : getShape(),
-                                    elementType);
+                                    elementType, getWindow());
 }
 
 #define GET_TYPEDEF_CLASSES

@@ -22,4 +22,27 @@ def PLD_WaitCmp : I32EnumAttr<"WaitCmp", "how wait compares the local cell", [
   let cppNamespace = "::pto::pld";
 }
 
+def PLD_AtomicType : I32EnumAttr<"AtomicType", "how a transfer writes the destination", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Add", 1, "add">
+  ]> {
+  let cppNamespace = "::pto::pld";
+}
+
+def PLD_ReduceOp : I32EnumAttr<"ReduceOp", "reduction of a collective", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Max", 1, "max">,
+    I32EnumAttrCase<"Min", 2, "min">,
+    I32EnumAttrCase<"Prod", 3, "prod">
+  ]> {
+  let cppNamespace = "::pto::pld";
+}
+
+def PLD_AllreduceMode : I32EnumAttr<"AllreduceMode", "allreduce algorithm", [
+    I32EnumAttrCase<"Mesh", 0, "mesh">,
+    I32EnumAttrCase<"Ring", 1, "ring">
+  ]> {
+  let cppNamespace = "::pto::pld";
+}
+
 #endif // PTO_PLD_ATTRS_TD

@@ -4,6 +4,7 @@
 #define PTO_PLD_OPS_TD
 
 include "PLDTypes.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 //===----------------------------------------------------------------------===//
@@ -78,6 +79,41 @@ def PLD_NotifyOp : PLD_Op<"system.notify"> {
   }];
 }
 
+def PLD_WorldSizeOp : PLD_Op<"system.world_size", [Pure]> {
+  let summary = "The number of devices of the program";
+  let description = [{
+    Returns the number of devices (workers) the host orchestrator drives.
+    Host orchestrators only. Example:
+
+    ```mlir
+    %w = pld.system.world_size : i64
+    ```
+  }];
+  let results = (outs I64:$size);
+  let assemblyFormat = "attr-dict `:` type($size)";
+}
+
+def PLD_DeferWaitOp : PLD_Op<"system.defer_wait"> {
+  let summary = "Make a signal condition a completion condition of the task";
+  let description = [{
+    Registers `signal[offsets] >= expected` (unsigned) as a condition the
+    current task completes on, without blocking: dependent tasks run once
+    it holds. The signal is i32; `cmp` is `ge`; a constant `expected` is in
+    [0, 2^31). Example:
+
+    ```mlir
+    pld.system.defer_wait %sig[%src, %c0], %gen ge : !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$signal,
+                       Variadic<Index>:$offsets,
+                       I32:$expected,
+                       PLD_WaitCmp:$cmp);
+  let assemblyFormat = [{
+    $signal `[` $offsets `]` `,` $expected $cmp attr-dict `:` qualified(type($signal))
+  }];
+}
+
 def PLD_WaitOp : PLD_Op<"system.wait"> {
   let summary = "Block until a local signal cell reaches a value";
   let description = [{
@@ -96,6 +132,249 @@ def PLD_WaitOp : PLD_Op<"system.wait"> {
   let assemblyFormat = [{
     $signal `[` $offsets `]` `,` $expected $cmp attr-dict `:` qualified(type($signal))
   }];
+}
+
+//===----------------------------------------------------------------------===//
+// Window buffers (pld.md §2.2)
+//===----------------------------------------------------------------------===//
+
+def PLD_AllocWindowBufferOp : PLD_Op<"tensor.alloc_window_buffer", [MemoryEffects<[MemAlloc]>]> {
+  let summary = "Allocate a symmetric window buffer";
+  let description = [{
+    Allocates `size` bytes at the same offset in the window of every rank of
+    a comm domain (zero-initialised), named `name` (unique in the program).
+    Host orchestrators only. Example:
+
+    ```mlir
+    %buf = pld.tensor.alloc_window_buffer %bytes name "signal" : !pl.ptr
+    ```
+  }];
+  let arguments = (ins AnySignlessIntegerOrIndex:$size, StrAttr:$name);
+  let results = (outs PLD_PlPtr:$buffer);
+  let assemblyFormat = "$size `name` $name attr-dict `:` type($size) `->` qualified(type($buffer))";
+}
+
+def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
+  let summary = "View a window buffer as a distributed tensor";
+  let description = [{
+    Returns a distributed tensor of the result's shape and element type over
+    window buffer `buffer`. Several views may share one buffer. Example:
+
+    ```mlir
+    %sig = pld.tensor.window %buf : !pl.ptr -> !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_PlPtr:$buffer);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))";
+}
+
+//===----------------------------------------------------------------------===//
+// Remote tile access (pld.md §2.3)
+//===----------------------------------------------------------------------===//
+
+def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
+    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Load a window of a peer's copy into a tile";
+  let description = [{
+    Reads the window of rank `peer`'s copy of `target` at `offsets` (one
+    per dimension) with the result tile's shape. `valid(...)` gives the
+    dynamic valid extents. A window provably past the tensor's edge is an
+    error (the read does not clamp). Example:
+
+    ```mlir
+    %t = pld.tile.remote_load %data[%row, %c0] from %peer : !pld.dtensor<?x256xf32> -> !pl.tile<1x256xf32, vec>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, Variadic<Index>:$offsets,
+                       I32:$peer, Variadic<Index>:$valid_sizes);
+  let results = (outs PLD_PlTile:$result);
+  let assemblyFormat = [{
+    $target `[` $offsets `]` `from` $peer (`valid` `(` $valid_sizes^ `)`)? attr-dict
+    `:` qualified(type($target)) `->` qualified(type($result))
+  }];
+}
+
+class PLD_RemoteStoreOp<string mnemonic, Type source, string form>
+    : PLD_Op<mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Write a " # form # " into a peer's copy";
+  let description = "Writes `source` (" # form # ", 2-D after leading unit "
+      # "dimensions) into the last two dimensions of rank `peer`'s copy of "
+      # "`target` at `offsets` (one per target dimension; the leading ones "
+      # "select the slab); `add` accumulates atomically. The push fits the "
+      # "target and the element types agree." # [{
+
+Example:
+
+```mlir
+}] # !if(!eq(form, "tile"),
+  "pld.tile.remote_store %t, %data[%row, %c0] to %peer none : !pl.tile<1x256xf32, vec>, !pld.dtensor<?x256xf32>",
+  "pld.tensor.remote_store %t, %data[%row, %c0] to %peer add : !pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>") # [{
+```
+}];
+  let arguments = (ins source:$source, PLD_AnyDistributedTensor:$target,
+                       Variadic<Index>:$offsets, I32:$peer, PLD_AtomicType:$atomic);
+  let assemblyFormat = [{
+    $source `,` $target `[` $offsets `]` `to` $peer $atomic attr-dict
+    `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
+def PLD_TileRemoteStoreOp : PLD_RemoteStoreOp<"tile.remote_store", PLD_PlTile, "tile">;
+def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTensor, "tensor">;
+
+//===----------------------------------------------------------------------===//
+// Collectives (pld.md §2.5). Each returns the target, rebound.
+//===----------------------------------------------------------------------===//
+
+class PLD_CollectiveOp<string mnemonic, list<Trait> traits = []>
+    : PLD_Op<"tensor." # mnemonic, !listconcat(traits, [MemoryEffects<[MemRead, MemWrite]>])>;
+
+def PLD_AllreduceOp : PLD_CollectiveOp<"allreduce", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Reduce a window across all ranks, in place";
+  let description = [{
+    Leaves `op` of every rank's `target` (f16 or f32) in every rank's copy.
+    `mode` is `mesh` (every rank reads every peer) or `ring` (two phases,
+    2(P-1)/P of the traffic). `signal` (i32) is required outside host
+    orchestrators: `[NR, 1]` for mesh, `[2*(NR-1), NR]` for ring.
+    `cores` > 0, and 1 outside host orchestrators. Example:
+
+    ```mlir
+    %r = pld.tensor.allreduce %x, %sig sum mesh cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, Optional<PLD_AnyDistributedTensor>:$signal,
+                       PLD_ReduceOp:$op, PLD_AllreduceMode:$mode, I64Attr:$cores);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target (`,` $signal^)? $op $mode `cores` $cores attr-dict `:` qualified(type($target))
+    (`,` qualified(type($signal))^)?
+  }];
+}
+
+def PLD_BarrierOp : PLD_CollectiveOp<"barrier", [AllTypesMatch<["signal", "result"]>]> {
+  let summary = "Wait until every rank arrived";
+  let description = [{
+    A self-clearing credit barrier over the i32 `signal` (`[NR, 1]` in
+    kernels, `[W]` in host orchestrators). Example:
+
+    ```mlir
+    %s2 = pld.tensor.barrier %sig : !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$signal);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = "$signal attr-dict `:` qualified(type($signal))";
+}
+
+def PLD_BroadcastOp : PLD_CollectiveOp<"broadcast", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Copy rank root's window to every rank";
+  let description = [{
+    Every rank's `target` becomes rank `root`'s (`root` >= 0). Example:
+
+    ```mlir
+    %r = pld.tensor.broadcast %x, %sig root 0 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, PLD_AnyDistributedTensor:$signal, I64Attr:$root);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target `,` $signal `root` $root attr-dict `:` qualified(type($target)) `,` qualified(type($signal))
+  }];
+}
+
+def PLD_AllgatherOp : PLD_CollectiveOp<"allgather", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Gather one row per rank into every rank's window";
+  let description = [{
+    Row `r` of every rank's `target` (`[NR, SIZE]`) becomes rank `r`'s
+    `input` (`[1, SIZE]`, a different buffer of the same element type).
+    Example:
+
+    ```mlir
+    %r = pld.tensor.allgather %row, %all, %sig : !pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_TensorLike:$input, PLD_AnyDistributedTensor:$target,
+                       PLD_AnyDistributedTensor:$signal);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal attr-dict `:` qualified(type($input)) `,`
+    qualified(type($target)) `,` qualified(type($signal))
+  }];
+}
+
+def PLD_ReduceScatterOp : PLD_CollectiveOp<"reduce_scatter", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Sum chunk r across ranks into rank r";
+  let description = [{
+    Row `r` of rank `r`'s `target` (`[NR, SIZE]`) becomes the sum of row
+    `r` over all ranks. Only `sum` is supported. Example:
+
+    ```mlir
+    %r = pld.tensor.reduce_scatter %x, %sig sum : !pld.dtensor<?x256xf32>, !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, PLD_AnyDistributedTensor:$signal, PLD_ReduceOp:$op);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $target `,` $signal $op attr-dict `:` qualified(type($target)) `,` qualified(type($signal))
+  }];
+}
+
+def PLD_AllToAllOp : PLD_CollectiveOp<"all_to_all", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Exchange one row per pair of ranks";
+  let description = [{
+    Row `d` of rank `s`'s `input` lands in row `s` of rank `d`'s `target`
+    (both `[NR, SIZE]`, different buffers, one element type). Example:
+
+    ```mlir
+    %r = pld.tensor.all_to_all %in, %out, %sig : !pl.tensor<4x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<?x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_TensorLike:$input, PLD_AnyDistributedTensor:$target,
+                       PLD_AnyDistributedTensor:$signal);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal attr-dict `:` qualified(type($input)) `,`
+    qualified(type($target)) `,` qualified(type($signal))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Comm domains (pld.md §1.2, §3.4)
+//===----------------------------------------------------------------------===//
+
+def PLD_YieldOp : PLD_Op<"yield", [Pure, Terminator, ReturnLike, ParentOneOf<["CommDomainOp"]>]> {
+  let summary = "Ends a comm-domain body";
+  let description = [{
+    Ends the body of `pld.comm_domain`. Example:
+
+    ```mlir
+    pld.yield
+    ```
+  }];
+  let builders = [OpBuilder<(ins), [{ /* no operands */ }]>];
+  let assemblyFormat = "attr-dict";
+}
+
+def PLD_CommDomainOp : PLD_Op<"comm_domain", [SingleBlockImplicitTerminator<"YieldOp">,
+                                              RecursiveMemoryEffects]> {
+  let summary = "A set of devices sharing window buffers";
+  let description = [{
+    Its body's window buffers (`slots`, in allocation order) live in the
+    windows of the devices in `devices` (sorted worker indices; empty: all
+    devices), which share one communicator. Ranks inside are domain-local.
+    Host orchestrators only; materialised by `pld-materialize-comm-domains`.
+    Example:
+
+    ```mlir
+    pld.comm_domain "comm_d0" devices [0, 1] slots ["signal", "data"] {
+      pld.yield
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, DenseI64ArrayAttr:$devices, StrArrayAttr:$slots);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$sym_name `devices` $devices `slots` $slots $body attr-dict";
 }
 
 #endif // PTO_PLD_OPS_TD

@@ -16,7 +16,7 @@
 
 use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
-    attribute::{FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
+    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::FunctionType,
 };
@@ -206,6 +206,36 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
 }
 
+/// Where an op executes, from its enclosing function (pld.md §1.1, §1.5:
+/// the path is a property of the function, not of the operand types).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExecutionPath {
+    /// A host orchestrator (`pl.level = host`, role orchestrator).
+    Host,
+    /// A chip orchestration.
+    ChipOrchestration,
+    /// An InCore kernel (incore, aic, aiv).
+    InCore,
+    /// A function without kind (before outlining) or outside any function.
+    Unknown,
+}
+
+/// The execution path of the function enclosing `op`.
+pub fn execution_path(op: OperationRef) -> ExecutionPath {
+    let Some(function) = enclosing_function(op) else { return ExecutionPath::Unknown };
+    let level = enum_attr(function, "pl.level", 2, Level::from_code);
+    let kind = function_kind(function);
+    if level == Some(Level::Host) {
+        ExecutionPath::Host
+    } else if is_kernel(kind) {
+        ExecutionPath::InCore
+    } else if kind == Some(FunctionKind::Orchestration) {
+        ExecutionPath::ChipOrchestration
+    } else {
+        ExecutionPath::Unknown
+    }
+}
+
 /// The enclosing func.func of `op`.
 fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut current = op.parent_operation();
@@ -246,9 +276,7 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 /// `pl.call` / `pl.submit`: the callee exists, is kernel-like and matches.
 pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let callee_attr = op.attribute("callee").map_err(|e| super::common::Failure::new(e.to_string()))?;
-    let callee = FlatSymbolRefAttribute::try_from(callee_attr)
-        .map(|a| a.value().to_string())
-        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let callee = super::common::attribute_text(callee_attr).unwrap_or_default();
     let mut top = op;
     while let Some(parent) = top.parent_operation() {
         top = parent;
@@ -259,8 +287,8 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             && candidate
                 .attribute("sym_name")
                 .ok()
-                .and_then(|a| StringAttribute::try_from(a).ok())
-                .is_some_and(|name| name.value() == callee)
+                .and_then(super::common::attribute_text)
+                .is_some_and(|name| name == callee)
         {
             if let Some(function_type) = function_type(candidate) {
                 found = Some((function_type.to_raw(), function_kind(candidate)));

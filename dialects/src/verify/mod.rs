@@ -28,7 +28,7 @@
 
 mod common;
 mod elementwise;
-mod functions;
+pub(crate) mod functions;
 mod matmul;
 mod movement;
 mod pl;
@@ -80,8 +80,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     match name {
         "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => functions::verify_scope(op),
         "pl.tile.move" => pl::verify_tile_move(op),
-        "pld.system.notify" => pld::verify_signal_offsets(op, "target"),
-        "pld.system.wait" => pld::verify_signal_offsets(op, "signal"),
+        n if n.starts_with("pld.") => pld::verify(op),
         _ => Ok(()),
     }
 }

@@ -1,29 +1,422 @@
 //! Rules of the `pld` ops (spec pld.md §2).
+//!
+//! The execution path of an op is its enclosing function's
+//! (`functions::execution_path`): host orchestrator, chip orchestration,
+//! InCore kernel, or unknown (not yet outlined). Rules per path:
+//! - host only: world_size, alloc_window_buffer, comm_domain; never in a
+//!   host orchestrator: rank, nranks, notify, wait, defer_wait, remote
+//!   access;
+//! - signals are i32; InCore collectives need a mesh signal `[NR, 1]` (ring
+//!   allreduce `[2*(NR-1), NR]`), host builtins a rank-1 signal (allgather,
+//!   all_to_all also `[W, 1]`); host collectives move f32 only;
+//! - allreduce: f16/f32, cores > 0 (1 outside the host), a signal outside
+//!   the host and for ring; reduce_scatter: sum only; broadcast root >= 0;
+//!   allgather / all_to_all: distinct input and target, `[1, SIZE]` /
+//!   `[NR, SIZE]` shapes, one element type, signal rows = ranks;
+//! - notify / wait / defer_wait: one offset per signal dimension;
+//!   defer_wait: i32 signal, `ge`, expected >= 0;
+//! - remote load / store: one offset per target dimension, element types
+//!   agree, constant windows inside the target; stores push a 2-D extent
+//!   (leading dims 1) into a target of rank >= 2; atomic add on f32, bf16,
+//!   f16, i32, i16, i8;
+//! - window buffers: a non-empty name unique in the program, a positive
+//!   constant size; comm domains: sorted distinct devices, named slots.
 
 use melior::ir::{
-    ValueLike,
-    operation::{OperationLike, OperationRef},
+    Type, Value, ValueLike,
+    attribute::{ArrayAttribute, DenseI64ArrayAttribute},
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::ShapedTypeLike,
 };
 
-use super::VerifyResult;
-use crate::{diag::OpDiagnostic, types::DistributedTensorType};
+use super::{
+    VerifyResult,
+    common::{Failure, attribute_text, constant_int, constant_operands, fail, operand_segments, operand_type, render_dims,
+        require_dtype, result_type, window_leaves},
+    functions::{ExecutionPath, execution_path},
+    system::int_attr,
+};
+use crate::{
+    dtype::Dtype,
+    types::{DistributedTensorType, MemorySpace, TensorType, TileType},
+};
+
+fn dtensor<'c>(r#type: Type<'c>) -> Result<DistributedTensorType<'c>, Failure<'c>> {
+    DistributedTensorType::try_from(r#type).map_err(|e| Failure::new(e.to_string()))
+}
+
+fn dtype_of(r#type: Type) -> Dtype {
+    Dtype::of(r#type).unwrap_or(Dtype::Bool)
+}
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+/// Runs the rules of a pld op.
+pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let name = op_name(op);
+    let path = execution_path(op);
+    let short = name.trim_start_matches("pld.");
+    match short {
+        "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" if path != ExecutionPath::Host => {
+            return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
+        }
+        "system.rank" | "system.nranks" | "system.notify" | "system.wait" | "system.defer_wait"
+        | "tile.remote_load" | "tile.remote_store" | "tensor.remote_store"
+            if path == ExecutionPath::Host =>
+        {
+            return fail("is an InCore operation; a host orchestrator cannot use it");
+        }
+        _ => {}
+    }
+    match short {
+        "system.notify" => verify_signal_offsets(op, "target", 2),
+        "system.wait" => verify_signal_offsets(op, "signal", 1),
+        "system.defer_wait" => verify_defer_wait(op),
+        "tensor.alloc_window_buffer" => verify_alloc(op),
+        "tile.remote_load" => verify_remote_load(op),
+        "tile.remote_store" | "tensor.remote_store" => verify_remote_store(op, short == "tile.remote_store"),
+        "tensor.allreduce" => verify_allreduce(op, path),
+        "tensor.barrier" => {
+            let signal = dtensor(operand_type(op, 0)?)?;
+            require_signal(signal, path, HostSignal::RankOne)
+        }
+        "tensor.broadcast" => {
+            let target = dtensor(operand_type(op, 0)?)?;
+            let signal = dtensor(operand_type(op, 1)?)?;
+            if int_attr(op, "root").unwrap_or(-1) < 0 {
+                return fail("root must be >= 0");
+            }
+            require_host_f32(target, path)?;
+            require_signal(signal, path, HostSignal::RankOne)
+        }
+        "tensor.allgather" | "tensor.all_to_all" => verify_exchange(op, short == "tensor.allgather", path),
+        "tensor.reduce_scatter" => {
+            let target = dtensor(operand_type(op, 0)?)?;
+            let signal = dtensor(operand_type(op, 1)?)?;
+            if target.rank() != 2 {
+                return fail(format!("target must be [NR, SIZE], got {target}"));
+            }
+            if int_attr(op, "op") != Some(0) {
+                return fail("only sum is supported (max, min and prod lowerings are not implemented)");
+            }
+            require_host_f32(target, path)?;
+            require_signal(signal, path, HostSignal::RankOne)
+        }
+        "comm_domain" => verify_comm_domain(op),
+        _ => Ok(()),
+    }
+}
 
 /// `pld.system.notify` / `pld.system.wait`: one offset per dimension of the
 /// signal ("offsets rank (k) must match target tensor rank (n)").
-pub fn verify_signal_offsets<'c>(op: OperationRef<'c, '_>, what: &str) -> VerifyResult<'c> {
-    let signal = op.operand(0).map_err(|e| OpDiagnostic::new(e.to_string()))?;
-    let signal_type =
-        DistributedTensorType::try_from(signal.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))?;
-    // Operands: the signal, the offsets, then two i32 scalars (notify: peer
-    // and value) or one (wait: expected).
-    let scalars = if op.name().as_string_ref().as_str() == Ok("pld.system.notify") { 2 } else { 1 };
+fn verify_signal_offsets<'c>(op: OperationRef<'c, '_>, what: &str, scalars: usize) -> VerifyResult<'c> {
+    let signal = dtensor(operand_type(op, 0)?)?;
     let offsets = op.operand_count() - 1 - scalars;
-    if offsets != signal_type.rank() {
-        return Err(OpDiagnostic::new(format!(
-            "offsets rank ({offsets}) must match {what} tensor rank ({})",
-            signal_type.rank()
-        )));
+    if offsets != signal.rank() {
+        return fail(format!("offsets rank ({offsets}) must match {what} tensor rank ({})", signal.rank()));
+    }
+    Ok(())
+}
+
+fn verify_defer_wait<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    verify_signal_offsets(op, "signal", 1)?;
+    let signal = dtensor(operand_type(op, 0)?)?;
+    if dtype_of(signal.element()) != Dtype::I32 {
+        return fail(format!("signal dtype must be i32, got {}", signal.element()));
+    }
+    if int_attr(op, "cmp") != Some(1) {
+        return fail("only supports ge");
+    }
+    let expected = op.operand(op.operand_count() - 1).ok().and_then(constant_int);
+    if let Some(value) = expected
+        && value < 0
+    {
+        return fail(format!("a constant expected value must be in [0, 2^31), got {value}"));
+    }
+    Ok(())
+}
+
+fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let name = op.attribute("name").ok().and_then(attribute_text).unwrap_or_default();
+    if name.is_empty() {
+        return fail("requires a non-empty name");
+    }
+    if let Some(size) = op.operand(0).ok().and_then(constant_int)
+        && size <= 0
+    {
+        return fail(format!("size must be positive, got {size}"));
+    }
+    let mut top = op;
+    while let Some(parent) = top.parent_operation() {
+        top = parent;
+    }
+    // Report the second declaration: look for the name before reaching `op`.
+    let me = op.to_raw().ptr;
+    let mut duplicate = false;
+    top.walk(WalkOrder::PreOrder, |other| {
+        if other.to_raw().ptr == me {
+            return WalkResult::Interrupt;
+        }
+        if op_name(other) == "pld.tensor.alloc_window_buffer"
+            && other.attribute("name").ok().and_then(attribute_text).is_some_and(|other_name| other_name == name)
+        {
+            duplicate = true;
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    if duplicate {
+        return fail(format!("window buffer name '{name}' is already declared in the program"));
+    }
+    Ok(())
+}
+
+fn verify_remote_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let target = dtensor(operand_type(op, 0)?)?;
+    let tile = TileType::try_from(result_type(op, 0)?).map_err(|e| Failure::new(e.to_string()))?;
+    let segments = operand_segments(op);
+    let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
+    let valid_count = segments.get(3).map_or(0, |s| s.1);
+    if offsets != target.rank() || tile.rank() != target.rank() {
+        return fail(format!("needs the target's rank ({}) of offsets and tile dimensions", target.rank()));
+    }
+    if tile.element() != target.element() {
+        return fail(format!("the tile must have the target's element type {}, got {}", target.element(), tile.element()));
+    }
+    if matches!(dtype_of(target.element()), Dtype::Bool | Dtype::I4 | Dtype::U4 | Dtype::F4 | Dtype::Hf4) {
+        return fail(format!("only byte-sized element types can be read remotely, got {}", target.element()));
+    }
+    let valid = tile.effective_view().valid_shape;
+    let dynamic = valid.iter().filter(|d| d.is_none()).count();
+    if valid_count != dynamic {
+        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+    }
+    let offsets = constant_operands(op, start, offsets);
+    if let Some(i) = window_leaves(&offsets, &valid, &target.shape()) {
+        return fail(format!("the read leaves the target in dimension {i} (reads do not clamp; pass a smaller valid shape)"));
+    }
+    Ok(())
+}
+
+fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyResult<'c> {
+    let source_type = operand_type(op, 0)?;
+    let target = dtensor(operand_type(op, 1)?)?;
+    let (element, extent): (Type, Vec<Option<i64>>) = if tile_form {
+        let tile = TileType::try_from(source_type).map_err(|e| Failure::new(e.to_string()))?;
+        if let Some(space) = tile.memory_space()
+            && !matches!(space, MemorySpace::Vec | MemorySpace::Acc)
+        {
+            return fail(format!("the source tile must be in 'vec' or 'acc', got '{space}'"));
+        }
+        (tile.element(), tile.effective_view().valid_shape)
+    } else {
+        let tensor = TensorType::try_from(source_type).map_err(|e| Failure::new(e.to_string()))?;
+        (tensor.element(), tensor.shape())
+    };
+    if element != target.element() {
+        return fail(format!("source and target element types differ: {element} and {}", target.element()));
+    }
+    if target.rank() < 2 {
+        return fail("target rank must be >= 2 to hold a 2-D push");
+    }
+    if extent.len() < 2 {
+        return fail("the pushed extent must have rank 2 or more");
+    }
+    if let Some(i) = extent[..extent.len() - 2].iter().position(|d| matches!(d, Some(d) if *d != 1)) {
+        return fail(format!("source leading dimension {i} must be 1"));
+    }
+    let offsets = constant_operands(op, 2, op.operand_count() - 3);
+    if offsets.len() != target.rank() {
+        return fail(format!("offsets rank ({}) must match target tensor rank ({})", offsets.len(), target.rank()));
+    }
+    // Leading dims push one slab; the last two push the 2-D extent.
+    let mut pushed = vec![Some(1); target.rank()];
+    let n = target.rank();
+    pushed[n - 2] = extent[extent.len() - 2];
+    pushed[n - 1] = extent[extent.len() - 1];
+    if let Some(i) = window_leaves(&offsets, &pushed, &target.shape()) {
+        return fail(format!("push exceeds the peer's target region in dimension {i}"));
+    }
+    if int_attr(op, "atomic") == Some(1) {
+        require_dtype(
+            "an atomic add: the source",
+            dtype_of(element),
+            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
+        )?;
+    }
+    Ok(())
+}
+
+/// The signal shape a host builtin accepts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum HostSignal {
+    /// `[W]` only.
+    RankOne,
+    /// `[W]` or `[W, 1]`.
+    RankOneOrColumn,
+}
+
+/// An i32 signal of the path's shape: `[NR, 1]` on the InCore path, the
+/// builtin's shape in a host orchestrator.
+fn require_signal<'c>(signal: DistributedTensorType, path: ExecutionPath, host: HostSignal) -> VerifyResult<'c> {
+    if dtype_of(signal.element()) != Dtype::I32 {
+        return fail(format!("signal must be i32, got {}", signal.element()));
+    }
+    let shape = signal.shape();
+    if path == ExecutionPath::Host {
+        let ok = shape.len() == 1 || (host == HostSignal::RankOneOrColumn && shape.len() == 2 && shape[1] == Some(1));
+        if !ok {
+            let wanted = if host == HostSignal::RankOne { "rank-1 [W]" } else { "[W] or [W, 1]" };
+            return fail(format!("a host builtin signal must be {wanted}, got {signal}"));
+        }
+        return Ok(());
+    }
+    require_mesh_signal(signal)
+}
+
+fn require_mesh_signal<'c>(signal: DistributedTensorType) -> VerifyResult<'c> {
+    let shape = signal.shape();
+    if shape.len() != 2 {
+        return fail(format!("signal must be 2D [NR, 1], got {signal}"));
+    }
+    if matches!(shape[1], Some(d) if d != 1) {
+        return fail(format!(
+            "signal dim 1 must be 1, got {signal} (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)"
+        ));
+    }
+    Ok(())
+}
+
+fn require_host_f32<'c>(target: DistributedTensorType, path: ExecutionPath) -> VerifyResult<'c> {
+    if path == ExecutionPath::Host && dtype_of(target.element()) != Dtype::F32 {
+        return fail(format!("host builtin collectives support f32 only, got {}", target.element()));
+    }
+    Ok(())
+}
+
+fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> VerifyResult<'c> {
+    let target = dtensor(operand_type(op, 0)?)?;
+    if !matches!(dtype_of(target.element()), Dtype::F16 | Dtype::F32) {
+        return fail(format!("target dtype must be f16 or f32, got {}", target.element()));
+    }
+    let cores = int_attr(op, "cores").unwrap_or(0);
+    if cores <= 0 {
+        return fail(format!("cores must be > 0, got {cores}"));
+    }
+    let ring = int_attr(op, "mode") == Some(1);
+    let signal = if op.operand_count() > 1 { Some(dtensor(operand_type(op, 1)?)?) } else { None };
+    if path != ExecutionPath::Host {
+        if signal.is_none() {
+            return fail("requires an explicit signal outside host orchestrator functions");
+        }
+        if cores != 1 {
+            return fail("cores > 1 is supported only in a host orchestrator; use pl.spmd_scope");
+        }
+    } else if signal.is_none() && ring {
+        return fail("ring mode requires an explicit signal; host signal synthesis only supports mesh");
+    }
+    let Some(signal) = signal else { return Ok(()) };
+    if dtype_of(signal.element()) != Dtype::I32 {
+        return fail(format!("signal must be i32, got {}", signal.element()));
+    }
+    let shape = signal.shape();
+    if path == ExecutionPath::Host {
+        if !ring && shape.len() == 1 && cores != 1 {
+            return fail("a rank-1 host signal serves cores 1 only; use [W, cores]");
+        }
+        if !ring && shape.len() == 2 && matches!(shape[1], Some(lanes) if lanes < cores) {
+            return fail(format!("a host signal [W, lanes] needs lanes >= cores ({cores}), got {signal}"));
+        }
+        return Ok(());
+    }
+    if ring {
+        if shape.len() != 2 {
+            return fail(format!("a ring signal must be 2D [2*(NR-1), NR], got {signal}"));
+        }
+        if let (Some(rows), Some(ranks)) = (shape[0], shape[1])
+            && rows != 2 * (ranks - 1)
+        {
+            return fail(format!("a ring signal must be [2*(NR-1), NR], got {}", render_dims(&shape)));
+        }
+        return Ok(());
+    }
+    require_mesh_signal(signal)
+}
+
+/// `allgather` (`input` [1, SIZE]) and `all_to_all` (`input` [NR, SIZE]).
+fn verify_exchange<'c>(op: OperationRef<'c, '_>, gather: bool, path: ExecutionPath) -> VerifyResult<'c> {
+    let input: Value = op.operand(0).map_err(|e| Failure::new(e.to_string()))?;
+    let target_value: Value = op.operand(1).map_err(|e| Failure::new(e.to_string()))?;
+    if input == target_value {
+        return fail("input and target must be different buffers");
+    }
+    let input_type = input.r#type();
+    let input_is_window = DistributedTensorType::try_from(input_type).is_ok();
+    let input_shape = match (TensorType::try_from(input_type), DistributedTensorType::try_from(input_type)) {
+        (Ok(t), _) => t.shape(),
+        (_, Ok(t)) => t.shape(),
+        _ => return fail("input must be a tensor"),
+    };
+    let target = dtensor(target_value.r#type())?;
+    let signal = dtensor(operand_type(op, 2)?)?;
+    let target_shape = target.shape();
+    if input_shape.len() != 2 || target_shape.len() != 2 {
+        return fail(format!("input and target must be 2-D, got {input_type} and {target}"));
+    }
+    if gather && matches!(input_shape[0], Some(d) if d != 1) {
+        return fail(format!("input must be [1, SIZE] (this rank's single chunk), got {input_type}"));
+    }
+    if !gather && matches!((input_shape[0], target_shape[0]), (Some(a), Some(b)) if a != b) {
+        return fail(format!("input and target must have one row count, got {input_type} and {target}"));
+    }
+    if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
+        return fail(format!("input and target must have one row size, got {input_type} and {target}"));
+    }
+    let input_element = TensorType::try_from(input_type)
+        .map(|t| t.element())
+        .or_else(|_| DistributedTensorType::try_from(input_type).map(|t| t.element()))
+        .map_err(|e| Failure::new(e.to_string()))?;
+    if input_element != target.element() {
+        return fail(format!("input and target must have one element type, got {input_element} and {}", target.element()));
+    }
+    let rows = if gather { target_shape[0] } else { input_shape[0] };
+    if matches!((signal.shape()[0], rows), (Some(a), Some(b)) if a != b) {
+        return fail(format!("signal rows must equal the rank count, got {signal}"));
+    }
+    match path {
+        ExecutionPath::Host => {
+            if !input_is_window {
+                return fail("input must be a window-bound pld.dtensor in a host orchestrator");
+            }
+            require_host_f32(target, path)?;
+            require_signal(signal, path, HostSignal::RankOneOrColumn)
+        }
+        _ => {
+            if input_is_window {
+                return fail("input must be a plain pl.tensor on the InCore path");
+            }
+            require_signal(signal, path, HostSignal::RankOneOrColumn)
+        }
+    }
+}
+
+fn verify_comm_domain<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let devices = op.attribute("devices").ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok());
+    if let Some(devices) = devices {
+        let values: Vec<i64> = (0..devices.len()).filter_map(|i| devices.element(i).ok()).collect();
+        if values.iter().any(|d| *d < 0) || values.windows(2).any(|w| w[0] >= w[1]) {
+            return fail(format!("devices must be sorted, distinct worker indices, got {values:?}"));
+        }
+    }
+    if let Some(slots) = op.attribute("slots").ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
+        for i in 0..slots.len() {
+            let name = slots.element(i).ok().and_then(attribute_text);
+            if name.is_none_or(|n| n.is_empty()) {
+                return fail("slots must be the names of window buffers");
+            }
+        }
     }
     Ok(())
 }

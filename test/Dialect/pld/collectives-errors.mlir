@@ -1,0 +1,382 @@
+// One section per rule of window buffers, remote access, collectives and
+// comm domains, in pto-opt and in stock mlir-opt with the plugin.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+func.func @world_size_in_kernel() attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{'pld.system.world_size' op can only be used in a host orchestrator}}
+  %w = pld.system.world_size : i64
+  return
+}
+
+// -----
+
+func.func @rank_on_host(%c: !pld.comm_ctx) attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  // expected-error @+1 {{'pld.system.rank' op is an InCore operation; a host orchestrator cannot use it}}
+  %r = pld.system.rank %c : i32
+  return
+}
+
+// -----
+
+func.func @alloc_in_kernel(%n: i64) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pld.tensor.alloc_window_buffer' op can only be used in a host orchestrator}}
+  %b = pld.tensor.alloc_window_buffer %n name "x" : i64 -> !pl.ptr
+  return
+}
+
+// -----
+
+func.func @alloc_empty_name(%n: i64) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{requires a non-empty name}}
+  %b = pld.tensor.alloc_window_buffer %n name "" : i64 -> !pl.ptr
+  return
+}
+
+// -----
+
+func.func @alloc_twice(%n: i64) attributes {pl.level = #pl.level<host>} {
+  %a = pld.tensor.alloc_window_buffer %n name "buf" : i64 -> !pl.ptr
+  // expected-error @+1 {{window buffer name 'buf' is already declared in the program}}
+  %b = pld.tensor.alloc_window_buffer %n name "buf" : i64 -> !pl.ptr
+  return
+}
+
+// -----
+
+func.func @alloc_size() attributes {pl.level = #pl.level<host>} {
+  %z = arith.constant 0 : i64
+  // expected-error @+1 {{size must be positive, got 0}}
+  %b = pld.tensor.alloc_window_buffer %z name "buf" : i64 -> !pl.ptr
+  return
+}
+
+// -----
+
+func.func @defer_wait_dtype(%s: !pld.dtensor<4xi64>, %i: index, %g: i32) {
+  // expected-error @+1 {{'pld.system.defer_wait' op signal dtype must be i32, got i64}}
+  pld.system.defer_wait %s[%i], %g ge : !pld.dtensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @defer_wait_eq(%s: !pld.dtensor<4xi32>, %i: index, %g: i32) {
+  // expected-error @+1 {{'pld.system.defer_wait' op only supports ge}}
+  pld.system.defer_wait %s[%i], %g eq : !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @defer_wait_negative(%s: !pld.dtensor<4xi32>, %i: index) {
+  %g = arith.constant -1 : i32
+  // expected-error @+1 {{a constant expected value must be in [0, 2^31), got -1}}
+  pld.system.defer_wait %s[%i], %g ge : !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @remote_load_rank(%d: !pld.dtensor<4x256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{needs the target's rank (2) of offsets and tile dimensions}}
+  %t = pld.tile.remote_load %d[%i] from %p : !pld.dtensor<4x256xf32> -> !pl.tile<1x256xf32, vec>
+  return
+}
+
+// -----
+
+func.func @remote_load_dtype(%d: !pld.dtensor<4x256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{the tile must have the target's element type f32, got f16}}
+  %t = pld.tile.remote_load %d[%i, %i] from %p : !pld.dtensor<4x256xf32> -> !pl.tile<1x256xf16, vec>
+  return
+}
+
+// -----
+
+func.func @remote_load_past_edge(%d: !pld.dtensor<4x256xf32>, %p: i32) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{the read leaves the target in dimension 0 (reads do not clamp; pass a smaller valid shape)}}
+  %t = pld.tile.remote_load %d[%c4, %c0] from %p : !pld.dtensor<4x256xf32> -> !pl.tile<1x256xf32, vec>
+  return
+}
+
+// -----
+
+func.func @remote_load_sub_byte(%d: !pld.dtensor<4x256xi1>, %i: index, %p: i32) {
+  // expected-error @+1 {{only byte-sized element types can be read remotely, got i1}}
+  %t = pld.tile.remote_load %d[%i, %i] from %p : !pld.dtensor<4x256xi1> -> !pl.tile<1x256xi1, vec>
+  return
+}
+
+// -----
+
+func.func @remote_store_space(%t: !pl.tile<1x256xf32, mat>, %d: !pld.dtensor<4x256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{the source tile must be in 'vec' or 'acc', got 'mat'}}
+  pld.tile.remote_store %t, %d[%i, %i] to %p none : !pl.tile<1x256xf32, mat>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_target_rank(%t: !pl.tile<1x256xf32, vec>, %d: !pld.dtensor<256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{target rank must be >= 2 to hold a 2-D push}}
+  pld.tile.remote_store %t, %d[%i] to %p none : !pl.tile<1x256xf32, vec>, !pld.dtensor<256xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_leading(%t: !pl.tensor<2x1x256xf32>, %d: !pld.dtensor<4x4x256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{source leading dimension 0 must be 1}}
+  pld.tensor.remote_store %t, %d[%i, %i, %i] to %p none : !pl.tensor<2x1x256xf32>, !pld.dtensor<4x4x256xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_fits(%t: !pl.tile<2x256xf32, vec>, %d: !pld.dtensor<4x256xf32>, %p: i32) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{push exceeds the peer's target region in dimension 0}}
+  pld.tile.remote_store %t, %d[%c3, %c0] to %p none : !pl.tile<2x256xf32, vec>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @remote_store_atomic(%t: !pl.tile<1x256xi64, vec>, %d: !pld.dtensor<4x256xi64>, %i: index, %p: i32) {
+  // expected-error @+1 {{an atomic add: the source element type must be f32, bf16, f16, i32, i16 or i8, got i64}}
+  pld.tile.remote_store %t, %d[%i, %i] to %p add : !pl.tile<1x256xi64, vec>, !pld.dtensor<4x256xi64>
+  return
+}
+
+// -----
+
+func.func @remote_store_dtype(%t: !pl.tensor<1x256xf16>, %d: !pld.dtensor<4x256xf32>, %i: index, %p: i32) {
+  // expected-error @+1 {{source and target element types differ: f16 and f32}}
+  pld.tensor.remote_store %t, %d[%i, %i] to %p none : !pl.tensor<1x256xf16>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @allreduce_dtype(%d: !pld.dtensor<4x256xi32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{'pld.tensor.allreduce' op target dtype must be f16 or f32, got i32}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<4x256xi32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_needs_signal(%d: !pld.dtensor<4x256xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{requires an explicit signal outside host orchestrator functions}}
+  %r = pld.tensor.allreduce %d sum mesh cores 1 : !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @allreduce_cores(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{cores > 1 is supported only in a host orchestrator; use pl.spmd_scope}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 2 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allreduce_cores_positive(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{cores must be > 0, got 0}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 0 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @host_ring_synthesis(%d: !pld.dtensor<4x256xf32>) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{ring mode requires an explicit signal; host signal synthesis only supports mesh}}
+  %r = pld.tensor.allreduce %d sum ring cores 1 : !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @mesh_signal_shape(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<4x4xi32>) {
+  // expected-error @+1 {{signal dim 1 must be 1, got !pld.dtensor<4x4xi32> (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @ring_signal_shape(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<4x4xi32>) {
+  // expected-error @+1 {{a ring signal must be [2*(NR-1), NR], got 4x4}}
+  %r = pld.tensor.allreduce %d, %s sum ring cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<4x4xi32>
+  return
+}
+
+// -----
+
+func.func @host_lanes(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8x2xi32>) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{a host signal [W, lanes] needs lanes >= cores (4), got !pld.dtensor<8x2xi32>}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 4 : !pld.dtensor<4x256xf32>, !pld.dtensor<8x2xi32>
+  return
+}
+
+// -----
+
+func.func @barrier_signal_dtype(%s: !pld.dtensor<?x1xi64>) {
+  // expected-error @+1 {{'pld.tensor.barrier' op signal must be i32, got i64}}
+  %r = pld.tensor.barrier %s : !pld.dtensor<?x1xi64>
+  return
+}
+
+// -----
+
+func.func @barrier_mesh(%s: !pld.dtensor<8xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{signal must be 2D [NR, 1], got !pld.dtensor<8xi32>}}
+  %r = pld.tensor.barrier %s : !pld.dtensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @barrier_host_rank(%s: !pld.dtensor<8x1xi32>) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{a host builtin signal must be rank-1 [W], got !pld.dtensor<8x1xi32>}}
+  %r = pld.tensor.barrier %s : !pld.dtensor<8x1xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_root(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{'pld.tensor.broadcast' op root must be >= 0}}
+  %r = pld.tensor.broadcast %d, %s root -1 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @host_f32(%d: !pld.dtensor<4x256xf16>, %s: !pld.dtensor<8xi32>) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{host builtin collectives support f32 only, got f16}}
+  %r = pld.tensor.broadcast %d, %s root 0 : !pld.dtensor<4x256xf16>, !pld.dtensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_same(%d: !pld.dtensor<1x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{input and target must be different buffers}}
+  %r = pld.tensor.allgather %d, %d, %s : !pld.dtensor<1x256xf32>, !pld.dtensor<1x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_row(%i: !pl.tensor<2x256xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{input must be [1, SIZE] (this rank's single chunk), got !pl.tensor<2x256xf32>}}
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<2x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_size(%i: !pl.tensor<1x128xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{input and target must have one row size}}
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x128xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_signal_rows(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<3x1xi32>) {
+  // expected-error @+1 {{signal rows must equal the rank count, got !pld.dtensor<3x1xi32>}}
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<3x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_incore_window(%i: !pld.dtensor<1x256xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{input must be a plain pl.tensor on the InCore path}}
+  %r = pld.tensor.allgather %i, %d, %s : !pld.dtensor<1x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @allgather_host_plain(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<4xi32>) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{input must be a window-bound pld.dtensor in a host orchestrator}}
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_op(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{only sum is supported (max, min and prod lowerings are not implemented)}}
+  %r = pld.tensor.reduce_scatter %d, %s max : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_scatter_rank(%d: !pld.dtensor<256xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{target must be [NR, SIZE], got !pld.dtensor<256xf32>}}
+  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_rows(%i: !pl.tensor<2x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{input and target must have one row count}}
+  %r = pld.tensor.all_to_all %i, %d, %s : !pl.tensor<2x64xf32>, !pld.dtensor<4x64xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @all_to_all_dtype(%i: !pl.tensor<4x64xf16>, %d: !pld.dtensor<4x64xf32>, %s: !pld.dtensor<?x1xi32>) {
+  // expected-error @+1 {{input and target must have one element type, got f16 and f32}}
+  %r = pld.tensor.all_to_all %i, %d, %s : !pl.tensor<4x64xf16>, !pld.dtensor<4x64xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+func.func @comm_domain_devices() attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{devices must be sorted, distinct worker indices, got [1, 0]}}
+  pld.comm_domain "d" devices [1, 0] slots ["a"] {
+    pld.yield
+  }
+  return
+}
+
+// -----
+
+func.func @comm_domain_slots() attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{slots must be the names of window buffers}}
+  pld.comm_domain "d" devices [] slots [""] {
+    pld.yield
+  }
+  return
+}
+
+// -----
+
+func.func @comm_domain_in_kernel() attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{'pld.comm_domain' op can only be used in a host orchestrator}}
+  pld.comm_domain "d" devices [] slots [] {
+    pld.yield
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pld.dtensor window name must not be empty}}
+func.func @empty_window(%d: !pld.dtensor<4xf32, window = "">) {
+  return
+}

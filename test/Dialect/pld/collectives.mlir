@@ -1,0 +1,65 @@
+// Window buffers, remote access, collectives and comm domains round-trip
+// (custom and generic form), in pto-opt and in stock mlir-opt.
+// RUN: pto-opt %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s | mlir-opt --load-dialect-plugin=%plugin | FileCheck %s
+// Communication is never merged or dropped by generic passes.
+// RUN: pto-opt %s --cse --canonicalize | FileCheck %s --check-prefix=KEPT
+
+!Sig = !pld.dtensor<?x1xi32>
+!Data = !pld.dtensor<4x256xf32>
+
+// CHECK-LABEL: func.func @host
+// CHECK: pld.system.world_size : i64
+// CHECK: pld.tensor.alloc_window_buffer %{{.*}} name "signal" : i64 -> !pl.ptr
+// CHECK: pld.tensor.window %{{.*}} : !pl.ptr -> !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.allreduce %{{.*}} sum mesh cores 2 : !pld.dtensor<4x256xf32>
+// CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<8xi32>
+// CHECK: pld.comm_domain "comm_d0" devices [0, 1] slots ["signal", "data"] {
+// CHECK: !pld.dtensor<4x256xf32, window = "data">
+func.func @host(%data: !Data, %flat: !pld.dtensor<8xi32>) attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %w = pld.system.world_size : i64
+  %bytes = arith.constant 4096 : i64
+  %buf = pld.tensor.alloc_window_buffer %bytes name "signal" : i64 -> !pl.ptr
+  %sig = pld.tensor.window %buf : !pl.ptr -> !Sig
+  %r = pld.tensor.allreduce %data sum mesh cores 2 : !Data
+  %b = pld.tensor.barrier %flat : !pld.dtensor<8xi32>
+  pld.comm_domain "comm_d0" devices [0, 1] slots ["signal", "data"] {
+    %bound = pld.tensor.window %buf : !pl.ptr -> !pld.dtensor<4x256xf32, window = "data">
+    pld.yield
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @kernel
+// CHECK: pld.tile.remote_load %{{.*}}[%{{.*}}, %{{.*}}] from %{{.*}} : !pld.dtensor<4x256xf32> -> !pl.tile<1x256xf32, vec>
+// CHECK: pld.tile.remote_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] to %{{.*}} add : !pl.tile<1x256xf32, vec>, !pld.dtensor<4x256xf32>
+// CHECK: pld.tensor.remote_store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] to %{{.*}} none : !pl.tensor<1x256xf32>, !pld.dtensor<4x256xf32>
+// CHECK: pld.system.defer_wait %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} ge : !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}} max ring cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<6x4xi32>
+// CHECK: pld.tensor.allreduce %{{.*}}, %{{.*}} sum mesh cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.broadcast %{{.*}}, %{{.*}} root 0 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.allgather %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<1x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.reduce_scatter %{{.*}}, %{{.*}} sum : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.all_to_all %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+// KEPT-LABEL: func.func @kernel
+// KEPT-COUNT-2: pld.tensor.barrier
+func.func @kernel(%data: !Data, %sig: !Sig, %ring: !pld.dtensor<6x4xi32>, %row: !pl.tensor<1x256xf32>,
+                  %rows: !pl.tensor<4x256xf32>, %peer: i32, %gen: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = pld.tile.remote_load %data[%c1, %c0] from %peer : !Data -> !pl.tile<1x256xf32, vec>
+  pld.tile.remote_store %t, %data[%c1, %c0] to %peer add : !pl.tile<1x256xf32, vec>, !Data
+  pld.tensor.remote_store %row, %data[%c1, %c0] to %peer none : !pl.tensor<1x256xf32>, !Data
+  pld.system.defer_wait %sig[%c0, %c0], %gen ge : !Sig
+  %a = pld.tensor.allreduce %data, %ring max ring cores 1 : !Data, !pld.dtensor<6x4xi32>
+  %b = pld.tensor.allreduce %data, %sig sum mesh cores 1 : !Data, !Sig
+  %s1 = pld.tensor.barrier %sig : !Sig
+  %s2 = pld.tensor.barrier %sig : !Sig
+  %c = pld.tensor.broadcast %data, %sig root 0 : !Data, !Sig
+  %g = pld.tensor.allgather %row, %data, %sig : !pl.tensor<1x256xf32>, !Data, !Sig
+  %rs = pld.tensor.reduce_scatter %data, %sig sum : !Data, !Sig
+  %x = pld.tensor.all_to_all %rows, %data, %sig : !pl.tensor<4x256xf32>, !Data, !Sig
+  return
+}
