@@ -81,6 +81,10 @@ DistributedTensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape,
                                     elementType, getWindow());
 }
 
+LogicalResult DispatchOp::verifySymbolUses(SymbolTableCollection &) {
+  return pto::verifySymbolUsesInRust(*this);
+}
+
 #define GET_TYPEDEF_CLASSES
 #include "PLDTypes.cpp.inc"
 #define GET_OP_CLASSES

@@ -4,6 +4,7 @@
 #define PTO_PLD_OPS_TD
 
 include "PLDTypes.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -224,6 +225,47 @@ def PLD_TileRemoteStoreOp : PLD_RemoteStoreOp<"tile.remote_store", PLD_PlTile, "
 def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTensor, "tensor">;
 
 //===----------------------------------------------------------------------===//
+// Bulk put / get (pld.md §2.4)
+//===----------------------------------------------------------------------===//
+
+class PLD_TransferOp<string mnemonic, Type dstType, Type srcType, string direction,
+                     dag extraArgs, string extraFormat>
+    : PLD_Op<"tensor." # mnemonic, [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Copy a region " # direction;
+  let description = "Copies `src` into `dst` " # direction # ", through a "
+      # "vector staging tile. Without `region`, the whole tensors (one shape) "
+      # "move; `region [dst offsets] [src offsets] [shape]` moves a window "
+      # "(offsets >= 0, the window inside both tensors). `chunk rows, cols` "
+      # "(0: whole extent) splits the transfer and is required for a dynamic "
+      # "extent; `pipeline` double-buffers and needs both chunks. No signal "
+      # "is implied." # [{
+
+Example:
+
+```mlir
+}] # !if(!eq(mnemonic, "put"),
+  "pld.tensor.put %dst to %peer from %src none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>\n"
+  # "pld.tensor.put %dst to %peer from %src region [%r, %c0] [%c0, %c0] [%c1, %c256] add chunk 1, 128 pipeline : !pld.dtensor<4x256xf32>, !pl.tensor<1x256xf32>",
+  "pld.tensor.get %dst to %peer from %src chunk 0, 0 : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>") # [{
+```
+}];
+  let arguments = !con((ins dstType:$dst, I32:$peer, srcType:$src,
+                            Variadic<Index>:$dst_offsets, Variadic<Index>:$src_offsets,
+                            Variadic<Index>:$shape),
+                       extraArgs,
+                       (ins I64Attr:$chunk_rows, I64Attr:$chunk_cols, UnitAttr:$pipeline));
+  let assemblyFormat = "$dst `to` $peer `from` $src "
+      # "(`region` ` ` `[` $dst_offsets^ `]` `[` $src_offsets `]` `[` $shape `]`)? "
+      # extraFormat # " `chunk` $chunk_rows `,` $chunk_cols (`pipeline` $pipeline^)? attr-dict "
+      # "`:` qualified(type($dst)) `,` qualified(type($src))";
+}
+
+def PLD_PutOp : PLD_TransferOp<"put", PLD_AnyDistributedTensor, PLD_TensorLike,
+    "from local memory into a peer's window", (ins PLD_AtomicType:$atomic), "$atomic">;
+def PLD_GetOp : PLD_TransferOp<"get", PLD_TensorLike, PLD_AnyDistributedTensor,
+    "from a peer's window into local memory", (ins), "">;
+
+//===----------------------------------------------------------------------===//
 // Collectives (pld.md §2.5). Each returns the target, rebound.
 //===----------------------------------------------------------------------===//
 
@@ -337,6 +379,52 @@ def PLD_AllToAllOp : PLD_CollectiveOp<"all_to_all", [AllTypesMatch<["target", "r
     $input `,` $target `,` $signal attr-dict `:` qualified(type($input)) `,`
     qualified(type($target)) `,` qualified(type($signal))
   }];
+}
+
+def PLD_AllToAllVOp : PLD_CollectiveOp<"all_to_all_v", [AllTypesMatch<["target", "result"]>]> {
+  let summary = "Exchange variable-length row blocks between ranks";
+  let description = [{
+    Rank `s` pushes its block `input[d*MAX : (d+1)*MAX]` into rank `d`'s
+    `target[s*MAX : (s+1)*MAX]` and publishes `min(send_counts[d], MAX)`
+    into `d`'s `recv_counts[s, 0]`; rows past the count are garbage.
+    `target` is `[NR*MAX, SIZE]` with a constant row count, `signal` and
+    `recv_counts` are i32 `[NR, 1]` with constant NR dividing it,
+    `send_counts` i32 `[NR]` or `[NR, 1]`. Example:
+
+    ```mlir
+    %r = pld.tensor.all_to_all_v %in, %out, %sig, %send, %recv : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4x1xi32>
+    ```
+  }];
+  let arguments = (ins PLD_TensorLike:$input, PLD_AnyDistributedTensor:$target,
+                       PLD_AnyDistributedTensor:$signal, PLD_TensorLike:$send_counts,
+                       PLD_AnyDistributedTensor:$recv_counts);
+  let results = (outs PLD_AnyDistributedTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal `,` $send_counts `,` $recv_counts attr-dict `:`
+    qualified(type($input)) `,` qualified(type($target)) `,` qualified(type($signal)) `,`
+    qualified(type($send_counts)) `,` qualified(type($recv_counts))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Host dispatch (pld.md §1.1)
+//===----------------------------------------------------------------------===//
+
+def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+                                         MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Run a chip orchestration on one device";
+  let description = [{
+    From a host orchestrator, runs chip orchestration `callee` on worker
+    `device` (an index into the program's device list). Operand and result
+    types match the callee. Example:
+
+    ```mlir
+    pld.dispatch @chip(%data, %sig) on %r : (!pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>) -> ()
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$callee, Variadic<AnyType>:$args, Index:$device);
+  let results = (outs Variadic<AnyType>:$results);
+  let assemblyFormat = "$callee `(` $args `)` `on` $device attr-dict `:` functional-type($args, $results)";
 }
 
 //===----------------------------------------------------------------------===//

@@ -300,13 +300,22 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let Some((raw_type, kind)) = found else {
         return fail(format!("'@{callee}' does not name a function"));
     };
+    let is_dispatch = op_name(op) == "pld.dispatch";
     // SAFETY: the type is uniqued in the context, which outlives this call.
     let callee_type = FunctionType::try_from(unsafe { Type::from_raw(raw_type) })
         .map_err(|e| super::common::Failure::new(e.to_string()))?;
-    if !matches!(
-        kind,
-        Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv | FunctionKind::Group | FunctionKind::Spmd)
-    ) {
+    if is_dispatch && kind != Some(FunctionKind::Orchestration) {
+        return fail(format!(
+            "runs chip orchestrations, but '@{callee}' is {}",
+            kind.map_or("a function without pl.kind".to_string(), |k| format!("{k}"))
+        ));
+    }
+    if !is_dispatch
+        && !matches!(
+            kind,
+            Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv | FunctionKind::Group | FunctionKind::Spmd)
+        )
+    {
         return fail(format!(
             "dispatches kernels (incore, aic, aiv, group, spmd), but '@{callee}' is {}",
             kind.map_or("a function without pl.kind".to_string(), |k| format!("{k}"))
@@ -318,7 +327,9 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         let (start, len) = segments.first().copied().unwrap_or((0, 0));
         (start..start + len).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
     } else {
-        (0..op.operand_count()).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
+        // pld.dispatch: the device index is the last operand.
+        let count = op.operand_count() - usize::from(is_dispatch);
+        (0..count).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
     };
     let result_count = op.result_count() - usize::from(is_submit);
     let results: Vec<Type> = (0..result_count).filter_map(|i| op.result(i).ok()).map(|r| r.r#type()).collect();

@@ -59,11 +59,13 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let path = execution_path(op);
     let short = name.trim_start_matches("pld.");
     match short {
-        "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" if path != ExecutionPath::Host => {
+        "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch"
+            if path != ExecutionPath::Host =>
+        {
             return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
         }
         "system.rank" | "system.nranks" | "system.notify" | "system.wait" | "system.defer_wait"
-        | "tile.remote_load" | "tile.remote_store" | "tensor.remote_store"
+        | "tile.remote_load" | "tile.remote_store" | "tensor.remote_store" | "tensor.put" | "tensor.get"
             if path == ExecutionPath::Host =>
         {
             return fail("is an InCore operation; a host orchestrator cannot use it");
@@ -105,6 +107,8 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             require_signal(signal, path, HostSignal::RankOne)
         }
         "comm_domain" => verify_comm_domain(op),
+        "tensor.put" | "tensor.get" => verify_transfer(op, short == "tensor.put"),
+        "tensor.all_to_all_v" => verify_all_to_all_v(op, path),
         _ => Ok(()),
     }
 }
@@ -419,4 +423,128 @@ fn verify_comm_domain<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         }
     }
     Ok(())
+}
+
+/// The shape of a tensor-like type (`pl.tensor` or `pld.dtensor`).
+fn tensor_like_shape(r#type: Type) -> Option<(Vec<Option<i64>>, Type)> {
+    if let Ok(t) = TensorType::try_from(r#type) {
+        return Some((t.shape(), t.element()));
+    }
+    DistributedTensorType::try_from(r#type).ok().map(|t| (t.shape(), t.element()))
+}
+
+fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> {
+    let (dst_shape, dst_element) = tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("dst must be a tensor"))?;
+    let (src_shape, src_element) = tensor_like_shape(operand_type(op, 2)?).ok_or_else(|| Failure::new("src must be a tensor"))?;
+    if dst_element != src_element {
+        return fail(format!("dst and src element types differ: {dst_element} and {src_element}"));
+    }
+    if dst_shape.is_empty() || src_shape.is_empty() {
+        return fail("transfers need tensors of rank >= 1");
+    }
+    let segments = operand_segments(op);
+    let segment = |i: usize| segments.get(i).copied().unwrap_or((0, 0));
+    let (dst_offsets, src_offsets, shape) = (segment(3), segment(4), segment(5));
+    let transfer: Vec<Option<i64>> = if dst_offsets.1 == 0 && src_offsets.1 == 0 && shape.1 == 0 {
+        // Full slice: one shape on both sides.
+        if dst_shape.len() != src_shape.len() {
+            return fail("full-slice dst and src must have the same rank");
+        }
+        for (i, (d, s)) in dst_shape.iter().zip(&src_shape).enumerate() {
+            if let (Some(d), Some(s)) = (d, s)
+                && d != s
+            {
+                return fail(format!("full-slice dst and src must have the same shape; dimension {i} is {d} and {s}"));
+            }
+        }
+        dst_shape.clone()
+    } else {
+        if dst_offsets.1 != dst_shape.len() || shape.1 != dst_shape.len() || src_offsets.1 != src_shape.len() {
+            return fail(format!(
+                "region needs {} dst offsets, {} src offsets and {} extents, got {}, {} and {}",
+                dst_shape.len(),
+                src_shape.len(),
+                dst_shape.len(),
+                dst_offsets.1,
+                src_offsets.1,
+                shape.1
+            ));
+        }
+        let extents = constant_operands(op, shape.0, shape.1);
+        if let Some(i) = extents.iter().position(|e| matches!(e, Some(e) if *e <= 0)) {
+            return fail(format!("transfer extent {i} must be positive"));
+        }
+        let dst_off = constant_operands(op, dst_offsets.0, dst_offsets.1);
+        if let Some(i) = window_leaves(&dst_off, &extents, &dst_shape) {
+            return fail(format!("dst subregion dimension {i} exceeds dst shape"));
+        }
+        if src_shape.len() == dst_shape.len() {
+            let src_off = constant_operands(op, src_offsets.0, src_offsets.1);
+            if let Some(i) = window_leaves(&src_off, &extents, &src_shape) {
+                return fail(format!("src subregion dimension {i} exceeds src shape"));
+            }
+        }
+        extents
+    };
+    let (rows, cols) = (int_attr(op, "chunk_rows").unwrap_or(0), int_attr(op, "chunk_cols").unwrap_or(0));
+    if rows < 0 || cols < 0 {
+        return fail("chunk_rows and chunk_cols must be non-negative (0 = full)");
+    }
+    if op.attribute("pipeline").is_ok() && (rows == 0 || cols == 0) {
+        return fail("pipeline requires both chunk_rows > 0 and chunk_cols > 0");
+    }
+    let last = transfer.len() - 1;
+    if transfer[..last].iter().any(Option::is_none) && rows == 0 {
+        return fail("a dynamic leading transfer dim needs a static chunk_rows");
+    }
+    if transfer[last].is_none() && cols == 0 {
+        return fail("a dynamic innermost transfer dim needs a static chunk_cols");
+    }
+    if put && int_attr(op, "atomic") == Some(1) {
+        require_dtype(
+            "an atomic add",
+            dtype_of(dst_element),
+            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
+        )?;
+    }
+    Ok(())
+}
+
+fn verify_all_to_all_v<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> VerifyResult<'c> {
+    let (input_shape, input_element) =
+        tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("input must be a tensor"))?;
+    let target = dtensor(operand_type(op, 1)?)?;
+    let signal = dtensor(operand_type(op, 2)?)?;
+    let (send_shape, send_element) =
+        tensor_like_shape(operand_type(op, 3)?).ok_or_else(|| Failure::new("send_counts must be a tensor"))?;
+    let recv = dtensor(operand_type(op, 4)?)?;
+    let target_shape = target.shape();
+    if input_shape.len() != 2 || target_shape.len() != 2 {
+        return fail("input and target must be 2-D");
+    }
+    if input_element != target.element() {
+        return fail(format!("input and target must have one element type, got {input_element} and {}", target.element()));
+    }
+    if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
+        return fail("input and target must have one row size");
+    }
+    if dtype_of(signal.element()) != Dtype::I32 || signal.rank() != 2 || signal.shape()[1] != Some(1) {
+        return fail(format!("signal must be i32 [NR, 1], got {signal}"));
+    }
+    let (Some(rows), Some(ranks)) = (target_shape[0], signal.shape()[0]) else {
+        return fail("target dim 0 and signal dim 0 must be compile-time constants");
+    };
+    if ranks <= 0 || rows % ranks != 0 {
+        return fail(format!("signal dim 0 ({ranks}) must divide target dim 0 ({rows})"));
+    }
+    let send_ok = dtype_of(send_element) == Dtype::I32
+        && (send_shape.len() == 1 || (send_shape.len() == 2 && send_shape[1] == Some(1)))
+        && send_shape[0] == Some(ranks);
+    if !send_ok {
+        return fail(format!("send_counts must be i32 [{ranks}] or [{ranks}, 1]"));
+    }
+    if dtype_of(recv.element()) != Dtype::I32 || recv.shape() != [Some(ranks), Some(1)] {
+        return fail(format!("recv_counts must be i32 [{ranks}, 1], got {recv}"));
+    }
+    require_host_f32(target, path)
 }

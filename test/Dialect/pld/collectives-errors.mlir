@@ -380,3 +380,141 @@ func.func @comm_domain_in_kernel() attributes {pl.kind = #pl.kind<incore>} {
 func.func @empty_window(%d: !pld.dtensor<4xf32, window = "">) {
   return
 }
+
+// -----
+
+func.func @put_dtype(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf16>, %p: i32) {
+  // expected-error @+1 {{'pld.tensor.put' op dst and src element types differ: f32 and f16}}
+  pld.tensor.put %d to %p from %s none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf16>
+  return
+}
+
+// -----
+
+func.func @put_full_shape(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x128xf32>, %p: i32) {
+  // expected-error @+1 {{full-slice dst and src must have the same shape; dimension 1 is 256 and 128}}
+  pld.tensor.put %d to %p from %s none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x128xf32>
+  return
+}
+
+// -----
+
+func.func @put_region_ranks(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf32>, %p: i32, %i: index) {
+  // expected-error @+1 {{region needs 2 dst offsets, 2 src offsets and 2 extents, got 1, 2 and 2}}
+  pld.tensor.put %d to %p from %s region [%i] [%i, %i] [%i, %i] none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @put_region_bounds(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf32>, %p: i32) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{dst subregion dimension 0 exceeds dst shape}}
+  pld.tensor.put %d to %p from %s region [%c3, %c0] [%c0, %c0] [%c2, %c2] none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @put_extent(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf32>, %p: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{transfer extent 0 must be positive}}
+  pld.tensor.put %d to %p from %s region [%c0, %c0] [%c0, %c0] [%c0, %c0] none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @chunk_negative(%d: !pl.tensor<4x256xf32>, %s: !pld.dtensor<4x256xf32>, %p: i32) {
+  // expected-error @+1 {{chunk_rows and chunk_cols must be non-negative (0 = full)}}
+  pld.tensor.get %d to %p from %s chunk -1, 0 : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @pipeline_chunks(%d: !pl.tensor<4x256xf32>, %s: !pld.dtensor<4x256xf32>, %p: i32) {
+  // expected-error @+1 {{pipeline requires both chunk_rows > 0 and chunk_cols > 0}}
+  pld.tensor.get %d to %p from %s chunk 1, 0 pipeline : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_needs_chunk(%d: !pl.tensor<?x256xf32>, %s: !pld.dtensor<?x256xf32>, %p: i32) {
+  // expected-error @+1 {{a dynamic leading transfer dim needs a static chunk_rows}}
+  pld.tensor.get %d to %p from %s chunk 0, 0 : !pl.tensor<?x256xf32>, !pld.dtensor<?x256xf32>
+  return
+}
+
+// -----
+
+func.func @put_atomic(%d: !pld.dtensor<4xi64>, %s: !pl.tensor<4xi64>, %p: i32) {
+  // expected-error @+1 {{an atomic add element type must be f32, bf16, f16, i32, i16 or i8, got i64}}
+  pld.tensor.put %d to %p from %s add chunk 0, 0 : !pld.dtensor<4xi64>, !pl.tensor<4xi64>
+  return
+}
+
+// -----
+
+func.func @put_on_host(%d: !pld.dtensor<4xf32>, %s: !pl.tensor<4xf32>, %p: i32) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{'pld.tensor.put' op is an InCore operation; a host orchestrator cannot use it}}
+  pld.tensor.put %d to %p from %s none chunk 0, 0 : !pld.dtensor<4xf32>, !pl.tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @a2av_divides(%i: !pl.tensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<3x1xi32>, %c: !pl.tensor<3xi32>, %r: !pld.dtensor<3x1xi32>) {
+  // expected-error @+1 {{signal dim 0 (3) must divide target dim 0 (8)}}
+  %v = pld.tensor.all_to_all_v %i, %t, %s, %c, %r : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<3x1xi32>, !pl.tensor<3xi32>, !pld.dtensor<3x1xi32>
+  return
+}
+
+// -----
+
+func.func @a2av_static(%i: !pl.tensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<?x1xi32>, %c: !pl.tensor<4xi32>, %r: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{target dim 0 and signal dim 0 must be compile-time constants}}
+  %v = pld.tensor.all_to_all_v %i, %t, %s, %c, %r : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<?x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @a2av_send(%i: !pl.tensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pl.tensor<4xi64>, %r: !pld.dtensor<4x1xi32>) {
+  // expected-error @+1 {{send_counts must be i32 [4] or [4, 1]}}
+  %v = pld.tensor.all_to_all_v %i, %t, %s, %c, %r : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi64>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+func.func @a2av_recv(%i: !pl.tensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pl.tensor<4xi32>, %r: !pld.dtensor<4xi32>) {
+  // expected-error @+1 {{recv_counts must be i32 [4, 1], got !pld.dtensor<4xi32>}}
+  %v = pld.tensor.all_to_all_v %i, %t, %s, %c, %r : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4xi32>
+  return
+}
+
+// -----
+
+func.func @kernel(%d: !pld.dtensor<4xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  return
+}
+func.func @dispatch_kernel(%d: !pld.dtensor<4xf32>, %r: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{'pld.dispatch' op runs chip orchestrations, but '@kernel' is incore}}
+  pld.dispatch @kernel(%d) on %r : (!pld.dtensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @chip(%d: !pld.dtensor<4xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  return
+}
+func.func @dispatch_from_chip(%d: !pld.dtensor<4xf32>, %r: index) attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @+1 {{'pld.dispatch' op can only be used in a host orchestrator}}
+  pld.dispatch @chip(%d) on %r : (!pld.dtensor<4xf32>) -> ()
+  return
+}

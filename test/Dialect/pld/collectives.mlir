@@ -63,3 +63,41 @@ func.func @kernel(%data: !Data, %sig: !Sig, %ring: !pld.dtensor<6x4xi32>, %row: 
   %x = pld.tensor.all_to_all %rows, %data, %sig : !pl.tensor<4x256xf32>, !Data, !Sig
   return
 }
+
+// CHECK-LABEL: func.func @transfers
+// CHECK: pld.tensor.put %{{.*}} to %{{.*}} from %{{.*}} none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
+// CHECK: pld.tensor.put %{{.*}} to %{{.*}} from %{{.*}} region [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] add chunk 1, 128 pipeline : !pld.dtensor<4x256xf32>, !pl.tensor<1x256xf32>
+// CHECK: pld.tensor.get %{{.*}} to %{{.*}} from %{{.*}} chunk 0, 0 : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>
+// CHECK: pld.tensor.get %{{.*}} to %{{.*}} from %{{.*}} chunk 2, 64 : !pl.tensor<?x256xf32>, !pld.dtensor<?x256xf32>
+// CHECK: pld.tensor.all_to_all_v %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4x1xi32>
+func.func @transfers(%dst: !Data, %src: !pl.tensor<4x256xf32>, %row: !pl.tensor<1x256xf32>, %peer: i32,
+                     %dyn: !pl.tensor<?x256xf32>, %dynw: !pld.dtensor<?x256xf32>,
+                     %in: !pl.tensor<8x64xf32>, %out: !pld.dtensor<8x64xf32>, %s4: !pld.dtensor<4x1xi32>,
+                     %send: !pl.tensor<4xi32>, %recv: !pld.dtensor<4x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  pld.tensor.put %dst to %peer from %src none chunk 0, 0 : !Data, !pl.tensor<4x256xf32>
+  pld.tensor.put %dst to %peer from %row region [%c1, %c0] [%c0, %c0] [%c1, %c256] add chunk 1, 128 pipeline : !Data, !pl.tensor<1x256xf32>
+  pld.tensor.get %src to %peer from %dst chunk 0, 0 : !pl.tensor<4x256xf32>, !Data
+  pld.tensor.get %dyn to %peer from %dynw chunk 2, 64 : !pl.tensor<?x256xf32>, !pld.dtensor<?x256xf32>
+  %v = pld.tensor.all_to_all_v %in, %out, %s4, %send, %recv : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4x1xi32>
+  return
+}
+
+// CHECK-LABEL: func.func @chip
+// CHECK-LABEL: func.func @host_dispatch
+// CHECK: pld.dispatch @chip(%{{.*}}) on %{{.*}} : (!pld.dtensor<4x256xf32>) -> ()
+func.func @chip(%d: !Data) attributes {pl.kind = #pl.kind<orchestration>} {
+  return
+}
+func.func @host_dispatch(%d: !Data) attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %w = pld.system.world_size : i64
+  %n = arith.index_cast %w : i64 to index
+  scf.for %r = %c0 to %n step %c1 {
+    pld.dispatch @chip(%d) on %r : (!Data) -> ()
+  }
+  return
+}
