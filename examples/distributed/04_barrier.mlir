@@ -1,4 +1,4 @@
-// A hand-rolled barrier over a mesh signal (pld.md §1.5): every rank adds 1
+// Step 04 — a hand-rolled barrier over a mesh signal (pld.md §1.5): every rank adds 1
 // to its own cell [me, 0] in every peer's copy of the signal, then waits
 // until each peer's cell in its local copy reached the generation.
 //
@@ -6,7 +6,7 @@
 // serves every P. Specialising it for P = 4 and canonicalising turns the
 // loop bounds into constants:
 //
-//   pto-opt examples/distributed/barrier.mlir \
+//   pto-opt examples/distributed/04_barrier.mlir \
 //     --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=4}), canonicalize)'
 
 func.func @barrier(%signal: !pld.dtensor<?x1xi32>, %generation: i32) {
