@@ -265,6 +265,41 @@ def PLD_PutOp : PLD_TransferOp<"put", PLD_AnyDistributedTensor, PLD_TensorLike,
 def PLD_GetOp : PLD_TransferOp<"get", PLD_TensorLike, PLD_AnyDistributedTensor,
     "from a peer's window into local memory", (ins), "">;
 
+class PLD_TileTransferOp<string mnemonic, Type dstType, Type srcType, string direction,
+                         dag extraArgs, string extraFormat>
+    : PLD_Op<"tile." # mnemonic, [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Copy a region " # direction # " through staging tiles";
+  let description = "The tile-level form `pl-convert-tensor-to-tile` makes "
+      # "of `pld.tensor." # mnemonic # "`: the transfer bounces through the "
+      # "2-D `stage` tile (a second one double-buffers), whose element type is "
+      # "the destination's and whose extents do not exceed the (flattened) "
+      # "transfer; the stage may be smaller (the transfer is chunked)." # [{
+
+Example:
+
+```mlir
+}] # !if(!eq(mnemonic, "put"),
+  "pld.tile.put %dst to %peer from %src stage %s1, %s2 none : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>, !pl.tile<1x128xf32, vec>, !pl.tile<1x128xf32, vec>",
+  "pld.tile.get %dst to %peer from %src stage %s1 : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>, !pl.tile<1x128xf32, vec>") # [{
+```
+}];
+  let arguments = !con((ins dstType:$dst, I32:$peer, srcType:$src, PLD_PlTile:$stage,
+                            Optional<PLD_PlTile>:$stage2,
+                            Variadic<Index>:$dst_offsets, Variadic<Index>:$src_offsets,
+                            Variadic<Index>:$shape),
+                       extraArgs);
+  let assemblyFormat = "$dst `to` $peer `from` $src `stage` $stage (`,` $stage2^)? "
+      # "(`region` ` ` `[` $dst_offsets^ `]` `[` $src_offsets `]` `[` $shape `]`)? "
+      # extraFormat # " attr-dict "
+      # "`:` qualified(type($dst)) `,` qualified(type($src)) `,` qualified(type($stage)) "
+      # "(`,` qualified(type($stage2))^)?";
+}
+
+def PLD_TilePutOp : PLD_TileTransferOp<"put", PLD_AnyDistributedTensor, PLD_TensorLike,
+    "from local memory into a peer's window", (ins PLD_AtomicType:$atomic), "$atomic">;
+def PLD_TileGetOp : PLD_TileTransferOp<"get", PLD_TensorLike, PLD_AnyDistributedTensor,
+    "from a peer's window into local memory", (ins), "">;
+
 //===----------------------------------------------------------------------===//
 // Collectives (pld.md §2.5). Each returns the target, rebound.
 //===----------------------------------------------------------------------===//
@@ -405,6 +440,124 @@ def PLD_AllToAllVOp : PLD_CollectiveOp<"all_to_all_v", [AllTypesMatch<["target",
     qualified(type($send_counts)) `,` qualified(type($recv_counts))
   }];
 }
+
+//===----------------------------------------------------------------------===//
+// Host builtin collectives (pld.md §2.6): what pld-lower-host-collectives
+// turns host-orchestrator collectives into. Each runs a hand-written
+// collective kernel on device `device`; `directions` are the runtime
+// argument directions, one per tensor operand.
+//===----------------------------------------------------------------------===//
+
+def PLD_BuiltinAllreduceOp : PLD_Op<"builtin.allreduce", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin mesh allreduce";
+  let description = [{
+    Runs the mesh allreduce kernel on `device` over `src` (f16/f32, the
+    `dtype` attribute matching) with an i32 `signal` of rank 1 (`cores` 1)
+    or `[W, lanes]` with constant lanes >= `cores`. Example:
+
+    ```mlir
+    pld.builtin.allreduce %src, %sig sum f32 cores 1 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$src, PLD_AnyDistributedTensor:$signal,
+                       PLD_ReduceOp:$op, TypeAttr:$dtype, I64Attr:$cores, Index:$device,
+                       ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $src `,` $signal $op $dtype `cores` $cores `on` $device `directions` $directions attr-dict
+    `:` type(operands)
+  }];
+}
+
+def PLD_BuiltinAllreduceRingOp : PLD_Op<"builtin.allreduce_ring", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin ring allreduce";
+  let description = [{
+    Runs the ring allreduce kernel (sum, f32) on `device`; `signal` is i32
+    `[2*(NR-1)+1, NR]` (an extra row for the return barrier) with constant
+    NR <= 16 dividing the element count of `src`. Example:
+
+    ```mlir
+    pld.builtin.allreduce_ring %src, %sig sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<7x4xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$src, PLD_AnyDistributedTensor:$signal,
+                       PLD_ReduceOp:$op, TypeAttr:$dtype, Index:$device, ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $src `,` $signal $op $dtype `on` $device `directions` $directions attr-dict `:` type(operands)
+  }];
+}
+
+def PLD_BuiltinBarrierOp : PLD_Op<"builtin.barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin barrier";
+  let description = [{
+    Runs the barrier kernel on `device` over an i32 rank-1 `signal`.
+    Example:
+
+    ```mlir
+    pld.builtin.barrier %sig on %dev directions [#pl.direction<inout>] : !pld.dtensor<8xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$signal, Index:$device, ArrayAttr:$directions);
+  let assemblyFormat = "$signal `on` $device `directions` $directions attr-dict `:` type(operands)";
+}
+
+def PLD_BuiltinBroadcastOp : PLD_Op<"builtin.broadcast", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin broadcast";
+  let description = [{
+    Runs the broadcast kernel (f32) on `device`: `target` from rank `root`
+    (>= 0), over an i32 rank-1 `signal`. Example:
+
+    ```mlir
+    pld.builtin.broadcast %t, %sig root 0 f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, PLD_AnyDistributedTensor:$signal,
+                       I64Attr:$root, TypeAttr:$dtype, Index:$device, ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $target `,` $signal `root` $root $dtype `on` $device `directions` $directions attr-dict `:` type(operands)
+  }];
+}
+
+def PLD_BuiltinReduceScatterOp : PLD_Op<"builtin.reduce_scatter", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin reduce_scatter";
+  let description = [{
+    Runs the reduce_scatter kernel (sum, f32) on `device` over a
+    `[NR, SIZE]` `target` and an i32 rank-1 `signal`. Example:
+
+    ```mlir
+    pld.builtin.reduce_scatter %t, %sig sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$target, PLD_AnyDistributedTensor:$signal,
+                       PLD_ReduceOp:$op, TypeAttr:$dtype, Index:$device, ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $target `,` $signal $op $dtype `on` $device `directions` $directions attr-dict `:` type(operands)
+  }];
+}
+
+class PLD_BuiltinExchangeOp<string mnemonic, string summaryText, string rule>
+    : PLD_Op<"builtin." # mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = summaryText;
+  let description = "Runs the " # mnemonic # " kernel (f32) on `device`. "
+      # rule # " `signal` is i32 `[W]` or `[W, 1]`." # [{
+
+Example:
+
+```mlir
+pld.builtin.}] # mnemonic # [{ %in, %out, %sig f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<}] # !if(!eq(mnemonic, "allgather"), "1", "4") # [{x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<4xi32>, index
+```
+}];
+  let arguments = (ins PLD_AnyDistributedTensor:$input, PLD_AnyDistributedTensor:$target,
+                       PLD_AnyDistributedTensor:$signal, TypeAttr:$dtype, Index:$device,
+                       ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal $dtype `on` $device `directions` $directions attr-dict `:` type(operands)
+  }];
+}
+
+def PLD_BuiltinAllgatherOp : PLD_BuiltinExchangeOp<"allgather", "Host builtin allgather",
+    "`input` is a window-bound `[1, SIZE]` row, `target` `[NR, SIZE]`.">;
+def PLD_BuiltinAllToAllOp : PLD_BuiltinExchangeOp<"all_to_all", "Host builtin all_to_all",
+    "`input` and `target` are distinct window-bound `[NR, SIZE]` tensors.">;
 
 //===----------------------------------------------------------------------===//
 // Host dispatch (pld.md §1.1)

@@ -59,13 +59,15 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let path = execution_path(op);
     let short = name.trim_start_matches("pld.");
     match short {
-        "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch"
-            if path != ExecutionPath::Host =>
+        s if path != ExecutionPath::Host
+            && (s.starts_with("builtin.")
+                || matches!(s, "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch")) =>
         {
             return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
         }
         "system.rank" | "system.nranks" | "system.notify" | "system.wait" | "system.defer_wait"
         | "tile.remote_load" | "tile.remote_store" | "tensor.remote_store" | "tensor.put" | "tensor.get"
+        | "tile.put" | "tile.get"
             if path == ExecutionPath::Host =>
         {
             return fail("is an InCore operation; a host orchestrator cannot use it");
@@ -107,7 +109,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             require_signal(signal, path, HostSignal::RankOne)
         }
         "comm_domain" => verify_comm_domain(op),
-        "tensor.put" | "tensor.get" => verify_transfer(op, short == "tensor.put"),
+        "tensor.put" | "tensor.get" => verify_transfer(op, short == "tensor.put", TransferForm::Tensor).map(|_| ()),
+        "tile.put" | "tile.get" => verify_tile_transfer(op, short == "tile.put"),
+        s if s.starts_with("builtin.") => verify_builtin(op, &s["builtin.".len()..]),
         "tensor.all_to_all_v" => verify_all_to_all_v(op, path),
         _ => Ok(()),
     }
@@ -433,7 +437,16 @@ fn tensor_like_shape(r#type: Type) -> Option<(Vec<Option<i64>>, Type)> {
     DistributedTensorType::try_from(r#type).ok().map(|t| (t.shape(), t.element()))
 }
 
-fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> {
+/// Which form of put/get: where its region operands start, and whether the
+/// chunk attributes apply (the tile form chunks by its stage tiles).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum TransferForm {
+    Tensor,
+    Tile,
+}
+
+/// Checks a put/get and returns its transfer shape.
+fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) -> Result<Vec<Option<i64>>, Failure<'c>> {
     let (dst_shape, dst_element) = tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("dst must be a tensor"))?;
     let (src_shape, src_element) = tensor_like_shape(operand_type(op, 2)?).ok_or_else(|| Failure::new("src must be a tensor"))?;
     if dst_element != src_element {
@@ -444,7 +457,8 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> 
     }
     let segments = operand_segments(op);
     let segment = |i: usize| segments.get(i).copied().unwrap_or((0, 0));
-    let (dst_offsets, src_offsets, shape) = (segment(3), segment(4), segment(5));
+    let base = if form == TransferForm::Tile { 5 } else { 3 };
+    let (dst_offsets, src_offsets, shape) = (segment(base), segment(base + 1), segment(base + 2));
     let transfer: Vec<Option<i64>> = if dst_offsets.1 == 0 && src_offsets.1 == 0 && shape.1 == 0 {
         // Full slice: one shape on both sides.
         if dst_shape.len() != src_shape.len() {
@@ -486,6 +500,16 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> 
         }
         extents
     };
+    if put && int_attr(op, "atomic") == Some(1) {
+        require_dtype(
+            "an atomic add",
+            dtype_of(dst_element),
+            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
+        )?;
+    }
+    if form == TransferForm::Tile {
+        return Ok(transfer);
+    }
     let (rows, cols) = (int_attr(op, "chunk_rows").unwrap_or(0), int_attr(op, "chunk_cols").unwrap_or(0));
     if rows < 0 || cols < 0 {
         return fail("chunk_rows and chunk_cols must be non-negative (0 = full)");
@@ -500,14 +524,166 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> 
     if transfer[last].is_none() && cols == 0 {
         return fail("a dynamic innermost transfer dim needs a static chunk_cols");
     }
-    if put && int_attr(op, "atomic") == Some(1) {
-        require_dtype(
-            "an atomic add",
-            dtype_of(dst_element),
-            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
-        )?;
+    Ok(transfer)
+}
+
+/// The tile form: the transfer rules plus the stage tiles'.
+fn verify_tile_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> {
+    let transfer = verify_transfer(op, put, TransferForm::Tile)?;
+    let segments = operand_segments(op);
+    let stage = TileType::try_from(operand_type(op, 3)?).map_err(|e| Failure::new(e.to_string()))?;
+    let (_, dst_element) = tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("dst must be a tensor"))?;
+    if stage.rank() != 2 || stage.element() != dst_element {
+        return fail(format!("stage must be a 2-D tile of the destination's element type {dst_element}, got {stage}"));
+    }
+    if segments.get(4).is_some_and(|s| s.1 == 1) {
+        let second = TileType::try_from(operand_type(op, 4)?).map_err(|e| Failure::new(e.to_string()))?;
+        if second.shape() != stage.shape() || second.element() != stage.element() {
+            return fail(format!("the second stage must match the first, got {stage} and {second}"));
+        }
+    }
+    // Flatten the transfer to [rows, cols].
+    let last = transfer.len() - 1;
+    let rows = transfer[..last].iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d));
+    let stage_shape = stage.shape();
+    if let Some(rows) = rows
+        && stage_shape[0] > rows
+    {
+        return fail(format!("stage rows ({}) exceed the transfer rows ({rows})", stage_shape[0]));
+    }
+    if let Some(cols) = transfer[last]
+        && stage_shape[1] > cols
+    {
+        return fail(format!("stage cols ({}) exceed the transfer cols ({cols})", stage_shape[1]));
     }
     Ok(())
+}
+
+/// The host builtin collectives (pld.md §2.6).
+fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> {
+    use melior::ir::attribute::TypeAttribute;
+    let tensors = op.operand_count() - 1;
+    let directions = op.attribute("directions").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let all_directions = directions.is_some_and(|d| {
+        d.len() == tensors
+            && (0..d.len()).all(|i| {
+                d.element(i)
+                    .ok()
+                    .and_then(crate::attrs::read)
+                    .is_some_and(|a| matches!(a, crate::attrs::FunctionAttr::Direction(_)))
+            })
+    });
+    if !all_directions {
+        return fail(format!("directions must list one #pl.direction per tensor operand ({tensors})"));
+    }
+    let first = dtensor(operand_type(op, 0)?)?;
+    if let Some(dtype) = op.attribute("dtype").ok().and_then(|a| TypeAttribute::try_from(a).ok()) {
+        let data = if matches!(kind, "allgather" | "all_to_all") { dtensor(operand_type(op, 1)?)? } else { first };
+        if dtype.value() != data.element() {
+            return fail(format!("dtype {} must be the data's element type {}", dtype.value(), data.element()));
+        }
+    }
+    let signal_index = match kind {
+        "barrier" => 0,
+        "allgather" | "all_to_all" => 2,
+        _ => 1,
+    };
+    let signal = dtensor(operand_type(op, signal_index)?)?;
+    if dtype_of(signal.element()) != Dtype::I32 {
+        return fail(format!("signal must be i32, got {}", signal.element()));
+    }
+    let shape = signal.shape();
+    let sum_f32 = |data: DistributedTensorType| -> VerifyResult<'c> {
+        if int_attr(op, "op").is_some_and(|o| o != 0) {
+            return fail("supports sum only");
+        }
+        if dtype_of(data.element()) != Dtype::F32 {
+            return fail(format!("supports f32 only, got {}", data.element()));
+        }
+        Ok(())
+    };
+    match kind {
+        "allreduce" => {
+            if !matches!(dtype_of(first.element()), Dtype::F16 | Dtype::F32) {
+                return fail(format!("src must be f16 or f32, got {}", first.element()));
+            }
+            let cores = int_attr(op, "cores").unwrap_or(0);
+            match shape.len() {
+                1 if cores != 1 => fail("a rank-1 signal serves cores 1 only"),
+                1 => Ok(()),
+                2 => match shape[1] {
+                    Some(lanes) if lanes >= cores => Ok(()),
+                    _ => fail(format!("a [W, lanes] signal needs constant lanes >= cores ({cores}), got {signal}")),
+                },
+                _ => fail(format!("signal must have rank 1 or 2, got {signal}")),
+            }
+        }
+        "allreduce_ring" => {
+            sum_f32(first)?;
+            if shape.len() != 2 {
+                return fail(format!("a ring signal must be [2*(NR-1)+1, NR], got {signal}"));
+            }
+            if matches!(shape[1], Some(ranks) if ranks > 16) {
+                return fail("a ring spans at most 16 ranks");
+            }
+            if let (Some(rows), Some(ranks)) = (shape[0], shape[1])
+                && rows != 2 * (ranks - 1) + 1
+            {
+                return fail(format!("a ring signal must be [2*(NR-1)+1, NR], got {}", render_dims(&shape)));
+            }
+            if let Some(ranks) = shape[1] {
+                let count = first.shape().iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d));
+                match count {
+                    Some(count) if count % ranks == 0 => {}
+                    _ => return fail(format!("src must be static with an element count divisible by {ranks}")),
+                }
+            }
+            Ok(())
+        }
+        "barrier" | "broadcast" | "reduce_scatter" => {
+            if shape.len() != 1 {
+                return fail(format!("signal must be rank-1 [W], got {signal}"));
+            }
+            match kind {
+                "broadcast" => {
+                    if int_attr(op, "root").unwrap_or(-1) < 0 {
+                        return fail("root must be >= 0");
+                    }
+                    sum_f32(first)
+                }
+                "reduce_scatter" => {
+                    if first.rank() != 2 {
+                        return fail(format!("target must be [NR, SIZE], got {first}"));
+                    }
+                    sum_f32(first)
+                }
+                _ => Ok(()),
+            }
+        }
+        _ => {
+            // allgather / all_to_all
+            if !(shape.len() == 1 || (shape.len() == 2 && shape[1] == Some(1))) {
+                return fail(format!("signal must be [W] or [W, 1], got {signal}"));
+            }
+            let input_value = op.operand(0).map_err(|e| Failure::new(e.to_string()))?;
+            let target_value = op.operand(1).map_err(|e| Failure::new(e.to_string()))?;
+            if input_value == target_value {
+                return fail("input and target must be different windows");
+            }
+            let target = dtensor(target_value.r#type())?;
+            let (input_shape, target_shape) = (first.shape(), target.shape());
+            if input_shape.len() != 2 || target_shape.len() != 2 {
+                return fail("input and target must be 2-D");
+            }
+            if kind == "allgather" && matches!(input_shape[0], Some(d) if d != 1) {
+                return fail(format!("input must be [1, SIZE], got {first}"));
+            }
+            if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
+                return fail("input and target must have one row size");
+            }
+            sum_f32(target)
+        }
+    }
 }
 
 fn verify_all_to_all_v<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> VerifyResult<'c> {

@@ -518,3 +518,115 @@ func.func @dispatch_from_chip(%d: !pld.dtensor<4xf32>, %r: index) attributes {pl
   pld.dispatch @chip(%d) on %r : (!pld.dtensor<4xf32>) -> ()
   return
 }
+
+// -----
+
+func.func @stage_dtype(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf32>, %p: i32, %t: !pl.tile<1x128xf16, vec>) {
+  // expected-error @+1 {{stage must be a 2-D tile of the destination's element type f32, got !pl.tile<1x128xf16, vec>}}
+  pld.tile.put %d to %p from %s stage %t none : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>, !pl.tile<1x128xf16, vec>
+  return
+}
+
+// -----
+
+func.func @stage_too_large(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<4x256xf32>, %p: i32, %t: !pl.tile<8x128xf32, vec>) {
+  // expected-error @+1 {{stage rows (8) exceed the transfer rows (4)}}
+  pld.tile.put %d to %p from %s stage %t none : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>, !pl.tile<8x128xf32, vec>
+  return
+}
+
+// -----
+
+func.func @stage_pair(%d: !pl.tensor<4x256xf32>, %s: !pld.dtensor<4x256xf32>, %p: i32, %a: !pl.tile<1x128xf32, vec>, %b: !pl.tile<2x128xf32, vec>) {
+  // expected-error @+1 {{the second stage must match the first, got !pl.tile<1x128xf32, vec> and !pl.tile<2x128xf32, vec>}}
+  pld.tile.get %d to %p from %s stage %a, %b : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>, !pl.tile<1x128xf32, vec>, !pl.tile<2x128xf32, vec>
+  return
+}
+
+// -----
+
+func.func @builtin_in_kernel(%s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pld.builtin.barrier' op can only be used in a host orchestrator}}
+  pld.builtin.barrier %s on %dev directions [#pl.direction<inout>] : !pld.dtensor<8xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_directions(%s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{directions must list one #pl.direction per tensor operand (1)}}
+  pld.builtin.barrier %s on %dev directions [] : !pld.dtensor<8xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_dtype_attr(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{dtype f16 must be the data's element type f32}}
+  pld.builtin.broadcast %d, %s root 0 f16 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_lanes(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8x2xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{a [W, lanes] signal needs constant lanes >= cores (4), got !pld.dtensor<8x2xi32>}}
+  pld.builtin.allreduce %d, %s sum f32 cores 4 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8x2xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_ring_rows(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<6x4xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{a ring signal must be [2*(NR-1)+1, NR], got 6x4}}
+  pld.builtin.allreduce_ring %d, %s sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<6x4xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_ring_wide(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<35x18xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{a ring spans at most 16 ranks}}
+  pld.builtin.allreduce_ring %d, %s sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<35x18xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_ring_divides(%d: !pld.dtensor<3x5xf32>, %s: !pld.dtensor<7x4xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{src must be static with an element count divisible by 4}}
+  pld.builtin.allreduce_ring %d, %s sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<3x5xf32>, !pld.dtensor<7x4xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_rank_one(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8x1xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{signal must be rank-1 [W], got !pld.dtensor<8x1xi32>}}
+  pld.builtin.reduce_scatter %d, %s sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8x1xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_f32(%d: !pld.dtensor<4x256xf16>, %s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{supports f32 only, got f16}}
+  pld.builtin.reduce_scatter %d, %s sum f16 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf16>, !pld.dtensor<8xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_same_window(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{input and target must be different windows}}
+  pld.builtin.all_to_all %d, %d, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+  return
+}
+
+// -----
+
+func.func @builtin_gather_row(%i: !pld.dtensor<2x256xf32>, %d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<8xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{input must be [1, SIZE], got !pld.dtensor<2x256xf32>}}
+  pld.builtin.allgather %i, %d, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<2x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
+  return
+}

@@ -101,3 +101,38 @@ func.func @host_dispatch(%d: !Data) attributes {pl.level = #pl.level<host>, pl.r
   }
   return
 }
+
+// CHECK-LABEL: func.func @staged
+// CHECK: pld.tile.put %{{.*}} to %{{.*}} from %{{.*}} stage %{{.*}}, %{{.*}} none : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>, !pl.tile<1x128xf32, vec>, !pl.tile<1x128xf32, vec>
+// CHECK: pld.tile.get %{{.*}} to %{{.*}} from %{{.*}} stage %{{.*}} region [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %{{.*}}] : !pl.tensor<4x256xf32>, !pld.dtensor<4x256xf32>, !pl.tile<1x256xf32, vec>
+func.func @staged(%dst: !Data, %src: !pl.tensor<4x256xf32>, %peer: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  %s = pl.tile.create : !pl.tile<1x128xf32, vec>
+  %w = pl.tile.create : !pl.tile<1x256xf32, vec>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c256 = arith.constant 256 : index
+  pld.tile.put %dst to %peer from %src stage %s, %s none : !Data, !pl.tensor<4x256xf32>, !pl.tile<1x128xf32, vec>, !pl.tile<1x128xf32, vec>
+  pld.tile.get %src to %peer from %dst stage %w region [%c1, %c0] [%c1, %c0] [%c1, %c256] : !pl.tensor<4x256xf32>, !Data, !pl.tile<1x256xf32, vec>
+  return
+}
+
+// CHECK-LABEL: func.func @builtins
+// CHECK: pld.builtin.allreduce %{{.*}}, %{{.*}} sum f32 cores 2 on %{{.*}} directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<4x256xf32>, !pld.dtensor<8x2xi32>, index
+// CHECK: pld.builtin.allreduce_ring %{{.*}}, %{{.*}} sum f32 on
+// CHECK: pld.builtin.barrier %{{.*}} on
+// CHECK: pld.builtin.broadcast %{{.*}}, %{{.*}} root 0 f32 on
+// CHECK: pld.builtin.reduce_scatter %{{.*}}, %{{.*}} sum f32 on
+// CHECK: pld.builtin.allgather %{{.*}}, %{{.*}}, %{{.*}} f32 on
+// CHECK: pld.builtin.all_to_all %{{.*}}, %{{.*}}, %{{.*}} f32 on
+func.func @builtins(%d: !Data, %row: !pld.dtensor<1x256xf32>, %other: !Data, %lanes: !pld.dtensor<8x2xi32>,
+                   %ring: !pld.dtensor<7x4xi32>, %flat: !pld.dtensor<8xi32>, %dev: index)
+    attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  pld.builtin.allreduce %d, %lanes sum f32 cores 2 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !Data, !pld.dtensor<8x2xi32>, index
+  pld.builtin.allreduce_ring %d, %ring sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !Data, !pld.dtensor<7x4xi32>, index
+  pld.builtin.barrier %flat on %dev directions [#pl.direction<inout>] : !pld.dtensor<8xi32>, index
+  pld.builtin.broadcast %d, %flat root 0 f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !Data, !pld.dtensor<8xi32>, index
+  pld.builtin.reduce_scatter %d, %flat sum f32 on %dev directions [#pl.direction<inout>, #pl.direction<inout>] : !Data, !pld.dtensor<8xi32>, index
+  pld.builtin.allgather %row, %d, %flat f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<1x256xf32>, !Data, !pld.dtensor<8xi32>, index
+  pld.builtin.all_to_all %other, %d, %flat f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !Data, !Data, !pld.dtensor<8xi32>, index
+  return
+}
