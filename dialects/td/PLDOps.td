@@ -181,17 +181,20 @@ def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
     Reads the window of rank `peer`'s copy of `target` at `offsets` (one
     per dimension) with the result tile's shape. `valid(...)` gives the
     dynamic valid extents. A window provably past the tensor's edge is an
-    error (the read does not clamp). Example:
+    error (the read does not clamp). `tail_padding` (made by lowering only)
+    lets an f16 read of a rank-2 target, with its valid extents given,
+    round up to 32 bytes past the row end: the window's 32-byte slot
+    rounding leaves that room. Example:
 
     ```mlir
     %t = pld.tile.remote_load %data[%row, %c0] from %peer : !pld.dtensor<?x256xf32> -> !pl.tile<1x256xf32, vec>
     ```
   }];
   let arguments = (ins PLD_AnyDistributedTensor:$target, Variadic<Index>:$offsets,
-                       I32:$peer, Variadic<Index>:$valid_sizes);
+                       I32:$peer, Variadic<Index>:$valid_sizes, UnitAttr:$tail_padding);
   let results = (outs PLD_PlTile:$result);
   let assemblyFormat = [{
-    $target `[` $offsets `]` `from` $peer (`valid` `(` $valid_sizes^ `)`)? attr-dict
+    $target `[` $offsets `]` `from` $peer (`valid` `(` $valid_sizes^ `)`)? (`tail_padding` $tail_padding^)? attr-dict
     `:` qualified(type($target)) `->` qualified(type($result))
   }];
 }
@@ -558,6 +561,27 @@ def PLD_BuiltinAllgatherOp : PLD_BuiltinExchangeOp<"allgather", "Host builtin al
     "`input` is a window-bound `[1, SIZE]` row, `target` `[NR, SIZE]`.">;
 def PLD_BuiltinAllToAllOp : PLD_BuiltinExchangeOp<"all_to_all", "Host builtin all_to_all",
     "`input` and `target` are distinct window-bound `[NR, SIZE]` tensors.">;
+
+def PLD_BuiltinAllToAllVOp : PLD_Op<"builtin.all_to_all_v", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Host builtin all_to_all_v";
+  let description = [{
+    Runs the all_to_all_v kernel (f32) on `device`. As
+    `pld.tensor.all_to_all_v`, with `input` and `send_counts` window-bound
+    and the five windows pairwise distinct. Example:
+
+    ```mlir
+    pld.builtin.all_to_all_v %in, %out, %sig, %send, %recv f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
+    ```
+  }];
+  let arguments = (ins PLD_AnyDistributedTensor:$input, PLD_AnyDistributedTensor:$target,
+                       PLD_AnyDistributedTensor:$signal, PLD_AnyDistributedTensor:$send_counts,
+                       PLD_AnyDistributedTensor:$recv_counts, TypeAttr:$dtype, Index:$device,
+                       ArrayAttr:$directions);
+  let assemblyFormat = [{
+    $input `,` $target `,` $signal `,` $send_counts `,` $recv_counts $dtype `on` $device
+    `directions` $directions attr-dict `:` type(operands)
+  }];
+}
 
 //===----------------------------------------------------------------------===//
 // Host dispatch (pld.md §1.1)

@@ -112,7 +112,12 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         "tensor.put" | "tensor.get" => verify_transfer(op, short == "tensor.put", TransferForm::Tensor).map(|_| ()),
         "tile.put" | "tile.get" => verify_tile_transfer(op, short == "tile.put"),
         s if s.starts_with("builtin.") => verify_builtin(op, &s["builtin.".len()..]),
-        "tensor.all_to_all_v" => verify_all_to_all_v(op, path),
+        "tensor.all_to_all_v" => {
+            if path == ExecutionPath::Host && inside_loop(op) {
+                return fail("is not allowed inside a host loop");
+            }
+            verify_all_to_all_v(op, path)
+        }
         _ => Ok(()),
     }
 }
@@ -201,8 +206,19 @@ fn verify_remote_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if valid_count != dynamic {
         return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
     }
+    let mut bounds = target.shape();
+    if op.attribute("tail_padding").is_ok() {
+        let full: Vec<Option<i64>> = tile.shape().iter().map(|d| Some(*d)).collect();
+        if dtype_of(target.element()) != Dtype::F16 || target.rank() != 2 || valid == full {
+            return fail("tail_padding needs an f16, rank-2 target and explicit valid extents");
+        }
+        // The 32-byte slot rounding leaves up to 15 f16 elements of room.
+        if let Some(width) = bounds[1].as_mut() {
+            *width += 15;
+        }
+    }
     let offsets = constant_operands(op, start, offsets);
-    if let Some(i) = window_leaves(&offsets, &valid, &target.shape()) {
+    if let Some(i) = window_leaves(&offsets, &valid, &bounds) {
         return fail(format!("the read leaves the target in dimension {i} (reads do not clamp; pass a smaller valid shape)"));
     }
     Ok(())
@@ -559,8 +575,34 @@ fn verify_tile_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult
     Ok(())
 }
 
+/// Whether `op` sits in an scf loop.
+fn inside_loop(op: OperationRef) -> bool {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if matches!(op_name(parent).as_str(), "scf.for" | "scf.while" | "scf.parallel") {
+            return true;
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
 /// The host builtin collectives (pld.md §2.6).
 fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> {
+    if kind == "all_to_all_v" {
+        if inside_loop(op) {
+            return fail("is not allowed inside a host loop");
+        }
+        let values: Vec<Value> = (0..5).filter_map(|i| op.operand(i).ok()).collect();
+        for i in 0..values.len() {
+            for j in i + 1..values.len() {
+                if values[i] == values[j] {
+                    return fail("the five windows must be pairwise distinct");
+                }
+            }
+        }
+        verify_all_to_all_v(op, ExecutionPath::Host)?;
+    }
     use melior::ir::attribute::TypeAttribute;
     let tensors = op.operand_count() - 1;
     let directions = op.attribute("directions").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
@@ -578,14 +620,14 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
     }
     let first = dtensor(operand_type(op, 0)?)?;
     if let Some(dtype) = op.attribute("dtype").ok().and_then(|a| TypeAttribute::try_from(a).ok()) {
-        let data = if matches!(kind, "allgather" | "all_to_all") { dtensor(operand_type(op, 1)?)? } else { first };
+        let data = if matches!(kind, "allgather" | "all_to_all" | "all_to_all_v") { dtensor(operand_type(op, 1)?)? } else { first };
         if dtype.value() != data.element() {
             return fail(format!("dtype {} must be the data's element type {}", dtype.value(), data.element()));
         }
     }
     let signal_index = match kind {
         "barrier" => 0,
-        "allgather" | "all_to_all" => 2,
+        "allgather" | "all_to_all" | "all_to_all_v" => 2,
         _ => 1,
     };
     let signal = dtensor(operand_type(op, signal_index)?)?;
@@ -660,6 +702,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
                 _ => Ok(()),
             }
         }
+        "all_to_all_v" => Ok(()),
         _ => {
             // allgather / all_to_all
             if !(shape.len() == 1 || (shape.len() == 2 && shape[1] == Some(1))) {

@@ -630,3 +630,41 @@ func.func @builtin_gather_row(%i: !pld.dtensor<2x256xf32>, %d: !pld.dtensor<4x25
   pld.builtin.allgather %i, %d, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<2x256xf32>, !pld.dtensor<4x256xf32>, !pld.dtensor<8xi32>, index
   return
 }
+
+// -----
+
+func.func @tail_padding_f32(%d: !pld.dtensor<4x256xf32>, %p: i32, %c: index) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{tail_padding needs an f16, rank-2 target and explicit valid extents}}
+  %t = pld.tile.remote_load %d[%c0, %c0] from %p valid(%c) tail_padding : !pld.dtensor<4x256xf32> -> !pl.tile<1x256xf32, vec, valid = 1x?>
+  return
+}
+
+// -----
+
+func.func @tail_padding_room(%d: !pld.dtensor<4x200xf16>, %p: i32) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{the read leaves the target in dimension 1}}
+  %t = pld.tile.remote_load %d[%c0, %c0] from %p tail_padding : !pld.dtensor<4x200xf16> -> !pl.tile<1x256xf16, vec, valid = 1x250>
+  return
+}
+
+// -----
+
+func.func @a2av_in_host_loop(%i: !pld.dtensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pld.dtensor<4xi32>, %r: !pld.dtensor<4x1xi32>, %n: index) attributes {pl.level = #pl.level<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %k = %c0 to %n step %c1 {
+    // expected-error @+1 {{'pld.tensor.all_to_all_v' op is not allowed inside a host loop}}
+    %v = pld.tensor.all_to_all_v %i, %t, %s, %c, %r : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>
+  }
+  return
+}
+
+// -----
+
+func.func @builtin_a2av_distinct(%i: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pld.dtensor<4xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
+  // expected-error @+1 {{the five windows must be pairwise distinct}}
+  pld.builtin.all_to_all_v %i, %i, %s, %c, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
+  return
+}

@@ -136,3 +136,20 @@ func.func @builtins(%d: !Data, %row: !pld.dtensor<1x256xf32>, %other: !Data, %la
   pld.builtin.all_to_all %other, %d, %flat f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>] : !Data, !Data, !pld.dtensor<8xi32>, index
   return
 }
+
+// CHECK-LABEL: func.func @tails_and_vectors
+// CHECK: pld.tile.remote_load %{{.*}}[%{{.*}}, %{{.*}}] from %{{.*}} valid(%{{.*}}) tail_padding : !pld.dtensor<4x250xf16> -> !pl.tile<1x256xf16, vec, valid = 1x?>
+func.func @tails_and_vectors(%h: !pld.dtensor<4x250xf16>, %peer: i32, %cols: index) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pld.tile.remote_load %h[%c0, %c0] from %peer valid(%cols) tail_padding : !pld.dtensor<4x250xf16> -> !pl.tile<1x256xf16, vec, valid = 1x?>
+  return
+}
+
+// CHECK-LABEL: func.func @host_a2av
+// CHECK: pld.builtin.all_to_all_v %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} f32 on
+func.func @host_a2av(%in: !pld.dtensor<8x64xf32>, %out: !pld.dtensor<8x64xf32>, %sig: !pld.dtensor<4x1xi32>,
+                     %send: !pld.dtensor<4xi32>, %recv: !pld.dtensor<4x1xi32>, %dev: index)
+    attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  pld.builtin.all_to_all_v %in, %out, %sig, %send, %recv f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
+  return
+}
