@@ -65,7 +65,8 @@ impl PassDefinition {
 }
 
 /// Every pass of the project, in pipeline order.
-pub static PASSES: &[&PassDefinition] = &[&crate::pld::specialize_nranks::PASS];
+pub static PASSES: &[&PassDefinition] =
+    &[&crate::pld::synthesize_allreduce_signals::PASS, &crate::pld::specialize_nranks::PASS];
 
 /// Returns the pass with the given pipeline name.
 pub fn find_pass(argument: &str) -> Option<&'static PassDefinition> {

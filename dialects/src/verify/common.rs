@@ -133,32 +133,8 @@ pub fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &
     })
 }
 
-/// The text of a string or flat symbol reference attribute.
-///
-/// melior's `StringRef::as_str` builds a slice from MLIR's null data pointer
-/// for the empty string, which aborts (a non-unwinding panic); this reads
-/// the raw string instead.
+/// The text of a string or flat symbol reference attribute (see
+/// [`crate::attrs::text`]).
 pub fn attribute_text(attribute: melior::ir::Attribute) -> Option<String> {
-    use melior::ir::attribute::AttributeLike;
-    use mlir_sys::{
-        mlirAttributeIsAFlatSymbolRef, mlirAttributeIsAString, mlirFlatSymbolRefAttrGetValue, mlirStringAttrGetValue,
-    };
-    let raw = attribute.to_raw();
-    // SAFETY: `raw` is a live attribute; the queries only read it, and the
-    // returned string is valid while the context lives.
-    let text = unsafe {
-        if mlirAttributeIsAString(raw) {
-            mlirStringAttrGetValue(raw)
-        } else if mlirAttributeIsAFlatSymbolRef(raw) {
-            mlirFlatSymbolRefAttrGetValue(raw)
-        } else {
-            return None;
-        }
-    };
-    if text.length == 0 || text.data.is_null() {
-        return Some(String::new());
-    }
-    // SAFETY: non-null data of `length` bytes, per the checks above.
-    let bytes = unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
-    Some(String::from_utf8_lossy(bytes).into_owned())
+    crate::attrs::text(attribute)
 }
