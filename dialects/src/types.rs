@@ -276,3 +276,68 @@ impl<'c> CommCtxType<'c> {
         Self { r#type: unsafe { Type::from_raw(ffi::ptoGlue_pldCommCtxTypeGet(context.to_raw())) } }
     }
 }
+
+/// A tensor in global memory: a `!pl.tensor`, or the local copy of a
+/// `!pld.dtensor`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TensorLike<'c> {
+    /// A plain tensor.
+    Tensor(TensorType<'c>),
+    /// A window-bound distributed tensor.
+    Distributed(DistributedTensorType<'c>),
+}
+
+impl<'c> TryFrom<Type<'c>> for TensorLike<'c> {
+    type Error = melior::Error;
+
+    fn try_from(r#type: Type<'c>) -> Result<Self, Self::Error> {
+        TensorType::try_from(r#type)
+            .map(Self::Tensor)
+            .or_else(|_| DistributedTensorType::try_from(r#type).map(Self::Distributed))
+    }
+}
+
+impl<'c> TensorLike<'c> {
+    /// Returns the dimensions, `None` where dynamic.
+    pub fn shape(&self) -> Vec<Option<i64>> {
+        match self {
+            Self::Tensor(t) => t.shape(),
+            Self::Distributed(t) => t.shape(),
+        }
+    }
+
+    /// Returns the element type.
+    pub fn element(&self) -> Type<'c> {
+        match self {
+            Self::Tensor(t) => t.element(),
+            Self::Distributed(t) => t.element(),
+        }
+    }
+
+    /// Returns the rank.
+    pub fn rank(&self) -> usize {
+        self.shape().len()
+    }
+
+    /// Returns the layout of a plain tensor's view (distributed tensors are nd).
+    pub fn layout(&self) -> Option<TensorLayout> {
+        match self {
+            Self::Tensor(t) => t.view().layout,
+            Self::Distributed(_) => None,
+        }
+    }
+
+    /// Whether this is a window-bound distributed tensor.
+    pub fn is_distributed(&self) -> bool {
+        matches!(self, Self::Distributed(_))
+    }
+}
+
+impl fmt::Display for TensorLike<'_> {
+    fn fmt(&self, formatter: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            Self::Tensor(t) => t.fmt(formatter),
+            Self::Distributed(t) => t.fmt(formatter),
+        }
+    }
+}

@@ -19,8 +19,9 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Load a window of a tensor into a tile";
   let description = [{
-    Copies the window of `source` at `offsets` (one per dimension) with the
-    result tile's shape into a tile in `vec` or `mat`. The tile's valid
+    Copies the window of `source` (a tensor, or the local copy of a
+    distributed tensor) at `offsets` (one per dimension) with the result
+    tile's shape into a tile in `vec` or `mat`. The tile's valid
     extents say how much of the window holds data; `valid(...)` gives the
     dynamic ones, in order. A window that provably leaves the tensor is an
     error unless `clamp` narrows it to the tensor's edge. Example:
@@ -30,7 +31,7 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<
     %u = pl.tile.load %a[%i, %c0] valid(%rows) clamp : !pl.tensor<?x128xf16> -> !pl.tile<64x128xf16, mat, valid = ?x128>
     ```
   }];
-  let arguments = (ins PL_AnyTensor:$source, Variadic<Index>:$offsets,
+  let arguments = (ins PL_TensorLike:$source, Variadic<Index>:$offsets,
                        Variadic<Index>:$valid_sizes, UnitAttr:$clamp);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
@@ -43,8 +44,9 @@ def PL_TileStoreOp : PL_Op<"tile.store",
     [AllTypesMatch<["destination", "result"]>, MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Store a tile into a window of a tensor";
   let description = [{
-    Writes `tile` into `destination` at `offsets` (one per dimension) and
-    returns the destination (the same tensor, now written). The tile lives
+    Writes `tile` into `destination` (a tensor, or the local copy of a
+    distributed tensor) at `offsets` (one per dimension) and returns the
+    destination (the same tensor, now written). The tile lives
     in `vec`, or in `acc` (a fix-pipe store, which may narrow f32 to f16 or
     bf16 and targets i32, f32, f16 or bf16). `atomic_add` adds into the
     destination instead (f32, bf16, f16, i32, i16 or i8). Example:
@@ -54,9 +56,9 @@ def PL_TileStoreOp : PL_Op<"tile.store",
     %o3 = pl.tile.store %acc, %o[%i, %c0] atomic_add : !pl.tile<64x128xf32, acc>, !pl.tensor<?x128xf32>
     ```
   }];
-  let arguments = (ins PL_AnyTile:$tile, PL_AnyTensor:$destination,
+  let arguments = (ins PL_AnyTile:$tile, PL_TensorLike:$destination,
                        Variadic<Index>:$offsets, UnitAttr:$atomic_add);
-  let results = (outs PL_AnyTensor:$result);
+  let results = (outs PL_TensorLike:$result);
   let assemblyFormat = [{
     $tile `,` $destination `[` $offsets `]` (`atomic_add` $atomic_add^)? attr-dict
     `:` qualified(type($tile)) `,` qualified(type($destination))

@@ -50,7 +50,7 @@ def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [MemoryEffects<[MemRead, Me
     pl.system.cacheinvalid
     ```
   }];
-  let arguments = (ins Optional<PL_AnyTensor>:$tensor);
+  let arguments = (ins Optional<PL_TensorLike>:$tensor);
   let assemblyFormat = "($tensor^ `:` qualified(type($tensor)))? attr-dict";
 }
 

@@ -190,7 +190,7 @@ def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {
     %x = pl.tensor.read %t[%i, %j] : !pl.tensor<?x64xf32> -> f32
     ```
   }];
-  let arguments = (ins PL_AnyTensor:$tensor, Variadic<Index>:$indices);
+  let arguments = (ins PL_TensorLike:$tensor, Variadic<Index>:$indices);
   let results = (outs PL_Scalar:$result);
   let assemblyFormat = "$tensor `[` $indices `]` attr-dict `:` qualified(type($tensor)) `->` type($result)";
 }
@@ -207,8 +207,8 @@ def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]
     %t2 = pl.tensor.write %t[%i, %j], %x : !pl.tensor<?x64xf32>, f32
     ```
   }];
-  let arguments = (ins PL_AnyTensor:$tensor, Variadic<Index>:$indices, PL_Scalar:$value);
-  let results = (outs PL_AnyTensor:$result);
+  let arguments = (ins PL_TensorLike:$tensor, Variadic<Index>:$indices, PL_Scalar:$value);
+  let results = (outs PL_TensorLike:$result);
   let assemblyFormat = [{
     $tensor `[` $indices `]` `,` $value attr-dict `:` qualified(type($tensor)) `,` type($value)
   }];

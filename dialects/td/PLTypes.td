@@ -193,6 +193,13 @@ def PL_AnyTile : Type<CPred<"::llvm::isa<::pto::pl::TileType>($_self)">,
 def PL_AnyTensor : Type<CPred<"::llvm::isa<::pto::pl::TensorType>($_self)">,
                         "pl tensor", "::pto::pl::TensorType">;
 
+// A tensor in global memory: a plain pl tensor or a window-bound pld
+// distributed tensor (the local copy), as PyPTO's "tensor-like".
+def PL_TensorLike : AnyTypeOf<[PL_AnyTensor,
+    Type<CPred<"::llvm::isa<::pto::pld::DistributedTensorType>($_self)">,
+         "pld distributed tensor", "::pto::pld::DistributedTensorType">],
+    "pl tensor or pld distributed tensor">;
+
 def PL_Scalar : AnyTypeOf<[AnyInteger, Index, AnyFloat], "scalar">;
 
 #endif // PTO_PL_TYPES_TD

@@ -37,7 +37,7 @@ use super::{
 use crate::{
     dtype::Dtype,
     enums::{MemorySpace, PadValue, TensorLayout, TileLayout},
-    types::{TensorType, TileType},
+    types::{TensorLike, TileType},
 };
 
 /// The mnemonics after `pl.tile.` verified here.
@@ -46,8 +46,8 @@ pub const MNEMONICS: &[&str] = &[
     "set_validshape", "assemble",
 ];
 
-fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, super::common::Failure<'c>> {
-    TensorType::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
+fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorLike<'c>, super::common::Failure<'c>> {
+    TensorLike::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
 }
 
 
@@ -220,7 +220,7 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let expected = if tile.memory_space() == Some(MemorySpace::Mat) {
         if shape.len() == 2 && shape[0] == 1 {
             (TileLayout::RowMajor, TileLayout::NoneBox)
-        } else if source.view().layout == Some(TensorLayout::Dn) {
+        } else if source.layout() == Some(TensorLayout::Dn) {
             (TileLayout::RowMajor, TileLayout::ColMajor)
         } else {
             (TileLayout::ColMajor, TileLayout::RowMajor)

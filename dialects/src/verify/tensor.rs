@@ -32,7 +32,7 @@ use super::{
 use crate::{
     dtype::{Dtype, promote},
     enums::PadValue,
-    types::TensorType,
+    types::{TensorLike, TensorType},
 };
 
 fn tensor<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, Failure<'c>> {
@@ -220,7 +220,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             Ok(())
         }
         "read" | "write" => {
-            let t = operand_tensor(op, 0)?;
+            let t = TensorLike::try_from(operand_type(op, 0)?).map_err(|e| Failure::new(e.to_string()))?;
             let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
             if indices != t.rank() {
                 return fail(format!("needs one index per dimension ({}), got {indices}", t.rank()));
