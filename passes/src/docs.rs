@@ -26,11 +26,12 @@ pub fn render_pass_page(pass: &PassDefinition) -> String {
     let anchor = pass.anchor.unwrap_or("func.func");
     let options = if example_options.is_empty() { String::new() } else { format!("{{{example_options}}}") };
     let _ = writeln!(page, "```sh");
-    let _ = writeln!(
-        page,
-        "pto-opt --pass-pipeline='builtin.module({anchor}({}{options}))' input.mlir",
-        pass.argument
-    );
+    let pipeline = if anchor == "builtin.module" {
+        format!("builtin.module({}{options})", pass.argument)
+    } else {
+        format!("builtin.module({anchor}({}{options}))", pass.argument)
+    };
+    let _ = writeln!(page, "pto-opt --pass-pipeline='{pipeline}' input.mlir");
     let _ = writeln!(page, "pto-opt --{}{} input.mlir", pass.argument,
         if example_options.is_empty() { String::new() } else { format!("=\"{example_options}\"") });
     let _ = writeln!(page, "```\n");

@@ -1,5 +1,6 @@
 //! Passes over the distributed layer.
 
 pub mod insert_comm_fence;
+pub mod materialize_dist_tensor_ctx;
 pub mod specialize_nranks;
 pub mod synthesize_allreduce_signals;

@@ -62,7 +62,7 @@ Precondition: a signal-less allreduce is not inside an `scf` loop (one
 window per iteration would leak); pass an explicit signal or hoist it.
 Ring allreduces always carry a signal (the verifier requires it)."#,
     example_options: "",
-    anchor: None,
+    anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![DialectHandle::arith(), pto_dialects::pld_handle(), pto_dialects::pl_handle()],
     run,

@@ -1,0 +1,338 @@
+//! `pld-materialize-dist-tensor-ctx` (pld.md §3.6): pass comm contexts
+//! explicitly. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/pld-materialize-dist-tensor-ctx.md).
+
+use std::collections::HashMap;
+
+use melior::{
+    IrRewriter,
+    ir::{
+        Attribute, BlockLike, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationRefMut, WalkOrder, WalkResult},
+        r#type::FunctionType,
+    },
+};
+use mlir_sys::{MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBlockArgumentGetOwner, mlirBlockGetParentOperation,
+    mlirOpResultGetOwner, mlirOpResultGetResultNumber, mlirValueIsABlockArgument, mlirValueIsAOpResult,
+    mlirValueReplaceAllUsesOfWith};
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    diag::{OpDiagnostic, Severity},
+    enums::Level,
+    types::{CommCtxType, DistributedTensorType},
+};
+
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pld-materialize-dist-tensor-ctx",
+    class_name: "MaterializeDistTensorCtx",
+    summary: "Thread comm contexts through functions and call sites",
+    description: r#"Kernels find the comm context of a distributed tensor with
+`pld.system.get_comm_ctx`, but only a host orchestrator can query one at run
+time. This pass appends one `!pld.comm_ctx` parameter per distributed-tensor
+parameter to every function other than host orchestrators (same order),
+passes the matching contexts at every `pl.call`, `pl.submit`, `pld.dispatch`
+and `func.call`, and replaces each `get_comm_ctx` outside host orchestrators
+by the context it resolves to. A context is found through the tensor's
+lineage: a parameter's context parameter, the target a store, scalar write
+or collective wrote back into, or a loop carry's initial value. In a host
+orchestrator an unresolvable tensor gets a `get_comm_ctx` before the call;
+elsewhere it is an error.
+
+Before:
+
+```mlir
+func.func @chip(%data: !pld.dtensor<4x256xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @kernel(%data) : (!pld.dtensor<4x256xf32>) -> ()
+  return
+}
+func.func @host(...) attributes {pl.level = #pl.level<host>} {
+  %data = pld.tensor.window %buf : !pl.ptr -> !pld.dtensor<4x256xf32>
+  pld.dispatch @chip(%data) on %r : (!pld.dtensor<4x256xf32>) -> ()
+}
+```
+
+After:
+
+```mlir
+func.func @chip(%data: !pld.dtensor<4x256xf32>, %ctx: !pld.comm_ctx) ... {
+  pl.call @kernel(%data, %ctx) : (!pld.dtensor<4x256xf32>, !pld.comm_ctx) -> ()
+}
+  %data_ctx = pld.system.get_comm_ctx %data : !pld.dtensor<4x256xf32>
+  pld.dispatch @chip(%data, %data_ctx) on %r : (!pld.dtensor<4x256xf32>, !pld.comm_ctx) -> ()
+```
+
+Not yet diagnosed: an `scf.if` yielding tensors of different domains, a loop
+carry rebinding a distributed tensor to another domain."#,
+    example_options: "",
+    anchor: Some("builtin.module"),
+    options: &[],
+    dependent_dialects: || vec![pto_dialects::pld_handle()],
+    run,
+};
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+fn is_host(function: OperationRef) -> bool {
+    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
+}
+
+fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<FunctionType<'c>> {
+    FunctionType::try_from(TypeAttribute::try_from(function.attribute("function_type").ok()?).ok()?.value()).ok()
+}
+
+fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {
+    op.attribute(attribute).ok().and_then(attrs::text)
+}
+
+/// The operand a result aliases (a write-back target or a rebound window).
+fn aliased_operand(op: OperationRef, result: usize) -> Option<usize> {
+    match op_name(op).as_str() {
+        "pl.tile.store" => Some(1),
+        "pl.tensor.write" | "pld.tensor.allreduce" | "pld.tensor.barrier" | "pld.tensor.broadcast"
+        | "pld.tensor.reduce_scatter" => Some(0),
+        "pl.tensor.assemble" | "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => Some(1),
+        // scf.for: result k is carried from init operand 3 + k.
+        "scf.for" => Some(3 + result),
+        _ => None,
+    }
+}
+
+/// Resolves the comm context of `value` by lineage; `ctx_params` maps
+/// (function, parameter index) to its context parameter.
+fn resolve(value: MlirValue, ctx_params: &HashMap<(usize, usize), MlirValue>) -> Option<MlirValue> {
+    let mut current = value;
+    for _ in 0..64 {
+        // SAFETY: `current` is a live value; the queries only read it.
+        unsafe {
+            if mlirValueIsABlockArgument(current) {
+                let block = mlirBlockArgumentGetOwner(current);
+                let number = mlirBlockArgumentGetArgNumber(current) as usize;
+                let owner = OperationRef::from_raw(mlirBlockGetParentOperation(block));
+                match op_name(owner).as_str() {
+                    "func.func" => return ctx_params.get(&(owner.to_raw().ptr as usize, number)).copied(),
+                    // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
+                    "scf.for" if number > 0 => current = owner.operand(3 + number - 1).ok()?.to_raw(),
+                    _ => return None,
+                }
+            } else if mlirValueIsAOpResult(current) {
+                let owner = OperationRef::from_raw(mlirOpResultGetOwner(current));
+                let number = mlirOpResultGetResultNumber(current) as usize;
+                current = owner.operand(aliased_operand(owner, number)?).ok()?.to_raw();
+            } else {
+                return None;
+            }
+        }
+    }
+    None
+}
+
+fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    materialize(root).map(|_| ())
+}
+
+/// Threads comm contexts under `root`; returns how many parameters it added.
+pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
+    // SAFETY: the pass runs with exclusive access to `root`'s context.
+    let context = unsafe { root.context().to_ref() };
+    let ctx_type: Type = CommCtxType::new(context).into();
+
+    // 1. Context parameters for every non-host function with window params.
+    let mut functions: Vec<MlirOperation> = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) == "func.func" {
+            functions.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    let mut ctx_params: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut callee_windows: HashMap<String, Vec<usize>> = HashMap::new();
+    let mut added = 0;
+    for raw in &functions {
+        // SAFETY: collected above from live ops.
+        let function = unsafe { OperationRef::from_raw(*raw) };
+        if is_host(function) {
+            continue;
+        }
+        let Some(function_type) = function_type(function) else { continue };
+        let inputs: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
+        let windows: Vec<usize> =
+            (0..inputs.len()).filter(|&i| DistributedTensorType::try_from(inputs[i]).is_ok()).collect();
+        if windows.is_empty() {
+            continue;
+        }
+        let Some(name) = symbol_name(function, "sym_name") else { continue };
+        let Some(block) = function.regions().next().and_then(|region| region.first_block()) else { continue };
+        for &index in &windows {
+            let ctx = block.add_argument(ctx_type, function.location());
+            ctx_params.insert(((*raw).ptr as usize, index), ctx.to_raw());
+            added += 1;
+        }
+        let mut new_inputs = inputs.clone();
+        new_inputs.extend(std::iter::repeat_n(ctx_type, windows.len()));
+        let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
+        // SAFETY: `raw` is a live op we may mutate inside the pass.
+        let mut function_mut = unsafe { OperationRefMut::from_raw(*raw) };
+        function_mut.set_attribute(
+            "function_type",
+            TypeAttribute::new(FunctionType::new(context, &new_inputs, &results).into()).into(),
+        );
+        if let Some(arg_attrs) = function.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
+            let mut entries: Vec<String> = (0..arg_attrs.len()).filter_map(|i| arg_attrs.element(i).ok()).map(|a| a.to_string()).collect();
+            entries.extend(std::iter::repeat_n("{}".to_string(), windows.len()));
+            let text = format!("[{}]", entries.join(", "));
+            if let Some(attribute) = Attribute::parse(context, &text) {
+                function_mut.set_attribute("arg_attrs", attribute);
+            }
+        }
+        callee_windows.insert(name, windows);
+    }
+
+    // 2. Context arguments at every call of such a function.
+    let mut calls: Vec<MlirOperation> = Vec::new();
+    let mut queries: Vec<MlirOperation> = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        match op_name(op).as_str() {
+            "pl.call" | "pl.submit" | "pld.dispatch" | "func.call" => calls.push(op.to_raw()),
+            "pld.system.get_comm_ctx" => queries.push(op.to_raw()),
+            _ => {}
+        }
+        WalkResult::Advance
+    });
+    let ir_rewriter = IrRewriter::new(context);
+    let rewriter = ir_rewriter.as_rewriter_base();
+    let mut failed = false;
+    for raw in &calls {
+        // SAFETY: collected above from live ops.
+        let call = unsafe { OperationRef::from_raw(*raw) };
+        let Some(callee) = symbol_name(call, "callee") else { continue };
+        let Some(windows) = callee_windows.get(&callee) else { continue };
+        let caller = enclosing_function(call);
+        let host_caller = caller.is_some_and(is_host);
+        let is_submit = op_name(call) == "pl.submit";
+        let is_dispatch = op_name(call) == "pld.dispatch";
+        let arg_count = if is_submit {
+            pto_call_args(call)
+        } else {
+            call.operand_count() - usize::from(is_dispatch)
+        };
+        let args: Vec<Value> = (0..arg_count).filter_map(|i| call.operand(i).ok()).collect();
+        let mut ctxs: Vec<MlirValue> = Vec::new();
+        for &index in windows {
+            let Some(arg) = args.get(index) else { continue };
+            match resolve(arg.to_raw(), &ctx_params) {
+                Some(ctx) => ctxs.push(ctx),
+                None if host_caller => {
+                    rewriter.set_insertion_point_before(call);
+                    let query = rewriter.insert(
+                        OperationBuilder::new("pld.system.get_comm_ctx", call.location())
+                            .add_operands(&[*arg])
+                            .add_results(&[ctx_type])
+                            .build()
+                            .expect("get_comm_ctx builds"),
+                    );
+                    ctxs.push(query.result(0).expect("one result").to_raw());
+                }
+                None => {
+                    OpDiagnostic::new(format!(
+                        "cannot determine the communication context of the distributed tensor passed as argument #{index} \
+                         to '@{callee}'; only a host orchestrator can query a context at run time: pass the tensor \
+                         from a parameter"
+                    ))
+                    .emit(call, Severity::Error);
+                    failed = true;
+                }
+            }
+        }
+        if failed {
+            continue;
+        }
+        // New operands: the arguments, their contexts, then the rest
+        // (submit: deps and blocks; dispatch: the device).
+        let mut operands: Vec<Value> = args.clone();
+        // SAFETY: the context values are live values of this function.
+        operands.extend(ctxs.iter().map(|raw| unsafe { Value::from_raw(*raw) }));
+        operands.extend((arg_count..call.operand_count()).filter_map(|i| call.operand(i).ok()));
+        // SAFETY: `raw` is a live op we may mutate inside the pass.
+        let mut call_mut = unsafe { OperationRefMut::from_raw(*raw) };
+        call_mut.set_operands(&operands);
+        if is_submit {
+            set_first_segment(context, call_mut, (arg_count + ctxs.len()) as i32);
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+
+    // 3. get_comm_ctx outside host orchestrators becomes the resolved context.
+    for raw in &queries {
+        // SAFETY: collected above from live ops.
+        let query = unsafe { OperationRef::from_raw(*raw) };
+        if enclosing_function(query).is_some_and(is_host) {
+            continue;
+        }
+        let Ok(tensor) = query.operand(0) else { continue };
+        match resolve(tensor.to_raw(), &ctx_params) {
+            Some(ctx) => {
+                let result = query.result(0).expect("one result").to_raw();
+                // SAFETY: both values are live; MLIR rewrites the uses.
+                unsafe { mlirValueReplaceAllUsesOfWith(result, ctx) };
+                rewriter.erase_op(query);
+            }
+            None => {
+                OpDiagnostic::new(
+                    "cannot resolve the communication context here; take the distributed tensor as a parameter",
+                )
+                .emit(query, Severity::Error);
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(added) }
+}
+
+fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if op_name(parent) == "func.func" {
+            return Some(parent);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}
+
+/// The size of `pl.submit`'s first operand group (its arguments).
+fn pto_call_args(call: OperationRef) -> usize {
+    use melior::ir::attribute::DenseI32ArrayAttribute;
+    call.attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+        .and_then(|sizes| sizes.element(0).ok())
+        .map_or(0, |n| n as usize)
+}
+
+/// Sets the size of the first operand group of `pl.submit`.
+fn set_first_segment<'c>(context: &'c melior::Context, mut call: OperationRefMut<'c, '_>, size: i32) {
+    use melior::ir::attribute::DenseI32ArrayAttribute;
+    let Some(sizes) = call
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+    else {
+        return;
+    };
+    let mut values: Vec<i32> = (0..sizes.len()).filter_map(|i| sizes.element(i).ok()).collect();
+    if let Some(first) = values.first_mut() {
+        *first = size;
+    }
+    call.set_inherent_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &values).into());
+}
