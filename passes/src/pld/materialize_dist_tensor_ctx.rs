@@ -173,7 +173,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         let Some(block) = function.regions().next().and_then(|region| region.first_block()) else { continue };
         for &index in &windows {
             let ctx = block.add_argument(ctx_type, function.location());
-            ctx_params.insert(((*raw).ptr as usize, index), ctx.to_raw());
+            ctx_params.insert((raw.ptr as usize, index), ctx.to_raw());
             added += 1;
         }
         let mut new_inputs = inputs.clone();

@@ -1,6 +1,7 @@
 //! Passes over the distributed layer.
 
 pub mod insert_comm_fence;
+pub mod lower_composite_ops;
 pub mod materialize_dist_tensor_ctx;
 pub mod specialize_nranks;
 pub mod synthesize_allreduce_signals;

@@ -1,0 +1,338 @@
+//! `pld-lower-composite-ops` (pld.md §3.2): expand the InCore composite
+//! collectives into notify/wait, puts and gets. What it does and why:
+//! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
+//!
+//! Lowered today: `barrier`, `broadcast`, `allgather`. Not yet: reduce_scatter,
+//! all_to_all, all_to_all_v, allreduce (mesh and ring); they are left in
+//! place unchanged.
+
+use melior::{
+    Context,
+    dialect::{arith, scf},
+    ir::{
+        Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type, Value, ValueLike,
+        attribute::IntegerAttribute,
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef, WalkOrder, WalkResult},
+        r#type::{IntegerType, ShapedTypeLike},
+    },
+    IrRewriter,
+};
+use mlir_sys::MlirOperation;
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    diag::{OpDiagnostic, Severity},
+    enums::Level,
+    types::{CommCtxType, DistributedTensorType, MemorySpace, TileType},
+};
+
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pld-lower-composite-ops",
+    class_name: "LowerCompositeOps",
+    summary: "Expand InCore collectives into notify/wait, puts and gets",
+    description: r#"Outside host orchestrators, collectives expand into primitives over the
+self-clearing credit barrier: each barrier of a call is generation g = 1, 2,
+...; a rank adds 1 to its cell `[me, 0]` on every peer, then waits until every
+peer's cell reached g (`ge`: a fast peer may already have added the next
+call's credit); after the call's last barrier an epilogue subtracts the N
+credits from every peer's cell on itself, so every cell is 0 again and the
+next call starts at g = 1. Collectives may therefore sit in loops and
+branches, and several may share one `[NR, 1]` signal.
+
+- `barrier(signal)`: one barrier, the epilogue with N = 1;
+- `broadcast(target, signal, root)`: a barrier, then every rank pulls the
+  root's whole target through a vector stage (`pld.tile.get`), the epilogue;
+- `allgather(input, target, signal)`: a push: one `pld.tile.put` of the
+  `[1, SIZE]` input into row `me` of every rank's target (itself included),
+  a barrier, the epilogue.
+
+reduce_scatter, all_to_all, all_to_all_v and allreduce are not lowered yet
+and stay as they are.
+
+Before:
+
+```mlir
+%s2 = pld.tensor.barrier %sig : !pld.dtensor<?x1xi32>
+```
+
+After (schematically):
+
+```mlir
+%ctx = pld.system.get_comm_ctx %sig : !pld.dtensor<?x1xi32>
+%n = pld.system.nranks %ctx : i32
+%me = pld.system.rank %ctx : i32
+scf.for %peer = %c0 to %n_idx step %c1 {      // notify every peer: +1 at [me, 0]
+  scf.if (peer != me) { pld.system.notify %sig[%me_idx, %c0] to %peer, %c1_i32 atomic_add }
+}
+scf.for %src = %c0 to %n_idx step %c1 {       // wait for generation 1
+  scf.if (src != me) { pld.system.wait %sig[%src, %c0], %c1_i32 ge }
+}
+scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
+  scf.if (src != me) { pld.system.notify %sig[%src, %c0] to %me, %cm1_i32 atomic_add }
+}
+```"#,
+    example_options: "",
+    anchor: None,
+    options: &[],
+    dependent_dialects: || vec![melior::dialect::DialectHandle::arith(), melior::dialect::DialectHandle::scf(), pto_dialects::pl_handle(), pto_dialects::pld_handle()],
+    run,
+};
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+fn is_host(function: OperationRef) -> bool {
+    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
+}
+
+/// Builds ops into a block: the IR the expansion appends.
+struct Emitter<'c> {
+    context: &'c Context,
+    location: Location<'c>,
+}
+
+/// The values the common prologue provides (`EmitCommSetup`).
+struct Setup<'c, 'a> {
+    nranks_index: Value<'c, 'a>,
+    my_rank: Value<'c, 'a>,
+    my_rank_index: Value<'c, 'a>,
+    zero: Value<'c, 'a>,
+    one: Value<'c, 'a>,
+}
+
+impl<'c> Emitter<'c> {
+    fn index_constant<'a>(&self, block: &'a Block<'c>, value: i64) -> Value<'c, 'a> {
+        let op = block.append_operation(arith::constant(
+            self.context,
+            IntegerAttribute::new(Type::index(self.context), value).into(),
+            self.location,
+        ));
+        op.result(0).unwrap().into()
+    }
+
+    fn i32_constant<'a>(&self, block: &'a Block<'c>, value: i64) -> Value<'c, 'a> {
+        let op = block.append_operation(arith::constant(
+            self.context,
+            IntegerAttribute::new(IntegerType::new(self.context, 32).into(), value).into(),
+            self.location,
+        ));
+        op.result(0).unwrap().into()
+    }
+
+    fn op<'a>(&self, block: &'a Block<'c>, name: &str, operands: &[Value<'c, '_>], results: &[Type<'c>], attributes: &[(&str, i64)]) -> OperationRef<'c, 'a> {
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let attributes: Vec<(Identifier, melior::ir::Attribute)> = attributes
+            .iter()
+            .map(|(name, value)| (Identifier::new(self.context, name), IntegerAttribute::new(i32_type, *value).into()))
+            .collect();
+        block.append_operation(
+            OperationBuilder::new(name, self.location)
+                .add_operands(operands)
+                .add_results(results)
+                .add_attributes(&attributes)
+                .build()
+                .expect("pld ops build"),
+        )
+    }
+
+    /// `EmitCommSetup(target)`.
+    fn setup<'a>(&self, block: &'a Block<'c>, target: Value<'c, '_>) -> Setup<'c, 'a> {
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let index = Type::index(self.context);
+        let ctx = self.op(block, "pld.system.get_comm_ctx", &[target], &[CommCtxType::new(self.context).into()], &[]);
+        let ctx: Value = ctx.result(0).unwrap().into();
+        let nranks: Value = self.op(block, "pld.system.nranks", &[ctx], &[i32_type], &[]).result(0).unwrap().into();
+        let nranks_index: Value =
+            block.append_operation(arith::index_cast(nranks, index, self.location)).result(0).unwrap().into();
+        let my_rank: Value = self.op(block, "pld.system.rank", &[ctx], &[i32_type], &[]).result(0).unwrap().into();
+        let my_rank_index: Value =
+            block.append_operation(arith::index_cast(my_rank, index, self.location)).result(0).unwrap().into();
+        Setup {
+            nranks_index,
+            my_rank,
+            my_rank_index,
+            zero: self.index_constant(block, 0),
+            one: self.index_constant(block, 1),
+        }
+    }
+
+    /// `for p in 0..nranks: if p != me: body(p_index, p_i32)`.
+    fn for_each_peer<'a>(
+        &self,
+        block: &'a Block<'c>,
+        setup: &Setup<'c, '_>,
+        body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>),
+    ) {
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let loop_body = Block::new(&[(index, self.location)]);
+        let peer_index: Value = loop_body.argument(0).unwrap().into();
+        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
+        let not_me: Value = loop_body
+            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        let then_block = Block::new(&[]);
+        body(&then_block, peer_index, peer);
+        then_block.append_operation(scf::r#yield(&[], self.location));
+        let then_region = Region::new();
+        then_region.append_block(then_block);
+        loop_body.append_operation(scf::r#if(not_me, &[], then_region, Region::new(), self.location));
+        loop_body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+    }
+
+    /// `EmitBarrier(signal)` with generation `generation`.
+    fn barrier(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, generation: i64) {
+        let credit = self.i32_constant(block, 1);
+        let expected = self.i32_constant(block, generation);
+        self.for_each_peer(block, setup, |body, _, peer| {
+            self.op(body, "pld.system.notify", &[signal, setup.my_rank_index, setup.zero, peer, credit], &[], &[("op", 0)]);
+        });
+        self.for_each_peer(block, setup, |body, src, _| {
+            self.op(body, "pld.system.wait", &[signal, src, setup.zero, expected], &[], &[("cmp", 1)]);
+        });
+    }
+
+    /// `EmitEpilogueReset(signal, N)`.
+    fn epilogue(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, barriers: i64) {
+        let refund = self.i32_constant(block, -barriers);
+        self.for_each_peer(block, setup, |body, src, _| {
+            self.op(body, "pld.system.notify", &[signal, src, setup.zero, setup.my_rank, refund], &[], &[("op", 0)]);
+        });
+    }
+}
+
+fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    lower_composite_ops(root).map(|_| ())
+}
+
+/// Expands the supported collectives under `root`; returns how many.
+pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
+    let mut targets: Vec<MlirOperation> = Vec::new();
+    root.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) == "func.func" && is_host(op) {
+            return WalkResult::Skip;
+        }
+        if matches!(op_name(op).as_str(), "pld.tensor.barrier" | "pld.tensor.broadcast" | "pld.tensor.allgather") {
+            targets.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    // SAFETY: the pass runs with exclusive access to `root`'s context.
+    let context = unsafe { root.context().to_ref() };
+    let ir_rewriter = IrRewriter::new(context);
+    let rewriter = ir_rewriter.as_rewriter_base();
+    let mut failed = false;
+    for raw in &targets {
+        // SAFETY: collected above from live ops that nothing has erased.
+        let op = unsafe { OperationRef::from_raw(*raw) };
+        let emitter = Emitter { context, location: op.location() };
+        // Build the expansion in a scratch block, then move it before `op`.
+        let block = Block::new(&[]);
+        let name = op_name(op);
+        let result: Value = match name.as_str() {
+            "pld.tensor.barrier" => {
+                let signal: Value = op.operand(0).unwrap();
+                let setup = emitter.setup(&block, signal);
+                emitter.barrier(&block, &setup, signal, 1);
+                emitter.epilogue(&block, &setup, signal, 1);
+                signal
+            }
+            "pld.tensor.broadcast" => {
+                let (target, signal): (Value, Value) = (op.operand(0).unwrap(), op.operand(1).unwrap());
+                let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+                let shape = target_type.shape();
+                if shape.iter().any(Option::is_none) {
+                    OpDiagnostic::new("broadcast lowering needs a static target shape").emit(op, Severity::Error);
+                    failed = true;
+                    continue;
+                }
+                let dims: Vec<i64> = shape.iter().map(|d| d.unwrap()).collect();
+                let rows: i64 = dims[..dims.len() - 1].iter().product();
+                let root_rank = op
+                    .attribute("root")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map_or(0, |a| a.value());
+                let setup = emitter.setup(&block, target);
+                emitter.barrier(&block, &setup, signal, 1);
+                let stage_type: Type =
+                    TileType::new(context, &[rows, dims[dims.len() - 1]], target_type.element(), Some(MemorySpace::Vec)).into();
+                let stage: Value = emitter.op(&block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into();
+                let root_value = emitter.i32_constant(&block, root_rank);
+                let get = OperationBuilder::new("pld.tile.get", emitter.location)
+                    .add_operands(&[target, root_value, target, stage])
+                    .build()
+                    .expect("pld.tile.get builds");
+                let get = pto_dialects::ops::with_operand_segments(context, get, &[1, 1, 1, 1, 0, 0, 0, 0]);
+                block.append_operation(get);
+                emitter.epilogue(&block, &setup, signal, 1);
+                target
+            }
+            _ => {
+                // allgather: a push of the local row into row `me` everywhere.
+                let (input, target, signal): (Value, Value, Value) =
+                    (op.operand(0).unwrap(), op.operand(1).unwrap(), op.operand(2).unwrap());
+                let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+                let Some(size) = target_type.shape()[1] else {
+                    OpDiagnostic::new("allgather lowering needs a static row size").emit(op, Severity::Error);
+                    failed = true;
+                    continue;
+                };
+                let setup = emitter.setup(&block, target);
+                let stage_type: Type = TileType::new(context, &[1, size], target_type.element(), Some(MemorySpace::Vec)).into();
+                let stage: Value = emitter.op(&block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into();
+                let size_value = emitter.index_constant(&block, size);
+                let index = Type::index(context);
+                let loop_body = Block::new(&[(index, emitter.location)]);
+                let peer_index: Value = loop_body.argument(0).unwrap().into();
+                let peer: Value = loop_body
+                    .append_operation(arith::index_cast(peer_index, IntegerType::new(context, 32).into(), emitter.location))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                let put = OperationBuilder::new("pld.tile.put", emitter.location)
+                    .add_operands(&[
+                        target, peer, input, stage, setup.my_rank_index, setup.zero, setup.zero, setup.zero, setup.one, size_value,
+                    ])
+                    .add_attributes(&[(
+                        Identifier::new(context, "atomic"),
+                        IntegerAttribute::new(IntegerType::new(context, 32).into(), 0).into(),
+                    )])
+                    .build()
+                    .expect("pld.tile.put builds");
+                loop_body.append_operation(pto_dialects::ops::with_operand_segments(context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
+                loop_body.append_operation(scf::r#yield(&[], emitter.location));
+                let region = Region::new();
+                region.append_block(loop_body);
+                block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, emitter.location));
+                emitter.barrier(&block, &setup, signal, 1);
+                emitter.epilogue(&block, &setup, signal, 1);
+                target
+            }
+        };
+        // Move the expansion before `op`, then let the result stand for it.
+        while let Some(first) = block.first_operation() {
+            // SAFETY: `first` is live in the scratch block, which nothing else
+            // references; detaching it hands ownership to us.
+            let mut first_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(first.to_raw()) };
+            first_mut.remove_from_parent();
+            // SAFETY: `first` was detached from the scratch block above.
+            let owned = unsafe { Operation::from_raw(first.to_raw()) };
+            rewriter.set_insertion_point_before(op);
+            rewriter.insert(owned);
+        }
+        rewriter.replace_op_with_values(op, &[result]);
+    }
+    if failed { Err(PassFailed) } else { Ok(targets.len()) }
+}

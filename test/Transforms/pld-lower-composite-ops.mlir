@@ -1,0 +1,104 @@
+// RUN: pto-opt %s --pld-lower-composite-ops | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-lower-composite-ops)' | FileCheck %s
+
+!Sig = !pld.dtensor<?x1xi32>
+
+// A barrier: notify every peer (+1 at [me, 0]), wait for generation 1 on every
+// peer's cell, then refund the credit so the signal is all-zero again.
+// CHECK-LABEL: func.func @barrier
+// CHECK-SAME: (%[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: %[[CTX:.*]] = pld.system.get_comm_ctx %[[SIG]]
+// CHECK: %[[N:.*]] = pld.system.nranks %[[CTX]] : i32
+// CHECK: %[[NIDX:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK: %[[ME:.*]] = pld.system.rank %[[CTX]] : i32
+// CHECK: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[CREDIT:.*]] = arith.constant 1 : i32
+// CHECK-DAG: %[[GEN:.*]] = arith.constant 1 : i32
+// CHECK: scf.for %[[P:.*]] = %[[C0]] to %[[NIDX]] step %[[C1]] {
+// CHECK-NEXT: %[[PI:.*]] = arith.index_cast %[[P]] : index to i32
+// CHECK-NEXT: %[[NE:.*]] = arith.cmpi ne, %[[PI]], %[[ME]] : i32
+// CHECK-NEXT: scf.if %[[NE]] {
+// CHECK-NEXT: pld.system.notify %[[SIG]][%[[MEIDX]], %[[C0]]] to %[[PI]], %[[CREDIT]] atomic_add
+// CHECK: scf.for %[[S:.*]] = %[[C0]] to %[[NIDX]] step %[[C1]] {
+// CHECK: scf.if
+// CHECK-NEXT: pld.system.wait %[[SIG]][%[[S]], %[[C0]]], %[[GEN]] ge
+// CHECK: %[[REFUND:.*]] = arith.constant -1 : i32
+// CHECK: scf.for %[[R:.*]] = %[[C0]] to %[[NIDX]] step %[[C1]] {
+// CHECK: scf.if
+// CHECK-NEXT: pld.system.notify %[[SIG]][%[[R]], %[[C0]]] to %[[ME]], %[[REFUND]] atomic_add
+// CHECK: return %[[SIG]]
+// CHECK-NOT: pld.tensor.barrier
+func.func @barrier(%s: !Sig) -> !Sig attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.barrier %s : !Sig
+  return %r : !Sig
+}
+
+// A broadcast: a barrier, then a pull of the root's whole target through a
+// vector stage, then the refund; uses of the result see the target.
+// CHECK-LABEL: func.func @broadcast
+// CHECK-SAME: (%[[D:.*]]: !pld.dtensor<4x256xf32>, %[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: pld.system.wait %[[SIG]]
+// CHECK: %[[STAGE:.*]] = pl.tile.create : !pl.tile<4x256xf32, vec>
+// CHECK-NEXT: %[[ROOT:.*]] = arith.constant 2 : i32
+// CHECK-NEXT: pld.tile.get %[[D]] to %[[ROOT]] from %[[D]] stage %[[STAGE]]
+// CHECK: pld.system.notify %[[SIG]]{{.*}}, %{{.*}} atomic_add
+// CHECK: return %[[D]]
+func.func @broadcast(%d: !pld.dtensor<4x256xf32>, %s: !Sig) -> !pld.dtensor<4x256xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.broadcast %d, %s root 2 : !pld.dtensor<4x256xf32>, !Sig
+  return %r : !pld.dtensor<4x256xf32>
+}
+
+// An allgather pushes the local row into row `me` of every rank's target
+// (itself included), then a barrier and the refund.
+// CHECK-LABEL: func.func @allgather
+// CHECK-SAME: (%[[IN:.*]]: !pl.tensor<1x256xf32>, %[[D:.*]]: !pld.dtensor<?x256xf32>, %[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK-NEXT: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK: %[[STAGE:.*]] = pl.tile.create : !pl.tile<1x256xf32, vec>
+// CHECK: %[[SIZE:.*]] = arith.constant 256 : index
+// CHECK: scf.for %[[P:.*]] =
+// CHECK-NEXT: %[[PI:.*]] = arith.index_cast %[[P]] : index to i32
+// CHECK-NEXT: pld.tile.put %[[D]] to %[[PI]] from %[[IN]] stage %[[STAGE]] region [%[[MEIDX]], %{{.*}}] [%{{.*}}, %{{.*}}] [%{{.*}}, %[[SIZE]]] none
+// CHECK: pld.system.notify %[[SIG]]
+// CHECK: pld.system.wait %[[SIG]]
+// CHECK: pld.system.notify %[[SIG]]
+// CHECK-NOT: pld.tensor.allgather
+func.func @allgather(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<?x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !Sig
+  return
+}
+
+// Collectives in loops expand in place: the refund makes every call start
+// from an all-zero signal again.
+// CHECK-LABEL: func.func @in_loop
+// CHECK: scf.for
+// CHECK: pld.system.get_comm_ctx
+// CHECK: pld.system.wait
+// CHECK: arith.constant -1 : i32
+// CHECK-NOT: pld.tensor.barrier
+func.func @in_loop(%s: !Sig, %n: index) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %i = %c0 to %n step %c1 {
+    %r = pld.tensor.barrier %s : !Sig
+  }
+  return
+}
+
+// Host orchestrators keep their collectives (they lower to host calls).
+// CHECK-LABEL: func.func @host
+// CHECK-NEXT: pld.tensor.barrier
+func.func @host(%s: !pld.dtensor<?xi32>) attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %r = pld.tensor.barrier %s : !pld.dtensor<?xi32>
+  return
+}
+
+// Collectives not lowered yet stay as they are.
+// CHECK-LABEL: func.func @not_yet
+// CHECK: pld.tensor.allreduce
+func.func @not_yet(%d: !pld.dtensor<4x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<4x256xf32>, !Sig
+  return
+}
