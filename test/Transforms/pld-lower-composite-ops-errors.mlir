@@ -5,3 +5,11 @@ func.func @dynamic_broadcast(%d: !pld.dtensor<?x256xf32>, %s: !pld.dtensor<?x1xi
   %r = pld.tensor.broadcast %d, %s root 0 : !pld.dtensor<?x256xf32>, !pld.dtensor<?x1xi32>
   return
 }
+
+// -----
+
+func.func @dynamic_reduce_scatter(%d: !pld.dtensor<?x?xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{reduce_scatter lowering needs a static row size}}
+  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x?xf32>, !pld.dtensor<?x1xi32>
+  return
+}

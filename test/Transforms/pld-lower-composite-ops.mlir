@@ -70,6 +70,54 @@ func.func @allgather(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<?x256xf32>, %s:
   return
 }
 
+// all_to_all sends row `dest` of the input to row `me` of rank dest's target.
+// CHECK-LABEL: func.func @all_to_all
+// CHECK-SAME: (%[[IN:.*]]: !pl.tensor<4x64xf32>, %[[D:.*]]: !pld.dtensor<4x64xf32>, %[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK-NEXT: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK: scf.for %[[DEST:.*]] =
+// CHECK-NEXT: %[[DI:.*]] = arith.index_cast %[[DEST]] : index to i32
+// CHECK-NEXT: pld.tile.put %[[D]] to %[[DI]] from %[[IN]] stage %{{.*}} region [%[[MEIDX]], %[[C0:.*]]] [%[[DEST]], %[[C0]]] [%{{.*}}, %{{.*}}] none
+// CHECK: pld.system.wait %[[SIG]]
+// CHECK: arith.constant -1 : i32
+// CHECK-NOT: pld.tensor.all_to_all
+func.func @all_to_all(%i: !pl.tensor<4x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.all_to_all %i, %d, %s : !pl.tensor<4x64xf32>, !pld.dtensor<4x64xf32>, !Sig
+  return
+}
+
+// reduce_scatter: ready barrier (generation 1), sum of row `me` over the
+// peers' copies, read-complete barrier (generation 2) before the store, then
+// a refund of 2 credits.
+// CHECK-LABEL: func.func @reduce_scatter
+// CHECK-SAME: (%[[D:.*]]: !pld.dtensor<?x64xf32>, %[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK-NEXT: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK: %[[CREDIT:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: %[[G1:.*]] = arith.constant 1 : i32
+// CHECK: pld.system.wait %[[SIG]][%{{.*}}, %{{.*}}], %[[G1]] ge
+// CHECK: %[[OWN:.*]] = pl.tile.load %[[D]][%[[MEIDX]], %[[C0:.*]]] : !pld.dtensor<?x64xf32> -> !pl.tile<1x64xf32, vec>
+// CHECK-NEXT: %[[SUM:.*]] = scf.for %[[P:.*]] = %[[C0]] to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[OWN]]) -> (!pl.tile<1x64xf32, vec>) {
+// CHECK-NEXT: %[[PI:.*]] = arith.index_cast %[[P]] : index to i32
+// CHECK-NEXT: %[[NE:.*]] = arith.cmpi ne, %[[PI]], %[[ME]] : i32
+// CHECK-NEXT: %[[NEXT:.*]] = scf.if %[[NE]] -> (!pl.tile<1x64xf32, vec>) {
+// CHECK-NEXT: %[[PEER:.*]] = pld.tile.remote_load %[[D]][%[[MEIDX]], %[[C0]]] from %[[PI]]
+// CHECK-NEXT: %[[ADD:.*]] = pl.tile.add %[[ACC]], %[[PEER]]
+// CHECK-NEXT: scf.yield %[[ADD]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[ACC]]
+// CHECK: scf.yield %[[NEXT]]
+// CHECK: %[[G2:.*]] = arith.constant 2 : i32
+// CHECK: pld.system.wait %[[SIG]][%{{.*}}, %{{.*}}], %[[G2]] ge
+// CHECK: %[[STORED:.*]] = pl.tile.store %[[SUM]], %[[D]][%[[MEIDX]], %[[C0]]]
+// CHECK-NEXT: %[[REFUND:.*]] = arith.constant -2 : i32
+// CHECK: pld.system.notify %[[SIG]][%{{.*}}, %[[C0]]] to %[[ME]], %[[REFUND]] atomic_add
+// CHECK: return %[[STORED]]
+func.func @reduce_scatter(%d: !pld.dtensor<?x64xf32>, %s: !Sig) -> !pld.dtensor<?x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x64xf32>, !Sig
+  return %r : !pld.dtensor<?x64xf32>
+}
+
 // Collectives in loops expand in place: the refund makes every call start
 // from an all-zero signal again.
 // CHECK-LABEL: func.func @in_loop

@@ -2,9 +2,9 @@
 //! collectives into notify/wait, puts and gets. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
 //!
-//! Lowered today: `barrier`, `broadcast`, `allgather`. Not yet: reduce_scatter,
-//! all_to_all, all_to_all_v, allreduce (mesh and ring); they are left in
-//! place unchanged.
+//! Lowered today: `barrier`, `broadcast`, `allgather`, `all_to_all`,
+//! `reduce_scatter`. Not yet: all_to_all_v and allreduce (mesh and ring);
+//! they are left in place unchanged.
 
 use melior::{
     Context,
@@ -49,10 +49,16 @@ branches, and several may share one `[NR, 1]` signal.
   root's whole target through a vector stage (`pld.tile.get`), the epilogue;
 - `allgather(input, target, signal)`: a push: one `pld.tile.put` of the
   `[1, SIZE]` input into row `me` of every rank's target (itself included),
-  a barrier, the epilogue.
+  a barrier, the epilogue;
+- `all_to_all(input, target, signal)`: as allgather, but rank `dest`
+  receives row `dest` of the input;
+- `reduce_scatter(target, signal) sum`: a ready barrier (g = 1), row `me`
+  loaded and summed with every peer's row `me` (`pld.tile.remote_load`), a
+  read-complete barrier (g = 2) so no rank overwrites its row before slower
+  peers read it, the store, the epilogue with N = 2.
 
-reduce_scatter, all_to_all, all_to_all_v and allreduce are not lowered yet
-and stay as they are.
+all_to_all_v and allreduce (mesh, ring) are not lowered yet and stay as
+they are.
 
 Before:
 
@@ -210,6 +216,153 @@ impl<'c> Emitter<'c> {
             self.op(body, "pld.system.notify", &[signal, src, setup.zero, setup.my_rank, refund], &[], &[("op", 0)]);
         });
     }
+    /// allgather / all_to_all: every rank puts one `[1, SIZE]` row into row
+    /// `me` of every rank's target (itself included), then one barrier.
+    /// `None` when the row size is dynamic.
+    fn push_rows(
+        &self,
+        block: &Block<'c>,
+        input: Value<'c, '_>,
+        target: Value<'c, '_>,
+        signal: Value<'c, '_>,
+        source_row: SourceRow,
+    ) -> Option<()> {
+        let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+        let size = target_type.shape()[1]?;
+        let setup = self.setup(block, target);
+        let stage = self.stage(block, 1, size, target_type.element());
+        let size_value = self.index_constant(block, size);
+        let index = Type::index(self.context);
+        let loop_body = Block::new(&[(index, self.location)]);
+        let dest_index: Value = loop_body.argument(0).unwrap().into();
+        let dest: Value = loop_body
+            .append_operation(arith::index_cast(dest_index, IntegerType::new(self.context, 32).into(), self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        let source_offset = match source_row {
+            SourceRow::First => setup.zero,
+            SourceRow::Destination => dest_index,
+        };
+        let put = OperationBuilder::new("pld.tile.put", self.location)
+            .add_operands(&[
+                target, dest, input, stage, setup.my_rank_index, setup.zero, source_offset, setup.zero, setup.one, size_value,
+            ])
+            .add_attributes(&[(
+                Identifier::new(self.context, "atomic"),
+                IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into(),
+            )])
+            .build()
+            .expect("pld.tile.put builds");
+        loop_body.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
+        loop_body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.barrier(block, &setup, signal, 1);
+        self.epilogue(block, &setup, signal, 1);
+        Some(())
+    }
+
+    /// reduce_scatter (Sum): ready barrier, sum row `me` over every peer's
+    /// copy, read-complete barrier (a fast rank must not overwrite its row
+    /// before slower peers read it), store, refund 2. Returns the stored
+    /// target; `None` when the row size is dynamic.
+    fn reduce_scatter<'a>(&self, block: &'a Block<'c>, target: Value<'c, 'a>, signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+        let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+        let size = target_type.shape()[1]?;
+        let row_type: Type = TileType::new(self.context, &[1, size], target_type.element(), Some(MemorySpace::Vec)).into();
+        let setup = self.setup(block, target);
+        self.barrier(block, &setup, signal, 1);
+        let load = OperationBuilder::new("pl.tile.load", self.location)
+            .add_operands(&[target, setup.my_rank_index, setup.zero])
+            .add_results(&[row_type])
+            .build()
+            .expect("pl.tile.load builds");
+        let own_row: Value = block
+            .append_operation(pto_dialects::ops::with_operand_segments(self.context, load, &[1, 2, 0]))
+            .result(0)
+            .unwrap()
+            .into();
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let loop_body = Block::new(&[(index, self.location), (row_type, self.location)]);
+        let peer_index: Value = loop_body.argument(0).unwrap().into();
+        let accumulator: Value = loop_body.argument(1).unwrap().into();
+        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
+        let not_me: Value = loop_body
+            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        let then_block = Block::new(&[]);
+        let remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
+            .add_operands(&[target, setup.my_rank_index, setup.zero, peer])
+            .add_results(&[row_type])
+            .build()
+            .expect("pld.tile.remote_load builds");
+        let peer_row: Value = then_block
+            .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 0]))
+            .result(0)
+            .unwrap()
+            .into();
+        let sum: Value = self.op(&then_block, "pl.tile.add", &[accumulator, peer_row], &[row_type], &[]).result(0).unwrap().into();
+        then_block.append_operation(scf::r#yield(&[sum], self.location));
+        let else_block = Block::new(&[]);
+        else_block.append_operation(scf::r#yield(&[accumulator], self.location));
+        let (then_region, else_region) = (Region::new(), Region::new());
+        then_region.append_block(then_block);
+        else_region.append_block(else_block);
+        let next: Value = loop_body
+            .append_operation(scf::r#if(not_me, &[row_type], then_region, else_region, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        loop_body.append_operation(scf::r#yield(&[next], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        let reduced: Value = block
+            .append_operation(
+                OperationBuilder::new("scf.for", self.location)
+                    .add_operands(&[setup.zero, setup.nranks_index, setup.one, own_row])
+                    .add_results(&[row_type])
+                    .add_regions([region])
+                    .build()
+                    .expect("scf.for builds"),
+            )
+            .result(0)
+            .unwrap()
+            .into();
+        self.barrier(block, &setup, signal, 2);
+        let stored: Value = block
+            .append_operation(
+                OperationBuilder::new("pl.tile.store", self.location)
+                    .add_operands(&[reduced, target, setup.my_rank_index, setup.zero])
+                    .add_results(&[target.r#type()])
+                    .build()
+                    .expect("pl.tile.store builds"),
+            )
+            .result(0)
+            .unwrap()
+            .into();
+        self.epilogue(block, &setup, signal, 2);
+        Some(stored)
+    }
+
+    /// A `[rows, cols]` vector-memory staging tile.
+    fn stage<'a>(&self, block: &'a Block<'c>, rows: i64, cols: i64, element: Type<'c>) -> Value<'c, 'a> {
+        let stage_type: Type = TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
+        self.op(block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into()
+    }
+}
+
+/// Which row of `input` a push sends to rank `dest`.
+#[derive(Clone, Copy)]
+enum SourceRow {
+    /// allgather: the single local row.
+    First,
+    /// all_to_all: row `dest`.
+    Destination,
 }
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
@@ -223,7 +376,11 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         if op_name(op) == "func.func" && is_host(op) {
             return WalkResult::Skip;
         }
-        if matches!(op_name(op).as_str(), "pld.tensor.barrier" | "pld.tensor.broadcast" | "pld.tensor.allgather") {
+        if matches!(op_name(op).as_str(), "pld.tensor.barrier"
+                | "pld.tensor.broadcast"
+                | "pld.tensor.allgather"
+                | "pld.tensor.all_to_all"
+                | "pld.tensor.reduce_scatter") {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
@@ -266,9 +423,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                     .map_or(0, |a| a.value());
                 let setup = emitter.setup(&block, target);
                 emitter.barrier(&block, &setup, signal, 1);
-                let stage_type: Type =
-                    TileType::new(context, &[rows, dims[dims.len() - 1]], target_type.element(), Some(MemorySpace::Vec)).into();
-                let stage: Value = emitter.op(&block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into();
+                let stage = emitter.stage(&block, rows, dims[dims.len() - 1], target_type.element());
                 let root_value = emitter.i32_constant(&block, root_rank);
                 let get = OperationBuilder::new("pld.tile.get", emitter.location)
                     .add_operands(&[target, root_value, target, stage])
@@ -279,45 +434,28 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 emitter.epilogue(&block, &setup, signal, 1);
                 target
             }
-            _ => {
-                // allgather: a push of the local row into row `me` everywhere.
+            "pld.tensor.reduce_scatter" => {
+                let (target, signal): (Value, Value) = (op.operand(0).unwrap(), op.operand(1).unwrap());
+                match emitter.reduce_scatter(&block, target, signal) {
+                    Some(result) => result,
+                    None => {
+                        OpDiagnostic::new("reduce_scatter lowering needs a static row size").emit(op, Severity::Error);
+                        failed = true;
+                        continue;
+                    }
+                }
+            }
+            name => {
+                // allgather / all_to_all: one push per rank into row `me`.
                 let (input, target, signal): (Value, Value, Value) =
                     (op.operand(0).unwrap(), op.operand(1).unwrap(), op.operand(2).unwrap());
-                let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
-                let Some(size) = target_type.shape()[1] else {
-                    OpDiagnostic::new("allgather lowering needs a static row size").emit(op, Severity::Error);
+                let source_row = if name == "pld.tensor.all_to_all" { SourceRow::Destination } else { SourceRow::First };
+                if emitter.push_rows(&block, input, target, signal, source_row).is_none() {
+                    OpDiagnostic::new(format!("{} lowering needs a static row size", &name["pld.tensor.".len()..]))
+                        .emit(op, Severity::Error);
                     failed = true;
                     continue;
-                };
-                let setup = emitter.setup(&block, target);
-                let stage_type: Type = TileType::new(context, &[1, size], target_type.element(), Some(MemorySpace::Vec)).into();
-                let stage: Value = emitter.op(&block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into();
-                let size_value = emitter.index_constant(&block, size);
-                let index = Type::index(context);
-                let loop_body = Block::new(&[(index, emitter.location)]);
-                let peer_index: Value = loop_body.argument(0).unwrap().into();
-                let peer: Value = loop_body
-                    .append_operation(arith::index_cast(peer_index, IntegerType::new(context, 32).into(), emitter.location))
-                    .result(0)
-                    .unwrap()
-                    .into();
-                let put = OperationBuilder::new("pld.tile.put", emitter.location)
-                    .add_operands(&[
-                        target, peer, input, stage, setup.my_rank_index, setup.zero, setup.zero, setup.zero, setup.one, size_value,
-                    ])
-                    .add_attributes(&[(
-                        Identifier::new(context, "atomic"),
-                        IntegerAttribute::new(IntegerType::new(context, 32).into(), 0).into(),
-                    )])
-                    .build()
-                    .expect("pld.tile.put builds");
-                loop_body.append_operation(pto_dialects::ops::with_operand_segments(context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
-                loop_body.append_operation(scf::r#yield(&[], emitter.location));
-                let region = Region::new();
-                region.append_block(loop_body);
-                block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, emitter.location));
-                emitter.barrier(&block, &setup, signal, 1);
-                emitter.epilogue(&block, &setup, signal, 1);
+                }
                 target
             }
         };
