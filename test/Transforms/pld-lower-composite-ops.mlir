@@ -86,6 +86,35 @@ func.func @all_to_all(%i: !pl.tensor<4x64xf32>, %d: !pld.dtensor<4x64xf32>, %s: 
   return
 }
 
+// all_to_all_v: MAX_RECV = 8 / 4 = 2 rows per rank. Each dest learns the real
+// row count through a `set` notify into recv_counts[me, 0]; the whole static
+// [2, 64] block moves.
+// CHECK-LABEL: func.func @all_to_all_v
+// CHECK-SAME: (%[[IN:.*]]: !pl.tensor<8x64xf32>, %[[D:.*]]: !pld.dtensor<8x64xf32>, %[[SIG:.*]]: !pld.dtensor<4x1xi32>, %[[SEND:.*]]: !pl.tensor<4xi32>, %[[RECV:.*]]: !pld.dtensor<4x1xi32>)
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK-NEXT: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[STAGE:.*]] = pl.tile.create : !pl.tile<1x64xf32, vec>
+// CHECK-NEXT: %[[MAX:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[SIZE:.*]] = arith.constant 64 : index
+// CHECK-NEXT: %[[MYROW:.*]] = arith.muli %[[MEIDX]], %[[MAX]] : index
+// CHECK-NEXT: scf.for %[[DEST:.*]] =
+// CHECK-NEXT: %[[DI:.*]] = arith.index_cast %[[DEST]] : index to i32
+// CHECK-NEXT: %[[CNT:.*]] = pl.tensor.read %[[SEND]][%[[DEST]]] : !pl.tensor<4xi32> -> i32
+// CHECK-NEXT: %[[CNTIDX:.*]] = arith.index_cast %[[CNT]] : i32 to index
+// CHECK-NEXT: %[[ROWS:.*]] = arith.minsi %[[CNTIDX]], %[[MAX]] : index
+// CHECK-NEXT: %[[ROWS32:.*]] = arith.index_cast %[[ROWS]] : index to i32
+// CHECK-NEXT: pld.system.notify %[[RECV]][%[[MEIDX]], %[[C0]]] to %[[DI]], %[[ROWS32]] set
+// CHECK-NEXT: %[[DESTROW:.*]] = arith.muli %[[DEST]], %[[MAX]] : index
+// CHECK-NEXT: pld.tile.put %[[D]] to %[[DI]] from %[[IN]] stage %[[STAGE]] region [%[[MYROW]], %[[C0]]] [%[[DESTROW]], %[[C0]]] [%[[MAX]], %[[SIZE]]] none
+// CHECK: pld.system.wait %[[SIG]]
+// CHECK: arith.constant -1 : i32
+// CHECK-NOT: pld.tensor.all_to_all_v
+func.func @all_to_all_v(%in: !pl.tensor<8x64xf32>, %out: !pld.dtensor<8x64xf32>, %s4: !pld.dtensor<4x1xi32>, %send: !pl.tensor<4xi32>, %recv: !pld.dtensor<4x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %v = pld.tensor.all_to_all_v %in, %out, %s4, %send, %recv : !pl.tensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pl.tensor<4xi32>, !pld.dtensor<4x1xi32>
+  return
+}
+
 // reduce_scatter: ready barrier (generation 1), sum of row `me` over the
 // peers' copies, read-complete barrier (generation 2) before the store, then
 // a refund of 2 credits.

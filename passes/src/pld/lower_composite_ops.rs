@@ -3,8 +3,8 @@
 //! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
 //!
 //! Lowered today: `barrier`, `broadcast`, `allgather`, `all_to_all`,
-//! `reduce_scatter`. Not yet: all_to_all_v and allreduce (mesh and ring);
-//! they are left in place unchanged.
+//! `all_to_all_v`, `reduce_scatter`. Not yet: allreduce (mesh and ring); it
+//! is left in place unchanged.
 
 use melior::{
     Context,
@@ -22,7 +22,7 @@ use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
     enums::Level,
-    types::{CommCtxType, DistributedTensorType, MemorySpace, TileType},
+    types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType},
 };
 
 use crate::{
@@ -55,10 +55,16 @@ branches, and several may share one `[NR, 1]` signal.
 - `reduce_scatter(target, signal) sum`: a ready barrier (g = 1), row `me`
   loaded and summed with every peer's row `me` (`pld.tile.remote_load`), a
   read-complete barrier (g = 2) so no rank overwrites its row before slower
-  peers read it, the store, the epilogue with N = 2.
+  peers read it, the store, the epilogue with N = 2;
+- `all_to_all_v(input, target, signal, send_counts, recv_counts)`: with
+  `MAX_RECV = target rows / signal rows`, for every dest (itself included)
+  `rows = min(send_counts[dest], MAX_RECV)` is set into dest's
+  `recv_counts[me, 0]` (`set` notify) and the whole static
+  `[MAX_RECV, SIZE]` block `dest` of the input is put into block `me` of
+  dest's target; then a barrier and the epilogue. Counts are not clamped
+  at 0.
 
-all_to_all_v and allreduce (mesh, ring) are not lowered yet and stay as
-they are.
+allreduce (mesh, ring) is not lowered yet and stays as it is.
 
 Before:
 
@@ -349,6 +355,60 @@ impl<'c> Emitter<'c> {
         Some(stored)
     }
 
+    /// all_to_all_v: each rank sends the whole `[MAX_RECV, SIZE]` block
+    /// `dest` of its input to block `me` of rank dest's target (PTOAS needs
+    /// static transfer shapes), and tells dest how many rows are real by
+    /// setting `recv_counts[me, 0]` there to `min(send_counts[dest], MAX_RECV)`.
+    /// `None` unless the target and signal shapes are static.
+    fn all_to_all_v(&self, block: &Block<'c>, operands: &[Value<'c, '_>]) -> Option<()> {
+        let (input, target, signal, send_counts, recv_counts) = (operands[0], operands[1], operands[2], operands[3], operands[4]);
+        let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+        let (target_rows, size) = (target_type.shape()[0]?, target_type.shape()[1]?);
+        let signal_rows = DistributedTensorType::try_from(signal.r#type()).expect("verified").shape()[0]?;
+        let max_recv = target_rows / signal_rows;
+        let send_counts_type = TensorLike::try_from(send_counts.r#type()).expect("verified");
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let setup = self.setup(block, target);
+        let stage = self.stage(block, 1, size, target_type.element());
+        let max_recv_value = self.index_constant(block, max_recv);
+        let size_value = self.index_constant(block, size);
+        let my_block_row: Value =
+            block.append_operation(arith::muli(setup.my_rank_index, max_recv_value, self.location)).result(0).unwrap().into();
+        let loop_body = Block::new(&[(index, self.location)]);
+        let dest_index: Value = loop_body.argument(0).unwrap().into();
+        let dest: Value = loop_body.append_operation(arith::index_cast(dest_index, i32_type, self.location)).result(0).unwrap().into();
+        let count_indices: Vec<Value> =
+            if send_counts_type.rank() == 1 { vec![dest_index] } else { vec![dest_index, setup.zero] };
+        let count: Value = self
+            .op(&loop_body, "pl.tensor.read", &[&[send_counts][..], &count_indices].concat(), &[send_counts_type.element()], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        let count_index: Value = loop_body.append_operation(arith::index_cast(count, index, self.location)).result(0).unwrap().into();
+        let rows: Value =
+            loop_body.append_operation(arith::minsi(count_index, max_recv_value, self.location)).result(0).unwrap().into();
+        let rows_i32: Value = loop_body.append_operation(arith::index_cast(rows, i32_type, self.location)).result(0).unwrap().into();
+        self.op(&loop_body, "pld.system.notify", &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32], &[], &[("op", 1)]);
+        let dest_block_row: Value =
+            loop_body.append_operation(arith::muli(dest_index, max_recv_value, self.location)).result(0).unwrap().into();
+        let put = OperationBuilder::new("pld.tile.put", self.location)
+            .add_operands(&[
+                target, dest, input, stage, my_block_row, setup.zero, dest_block_row, setup.zero, max_recv_value, size_value,
+            ])
+            .add_attributes(&[(Identifier::new(self.context, "atomic"), IntegerAttribute::new(i32_type, 0).into())])
+            .build()
+            .expect("pld.tile.put builds");
+        loop_body.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
+        loop_body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.barrier(block, &setup, signal, 1);
+        self.epilogue(block, &setup, signal, 1);
+        Some(())
+    }
+
     /// A `[rows, cols]` vector-memory staging tile.
     fn stage<'a>(&self, block: &'a Block<'c>, rows: i64, cols: i64, element: Type<'c>) -> Value<'c, 'a> {
         let stage_type: Type = TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
@@ -380,6 +440,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 | "pld.tensor.broadcast"
                 | "pld.tensor.allgather"
                 | "pld.tensor.all_to_all"
+                | "pld.tensor.all_to_all_v"
                 | "pld.tensor.reduce_scatter") {
             targets.push(op.to_raw());
         }
@@ -444,6 +505,15 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                         continue;
                     }
                 }
+            }
+            "pld.tensor.all_to_all_v" => {
+                let operands: Vec<Value> = op.operands().collect();
+                if emitter.all_to_all_v(&block, &operands).is_none() {
+                    OpDiagnostic::new("all_to_all_v lowering needs static target and signal shapes").emit(op, Severity::Error);
+                    failed = true;
+                    continue;
+                }
+                operands[1]
             }
             name => {
                 // allgather / all_to_all: one push per rank into row `me`.
