@@ -68,15 +68,16 @@ def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
   let summary = "Reinterpret a tensor's shape or layout";
   let description = [{
     Views `source` with the result's shape, layout, strides and valid shape:
-    metadata only, same element type and (when static) element count.
+    metadata only, same element type and (when static) element count. A
+    window (`!pld.dtensor`) views as a window, a tensor as a tensor.
     Example:
 
     ```mlir
     %v = pl.tensor.view %t : !pl.tensor<128x64xf16> -> !pl.tensor<64x128xf16, dn>
     ```
   }];
-  let arguments = (ins PL_AnyTensor:$source);
-  let results = (outs PL_AnyTensor:$result);
+  let arguments = (ins PL_TensorLike:$source);
+  let results = (outs PL_TensorLike:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 

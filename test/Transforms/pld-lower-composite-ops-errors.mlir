@@ -13,3 +13,11 @@ func.func @dynamic_reduce_scatter(%d: !pld.dtensor<?x?xf32>, %s: !pld.dtensor<?x
   %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x?xf32>, !pld.dtensor<?x1xi32>
   return
 }
+
+// -----
+
+func.func @allreduce_dynamic(%d: !pld.dtensor<?x256xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{mesh allreduce lowering needs a static target shape}}
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<?x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}

@@ -172,10 +172,70 @@ func.func @host(%s: !pld.dtensor<?xi32>) attributes {pl.level = #pl.level<host>,
   return
 }
 
-// Collectives not lowered yet stay as they are.
+// Ring allreduce is not lowered yet and stays as it is.
 // CHECK-LABEL: func.func @not_yet
-// CHECK: pld.tensor.allreduce
-func.func @not_yet(%d: !pld.dtensor<4x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+// CHECK: pld.tensor.allreduce {{.*}} ring
+func.func @not_yet(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<6x4xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %d, %s sum ring cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+// Mesh allreduce, f32, N = 1024 < 4096: one chunk of round_up(1024, 8) =
+// 1024 columns through the linear [1, N] view. The ready barrier is
+// generation 1, chunk k's read-done barrier generation k + 2 (before the
+// store), and the refund 1 + 1 = 2.
+// CHECK-LABEL: func.func @allreduce_mesh
+// CHECK-SAME: (%[[D:.*]]: !pld.dtensor<4x256xf32>, %[[SIG:.*]]: !pld.dtensor<?x1xi32>)
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V:.*]] = pl.tensor.view %[[D]] : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x1024xf32>
+// CHECK: pld.system.wait %[[SIG]]
+// CHECK: %[[N:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT: scf.for %[[COL:.*]] = %[[C0]] to %[[N]] step %[[CHUNK]] {
+// CHECK-NEXT: %[[REM:.*]] = arith.subi %[[N]], %[[COL]] : index
+// CHECK-NEXT: %[[VC:.*]] = arith.minsi %[[CHUNK]], %[[REM]] : index
+// CHECK-NEXT: %[[OWN:.*]] = pl.tile.load %[[V]][%[[C0]], %[[COL]]] valid(%[[VC]]) : !pld.dtensor<1x1024xf32> -> !pl.tile<1x1024xf32, vec, valid = 1x?>
+// CHECK-NEXT: %[[ACC0:.*]] = pl.tile.fillpad %[[OWN]] zero : {{.*}} -> !pl.tile<1x1024xf32, vec, pad = zero>
+// CHECK-NEXT: %[[SUM:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[ACC0]])
+// CHECK: %[[R:.*]] = pld.tile.remote_load %[[V]][%[[C0]], %[[COL]]] from %{{.*}} valid(%[[VC]]) :
+// CHECK-NEXT: %[[RP:.*]] = pl.tile.fillpad %[[R]] zero
+// CHECK-NEXT: pl.tile.add %[[ACC]], %[[RP]]
+// CHECK: %[[K:.*]] = arith.divui %[[COL]], %[[CHUNK]] : index
+// CHECK-NEXT: %[[GI:.*]] = arith.addi %[[K]], %[[TWO]] : index
+// CHECK-NEXT: %[[G:.*]] = arith.index_cast %[[GI]] : index to i32
+// CHECK: pld.system.notify %[[SIG]]
+// CHECK: pld.system.wait %[[SIG]][%{{.*}}, %[[C0]]], %[[G]] ge
+// CHECK: %[[OUT:.*]] = pl.tile.set_validshape %[[SUM]], %[[C1]], %[[VC]]
+// CHECK-NEXT: pl.tile.store %[[OUT]], %[[V]][%[[C0]], %[[COL]]]
+// CHECK: arith.constant -2 : i32
+// CHECK-NOT: pld.tensor.allreduce
+func.func @allreduce_mesh(%d: !pld.dtensor<4x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
   %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<4x256xf32>, !Sig
+  return
+}
+
+// f16, N = 16000: 8192-column chunks (16 KiB), so two chunks and a refund of
+// 3; peers' rows load rounded up to 16 elements with tail padding, then the
+// valid shape narrows back. max reduces with pl.tile.maximum.
+// CHECK-LABEL: func.func @allreduce_mesh_f16
+// CHECK: %[[N:.*]] = arith.constant 16000 : index
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.constant 8192 : index
+// CHECK: scf.for %[[COL:.*]] = %{{.*}} to %[[N]] step %[[CHUNK]] {
+// CHECK: %[[VC:.*]] = arith.minsi %[[CHUNK]], %{{.*}} : index
+// CHECK: %[[C15:.*]] = arith.constant 15 : index
+// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[B:.*]] = arith.addi %[[VC]], %[[C15]] : index
+// CHECK-NEXT: %[[Q:.*]] = arith.divui %[[B]], %[[C16]] : index
+// CHECK-NEXT: %[[UP:.*]] = arith.muli %[[Q]], %[[C16]] : index
+// CHECK-NEXT: %[[R:.*]] = pld.tile.remote_load %{{.*}} valid(%[[UP]]) tail_padding : !pld.dtensor<1x16000xf16> -> !pl.tile<1x8192xf16, vec, valid = 1x?>
+// CHECK-NEXT: %[[RV:.*]] = pl.tile.set_validshape %[[R]], %{{.*}}, %[[VC]]
+// CHECK-NEXT: %[[RP:.*]] = pl.tile.fillpad %[[RV]] zero
+// CHECK-NEXT: pl.tile.maximum %{{.*}}, %[[RP]]
+// CHECK: arith.constant -3 : i32
+func.func @allreduce_mesh_f16(%d: !pld.dtensor<16x1000xf16>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %d, %s max mesh cores 1 : !pld.dtensor<16x1000xf16>, !Sig
   return
 }

@@ -88,6 +88,20 @@ const SCALAR: &[&str] = &[
 ];
 const INTEGER_ONLY: &[&str] = &["and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs"];
 
+/// view / reshape: metadata only, so the element type and (when static)
+/// the element count stay.
+fn keeps_elements<'c>(source: Type<'c>, source_shape: &[Option<i64>], result: Type<'c>, result_shape: &[Option<i64>]) -> VerifyResult<'c> {
+    if source != result {
+        return fail(format!("keeps the element type, got {source} to {result}"));
+    }
+    if let (Some(a), Some(b)) = (count(source_shape), count(result_shape))
+        && a != b
+    {
+        return fail(format!("keeps the element count, got {a} to {b}"));
+    }
+    Ok(())
+}
+
 /// Runs the rules of `pl.tensor.<mnemonic>`.
 pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
     if UNARY.contains(&mnemonic) {
@@ -150,17 +164,19 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             }
             Ok(())
         }
-        "view" | "reshape" => {
+        "view" => {
+            // Views also reinterpret windows (`!pld.dtensor`), e.g. the linear
+            // [1, N] view a mesh allreduce chunks through.
+            let tensor_like = |t: Type<'c>| TensorLike::try_from(t).map_err(|e| Failure::new(e.to_string()));
+            let (source, result) = (tensor_like(operand_type(op, 0)?)?, tensor_like(result_type(op, 0)?)?);
+            if source.is_distributed() != result.is_distributed() {
+                return fail(format!("keeps the tensor kind, got {source} to {result}"));
+            }
+            keeps_elements(source.element(), &source.shape(), result.element(), &result.shape())
+        }
+        "reshape" => {
             let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            if source.element() != result.element() {
-                return fail(format!("keeps the element type, got {} to {}", source.element(), result.element()));
-            }
-            if let (Some(a), Some(b)) = (count(&source.shape()), count(&result.shape()))
-                && a != b
-            {
-                return fail(format!("keeps the element count, got {a} to {b}"));
-            }
-            Ok(())
+            keeps_elements(source.element(), &source.shape(), result.element(), &result.shape())
         }
         "slice" => {
             let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);

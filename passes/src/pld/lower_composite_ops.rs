@@ -3,8 +3,9 @@
 //! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
 //!
 //! Lowered today: `barrier`, `broadcast`, `allgather`, `all_to_all`,
-//! `all_to_all_v`, `reduce_scatter`. Not yet: allreduce (mesh and ring); it
-//! is left in place unchanged.
+//! `all_to_all_v`, `reduce_scatter`, mesh `allreduce` (fully valid, static
+//! shape). Not yet: ring allreduce and the partial-valid mesh path; ring is
+//! left in place unchanged.
 
 use melior::{
     Context,
@@ -22,7 +23,9 @@ use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
     enums::Level,
-    types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType},
+    dtype::Dtype,
+    enums::PadValue,
+    types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType, TileView},
 };
 
 use crate::{
@@ -64,7 +67,18 @@ branches, and several may share one `[NR, 1]` signal.
   dest's target; then a barrier and the epilogue. Counts are not clamped
   at 0.
 
-allreduce (mesh, ring) is not lowered yet and stays as it is.
+- `allreduce(target, signal) <op> mesh cores 1` (f32/f16, static shape):
+  the target is viewed as `[1, N]` (`pl.tensor.view`); a ready barrier
+  (g = 1); then per 16 KiB chunk (`chunk_cols` = 4096 f32 / 8192 f16, or
+  `round_up(N, 32 B)` when N is smaller) the own chunk is loaded and
+  zero-padded, every peer's chunk remote-loaded (f16: rounded up to 16
+  elements with `tail_padding`, then narrowed back), combined with
+  `pl.tile.add`/`maximum`/`minimum`/`mul`; chunk k barriers at generation
+  k + 2 *before* its store (WAR: a fast rank must not overwrite bytes a
+  slower peer has not read); the epilogue refunds `1 + ceil(N/chunk_cols)`.
+
+Ring allreduce and the partial-valid mesh path are not lowered yet; ring
+stays as it is, a dynamic-shape mesh target is diagnosed.
 
 Before:
 
@@ -97,6 +111,11 @@ scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
 
 fn op_name(op: OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+/// Ring allreduce is not lowered yet.
+fn is_ring(op: OperationRef) -> bool {
+    op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1)
 }
 
 fn is_host(function: OperationRef) -> bool {
@@ -207,6 +226,24 @@ impl<'c> Emitter<'c> {
     fn barrier(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, generation: i64) {
         let credit = self.i32_constant(block, 1);
         let expected = self.i32_constant(block, generation);
+        self.barrier_rounds(block, setup, signal, credit, expected);
+    }
+
+    /// A barrier whose generation is a runtime `i32` (mesh allreduce chunks).
+    fn barrier_until(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, expected: Value<'c, '_>) {
+        let credit = self.i32_constant(block, 1);
+        self.barrier_rounds(block, setup, signal, credit, expected);
+    }
+
+    /// Notify every peer with `credit`, then wait for `expected` from each.
+    fn barrier_rounds(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        signal: Value<'c, '_>,
+        credit: Value<'c, '_>,
+        expected: Value<'c, '_>,
+    ) {
         self.for_each_peer(block, setup, |body, _, peer| {
             self.op(body, "pld.system.notify", &[signal, setup.my_rank_index, setup.zero, peer, credit], &[], &[("op", 0)]);
         });
@@ -290,55 +327,19 @@ impl<'c> Emitter<'c> {
             .result(0)
             .unwrap()
             .into();
-        let index = Type::index(self.context);
-        let i32_type: Type = IntegerType::new(self.context, 32).into();
-        let loop_body = Block::new(&[(index, self.location), (row_type, self.location)]);
-        let peer_index: Value = loop_body.argument(0).unwrap().into();
-        let accumulator: Value = loop_body.argument(1).unwrap().into();
-        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
-        let not_me: Value = loop_body
-            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
-            .result(0)
-            .unwrap()
-            .into();
-        let then_block = Block::new(&[]);
-        let remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
-            .add_operands(&[target, setup.my_rank_index, setup.zero, peer])
-            .add_results(&[row_type])
-            .build()
-            .expect("pld.tile.remote_load builds");
-        let peer_row: Value = then_block
-            .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 0]))
-            .result(0)
-            .unwrap()
-            .into();
-        let sum: Value = self.op(&then_block, "pl.tile.add", &[accumulator, peer_row], &[row_type], &[]).result(0).unwrap().into();
-        then_block.append_operation(scf::r#yield(&[sum], self.location));
-        let else_block = Block::new(&[]);
-        else_block.append_operation(scf::r#yield(&[accumulator], self.location));
-        let (then_region, else_region) = (Region::new(), Region::new());
-        then_region.append_block(then_block);
-        else_region.append_block(else_block);
-        let next: Value = loop_body
-            .append_operation(scf::r#if(not_me, &[row_type], then_region, else_region, self.location))
-            .result(0)
-            .unwrap()
-            .into();
-        loop_body.append_operation(scf::r#yield(&[next], self.location));
-        let region = Region::new();
-        region.append_block(loop_body);
-        let reduced: Value = block
-            .append_operation(
-                OperationBuilder::new("scf.for", self.location)
-                    .add_operands(&[setup.zero, setup.nranks_index, setup.one, own_row])
-                    .add_results(&[row_type])
-                    .add_regions([region])
-                    .build()
-                    .expect("scf.for builds"),
-            )
-            .result(0)
-            .unwrap()
-            .into();
+        let reduced = self.fold_over_peers(block, &setup, own_row, row_type, |then_block, peer, accumulator| {
+            let remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
+                .add_operands(&[target, setup.my_rank_index, setup.zero, peer])
+                .add_results(&[row_type])
+                .build()
+                .expect("pld.tile.remote_load builds");
+            let peer_row: Value = then_block
+                .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 0]))
+                .result(0)
+                .unwrap()
+                .into();
+            self.op(then_block, "pl.tile.add", &[accumulator, peer_row], &[row_type], &[]).result(0).unwrap().into()
+        });
         self.barrier(block, &setup, signal, 2);
         let stored: Value = block
             .append_operation(
@@ -409,6 +410,176 @@ impl<'c> Emitter<'c> {
         Some(())
     }
 
+    /// `acc = for p in 0..nranks carry init: if p != me: combine(acc, p) else acc`.
+    fn fold_over_peers<'a>(
+        &self,
+        block: &'a Block<'c>,
+        setup: &Setup<'c, '_>,
+        init: Value<'c, '_>,
+        accumulator_type: Type<'c>,
+        combine: impl for<'b> FnOnce(&'b Block<'c>, Value<'c, 'b>, Value<'c, 'b>) -> Value<'c, 'b>,
+    ) -> Value<'c, 'a> {
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let loop_body = Block::new(&[(index, self.location), (accumulator_type, self.location)]);
+        let peer_index: Value = loop_body.argument(0).unwrap().into();
+        let accumulator: Value = loop_body.argument(1).unwrap().into();
+        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
+        let not_me: Value = loop_body
+            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        let then_block = Block::new(&[]);
+        let combined = combine(&then_block, peer, accumulator);
+        then_block.append_operation(scf::r#yield(&[combined], self.location));
+        let else_block = Block::new(&[]);
+        else_block.append_operation(scf::r#yield(&[accumulator], self.location));
+        let (then_region, else_region) = (Region::new(), Region::new());
+        then_region.append_block(then_block);
+        else_region.append_block(else_block);
+        let next: Value = loop_body
+            .append_operation(scf::r#if(not_me, &[accumulator_type], then_region, else_region, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        loop_body.append_operation(scf::r#yield(&[next], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block
+            .append_operation(
+                OperationBuilder::new("scf.for", self.location)
+                    .add_operands(&[setup.zero, setup.nranks_index, setup.one, init])
+                    .add_results(&[accumulator_type])
+                    .add_regions([region])
+                    .build()
+                    .expect("scf.for builds"),
+            )
+            .result(0)
+            .unwrap()
+            .into()
+    }
+
+    /// Mesh allreduce, fully valid target: viewed as `[1, N]` and reduced in
+    /// 16 KiB chunks. Chunk k sums every peer's chunk into a zero-padded
+    /// accumulator, then barriers at generation k + 2 *before* storing (a
+    /// fast rank must not overwrite bytes a slower peer has not loaded yet);
+    /// the epilogue refunds 1 + chunks.
+    fn allreduce_mesh(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+        let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+        let dims: Option<Vec<i64>> = target_type.shape().into_iter().collect();
+        let dims = dims.ok_or("mesh allreduce lowering needs a static target shape")?;
+        let element = target_type.element();
+        let dtype = Dtype::of(element).ok_or("unsupported element type")?;
+        let (half, bytes) = match dtype {
+            Dtype::F32 => (false, 4),
+            Dtype::F16 => (true, 2),
+            other => return Err(format!("mesh allreduce lowers f32 and f16 targets, got {}", other.name())),
+        };
+        let (chunk_elems, align) = (16384 / bytes, 32 / bytes);
+        let total: i64 = dims.iter().product();
+        let chunk_cols = if 0 < total && total < chunk_elems { (total + align - 1) / align * align } else { chunk_elems };
+        let chunks = (total + chunk_cols - 1) / chunk_cols;
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let view_type: Type = DistributedTensorType::new(self.context, &[Some(1), Some(total)], element).into();
+        let tile = |valid: bool, pad: bool| -> Type<'c> {
+            let view = TileView {
+                valid_shape: valid.then(|| vec![Some(1), None]),
+                pad: pad.then_some(PadValue::Zero),
+                ..TileView::default()
+            };
+            TileType::with_view(self.context, &[1, chunk_cols], element, Some(MemorySpace::Vec), &view).into()
+        };
+        let (loaded_type, accumulator_type, stored_type) = (tile(true, false), tile(false, true), tile(true, true));
+
+        let setup = self.setup(block, target);
+        let view: Value = self.op(block, "pl.tensor.view", &[target], &[view_type], &[]).result(0).unwrap().into();
+        self.barrier(block, &setup, signal, 1);
+        let total_value = self.index_constant(block, total);
+        let chunk_value = self.index_constant(block, chunk_cols);
+        let two = self.index_constant(block, 2);
+
+        let chunk_body = Block::new(&[(index, self.location)]);
+        let column: Value = chunk_body.argument(0).unwrap().into();
+        let body = &chunk_body;
+        let remaining: Value = body.append_operation(arith::subi(total_value, column, self.location)).result(0).unwrap().into();
+        let valid_cols: Value = body.append_operation(arith::minsi(chunk_value, remaining, self.location)).result(0).unwrap().into();
+        let pad_zero = [("pad", PadValue::Zero as i64)];
+        let load = OperationBuilder::new("pl.tile.load", self.location)
+            .add_operands(&[view, setup.zero, column, valid_cols])
+            .add_results(&[loaded_type])
+            .build()
+            .expect("pl.tile.load builds");
+        let own: Value = body
+            .append_operation(pto_dialects::ops::with_operand_segments(self.context, load, &[1, 2, 1]))
+            .result(0)
+            .unwrap()
+            .into();
+        let own: Value = self.op(body, "pl.tile.fillpad", &[own], &[accumulator_type], &pad_zero).result(0).unwrap().into();
+        let reduced = self.fold_over_peers(body, &setup, own, accumulator_type, |then_block, peer, accumulator| {
+            // f16 rows move in 32-byte granules: load the rounded-up extent
+            // (tail padding allowed), then narrow the valid shape back.
+            let load_cols = if half {
+                let fifteen = self.index_constant(then_block, 15);
+                let sixteen = self.index_constant(then_block, 16);
+                let bumped: Value =
+                    then_block.append_operation(arith::addi(valid_cols, fifteen, self.location)).result(0).unwrap().into();
+                let granules: Value =
+                    then_block.append_operation(arith::divui(bumped, sixteen, self.location)).result(0).unwrap().into();
+                then_block.append_operation(arith::muli(granules, sixteen, self.location)).result(0).unwrap().into()
+            } else {
+                valid_cols
+            };
+            let mut remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
+                .add_operands(&[view, setup.zero, column, peer, load_cols])
+                .add_results(&[loaded_type]);
+            if half {
+                remote_load = remote_load
+                    .add_attributes(&[(Identifier::new(self.context, "tail_padding"), melior::ir::Attribute::unit(self.context))]);
+            }
+            let remote_load = remote_load.build().expect("pld.tile.remote_load builds");
+            let mut remote: Value = then_block
+                .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 1]))
+                .result(0)
+                .unwrap()
+                .into();
+            if half {
+                remote = self
+                    .op(then_block, "pl.tile.set_validshape", &[remote, setup.one, valid_cols], &[loaded_type], &[])
+                    .result(0)
+                    .unwrap()
+                    .into();
+            }
+            let remote: Value =
+                self.op(then_block, "pl.tile.fillpad", &[remote], &[accumulator_type], &pad_zero).result(0).unwrap().into();
+            self.op(then_block, reduce, &[accumulator, remote], &[accumulator_type], &[]).result(0).unwrap().into()
+        });
+        // Chunk k = column / chunk_cols waits for generation k + 2.
+        let chunk_index: Value = body.append_operation(arith::divui(column, chunk_value, self.location)).result(0).unwrap().into();
+        let generation: Value = body.append_operation(arith::addi(chunk_index, two, self.location)).result(0).unwrap().into();
+        let generation: Value = body.append_operation(arith::index_cast(generation, i32_type, self.location)).result(0).unwrap().into();
+        self.barrier_until(body, &setup, signal, generation);
+        let narrowed: Value = self
+            .op(body, "pl.tile.set_validshape", &[reduced, setup.one, valid_cols], &[stored_type], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        body.append_operation(
+            OperationBuilder::new("pl.tile.store", self.location)
+                .add_operands(&[narrowed, view, setup.zero, column])
+                .add_results(&[view_type])
+                .build()
+                .expect("pl.tile.store builds"),
+        );
+        body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(chunk_body);
+        block.append_operation(scf::r#for(setup.zero, total_value, chunk_value, region, self.location));
+        self.epilogue(block, &setup, signal, 1 + chunks);
+        Ok(())
+    }
+
     /// A `[rows, cols]` vector-memory staging tile.
     fn stage<'a>(&self, block: &'a Block<'c>, rows: i64, cols: i64, element: Type<'c>) -> Value<'c, 'a> {
         let stage_type: Type = TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
@@ -441,7 +612,8 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 | "pld.tensor.allgather"
                 | "pld.tensor.all_to_all"
                 | "pld.tensor.all_to_all_v"
-                | "pld.tensor.reduce_scatter") {
+                | "pld.tensor.reduce_scatter")
+            || (op_name(op) == "pld.tensor.allreduce" && !is_ring(op)) {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
@@ -505,6 +677,31 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                         continue;
                     }
                 }
+            }
+            "pld.tensor.allreduce" => {
+                let operands: Vec<Value> = op.operands().collect();
+                let attribute = |name: &str| {
+                    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value())
+                };
+                let reduce = match attribute("op") {
+                    1 => "pl.tile.maximum",
+                    2 => "pl.tile.minimum",
+                    3 => "pl.tile.mul",
+                    _ => "pl.tile.add",
+                };
+                let outcome = if operands.len() < 2 {
+                    Err("allreduce outside host orchestrators needs an explicit signal".to_string())
+                } else if attribute("cores") != 1 {
+                    Err(format!("allreduce lowering needs cores 1, got {}", attribute("cores")))
+                } else {
+                    emitter.allreduce_mesh(&block, operands[0], operands[1], reduce)
+                };
+                if let Err(message) = outcome {
+                    OpDiagnostic::new(message).emit(op, Severity::Error);
+                    failed = true;
+                    continue;
+                }
+                operands[0]
             }
             "pld.tensor.all_to_all_v" => {
                 let operands: Vec<Value> = op.operands().collect();

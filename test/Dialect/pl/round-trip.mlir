@@ -95,3 +95,11 @@ func.func @alloc() {
   %b = pl.tile.alloc mat, 65536 pinned : !pl.ptr
   return
 }
+
+// A window views as a window.
+// CHECK-LABEL: func.func @window_view
+// CHECK: pl.tensor.view %{{.*}} : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x1024xf32>
+func.func @window_view(%d: !pld.dtensor<4x256xf32>) {
+  %v = pl.tensor.view %d : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x1024xf32>
+  return
+}

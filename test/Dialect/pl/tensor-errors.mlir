@@ -349,3 +349,19 @@ func.func @matmul_acc_rank(%c: !pl.tensor<16xf32>, %a: !pl.tensor<64xf16>, %b: !
   %r = pl.tensor.matmul_acc %c, %a, %b : !pl.tensor<16xf32>, !pl.tensor<64xf16>, !pl.tensor<64x16xf16>
   return
 }
+
+// -----
+
+func.func @view_kind(%d: !pld.dtensor<4x256xf32>) {
+  // expected-error @+1 {{'pl.tensor.view' op keeps the tensor kind, got !pld.dtensor<4x256xf32> to !pl.tensor<1x1024xf32>}}
+  %v = pl.tensor.view %d : !pld.dtensor<4x256xf32> -> !pl.tensor<1x1024xf32>
+  return
+}
+
+// -----
+
+func.func @view_window_count(%d: !pld.dtensor<4x256xf32>) {
+  // expected-error @+1 {{'pl.tensor.view' op keeps the element count, got 1024 to 512}}
+  %v = pl.tensor.view %d : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x512xf32>
+  return
+}
