@@ -1,9 +1,11 @@
 // Step 12 — broadcast.
 //
 // Hand-rolled: the root (rank 0) stages its data in its window, a barrier,
-// then every rank reads the root's copy. Builtin: pld.tensor.broadcast.
+// then every rank reads the root's copy. Builtin: pld.tensor.broadcast, whose
+// target is each rank's own [1, 256] slice (static: it is pulled whole).
 
 !Data = !pld.dtensor<?x256xf32>
+!Slice = !pld.dtensor<1x256xf32>
 !Sig = !pld.dtensor<?x1xi32>
 !Row = !pl.tile<1x256xf32, vec>
 
@@ -15,20 +17,22 @@ func.func @main(%input: !pl.tensor<1x256xf32>) attributes {pl.level = #pl.level<
   %bytes_1024 = arith.muli %world, %row_1024 : i64
   %data_buf = pld.tensor.alloc_window_buffer %bytes_1024 name "data" : i64 -> !pl.ptr
   %data = pld.tensor.window %data_buf : !pl.ptr -> !Data
+  %slice_buf = pld.tensor.alloc_window_buffer %row_1024 name "slice" : i64 -> !pl.ptr
+  %slice = pld.tensor.window %slice_buf : !pl.ptr -> !Slice
   %row_4 = arith.constant 4 : i64
   %bytes_4 = arith.muli %world, %row_4 : i64
   %signal_buf = pld.tensor.alloc_window_buffer %bytes_4 name "signal" : i64 -> !pl.ptr
   %signal = pld.tensor.window %signal_buf : !pl.ptr -> !Sig
   %devices = arith.index_cast %world : i64 to index
   scf.for %device = %c0 to %devices step %c1 {
-    pld.dispatch @chip(%input, %data, %signal) on %device : (!pl.tensor<1x256xf32>, !Data, !Sig) -> ()
+    pld.dispatch @chip(%input, %data, %slice, %signal) on %device : (!pl.tensor<1x256xf32>, !Data, !Slice, !Sig) -> ()
   }
   return
 }
 
-func.func @chip(%input: !pl.tensor<1x256xf32>, %data: !Data, %signal: !Sig) attributes {pl.kind = #pl.kind<orchestration>} {
+func.func @chip(%input: !pl.tensor<1x256xf32>, %data: !Data, %slice: !Slice, %signal: !Sig) attributes {pl.kind = #pl.kind<orchestration>} {
   pl.call @broadcast_by_hand(%input, %data, %signal) : (!pl.tensor<1x256xf32>, !Data, !Sig) -> ()
-  pl.call @broadcast_builtin(%input, %data, %signal) : (!pl.tensor<1x256xf32>, !Data, !Sig) -> ()
+  pl.call @broadcast_builtin(%slice, %signal) : (!Slice, !Sig) -> ()
   return
 }
 
@@ -53,7 +57,7 @@ func.func @broadcast_by_hand(%input: !pl.tensor<1x256xf32>, %data: !Data, %signa
   return
 }
 
-func.func @broadcast_builtin(%input: !pl.tensor<1x256xf32>, %data: !Data, %signal: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
-  %r = pld.tensor.broadcast %data, %signal root 0 : !Data, !Sig
+func.func @broadcast_builtin(%slice: !Slice, %signal: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.broadcast %slice, %signal root 0 : !Slice, !Sig
   return
 }
