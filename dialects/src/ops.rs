@@ -32,3 +32,25 @@ pub fn with_operand_segments<'c>(context: &'c Context, mut op: Operation<'c>, si
     op.set_inherent_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(context, sizes).into());
     op
 }
+
+/// The operand groups of an op with `AttrSizedOperandSegments`: the start
+/// index and length of each group, in ODS order.
+pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
+    use melior::ir::{attribute::DenseI32ArrayAttribute, operation::OperationLike};
+    let Some(sizes) = op
+        .attribute("operandSegmentSizes")
+        .ok()
+        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
+    else {
+        return Vec::new();
+    };
+    let mut start = 0;
+    (0..sizes.len())
+        .map(|i| {
+            let len = sizes.element(i).unwrap_or(0).max(0) as usize;
+            let segment = (start, len);
+            start += len;
+            segment
+        })
+        .collect()
+}

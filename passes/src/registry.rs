@@ -68,7 +68,7 @@ impl PassDefinition {
 pub static PASSES: &[&PassDefinition] =
     &[&crate::pld::synthesize_allreduce_signals::PASS, &crate::pld::lower_composite_ops::PASS,
       &crate::pld::materialize_dist_tensor_ctx::PASS,
-      &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS];
+      &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS];
 
 /// Returns the pass with the given pipeline name.
 pub fn find_pass(argument: &str) -> Option<&'static PassDefinition> {

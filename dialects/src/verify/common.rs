@@ -92,27 +92,7 @@ pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
     IntegerAttribute::try_from(owner.attribute("value").ok()?).ok().map(|a| a.value())
 }
 
-/// The operand groups of an op with `AttrSizedOperandSegments`: the start
-/// index and length of each group, in ODS order.
-pub fn operand_segments(op: OperationRef) -> Vec<(usize, usize)> {
-    use melior::ir::attribute::DenseI32ArrayAttribute;
-    let Some(sizes) = op
-        .attribute("operandSegmentSizes")
-        .ok()
-        .and_then(|a| DenseI32ArrayAttribute::try_from(a).ok())
-    else {
-        return Vec::new();
-    };
-    let mut start = 0;
-    (0..sizes.len())
-        .map(|i| {
-            let len = sizes.element(i).unwrap_or(0).max(0) as usize;
-            let segment = (start, len);
-            start += len;
-            segment
-        })
-        .collect()
-}
+pub use crate::ops::operand_segments;
 
 /// The constant values (or `None`) of the operands in `start..start+len`.
 pub fn constant_operands(op: OperationRef, start: usize, len: usize) -> Vec<Option<i64>> {

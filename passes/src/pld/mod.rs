@@ -1,5 +1,6 @@
 //! Passes over the distributed layer.
 
+pub mod comm_stats;
 pub mod insert_comm_fence;
 pub mod lower_composite_ops;
 pub mod materialize_dist_tensor_ctx;

@@ -1,0 +1,129 @@
+// The traffic each collective's lowering must have, per rank, for P = 2, 4, 8:
+// mesh allreduce receives (P-1)·N, allgather and all_to_all send (P-1)·SIZE,
+// reduce_scatter receives (P-1)·SIZE; barrier rounds = waits / (P-1).
+// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=2 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P2
+// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=4 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P4
+// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=8 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P8
+// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-lower-composite-ops, pld-comm-stats{nranks=4})' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P4
+
+!Sig = !pld.dtensor<?x1xi32>
+
+// P2: @barrier rank 0 of 2: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 2, waits 1
+// P2: @barrier rank 1 of 2: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 2, waits 1
+// P4: @barrier rank 0 of 4: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P4: @barrier rank 1 of 4: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P4: @barrier rank 2 of 4: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P4: @barrier rank 3 of 4: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P8: @barrier rank 0 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 1 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 2 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 3 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 4 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 5 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 6 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @barrier rank 7 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+func.func @barrier(%s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.barrier %s : !Sig
+  return
+}
+
+// P2: @broadcast rank 0 of 2: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 2, waits 1
+// P2: @broadcast rank 1 of 2: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 2, waits 1
+// P4: @broadcast rank 0 of 4: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @broadcast rank 1 of 4: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P4: @broadcast rank 2 of 4: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P4: @broadcast rank 3 of 4: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 6, waits 3
+// P8: @broadcast rank 0 of 8: sent 0, received 0, puts 0, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @broadcast rank 1 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 2 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 3 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 4 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 5 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 6 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+// P8: @broadcast rank 7 of 8: sent 0, received 1024, puts 0, gets 1, remote_loads 0, remote_stores 0, local 0, notifies 14, waits 7
+func.func @broadcast(%d: !pld.dtensor<1x1024xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.broadcast %d, %s root 0 : !pld.dtensor<1x1024xf32>, !Sig
+  return
+}
+
+// P2: @allgather rank 0 of 2: sent 256, received 0, puts 1, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 2, waits 1
+// P2: @allgather rank 1 of 2: sent 256, received 0, puts 1, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 2, waits 1
+// P4: @allgather rank 0 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @allgather rank 1 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @allgather rank 2 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @allgather rank 3 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P8: @allgather rank 0 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 1 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 2 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 3 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 4 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 5 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 6 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @allgather rank 7 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+func.func @allgather(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<?x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !Sig
+  return
+}
+
+// P2: @reduce_scatter rank 0 of 2: sent 0, received 256, puts 0, gets 0, remote_loads 1, remote_stores 0, local 0, notifies 3, waits 2
+// P2: @reduce_scatter rank 1 of 2: sent 0, received 256, puts 0, gets 0, remote_loads 1, remote_stores 0, local 0, notifies 3, waits 2
+// P4: @reduce_scatter rank 0 of 4: sent 0, received 768, puts 0, gets 0, remote_loads 3, remote_stores 0, local 0, notifies 9, waits 6
+// P4: @reduce_scatter rank 1 of 4: sent 0, received 768, puts 0, gets 0, remote_loads 3, remote_stores 0, local 0, notifies 9, waits 6
+// P4: @reduce_scatter rank 2 of 4: sent 0, received 768, puts 0, gets 0, remote_loads 3, remote_stores 0, local 0, notifies 9, waits 6
+// P4: @reduce_scatter rank 3 of 4: sent 0, received 768, puts 0, gets 0, remote_loads 3, remote_stores 0, local 0, notifies 9, waits 6
+// P8: @reduce_scatter rank 0 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 1 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 2 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 3 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 4 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 5 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 6 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+// P8: @reduce_scatter rank 7 of 8: sent 0, received 1792, puts 0, gets 0, remote_loads 7, remote_stores 0, local 0, notifies 21, waits 14
+func.func @reduce_scatter(%d: !pld.dtensor<?x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x256xf32>, !Sig
+  return
+}
+
+// P2: @all_to_all rank 0 of 2: sent 256, received 0, puts 1, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 2, waits 1
+// P2: @all_to_all rank 1 of 2: sent 256, received 0, puts 1, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 2, waits 1
+// P4: @all_to_all rank 0 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @all_to_all rank 1 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @all_to_all rank 2 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P4: @all_to_all rank 3 of 4: sent 768, received 0, puts 3, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 6, waits 3
+// P8: @all_to_all rank 0 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 1 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 2 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 3 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 4 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 5 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 6 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+// P8: @all_to_all rank 7 of 8: sent 1792, received 0, puts 7, gets 0, remote_loads 0, remote_stores 0, local 1, notifies 14, waits 7
+func.func @all_to_all(%i: !pl.tensor<8x256xf32>, %d: !pld.dtensor<8x256xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.all_to_all %i, %d, %s : !pl.tensor<8x256xf32>, !pld.dtensor<8x256xf32>, !Sig
+  return
+}
+
+// P2: @allreduce_mesh rank 0 of 2: sent 0, received 8192, puts 0, gets 0, remote_loads 2, remote_stores 0, local 0, notifies 4, waits 3
+// P2: @allreduce_mesh rank 1 of 2: sent 0, received 8192, puts 0, gets 0, remote_loads 2, remote_stores 0, local 0, notifies 4, waits 3
+// P4: @allreduce_mesh rank 0 of 4: sent 0, received 24576, puts 0, gets 0, remote_loads 6, remote_stores 0, local 0, notifies 12, waits 9
+// P4: @allreduce_mesh rank 1 of 4: sent 0, received 24576, puts 0, gets 0, remote_loads 6, remote_stores 0, local 0, notifies 12, waits 9
+// P4: @allreduce_mesh rank 2 of 4: sent 0, received 24576, puts 0, gets 0, remote_loads 6, remote_stores 0, local 0, notifies 12, waits 9
+// P4: @allreduce_mesh rank 3 of 4: sent 0, received 24576, puts 0, gets 0, remote_loads 6, remote_stores 0, local 0, notifies 12, waits 9
+// P8: @allreduce_mesh rank 0 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 1 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 2 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 3 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 4 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 5 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 6 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+// P8: @allreduce_mesh rank 7 of 8: sent 0, received 57344, puts 0, gets 0, remote_loads 14, remote_stores 0, local 0, notifies 28, waits 21
+func.func @allreduce_mesh(%d: !pld.dtensor<8x1024xf32>, %s: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<8x1024xf32>, !Sig
+  return
+}
+
+// A kernel that communicates nothing gets no report.
+// P4-NOT: @quiet
+func.func @quiet(%x: index) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
