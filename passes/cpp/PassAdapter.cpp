@@ -17,6 +17,7 @@
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
 
@@ -253,6 +254,26 @@ MlirPass ptoGlue_createPass(MlirStringRef argument, MlirStringRef options,
   std::string text = "no pass named '" + unwrap(argument).str() + "'";
   onError(wrap(StringRef(text)), userData);
   return MlirPass{nullptr};
+}
+
+/// Registers a named pipeline (`--<argument>` and `<argument>` inside
+/// `--pass-pipeline`) that expands to `pipeline`, a textual pass list for
+/// the op the pipeline is nested under.
+void ptoGlue_registerPipeline(MlirStringRef argument, MlirStringRef summary,
+                              MlirStringRef pipeline) {
+  // The registry keeps references to the argument and summary: own them.
+  static std::vector<std::unique_ptr<std::string>> strings;
+  strings.push_back(std::make_unique<std::string>(unwrap(argument).str()));
+  const std::string &name = *strings.back();
+  strings.push_back(std::make_unique<std::string>(unwrap(summary).str()));
+  const std::string &description = *strings.back();
+  std::string text = unwrap(pipeline).str();
+  PassPipelineRegistration<>(name, description,
+                             [text](OpPassManager &pm) {
+                               // The text names registered passes only, so
+                               // it parses; a failure would print the error.
+                               (void)parsePassPipeline(text, pm, llvm::errs());
+                             });
 }
 
 } // extern "C"

@@ -3,7 +3,10 @@
 
 use std::fmt::Write;
 
-use crate::{options::OptionKind, registry::PassDefinition};
+use crate::{
+    options::OptionKind,
+    registry::{PassDefinition, PipelineDefinition},
+};
 
 fn kind_name(kind: OptionKind) -> String {
     match kind {
@@ -56,5 +59,16 @@ pub fn render_pass_page(pass: &PassDefinition) -> String {
             );
         }
     }
+    page
+}
+
+/// Renders the reference page of one pipeline.
+pub fn render_pipeline_page(pipeline: &PipelineDefinition) -> String {
+    let mut page = String::new();
+    let _ = writeln!(page, "<!-- Generated from the pass registry (passes/src); do not edit. -->\n");
+    let _ = writeln!(page, "# `{}` (pipeline)\n", pipeline.argument);
+    let _ = writeln!(page, "_{}_\n", pipeline.summary);
+    let _ = writeln!(page, "{}\n", pipeline.description.trim());
+    let _ = writeln!(page, "Expands to: `{}`.", pipeline.pipeline);
     page
 }

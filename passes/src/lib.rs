@@ -6,4 +6,4 @@ pub mod options;
 pub mod pld;
 pub mod registry;
 
-pub use registry::{PASSES, PassDefinition, create_pass, find_pass, register_passes};
+pub use registry::{PASSES, PIPELINES, PassDefinition, PipelineDefinition, create_pass, find_pass, register_passes};

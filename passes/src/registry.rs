@@ -70,6 +70,22 @@ pub static PASSES: &[&PassDefinition] =
       &crate::pld::materialize_dist_tensor_ctx::PASS,
       &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS];
 
+/// A named pass pipeline, registered like upstream's
+/// `PassPipelineRegistration`.
+pub struct PipelineDefinition {
+    /// The name in pass pipelines and on the command line.
+    pub argument: &'static str,
+    /// One line for `--help`.
+    pub summary: &'static str,
+    /// Markdown for docs/passes/<argument>.md.
+    pub description: &'static str,
+    /// The passes it expands to (module-level pipeline text).
+    pub pipeline: &'static str,
+}
+
+/// Every pipeline of the project.
+pub static PIPELINES: &[&PipelineDefinition] = &[&crate::pld::lower_distributed::PIPELINE];
+
 /// Returns the pass with the given pipeline name.
 pub fn find_pass(argument: &str) -> Option<&'static PassDefinition> {
     PASSES.iter().copied().find(|pass| pass.argument == argument)
@@ -100,6 +116,7 @@ type ErrorCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
 
 unsafe extern "C" {
     fn ptoGlue_registerPass(spec: *const PtoPassSpec);
+    fn ptoGlue_registerPipeline(argument: MlirStringRef, summary: MlirStringRef, pipeline: MlirStringRef);
     fn ptoGlue_createPass(
         argument: MlirStringRef,
         options: MlirStringRef,
@@ -155,6 +172,16 @@ pub fn register_passes() {
             // SAFETY: every pointer in `spec` is live for the call; the glue
             // copies the strings and arrays.
             unsafe { ptoGlue_registerPass(&spec) };
+        }
+        for pipeline in PIPELINES {
+            // SAFETY: the strings are 'static; the glue copies them.
+            unsafe {
+                ptoGlue_registerPipeline(
+                    string_ref(pipeline.argument),
+                    string_ref(pipeline.summary),
+                    string_ref(pipeline.pipeline),
+                )
+            };
         }
     });
 }
