@@ -222,6 +222,47 @@ impl<'c> Emitter<'c> {
         block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
     }
 
+    /// `for r in 0..nranks: body(r_index, r_i32)`, the rank itself included.
+    fn for_every_rank<'a>(
+        &self,
+        block: &'a Block<'c>,
+        setup: &Setup<'c, '_>,
+        body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>),
+    ) {
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let loop_body = Block::new(&[(index, self.location)]);
+        let rank_index: Value = loop_body.argument(0).unwrap().into();
+        let rank: Value = loop_body.append_operation(arith::index_cast(rank_index, i32_type, self.location)).result(0).unwrap().into();
+        body(&loop_body, rank_index, rank);
+        loop_body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+    }
+
+    /// `pld.tile.put dst to peer from src stage stage region [..] [..] [..] none`
+    /// (`transfer` = dst, peer, src, stage).
+    fn put_region(
+        &self,
+        block: &Block<'c>,
+        transfer: [Value<'c, '_>; 4],
+        dst_offsets: [Value<'c, '_>; 2],
+        src_offsets: [Value<'c, '_>; 2],
+        shape: [Value<'c, '_>; 2],
+    ) {
+        let operands: Vec<Value> = [&transfer[..], &dst_offsets, &src_offsets, &shape].concat();
+        let put = OperationBuilder::new("pld.tile.put", self.location)
+            .add_operands(&operands)
+            .add_attributes(&[(
+                Identifier::new(self.context, "atomic"),
+                IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into(),
+            )])
+            .build()
+            .expect("pld.tile.put builds");
+        block.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
+    }
+
     /// `EmitBarrier(signal)` with generation `generation`.
     fn barrier(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, generation: i64) {
         let credit = self.i32_constant(block, 1);
@@ -275,33 +316,19 @@ impl<'c> Emitter<'c> {
         let setup = self.setup(block, target);
         let stage = self.stage(block, 1, size, target_type.element());
         let size_value = self.index_constant(block, size);
-        let index = Type::index(self.context);
-        let loop_body = Block::new(&[(index, self.location)]);
-        let dest_index: Value = loop_body.argument(0).unwrap().into();
-        let dest: Value = loop_body
-            .append_operation(arith::index_cast(dest_index, IntegerType::new(self.context, 32).into(), self.location))
-            .result(0)
-            .unwrap()
-            .into();
-        let source_offset = match source_row {
-            SourceRow::First => setup.zero,
-            SourceRow::Destination => dest_index,
-        };
-        let put = OperationBuilder::new("pld.tile.put", self.location)
-            .add_operands(&[
-                target, dest, input, stage, setup.my_rank_index, setup.zero, source_offset, setup.zero, setup.one, size_value,
-            ])
-            .add_attributes(&[(
-                Identifier::new(self.context, "atomic"),
-                IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into(),
-            )])
-            .build()
-            .expect("pld.tile.put builds");
-        loop_body.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
-        loop_body.append_operation(scf::r#yield(&[], self.location));
-        let region = Region::new();
-        region.append_block(loop_body);
-        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.for_every_rank(block, &setup, |body, dest_index, dest| {
+            let source_offset = match source_row {
+                SourceRow::First => setup.zero,
+                SourceRow::Destination => dest_index,
+            };
+            self.put_region(
+                body,
+                [target, dest, input, stage],
+                [setup.my_rank_index, setup.zero],
+                [source_offset, setup.zero],
+                [setup.one, size_value],
+            );
+        });
         self.barrier(block, &setup, signal, 1);
         self.epilogue(block, &setup, signal, 1);
         Some(())
@@ -376,35 +403,31 @@ impl<'c> Emitter<'c> {
         let size_value = self.index_constant(block, size);
         let my_block_row: Value =
             block.append_operation(arith::muli(setup.my_rank_index, max_recv_value, self.location)).result(0).unwrap().into();
-        let loop_body = Block::new(&[(index, self.location)]);
-        let dest_index: Value = loop_body.argument(0).unwrap().into();
-        let dest: Value = loop_body.append_operation(arith::index_cast(dest_index, i32_type, self.location)).result(0).unwrap().into();
-        let count_indices: Vec<Value> =
-            if send_counts_type.rank() == 1 { vec![dest_index] } else { vec![dest_index, setup.zero] };
-        let count: Value = self
-            .op(&loop_body, "pl.tensor.read", &[&[send_counts][..], &count_indices].concat(), &[send_counts_type.element()], &[])
-            .result(0)
-            .unwrap()
-            .into();
-        let count_index: Value = loop_body.append_operation(arith::index_cast(count, index, self.location)).result(0).unwrap().into();
-        let rows: Value =
-            loop_body.append_operation(arith::minsi(count_index, max_recv_value, self.location)).result(0).unwrap().into();
-        let rows_i32: Value = loop_body.append_operation(arith::index_cast(rows, i32_type, self.location)).result(0).unwrap().into();
-        self.op(&loop_body, "pld.system.notify", &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32], &[], &[("op", 1)]);
-        let dest_block_row: Value =
-            loop_body.append_operation(arith::muli(dest_index, max_recv_value, self.location)).result(0).unwrap().into();
-        let put = OperationBuilder::new("pld.tile.put", self.location)
-            .add_operands(&[
-                target, dest, input, stage, my_block_row, setup.zero, dest_block_row, setup.zero, max_recv_value, size_value,
-            ])
-            .add_attributes(&[(Identifier::new(self.context, "atomic"), IntegerAttribute::new(i32_type, 0).into())])
-            .build()
-            .expect("pld.tile.put builds");
-        loop_body.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
-        loop_body.append_operation(scf::r#yield(&[], self.location));
-        let region = Region::new();
-        region.append_block(loop_body);
-        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.for_every_rank(block, &setup, |loop_body, dest_index, dest| {
+            let count_indices: Vec<Value> =
+                if send_counts_type.rank() == 1 { vec![dest_index] } else { vec![dest_index, setup.zero] };
+            let count: Value = self
+                .op(loop_body, "pl.tensor.read", &[&[send_counts][..], &count_indices].concat(), &[send_counts_type.element()], &[])
+                .result(0)
+                .unwrap()
+                .into();
+            let count_index: Value =
+                loop_body.append_operation(arith::index_cast(count, index, self.location)).result(0).unwrap().into();
+            let rows: Value =
+                loop_body.append_operation(arith::minsi(count_index, max_recv_value, self.location)).result(0).unwrap().into();
+            let rows_i32: Value =
+                loop_body.append_operation(arith::index_cast(rows, i32_type, self.location)).result(0).unwrap().into();
+            self.op(loop_body, "pld.system.notify", &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32], &[], &[("op", 1)]);
+            let dest_block_row: Value =
+                loop_body.append_operation(arith::muli(dest_index, max_recv_value, self.location)).result(0).unwrap().into();
+            self.put_region(
+                loop_body,
+                [target, dest, input, stage],
+                [my_block_row, setup.zero],
+                [dest_block_row, setup.zero],
+                [max_recv_value, size_value],
+            );
+        });
         self.barrier(block, &setup, signal, 1);
         self.epilogue(block, &setup, signal, 1);
         Some(())
