@@ -13,18 +13,20 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    collectives into notify/wait, puts, gets and remote loads;
 2. [`pld-synthesize-allreduce-signals`](pld-synthesize-allreduce-signals.md):
    an explicit signal for every host allreduce;
-3. [`pld-materialize-dist-tensor-ctx`](pld-materialize-dist-tensor-ctx.md):
+3. [`pld-materialize-comm-domains`](pld-materialize-comm-domains.md): comm
+   domain scopes around host orchestrators;
+4. [`pld-materialize-dist-tensor-ctx`](pld-materialize-dist-tensor-ctx.md):
    communication-context parameters through kernels and call sites;
-4. [`pld-insert-comm-fence`](pld-insert-comm-fence.md): fences and cache
+5. [`pld-insert-comm-fence`](pld-insert-comm-fence.md): fences and cache
    invalidations between data and signals.
 
-Partial: the pipeline positions of `pld-materialize-comm-domains` (between
-2 and 3) and `pld-lower-host-collectives` (after it) are empty because those
-passes are not implemented yet, so host collectives stay `pld.tensor.*`.
+Partial: the position of `pld-lower-host-collectives` (after 3) is empty
+because that pass is not implemented yet, so host collectives stay
+`pld.tensor.*`.
 
 ```sh
 pto-opt --pld-lower-distributed input.mlir
 pto-opt --pass-pipeline='builtin.module(pld-lower-distributed)' input.mlir
 ```"#,
-    pipeline: "pld-lower-composite-ops,pld-synthesize-allreduce-signals,pld-materialize-dist-tensor-ctx,pld-insert-comm-fence",
+    pipeline: "pld-lower-composite-ops,pld-synthesize-allreduce-signals,pld-materialize-comm-domains,pld-materialize-dist-tensor-ctx,pld-insert-comm-fence",
 };
