@@ -15,18 +15,19 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    an explicit signal for every host allreduce;
 3. [`pld-materialize-comm-domains`](pld-materialize-comm-domains.md): comm
    domain scopes around host orchestrators;
-4. [`pld-materialize-dist-tensor-ctx`](pld-materialize-dist-tensor-ctx.md):
+4. [`pld-lower-host-collectives`](pld-lower-host-collectives.md): host
+   collectives into per-device `pld.builtin.*` kernels;
+5. [`pld-materialize-dist-tensor-ctx`](pld-materialize-dist-tensor-ctx.md):
    communication-context parameters through kernels and call sites;
-5. [`pld-insert-comm-fence`](pld-insert-comm-fence.md): fences and cache
+6. [`pld-insert-comm-fence`](pld-insert-comm-fence.md): fences and cache
    invalidations between data and signals.
 
-Partial: the position of `pld-lower-host-collectives` (after 3) is empty
-because that pass is not implemented yet, so host collectives stay
-`pld.tensor.*`.
+Afterwards no `pld.tensor.*` collective is left, except a ring allreduce
+in a kernel (not lowered yet; the pass warns).
 
 ```sh
 pto-opt --pld-lower-distributed input.mlir
 pto-opt --pass-pipeline='builtin.module(pld-lower-distributed)' input.mlir
 ```"#,
-    pipeline: "pld-lower-composite-ops,pld-synthesize-allreduce-signals,pld-materialize-comm-domains,pld-materialize-dist-tensor-ctx,pld-insert-comm-fence",
+    pipeline: "pld-lower-composite-ops,pld-synthesize-allreduce-signals,pld-materialize-comm-domains,pld-lower-host-collectives,pld-materialize-dist-tensor-ctx,pld-insert-comm-fence",
 };

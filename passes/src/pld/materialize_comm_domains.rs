@@ -175,7 +175,7 @@ fn devices_of<'c, 'a>(dispatch: OperationRef<'c, 'a>, device: Value<'c, 'a>) -> 
 
 /// The allocation a value is a window of: through `pld.tensor.window` and
 /// through host collectives' results (which alias their data operand).
-fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let owner = OperationResult::try_from(value).ok()?.owner();
     match op_name(owner).as_str() {
         "pld.tensor.window" => {
@@ -195,7 +195,7 @@ fn index_of(allocations: &[Allocation], op: OperationRef) -> Option<usize> {
 }
 
 /// Ops of `block` and of every region below it, in order.
-fn visit<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>, f: &mut impl FnMut(OperationRef<'c, 'a>)) {
+pub(crate) fn visit<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>, f: &mut impl FnMut(OperationRef<'c, 'a>)) {
     let mut next = block.first_operation();
     while let Some(op) = next {
         f(op);

@@ -1,0 +1,321 @@
+//! `pld-lower-host-collectives` (pld.md §3.5): host collectives become one
+//! `pld.builtin.*` kernel call per device of their comm domain. What it
+//! does and why: [`PASS`]`.description` (also
+//! docs/passes/pld-lower-host-collectives.md).
+
+use melior::{
+    Context,
+    dialect::{DialectHandle, arith, scf},
+    ir::{
+        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::ShapedTypeLike,
+    },
+    IrRewriter,
+};
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    diag::{OpDiagnostic, Severity},
+    enums::Level,
+    types::DistributedTensorType,
+};
+
+use super::materialize_comm_domains::{allocation_of, visit};
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pld-lower-host-collectives",
+    class_name: "LowerHostCollectives",
+    summary: "Lower host orchestrators' collectives to per-device builtin kernels",
+    description: r#"Runs after `pld-materialize-comm-domains`. In host orchestrators, each
+`pld.tensor.<collective>` becomes its `pld.builtin.<collective>` kernel,
+called once per device of the comm domain that holds its data buffer: a
+static domain gives one call per listed device, the all-devices domain a
+`scf.for %r = 0 to world_size` loop. Ring allreduce becomes
+`pld.builtin.allreduce_ring`. Kernels get `dtype` (the data's element
+type), the collective's `op`/`root`/`cores`, and the argument directions of
+§3.5; uses of the collective's result become uses of the buffer it aliases
+(the data for allreduce, barrier, broadcast, reduce_scatter; the target for
+allgather, all_to_all, all_to_all_v).
+
+Errors: a collective outside any comm domain or whose data buffer is in no
+enclosing domain's slots; an allgather / all_to_all / all_to_all_v input or
+send_counts that is not a window view; two operands viewing one buffer (a
+cross-process data race); with a static domain of D devices, a broadcast
+root >= D or a signal with fewer than D static rows.
+
+Before:
+
+```mlir
+pld.comm_domain "comm_d0" devices [] slots ["data", "sig"] {
+  ...
+  %r = pld.tensor.barrier %sig : !pld.dtensor<?xi32>
+}
+```
+
+After:
+
+```mlir
+%ws = pld.system.world_size : i64
+%n = arith.index_cast %ws : i64 to index
+scf.for %r = %c0 to %n step %c1 {
+  pld.builtin.barrier %sig on %r directions [#pl.direction<inout>] : !pld.dtensor<?xi32>, index
+}
+```"#,
+    example_options: "",
+    anchor: Some("builtin.module"),
+    options: &[],
+    dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf(), pto_dialects::pld_handle()],
+    run,
+};
+
+fn op_name(op: OperationRef) -> String {
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+fn is_host(function: OperationRef) -> bool {
+    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
+}
+
+/// How a collective maps to its builtin (§3.5).
+struct Shape {
+    /// Operand names, for diagnostics.
+    roles: &'static [&'static str],
+    /// Directions, in operand order.
+    directions: &'static str,
+    /// The operand the result aliases.
+    alias: usize,
+    /// The data operand (its buffer's domain is the collective's).
+    data: usize,
+    /// The signal operand.
+    signal: usize,
+    /// Operands that must be window views although the pld op accepts a
+    /// plain tensor.
+    windows_required: &'static [usize],
+}
+
+fn shape_of(name: &str) -> Option<Shape> {
+    const INOUT2: &str = "[#pl.direction<inout>, #pl.direction<inout>]";
+    const EXCHANGE: &str = "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>]";
+    Some(match name {
+        "pld.tensor.allreduce" => Shape { roles: &["target", "signal"], directions: INOUT2, alias: 0, data: 0, signal: 1, windows_required: &[] },
+        "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => {
+            Shape { roles: &["target", "signal"], directions: INOUT2, alias: 0, data: 0, signal: 1, windows_required: &[] }
+        }
+        "pld.tensor.barrier" => {
+            Shape { roles: &["signal"], directions: "[#pl.direction<inout>]", alias: 0, data: 0, signal: 0, windows_required: &[] }
+        }
+        "pld.tensor.allgather" | "pld.tensor.all_to_all" => {
+            Shape { roles: &["input", "target", "signal"], directions: EXCHANGE, alias: 1, data: 1, signal: 2, windows_required: &[0] }
+        }
+        "pld.tensor.all_to_all_v" => Shape {
+            roles: &["input", "target", "signal", "send_counts", "recv_counts"],
+            directions: "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>]",
+            alias: 1,
+            data: 1,
+            signal: 2,
+            windows_required: &[0, 3],
+        },
+        _ => return None,
+    })
+}
+
+fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else { return Ok(()) };
+    let mut collectives = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(function) = next {
+        next = function.next_in_block();
+        if op_name(function) == "func.func"
+            && is_host(function)
+            && let Some(block) = function.regions().next().and_then(|r| r.first_block())
+        {
+            visit(block, &mut |op| {
+                if shape_of(&op_name(op)).is_some() {
+                    collectives.push(op.to_raw());
+                }
+            });
+        }
+    }
+    // SAFETY: the pass runs with exclusive access to `root`'s context.
+    let context = unsafe { root.context().to_ref() };
+    let mut failed = false;
+    for raw in collectives {
+        // SAFETY: collected above; each is erased only by its own lowering.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        if let Err(message) = lower(context, op) {
+            OpDiagnostic::new(message).emit(op, Severity::Error);
+            failed = true;
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// The devices of the innermost enclosing domain listing `name` as a slot
+/// (`None`: all devices), or `Err` if there is none.
+fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, String> {
+    let mut current = op.parent_operation();
+    let mut inside_any = false;
+    while let Some(parent) = current {
+        if op_name(parent) == "pld.comm_domain" {
+            inside_any = true;
+            let slots = parent.attribute("slots").ok().map(|a| a.to_string()).unwrap_or_default();
+            if slots.contains(&format!("\"{name}\"")) {
+                let devices = parent
+                    .attribute("devices")
+                    .ok()
+                    .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+                    .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect::<Vec<i64>>())
+                    .unwrap_or_default();
+                return Ok(if devices.is_empty() { None } else { Some(devices) });
+            }
+        }
+        current = parent.parent_operation();
+    }
+    Err(if inside_any {
+        format!("window buffer \"{name}\" is in no enclosing comm domain's slots")
+    } else {
+        "host collectives must be inside a pld.comm_domain; run pld-materialize-comm-domains first".to_string()
+    })
+}
+
+fn lower(context: &Context, op: OperationRef) -> Result<(), String> {
+    let name = op_name(op);
+    let shape = shape_of(&name).expect("collected");
+    let operands: Vec<Value> = op.operands().collect();
+    let short = &name["pld.tensor.".len()..];
+    for &i in shape.windows_required {
+        if allocation_of(operands[i]).is_none() {
+            return Err(format!(
+                "{short} {} must be a window-bound !pld.dtensor (a view of an alloc_window_buffer) when called from a host orchestrator",
+                shape.roles[i]
+            ));
+        }
+    }
+    // Window operands must view distinct buffers.
+    let buffers: Vec<(usize, OperationRef)> =
+        operands.iter().enumerate().filter_map(|(i, v)| allocation_of(*v).map(|a| (i, a))).collect();
+    for (x, (i, a)) in buffers.iter().enumerate() {
+        if let Some((j, _)) = buffers[x + 1..].iter().find(|(_, b)| b == a) {
+            return Err(format!(
+                "{short} {} and {} must be different window allocations (two views of one buffer are a cross-process data race)",
+                shape.roles[*i], shape.roles[*j]
+            ));
+        }
+    }
+    let data_buffer = allocation_of(operands[shape.data]).ok_or_else(|| format!("{short} {} must be a window view", shape.roles[shape.data]))?;
+    let buffer_name = data_buffer.attribute("name").ok().and_then(attrs::text).unwrap_or_default();
+    let devices = domain_devices(op, &buffer_name)?;
+    if let Some(devices) = &devices {
+        let count = devices.len() as i64;
+        if let Ok(root) = op.attribute("root").and_then(IntegerAttribute::try_from)
+            && root.value() >= count
+        {
+            return Err(format!("broadcast root {} is outside the domain's {count} devices", root.value()));
+        }
+        let signal = operands[shape.signal];
+        if let Some(Some(rows)) = DistributedTensorType::try_from(signal.r#type()).ok().map(|t| t.shape()[0])
+            && rows < count
+        {
+            return Err(format!("the signal has {rows} rows for a domain of {count} devices"));
+        }
+    }
+    emit(context, op, &name, &shape, &operands, devices.as_deref());
+    Ok(())
+}
+
+/// The builtin's name and its attributes besides `device` and `directions`.
+fn builtin<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, element: Type<'c>) -> (String, Vec<(Identifier<'c>, Attribute<'c>)>) {
+    let attribute = |key: &str| op.attribute(key).ok().map(|a| (Identifier::new(context, key), a));
+    let dtype = (Identifier::new(context, "dtype"), TypeAttribute::new(element).into());
+    let is_ring = op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1);
+    let short = &name["pld.tensor.".len()..];
+    match short {
+        "allreduce" if is_ring => ("pld.builtin.allreduce_ring".into(), [attribute("op"), Some(dtype)].into_iter().flatten().collect()),
+        "allreduce" => {
+            ("pld.builtin.allreduce".into(), [attribute("op"), Some(dtype), attribute("cores")].into_iter().flatten().collect())
+        }
+        "barrier" => ("pld.builtin.barrier".into(), Vec::new()),
+        "broadcast" => ("pld.builtin.broadcast".into(), [attribute("root"), Some(dtype)].into_iter().flatten().collect()),
+        "reduce_scatter" => ("pld.builtin.reduce_scatter".into(), [attribute("op"), Some(dtype)].into_iter().flatten().collect()),
+        other => (format!("pld.builtin.{other}"), vec![dtype]),
+    }
+}
+
+/// Replaces `op` with its builtin, once per device, then lets the aliased
+/// buffer stand for its result.
+fn emit<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, shape: &Shape, operands: &[Value<'c, '_>], devices: Option<&[i64]>) {
+    let location: Location = op.location();
+    let element = DistributedTensorType::try_from(operands[shape.data].r#type())
+        .map(|t| t.element())
+        .unwrap_or_else(|_| Type::float32(context));
+    let (builtin_name, attributes) = builtin(context, op, name, element);
+    let directions = Attribute::parse(context, shape.directions).expect("direction attributes parse");
+    let mut attributes = attributes;
+    attributes.push((Identifier::new(context, "directions"), directions));
+    let call = |block: &Block<'c>, device: Value<'c, '_>| {
+        let operands: Vec<Value> = operands.iter().copied().chain([device]).collect();
+        block.append_operation(
+            OperationBuilder::new(&builtin_name, location)
+                .add_operands(&operands)
+                .add_attributes(&attributes)
+                .build()
+                .expect("builtin builds"),
+        );
+    };
+    let index = Type::index(context);
+    let scratch = Block::new(&[]);
+    let constant = |block: &Block<'c>, value: i64| -> Value<'c, '_> {
+        block
+            .append_operation(arith::constant(context, IntegerAttribute::new(index, value).into(), location))
+            .result(0)
+            .unwrap()
+            .into()
+    };
+    match devices {
+        Some(devices) => {
+            for &device in devices {
+                let device = constant(&scratch, device);
+                call(&scratch, device);
+            }
+        }
+        None => {
+            let world = scratch
+                .append_operation(
+                    OperationBuilder::new("pld.system.world_size", location)
+                        .add_results(&[melior::ir::r#type::IntegerType::new(context, 64).into()])
+                        .build()
+                        .expect("world_size builds"),
+                )
+                .result(0)
+                .unwrap()
+                .into();
+            let count: Value = scratch.append_operation(arith::index_cast(world, index, location)).result(0).unwrap().into();
+            let (zero, one) = (constant(&scratch, 0), constant(&scratch, 1));
+            let body = Block::new(&[(index, location)]);
+            call(&body, body.argument(0).unwrap().into());
+            body.append_operation(scf::r#yield(&[], location));
+            let region = Region::new();
+            region.append_block(body);
+            scratch.append_operation(scf::r#for(zero, count, one, region, location));
+        }
+    }
+    let ir_rewriter = IrRewriter::new(context);
+    let rewriter = ir_rewriter.as_rewriter_base();
+    while let Some(first) = scratch.first_operation() {
+        // SAFETY: `first` is live in the scratch block, which nothing else
+        // references; detaching hands its ownership to us.
+        let mut detached = unsafe { melior::ir::operation::OperationRefMut::from_raw(first.to_raw()) };
+        melior::ir::operation::OperationMutLike::remove_from_parent(&mut detached);
+        // SAFETY: detached above.
+        let owned = unsafe { melior::ir::Operation::from_raw(first.to_raw()) };
+        rewriter.set_insertion_point_before(op);
+        rewriter.insert(owned);
+    }
+    rewriter.replace_op_with_values(op, &[operands[shape.alias]]);
+}
