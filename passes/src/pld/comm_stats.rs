@@ -17,6 +17,7 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
+use super::ir::{op_name};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},
@@ -130,10 +131,6 @@ fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
         next = op.next_in_block();
     }
     out
-}
-
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
 }
 
 /// What one rank does in one call of a function.

@@ -15,6 +15,7 @@ use pto_dialects::{
     types::DistributedTensorType,
 };
 
+use super::ir::{op_name};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -67,10 +68,6 @@ pl.system.cacheinvalid
     dependent_dialects: || vec![pto_dialects::pl_handle()],
     run,
 };
-
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
 
 fn is_kernel(function: OperationRef) -> bool {
     matches!(

@@ -20,14 +20,13 @@ use melior::{
 };
 use mlir_sys::MlirOperation;
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
-    enums::Level,
     dtype::Dtype,
     enums::PadValue,
     types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType, TileView},
 };
 
+use super::ir::{op_name, is_host};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -109,17 +108,9 @@ scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
     run,
 };
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
 /// Ring allreduce is not lowered yet.
 fn is_ring(op: OperationRef) -> bool {
     op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1)
-}
-
-fn is_host(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
 }
 
 /// Builds ops into a block: the IR the expansion appends.
@@ -200,26 +191,19 @@ impl<'c> Emitter<'c> {
         setup: &Setup<'c, '_>,
         body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>),
     ) {
-        let index = Type::index(self.context);
-        let i32_type: Type = IntegerType::new(self.context, 32).into();
-        let loop_body = Block::new(&[(index, self.location)]);
-        let peer_index: Value = loop_body.argument(0).unwrap().into();
-        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
-        let not_me: Value = loop_body
-            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
-            .result(0)
-            .unwrap()
-            .into();
-        let then_block = Block::new(&[]);
-        body(&then_block, peer_index, peer);
-        then_block.append_operation(scf::r#yield(&[], self.location));
-        let then_region = Region::new();
-        then_region.append_block(then_block);
-        loop_body.append_operation(scf::r#if(not_me, &[], then_region, Region::new(), self.location));
-        loop_body.append_operation(scf::r#yield(&[], self.location));
-        let region = Region::new();
-        region.append_block(loop_body);
-        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.for_every_rank(block, setup, |loop_body, peer_index, peer| {
+            let not_me: Value = loop_body
+                .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+                .result(0)
+                .unwrap()
+                .into();
+            let then_block = Block::new(&[]);
+            body(&then_block, peer_index, peer);
+            then_block.append_operation(scf::r#yield(&[], self.location));
+            let then_region = Region::new();
+            then_region.append_block(then_block);
+            loop_body.append_operation(scf::r#if(not_me, &[], then_region, Region::new(), self.location));
+        });
     }
 
     /// `for r in 0..nranks: body(r_index, r_i32)`, the rank itself included.

@@ -15,13 +15,13 @@ use melior::{
     IrRewriter,
 };
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     diag::{OpDiagnostic, Severity},
-    enums::Level,
     types::DistributedTensorType,
 };
 
 use super::materialize_comm_domains::{allocation_of, visit};
+use super::ir::{op_name, is_host};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -73,14 +73,6 @@ scf.for %r = %c0 to %n step %c1 {
     dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf(), pto_dialects::pld_handle()],
     run,
 };
-
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
-fn is_host(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
-}
 
 /// How a collective maps to its builtin (§3.5).
 struct Shape {

@@ -15,11 +15,11 @@ use melior::{
     },
 };
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     diag::{OpDiagnostic, Severity},
-    enums::Level,
 };
 
+use super::ir::{op_name, is_host};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -72,14 +72,6 @@ return
     dependent_dialects: || vec![pto_dialects::pld_handle()],
     run,
 };
-
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
-fn is_host(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
-}
 
 /// Which devices use a buffer.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -17,12 +17,12 @@ use mlir_sys::{MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBloc
     mlirOpResultGetOwner, mlirOpResultGetResultNumber, mlirValueIsABlockArgument, mlirValueIsAOpResult,
     mlirValueReplaceAllUsesOfWith};
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     diag::{OpDiagnostic, Severity},
-    enums::Level,
     types::{CommCtxType, DistributedTensorType},
 };
 
+use super::ir::{op_name, is_host};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -76,14 +76,6 @@ carry rebinding a distributed tensor to another domain."#,
     dependent_dialects: || vec![pto_dialects::pld_handle()],
     run,
 };
-
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
-fn is_host(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
-}
 
 fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<FunctionType<'c>> {
     FunctionType::try_from(TypeAttribute::try_from(function.attribute("function_type").ok()?).ok()?.value()).ok()

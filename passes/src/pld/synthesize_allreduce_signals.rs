@@ -20,6 +20,7 @@ use pto_dialects::{
     types::DistributedTensorType,
 };
 
+use super::ir::{op_name, is_host};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -68,15 +69,6 @@ Ring allreduces always carry a signal (the verifier requires it)."#,
     run,
 };
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
-fn is_host_orchestrator(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(pto_dialects::attrs::read)
-        == Some(pto_dialects::attrs::FunctionAttr::Level(pto_dialects::enums::Level::Host))
-}
-
 fn in_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
@@ -114,7 +106,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         {
             names.insert(text);
         }
-        if name == "func.func" && !is_host_orchestrator(op) {
+        if name == "func.func" && !is_host(op) {
             return WalkResult::Skip;
         }
         if name == "pld.tensor.allreduce" && op.operand_count() == 1 {
