@@ -54,3 +54,22 @@ pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
         })
         .collect()
 }
+
+/// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.
+pub fn op_name(op: melior::ir::OperationRef) -> String {
+    use melior::ir::operation::OperationLike;
+    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+}
+
+/// The `func.func` enclosing `op`.
+pub fn enclosing_function<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Option<melior::ir::OperationRef<'c, 'a>> {
+    use melior::ir::operation::OperationLike;
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if op_name(parent) == "func.func" {
+            return Some(parent);
+        }
+        current = parent.parent_operation();
+    }
+    None
+}

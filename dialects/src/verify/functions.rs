@@ -22,6 +22,7 @@ use melior::ir::{
 };
 
 use super::{VerifyResult, common::fail};
+use crate::ops::{enclosing_function, op_name};
 use crate::{
     attrs::{self, FunctionAttr},
     enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
@@ -39,9 +40,6 @@ fn pl_enum(attribute: Attribute) -> Option<(i32, i32)> {
     })
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
 
 /// The `pl.kind` of a func.func, if it has one.
 pub fn function_kind(function: OperationRef) -> Option<FunctionKind> {
@@ -236,17 +234,6 @@ pub fn execution_path(op: OperationRef) -> ExecutionPath {
     }
 }
 
-/// The enclosing func.func of `op`.
-fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        if op_name(parent) == "func.func" {
-            return Some(parent);
-        }
-        current = parent.parent_operation();
-    }
-    None
-}
 
 /// The scopes (`pl.incore_scope`, `pl.cluster_scope`, `pl.spmd_scope`,
 /// `pl.runtime_scope`): InCore scopes do not nest; no scope sits in a

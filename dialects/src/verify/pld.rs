@@ -36,6 +36,7 @@ use super::{
     functions::{ExecutionPath, execution_path},
     system::int_attr,
 };
+use crate::ops::op_name;
 use crate::{
     dtype::Dtype,
     types::{DistributedTensorType, MemorySpace, TensorType, TileType},
@@ -49,9 +50,6 @@ fn dtype_of(r#type: Type) -> Dtype {
     Dtype::of(r#type).unwrap_or(Dtype::Bool)
 }
 
-fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
 
 /// Runs the rules of a pld op.
 pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {

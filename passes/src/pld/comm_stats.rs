@@ -17,7 +17,7 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
-use super::ir::{op_name};
+use super::ir::op_name;
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},

@@ -15,7 +15,7 @@ use pto_dialects::{
     types::DistributedTensorType,
 };
 
-use super::ir::{op_name};
+use super::ir::op_name;
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},

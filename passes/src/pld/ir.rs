@@ -1,17 +1,36 @@
 //! Small IR queries the pld passes share.
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::{
+    Block, BlockLike, Operation,
+    operation::{OperationLike, OperationMutLike, OperationRef, OperationRefMut},
+};
+pub use pto_dialects::ops::{enclosing_function, op_name};
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     enums::Level,
 };
 
-/// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.
-pub fn op_name(op: OperationRef) -> String {
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
-}
-
 /// Whether a `func.func` runs on the host (`pl.level = #pl.level<host>`).
 pub fn is_host(function: OperationRef) -> bool {
     function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
+}
+
+/// Detaches `op` from its block and returns it owned.
+pub fn detach<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
+    // SAFETY: `op` is live and in a block; removing it from its parent hands
+    // its ownership to the returned value, and the caller drops the ref.
+    unsafe {
+        let mut attached = OperationRefMut::from_raw(op.to_raw());
+        attached.remove_from_parent();
+        Operation::from_raw(op.to_raw())
+    }
+}
+
+/// Moves every op of `scratch`, in order, before `anchor` (expansions are
+/// built in a scratch block, then spliced in place).
+pub fn splice_before(scratch: &Block, anchor: OperationRef) {
+    let block = anchor.block().expect("the anchor is in a block");
+    while let Some(first) = scratch.first_operation() {
+        block.insert_operation_before(anchor, detach(first));
+    }
 }

@@ -11,9 +11,9 @@ use melior::{
     Context,
     dialect::{arith, scf},
     ir::{
-        Block, BlockLike, Identifier, Location, Operation, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Block, BlockLike, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
         attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
         r#type::{IntegerType, ShapedTypeLike},
     },
     IrRewriter,
@@ -26,7 +26,7 @@ use pto_dialects::{
     types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType, TileView},
 };
 
-use super::ir::{op_name, is_host};
+use super::ir::{is_host, op_name, splice_before};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -163,6 +163,26 @@ impl<'c> Emitter<'c> {
         )
     }
 
+    /// An op with `AttrSizedOperandSegments` (`segments`: its operand
+    /// groups' sizes in ODS order).
+    fn segmented_op<'a>(
+        &self,
+        block: &'a Block<'c>,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        segments: &[i32],
+        attributes: &[(Identifier<'c>, Attribute<'c>)],
+    ) -> OperationRef<'c, 'a> {
+        let op = OperationBuilder::new(name, self.location)
+            .add_operands(operands)
+            .add_results(results)
+            .add_attributes(attributes)
+            .build()
+            .expect("pld/pl ops build");
+        block.append_operation(pto_dialects::ops::with_operand_segments(self.context, op, segments))
+    }
+
     /// `EmitCommSetup(target)`.
     fn setup<'a>(&self, block: &'a Block<'c>, target: Value<'c, '_>) -> Setup<'c, 'a> {
         let i32_type: Type = IntegerType::new(self.context, 32).into();
@@ -236,15 +256,15 @@ impl<'c> Emitter<'c> {
         shape: [Value<'c, '_>; 2],
     ) {
         let operands: Vec<Value> = [&transfer[..], &dst_offsets, &src_offsets, &shape].concat();
-        let put = OperationBuilder::new("pld.tile.put", self.location)
-            .add_operands(&operands)
-            .add_attributes(&[(
-                Identifier::new(self.context, "atomic"),
-                IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into(),
-            )])
-            .build()
-            .expect("pld.tile.put builds");
-        block.append_operation(pto_dialects::ops::with_operand_segments(self.context, put, &[1, 1, 1, 1, 0, 2, 2, 2]));
+        let atomic_none = IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into();
+        self.segmented_op(
+            block,
+            "pld.tile.put",
+            &operands,
+            &[],
+            &[1, 1, 1, 1, 0, 2, 2, 2],
+            &[(Identifier::new(self.context, "atomic"), atomic_none)],
+        );
     }
 
     /// `EmitBarrier(signal)` with generation `generation`.
@@ -328,24 +348,21 @@ impl<'c> Emitter<'c> {
         let row_type: Type = TileType::new(self.context, &[1, size], target_type.element(), Some(MemorySpace::Vec)).into();
         let setup = self.setup(block, target);
         self.barrier(block, &setup, signal, 1);
-        let load = OperationBuilder::new("pl.tile.load", self.location)
-            .add_operands(&[target, setup.my_rank_index, setup.zero])
-            .add_results(&[row_type])
-            .build()
-            .expect("pl.tile.load builds");
-        let own_row: Value = block
-            .append_operation(pto_dialects::ops::with_operand_segments(self.context, load, &[1, 2, 0]))
+        let own_row: Value = self
+            .segmented_op(block, "pl.tile.load", &[target, setup.my_rank_index, setup.zero], &[row_type], &[1, 2, 0], &[])
             .result(0)
             .unwrap()
             .into();
         let reduced = self.fold_over_peers(block, &setup, own_row, row_type, |then_block, peer, accumulator| {
-            let remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
-                .add_operands(&[target, setup.my_rank_index, setup.zero, peer])
-                .add_results(&[row_type])
-                .build()
-                .expect("pld.tile.remote_load builds");
-            let peer_row: Value = then_block
-                .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 0]))
+            let peer_row: Value = self
+                .segmented_op(
+                    then_block,
+                    "pld.tile.remote_load",
+                    &[target, setup.my_rank_index, setup.zero, peer],
+                    &[row_type],
+                    &[1, 2, 1, 0],
+                    &[],
+                )
                 .result(0)
                 .unwrap()
                 .into();
@@ -513,13 +530,8 @@ impl<'c> Emitter<'c> {
         let remaining: Value = body.append_operation(arith::subi(total_value, column, self.location)).result(0).unwrap().into();
         let valid_cols: Value = body.append_operation(arith::minsi(chunk_value, remaining, self.location)).result(0).unwrap().into();
         let pad_zero = [("pad", PadValue::Zero as i64)];
-        let load = OperationBuilder::new("pl.tile.load", self.location)
-            .add_operands(&[view, setup.zero, column, valid_cols])
-            .add_results(&[loaded_type])
-            .build()
-            .expect("pl.tile.load builds");
-        let own: Value = body
-            .append_operation(pto_dialects::ops::with_operand_segments(self.context, load, &[1, 2, 1]))
+        let own: Value = self
+            .segmented_op(body, "pl.tile.load", &[view, setup.zero, column, valid_cols], &[loaded_type], &[1, 2, 1], &[])
             .result(0)
             .unwrap()
             .into();
@@ -538,16 +550,20 @@ impl<'c> Emitter<'c> {
             } else {
                 valid_cols
             };
-            let mut remote_load = OperationBuilder::new("pld.tile.remote_load", self.location)
-                .add_operands(&[view, setup.zero, column, peer, load_cols])
-                .add_results(&[loaded_type]);
-            if half {
-                remote_load = remote_load
-                    .add_attributes(&[(Identifier::new(self.context, "tail_padding"), melior::ir::Attribute::unit(self.context))]);
-            }
-            let remote_load = remote_load.build().expect("pld.tile.remote_load builds");
-            let mut remote: Value = then_block
-                .append_operation(pto_dialects::ops::with_operand_segments(self.context, remote_load, &[1, 2, 1, 1]))
+            let tail_padding: Vec<(Identifier, Attribute)> = if half {
+                vec![(Identifier::new(self.context, "tail_padding"), Attribute::unit(self.context))]
+            } else {
+                Vec::new()
+            };
+            let mut remote: Value = self
+                .segmented_op(
+                    then_block,
+                    "pld.tile.remote_load",
+                    &[view, setup.zero, column, peer, load_cols],
+                    &[loaded_type],
+                    &[1, 2, 1, 1],
+                    &tail_padding,
+                )
                 .result(0)
                 .unwrap()
                 .into();
@@ -669,12 +685,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 emitter.barrier(&block, &setup, signal, 1);
                 let stage = emitter.stage(&block, rows, dims[dims.len() - 1], target_type.element());
                 let root_value = emitter.i32_constant(&block, root_rank);
-                let get = OperationBuilder::new("pld.tile.get", emitter.location)
-                    .add_operands(&[target, root_value, target, stage])
-                    .build()
-                    .expect("pld.tile.get builds");
-                let get = pto_dialects::ops::with_operand_segments(context, get, &[1, 1, 1, 1, 0, 0, 0, 0]);
-                block.append_operation(get);
+                emitter.segmented_op(&block, "pld.tile.get", &[target, root_value, target, stage], &[], &[1, 1, 1, 1, 0, 0, 0, 0], &[]);
                 emitter.epilogue(&block, &setup, signal, 1);
                 target
             }
@@ -738,16 +749,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
             }
         };
         // Move the expansion before `op`, then let the result stand for it.
-        while let Some(first) = block.first_operation() {
-            // SAFETY: `first` is live in the scratch block, which nothing else
-            // references; detaching it hands ownership to us.
-            let mut first_mut = unsafe { melior::ir::operation::OperationRefMut::from_raw(first.to_raw()) };
-            first_mut.remove_from_parent();
-            // SAFETY: `first` was detached from the scratch block above.
-            let owned = unsafe { Operation::from_raw(first.to_raw()) };
-            rewriter.set_insertion_point_before(op);
-            rewriter.insert(owned);
-        }
+        splice_before(&block, op);
         rewriter.replace_op_with_values(op, &[result]);
     }
     if failed { Err(PassFailed) } else { Ok(targets.len()) }

@@ -8,7 +8,7 @@ use melior::{
     dialect::{DialectHandle, arith, scf},
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::ShapedTypeLike,
     },
@@ -21,7 +21,7 @@ use pto_dialects::{
 };
 
 use super::materialize_comm_domains::{allocation_of, visit};
-use super::ir::{op_name, is_host};
+use super::ir::{is_host, op_name, splice_before};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -156,8 +156,11 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
     while let Some(parent) = current {
         if op_name(parent) == "pld.comm_domain" {
             inside_any = true;
-            let slots = parent.attribute("slots").ok().map(|a| a.to_string()).unwrap_or_default();
-            if slots.contains(&format!("\"{name}\"")) {
+            let slots = parent.attribute("slots").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+            let listed = slots.is_some_and(|slots| {
+                (0..slots.len()).any(|i| slots.element(i).ok().and_then(attrs::text).as_deref() == Some(name))
+            });
+            if listed {
                 let devices = parent
                     .attribute("devices")
                     .ok()
@@ -299,15 +302,6 @@ fn emit<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, shape: &
     }
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
-    while let Some(first) = scratch.first_operation() {
-        // SAFETY: `first` is live in the scratch block, which nothing else
-        // references; detaching hands its ownership to us.
-        let mut detached = unsafe { melior::ir::operation::OperationRefMut::from_raw(first.to_raw()) };
-        melior::ir::operation::OperationMutLike::remove_from_parent(&mut detached);
-        // SAFETY: detached above.
-        let owned = unsafe { melior::ir::Operation::from_raw(first.to_raw()) };
-        rewriter.set_insertion_point_before(op);
-        rewriter.insert(owned);
-    }
+    splice_before(&scratch, op);
     rewriter.replace_op_with_values(op, &[operands[shape.alias]]);
 }

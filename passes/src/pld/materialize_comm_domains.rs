@@ -11,7 +11,7 @@ use melior::{
         Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Value,
         attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
         block::BlockArgument,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, OperationResult},
+        operation::{OperationBuilder, OperationLike, OperationResult},
     },
 };
 use pto_dialects::{
@@ -19,7 +19,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
 };
 
-use super::ir::{op_name, is_host};
+use super::ir::{detach, is_host, op_name};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -303,11 +303,7 @@ fn wrap(function: OperationRef, body: melior::ir::BlockRef, groups: &[(Devices, 
         if first == terminator {
             break;
         }
-        // SAFETY: `first` is live; detaching hands its ownership to us.
-        let mut detached = unsafe { OperationRefMut::from_raw(first.to_raw()) };
-        detached.remove_from_parent();
-        // SAFETY: detached above, so nothing else owns it.
-        inner.append_operation(unsafe { Operation::from_raw(first.to_raw()) });
+        inner.append_operation(detach(first));
     }
     let mut block = inner;
     for (index, (devices, slots)) in groups.iter().enumerate().rev() {
@@ -321,10 +317,7 @@ fn wrap(function: OperationRef, body: melior::ir::BlockRef, groups: &[(Devices, 
     }
     // `block` now holds the outermost domain: move it before the terminator.
     let outermost = block.first_operation().expect("a domain");
-    // SAFETY: as above.
-    let mut detached = unsafe { OperationRefMut::from_raw(outermost.to_raw()) };
-    detached.remove_from_parent();
-    body.insert_operation_before(terminator, unsafe { Operation::from_raw(outermost.to_raw()) });
+    body.insert_operation_before(terminator, detach(outermost));
 }
 
 fn comm_domain<'c>(

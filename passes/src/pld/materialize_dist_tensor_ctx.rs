@@ -22,7 +22,7 @@ use pto_dialects::{
     types::{CommCtxType, DistributedTensorType},
 };
 
-use super::ir::{op_name, is_host};
+use super::ir::{enclosing_function, is_host, op_name};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -291,16 +291,6 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     if failed { Err(PassFailed) } else { Ok(added) }
 }
 
-fn enclosing_function<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let mut current = op.parent_operation();
-    while let Some(parent) = current {
-        if op_name(parent) == "func.func" {
-            return Some(parent);
-        }
-        current = parent.parent_operation();
-    }
-    None
-}
 
 /// The size of `pl.submit`'s first operand group (its arguments).
 fn pto_call_args(call: OperationRef) -> usize {

@@ -20,7 +20,7 @@ use pto_dialects::{
     types::DistributedTensorType,
 };
 
-use super::ir::{op_name, is_host};
+use super::ir::{is_host, op_name};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
