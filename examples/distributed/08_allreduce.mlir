@@ -6,11 +6,17 @@
 // anyone overwrites its row. Each rank moves (P-1)·N elements.
 // Builtin (@allreduce_builtin): pld.tensor.allreduce on a [NR, 1] mesh
 // signal; pld-lower-composite-ops expands it into the same protocol with
-// the self-clearing credit barrier. Mode `ring` moves 2(P-1)/P·N instead.
+// the self-clearing credit barrier.
+// Ring (@allreduce_ring): the same call in mode `ring` on a
+// [2(P-1), P] signal (typed ?x? here: NR is the run-time rank count). A
+// reduce-scatter pass then an allgather pass, each P-1 steps pulling one
+// N/P segment from the left neighbour: 2(P-1)/P·N per rank instead of
+// (P-1)·N, for 4(P-1) barrier rounds instead of 2.
 
 !Data = !pld.dtensor<?x256xf32>
 !Vec = !pld.dtensor<1x256xf32>
 !Sig = !pld.dtensor<?x1xi32>
+!RingSig = !pld.dtensor<?x?xi32>
 !Row = !pl.tile<1x256xf32, vec>
 
 func.func @main(%input: !pl.tensor<1x256xf32>, %vec: !Vec) attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
@@ -25,16 +31,25 @@ func.func @main(%input: !pl.tensor<1x256xf32>, %vec: !Vec) attributes {pl.level 
   %bytes_4 = arith.muli %world, %row_4 : i64
   %signal_buf = pld.tensor.alloc_window_buffer %bytes_4 name "signal" : i64 -> !pl.ptr
   %signal = pld.tensor.window %signal_buf : !pl.ptr -> !Sig
+  // 2(W-1) rows of W i32 cells.
+  %c1_i64 = arith.constant 1 : i64
+  %c8_i64 = arith.constant 8 : i64
+  %others = arith.subi %world, %c1_i64 : i64
+  %ring_cells = arith.muli %others, %world : i64
+  %ring_bytes = arith.muli %ring_cells, %c8_i64 : i64
+  %ring_buf = pld.tensor.alloc_window_buffer %ring_bytes name "ring_signal" : i64 -> !pl.ptr
+  %ring = pld.tensor.window %ring_buf : !pl.ptr -> !RingSig
   %devices = arith.index_cast %world : i64 to index
   scf.for %device = %c0 to %devices step %c1 {
-    pld.dispatch @chip(%input, %vec, %data, %signal) on %device : (!pl.tensor<1x256xf32>, !Vec, !Data, !Sig) -> ()
+    pld.dispatch @chip(%input, %vec, %data, %signal, %ring) on %device : (!pl.tensor<1x256xf32>, !Vec, !Data, !Sig, !RingSig) -> ()
   }
   return
 }
 
-func.func @chip(%input: !pl.tensor<1x256xf32>, %vec: !Vec, %data: !Data, %signal: !Sig) attributes {pl.kind = #pl.kind<orchestration>} {
+func.func @chip(%input: !pl.tensor<1x256xf32>, %vec: !Vec, %data: !Data, %signal: !Sig, %ring: !RingSig) attributes {pl.kind = #pl.kind<orchestration>} {
   pl.call @allreduce_by_hand(%input, %vec, %data, %signal) : (!pl.tensor<1x256xf32>, !Vec, !Data, !Sig) -> ()
   pl.call @allreduce_builtin(%input, %vec, %data, %signal) : (!pl.tensor<1x256xf32>, !Vec, !Data, !Sig) -> ()
+  pl.call @allreduce_ring(%vec, %ring) : (!Vec, !RingSig) -> ()
   return
 }
 
@@ -65,5 +80,10 @@ func.func @allreduce_by_hand(%input: !pl.tensor<1x256xf32>, %vec: !Vec, %data: !
 
 func.func @allreduce_builtin(%input: !pl.tensor<1x256xf32>, %vec: !Vec, %data: !Data, %signal: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
   %r = pld.tensor.allreduce %vec, %signal sum mesh cores 1 : !Vec, !Sig
+  return
+}
+
+func.func @allreduce_ring(%vec: !Vec, %ring: !RingSig) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %vec, %ring sum ring cores 1 : !Vec, !RingSig
   return
 }

@@ -172,11 +172,131 @@ func.func @host(%s: !pld.dtensor<?xi32>) attributes {pl.level = #pl.level<host>,
   return
 }
 
-// Ring allreduce is not lowered yet and stays as it is.
-// CHECK-LABEL: func.func @not_yet
-// CHECK: pld.tensor.allreduce {{.*}} ring
-func.func @not_yet(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<6x4xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+// Ring allreduce, f32, N = 1024 over a [6, 4] signal (NR = 4): segments
+// b(i) = i*1024/4, the longest 256 columns, so one 256-column sub-chunk per
+// step. Reduce-scatter step k (row k) pulls segment (me + P - k - 2) mod P
+// from the left neighbour (me + P - 1) mod P and adds it to our own copy;
+// allgather step k (row P-1+k) copies segment (me + P - k - 1) mod P. Every
+// sub-chunk c barriers on its row at 2c+1 (ready) and 2c+2 (read complete,
+// before the store) over all peers; an inactive sub-chunk (a shorter
+// segment) only joins the barriers. The epilogue refunds 2 per row.
+// CHECK-LABEL: func.func @allreduce_ring
+// CHECK-SAME: (%[[D:.*]]: !pld.dtensor<4x256xf32>, %[[SIG:.*]]: !pld.dtensor<6x4xi32>)
+// CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[ME:.*]] = pld.system.rank
+// CHECK-NEXT: %[[MEIDX:.*]] = arith.index_cast %[[ME]] : i32 to index
+// CHECK-NEXT: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[V:.*]] = pl.tensor.view %[[D]] : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x1024xf32>
+// CHECK-NEXT: %[[STEPS:.*]] = arith.subi %[[N]], %[[C1]] : index
+// CHECK-NEXT: %[[L0:.*]] = arith.addi %[[MEIDX]], %[[STEPS]] : index
+// CHECK-NEXT: %[[L1:.*]] = arith.remui %[[L0]], %[[N]] : index
+// CHECK-NEXT: %[[LEFT:.*]] = arith.index_cast %[[L1]] : index to i32
+// CHECK-NEXT: %[[TOTAL:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT: %[[NR:.*]] = arith.constant 4 : index
+// CHECK-NEXT: %[[MAXSEG:.*]] = arith.constant 256 : index
+// CHECK-NEXT: %[[CREDIT:.*]] = arith.constant 1 : i32
+// CHECK-NEXT: scf.for %[[K:.*]] = %[[C0]] to %[[STEPS]] step %[[C1]] {
+// CHECK-NEXT: %[[A0:.*]] = arith.addi %[[MEIDX]], %[[N]] : index
+// CHECK-NEXT: %[[A1:.*]] = arith.subi %[[A0]], %[[K]] : index
+// CHECK-NEXT: %[[A2:.*]] = arith.subi %[[A1]], %[[TWO]] : index
+// CHECK-NEXT: %[[SEG:.*]] = arith.remui %[[A2]], %[[N]] : index
+// CHECK-NEXT: %[[B0:.*]] = arith.muli %[[SEG]], %[[TOTAL]] : index
+// CHECK-NEXT: %[[START:.*]] = arith.divui %[[B0]], %[[NR]] : index
+// CHECK-NEXT: %[[NEXT:.*]] = arith.addi %[[SEG]], %[[C1]] : index
+// CHECK-NEXT: %[[B1:.*]] = arith.muli %[[NEXT]], %[[TOTAL]] : index
+// CHECK-NEXT: %[[END:.*]] = arith.divui %[[B1]], %[[NR]] : index
+// CHECK-NEXT: %[[LEN:.*]] = arith.subi %[[END]], %[[START]] : index
+// CHECK-NEXT: scf.for %[[SUB:.*]] = %[[C0]] to %[[MAXSEG]] step %[[CHUNK]] {
+// CHECK-NEXT: %[[REM:.*]] = arith.subi %[[LEN]], %[[SUB]] : index
+// CHECK-NEXT: %[[VC:.*]] = arith.minsi %[[CHUNK]], %[[REM]] : index
+// CHECK-NEXT: %[[ACTIVE:.*]] = arith.cmpi slt, %[[SUB]], %[[LEN]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.addi %[[START]], %[[SUB]] : index
+// CHECK-NEXT: %[[CI:.*]] = arith.divui %[[SUB]], %[[CHUNK]] : index
+// CHECK-NEXT: %[[TWICE:.*]] = arith.addi %[[CI]], %[[CI]] : index
+// CHECK-NEXT: %[[READY0:.*]] = arith.addi %[[TWICE]], %[[C1]] : index
+// CHECK-NEXT: %[[READY:.*]] = arith.index_cast %[[READY0]] : index to i32
+// CHECK-NEXT: %[[READ0:.*]] = arith.addi %[[TWICE]], %[[TWO]] : index
+// CHECK-NEXT: %[[READ:.*]] = arith.index_cast %[[READ0]] : index to i32
+// CHECK: pld.system.notify %[[SIG]][%[[K]], %[[MEIDX]]] to %{{.*}}, %[[CREDIT]] atomic_add
+// CHECK: pld.system.wait %[[SIG]][%[[K]], %{{.*}}], %[[READY]] ge
+// CHECK: %[[ACC:.*]] = scf.if %[[ACTIVE]] -> (!pl.tile<1x256xf32, vec, pad = zero>) {
+// CHECK-NEXT: %[[OWN:.*]] = pl.tile.load %[[V]][%[[C0]], %[[COL]]] valid(%[[VC]])
+// CHECK-NEXT: %[[OWNP:.*]] = pl.tile.fillpad %[[OWN]] zero
+// CHECK-NEXT: %[[R:.*]] = pld.tile.remote_load %[[V]][%[[C0]], %[[COL]]] from %[[LEFT]] valid(%[[VC]])
+// CHECK-NEXT: %[[RP:.*]] = pl.tile.fillpad %[[R]] zero
+// CHECK-NEXT: %[[SUM:.*]] = pl.tile.add %[[OWNP]], %[[RP]]
+// CHECK-NEXT: scf.yield %[[SUM]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: %[[PLACEHOLDER:.*]] = pl.tile.create : !pl.tile<1x256xf32, vec, pad = zero>
+// CHECK-NEXT: scf.yield %[[PLACEHOLDER]]
+// CHECK: pld.system.wait %[[SIG]][%[[K]], %{{.*}}], %[[READ]] ge
+// CHECK: scf.if %[[ACTIVE]] {
+// CHECK-NEXT: %[[OUT:.*]] = pl.tile.set_validshape %[[ACC]], %[[C1]], %[[VC]]
+// CHECK-NEXT: pl.tile.store %[[OUT]], %[[V]][%[[C0]], %[[COL]]]
+// Allgather: row P-1+k, segment (me + P - k - 1) mod P, no local load.
+// CHECK: scf.for %[[K2:.*]] = %[[C0]] to %[[STEPS]] step %[[C1]] {
+// CHECK-NEXT: %[[G0:.*]] = arith.addi %[[MEIDX]], %[[N]] : index
+// CHECK-NEXT: %[[G1:.*]] = arith.subi %[[G0]], %[[K2]] : index
+// CHECK-NEXT: %[[G2:.*]] = arith.subi %[[G1]], %[[C1]] : index
+// CHECK-NEXT: %[[SEG2:.*]] = arith.remui %[[G2]], %[[N]] : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[K2]], %[[STEPS]] : index
+// CHECK: pld.system.wait %[[SIG]][%[[ROW]], %{{.*}}]
+// CHECK: scf.if %{{.*}} -> (!pl.tile<1x256xf32, vec, pad = zero>) {
+// CHECK-NEXT: pld.tile.remote_load %[[V]]{{.*}} from %[[LEFT]]
+// CHECK-NEXT: pl.tile.fillpad
+// CHECK-NEXT: scf.yield
+// CHECK: %[[REFUND:.*]] = arith.constant -2 : i32
+// CHECK-NEXT: %[[ROWS:.*]] = arith.constant 6 : index
+// CHECK-NEXT: scf.for %[[R2:.*]] = %[[C0]] to %[[ROWS]] step %[[C1]] {
+// CHECK: pld.system.notify %[[SIG]][%[[R2]], %{{.*}}] to %[[ME]], %[[REFUND]] atomic_add
+// CHECK-NOT: pld.tensor.allreduce
+func.func @allreduce_ring(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<6x4xi32>) attributes {pl.kind = #pl.kind<aiv>} {
   %r = pld.tensor.allreduce %d, %s sum ring cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<6x4xi32>
+  return
+}
+
+// f16 ring with a `?x?` signal: NR is the run-time rank count P. The
+// longest segment is min(N, ceil(N/P) + 15) columns, boundaries round up to
+// 16 elements (b(i) = min(N, ceil(i*N/(16P))*16)), sub-chunks are sized for
+// the whole target (1024 < 8192), and the epilogue refunds
+// 2*ceil(max_seg/1024) on each of the 2(P-1) rows.
+// CHECK-LABEL: func.func @allreduce_ring_dynamic
+// CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i32 to index
+// CHECK: %[[STEPS:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: %[[TOTAL:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: %[[CHUNK:.*]] = arith.constant 1024 : index
+// CHECK-NEXT: arith.constant 2 : index
+// CHECK-NEXT: %[[W0:.*]] = arith.addi %[[TOTAL]], %[[STEPS]] : index
+// CHECK-NEXT: %[[W1:.*]] = arith.divui %[[W0]], %[[N]] : index
+// CHECK-NEXT: %[[C16:.*]] = arith.constant 16 : index
+// CHECK-NEXT: %[[DIV:.*]] = arith.muli %[[N]], %[[C16]] : index
+// CHECK-NEXT: %[[BUMP:.*]] = arith.subi %[[DIV]], %{{.*}} : index
+// CHECK-NEXT: %[[C15:.*]] = arith.constant 15 : index
+// CHECK-NEXT: %[[W2:.*]] = arith.addi %[[W1]], %[[C15]] : index
+// CHECK-NEXT: %[[MAXSEG:.*]] = arith.minsi %[[W2]], %[[TOTAL]] : index
+// CHECK: %[[SEG:.*]] = arith.remui
+// CHECK-NEXT: %[[S0:.*]] = arith.muli %[[SEG]], %[[TOTAL]] : index
+// CHECK-NEXT: %[[S1:.*]] = arith.addi %[[S0]], %[[BUMP]] : index
+// CHECK-NEXT: %[[S2:.*]] = arith.divui %[[S1]], %[[DIV]] : index
+// CHECK-NEXT: %[[S3:.*]] = arith.muli %[[S2]], %[[C16]] : index
+// CHECK-NEXT: arith.minsi %[[TOTAL]], %[[S3]] : index
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[MAXSEG]] step %[[CHUNK]] {
+// CHECK: pld.tile.remote_load {{.*}} tail_padding
+// CHECK: %[[LAST:.*]] = arith.constant 1023 : index
+// CHECK-NEXT: %[[E0:.*]] = arith.addi %[[MAXSEG]], %[[LAST]] : index
+// CHECK-NEXT: %[[SUBS:.*]] = arith.divui %[[E0]], %[[CHUNK]] : index
+// CHECK-NEXT: %[[E1:.*]] = arith.addi %[[SUBS]], %[[SUBS]] : index
+// CHECK-NEXT: %[[E2:.*]] = arith.index_cast %[[E1]] : index to i32
+// CHECK-NEXT: %[[Z:.*]] = arith.constant 0 : i32
+// CHECK-NEXT: %[[REFUND:.*]] = arith.subi %[[Z]], %[[E2]] : i32
+// CHECK-NEXT: %[[ROWS:.*]] = arith.addi %[[STEPS]], %[[STEPS]] : index
+// CHECK-NEXT: scf.for %{{.*}} = %{{.*}} to %[[ROWS]]
+// CHECK: pld.system.notify {{.*}}, %[[REFUND]] atomic_add
+func.func @allreduce_ring_dynamic(%d: !pld.dtensor<4x256xf16>, %s: !pld.dtensor<?x?xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pld.tensor.allreduce %d, %s sum ring cores 1 : !pld.dtensor<4x256xf16>, !pld.dtensor<?x?xi32>
   return
 }
 

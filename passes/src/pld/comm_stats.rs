@@ -2,11 +2,8 @@
 //! kernel, for a given rank count. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pld-comm-stats.md).
 
-use std::collections::HashMap;
-
 use melior::ir::{
-    BlockLike, BlockRef, OperationRef, RegionLike, Type, Value, ValueLike,
-    attribute::IntegerAttribute,
+    BlockLike, OperationRef, RegionLike, Type, ValueLike,
     operation::OperationLike,
 };
 use pto_dialects::{
@@ -17,7 +14,10 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
-use super::ir::op_name;
+use super::{
+    ir::op_name,
+    rank_execution::{Effects, Failure, RankMachine},
+};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},
@@ -47,8 +47,8 @@ integer ops) and reports, as a remark on the function:
 Values the analysis cannot evaluate (a loop bound read from memory, a
 dynamic extent) are diagnosed. It does not change the IR. Run it after
 `pld-lower-composite-ops` to see what the collectives cost: a mesh
-allreduce of N elements receives (P-1)·N per rank, an allgather
-(P-1)·SIZE.
+allreduce of N elements receives (P-1)·N per rank, a ring allreduce
+2(P-1)/P·N, an allgather (P-1)·SIZE.
 
 ```mlir
 // pto-opt --pld-lower-composite-ops --pld-comm-stats=nranks=4
@@ -61,14 +61,16 @@ func.func @f(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) {
 ```
 
 What the lowered collectives cost per rank (elements; test/Transforms/
-pld-comm-stats.mlir checks every figure): mesh allreduce of N = 8192 f32
-(two 4096-element chunks), allgather / all_to_all / reduce_scatter rows of
+pld-comm-stats.mlir checks every figure): mesh and ring allreduce of
+N = 8192 f32 (mesh: two 4096-element chunks; ring: one sub-chunk per
+step, segments from the run-time P), allgather / all_to_all / reduce_scatter rows of
 SIZE = 256, broadcast of 1024 (a non-root rank; the root copies locally).
 Barrier rounds = waits / (P-1).
 
 | collective | P = 2 | P = 4 | P = 8 | formula | rounds |
 |---|---|---|---|---|---|
 | mesh allreduce, received | 8192 | 24576 | 57344 | (P-1)·N | 1 + chunks = 3 |
+| ring allreduce, received | 8192 | 12288 | 14336 | 2(P-1)/P·N | 4(P-1)·sub-chunks = 4, 12, 28 |
 | allgather, sent | 256 | 768 | 1792 | (P-1)·SIZE | 1 |
 | all_to_all, sent | 256 | 768 | 1792 | (P-1)·SIZE | 1 |
 | reduce_scatter, received | 256 | 768 | 1792 | (P-1)·SIZE | 2 |
@@ -167,143 +169,36 @@ impl std::fmt::Display for CommStats {
     }
 }
 
-type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
-
 /// Executes `function`'s control flow for `rank` of `nranks`.
 pub fn comm_stats<'c, 'a>(function: OperationRef<'c, 'a>, rank: i64, nranks: i64) -> Result<CommStats, Failure<'c, 'a>> {
-    let mut machine = Machine { rank, nranks, values: HashMap::new(), stats: CommStats::default() };
-    if let Some(block) = function.regions().next().and_then(|r| r.first_block()) {
-        machine.run_block(block)?;
-    }
-    Ok(machine.stats)
+    let mut stats = CommStats::default();
+    RankMachine::new(rank, nranks).run_function(function, &mut stats)?;
+    Ok(stats)
 }
 
-/// The abstract machine: integer values by SSA value, and the counters.
-struct Machine {
-    rank: i64,
-    nranks: i64,
-    values: HashMap<usize, i64>,
-    stats: CommStats,
-}
-
-/// Values are keyed by their handle's address: unique while the IR lives.
-fn key(value: Value) -> usize {
-    value.to_raw().ptr as usize
-}
-
-impl Machine {
-    fn value<'c, 'a>(&self, op: OperationRef<'c, 'a>, value: Value) -> Result<i64, Failure<'c, 'a>> {
-        self.values.get(&key(value)).copied().ok_or_else(|| (op, format!("cannot evaluate {value}")))
-    }
-
-    fn operand<'c, 'a>(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<i64, Failure<'c, 'a>> {
-        self.value(op, op.operand(index).expect("verified operand"))
-    }
-
-    fn run_block<'c, 'a>(&mut self, block: BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let mut next = block.first_operation();
-        while let Some(op) = next {
-            self.run_op(op)?;
-            next = op.next_in_block();
-        }
-        Ok(())
-    }
-
-    fn set(&mut self, op: OperationRef, value: i64) {
-        if let Some(result) = op.results().next() {
-            self.values.insert(key(result.into()), value);
-        }
-    }
-
-    fn run_op<'c, 'a>(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+impl<'c, 'a> Effects<'c, 'a> for CommStats {
+    fn effect(&mut self, machine: &RankMachine, op: OperationRef<'c, 'a>) -> Result<Option<i64>, Failure<'c, 'a>> {
         let name = op_name(op);
-        let binary = |machine: &Self, f: fn(i64, i64) -> Option<i64>| -> Result<i64, Failure<'c, 'a>> {
-            let (a, b) = (machine.operand(op, 0)?, machine.operand(op, 1)?);
-            f(a, b).ok_or_else(|| (op, format!("cannot evaluate '{}' of {a} and {b}", op_name(op))))
-        };
         match name.as_str() {
-            "arith.constant" => {
-                if let Some(value) = op.attribute("value").ok().and_then(|a| IntegerAttribute::try_from(a).ok()) {
-                    self.set(op, value.value());
-                }
-            }
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
-                if let Ok(v) = self.operand(op, 0) {
-                    self.set(op, v);
-                }
-            }
-            "arith.addi" => self.try_set(op, binary(self, i64::checked_add)),
-            "arith.subi" => self.try_set(op, binary(self, i64::checked_sub)),
-            "arith.muli" => self.try_set(op, binary(self, i64::checked_mul)),
-            "arith.divui" | "arith.divsi" => self.try_set(op, binary(self, i64::checked_div)),
-            "arith.remui" | "arith.remsi" => self.try_set(op, binary(self, i64::checked_rem)),
-            "arith.minsi" | "arith.minui" => self.try_set(op, binary(self, |a, b| Some(a.min(b)))),
-            "arith.maxsi" | "arith.maxui" => self.try_set(op, binary(self, |a, b| Some(a.max(b)))),
-            "arith.cmpi" => {
-                let predicate = op.attribute("predicate").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
-                if let (Ok(a), Ok(b)) = (self.operand(op, 0), self.operand(op, 1)) {
-                    let holds = match predicate {
-                        Some(0) => a == b,
-                        Some(1) => a != b,
-                        Some(2) | Some(6) => a < b,
-                        Some(3) | Some(7) => a <= b,
-                        Some(4) | Some(8) => a > b,
-                        _ => a >= b,
-                    };
-                    self.set(op, i64::from(holds));
-                }
-            }
-            "arith.select" => {
-                if let Ok(c) = self.operand(op, 0) {
-                    let pick = if c != 0 { 1 } else { 2 };
-                    if let Ok(v) = self.operand(op, pick) {
-                        self.set(op, v);
-                    }
-                }
-            }
-            "pld.system.nranks" => self.set(op, self.nranks),
-            "pld.system.rank" => self.set(op, self.rank),
-            "scf.for" => {
-                let (lower, upper, step) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
-                if step <= 0 {
-                    return Err((op, format!("step {step} is not positive")));
-                }
-                let body = op.region(0).ok().and_then(|r| r.first_block()).expect("scf.for has a body");
-                let induction = key(body.argument(0).expect("induction variable").into());
-                let mut iv = lower;
-                while iv < upper {
-                    self.values.insert(induction, iv);
-                    self.run_block(body)?;
-                    iv += step;
-                }
-            }
-            "scf.if" => {
-                let region = if self.operand(op, 0)? != 0 { 0 } else { 1 };
-                if let Some(block) = op.region(region).ok().and_then(|r| r.first_block()) {
-                    self.run_block(block)?;
-                }
-            }
-            "pld.system.notify" => self.stats.notifies += 1,
-            "pld.system.wait" => self.stats.waits += 1,
+            "pld.system.notify" => self.notifies += 1,
+            "pld.system.wait" => self.waits += 1,
             "pld.tile.remote_load" | "pld.tile.remote_store" => {
                 let load = name == "pld.tile.remote_load";
                 let segments = operand_segments(op);
-                let (peer_index, tile) = if load {
-                    (segments[2].0, op.result(0).expect("a tile").r#type())
-                } else {
-                    (segments[2].0, op.operand(0).expect("a tile").r#type())
-                };
+                let tile = if load { op.result(0).expect("a tile").r#type() } else { op.operand(0).expect("a tile").r#type() };
                 let valid = if load { segments.get(3).copied().unwrap_or((0, 0)) } else { (0, 0) };
-                let elements = self.tile_elements(op, tile, valid)?;
-                let peer = self.operand(op, peer_index)?;
-                if peer == self.rank {
-                    self.stats.local += 1;
+                let elements = tile_elements(machine, op, tile, valid)?;
+                // remote_store has one variadic group: its peer is last.
+                let peer_index = if load { segments[2].0 } else { op.operand_count() - 1 };
+                let peer = machine.operand(op, peer_index)?;
+                if peer == machine.rank {
+                    self.local += 1;
                 } else if load {
-                    self.stats.remote_loads += 1;
-                    self.stats.received += elements;
+                    self.remote_loads += 1;
+                    self.received += elements;
                 } else {
-                    self.stats.remote_stores += 1;
-                    self.stats.sent += elements;
+                    self.remote_stores += 1;
+                    self.sent += elements;
                 }
             }
             "pld.tile.put" | "pld.tensor.put" | "pld.tile.get" | "pld.tensor.get" => {
@@ -313,56 +208,49 @@ impl Machine {
                 // The window is dst for a put, src for a get.
                 let window = op.operand(if put { 0 } else { 2 }).expect("verified operand").r#type();
                 let elements = if shape.1 > 0 {
-                    let mut product = 1i64;
-                    for i in shape.0..shape.0 + shape.1 {
-                        product = product.saturating_mul(self.operand(op, i)?);
-                    }
-                    product
+                    machine.operands(op, shape.0..shape.0 + shape.1)?.into_iter().fold(1i64, i64::saturating_mul)
                 } else {
                     static_elements(window).ok_or_else(|| (op, format!("a whole-window transfer of {window} needs a static shape")))?
                 };
-                let peer = self.operand(op, 1)?;
-                if peer == self.rank {
-                    self.stats.local += 1;
+                let peer = machine.operand(op, 1)?;
+                if peer == machine.rank {
+                    self.local += 1;
                 } else if put {
-                    self.stats.puts += 1;
-                    self.stats.sent += elements;
+                    self.puts += 1;
+                    self.sent += elements;
                 } else {
-                    self.stats.gets += 1;
-                    self.stats.received += elements;
+                    self.gets += 1;
+                    self.received += elements;
                 }
             }
             _ => {}
         }
-        Ok(())
+        Ok(None)
     }
+}
 
-    fn try_set<'c, 'a>(&mut self, op: OperationRef<'c, 'a>, value: Result<i64, Failure<'c, 'a>>) {
-        // Values that cannot be evaluated stay unknown; using one for control
-        // flow or an extent is what gets diagnosed.
-        if let Ok(value) = value {
-            self.set(op, value);
-        }
-    }
+/// Valid elements of a tile: static valid extents, else the values of the
+/// op's `valid(...)` operands for the dynamic ones.
+pub fn tile_elements<'c, 'a>(machine: &RankMachine, op: OperationRef<'c, 'a>, tile: Type, valid: (usize, usize)) -> Result<i64, Failure<'c, 'a>> {
+    Ok(tile_valid_shape(machine, op, tile, valid)?.into_iter().fold(1i64, i64::saturating_mul))
+}
 
-    /// Valid elements of a tile: static valid extents, else the values of
-    /// the op's `valid(...)` operands for the dynamic ones.
-    fn tile_elements<'c, 'a>(&self, op: OperationRef<'c, 'a>, tile: Type, valid: (usize, usize)) -> Result<i64, Failure<'c, 'a>> {
-        let tile = TileType::try_from(tile).map_err(|e| (op, e.to_string()))?;
-        let mut dynamic = valid.0..valid.0 + valid.1;
-        let mut product = 1i64;
-        for extent in tile.effective_view().valid_shape {
-            let extent = match extent {
-                Some(e) => e,
-                None => match dynamic.next() {
-                    Some(i) => self.operand(op, i)?,
-                    None => return Err((op, "a dynamic valid extent without a value".to_string())),
-                },
-            };
-            product = product.saturating_mul(extent);
-        }
-        Ok(product)
-    }
+/// A tile's valid extents: static ones from its type, dynamic ones from the
+/// op's `valid(...)` operands (`valid`: their operand range).
+pub fn tile_valid_shape<'c, 'a>(machine: &RankMachine, op: OperationRef<'c, 'a>, tile: Type, valid: (usize, usize)) -> Result<Vec<i64>, Failure<'c, 'a>> {
+    let tile = TileType::try_from(tile).map_err(|e| (op, e.to_string()))?;
+    let mut dynamic = valid.0..valid.0 + valid.1;
+    tile.effective_view()
+        .valid_shape
+        .into_iter()
+        .map(|extent| match extent {
+            Some(e) => Ok(e),
+            None => match dynamic.next() {
+                Some(i) => machine.operand(op, i),
+                None => Err((op, "a dynamic valid extent without a value".to_string())),
+            },
+        })
+        .collect()
 }
 
 fn static_elements(r#type: Type) -> Option<i64> {

@@ -2,10 +2,10 @@
 //! collectives into notify/wait, puts and gets. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
 //!
-//! Lowered today: `barrier`, `broadcast`, `allgather`, `all_to_all`,
-//! `all_to_all_v`, `reduce_scatter`, mesh `allreduce` (fully valid, static
-//! shape). Not yet: ring allreduce and the partial-valid mesh path; ring is
-//! left in place unchanged.
+//! Lowered: `barrier`, `broadcast`, `allgather`, `all_to_all`,
+//! `all_to_all_v`, `reduce_scatter`, mesh and ring `allreduce` (static
+//! target shape). The spec's partial-valid mesh path has no input here: a
+//! `!pld.dtensor` carries no valid shape.
 
 use melior::{
     Context,
@@ -76,8 +76,23 @@ branches, and several may share one `[NR, 1]` signal.
   k + 2 *before* its store (WAR: a fast rank must not overwrite bytes a
   slower peer has not read); the epilogue refunds `1 + ceil(N/chunk_cols)`.
 
-Ring allreduce and the partial-valid mesh path are not lowered yet; ring
-stays as it is with a warning, a dynamic-shape mesh target is an error.
+- `allreduce(target, signal) <op> ring cores 1` (f32/f16, static shape,
+  signal `[2(NR-1), NR]`): the `[1, N]` view is cut into NR segments
+  (f32 `b(i) = i·N/NR`; f16 rounded up to 16 elements, so each segment
+  starts 32-byte aligned; empty segments are fine). P-1 reduce-scatter
+  steps (step k on signal row k) pull segment `(me-k-2) mod P` from the
+  left neighbour `(me-1) mod P` and reduce it into our copy, after which
+  segment `me` is complete; P-1 allgather steps (row P-1+k) copy segment
+  `(me-k-1) mod P` from the left. Each step walks the longest segment in
+  sub-chunks (16 KiB, or the segment rounded up to 32 bytes when smaller);
+  sub-chunk c barriers over all peers on its row at 2c+1 (ready) and 2c+2
+  (read complete, before the store), and a sub-chunk past the end of a
+  shorter segment only joins the barriers. The epilogue refunds
+  2·sub-chunks on every row. A `?x?` signal takes NR from the run-time
+  rank count (segment bounds, rows and refund computed at run time).
+
+A dynamic target shape is an error (no chunk plan); so is an allreduce
+without a signal or with `cores` other than 1.
 
 Before:
 
@@ -108,7 +123,7 @@ scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
     run,
 };
 
-/// Ring allreduce is not lowered yet.
+/// `mode = ring`.
 fn is_ring(op: OperationRef) -> bool {
     op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1)
 }
@@ -484,29 +499,24 @@ impl<'c> Emitter<'c> {
             .into()
     }
 
-    /// Mesh allreduce, fully valid target: viewed as `[1, N]` and reduced in
-    /// 16 KiB chunks. Chunk k sums every peer's chunk into a zero-padded
-    /// accumulator, then barriers at generation k + 2 *before* storing (a
-    /// fast rank must not overwrite bytes a slower peer has not loaded yet);
-    /// the epilogue refunds 1 + chunks.
-    fn allreduce_mesh(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+    /// The linear `[1, N]` view of an allreduce target and the chunk tiles
+    /// both algorithms move it through. `max_chunk`: the most columns one
+    /// chunk must hold (N for mesh, the largest segment for ring).
+    fn chunk_plan(&self, target: Value<'c, '_>, max_chunk: impl FnOnce(i64, bool) -> i64) -> Result<ChunkPlan<'c>, String> {
         let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
         let dims: Option<Vec<i64>> = target_type.shape().into_iter().collect();
-        let dims = dims.ok_or("mesh allreduce lowering needs a static target shape")?;
+        let dims = dims.ok_or("allreduce lowering needs a static target shape")?;
         let element = target_type.element();
         let dtype = Dtype::of(element).ok_or("unsupported element type")?;
         let (half, bytes) = match dtype {
             Dtype::F32 => (false, 4),
             Dtype::F16 => (true, 2),
-            other => return Err(format!("mesh allreduce lowers f32 and f16 targets, got {}", other.name())),
+            other => return Err(format!("allreduce lowers f32 and f16 targets, got {}", other.name())),
         };
         let (chunk_elems, align) = (16384 / bytes, 32 / bytes);
         let total: i64 = dims.iter().product();
-        let chunk_cols = if 0 < total && total < chunk_elems { (total + align - 1) / align * align } else { chunk_elems };
-        let chunks = (total + chunk_cols - 1) / chunk_cols;
-        let index = Type::index(self.context);
-        let i32_type: Type = IntegerType::new(self.context, 32).into();
-        let view_type: Type = DistributedTensorType::new(self.context, &[Some(1), Some(total)], element).into();
+        let widest = max_chunk(total, half);
+        let chunk_cols = if 0 < widest && widest < chunk_elems { (widest + align - 1) / align * align } else { chunk_elems };
         let tile = |valid: bool, pad: bool| -> Type<'c> {
             let view = TileView {
                 valid_shape: valid.then(|| vec![Some(1), None]),
@@ -515,10 +525,110 @@ impl<'c> Emitter<'c> {
             };
             TileType::with_view(self.context, &[1, chunk_cols], element, Some(MemorySpace::Vec), &view).into()
         };
-        let (loaded_type, accumulator_type, stored_type) = (tile(true, false), tile(false, true), tile(true, true));
+        Ok(ChunkPlan {
+            half,
+            total,
+            chunk_cols,
+            view_type: DistributedTensorType::new(self.context, &[Some(1), Some(total)], element).into(),
+            loaded: tile(true, false),
+            accumulator: tile(false, true),
+            stored: tile(true, true),
+        })
+    }
+
+    /// Appends `op` and returns its single result.
+    fn value<'a>(&self, block: &'a Block<'c>, op: melior::ir::Operation<'c>) -> Value<'c, 'a> {
+        block.append_operation(op).result(0).unwrap().into()
+    }
+
+    /// The own chunk `[0, column]` with `valid_cols` valid columns, zero-padded.
+    fn own_chunk<'a>(&self, block: &'a Block<'c>, plan: &ChunkPlan<'c>, view: Value<'c, '_>, zero: Value<'c, '_>, at: ChunkAt<'c, '_>) -> Value<'c, 'a> {
+        let ChunkAt { column, valid_cols } = at;
+        let own: Value = self
+            .segmented_op(block, "pl.tile.load", &[view, zero, column, valid_cols], &[plan.loaded], &[1, 2, 1], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        self.op(block, "pl.tile.fillpad", &[own], &[plan.accumulator], &[("pad", PadValue::Zero as i64)]).result(0).unwrap().into()
+    }
+
+    /// `peer`'s chunk `[0, column]`, zero-padded. f16 rows move in 32-byte
+    /// granules: the extent is rounded up to 16 elements (tail padding
+    /// allowed), then the valid shape is narrowed back.
+    fn remote_chunk<'a>(
+        &self,
+        block: &'a Block<'c>,
+        plan: &ChunkPlan<'c>,
+        view: Value<'c, '_>,
+        setup: &Setup<'c, '_>,
+        at: ChunkAt<'c, '_>,
+        peer: Value<'c, '_>,
+    ) -> Value<'c, 'a> {
+        let ChunkAt { column, valid_cols } = at;
+        let load_cols = if plan.half {
+            let fifteen = self.index_constant(block, 15);
+            let sixteen = self.index_constant(block, 16);
+            let bumped = self.value(block, arith::addi(valid_cols, fifteen, self.location));
+            let granules = self.value(block, arith::divui(bumped, sixteen, self.location));
+            self.value(block, arith::muli(granules, sixteen, self.location))
+        } else {
+            valid_cols
+        };
+        let tail_padding: Vec<(Identifier, Attribute)> = if plan.half {
+            vec![(Identifier::new(self.context, "tail_padding"), Attribute::unit(self.context))]
+        } else {
+            Vec::new()
+        };
+        let mut remote: Value = self
+            .segmented_op(
+                block,
+                "pld.tile.remote_load",
+                &[view, setup.zero, column, peer, load_cols],
+                &[plan.loaded],
+                &[1, 2, 1, 1],
+                &tail_padding,
+            )
+            .result(0)
+            .unwrap()
+            .into();
+        if plan.half {
+            remote = self
+                .op(block, "pl.tile.set_validshape", &[remote, setup.one, valid_cols], &[plan.loaded], &[])
+                .result(0)
+                .unwrap()
+                .into();
+        }
+        self.op(block, "pl.tile.fillpad", &[remote], &[plan.accumulator], &[("pad", PadValue::Zero as i64)]).result(0).unwrap().into()
+    }
+
+    /// Stores the first `valid_cols` columns of `chunk` at `[0, column]`.
+    fn store_chunk(&self, block: &Block<'c>, plan: &ChunkPlan<'c>, view: Value<'c, '_>, setup: &Setup<'c, '_>, chunk: Value<'c, '_>, at: ChunkAt<'c, '_>) {
+        let ChunkAt { column, valid_cols } = at;
+        let narrowed: Value =
+            self.op(block, "pl.tile.set_validshape", &[chunk, setup.one, valid_cols], &[plan.stored], &[]).result(0).unwrap().into();
+        block.append_operation(
+            OperationBuilder::new("pl.tile.store", self.location)
+                .add_operands(&[narrowed, view, setup.zero, column])
+                .add_results(&[plan.view_type])
+                .build()
+                .expect("pl.tile.store builds"),
+        );
+    }
+
+    /// Mesh allreduce, fully valid target: viewed as `[1, N]` and reduced in
+    /// 16 KiB chunks. Chunk k sums every peer's chunk into a zero-padded
+    /// accumulator, then barriers at generation k + 2 *before* storing (a
+    /// fast rank must not overwrite bytes a slower peer has not loaded yet);
+    /// the epilogue refunds 1 + chunks.
+    fn allreduce_mesh(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+        let plan = self.chunk_plan(target, |total, _| total)?;
+        let (total, chunk_cols) = (plan.total, plan.chunk_cols);
+        let chunks = (total + chunk_cols - 1) / chunk_cols;
+        let index = Type::index(self.context);
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
 
         let setup = self.setup(block, target);
-        let view: Value = self.op(block, "pl.tensor.view", &[target], &[view_type], &[]).result(0).unwrap().into();
+        let view: Value = self.op(block, "pl.tensor.view", &[target], &[plan.view_type], &[]).result(0).unwrap().into();
         self.barrier(block, &setup, signal, 1);
         let total_value = self.index_constant(block, total);
         let chunk_value = self.index_constant(block, chunk_cols);
@@ -527,74 +637,20 @@ impl<'c> Emitter<'c> {
         let chunk_body = Block::new(&[(index, self.location)]);
         let column: Value = chunk_body.argument(0).unwrap().into();
         let body = &chunk_body;
-        let remaining: Value = body.append_operation(arith::subi(total_value, column, self.location)).result(0).unwrap().into();
-        let valid_cols: Value = body.append_operation(arith::minsi(chunk_value, remaining, self.location)).result(0).unwrap().into();
-        let pad_zero = [("pad", PadValue::Zero as i64)];
-        let own: Value = self
-            .segmented_op(body, "pl.tile.load", &[view, setup.zero, column, valid_cols], &[loaded_type], &[1, 2, 1], &[])
-            .result(0)
-            .unwrap()
-            .into();
-        let own: Value = self.op(body, "pl.tile.fillpad", &[own], &[accumulator_type], &pad_zero).result(0).unwrap().into();
-        let reduced = self.fold_over_peers(body, &setup, own, accumulator_type, |then_block, peer, accumulator| {
-            // f16 rows move in 32-byte granules: load the rounded-up extent
-            // (tail padding allowed), then narrow the valid shape back.
-            let load_cols = if half {
-                let fifteen = self.index_constant(then_block, 15);
-                let sixteen = self.index_constant(then_block, 16);
-                let bumped: Value =
-                    then_block.append_operation(arith::addi(valid_cols, fifteen, self.location)).result(0).unwrap().into();
-                let granules: Value =
-                    then_block.append_operation(arith::divui(bumped, sixteen, self.location)).result(0).unwrap().into();
-                then_block.append_operation(arith::muli(granules, sixteen, self.location)).result(0).unwrap().into()
-            } else {
-                valid_cols
-            };
-            let tail_padding: Vec<(Identifier, Attribute)> = if half {
-                vec![(Identifier::new(self.context, "tail_padding"), Attribute::unit(self.context))]
-            } else {
-                Vec::new()
-            };
-            let mut remote: Value = self
-                .segmented_op(
-                    then_block,
-                    "pld.tile.remote_load",
-                    &[view, setup.zero, column, peer, load_cols],
-                    &[loaded_type],
-                    &[1, 2, 1, 1],
-                    &tail_padding,
-                )
-                .result(0)
-                .unwrap()
-                .into();
-            if half {
-                remote = self
-                    .op(then_block, "pl.tile.set_validshape", &[remote, setup.one, valid_cols], &[loaded_type], &[])
-                    .result(0)
-                    .unwrap()
-                    .into();
-            }
-            let remote: Value =
-                self.op(then_block, "pl.tile.fillpad", &[remote], &[accumulator_type], &pad_zero).result(0).unwrap().into();
-            self.op(then_block, reduce, &[accumulator, remote], &[accumulator_type], &[]).result(0).unwrap().into()
+        let remaining = self.value(body, arith::subi(total_value, column, self.location));
+        let valid_cols = self.value(body, arith::minsi(chunk_value, remaining, self.location));
+        let at = ChunkAt { column, valid_cols };
+        let own = self.own_chunk(body, &plan, view, setup.zero, at);
+        let reduced = self.fold_over_peers(body, &setup, own, plan.accumulator, |then_block, peer, accumulator| {
+            let remote = self.remote_chunk(then_block, &plan, view, &setup, at, peer);
+            self.op(then_block, reduce, &[accumulator, remote], &[plan.accumulator], &[]).result(0).unwrap().into()
         });
         // Chunk k = column / chunk_cols waits for generation k + 2.
-        let chunk_index: Value = body.append_operation(arith::divui(column, chunk_value, self.location)).result(0).unwrap().into();
-        let generation: Value = body.append_operation(arith::addi(chunk_index, two, self.location)).result(0).unwrap().into();
-        let generation: Value = body.append_operation(arith::index_cast(generation, i32_type, self.location)).result(0).unwrap().into();
+        let chunk_index = self.value(body, arith::divui(column, chunk_value, self.location));
+        let generation = self.value(body, arith::addi(chunk_index, two, self.location));
+        let generation = self.value(body, arith::index_cast(generation, i32_type, self.location));
         self.barrier_until(body, &setup, signal, generation);
-        let narrowed: Value = self
-            .op(body, "pl.tile.set_validshape", &[reduced, setup.one, valid_cols], &[stored_type], &[])
-            .result(0)
-            .unwrap()
-            .into();
-        body.append_operation(
-            OperationBuilder::new("pl.tile.store", self.location)
-                .add_operands(&[narrowed, view, setup.zero, column])
-                .add_results(&[view_type])
-                .build()
-                .expect("pl.tile.store builds"),
-        );
+        self.store_chunk(body, &plan, view, &setup, reduced, at);
         body.append_operation(scf::r#yield(&[], self.location));
         let region = Region::new();
         region.append_block(chunk_body);
@@ -603,11 +659,300 @@ impl<'c> Emitter<'c> {
         Ok(())
     }
 
+    /// Ring allreduce (signal `[2*(NR-1), NR]`): the `[1, N]` view is cut
+    /// into NR segments (f32: `b(i) = i*N/NR`; f16: boundaries rounded up to
+    /// 16 elements so every segment starts 32-byte aligned). NR-1
+    /// reduce-scatter steps (step k on signal row k) pull the left
+    /// neighbour's partial segment `(me-k-2) mod P` and reduce it into ours;
+    /// then segment `me` is complete here. NR-1 allgather steps (row
+    /// NR-1+k) pull segment `(me-k-1) mod P` from the left. Every step walks
+    /// the largest segment in `chunk_cols` sub-chunks so all ranks run the
+    /// same barriers (a shorter segment's extra sub-chunks are inactive);
+    /// sub-chunk c barriers at generations 2c+1 (ready) and 2c+2 (read
+    /// complete, before the store) on its row, over all peers. Each row
+    /// ends holding 2·sub-chunks credits per peer, which the epilogue
+    /// refunds.
+    fn allreduce_ring(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+        let signal_type = DistributedTensorType::try_from(signal.r#type()).expect("verified");
+        // NR from the signal when static (the spec's segment math); else the
+        // run-time rank count, and chunks sized for the whole target.
+        let ring_size = signal_type.shape()[1];
+        let max_segment = |total: i64, half: bool| {
+            let Some(ring_size) = ring_size else { return total };
+            let widest = (total + ring_size - 1) / ring_size;
+            if half { (widest + 15).min(total) } else { widest }
+        };
+        let plan = self.chunk_plan(target, max_segment)?;
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+
+        let setup = self.setup(block, target);
+        let view: Value = self.op(block, "pl.tensor.view", &[target], &[plan.view_type], &[]).result(0).unwrap().into();
+        let last_step = self.value(block, arith::subi(setup.nranks_index, setup.one, self.location));
+        let to_left = self.value(block, arith::addi(setup.my_rank_index, last_step, self.location));
+        let left_index = self.value(block, arith::remui(to_left, setup.nranks_index, self.location));
+        let left = self.value(block, arith::index_cast(left_index, i32_type, self.location));
+        let total = self.index_constant(block, plan.total);
+        let chunk_cols = self.index_constant(block, plan.chunk_cols);
+        let two = self.index_constant(block, 2);
+        let (segment_divisor, half_rounding, max_seg) = match ring_size {
+            Some(ring_size) => (
+                self.index_constant(block, if plan.half { 16 * ring_size } else { ring_size }),
+                plan.half.then(|| (self.index_constant(block, 16 * ring_size - 1), self.index_constant(block, 16))),
+                self.index_constant(block, max_segment(plan.total, plan.half)),
+            ),
+            None => {
+                // max_seg = ceil(N / P) (f16: + 15, at most N).
+                let widest = self.value(block, arith::addi(total, last_step, self.location));
+                let widest = self.value(block, arith::divui(widest, setup.nranks_index, self.location));
+                if plan.half {
+                    let sixteen = self.index_constant(block, 16);
+                    let divisor = self.value(block, arith::muli(setup.nranks_index, sixteen, self.location));
+                    let bump = self.value(block, arith::subi(divisor, setup.one, self.location));
+                    let fifteen = self.index_constant(block, 15);
+                    let widest = self.value(block, arith::addi(widest, fifteen, self.location));
+                    (divisor, Some((bump, sixteen)), self.value(block, arith::minsi(widest, total, self.location)))
+                } else {
+                    (setup.nranks_index, None, widest)
+                }
+            }
+        };
+        let ring = Ring {
+            plan: &plan,
+            view,
+            signal,
+            left,
+            reduce,
+            last_step,
+            total,
+            segment_divisor,
+            half_rounding,
+            max_seg,
+            chunk_cols,
+            two,
+            credit: self.i32_constant(block, 1),
+        };
+        // Reduce-scatter: step k reduces segment (me - k - 2) mod P on row k.
+        self.ring_phase(block, &setup, &ring, RingPhase::ReduceScatter);
+        // Allgather: step k copies segment (me - k - 1) mod P on row P-1+k.
+        self.ring_phase(block, &setup, &ring, RingPhase::Allgather);
+        // Every row took 2 credits per sub-chunk from each peer.
+        let (refund, rows) = match (ring_size, signal_type.shape()[0]) {
+            (Some(_), Some(rows)) => {
+                let sub_chunks = (max_segment(plan.total, plan.half) + plan.chunk_cols - 1) / plan.chunk_cols;
+                (self.i32_constant(block, -2 * sub_chunks), self.index_constant(block, rows))
+            }
+            _ => {
+                let chunk_last = self.index_constant(block, plan.chunk_cols - 1);
+                let sub_chunks = self.value(block, arith::addi(max_seg, chunk_last, self.location));
+                let sub_chunks = self.value(block, arith::divui(sub_chunks, chunk_cols, self.location));
+                let credits = self.value(block, arith::addi(sub_chunks, sub_chunks, self.location));
+                let credits = self.value(block, arith::index_cast(credits, i32_type, self.location));
+                let zero = self.i32_constant(block, 0);
+                let refund = self.value(block, arith::subi(zero, credits, self.location));
+                (refund, self.value(block, arith::addi(last_step, last_step, self.location)))
+            }
+        };
+        self.for_range(block, &setup, rows, |row_body, row| {
+            self.for_each_peer(row_body, &setup, |body, src, _| {
+                self.op(body, "pld.system.notify", &[signal, row, src, setup.my_rank, refund], &[], &[("op", 0)]);
+            });
+        });
+        Ok(())
+    }
+
+    /// One phase of the ring: `for k in 0..P-1`, each step over the segment
+    /// the phase assigns it, in sub-chunks.
+    fn ring_phase(&self, block: &Block<'c>, setup: &Setup<'c, '_>, ring: &Ring<'c, '_, '_>, phase: RingPhase) {
+        let back = match phase {
+            RingPhase::ReduceScatter => ring.two,
+            RingPhase::Allgather => setup.one,
+        };
+        self.for_range(block, setup, ring.last_step, |body, step| {
+            // (me + P - k - back) mod P, never negative since k <= P - 2.
+            let ahead = self.value(body, arith::addi(setup.my_rank_index, setup.nranks_index, self.location));
+            let ahead = self.value(body, arith::subi(ahead, step, self.location));
+            let ahead = self.value(body, arith::subi(ahead, back, self.location));
+            let segment = self.value(body, arith::remui(ahead, setup.nranks_index, self.location));
+            let row = match phase {
+                RingPhase::ReduceScatter => step,
+                RingPhase::Allgather => self.value(body, arith::addi(step, ring.last_step, self.location)),
+            };
+            let start = self.segment_boundary(body, ring, segment);
+            let next = self.value(body, arith::addi(segment, setup.one, self.location));
+            let end = self.segment_boundary(body, ring, next);
+            let length = self.value(body, arith::subi(end, start, self.location));
+            self.for_range_step(body, setup.zero, ring.max_seg, ring.chunk_cols, |sub_body, sub| {
+                self.ring_sub_chunk(sub_body, setup, ring, phase, row, start, length, sub);
+            });
+        });
+    }
+
+    /// One sub-chunk of a ring step: ready barrier, the (conditional) loads
+    /// and reduction, read-complete barrier, the (conditional) store.
+    #[allow(clippy::too_many_arguments)]
+    fn ring_sub_chunk(
+        &self,
+        body: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        ring: &Ring<'c, '_, '_>,
+        phase: RingPhase,
+        row: Value<'c, '_>,
+        start: Value<'c, '_>,
+        length: Value<'c, '_>,
+        sub: Value<'c, '_>,
+    ) {
+        let plan = ring.plan;
+        let i32_type: Type = IntegerType::new(self.context, 32).into();
+        let remaining = self.value(body, arith::subi(length, sub, self.location));
+        let valid_cols = self.value(body, arith::minsi(ring.chunk_cols, remaining, self.location));
+        let active = self.value(body, arith::cmpi(self.context, arith::CmpiPredicate::Slt, sub, length, self.location));
+        let column = self.value(body, arith::addi(start, sub, self.location));
+        let at = ChunkAt { column, valid_cols };
+        // Sub-chunk c waits for generations 2c+1 and 2c+2 on its row.
+        let c = self.value(body, arith::divui(sub, ring.chunk_cols, self.location));
+        let twice = self.value(body, arith::addi(c, c, self.location));
+        let ready = self.value(body, arith::addi(twice, setup.one, self.location));
+        let ready = self.value(body, arith::index_cast(ready, i32_type, self.location));
+        let read = self.value(body, arith::addi(twice, ring.two, self.location));
+        let read = self.value(body, arith::index_cast(read, i32_type, self.location));
+        self.barrier_on_row(body, setup, ring, row, ready);
+
+        let then_block = Block::new(&[]);
+        let chunk = match phase {
+            RingPhase::ReduceScatter => {
+                let own = self.own_chunk(&then_block, plan, ring.view, setup.zero, at);
+                let remote = self.remote_chunk(&then_block, plan, ring.view, setup, at, ring.left);
+                self.op(&then_block, ring.reduce, &[own, remote], &[plan.accumulator], &[]).result(0).unwrap().into()
+            }
+            RingPhase::Allgather => self.remote_chunk(&then_block, plan, ring.view, setup, at, ring.left),
+        };
+        then_block.append_operation(scf::r#yield(&[chunk], self.location));
+        // An inactive sub-chunk (a segment shorter than the longest) moves
+        // nothing; it only joins the barriers. Its placeholder is never read.
+        let else_block = Block::new(&[]);
+        let placeholder: Value = self.op(&else_block, "pl.tile.create", &[], &[plan.accumulator], &[]).result(0).unwrap().into();
+        else_block.append_operation(scf::r#yield(&[placeholder], self.location));
+        let (then_region, else_region) = (Region::new(), Region::new());
+        then_region.append_block(then_block);
+        else_region.append_block(else_block);
+        let chunk = self.value(body, scf::r#if(active, &[plan.accumulator], then_region, else_region, self.location));
+
+        self.barrier_on_row(body, setup, ring, row, read);
+        let store_block = Block::new(&[]);
+        self.store_chunk(&store_block, plan, ring.view, setup, chunk, at);
+        store_block.append_operation(scf::r#yield(&[], self.location));
+        let store_region = Region::new();
+        store_region.append_block(store_block);
+        body.append_operation(scf::r#if(active, &[], store_region, Region::new(), self.location));
+    }
+
+    /// Segment boundary `b(i)`: f32 `i*N/NR`; f16 `min(N, ceil(i*N/(16*NR))*16)`.
+    fn segment_boundary<'a>(&self, block: &'a Block<'c>, ring: &Ring<'c, '_, '_>, i: Value<'c, '_>) -> Value<'c, 'a> {
+        let scaled = self.value(block, arith::muli(i, ring.total, self.location));
+        let Some((bump, sixteen)) = ring.half_rounding else {
+            return self.value(block, arith::divui(scaled, ring.segment_divisor, self.location));
+        };
+        let bumped = self.value(block, arith::addi(scaled, bump, self.location));
+        let granules = self.value(block, arith::divui(bumped, ring.segment_divisor, self.location));
+        let rounded = self.value(block, arith::muli(granules, sixteen, self.location));
+        self.value(block, arith::minsi(ring.total, rounded, self.location))
+    }
+
+    /// A full barrier on signal row `row`: +1 at `[row, me]` on every peer,
+    /// then wait until every peer's `[row, src]` reached `expected`.
+    fn barrier_on_row(&self, block: &Block<'c>, setup: &Setup<'c, '_>, ring: &Ring<'c, '_, '_>, row: Value<'c, '_>, expected: Value<'c, '_>) {
+        self.for_each_peer(block, setup, |body, _, peer| {
+            self.op(body, "pld.system.notify", &[ring.signal, row, setup.my_rank_index, peer, ring.credit], &[], &[("op", 0)]);
+        });
+        self.for_each_peer(block, setup, |body, src, _| {
+            self.op(body, "pld.system.wait", &[ring.signal, row, src, expected], &[], &[("cmp", 1)]);
+        });
+    }
+
+    /// `for i in 0..upper: body(i)`.
+    fn for_range(&self, block: &Block<'c>, setup: &Setup<'c, '_>, upper: Value<'c, '_>, body: impl FnOnce(&Block<'c>, Value<'c, '_>)) {
+        self.for_range_step(block, setup.zero, upper, setup.one, body);
+    }
+
+    /// `for i in lower..upper step step: body(i)`.
+    fn for_range_step(
+        &self,
+        block: &Block<'c>,
+        lower: Value<'c, '_>,
+        upper: Value<'c, '_>,
+        step: Value<'c, '_>,
+        body: impl FnOnce(&Block<'c>, Value<'c, '_>),
+    ) {
+        let loop_body = Block::new(&[(Type::index(self.context), self.location)]);
+        body(&loop_body, loop_body.argument(0).unwrap().into());
+        loop_body.append_operation(scf::r#yield(&[], self.location));
+        let region = Region::new();
+        region.append_block(loop_body);
+        block.append_operation(scf::r#for(lower, upper, step, region, self.location));
+    }
+
     /// A `[rows, cols]` vector-memory staging tile.
     fn stage<'a>(&self, block: &'a Block<'c>, rows: i64, cols: i64, element: Type<'c>) -> Value<'c, 'a> {
         let stage_type: Type = TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
         self.op(block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into()
     }
+}
+
+/// The linear view of an allreduce target and its chunk tile types.
+struct ChunkPlan<'c> {
+    half: bool,
+    /// N, the target's element count.
+    total: i64,
+    chunk_cols: i64,
+    /// `!pld.dtensor<1xN>`.
+    view_type: Type<'c>,
+    /// `[1, chunk_cols]` with dynamic valid columns (loads).
+    loaded: Type<'c>,
+    /// `[1, chunk_cols]` zero-padded (carried accumulators).
+    accumulator: Type<'c>,
+    /// Zero-padded with dynamic valid columns (stores).
+    stored: Type<'c>,
+}
+
+/// Where a chunk sits in the `[1, N]` view: its first column and how many
+/// columns are real.
+#[derive(Clone, Copy)]
+struct ChunkAt<'c, 'a> {
+    column: Value<'c, 'a>,
+    valid_cols: Value<'c, 'a>,
+}
+
+/// What every step of a ring allreduce shares.
+struct Ring<'c, 'p, 'a> {
+    plan: &'p ChunkPlan<'c>,
+    view: Value<'c, 'a>,
+    signal: Value<'c, 'a>,
+    /// The left neighbour `(me - 1) mod P`, i32.
+    left: Value<'c, 'a>,
+    /// The tile op combining two chunks.
+    reduce: &'p str,
+    /// P - 1 (index): the steps per phase.
+    last_step: Value<'c, 'a>,
+    /// N (index).
+    total: Value<'c, 'a>,
+    /// NR (f32) or 16·NR (f16) (index): segment boundaries divide by it.
+    segment_divisor: Value<'c, 'a>,
+    /// f16 only: 16·NR - 1 and 16 (boundaries round up to 16 elements).
+    half_rounding: Option<(Value<'c, 'a>, Value<'c, 'a>)>,
+    /// Columns of the longest segment (index).
+    max_seg: Value<'c, 'a>,
+    /// Columns per sub-chunk (index).
+    chunk_cols: Value<'c, 'a>,
+    /// 2 (index).
+    two: Value<'c, 'a>,
+    /// 1 (i32), a barrier credit.
+    credit: Value<'c, 'a>,
+}
+
+#[derive(Clone, Copy)]
+enum RingPhase {
+    ReduceScatter,
+    Allgather,
 }
 
 /// Which row of `input` a push sends to rank `dest`.
@@ -635,13 +980,9 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 | "pld.tensor.allgather"
                 | "pld.tensor.all_to_all"
                 | "pld.tensor.all_to_all_v"
-                | "pld.tensor.reduce_scatter")
-            || (op_name(op) == "pld.tensor.allreduce" && !is_ring(op)) {
+                | "pld.tensor.reduce_scatter"
+                | "pld.tensor.allreduce") {
             targets.push(op.to_raw());
-        } else if op_name(op) == "pld.tensor.allreduce" {
-            // Say so rather than leave it silently: later stages cannot
-            // lower a composite.
-            OpDiagnostic::new("ring allreduce is not lowered yet; it is left in place").emit(op, Severity::Warning);
         }
         WalkResult::Advance
     });
@@ -715,6 +1056,8 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                     Err("allreduce outside host orchestrators needs an explicit signal".to_string())
                 } else if attribute("cores") != 1 {
                     Err(format!("allreduce lowering needs cores 1, got {}", attribute("cores")))
+                } else if is_ring(op) {
+                    emitter.allreduce_ring(&block, operands[0], operands[1], reduce)
                 } else {
                     emitter.allreduce_mesh(&block, operands[0], operands[1], reduce)
                 };

@@ -22,8 +22,7 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 6. [`pld-insert-comm-fence`](pld-insert-comm-fence.md): fences and cache
    invalidations between data and signals.
 
-Afterwards no `pld.tensor.*` collective is left, except a ring allreduce
-in a kernel (not lowered yet; the pass warns).
+Afterwards no `pld.tensor.*` collective is left.
 
 ```sh
 pto-opt --pld-lower-distributed input.mlir

@@ -8,5 +8,6 @@ pub mod lower_host_collectives;
 pub mod materialize_comm_domains;
 pub mod lower_composite_ops;
 pub mod materialize_dist_tensor_ctx;
+pub mod rank_execution;
 pub mod specialize_nranks;
 pub mod synthesize_allreduce_signals;
