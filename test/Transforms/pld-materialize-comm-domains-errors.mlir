@@ -63,3 +63,4 @@ func.func @barrier_only() attributes {pl.level = #pl.level<host>, pl.role = #pl.
   %r = pld.tensor.barrier %w : !pld.dtensor<?xi32>
   return
 }
+

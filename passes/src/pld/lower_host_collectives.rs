@@ -23,7 +23,7 @@ use pto_dialects::{
 use super::materialize_comm_domains::{allocation_of, visit};
 use super::ir::{is_host, op_name, splice_before};
 use crate::{
-    options::OptionValues,
+    options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},
 };
 
@@ -46,8 +46,13 @@ allgather, all_to_all, all_to_all_v).
 Errors: a collective outside any comm domain or whose data buffer is in no
 enclosing domain's slots; an allgather / all_to_all / all_to_all_v input or
 send_counts that is not a window view; two operands viewing one buffer (a
-cross-process data race); with a static domain of D devices, a broadcast
-root >= D or a signal with fewer than D static rows.
+cross-process data race); a ring allreduce with `cores` > 1. With a static
+domain of D devices: a broadcast root >= D; a signal with fewer than D
+static rows; a ring over more than 16 devices, whose signal is not
+`[2(D-1)+1, D]` (static extents must match) or whose target is not static
+with an element count divisible by D. With `aiv-cores=N` (the target's
+vector core count, 48 on Ascend 910B; 0 does not check), a mesh allreduce
+with `cores` > N.
 
 Before:
 
@@ -69,7 +74,12 @@ scf.for %r = %c0 to %n step %c1 {
 ```"#,
     example_options: "",
     anchor: Some("builtin.module"),
-    options: &[],
+    options: &[OptionSpec {
+        name: "aiv-cores",
+        kind: OptionKind::Int { min: 0 },
+        description: "Vector cores per device a mesh allreduce may use (0: unchecked; 48 on Ascend 910B)",
+        default: "0",
+    }],
     dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf(), pto_dialects::pld_handle()],
     run,
 };
@@ -117,7 +127,8 @@ fn shape_of(name: &str) -> Option<Shape> {
     })
 }
 
-fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+    let aiv_cores = options.int("aiv-cores");
     let Some(body) = root.regions().next().and_then(|r| r.first_block()) else { return Ok(()) };
     let mut collectives = Vec::new();
     let mut next = body.first_operation();
@@ -140,7 +151,7 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     for raw in collectives {
         // SAFETY: collected above; each is erased only by its own lowering.
         let op = unsafe { OperationRef::from_raw(raw) };
-        if let Err(message) = lower(context, op) {
+        if let Err(message) = lower(context, op, aiv_cores) {
             OpDiagnostic::new(message).emit(op, Severity::Error);
             failed = true;
         }
@@ -179,7 +190,7 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
     })
 }
 
-fn lower(context: &Context, op: OperationRef) -> Result<(), String> {
+fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), String> {
     let name = op_name(op);
     let shape = shape_of(&name).expect("collected");
     let operands: Vec<Value> = op.operands().collect();
@@ -206,6 +217,9 @@ fn lower(context: &Context, op: OperationRef) -> Result<(), String> {
     let data_buffer = allocation_of(operands[shape.data]).ok_or_else(|| format!("{short} {} must be a window view", shape.roles[shape.data]))?;
     let buffer_name = data_buffer.attribute("name").ok().and_then(attrs::text).unwrap_or_default();
     let devices = domain_devices(op, &buffer_name)?;
+    if name == "pld.tensor.allreduce" {
+        check_allreduce(op, &operands, devices.as_deref().map(<[i64]>::len), aiv_cores)?;
+    }
     if let Some(devices) = &devices {
         let count = devices.len() as i64;
         if let Ok(root) = op.attribute("root").and_then(IntegerAttribute::try_from)
@@ -222,6 +236,37 @@ fn lower(context: &Context, op: OperationRef) -> Result<(), String> {
     }
     emit(context, op, &name, &shape, &operands, devices.as_deref());
     Ok(())
+}
+
+/// §3.5 step 4 for allreduce: `devices`, the static domain's size.
+fn check_allreduce(op: OperationRef, operands: &[Value], devices: Option<usize>, aiv_cores: i64) -> Result<(), String> {
+    let attribute = |key: &str| op.attribute(key).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+    let cores = attribute("cores");
+    if attribute("mode") != 1 {
+        if aiv_cores > 0 && cores > aiv_cores {
+            return Err(format!("mesh allreduce uses {cores} cores, more than the {aiv_cores} vector cores of a device"));
+        }
+        return Ok(());
+    }
+    if cores != 1 {
+        return Err(format!("ring allreduce does not support cores > 1, got {cores}"));
+    }
+    let Some(count) = devices else { return Ok(()) };
+    let count = count as i64;
+    if count > 16 {
+        return Err(format!("ring allreduce spans at most 16 devices, the domain has {count}"));
+    }
+    let signal = DistributedTensorType::try_from(operands[1].r#type()).map_err(|e| e.to_string())?.shape();
+    let rows = 2 * (count - 1) + 1;
+    let fits = signal.len() == 2 && signal[0].is_none_or(|r| r == rows) && signal[1].is_none_or(|c| c == count);
+    if !fits {
+        return Err(format!("a ring signal over {count} devices must be [{rows}, {count}], got {}", operands[1].r#type()));
+    }
+    let target = DistributedTensorType::try_from(operands[0].r#type()).map_err(|e| e.to_string())?;
+    match target.shape().into_iter().try_fold(1i64, |acc, d| d.map(|d| acc * d)) {
+        Some(elements) if elements % count == 0 => Ok(()),
+        _ => Err(format!("a ring target must be static with an element count divisible by {count}, got {}", operands[0].r#type())),
+    }
 }
 
 /// The builtin's name and its attributes besides `device` and `directions`.

@@ -44,7 +44,13 @@ its devices (empty: all) and its buffers' names as slots. Idempotent.
 
 Errors: a dispatch device that is neither a constant nor such an induction
 variable, a buffer without a window or without a consumer, a barrier
-signal without coverage.
+signal without coverage. (Two buffers of one name and a host
+`all_to_all_v` inside a loop are already rejected by the op verifiers.)
+
+The spec re-types each window view to carry its buffer (§3.4 step 5);
+here a view's buffer is its `pld.tensor.window` operand, which the later
+passes follow through SSA, so no type change is needed (a type holding the
+buffer would duplicate that link and go stale when IR is cloned).
 
 Before:
 
