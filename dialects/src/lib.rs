@@ -3,6 +3,7 @@
 //! hooks call.
 
 pub mod attrs;
+pub mod builtins;
 pub mod capi;
 pub mod diag;
 pub mod dtype;

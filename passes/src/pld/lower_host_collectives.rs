@@ -41,7 +41,12 @@ static domain gives one call per listed device, the all-devices domain a
 type), the collective's `op`/`root`/`cores`, and the argument directions of
 §3.5; uses of the collective's result become uses of the buffer it aliases
 (the data for allreduce, barrier, broadcast, reduce_scatter; the target for
-allgather, all_to_all, all_to_all_v).
+allgather, all_to_all, all_to_all_v). Each builtin call runs one variant
+of the builtin collective library, named as in pld.md §4.5 by
+`pto_dialects::builtins::variant` (`builtin.tensor.allreduce__sum__fp32`,
+`builtin.tensor.allreduce_ring__sum__fp32`,
+`builtin.tensor.broadcast__root1__fp32`, ...); code generation
+materializes each variant once per program.
 
 Errors: a collective outside any comm domain or whose data buffer is in no
 enclosing domain's slots; an allgather / all_to_all / all_to_all_v input or
