@@ -312,3 +312,28 @@ fn collectives_repeat_in_loops() {
         assert_signal_clear(&after, 2, "mesh in a loop");
     }
 }
+
+/// A collective under a branch every rank takes the same way (here: only
+/// with more than one rank), and one a branch skips: the credits still
+/// balance.
+#[test]
+fn collectives_under_uniform_branches() {
+    for p in RANKS {
+        let body = "  %ctx = pld.system.get_comm_ctx %s : !pld.dtensor<?x1xi32>
+  %n = pld.system.nranks %ctx : i32
+  %one = arith.constant 1 : i32
+  %many = arith.cmpi sgt, %n, %one : i32
+  scf.if %many {
+    %r = pld.tensor.allreduce %d, %s max mesh cores 1 : !pld.dtensor<3x5xf32>, !pld.dtensor<?x1xi32>
+  } else {
+    %b = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>
+  }";
+        let initial = Memory::new(p, vec![vec![3, 5], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
+        let after = execute("%d: !pld.dtensor<3x5xf32>, %s: !pld.dtensor<?x1xi32>", body, p, &initial);
+        let golden = reduced(&initial, "max");
+        for arguments in &after.arguments {
+            assert_eq!(arguments[0], golden, "P = {p}");
+        }
+        assert_signal_clear(&after, 1, "allreduce under a branch");
+    }
+}
