@@ -248,16 +248,11 @@ impl<'c> Emitter<'c> {
         setup: &Setup<'c, '_>,
         body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>),
     ) {
-        let index = Type::index(self.context);
         let i32_type: Type = IntegerType::new(self.context, 32).into();
-        let loop_body = Block::new(&[(index, self.location)]);
-        let rank_index: Value = loop_body.argument(0).unwrap().into();
-        let rank: Value = loop_body.append_operation(arith::index_cast(rank_index, i32_type, self.location)).result(0).unwrap().into();
-        body(&loop_body, rank_index, rank);
-        loop_body.append_operation(scf::r#yield(&[], self.location));
-        let region = Region::new();
-        region.append_block(loop_body);
-        block.append_operation(scf::r#for(setup.zero, setup.nranks_index, setup.one, region, self.location));
+        self.for_range(block, setup, setup.nranks_index, |loop_body, rank_index| {
+            let rank = self.value(loop_body, arith::index_cast(rank_index, i32_type, self.location));
+            body(loop_body, rank_index, rank);
+        });
     }
 
     /// `pld.tile.put dst to peer from src stage stage region [..] [..] [..] none`
