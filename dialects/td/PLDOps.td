@@ -159,15 +159,21 @@ def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
   let summary = "View a window buffer as a distributed tensor";
   let description = [{
     Returns a distributed tensor of the result's shape and element type over
-    window buffer `buffer`. Several views may share one buffer. Example:
+    window buffer `buffer`. Several views may share one buffer. `sizes(...)`
+    gives the dynamic dimensions, in order; without it, at most one
+    dimension may be dynamic, and it is whatever the buffer's size leaves
+    for it. Example:
 
     ```mlir
     %sig = pld.tensor.window %buf : !pl.ptr -> !pld.dtensor<?x1xi32>
+    %ring = pld.tensor.window %rbuf sizes(%rows, %n) : !pl.ptr -> !pld.dtensor<?x?xi32>
     ```
   }];
-  let arguments = (ins PLD_PlPtr:$buffer);
+  let arguments = (ins PLD_PlPtr:$buffer, Variadic<Index>:$sizes);
   let results = (outs PLD_AnyDistributedTensor:$result);
-  let assemblyFormat = "$buffer attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))";
+  let assemblyFormat = [{
+    $buffer (`sizes` `(` $sizes^ `)`)? attr-dict `:` qualified(type($buffer)) `->` qualified(type($result))
+  }];
 }
 
 //===----------------------------------------------------------------------===//

@@ -55,6 +55,8 @@ func.func @sum_all(%input: !pl.tensor<1x256xf32>, %data: !Data, %signal: !Sig) a
     %acc2 = pl.tile.add %acc, %theirs : !Row, !Row -> !Row
     scf.yield %acc2 : !Row
   }
+  // No rank overwrites its row before every peer has read it.
+  %s2 = pld.tensor.barrier %signal : !Sig
   pld.tile.remote_store %sum, %data[%row, %c0] to %me none : !Row, !Data
   return
 }

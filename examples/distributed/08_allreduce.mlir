@@ -33,12 +33,16 @@ func.func @main(%input: !pl.tensor<1x256xf32>, %vec: !Vec) attributes {pl.level 
   %signal = pld.tensor.window %signal_buf : !pl.ptr -> !Sig
   // 2(W-1) rows of W i32 cells.
   %c1_i64 = arith.constant 1 : i64
+  %c2_i64 = arith.constant 2 : i64
   %c8_i64 = arith.constant 8 : i64
   %others = arith.subi %world, %c1_i64 : i64
   %ring_cells = arith.muli %others, %world : i64
   %ring_bytes = arith.muli %ring_cells, %c8_i64 : i64
   %ring_buf = pld.tensor.alloc_window_buffer %ring_bytes name "ring_signal" : i64 -> !pl.ptr
-  %ring = pld.tensor.window %ring_buf : !pl.ptr -> !RingSig
+  %ring_rows = arith.muli %others, %c2_i64 : i64
+  %ring_rows_index = arith.index_cast %ring_rows : i64 to index
+  %world_index = arith.index_cast %world : i64 to index
+  %ring = pld.tensor.window %ring_buf sizes(%ring_rows_index, %world_index) : !pl.ptr -> !RingSig
   %devices = arith.index_cast %world : i64 to index
   scf.for %device = %c0 to %devices step %c1 {
     pld.dispatch @chip(%input, %vec, %data, %signal, %ring) on %device : (!pl.tensor<1x256xf32>, !Vec, !Data, !Sig, !RingSig) -> ()

@@ -78,7 +78,9 @@ func.func @ring_cores() attributes {pl.level = #pl.level<host>, pl.role = #pl.ro
     %b0 = pld.tensor.alloc_window_buffer %bytes name "data" : i64 -> !pl.ptr
     %w0 = pld.tensor.window %b0 : !pl.ptr -> !pld.dtensor<1x256xf32>
     %b1 = pld.tensor.alloc_window_buffer %bytes name "sig" : i64 -> !pl.ptr
-    %w1 = pld.tensor.window %b1 : !pl.ptr -> !pld.dtensor<?x?xi32>
+    %rows = arith.constant 2 : index
+    %cols = arith.constant 2 : index
+    %w1 = pld.tensor.window %b1 sizes(%rows, %cols) : !pl.ptr -> !pld.dtensor<?x?xi32>
     // expected-error @+1 {{ring allreduce does not support cores > 1, got 2}}
     %r = pld.tensor.allreduce %w0, %w1 sum ring cores 2 : !pld.dtensor<1x256xf32>, !pld.dtensor<?x?xi32>
   }
@@ -123,7 +125,9 @@ func.func @ring_too_wide() attributes {pl.level = #pl.level<host>, pl.role = #pl
     %b0 = pld.tensor.alloc_window_buffer %bytes name "data" : i64 -> !pl.ptr
     %w0 = pld.tensor.window %b0 : !pl.ptr -> !pld.dtensor<17x16xf32>
     %b1 = pld.tensor.alloc_window_buffer %bytes name "sig" : i64 -> !pl.ptr
-    %w1 = pld.tensor.window %b1 : !pl.ptr -> !pld.dtensor<?x?xi32>
+    %rows = arith.constant 2 : index
+    %cols = arith.constant 2 : index
+    %w1 = pld.tensor.window %b1 sizes(%rows, %cols) : !pl.ptr -> !pld.dtensor<?x?xi32>
     // expected-error @+1 {{ring allreduce spans at most 16 devices, the domain has 17}}
     %r = pld.tensor.allreduce %w0, %w1 sum ring cores 1 : !pld.dtensor<17x16xf32>, !pld.dtensor<?x?xi32>
   }

@@ -77,6 +77,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         "system.wait" => verify_signal_offsets(op, "signal", 1),
         "system.defer_wait" => verify_defer_wait(op),
         "tensor.alloc_window_buffer" => verify_alloc(op),
+        "tensor.window" => verify_window(op),
         "tile.remote_load" => verify_remote_load(op),
         "tile.remote_store" | "tensor.remote_store" => verify_remote_store(op, short == "tile.remote_store"),
         "tensor.allreduce" => verify_allreduce(op, path),
@@ -180,6 +181,21 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     });
     if duplicate {
         return fail(format!("window buffer name '{name}' is already declared in the program"));
+    }
+    Ok(())
+}
+
+fn verify_window<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let view = dtensor(result_type(op, 0)?)?;
+    let dynamic = view.shape().iter().filter(|d| d.is_none()).count();
+    let sizes = op.operand_count() - 1;
+    if sizes == 0 && dynamic > 1 {
+        return fail(format!(
+            "a view with {dynamic} dynamic dimensions needs sizes(...) for them (only one can be inferred from the buffer)"
+        ));
+    }
+    if sizes > 0 && sizes != dynamic {
+        return fail(format!("sizes(...) must give one value per dynamic dimension ({dynamic}), got {sizes}"));
     }
     Ok(())
 }

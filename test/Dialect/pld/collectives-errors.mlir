@@ -668,3 +668,24 @@ func.func @builtin_a2av_distinct(%i: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x
   pld.builtin.all_to_all_v %i, %i, %s, %c, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
   return
 }
+
+// -----
+
+func.func @window_two_open_dims() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %bytes = arith.constant 1024 : i64
+  %buf = pld.tensor.alloc_window_buffer %bytes name "ring" : i64 -> !pl.ptr
+  // expected-error @+1 {{a view with 2 dynamic dimensions needs sizes(...) for them (only one can be inferred from the buffer)}}
+  %w = pld.tensor.window %buf : !pl.ptr -> !pld.dtensor<?x?xi32>
+  return
+}
+
+// -----
+
+func.func @window_sizes_count() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %bytes = arith.constant 1024 : i64
+  %n = arith.constant 4 : index
+  %buf = pld.tensor.alloc_window_buffer %bytes name "sig" : i64 -> !pl.ptr
+  // expected-error @+1 {{sizes(...) must give one value per dynamic dimension (0), got 1}}
+  %w = pld.tensor.window %buf sizes(%n) : !pl.ptr -> !pld.dtensor<4x1xi32>
+  return
+}

@@ -13,6 +13,7 @@
 // CHECK: pld.system.world_size : i64
 // CHECK: pld.tensor.alloc_window_buffer %{{.*}} name "signal" : i64 -> !pl.ptr
 // CHECK: pld.tensor.window %{{.*}} : !pl.ptr -> !pld.dtensor<?x1xi32>
+// CHECK: pld.tensor.window %{{.*}} sizes(%{{.*}}, %{{.*}}) : !pl.ptr -> !pld.dtensor<?x?xi32>
 // CHECK: pld.tensor.allreduce %{{.*}} sum mesh cores 2 : !pld.dtensor<4x256xf32>
 // CHECK: pld.tensor.barrier %{{.*}} : !pld.dtensor<8xi32>
 // CHECK: pld.comm_domain "comm_d0" devices [0, 1] slots ["signal", "data"] {
@@ -22,6 +23,9 @@ func.func @host(%data: !Data, %flat: !pld.dtensor<8xi32>) attributes {pl.level =
   %bytes = arith.constant 4096 : i64
   %buf = pld.tensor.alloc_window_buffer %bytes name "signal" : i64 -> !pl.ptr
   %sig = pld.tensor.window %buf : !pl.ptr -> !Sig
+  %rows = arith.constant 6 : index
+  %cols = arith.constant 4 : index
+  %ring = pld.tensor.window %buf sizes(%rows, %cols) : !pl.ptr -> !pld.dtensor<?x?xi32>
   %r = pld.tensor.allreduce %data sum mesh cores 2 : !Data
   %b = pld.tensor.barrier %flat : !pld.dtensor<8xi32>
   pld.comm_domain "comm_d0" devices [0, 1] slots ["signal", "data"] {

@@ -1,0 +1,301 @@
+//! The interpreter one thread (the host, or one device) runs: frames of
+//! registers, structured control flow, calls and dispatch. The op families
+//! live in their own modules: [`scalar`], [`tile`], [`tensor`], [`comm`].
+
+mod comm;
+mod scalar;
+mod tensor;
+mod tile;
+
+use std::sync::Arc;
+
+use crate::{
+    error::{Result, RunError},
+    program::{Code, Function, Op, Program, Region, Slot},
+    value::{DomainId, TensorRef, Tile, Value},
+    world::{Task, World},
+};
+
+pub use comm::run_collective;
+
+/// How a region ended.
+pub enum Flow {
+    /// Fell off the end (no terminator).
+    Next,
+    Yield(Vec<Value>),
+    Return(Vec<Value>),
+    /// `scf.condition(cond) values`.
+    Condition(bool, Vec<Value>),
+}
+
+/// A function's registers.
+pub type Frame = Vec<Option<Value>>;
+
+/// Calls deeper than this are reported as unbounded recursion.
+const MAX_DEPTH: usize = 256;
+
+/// One thread's interpreter.
+pub struct Interp<'w> {
+    pub world: &'w World,
+    pub program: &'w Program,
+    /// The device this thread is; `None` for the host.
+    pub device: Option<usize>,
+    /// Comm domains the host opened (`pld.comm_domain`), with their slots.
+    domains: Vec<(DomainId, Vec<String>)>,
+    next_task: u64,
+    depth: usize,
+}
+
+impl<'w> Interp<'w> {
+    pub fn new(world: &'w World, program: &'w Program, device: Option<usize>) -> Self {
+        Self { world, program, device, domains: Vec::new(), next_task: 0, depth: 0 }
+    }
+
+    /// Runs function `index` with `args`; returns its results.
+    pub fn call(&mut self, index: usize, args: Vec<Value>) -> Result<Vec<Value>> {
+        let function: &'w Function = &self.program.functions[index];
+        if args.len() != function.params.len() {
+            return Err(RunError::at(
+                &function.location,
+                format!("@{} takes {} arguments, got {}", function.name, function.params.len(), args.len()),
+            ));
+        }
+        if self.depth >= MAX_DEPTH {
+            return Err(RunError::at(&function.location, format!("calls nest deeper than {MAX_DEPTH} (recursion?)")));
+        }
+        let mut frame: Frame = vec![None; function.slots];
+        for (&slot, arg) in function.params.iter().zip(args) {
+            frame[slot] = Some(arg);
+        }
+        self.depth += 1;
+        let flow = self.run_ops(&mut frame, &function.body.ops);
+        self.depth -= 1;
+        match flow? {
+            Flow::Return(values) | Flow::Yield(values) => Ok(values),
+            _ => Ok(Vec::new()),
+        }
+    }
+
+    fn run_ops(&mut self, frame: &mut Frame, ops: &'w [Op]) -> Result<Flow> {
+        for op in ops {
+            match self.exec(frame, op).map_err(|e| e.located(&op.location))? {
+                Flow::Next => {}
+                flow => return Ok(flow),
+            }
+        }
+        Ok(Flow::Next)
+    }
+
+    /// Binds `args` to `region`'s arguments and runs it.
+    fn run_region(&mut self, frame: &mut Frame, region: &'w Region, args: Vec<Value>) -> Result<Flow> {
+        for (&slot, arg) in region.args.iter().zip(args) {
+            frame[slot] = Some(arg);
+        }
+        self.run_ops(frame, &region.ops)
+    }
+
+    /// The value in `slot`.
+    pub fn get<'f>(&self, frame: &'f Frame, slot: Slot) -> Result<&'f Value> {
+        frame[slot].as_ref().ok_or_else(|| RunError::new("a value is used before it is defined"))
+    }
+
+    pub fn int(&self, frame: &Frame, slot: Slot) -> Result<i64> {
+        match self.get(frame, slot)? {
+            Value::Int(v) => Ok(*v),
+            other => Err(RunError::new(format!("expected an integer, got a {}", other.kind()))),
+        }
+    }
+
+    /// A non-negative integer as an index.
+    pub fn index(&self, frame: &Frame, slot: Slot) -> Result<usize> {
+        let value = self.int(frame, slot)?;
+        usize::try_from(value).map_err(|_| RunError::new(format!("expected a non-negative index, got {value}")))
+    }
+
+    pub fn ints(&self, frame: &Frame, slots: &[Slot]) -> Result<Vec<i64>> {
+        slots.iter().map(|&s| self.int(frame, s)).collect()
+    }
+
+    /// A scalar as f64 (integers convert).
+    pub fn number(&self, frame: &Frame, slot: Slot) -> Result<f64> {
+        match self.get(frame, slot)? {
+            Value::Int(v) => Ok(*v as f64),
+            Value::Float(v) => Ok(*v),
+            other => Err(RunError::new(format!("expected a scalar, got a {}", other.kind()))),
+        }
+    }
+
+    pub fn tile(&self, frame: &Frame, slot: Slot) -> Result<Arc<Tile>> {
+        match self.get(frame, slot)? {
+            Value::Tile(t) => Ok(t.clone()),
+            other => Err(RunError::new(format!("expected a tile, got a {}", other.kind()))),
+        }
+    }
+
+    pub fn tensor(&self, frame: &Frame, slot: Slot) -> Result<TensorRef> {
+        match self.get(frame, slot)? {
+            Value::Tensor(t) => Ok(t.clone()),
+            other => Err(RunError::new(format!("expected a tensor, got a {}", other.kind()))),
+        }
+    }
+
+    /// Sets the op's results.
+    fn set(&self, frame: &mut Frame, op: &Op, values: Vec<Value>) -> Result<()> {
+        if values.len() != op.results.len() {
+            return Err(RunError::new(format!("'{}' produced {} values for {} results", op.name, values.len(), op.results.len())));
+        }
+        for (&slot, value) in op.results.iter().zip(values) {
+            frame[slot] = Some(value);
+        }
+        Ok(())
+    }
+
+    fn set1(&self, frame: &mut Frame, op: &Op, value: Value) -> Result<Flow> {
+        self.set(frame, op, vec![value])?;
+        Ok(Flow::Next)
+    }
+
+    fn values(&self, frame: &Frame, slots: &[Slot]) -> Result<Vec<Value>> {
+        slots.iter().map(|&s| self.get(frame, s).cloned()).collect()
+    }
+
+    fn callee(&self, op: &Op) -> Result<usize> {
+        let name = match op.attr("callee") {
+            Some(crate::program::Attr::Str(name)) => name.clone(),
+            _ => return Err(RunError::new(format!("'{}' has no callee", op.name))),
+        };
+        self.program.index(&name).ok_or_else(|| RunError::new(format!("no function @{name}")))
+    }
+
+    fn exec(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
+        use Code::*;
+        match op.code {
+            Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast | IntBinary(_) | FloatBinary(_) | Cmpi
+            | Cmpf | Select | NegF | MathUnary(_) => {
+                let value = self.scalar_op(frame, op)?;
+                self.set1(frame, op, value)
+            }
+            For => self.exec_for(frame, op),
+            If => {
+                let region = if self.int(frame, op.operands[0])? != 0 { 0 } else { 1 };
+                let values = match op.regions.get(region) {
+                    Some(region) => match self.run_region(frame, region, Vec::new())? {
+                        Flow::Yield(values) => values,
+                        Flow::Return(values) => return Ok(Flow::Return(values)),
+                        _ => Vec::new(),
+                    },
+                    None => Vec::new(),
+                };
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
+            While => {
+                let mut carried = self.values(frame, &op.operands)?;
+                loop {
+                    let (go, values) = match self.run_region(frame, &op.regions[0], carried)? {
+                        Flow::Condition(go, values) => (go, values),
+                        _ => return Err(RunError::new("scf.while's first region must end in scf.condition")),
+                    };
+                    if !go {
+                        self.set(frame, op, values)?;
+                        return Ok(Flow::Next);
+                    }
+                    carried = match self.run_region(frame, &op.regions[1], values)? {
+                        Flow::Yield(values) => values,
+                        _ => return Err(RunError::new("scf.while's body must end in scf.yield")),
+                    };
+                }
+            }
+            Condition => {
+                let go = self.int(frame, op.operands[0])? != 0;
+                Ok(Flow::Condition(go, self.values(frame, &op.operands[1..])?))
+            }
+            Yield => Ok(Flow::Yield(self.values(frame, &op.operands)?)),
+            Return => Ok(Flow::Return(self.values(frame, &op.operands)?)),
+            Scope => {
+                let values = match self.run_region(frame, &op.regions[0], Vec::new())? {
+                    Flow::Yield(values) => values,
+                    Flow::Return(values) => return Ok(Flow::Return(values)),
+                    _ => Vec::new(),
+                };
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
+            CommDomain => self.exec_comm_domain(frame, op),
+            Call => {
+                let callee = self.callee(op)?;
+                let args = self.values(frame, &op.operands)?;
+                let results = self.call(callee, args)?;
+                self.set(frame, op, results)?;
+                Ok(Flow::Next)
+            }
+            Submit => {
+                let callee = self.callee(op)?;
+                let args = self.values(frame, op.segment(0))?;
+                let mut results = self.call(callee, args)?;
+                self.next_task += 1;
+                results.push(Value::Task(self.next_task));
+                self.set(frame, op, results)?;
+                Ok(Flow::Next)
+            }
+            Dispatch => {
+                let callee = self.callee(op)?;
+                let (device_slot, arg_slots) = op.operands.split_last().expect("dispatch has a device");
+                let device = self.index(frame, *device_slot)?;
+                let args = self.values(frame, arg_slots)?;
+                if self.device.is_some() {
+                    return Err(RunError::new("pld.dispatch runs only in a host orchestrator"));
+                }
+                self.world.submit(device, Task::Call { function: callee, args, location: op.location.clone(), reply: false })?;
+                self.set(frame, op, Vec::new())?;
+                Ok(Flow::Next)
+            }
+            Nop => Ok(Flow::Next),
+            TileLoad | TileStore | TileCreate | TileFull | TileMove | TileFillpad | TileSetValid | TileCast | TileRead
+            | TileWrite | TileSlice | TileReshape | TileTranspose | TileExtract | TileAssemble | TileExpands | TileBinary(_)
+            | TileScalar(_) | TileUnary(_) | TileRowReduce(_) | TileColReduce(_) | TileRowExpand(_) | TileColExpand(_)
+            | TileMatmul | TileMatmulAcc | TileMatmulBias | TileCmp | TileCmps | TileSel | TileSels | TileBlockIdx | TileBlockNum
+            | TileSubblockIdx => {
+                let values = self.tile_op(frame, op)?;
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
+            TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim | TensorRead | TensorWrite
+            | TensorAssemble | TensorTranspose | TensorCast | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
+            | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_) | TensorMatmul
+            | TensorMatmulAcc | TensorExpands => {
+                let values = self.tensor_op(frame, op)?;
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
+            WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | AllocWindow | Window | RemoteLoad | RemoteStore | TilePut
+            | TileGet | TensorPut | TensorGet | Collective(_) | Builtin(_) => {
+                let values = self.comm_op(frame, op)?;
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
+            Unsupported => Err(RunError::new(format!("pto-run does not execute '{}'", op.name))),
+        }
+    }
+
+    fn exec_for(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
+        let (lower, upper, step) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?, self.int(frame, op.operands[2])?);
+        if step <= 0 {
+            return Err(RunError::new(format!("scf.for step {step} is not positive")));
+        }
+        let mut carried = self.values(frame, &op.operands[3..])?;
+        let mut iv = lower;
+        while iv < upper {
+            let mut args = vec![Value::Int(iv)];
+            args.extend(carried);
+            carried = match self.run_region(frame, &op.regions[0], args)? {
+                Flow::Yield(values) => values,
+                Flow::Return(values) => return Ok(Flow::Return(values)),
+                _ => Vec::new(),
+            };
+            iv += step;
+        }
+        self.set(frame, op, carried)?;
+        Ok(Flow::Next)
+    }
+}

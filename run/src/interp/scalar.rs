@@ -1,0 +1,214 @@
+//! `arith` and `math` on scalars.
+
+use super::{Frame, Interp};
+use crate::{
+    error::{Result, RunError},
+    program::{Attr, Binary, Code, Op, Unary},
+    types::{Elem, Ty, float_to_int},
+    value::Value,
+};
+
+/// The element type of a scalar result (`index` when unknown).
+fn result_elem(op: &Op) -> Elem {
+    op.result_types.first().and_then(Ty::scalar).unwrap_or(Elem::Index)
+}
+
+/// Applies a unary float function.
+pub fn unary(how: Unary, x: f64) -> f64 {
+    match how {
+        Unary::Neg => -x,
+        Unary::Exp => x.exp(),
+        Unary::Log => x.ln(),
+        Unary::Sqrt => x.sqrt(),
+        Unary::Rsqrt => 1.0 / x.sqrt(),
+        Unary::Recip => 1.0 / x,
+        Unary::Abs => x.abs(),
+        Unary::Relu => x.max(0.0),
+        Unary::Not => !(x as i64) as f64,
+        Unary::Sin => x.sin(),
+        Unary::Cos => x.cos(),
+    }
+}
+
+/// Applies a binary operation to floats (`slope` for prelu/lrelu is `b`).
+pub fn float_binary(how: Binary, a: f64, b: f64) -> Result<f64> {
+    Ok(match how {
+        Binary::Add => a + b,
+        Binary::Sub => a - b,
+        Binary::Mul => a * b,
+        Binary::Div => a / b,
+        Binary::Max => a.max(b),
+        Binary::Min => a.min(b),
+        Binary::Fmod | Binary::Rem => a % b,
+        Binary::Prelu | Binary::Lrelu => {
+            if a >= 0.0 {
+                a
+            } else {
+                a * b
+            }
+        }
+        Binary::ExpDif => (a - b).exp(),
+        Binary::Second => b,
+        Binary::And | Binary::Or | Binary::Xor | Binary::Shl | Binary::Shr => {
+            return Err(RunError::new("bitwise operations need integer operands"));
+        }
+    })
+}
+
+/// Applies a binary operation to integers of type `elem`.
+pub fn int_binary(how: Binary, a: i64, b: i64, elem: Elem) -> Result<i64> {
+    let value = match how {
+        Binary::Add => a.wrapping_add(b),
+        Binary::Sub => a.wrapping_sub(b),
+        Binary::Mul => a.wrapping_mul(b),
+        Binary::Div => {
+            if b == 0 {
+                return Err(RunError::new("integer division by zero"));
+            }
+            a.wrapping_div(b)
+        }
+        Binary::Rem | Binary::Fmod => {
+            if b == 0 {
+                return Err(RunError::new("integer remainder by zero"));
+            }
+            a.wrapping_rem(b)
+        }
+        Binary::Max => a.max(b),
+        Binary::Min => a.min(b),
+        Binary::And => a & b,
+        Binary::Or => a | b,
+        Binary::Xor => a ^ b,
+        Binary::Shl => a.wrapping_shl(b as u32),
+        Binary::Shr => a.wrapping_shr(b as u32),
+        Binary::Prelu | Binary::Lrelu => {
+            if a >= 0 {
+                a
+            } else {
+                a.wrapping_mul(b)
+            }
+        }
+        Binary::ExpDif => return Err(RunError::new("expdif needs float operands")),
+        Binary::Second => b,
+    };
+    Ok(elem.wrap(value))
+}
+
+/// Compares two numbers by a `pl` CmpMode code (eq, ne, lt, le, gt, ge).
+pub fn compare(mode: i64, a: f64, b: f64) -> bool {
+    match mode {
+        0 => a == b,
+        1 => a != b,
+        2 => a < b,
+        3 => a <= b,
+        4 => a > b,
+        _ => a >= b,
+    }
+}
+
+impl Interp<'_> {
+    pub(super) fn scalar_op(&self, frame: &Frame, op: &Op) -> Result<Value> {
+        let elem = result_elem(op);
+        Ok(match op.code {
+            Code::Constant => match op.attr("value") {
+                Some(Attr::Int(v)) => match op.result_types.first() {
+                    Some(Ty::Float(e)) => Value::Float(e.round(*v as f64)),
+                    _ => Value::Int(elem.wrap(*v)),
+                },
+                Some(Attr::Bool(b)) => Value::Int(i64::from(*b)),
+                Some(Attr::Float(v)) => Value::Float(elem.round(*v)),
+                _ => return Err(RunError::new("pto-run executes scalar integer and float constants only")),
+            },
+            Code::IntCast => {
+                let value = self.int(frame, op.operands[0])?;
+                let unsigned_source = op.name.ends_with("ui") || op.name == "arith.extui";
+                let value = if unsigned_source {
+                    match op.operand_types.first().and_then(Ty::scalar) {
+                        Some(Elem::Bool) => value & 1,
+                        Some(Elem::I8 | Elem::U8) => value & 0xff,
+                        Some(Elem::I16 | Elem::U16) => value & 0xffff,
+                        Some(Elem::I32 | Elem::U32) => value & 0xffff_ffff,
+                        _ => value,
+                    }
+                } else {
+                    value
+                };
+                Value::Int(elem.wrap(value))
+            }
+            Code::TruncI => Value::Int(elem.wrap(self.int(frame, op.operands[0])?)),
+            Code::SIToFP | Code::UIToFP => Value::Float(elem.round(self.int(frame, op.operands[0])? as f64)),
+            Code::FPToSI | Code::FPToUI => Value::Int(elem.wrap(float_to_int(self.number(frame, op.operands[0])?))),
+            Code::FloatCast => Value::Float(elem.round(self.number(frame, op.operands[0])?)),
+            Code::IntBinary(how) => {
+                let (a, b) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?);
+                let value = match (op.name.as_str(), how) {
+                    ("arith.ceildivsi" | "arith.ceildivui", _) => {
+                        if b == 0 {
+                            return Err(RunError::new("integer division by zero"));
+                        }
+                        let q = a / b;
+                        if (a % b != 0) && ((a < 0) == (b < 0)) { q + 1 } else { q }
+                    }
+                    ("arith.floordivsi", _) => {
+                        if b == 0 {
+                            return Err(RunError::new("integer division by zero"));
+                        }
+                        a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0)
+                    }
+                    ("arith.shrui", _) => ((a as u64) >> (b as u32 & 63)) as i64,
+                    _ => int_binary(how, a, b, elem)?,
+                };
+                Value::Int(elem.wrap(value))
+            }
+            Code::FloatBinary(how) => {
+                let (a, b) = (self.number(frame, op.operands[0])?, self.number(frame, op.operands[1])?);
+                Value::Float(elem.round(float_binary(how, a, b)?))
+            }
+            Code::Cmpi => {
+                let (a, b) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?);
+                let holds = match op.int_attr("predicate").unwrap_or(0) {
+                    0 => a == b,
+                    1 => a != b,
+                    2 => a < b,
+                    3 => a <= b,
+                    4 => a > b,
+                    5 => a >= b,
+                    6 => (a as u64) < (b as u64),
+                    7 => (a as u64) <= (b as u64),
+                    8 => (a as u64) > (b as u64),
+                    _ => (a as u64) >= (b as u64),
+                };
+                Value::Int(i64::from(holds))
+            }
+            Code::Cmpf => {
+                let (a, b) = (self.number(frame, op.operands[0])?, self.number(frame, op.operands[1])?);
+                let unordered = a.is_nan() || b.is_nan();
+                let holds = match op.int_attr("predicate").unwrap_or(0) {
+                    0 => false,
+                    1 => !unordered && a == b,
+                    2 => !unordered && a > b,
+                    3 => !unordered && a >= b,
+                    4 => !unordered && a < b,
+                    5 => !unordered && a <= b,
+                    6 => !unordered && a != b,
+                    7 => !unordered,
+                    8 => unordered || a == b,
+                    9 => unordered || a > b,
+                    10 => unordered || a >= b,
+                    11 => unordered || a < b,
+                    12 => unordered || a <= b,
+                    13 => unordered || a != b,
+                    14 => unordered,
+                    _ => true,
+                };
+                Value::Int(i64::from(holds))
+            }
+            Code::Select => {
+                let pick = if self.int(frame, op.operands[0])? != 0 { 1 } else { 2 };
+                self.get(frame, op.operands[pick])?.clone()
+            }
+            Code::NegF => Value::Float(-self.number(frame, op.operands[0])?),
+            Code::MathUnary(how) => Value::Float(elem.round(unary(how, self.number(frame, op.operands[0])?))),
+            _ => unreachable!("not a scalar op"),
+        })
+    }
+}

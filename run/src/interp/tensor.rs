@@ -1,0 +1,314 @@
+//! Tensor ops: views are new references to the same memory; computations
+//! read whole tensors into tiles, run the tile kernels, and write a fresh
+//! global tensor.
+
+use super::{
+    Frame, Interp,
+    tile::{binary_tiles, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile, scalar_value, unary_tile},
+};
+use crate::{
+    error::{Result, RunError},
+    program::{Binary, Code, Op},
+    types::{Elem, TensorTy, Ty},
+    value::{Mem, TensorRef, Tile, Value},
+};
+
+fn tensor_ty(ty: Option<&Ty>) -> Result<&TensorTy> {
+    match ty {
+        Some(Ty::Tensor(t)) => Ok(t),
+        other => Err(RunError::new(format!("expected a tensor type, got {other:?}"))),
+    }
+}
+
+/// A result shape of type `ty`: static dims from the type, dynamic ones
+/// from `dynamic` in order.
+fn resolve_shape(ty: &TensorTy, dynamic: &[i64]) -> Result<Vec<usize>> {
+    let mut values = dynamic.iter();
+    ty.shape
+        .iter()
+        .map(|d| match d {
+            Some(d) => Ok(*d as usize),
+            None => values
+                .next()
+                .and_then(|&v| usize::try_from(v).ok())
+                .ok_or_else(|| RunError::new("a dynamic dimension has no (non-negative) size")),
+        })
+        .collect()
+}
+
+/// The shape of a `rows × cols` result of type `ty`, leading dims taken
+/// from `template` (the operand's shape) where the type leaves them open.
+fn shape_of_grid(ty: &TensorTy, rows: usize, cols: usize, template: &[usize]) -> Vec<usize> {
+    let rank = ty.shape.len();
+    match rank {
+        0 => Vec::new(),
+        1 => vec![cols],
+        2 => vec![rows, cols],
+        _ => {
+            let mut shape: Vec<usize> = (0..rank - 1)
+                .map(|i| ty.shape[i].map(|d| d as usize).or_else(|| template.get(i).copied()).unwrap_or(1))
+                .collect();
+            shape.push(cols);
+            shape
+        }
+    }
+}
+
+impl Interp<'_> {
+    /// Reads all of `tensor` (this thread's copy) into a valid tile.
+    pub(super) fn read_all(&self, tensor: &TensorRef) -> Result<Tile> {
+        let (rows, cols) = tensor.rows_cols();
+        let mut tile = Tile::undefined(rows, cols, tensor.elem);
+        let mut state = self.world.lock();
+        let rank = self.local_rank(&state, tensor)?;
+        let mut index = vec![0i64; tensor.shape.len()];
+        for i in 0..rows * cols {
+            // Row-major enumeration of the tensor's indices.
+            let mut rest = i;
+            for d in (0..index.len()).rev() {
+                index[d] = (rest % tensor.shape[d]) as i64;
+                rest /= tensor.shape[d];
+            }
+            let at = tensor.locate(&index).expect("in bounds");
+            tile.data[i] = state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0);
+            tile.defined[i] = true;
+        }
+        Ok(tile)
+    }
+
+    /// A fresh global tensor of `shape` holding the valid region of `tile`.
+    pub(super) fn new_tensor(&self, tile: &Tile, shape: Vec<usize>, elem: Elem) -> Result<TensorRef> {
+        let elements: usize = shape.iter().product();
+        if elements != tile.rows * tile.cols {
+            return Err(RunError::new(format!("a result of shape {shape:?} from a [{}, {}] computation", tile.rows, tile.cols)));
+        }
+        let mut state = self.world.lock();
+        let id = state.allocate_gm(elements, elem);
+        for (i, (&x, &defined)) in tile.data.iter().zip(&tile.defined).enumerate() {
+            if defined {
+                state.write(Mem::Gm(id), 0, i, elem, x)?;
+            }
+        }
+        Ok(TensorRef::contiguous(Mem::Gm(id), 0, shape, elem))
+    }
+
+    pub(super) fn tensor_op(&mut self, frame: &Frame, op: &Op) -> Result<Vec<Value>> {
+        let result_ty = || tensor_ty(op.result_types.first());
+        let fresh = |interp: &Self, tile: Tile, template: &[usize]| -> Result<Value> {
+            let ty = result_ty()?;
+            let shape = shape_of_grid(ty, tile.rows, tile.cols, template);
+            Ok(Value::Tensor(interp.new_tensor(&tile, shape, ty.elem)?))
+        };
+        Ok(vec![match op.code {
+            Code::TensorCreate | Code::TensorFull => {
+                let ty = result_ty()?;
+                let (value, sizes) = if op.code == Code::TensorFull {
+                    (self.number(frame, op.operands[0])?, &op.operands[1..])
+                } else {
+                    (0.0, &op.operands[..])
+                };
+                let shape = resolve_shape(ty, &self.ints(frame, sizes)?)?;
+                let (rows, cols) = TensorRef::contiguous(Mem::Gm(0), 0, shape.clone(), ty.elem).rows_cols();
+                Value::Tensor(self.new_tensor(&Tile::filled(rows, cols, ty.elem, value), shape, ty.elem)?)
+            }
+            Code::TensorView | Code::TensorReshape => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                if !source.is_contiguous() {
+                    return Err(RunError::new("pto-run views and reshapes contiguous tensors only"));
+                }
+                if ty.elem != source.elem {
+                    return Err(RunError::new("a view keeps the element type"));
+                }
+                let known: usize = ty.shape.iter().flatten().map(|&d| d as usize).product();
+                let open = ty.shape.iter().filter(|d| d.is_none()).count();
+                let elements = source.elements();
+                let shape: Vec<usize> = match open {
+                    0 => ty.shape.iter().map(|d| d.unwrap() as usize).collect(),
+                    1 if known > 0 && elements % known == 0 => {
+                        ty.shape.iter().map(|d| d.map_or(elements / known, |d| d as usize)).collect()
+                    }
+                    _ => return Err(RunError::new("cannot infer the view's dynamic dimensions")),
+                };
+                if shape.iter().product::<usize>() > elements {
+                    return Err(RunError::new(format!("a view of shape {shape:?} is larger than its {elements}-element source")));
+                }
+                Value::Tensor(TensorRef::contiguous(source.mem, source.offset, shape, source.elem))
+            }
+            Code::TensorSlice => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                let offsets = self.ints(frame, op.segment(1))?;
+                let mut shape = resolve_shape(ty, &self.ints(frame, op.segment(2))?)?;
+                if offsets.len() != source.shape.len() || shape.len() != source.shape.len() {
+                    return Err(RunError::new("a slice needs one offset and one size per dimension"));
+                }
+                let mut offset = source.offset;
+                for d in 0..shape.len() {
+                    let start = usize::try_from(offsets[d]).map_err(|_| RunError::new("a negative slice offset"))?;
+                    if op.has_attr("clamp") {
+                        shape[d] = shape[d].min(source.shape[d].saturating_sub(start));
+                    } else if start + shape[d] > source.shape[d] {
+                        return Err(RunError::new(format!("slice {offsets:?} + {shape:?} leaves a tensor of shape {:?}", source.shape)));
+                    }
+                    offset += start * source.strides[d];
+                }
+                Value::Tensor(TensorRef { mem: source.mem, offset, shape, strides: source.strides.clone(), elem: source.elem })
+            }
+            Code::TensorDim => {
+                let tensor = self.tensor(frame, op.operands[0])?;
+                let axis = op.int_attr("axis").unwrap_or(0);
+                let axis = if axis < 0 { axis + tensor.shape.len() as i64 } else { axis };
+                let extent = tensor.shape.get(axis as usize).ok_or_else(|| RunError::new(format!("axis {axis} is out of range")))?;
+                Value::Int(*extent as i64)
+            }
+            Code::TensorRead => {
+                let tensor = self.tensor(frame, op.operands[0])?;
+                let indices = self.ints(frame, &op.operands[1..])?;
+                let at = tensor.locate(&indices).ok_or_else(|| RunError::new(format!("reads {indices:?} outside shape {:?}", tensor.shape)))?;
+                let mut state = self.world.lock();
+                let rank = self.local_rank(&state, &tensor)?;
+                let x = state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0);
+                scalar_value(x, op.result_types.first())
+            }
+            Code::TensorWrite => {
+                let tensor = self.tensor(frame, op.operands[0])?;
+                let (value_slot, index_slots) = op.operands[1..].split_last().expect("a value");
+                let indices = self.ints(frame, index_slots)?;
+                let at = tensor.locate(&indices).ok_or_else(|| RunError::new(format!("writes {indices:?} outside shape {:?}", tensor.shape)))?;
+                let value = self.number(frame, *value_slot)?;
+                let mut state = self.world.lock();
+                let rank = self.local_rank(&state, &tensor)?;
+                state.write(tensor.mem, rank, at, tensor.elem, value)?;
+                drop(state);
+                self.world.wake();
+                Value::Tensor(tensor)
+            }
+            Code::TensorAssemble => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let target = self.tensor(frame, op.operands[1])?;
+                let offsets = self.ints(frame, &op.operands[2..])?;
+                let tile = self.read_all(&source)?;
+                self.write_window(&tile, &target, None, &offsets, op.has_attr("atomic_add"))?;
+                Value::Tensor(target)
+            }
+            Code::TensorTranspose => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let (a, b) = (op.int_attr("axis1").unwrap_or(0) as usize, op.int_attr("axis2").unwrap_or(1) as usize);
+                if a >= source.shape.len() || b >= source.shape.len() {
+                    return Err(RunError::new("transpose axes out of range"));
+                }
+                let mut view = source.clone();
+                view.shape.swap(a, b);
+                view.strides.swap(a, b);
+                Value::Tensor(view)
+            }
+            Code::TensorCast => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                let mut tile = self.read_all(&source)?;
+                let mode = op.int_attr("mode").unwrap_or(2);
+                for x in &mut tile.data {
+                    *x = cast_value(*x, mode, ty.elem);
+                }
+                tile.elem = ty.elem;
+                fresh(self, tile, &source.shape)?
+            }
+            // Tensors carry no valid region here: nothing to fill.
+            Code::TensorFillpad => Value::Tensor(self.tensor(frame, op.operands[0])?),
+            Code::TensorBinary(how) => {
+                let ty = result_ty()?;
+                let (lhs, rhs) = (self.tensor(frame, op.operands[0])?, self.tensor(frame, op.operands[1])?);
+                let (a, b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
+                let (rows, cols) = (a.rows.max(b.rows), a.cols.max(b.cols));
+                let tile = binary_tiles(&widen(a, rows, cols), &b, how, ty.elem, rows, cols)?;
+                let template = if lhs.elements() >= rhs.elements() { lhs.shape } else { rhs.shape };
+                fresh(self, tile, &template)?
+            }
+            Code::TensorScalar(how) => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let tile = scalar_tile(&self.read_all(&source)?, self.number(frame, op.operands[1])?, how)?;
+                fresh(self, tile, &source.shape)?
+            }
+            Code::TensorExpands => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let (rows, cols) = source.rows_cols();
+                let tile = Tile::filled(rows, cols, source.elem, self.number(frame, op.operands[1])?);
+                fresh(self, tile, &source.shape)?
+            }
+            Code::TensorUnary(how) => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                let tile = unary_tile(&self.read_all(&source)?, how, ty.elem)?;
+                fresh(self, tile, &source.shape)?
+            }
+            Code::TensorRowReduce(how) | Code::TensorColReduce(how) => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                let rows = matches!(op.code, Code::TensorRowReduce(_));
+                let tile = reduce_tile(&self.read_all(&source)?, how, rows, ty.elem)?;
+                fresh(self, tile, &source.shape)?
+            }
+            Code::TensorRowExpand(how) | Code::TensorColExpand(how) => {
+                let ty = result_ty()?;
+                let (target, vector) = (self.tensor(frame, op.operands[0])?, self.tensor(frame, op.operands[1])?);
+                let rows = matches!(op.code, Code::TensorRowExpand(_));
+                let tile = expand_tile(&self.read_all(&target)?, &self.read_all(&vector)?, how, rows, ty.elem)?;
+                fresh(self, tile, &target.shape)?
+            }
+            Code::TensorMatmul | Code::TensorMatmulAcc => {
+                let ty = result_ty()?;
+                let base = usize::from(op.code == Code::TensorMatmulAcc);
+                let (lhs, rhs) = (self.tensor(frame, op.operands[base])?, self.tensor(frame, op.operands[base + 1])?);
+                let (mut a, mut b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
+                if op.has_attr("a_trans") {
+                    a = transpose(&a);
+                }
+                if op.has_attr("b_trans") {
+                    b = transpose(&b);
+                }
+                let mut product = matmul_tiles(&a, &b, ty.elem, a.rows, b.cols)?;
+                if op.code == Code::TensorMatmulAcc {
+                    let init = match op.operands.get(3) {
+                        Some(&slot) => self.int(frame, slot)? != 0,
+                        None => false,
+                    };
+                    if !init {
+                        let acc = self.read_all(&self.tensor(frame, op.operands[0])?)?;
+                        product = binary_tiles(&acc, &product, Binary::Add, ty.elem, product.rows, product.cols)?;
+                    }
+                }
+                fresh(self, product, &lhs.shape)?
+            }
+            _ => unreachable!("not a tensor op"),
+        }])
+    }
+}
+
+/// Repeats a one-row or one-column tile to `rows × cols` (broadcast lhs).
+fn widen(tile: Tile, rows: usize, cols: usize) -> Tile {
+    if tile.rows == rows && tile.cols == cols {
+        return tile;
+    }
+    let mut wide = Tile::undefined(rows, cols, tile.elem);
+    for r in 0..rows {
+        for c in 0..cols {
+            let (i, j) = (wide.index(r, c), tile.index(if tile.rows == 1 { 0 } else { r }, if tile.cols == 1 { 0 } else { c }));
+            wide.data[i] = tile.data[j];
+            wide.defined[i] = tile.defined[j];
+        }
+    }
+    wide
+}
+
+fn transpose(tile: &Tile) -> Tile {
+    let mut result = Tile::undefined(tile.cols, tile.rows, tile.elem);
+    for r in 0..tile.rows {
+        for c in 0..tile.cols {
+            let (i, j) = (result.index(c, r), tile.index(r, c));
+            result.data[i] = tile.data[j];
+            result.defined[i] = tile.defined[j];
+        }
+    }
+    result
+}

@@ -1,0 +1,172 @@
+//! `pto-run`: executes a pl/pld program with P simulated ranks.
+
+use std::{
+    path::{Path, PathBuf},
+    process::ExitCode,
+    time::Duration,
+};
+
+use clap::Parser;
+use melior::{
+    Context,
+    diagnostic::DiagnosticSeverity,
+    ir::operation::OperationLike,
+    pass::PassManager,
+    utility::parse_pass_pipeline,
+};
+use pto_run::{
+    Program, RunError, Session,
+    npy::{self, compare},
+    program::location_text,
+    session::parse_file,
+};
+
+/// Executes a pl/pld program on the CPU: the host orchestrator (or the
+/// named function) runs with P simulated ranks, one thread per device.
+#[derive(Parser, Debug)]
+#[command(name = "pto-run", version)]
+struct Cli {
+    /// The program (.mlir).
+    input: PathBuf,
+
+    /// The function to run (default: the only host orchestrator, else @main).
+    #[arg(long)]
+    entry: Option<String>,
+
+    /// Devices (pld.system.world_size); default 1.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
+    ranks: u32,
+
+    /// An input: NAME=FILE.npy, NAME the parameter's %name in the source or
+    /// argN. A distributed tensor's file stacks the ranks: [P, ...].
+    #[arg(long = "input", value_name = "NAME=FILE")]
+    inputs: Vec<String>,
+
+    /// Generate the inputs not given (floats uniform in [-1, 1); integer
+    /// tensors zero).
+    #[arg(long)]
+    random_inputs: bool,
+
+    /// Seed of --random-inputs.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+
+    /// Run this pass pipeline first (e.g. 'builtin.module(pld-lower-distributed)').
+    #[arg(long = "pass-pipeline", value_name = "PIPELINE")]
+    pass_pipeline: Option<String>,
+
+    /// Write each output (tensor parameters by name, results as resultN,
+    /// window buffers by name) as DIR/NAME.npy.
+    #[arg(long = "output-dir", short = 'o', value_name = "DIR")]
+    output_dir: Option<PathBuf>,
+
+    /// Compare every output that has DIR/NAME.npy with it.
+    #[arg(long, value_name = "DIR")]
+    golden: Option<PathBuf>,
+
+    /// Relative tolerance of --golden.
+    #[arg(long, default_value_t = 1e-5)]
+    rtol: f64,
+
+    /// Absolute tolerance of --golden.
+    #[arg(long, default_value_t = 1e-6)]
+    atol: f64,
+
+    /// Give up after this many seconds (deadlocks are detected sooner).
+    #[arg(long, default_value_t = 60.0)]
+    timeout: f64,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(true) => ExitCode::SUCCESS,
+        Ok(false) => ExitCode::FAILURE,
+        Err(error) => {
+            eprintln!("{error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn context() -> Context {
+    let context = pto_dialects::create_context();
+    context.attach_diagnostic_handler(|diagnostic| {
+        let severity = match diagnostic.severity() {
+            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Warning => "warning",
+            DiagnosticSeverity::Note => "note",
+            DiagnosticSeverity::Remark => "remark",
+        };
+        eprintln!("{}: {severity}: {diagnostic}", location_text(diagnostic.location()));
+        true
+    });
+    context
+}
+
+fn run(cli: &Cli) -> Result<bool, RunError> {
+    if !cli.input.exists() {
+        return Err(RunError::new(format!("cannot open {}", cli.input.display())));
+    }
+    let context = context();
+    let mut module = parse_file(&context, &cli.input)?;
+    if let Some(pipeline) = &cli.pass_pipeline {
+        pto_passes::register_passes();
+        melior::utility::register_all_passes();
+        let manager = PassManager::new(&context);
+        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
+            .map_err(|_| RunError::new(format!("invalid pass pipeline '{pipeline}'")))?;
+        manager.run(&mut module).map_err(|_| RunError::new("the pass pipeline failed"))?;
+        if !module.as_operation().verify() {
+            return Err(RunError::new("the pipeline's output does not verify"));
+        }
+    }
+    let source = std::fs::read_to_string(&cli.input).ok();
+    let program = Program::compile(&module, source.as_deref())?;
+    let entry = match &cli.entry {
+        Some(entry) => entry.clone(),
+        None => Session::default_entry(&program)
+            .ok_or_else(|| RunError::new("no entry: name one with --entry (there is no single host orchestrator and no @main)"))?,
+    };
+    let mut session = Session::new(&program).ranks(cli.ranks as usize).timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
+    if cli.random_inputs {
+        session = session.seed(cli.seed);
+    }
+    for input in &cli.inputs {
+        let (name, file) = input.split_once('=').ok_or_else(|| RunError::new(format!("--input wants NAME=FILE, got '{input}'")))?;
+        session = session.input(name, npy::read(Path::new(file))?);
+    }
+    let outcome = session.run(&entry)?;
+    if let Some(dir) = &cli.output_dir {
+        std::fs::create_dir_all(dir).map_err(|e| RunError::new(format!("{}: {e}", dir.display())))?;
+        for (name, array) in outcome.outputs() {
+            npy::write(&dir.join(format!("{name}.npy")), array)?;
+        }
+    }
+    let mut ok = true;
+    if let Some(dir) = &cli.golden {
+        let mut compared = 0;
+        for (name, array) in outcome.outputs() {
+            let path = dir.join(format!("{name}.npy"));
+            if !path.exists() {
+                continue;
+            }
+            compared += 1;
+            let golden = npy::read(&path)?;
+            let comparison = compare(array, &golden, cli.rtol, cli.atol).map_err(|e| RunError::new(format!("{name}: {}", e.message)))?;
+            let verdict = if comparison.mismatches == 0 { "ok" } else { "MISMATCH" };
+            println!(
+                "{name}: {verdict}: {} of {} elements differ; max abs error {:.3e}, max rel error {:.3e}",
+                comparison.mismatches, comparison.elements, comparison.max_abs, comparison.max_rel
+            );
+            if let Some((index, value, expected)) = comparison.first {
+                println!("  first at flat index {index}: {value} vs golden {expected}");
+                ok = false;
+            }
+        }
+        if compared == 0 {
+            return Err(RunError::new(format!("no golden in {} matches an output", dir.display())));
+        }
+    }
+    Ok(ok)
+}

@@ -1,0 +1,342 @@
+//! Running a program: inputs in, threads up, outputs out.
+
+use std::{collections::HashMap, path::Path, thread, time::Duration};
+
+use melior::{Context, ir::Module};
+
+use crate::{
+    error::{Result, RunError},
+    interp::{Interp, run_collective},
+    program::{Function, Program},
+    types::{Elem, TensorTy, Ty},
+    value::{BufferId, DomainId, Mem, TensorRef, Value},
+    world::{Task, World},
+};
+
+/// An n-d array of values of one element type: an input or an output.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    pub shape: Vec<usize>,
+    pub elem: Elem,
+    pub data: Vec<f64>,
+}
+
+impl Array {
+    pub fn new(shape: Vec<usize>, elem: Elem, data: Vec<f64>) -> Self {
+        Self { shape, elem, data }
+    }
+}
+
+/// What a run leaves behind.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Every tensor parameter of the entry after the run, by its source
+    /// name; a distributed tensor stacks the ranks' copies: `[P, ...]`.
+    pub arguments: Vec<(String, Array)>,
+    /// The entry's results: `result0`, `result1`, ...
+    pub results: Vec<(String, Array)>,
+    /// Every window buffer the program allocated, by its name, as its
+    /// first view: `[ranks of its domain, ...view shape]`.
+    pub windows: Vec<(String, Array)>,
+}
+
+impl Outcome {
+    /// An output by name (arguments, results, then window buffers).
+    pub fn get(&self, name: &str) -> Option<&Array> {
+        self.outputs().find(|(n, _)| n == name).map(|(_, a)| a)
+    }
+
+    /// Every output, named.
+    pub fn outputs(&self) -> impl Iterator<Item = &(String, Array)> {
+        self.arguments.iter().chain(&self.results).chain(&self.windows)
+    }
+}
+
+/// A configured run of one program.
+pub struct Session<'p> {
+    program: &'p Program,
+    ranks: usize,
+    inputs: HashMap<String, Array>,
+    seed: Option<u64>,
+    timeout: Duration,
+}
+
+/// The inputs a seeded run generates: floats uniform in [-1, 1) (rounded
+/// to the element type); integer tensors (signals, counts) start at zero.
+struct Generator(u64);
+
+impl Generator {
+    fn next(&mut self) -> f64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        (z >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
+    }
+}
+
+impl<'p> Session<'p> {
+    pub fn new(program: &'p Program) -> Self {
+        Self { program, ranks: 1, inputs: HashMap::new(), seed: None, timeout: Duration::from_secs(60) }
+    }
+
+    /// The number of devices (`pld.system.world_size`).
+    pub fn ranks(mut self, ranks: usize) -> Self {
+        self.ranks = ranks.max(1);
+        self
+    }
+
+    /// An input for the entry parameter `name` (its source name or `argN`).
+    pub fn input(mut self, name: &str, array: Array) -> Self {
+        self.inputs.insert(name.to_string(), array);
+        self
+    }
+
+    /// Generates the inputs not given, from `seed`.
+    pub fn seed(mut self, seed: u64) -> Self {
+        self.seed = Some(seed);
+        self
+    }
+
+    /// A wall-clock limit (a second guard behind deadlock detection).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// The entry when none is named: the only host orchestrator, else
+    /// `@main`.
+    pub fn default_entry(program: &Program) -> Option<String> {
+        let hosts: Vec<&Function> = program.functions.iter().filter(|f| f.is_host()).collect();
+        match hosts.as_slice() {
+            [only] => Some(only.name.clone()),
+            _ => program.function("main").map(|f| f.name.clone()),
+        }
+    }
+
+    /// Runs `entry`.
+    pub fn run(&self, entry: &str) -> Result<Outcome> {
+        let index = self.program.index(entry).ok_or_else(|| RunError::new(format!("no function @{entry}")))?;
+        let function = &self.program.functions[index];
+        let world = World::new(self.ranks, self.timeout);
+        let mut generator = Generator(self.seed.unwrap_or(0));
+        let mut args = Vec::new();
+        for (i, (ty, name)) in function.param_types.iter().zip(&function.param_names).enumerate() {
+            let given = self.inputs.get(name).or_else(|| self.inputs.get(&format!("arg{i}")));
+            args.push(self.argument(&world, ty, name, given, &mut generator)?);
+        }
+        let program = self.program;
+        let world_ref = &world;
+        let outcome: Result<Vec<Value>> = thread::scope(|scope| {
+            let workers: Vec<_> = (0..self.ranks)
+                .map(|device| {
+                    thread::Builder::new()
+                        .name(format!("device{device}"))
+                        .spawn_scoped(scope, move || worker(world_ref, program, device))
+                        .expect("a device thread starts")
+                })
+                .collect();
+            let results = if function.is_host() {
+                let results = Interp::new(world_ref, program, None).call(index, args.clone());
+                if let Err(error) = &results {
+                    world_ref.fail(error.clone());
+                }
+                let finished = world_ref.finish();
+                results.and_then(|r| finished.map(|_| r))
+            } else {
+                // Any other entry runs on every device (SPMD); the results
+                // are device 0's.
+                let submitted: Result<()> = (0..self.ranks).try_for_each(|device| {
+                    let task = Task::Call { function: index, args: args.clone(), location: function.location.clone(), reply: device == 0 };
+                    world_ref.submit(device, task)
+                });
+                if let Err(error) = &submitted {
+                    world_ref.fail(error.clone());
+                }
+                let finished = world_ref.finish();
+                submitted.and(finished).map(|_| world_ref.lock().results.take().unwrap_or_default())
+            };
+            for worker in workers {
+                if worker.join().is_err() {
+                    return Err(RunError::new("a device thread panicked"));
+                }
+            }
+            results
+        });
+        let results = outcome?;
+        let mut state_outcome = Outcome::default();
+        for ((arg, name), ty) in args.iter().zip(&function.param_names).zip(&function.param_types) {
+            if let (Value::Tensor(tensor), Ty::Tensor(_)) = (arg, ty) {
+                state_outcome.arguments.push((name.clone(), read_out(&world, tensor)?));
+            }
+        }
+        for (i, value) in results.iter().enumerate() {
+            let array = match value {
+                Value::Tensor(tensor) => read_out(&world, tensor)?,
+                Value::Int(v) => Array::new(Vec::new(), Elem::I64, vec![*v as f64]),
+                Value::Float(v) => Array::new(Vec::new(), Elem::F64, vec![*v]),
+                _ => continue,
+            };
+            state_outcome.results.push((format!("result{i}"), array));
+        }
+        let buffers: Vec<(usize, String, Vec<usize>, Elem)> = world
+            .lock()
+            .buffers
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| !b.entry)
+            .filter_map(|(i, b)| b.view.clone().map(|(shape, elem)| (i, b.name.clone(), shape, elem)))
+            .collect();
+        for (i, name, shape, elem) in buffers {
+            let view = TensorRef::contiguous(Mem::Window(BufferId(i)), 0, shape, elem);
+            state_outcome.windows.push((name, read_out(&world, &view)?));
+        }
+        Ok(state_outcome)
+    }
+
+    /// Materializes one entry argument.
+    fn argument(&self, world: &World, ty: &Ty, name: &str, given: Option<&Array>, generator: &mut Generator) -> Result<Value> {
+        match ty {
+            Ty::Int(_) | Ty::Float(_) => {
+                let Some(array) = given else {
+                    return Err(RunError::new(format!("no input for the scalar parameter %{name}")));
+                };
+                let x = *array.data.first().ok_or_else(|| RunError::new(format!("input %{name} is empty")))?;
+                Ok(if matches!(ty, Ty::Float(_)) { Value::Float(x) } else { Value::Int(x as i64) })
+            }
+            Ty::Tensor(tensor_ty) => self.tensor_argument(world, tensor_ty, name, given, generator),
+            other => Err(RunError::new(format!("pto-run cannot pass a {other:?} to the entry (%{name})"))),
+        }
+    }
+
+    fn tensor_argument(&self, world: &World, ty: &TensorTy, name: &str, given: Option<&Array>, generator: &mut Generator) -> Result<Value> {
+        // A distributed tensor's input stacks the ranks' copies: [P, ...].
+        let per_rank_shape: Vec<usize> = match given {
+            Some(array) => {
+                let shape = if ty.distributed {
+                    if array.shape.first() != Some(&self.ranks) {
+                        return Err(RunError::new(format!(
+                            "input %{name} is a distributed tensor: its first dimension must be the rank count {}, got shape {:?}",
+                            self.ranks, array.shape
+                        )));
+                    }
+                    array.shape[1..].to_vec()
+                } else {
+                    array.shape.clone()
+                };
+                check_shape(&ty.shape, &shape, name)?;
+                shape
+            }
+            None => ty
+                .shape
+                .iter()
+                .map(|d| d.map(|d| d as usize))
+                .collect::<Option<Vec<usize>>>()
+                .ok_or_else(|| RunError::new(format!("no input for %{name}, whose shape is dynamic")))?,
+        };
+        let elements: usize = per_rank_shape.iter().product();
+        let copies = if ty.distributed { self.ranks } else { 1 };
+        let data: Vec<f64> = match given {
+            Some(array) => {
+                if array.data.len() != elements * copies {
+                    return Err(RunError::new(format!("input %{name} has {} values for shape {:?}", array.data.len(), array.shape)));
+                }
+                array.data.clone()
+            }
+            None if self.seed.is_some() && ty.elem.is_float() => (0..elements * copies).map(|_| ty.elem.round(generator.next())).collect(),
+            None if self.seed.is_some() || !ty.elem.is_float() => vec![0.0; elements * copies],
+            None => return Err(RunError::new(format!("no input for %{name} (give one, or --random-inputs)"))),
+        };
+        let mut state = world.lock();
+        let mem = if ty.distributed {
+            let buffer: BufferId = state.allocate(DomainId(0), elements * ty.elem.bytes(), name);
+            state.buffers[buffer.0].entry = true;
+            Mem::Window(buffer)
+        } else {
+            Mem::Gm(state.allocate_gm(elements, ty.elem))
+        };
+        for copy in 0..copies {
+            for i in 0..elements {
+                state.write(mem, copy, i, ty.elem, data[copy * elements + i])?;
+            }
+        }
+        Ok(Value::Tensor(TensorRef::contiguous(mem, 0, per_rank_shape, ty.elem)))
+    }
+}
+
+fn check_shape(dims: &[Option<i64>], shape: &[usize], name: &str) -> Result<()> {
+    let fits = dims.len() == shape.len() && dims.iter().zip(shape).all(|(d, &s)| d.is_none_or(|d| d as usize == s));
+    if fits {
+        Ok(())
+    } else {
+        Err(RunError::new(format!("input %{name} has shape {shape:?}, the parameter's type wants {dims:?}")))
+    }
+}
+
+/// Reads a tensor out: global memory once, a window view once per rank.
+fn read_out(world: &World, tensor: &TensorRef) -> Result<Array> {
+    let mut state = world.lock();
+    let copies = match tensor.mem {
+        Mem::Gm(_) => 1,
+        Mem::Window(buffer) => state.domains[state.buffers[buffer.0].domain.0].devices.len(),
+    };
+    let mut data = Vec::with_capacity(copies * tensor.elements());
+    for rank in 0..copies {
+        for i in 0..tensor.elements() {
+            let mut rest = i;
+            let mut index = vec![0i64; tensor.shape.len()];
+            for d in (0..index.len()).rev() {
+                index[d] = (rest % tensor.shape[d]) as i64;
+                rest /= tensor.shape[d];
+            }
+            let at = tensor.locate(&index).expect("in bounds");
+            data.push(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0));
+        }
+    }
+    let shape = match tensor.mem {
+        Mem::Gm(_) => tensor.shape.clone(),
+        Mem::Window(_) => std::iter::once(copies).chain(tensor.shape.iter().copied()).collect(),
+    };
+    Ok(Array::new(shape, tensor.elem, data))
+}
+
+/// A device thread: runs its queue until the host finishes.
+fn worker(world: &World, program: &Program, device: usize) {
+    while let Some(task) = world.next_task(device) {
+        let outcome = match task {
+            Task::Call { function, args, location, reply } => {
+                let results = Interp::new(world, program, Some(device)).call(function, args).map_err(|e| e.located(&location));
+                results.map(|values| {
+                    if reply {
+                        world.lock().results = Some(values);
+                    }
+                })
+            }
+            Task::Collective(call) => run_collective(world, device, call),
+        };
+        if let Err(error) = outcome {
+            world.fail(error);
+        }
+    }
+}
+
+/// Parses `path` into a module of `context`, verified; diagnostics go to
+/// the context's handler.
+pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
+    let text = path.to_string_lossy().to_string();
+    let name = melior::StringRef::new(&text);
+    // SAFETY: the context is live; MLIR copies the file name; a null module
+    // (parse failure, already diagnosed) is checked before wrapping.
+    let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
+    if raw.ptr.is_null() {
+        return Err(RunError::new(format!("cannot parse {text}")));
+    }
+    // SAFETY: non-null module just created, owned by the caller.
+    let module = unsafe { Module::from_raw(raw) };
+    if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
+        return Err(RunError::new(format!("{text} does not verify")));
+    }
+    Ok(module)
+}

@@ -1,0 +1,191 @@
+//! Run-time values: scalars, tiles (on-chip buffers, held by value), tensors
+//! (references to global or window memory), comm contexts.
+
+use std::sync::Arc;
+
+use pto_dialects::enums::PadValue;
+
+use crate::types::Elem;
+
+/// A window buffer: one allocation of a comm domain, present on every rank.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BufferId(pub usize);
+
+/// A comm domain.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DomainId(pub usize);
+
+/// Where a tensor's elements live.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mem {
+    /// Global memory: host tensors and tensors made by orchestration code.
+    Gm(usize),
+    /// A window buffer; which rank's copy is decided by the access.
+    Window(BufferId),
+}
+
+/// A tensor: a strided view of memory.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TensorRef {
+    pub mem: Mem,
+    /// First element, in elements from the start of the memory.
+    pub offset: usize,
+    pub shape: Vec<usize>,
+    /// In elements.
+    pub strides: Vec<usize>,
+    pub elem: Elem,
+}
+
+/// Row-major strides of `shape`.
+pub fn row_major(shape: &[usize]) -> Vec<usize> {
+    let mut strides = vec![1; shape.len()];
+    for i in (0..shape.len().saturating_sub(1)).rev() {
+        strides[i] = strides[i + 1] * shape[i + 1];
+    }
+    strides
+}
+
+impl TensorRef {
+    pub fn contiguous(mem: Mem, offset: usize, shape: Vec<usize>, elem: Elem) -> Self {
+        let strides = row_major(&shape);
+        Self { mem, offset, shape, strides, elem }
+    }
+
+    pub fn elements(&self) -> usize {
+        self.shape.iter().product()
+    }
+
+    /// Whether the view is row-major contiguous.
+    pub fn is_contiguous(&self) -> bool {
+        self.shape.iter().zip(row_major(&self.shape)).zip(&self.strides).all(|((&d, r), &s)| d <= 1 || r == s)
+    }
+
+    /// The element offset of `indices`, `None` when out of bounds.
+    pub fn locate(&self, indices: &[i64]) -> Option<usize> {
+        if indices.len() != self.shape.len() {
+            return None;
+        }
+        let mut at = self.offset;
+        for ((&i, &extent), &stride) in indices.iter().zip(&self.shape).zip(&self.strides) {
+            if i < 0 || i as usize >= extent {
+                return None;
+            }
+            at += i as usize * stride;
+        }
+        Some(at)
+    }
+
+    /// The 2-D form `[rows, cols]` of the view (leading dims folded).
+    pub fn rows_cols(&self) -> (usize, usize) {
+        match self.shape.len() {
+            0 => (1, 1),
+            1 => (1, self.shape[0]),
+            n => (self.shape[..n - 1].iter().product(), self.shape[n - 1]),
+        }
+    }
+}
+
+/// A tile: `rows × cols` values (leading dims of an N-d tile folded into
+/// rows), its valid region, and which elements hold data.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tile {
+    pub rows: usize,
+    pub cols: usize,
+    pub elem: Elem,
+    pub valid_rows: usize,
+    pub valid_cols: usize,
+    pub pad: PadValue,
+    pub data: Vec<f64>,
+    /// `false`: never written (reading it is an error).
+    pub defined: Vec<bool>,
+}
+
+impl Tile {
+    /// A tile no element of which is written yet.
+    pub fn undefined(rows: usize, cols: usize, elem: Elem) -> Self {
+        Self {
+            rows,
+            cols,
+            elem,
+            valid_rows: rows,
+            valid_cols: cols,
+            pad: PadValue::Null,
+            data: vec![0.0; rows * cols],
+            defined: vec![false; rows * cols],
+        }
+    }
+
+    /// A tile filled with `value`.
+    pub fn filled(rows: usize, cols: usize, elem: Elem, value: f64) -> Self {
+        Self {
+            rows,
+            cols,
+            elem,
+            valid_rows: rows,
+            valid_cols: cols,
+            pad: PadValue::Null,
+            data: vec![elem.round(value); rows * cols],
+            defined: vec![true; rows * cols],
+        }
+    }
+
+    pub fn index(&self, row: usize, col: usize) -> usize {
+        row * self.cols + col
+    }
+
+    /// Whether `(row, col)` is in the valid region.
+    pub fn is_valid(&self, row: usize, col: usize) -> bool {
+        row < self.valid_rows && col < self.valid_cols
+    }
+
+    /// The value at `(row, col)`: the data when written, else the pad value
+    /// outside the valid region; `None` for an unwritten valid element.
+    pub fn get(&self, row: usize, col: usize) -> Option<f64> {
+        let i = self.index(row, col);
+        if self.defined[i] {
+            return Some(self.data[i]);
+        }
+        if !self.is_valid(row, col) {
+            return pad_value(self.pad, self.elem);
+        }
+        None
+    }
+}
+
+/// The value a pad mode stands for in type `elem` (`None` for `null`).
+pub fn pad_value(pad: PadValue, elem: Elem) -> Option<f64> {
+    match pad {
+        PadValue::Null => None,
+        PadValue::Zero => Some(0.0),
+        PadValue::Max => Some(if elem.is_float() { f64::INFINITY } else { i64::MAX as f64 }),
+        PadValue::Min => Some(if elem.is_float() { f64::NEG_INFINITY } else { i64::MIN as f64 }),
+    }
+}
+
+/// A run-time value.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    /// Integers, indices and `i1`.
+    Int(i64),
+    Float(f64),
+    Tile(Arc<Tile>),
+    Tensor(TensorRef),
+    /// The comm context of a domain (the rank is the executing device's).
+    Ctx(DomainId),
+    Ptr(BufferId),
+    Task(u64),
+}
+
+impl Value {
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "integer",
+            Value::Float(_) => "float",
+            Value::Tile(_) => "tile",
+            Value::Tensor(_) => "tensor",
+            Value::Ctx(_) => "comm context",
+            Value::Ptr(_) => "window buffer",
+            Value::Task(_) => "task id",
+        }
+    }
+}

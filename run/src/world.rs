@@ -1,0 +1,487 @@
+//! The machine every rank thread shares: global memory, the comm domains
+//! with one window arena per member rank, the devices' task queues, and
+//! the blocking that makes `wait` and collectives real. One mutex guards it
+//! all; a condition variable wakes blocked threads on every change.
+//!
+//! A thread that blocks records what it waits for as a [`Blocker`] any
+//! thread can re-evaluate, so "nobody can make progress" is decided
+//! exactly: when the host has finished submitting and no device is
+//! running, has queued work, or waits for something that now holds, the
+//! run is deadlocked and every blocked rank is reported.
+
+use std::{
+    collections::{HashMap, VecDeque},
+    sync::{Condvar, Mutex, MutexGuard},
+    time::{Duration, Instant},
+};
+
+use crate::{
+    error::{Result, RunError},
+    program::Collective,
+    types::Elem,
+    value::{BufferId, DomainId, Mem, Value},
+};
+
+/// Window slots are rounded up to this many bytes (pld.md §1.4).
+pub const SLOT_ALIGN: usize = 32;
+
+/// A comm domain: its devices (worker indices) in rank order, and one
+/// window arena per member.
+#[derive(Debug)]
+pub struct Domain {
+    pub devices: Vec<usize>,
+    pub arenas: Vec<Vec<u8>>,
+    pub name: String,
+}
+
+/// A window buffer: a slot of a domain's window.
+#[derive(Clone, Debug)]
+pub struct WindowBuffer {
+    pub domain: DomainId,
+    /// Byte offset of the slot in each arena.
+    pub offset: usize,
+    /// Requested bytes (the slot is rounded up to [`SLOT_ALIGN`]).
+    pub bytes: usize,
+    pub name: String,
+    /// The first view made of it (shape, element type): how it is output.
+    pub view: Option<(Vec<usize>, Elem)>,
+    /// An entry parameter's buffer (output as the parameter).
+    pub entry: bool,
+}
+
+impl WindowBuffer {
+    pub fn slot_bytes(&self) -> usize {
+        self.bytes.div_ceil(SLOT_ALIGN) * SLOT_ALIGN
+    }
+}
+
+/// What a device runs next.
+#[derive(Clone, Debug)]
+pub enum Task {
+    /// A function (a chip orchestration) with its arguments; `reply`: keep
+    /// its results (the entry's run on device 0).
+    Call { function: usize, args: Vec<Value>, location: String, reply: bool },
+    /// A collective issued by the host (`pld.tensor.*` on the host path or
+    /// a `pld.builtin.*` kernel).
+    Collective(CollectiveCall),
+}
+
+/// One rank's call of a collective.
+#[derive(Clone, Debug)]
+pub struct CollectiveCall {
+    pub kind: Collective,
+    /// ReduceOp code (sum 0, max 1, min 2, prod 3).
+    pub reduce: i64,
+    pub root: i64,
+    /// Ring (vs mesh) allreduce.
+    pub ring: bool,
+    pub args: Vec<Value>,
+    pub location: String,
+}
+
+/// What a blocked thread waits for.
+#[derive(Clone, Debug)]
+pub enum Blocker {
+    /// A signal cell (i32 at `byte` of `domain`'s arena `arena`).
+    Signal { domain: DomainId, arena: usize, byte: usize, expected: i64, ge: bool, what: String },
+    /// The other ranks of a collective.
+    Gathering { key: (DomainId, u64), what: String },
+}
+
+/// A device thread's state.
+#[derive(Clone, Debug)]
+pub enum ThreadState {
+    Idle,
+    Running,
+    Blocked(Blocker),
+}
+
+/// A collective being gathered: each rank's call, then the outcome.
+#[derive(Debug, Default)]
+pub struct Gathering {
+    pub calls: Vec<Option<CollectiveCall>>,
+    pub done: bool,
+    pub departed: usize,
+}
+
+/// Everything the mutex guards.
+#[derive(Debug)]
+pub struct State {
+    pub gm: Vec<Vec<u8>>,
+    pub domains: Vec<Domain>,
+    pub buffers: Vec<WindowBuffer>,
+    pub queues: Vec<VecDeque<Task>>,
+    pub threads: Vec<ThreadState>,
+    /// The host is still running its orchestrator.
+    pub host_active: bool,
+    pub failure: Option<RunError>,
+    pub gatherings: HashMap<(DomainId, u64), Gathering>,
+    /// Collectives each (domain, rank) has entered.
+    pub collective_counts: HashMap<(DomainId, usize), u64>,
+    pub shutdown: bool,
+    /// The results of a device-run entry.
+    pub results: Option<Vec<Value>>,
+}
+
+/// The shared machine.
+pub struct World {
+    pub world_size: usize,
+    state: Mutex<State>,
+    changed: Condvar,
+    deadline: Instant,
+    timeout: Duration,
+}
+
+impl World {
+    /// A machine of `world_size` devices; the all-device domain is domain 0.
+    pub fn new(world_size: usize, timeout: Duration) -> Self {
+        let state = State {
+            gm: Vec::new(),
+            domains: vec![Domain { devices: (0..world_size).collect(), arenas: vec![Vec::new(); world_size], name: "world".into() }],
+            buffers: Vec::new(),
+            queues: vec![VecDeque::new(); world_size],
+            threads: vec![ThreadState::Idle; world_size],
+            host_active: true,
+            failure: None,
+            gatherings: HashMap::new(),
+            collective_counts: HashMap::new(),
+            shutdown: false,
+            results: None,
+        };
+        Self { world_size, state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
+    }
+
+    pub fn lock(&self) -> MutexGuard<'_, State> {
+        // A panicking rank thread poisons the lock; the state stays usable
+        // for reporting.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Wakes every blocked thread to re-check.
+    pub fn wake(&self) {
+        self.changed.notify_all();
+    }
+
+    /// Records the first failure and wakes everyone to stop.
+    pub fn fail(&self, error: RunError) {
+        let mut state = self.lock();
+        if state.failure.is_none() {
+            state.failure = Some(error);
+        }
+        drop(state);
+        self.wake();
+    }
+
+    /// Blocks device `device` until `blocker` holds; diagnoses deadlock
+    /// and timeout.
+    pub fn block<'a>(&'a self, mut state: MutexGuard<'a, State>, device: usize, blocker: Blocker) -> Result<MutexGuard<'a, State>> {
+        loop {
+            if let Some(failure) = &state.failure {
+                return Err(stopped(failure));
+            }
+            if state.holds(&blocker) {
+                state.threads[device] = ThreadState::Running;
+                return Ok(state);
+            }
+            state.threads[device] = ThreadState::Blocked(blocker.clone());
+            if state.deadlocked() {
+                let report = state.report("deadlock: every rank is blocked");
+                state.failure = Some(RunError::new(report.clone()));
+                self.wake();
+                return Err(RunError::new(report));
+            }
+            state = self.wait(state)?;
+        }
+    }
+
+    /// Waits for a change, or fails at the deadline.
+    fn wait<'a>(&'a self, state: MutexGuard<'a, State>) -> Result<MutexGuard<'a, State>> {
+        let now = Instant::now();
+        if now >= self.deadline {
+            let mut state = state;
+            let report = state.report(&format!("timeout: the run took longer than {} s", self.timeout.as_secs_f64()));
+            if state.failure.is_none() {
+                state.failure = Some(RunError::new(report.clone()));
+            }
+            self.wake();
+            return Err(RunError::new(report));
+        }
+        let (state, _) = self.changed.wait_timeout(state, self.deadline - now).unwrap_or_else(|e| e.into_inner());
+        Ok(state)
+    }
+
+    /// A device worker: runs its queue until shutdown or failure.
+    pub fn next_task(&self, device: usize) -> Option<Task> {
+        let mut state = self.lock();
+        loop {
+            if state.failure.is_some() || (state.shutdown && state.queues[device].is_empty()) {
+                state.threads[device] = ThreadState::Idle;
+                return None;
+            }
+            if let Some(task) = state.queues[device].pop_front() {
+                state.threads[device] = ThreadState::Running;
+                return Some(task);
+            }
+            state.threads[device] = ThreadState::Idle;
+            if state.deadlocked() {
+                let report = state.report("deadlock: every rank is blocked");
+                state.failure = Some(RunError::new(report));
+                self.wake();
+                return None;
+            }
+            self.wake();
+            state = match self.wait(state) {
+                Ok(state) => state,
+                Err(_) => return None,
+            };
+        }
+    }
+
+    /// Queues `task` on `device`.
+    pub fn submit(&self, device: usize, task: Task) -> Result<()> {
+        let mut state = self.lock();
+        if device >= state.queues.len() {
+            return Err(RunError::new(format!("device {device} is outside the {} devices", state.queues.len())));
+        }
+        state.queues[device].push_back(task);
+        drop(state);
+        self.wake();
+        Ok(())
+    }
+
+    /// The host is done submitting: waits until every device is idle with
+    /// an empty queue, then stops the workers.
+    pub fn finish(&self) -> Result<()> {
+        let mut state = self.lock();
+        state.host_active = false;
+        self.wake();
+        loop {
+            if let Some(failure) = &state.failure {
+                let failure = failure.clone();
+                state.shutdown = true;
+                self.wake();
+                return Err(failure);
+            }
+            let quiet = state.queues.iter().all(VecDeque::is_empty)
+                && state.threads.iter().all(|t| matches!(t, ThreadState::Idle));
+            if quiet {
+                state.shutdown = true;
+                self.wake();
+                return Ok(());
+            }
+            if state.deadlocked() {
+                let report = state.report("deadlock: every rank is blocked");
+                state.failure = Some(RunError::new(report));
+                continue;
+            }
+            state = match self.wait(state) {
+                Ok(state) => state,
+                Err(error) => {
+                    let mut state = self.lock();
+                    state.shutdown = true;
+                    self.wake();
+                    return Err(error);
+                }
+            };
+        }
+    }
+}
+
+fn stopped(failure: &RunError) -> RunError {
+    RunError::new(format!("stopped: another rank failed ({})", failure.message.lines().next().unwrap_or_default()))
+}
+
+impl State {
+    /// Whether `blocker` holds now.
+    pub fn holds(&self, blocker: &Blocker) -> bool {
+        match blocker {
+            Blocker::Signal { domain, arena, byte, expected, ge, .. } => {
+                let value = self.domains[domain.0].arenas[*arena]
+                    .get(*byte..*byte + 4)
+                    .map(|b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])));
+                match value {
+                    Some(v) if *ge => v >= *expected,
+                    Some(v) => v == *expected,
+                    None => false,
+                }
+            }
+            Blocker::Gathering { key, .. } => self.gatherings.get(key).is_some_and(|g| g.done),
+        }
+    }
+
+    /// Nobody can make progress.
+    pub fn deadlocked(&self) -> bool {
+        if self.host_active {
+            return false;
+        }
+        let mut blocked = false;
+        for (device, thread) in self.threads.iter().enumerate() {
+            match thread {
+                ThreadState::Running => return false,
+                ThreadState::Idle if !self.queues[device].is_empty() => return false,
+                ThreadState::Idle => {}
+                ThreadState::Blocked(blocker) => {
+                    if self.holds(blocker) {
+                        return false;
+                    }
+                    blocked = true;
+                }
+            }
+        }
+        blocked
+    }
+
+    /// What every device is doing, for a deadlock or timeout report.
+    pub fn report(&self, headline: &str) -> String {
+        let mut report = headline.to_string();
+        for (device, thread) in self.threads.iter().enumerate() {
+            let line = match thread {
+                ThreadState::Blocked(Blocker::Signal { domain, arena, byte, what, .. }) => {
+                    let held = self.domains[domain.0].arenas[*arena]
+                        .get(*byte..*byte + 4)
+                        .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                    format!("{what}; the cell holds {}", held.map_or("?".to_string(), |v| v.to_string()))
+                }
+                ThreadState::Blocked(Blocker::Gathering { key, what }) => {
+                    let arrived: Vec<usize> = self
+                        .gatherings
+                        .get(key)
+                        .map(|g| g.calls.iter().enumerate().filter(|(_, c)| c.is_some()).map(|(r, _)| r).collect())
+                        .unwrap_or_default();
+                    format!("{what}; ranks arrived: {arrived:?}")
+                }
+                ThreadState::Idle => "idle (finished its tasks)".to_string(),
+                ThreadState::Running => "running".to_string(),
+            };
+            report += &format!("\n  device {device}: {line}");
+        }
+        report
+    }
+
+    /// The rank of `device` in `domain`.
+    pub fn rank_in(&self, domain: DomainId, device: usize) -> Result<usize> {
+        let members = &self.domains[domain.0].devices;
+        members.iter().position(|&d| d == device).ok_or_else(|| {
+            RunError::new(format!("device {device} is not in comm domain '{}' (devices {members:?})", self.domains[domain.0].name))
+        })
+    }
+
+    /// Allocates a window buffer of `bytes` in `domain`, zero-filled.
+    pub fn allocate(&mut self, domain: DomainId, bytes: usize, name: &str) -> BufferId {
+        let offset = self.domains[domain.0].arenas.first().map_or(0, Vec::len);
+        let buffer = WindowBuffer { domain, offset, bytes, name: name.to_string(), view: None, entry: false };
+        let size = offset + buffer.slot_bytes();
+        for arena in &mut self.domains[domain.0].arenas {
+            arena.resize(size, 0);
+        }
+        self.buffers.push(buffer);
+        BufferId(self.buffers.len() - 1)
+    }
+
+    /// A domain over `devices` (empty: all devices).
+    pub fn add_domain(&mut self, devices: Vec<usize>, name: &str, world_size: usize) -> DomainId {
+        let devices = if devices.is_empty() { (0..world_size).collect() } else { devices };
+        let arenas = vec![Vec::new(); devices.len()];
+        self.domains.push(Domain { devices, arenas, name: name.to_string() });
+        DomainId(self.domains.len() - 1)
+    }
+
+    /// Allocates global memory for `elements` of `elem`, zero-filled.
+    pub fn allocate_gm(&mut self, elements: usize, elem: Elem) -> usize {
+        self.gm.push(vec![0; elements * elem.bytes()]);
+        self.gm.len() - 1
+    }
+
+    /// The bytes of `mem` as `rank` (a domain rank; ignored for global
+    /// memory) sees them, and the byte range a window view may touch.
+    pub fn bytes_mut(&mut self, mem: Mem, rank: usize) -> Result<(&mut Vec<u8>, usize, usize)> {
+        match mem {
+            Mem::Gm(id) => {
+                let bytes = &mut self.gm[id];
+                let len = bytes.len();
+                Ok((bytes, 0, len))
+            }
+            Mem::Window(buffer) => {
+                let window = self.buffers[buffer.0].clone();
+                let domain = &mut self.domains[window.domain.0];
+                let arena = domain
+                    .arenas
+                    .get_mut(rank)
+                    .ok_or_else(|| RunError::new(format!("rank {rank} is outside comm domain '{}'", domain.name)))?;
+                Ok((arena, window.offset, window.slot_bytes()))
+            }
+        }
+    }
+
+    /// Reads element `index` (in elements from the view's memory start) of
+    /// `mem` on `rank`; `None` out of bounds.
+    pub fn read(&mut self, mem: Mem, rank: usize, index: usize, elem: Elem) -> Result<Option<f64>> {
+        let (bytes, base, limit) = self.bytes_mut(mem, rank)?;
+        let start = index * elem.bytes();
+        if start + elem.bytes() > limit {
+            return Ok(None);
+        }
+        Ok(Some(decode(&bytes[base + start..base + start + elem.bytes()], elem)))
+    }
+
+    /// Writes element `index`; `false` out of bounds.
+    pub fn write(&mut self, mem: Mem, rank: usize, index: usize, elem: Elem, value: f64) -> Result<bool> {
+        let (bytes, base, limit) = self.bytes_mut(mem, rank)?;
+        let start = index * elem.bytes();
+        if start + elem.bytes() > limit {
+            return Ok(false);
+        }
+        encode(&mut bytes[base + start..base + start + elem.bytes()], elem, value);
+        Ok(true)
+    }
+
+    /// Where a signal cell lives: (domain, arena, byte).
+    pub fn signal_cell(&self, mem: Mem, rank: usize, index: usize) -> Result<(DomainId, usize, usize)> {
+        match mem {
+            Mem::Window(buffer) => {
+                let window = &self.buffers[buffer.0];
+                let byte = index * 4;
+                if byte + 4 > window.slot_bytes() {
+                    return Err(RunError::new(format!("signal cell {index} is outside window buffer '{}'", window.name)));
+                }
+                Ok((window.domain, rank, window.offset + byte))
+            }
+            Mem::Gm(_) => Err(RunError::new("a signal must be a window view")),
+        }
+    }
+}
+
+/// Decodes one little-endian element.
+pub fn decode(bytes: &[u8], elem: Elem) -> f64 {
+    let mut raw = [0u8; 8];
+    raw[..bytes.len()].copy_from_slice(bytes);
+    match elem {
+        Elem::Bool | Elem::U8 => f64::from(raw[0]),
+        Elem::I8 => f64::from(raw[0] as i8),
+        Elem::I16 => f64::from(i16::from_le_bytes([raw[0], raw[1]])),
+        Elem::U16 => f64::from(u16::from_le_bytes([raw[0], raw[1]])),
+        Elem::I32 => f64::from(i32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])),
+        Elem::U32 => f64::from(u32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])),
+        Elem::I64 | Elem::Index => i64::from_le_bytes(raw) as f64,
+        Elem::U64 => u64::from_le_bytes(raw) as f64,
+        Elem::F16 => half::f16::from_le_bytes([raw[0], raw[1]]).to_f64(),
+        Elem::Bf16 => half::bf16::from_le_bytes([raw[0], raw[1]]).to_f64(),
+        Elem::F32 => f64::from(f32::from_le_bytes([raw[0], raw[1], raw[2], raw[3]])),
+        Elem::F64 => f64::from_le_bytes(raw),
+    }
+}
+
+/// Encodes one element (rounded or wrapped to the type).
+pub fn encode(bytes: &mut [u8], elem: Elem, value: f64) {
+    let value = elem.round(value);
+    match elem {
+        Elem::Bool | Elem::U8 | Elem::I8 => bytes[0] = value as i64 as u8,
+        Elem::I16 | Elem::U16 => bytes.copy_from_slice(&(value as i64 as u16).to_le_bytes()),
+        Elem::I32 | Elem::U32 => bytes.copy_from_slice(&(value as i64 as u32).to_le_bytes()),
+        Elem::I64 | Elem::Index | Elem::U64 => bytes.copy_from_slice(&(value as i64).to_le_bytes()),
+        Elem::F16 => bytes.copy_from_slice(&half::f16::from_f64(value).to_le_bytes()),
+        Elem::Bf16 => bytes.copy_from_slice(&half::bf16::from_f64(value).to_le_bytes()),
+        Elem::F32 => bytes.copy_from_slice(&(value as f32).to_le_bytes()),
+        Elem::F64 => bytes.copy_from_slice(&value.to_le_bytes()),
+    }
+}
