@@ -18,7 +18,7 @@ tools_dir = os.path.join(repo_root, "target", profile)
 llvm_bin = "/usr/lib/llvm-22/bin"
 config.test_exec_root = os.path.join(tools_dir, "lit")
 
-for tool in ["pto-opt", "pto-translate"]:
+for tool in ["pto-opt", "pto-translate", "pto-run"]:
     if not os.path.exists(os.path.join(tools_dir, tool)):
         lit_config.fatal(f"{tool} is not built in {tools_dir}; run 'cargo build' first")
 

@@ -38,6 +38,8 @@ pub struct Outcome {
     /// Every window buffer the program allocated, by its name, as its
     /// first view: `[ranks of its domain, ...view shape]`.
     pub windows: Vec<(String, Array)>,
+    /// Ops executed, over all threads.
+    pub ops: u64,
 }
 
 impl Outcome {
@@ -166,7 +168,7 @@ impl<'p> Session<'p> {
             results
         });
         let results = outcome?;
-        let mut state_outcome = Outcome::default();
+        let mut state_outcome = Outcome { ops: world.ops.load(std::sync::atomic::Ordering::Relaxed), ..Outcome::default() };
         for ((arg, name), ty) in args.iter().zip(&function.param_names).zip(&function.param_types) {
             if let (Value::Tensor(tensor), Ty::Tensor(_)) = (arg, ty) {
                 state_outcome.arguments.push((name.clone(), read_out(&world, tensor)?));
@@ -331,12 +333,12 @@ pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     // (parse failure, already diagnosed) is checked before wrapping.
     let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
     if raw.ptr.is_null() {
-        return Err(RunError::new(format!("cannot parse {text}")));
+        return Err(RunError::new(format!("{text} does not parse and verify")));
     }
     // SAFETY: non-null module just created, owned by the caller.
     let module = unsafe { Module::from_raw(raw) };
     if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
-        return Err(RunError::new(format!("{text} does not verify")));
+        return Err(RunError::new(format!("{text} does not parse and verify")));
     }
     Ok(module)
 }

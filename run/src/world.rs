@@ -11,7 +11,7 @@
 
 use std::{
     collections::{HashMap, VecDeque},
-    sync::{Condvar, Mutex, MutexGuard},
+    sync::{Condvar, Mutex, MutexGuard, atomic::AtomicU64},
     time::{Duration, Instant},
 };
 
@@ -126,6 +126,8 @@ pub struct State {
 /// The shared machine.
 pub struct World {
     pub world_size: usize,
+    /// Ops executed by every thread (for the interpreter's cost figures).
+    pub ops: AtomicU64,
     state: Mutex<State>,
     changed: Condvar,
     deadline: Instant,
@@ -148,7 +150,7 @@ impl World {
             shutdown: false,
             results: None,
         };
-        Self { world_size, state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
+        Self { world_size, ops: AtomicU64::new(0), state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
     }
 
     pub fn lock(&self) -> MutexGuard<'_, State> {

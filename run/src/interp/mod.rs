@@ -169,6 +169,7 @@ impl<'w> Interp<'w> {
 
     fn exec(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
         use Code::*;
+        self.world.ops.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         match op.code {
             Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast | IntBinary(_) | FloatBinary(_) | Cmpi
             | Cmpf | Select | NegF | MathUnary(_) => {
