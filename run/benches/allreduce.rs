@@ -20,8 +20,12 @@ fn program(lowered: bool) -> Program {
   %world = pld.system.world_size : i64
   %n = arith.index_cast %world : i64 to index
   scf.for %dev = %c0 to %n step %c1 {{
-    pld.dispatch @kernel(%d, %s) on %dev : (!pld.dtensor<{ROWS}x{COLS}xf32>, !pld.dtensor<?x1xi32>) -> ()
+    pld.dispatch @chip(%d, %s) on %dev : (!pld.dtensor<{ROWS}x{COLS}xf32>, !pld.dtensor<?x1xi32>) -> ()
   }}
+  return
+}}
+func.func @chip(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>) attributes {{pl.kind = #pl.kind<orchestration>}} {{
+  pl.call @kernel(%d, %s) : (!pld.dtensor<{ROWS}x{COLS}xf32>, !pld.dtensor<?x1xi32>) -> ()
   return
 }}
 func.func @kernel(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>) attributes {{pl.kind = #pl.kind<aiv>}} {{

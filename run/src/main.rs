@@ -33,9 +33,10 @@ struct Cli {
     #[arg(long)]
     entry: Option<String>,
 
-    /// Devices (pld.system.world_size); default 1.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=64))]
-    ranks: u32,
+    /// Devices (pld.system.world_size); default: what the program's comm
+    /// domains fix (one past the highest device they list), else 1.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
+    ranks: Option<u32>,
 
     /// An input: NAME=FILE.npy, NAME the parameter's %name in the source or
     /// argN. A distributed tensor's file stacks the ranks: [P, ...].
@@ -128,7 +129,8 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         None => Session::default_entry(&program)
             .ok_or_else(|| RunError::new("no entry: name one with --entry (there is no single host orchestrator and no @main)"))?,
     };
-    let mut session = Session::new(&program).ranks(cli.ranks as usize).timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
+    let ranks = cli.ranks.map(|r| r as usize).or_else(|| program.fixed_ranks()).unwrap_or(1);
+    let mut session = Session::new(&program).ranks(ranks).timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
     if cli.random_inputs {
         session = session.seed(cli.seed);
     }

@@ -132,6 +132,29 @@ impl Program {
         self.by_name.get(name).copied()
     }
 
+    /// The device count a program fixes: one past the highest device a
+    /// `pld.comm_domain` lists (`None` when no domain lists devices).
+    pub fn fixed_ranks(&self) -> Option<usize> {
+        fn visit(region: &Region, highest: &mut Option<usize>) {
+            for op in &region.ops {
+                if op.code == Code::CommDomain
+                    && let Some(Attr::Ints(devices)) = op.attr("devices")
+                    && let Some(&max) = devices.iter().max()
+                {
+                    *highest = Some(highest.unwrap_or(0).max(max as usize + 1));
+                }
+                for region in &op.regions {
+                    visit(region, highest);
+                }
+            }
+        }
+        let mut highest = None;
+        for function in &self.functions {
+            visit(&function.body, &mut highest);
+        }
+        highest
+    }
+
     /// Compiles every `func.func` of `module`; `source` (the input text)
     /// recovers parameter names.
     pub fn compile(module: &Module, source: Option<&str>) -> Result<Self, RunError> {

@@ -141,7 +141,10 @@ impl<'p> Session<'p> {
                 })
                 .collect();
             let results = if function.is_host() {
-                let results = Interp::new(world_ref, program, None).call(index, args.clone());
+                let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    Interp::new(world_ref, program, None).call(index, args.clone())
+                }))
+                .unwrap_or_else(|panic| Err(internal_error(panic)));
                 if let Err(error) = &results {
                     world_ref.fail(error.clone());
                 }
@@ -286,14 +289,7 @@ fn read_out(world: &World, tensor: &TensorRef) -> Result<Array> {
     };
     let mut data = Vec::with_capacity(copies * tensor.elements());
     for rank in 0..copies {
-        for i in 0..tensor.elements() {
-            let mut rest = i;
-            let mut index = vec![0i64; tensor.shape.len()];
-            for d in (0..index.len()).rev() {
-                index[d] = (rest % tensor.shape[d]) as i64;
-                rest /= tensor.shape[d];
-            }
-            let at = tensor.locate(&index).expect("in bounds");
+        for at in tensor.offsets() {
             data.push(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0));
         }
     }
@@ -304,23 +300,38 @@ fn read_out(world: &World, tensor: &TensorRef) -> Result<Array> {
     Ok(Array::new(shape, tensor.elem, data))
 }
 
-/// A device thread: runs its queue until the host finishes.
+/// A device thread: runs its queue until the host finishes. A panic (an
+/// interpreter bug) becomes an internal error that stops the run.
 fn worker(world: &World, program: &Program, device: usize) {
     while let Some(task) = world.next_task(device) {
-        let outcome = match task {
-            Task::Call { function, args, location, reply } => {
-                let results = Interp::new(world, program, Some(device)).call(function, args).map_err(|e| e.located(&location));
-                results.map(|values| {
-                    if reply {
-                        world.lock().results = Some(values);
-                    }
-                })
-            }
-            Task::Collective(call) => run_collective(world, device, call),
-        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_task(world, program, device, task)))
+            .unwrap_or_else(|panic| Err(internal_error(panic)));
         if let Err(error) = outcome {
             world.fail(error);
         }
+    }
+}
+
+/// The message of a caught panic, as an internal error.
+fn internal_error(panic: Box<dyn std::any::Any + Send>) -> RunError {
+    let message = panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".to_string());
+    RunError::new(format!("internal error: {message}"))
+}
+
+fn run_task(world: &World, program: &Program, device: usize, task: Task) -> Result<()> {
+    match task {
+        Task::Call { function, args, location, reply } => {
+            let results = Interp::new(world, program, Some(device)).call(function, args).map_err(|e| e.located(&location))?;
+            if reply {
+                world.lock().results = Some(results);
+            }
+            Ok(())
+        }
+        Task::Collective(call) => run_collective(world, device, call),
     }
 }
 

@@ -75,6 +75,51 @@ impl TensorRef {
         Some(at)
     }
 
+    /// The element offsets of the whole view, in row-major order.
+    pub fn offsets(&self) -> impl Iterator<Item = usize> + '_ {
+        let total = self.elements();
+        let mut index = vec![0usize; self.shape.len()];
+        let mut at = self.offset;
+        (0..total).map(move |i| {
+            if i > 0 {
+                // Advance the multi-index like an odometer.
+                for d in (0..index.len()).rev() {
+                    index[d] += 1;
+                    at += self.strides[d];
+                    if index[d] < self.shape[d] {
+                        break;
+                    }
+                    at -= self.strides[d] * self.shape[d];
+                    index[d] = 0;
+                }
+            }
+            at
+        })
+    }
+
+    /// For a window at `offsets`, the element offset of its `(r, c)`
+    /// (`r` along the second-to-last dim, `c` along the last), or `None`
+    /// outside the tensor.
+    pub fn window_at(&self, offsets: &[i64], r: usize, c: usize) -> Option<usize> {
+        let n = self.shape.len();
+        if offsets.len() != n || n == 0 {
+            return None;
+        }
+        let mut at = self.offset;
+        for (d, (&offset, (&extent, &stride))) in offsets.iter().zip(self.shape.iter().zip(&self.strides)).enumerate() {
+            let extra = if d == n - 1 { c } else if d + 2 == n { r } else { 0 };
+            let i = offset.checked_add(extra as i64)?;
+            if i < 0 || i as usize >= extent {
+                return None;
+            }
+            at += i as usize * stride;
+        }
+        if n == 1 && r > 0 {
+            return None;
+        }
+        Some(at)
+    }
+
     /// The 2-D form `[rows, cols]` of the view (leading dims folded).
     pub fn rows_cols(&self) -> (usize, usize) {
         match self.shape.len() {
@@ -187,5 +232,33 @@ impl Value {
             Value::Ptr(_) => "window buffer",
             Value::Task(_) => "task id",
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offsets_walk_strided_views_in_row_major_order() {
+        // Rows 1..3, columns 2..5 of a 4x6 tensor starting at element 100.
+        let view = TensorRef { mem: Mem::Gm(0), offset: 100 + 6 + 2, shape: vec![2, 3], strides: vec![6, 1], elem: Elem::F32 };
+        assert_eq!(view.offsets().collect::<Vec<_>>(), vec![108, 109, 110, 114, 115, 116]);
+        // A transposed view walks columns.
+        let transposed = TensorRef { mem: Mem::Gm(0), offset: 0, shape: vec![3, 2], strides: vec![1, 3], elem: Elem::F32 };
+        assert_eq!(transposed.offsets().collect::<Vec<_>>(), vec![0, 3, 1, 4, 2, 5]);
+        assert_eq!(TensorRef::contiguous(Mem::Gm(0), 7, vec![], Elem::F32).offsets().collect::<Vec<_>>(), vec![7]);
+    }
+
+    #[test]
+    fn window_positions_and_bounds() {
+        let t = TensorRef::contiguous(Mem::Gm(0), 0, vec![2, 4, 8], Elem::F32);
+        assert_eq!(t.window_at(&[1, 2, 3], 1, 4), Some(32 + 3 * 8 + 7));
+        assert_eq!(t.window_at(&[1, 2, 3], 2, 0), None, "row 4 of 4");
+        assert_eq!(t.window_at(&[1, 2, 3], 0, 5), None, "column 8 of 8");
+        assert_eq!(t.window_at(&[2, 0, 0], 0, 0), None, "leading index out of range");
+        let flat = TensorRef::contiguous(Mem::Gm(0), 0, vec![5], Elem::F32);
+        assert_eq!(flat.window_at(&[1], 0, 3), Some(4));
+        assert_eq!(flat.window_at(&[1], 1, 0), None);
     }
 }

@@ -404,13 +404,14 @@ impl State {
                 Ok((bytes, 0, len))
             }
             Mem::Window(buffer) => {
-                let window = self.buffers[buffer.0].clone();
-                let domain = &mut self.domains[window.domain.0];
+                let window = &self.buffers[buffer.0];
+                let (domain, offset, slot) = (window.domain, window.offset, window.slot_bytes());
+                let domain = &mut self.domains[domain.0];
                 let arena = domain
                     .arenas
                     .get_mut(rank)
                     .ok_or_else(|| RunError::new(format!("rank {rank} is outside comm domain '{}'", domain.name)))?;
-                Ok((arena, window.offset, window.slot_bytes()))
+                Ok((arena, offset, slot))
             }
         }
     }

@@ -97,7 +97,7 @@ fn data(p: usize, rows: usize, cols: usize, elem: Elem, unit: bool) -> Array {
 }
 
 fn allreduce(p: usize, size: usize, elem: Elem, op: &str, ring: bool) {
-    let (rows, cols) = if size % 4 == 0 { (4, size / 4) } else { (1, size) };
+    let (rows, cols) = if size.is_multiple_of(4) { (4, size / 4) } else { (1, size) };
     let target = format!("!pld.dtensor<{rows}x{cols}x{}>", dtype(elem));
     let (signal, signal_shape) = if ring { ("!pld.dtensor<?x?xi32>".to_string(), vec![p, 2 * (p - 1), p]) } else { ("!pld.dtensor<?x1xi32>".to_string(), vec![p, p, 1]) };
     let mode = if ring { "ring" } else { "mesh" };

@@ -981,8 +981,10 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         }
         WalkResult::Advance
     });
+    // `to_ref` borrows the ContextRef, so it must outlive `context`.
+    let context_ref = root.context();
     // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { root.context().to_ref() };
+    let context = unsafe { context_ref.to_ref() };
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let mut failed = false;

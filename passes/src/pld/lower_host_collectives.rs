@@ -150,8 +150,10 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             });
         }
     }
+    // `to_ref` borrows the ContextRef, so it must outlive `context`.
+    let context_ref = root.context();
     // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { root.context().to_ref() };
+    let context = unsafe { context_ref.to_ref() };
     let mut failed = false;
     for raw in collectives {
         // SAFETY: collected above; each is erased only by its own lowering.

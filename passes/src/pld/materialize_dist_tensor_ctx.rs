@@ -133,8 +133,10 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
 
 /// Threads comm contexts under `root`; returns how many parameters it added.
 pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
+    // `to_ref` borrows the ContextRef, so it must outlive `context`.
+    let context_ref = root.context();
     // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { root.context().to_ref() };
+    let context = unsafe { context_ref.to_ref() };
     let ctx_type: Type = CommCtxType::new(context).into();
 
     // 1. Context parameters for every non-host function with window params.

@@ -77,8 +77,10 @@ pub fn specialize_nranks(root: OperationRef, nranks: i64) -> usize {
         }
         WalkResult::Advance
     });
+    // `to_ref` borrows the ContextRef, so it must outlive `context`.
+    let context_ref = root.context();
     // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { root.context().to_ref() };
+    let context = unsafe { context_ref.to_ref() };
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let i32_type = IntegerType::new(context, 32);

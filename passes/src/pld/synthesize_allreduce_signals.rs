@@ -126,8 +126,10 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     if failed {
         return Err(PassFailed);
     }
+    // `to_ref` borrows the ContextRef, so it must outlive `context`.
+    let context_ref = root.context();
     // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { root.context().to_ref() };
+    let context = unsafe { context_ref.to_ref() };
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let i64_type: Type = IntegerType::new(context, 64).into();

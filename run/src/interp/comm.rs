@@ -398,29 +398,14 @@ fn tensor_arg(call: &CollectiveCall, index: usize) -> Result<TensorRef> {
 
 /// Reads all of `tensor` on `rank`, row-major.
 fn read_tensor(state: &mut State, tensor: &TensorRef, rank: usize) -> Result<Vec<f64>> {
-    (0..tensor.elements())
-        .map(|i| {
-            let at = tensor.locate(&unravel(i, &tensor.shape)).expect("in bounds");
-            Ok(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0))
-        })
-        .collect()
+    tensor.offsets().map(|at| Ok(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0))).collect()
 }
 
 fn write_tensor(state: &mut State, tensor: &TensorRef, rank: usize, values: &[f64]) -> Result<()> {
-    for (i, &value) in values.iter().enumerate() {
-        let at = tensor.locate(&unravel(i, &tensor.shape)).expect("in bounds");
+    for (at, &value) in tensor.offsets().zip(values) {
         state.write(tensor.mem, rank, at, tensor.elem, value)?;
     }
     Ok(())
-}
-
-fn unravel(mut i: usize, shape: &[usize]) -> Vec<i64> {
-    let mut index = vec![0i64; shape.len()];
-    for d in (0..shape.len()).rev() {
-        index[d] = (i % shape[d].max(1)) as i64;
-        i /= shape[d].max(1);
-    }
-    index
 }
 
 /// `a ⊕ b` for a ReduceOp code, rounded to `elem`.

@@ -61,15 +61,7 @@ impl Interp<'_> {
         let mut tile = Tile::undefined(rows, cols, tensor.elem);
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, tensor)?;
-        let mut index = vec![0i64; tensor.shape.len()];
-        for i in 0..rows * cols {
-            // Row-major enumeration of the tensor's indices.
-            let mut rest = i;
-            for d in (0..index.len()).rev() {
-                index[d] = (rest % tensor.shape[d]) as i64;
-                rest /= tensor.shape[d];
-            }
-            let at = tensor.locate(&index).expect("in bounds");
+        for (i, at) in tensor.offsets().enumerate() {
             tile.data[i] = state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0);
             tile.defined[i] = true;
         }

@@ -271,12 +271,12 @@ impl Interp<'_> {
         };
         for r in 0..valid.0 {
             for c in 0..valid.1 {
-                let indices = element_indices(offsets, r, c);
-                let value = match tensor.locate(&indices) {
+                let value = match tensor.window_at(offsets, r, c) {
                     Some(at) => state.read(tensor.mem, rank, at, tensor.elem)?,
                     None if tail_padding => {
                         // Past the row end: the bytes that follow in memory,
                         // up to the end of the window slot.
+                        let indices = element_indices(offsets, r, c);
                         let linear = indices.iter().zip(&tensor.strides).map(|(&i, &s)| i.max(0) as usize * s).sum::<usize>();
                         state.read(tensor.mem, rank, tensor.offset + linear, tensor.elem)?
                     }
@@ -291,7 +291,8 @@ impl Interp<'_> {
                     None if tail_padding => {}
                     None => {
                         return Err(RunError::new(format!(
-                            "reads element {indices:?} of a tensor of shape {:?}, out of bounds",
+                            "reads element {:?} of a tensor of shape {:?}, out of bounds",
+                            element_indices(offsets, r, c),
                             tensor.shape
                         )));
                     }
@@ -312,9 +313,12 @@ impl Interp<'_> {
         for r in 0..tile.valid_rows {
             for c in 0..tile.valid_cols {
                 let value = tile.get(r, c).ok_or_else(|| undefined_read("a store", r, c))?;
-                let indices = element_indices(offsets, r, c);
-                let at = tensor.locate(&indices).ok_or_else(|| {
-                    RunError::new(format!("writes element {indices:?} of a tensor of shape {:?}, out of bounds", tensor.shape))
+                let at = tensor.window_at(offsets, r, c).ok_or_else(|| {
+                    RunError::new(format!(
+                        "writes element {:?} of a tensor of shape {:?}, out of bounds",
+                        element_indices(offsets, r, c),
+                        tensor.shape
+                    ))
                 })?;
                 let value = if atomic_add { state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0) + value } else { value };
                 state.write(tensor.mem, rank, at, tensor.elem, value)?;
