@@ -11,7 +11,10 @@
 
 use std::{
     collections::{HashMap, VecDeque},
-    sync::{Condvar, Mutex, MutexGuard, atomic::AtomicU64},
+    sync::{
+        Condvar, Mutex, MutexGuard,
+        atomic::{AtomicBool, AtomicU64, Ordering},
+    },
     time::{Duration, Instant},
 };
 
@@ -128,6 +131,8 @@ pub struct World {
     pub world_size: usize,
     /// Ops executed by every thread (for the interpreter's cost figures).
     pub ops: AtomicU64,
+    /// Set with the first failure: running threads stop at their next op.
+    stop: AtomicBool,
     state: Mutex<State>,
     changed: Condvar,
     deadline: Instant,
@@ -150,7 +155,7 @@ impl World {
             shutdown: false,
             results: None,
         };
-        Self { world_size, ops: AtomicU64::new(0), state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
+        Self { world_size, ops: AtomicU64::new(0), stop: AtomicBool::new(false), state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
     }
 
     pub fn lock(&self) -> MutexGuard<'_, State> {
@@ -167,11 +172,35 @@ impl World {
     /// Records the first failure and wakes everyone to stop.
     pub fn fail(&self, error: RunError) {
         let mut state = self.lock();
+        self.record(&mut state, error);
+        drop(state);
+        self.wake();
+    }
+
+    /// Records `error` unless a failure is known; running threads stop.
+    pub fn record(&self, state: &mut State, error: RunError) {
         if state.failure.is_none() {
             state.failure = Some(error);
         }
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the run has failed (checked by every op), or its time is up.
+    pub fn should_stop(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Fails the run if it is past its deadline.
+    pub fn check_deadline(&self) -> Result<()> {
+        if Instant::now() < self.deadline {
+            return Ok(());
+        }
+        let mut state = self.lock();
+        let report = state.report(&format!("timeout: the run took longer than {} s", self.timeout.as_secs_f64()));
+        self.record(&mut state, RunError::new(report.clone()));
         drop(state);
         self.wake();
+        Err(RunError::new(report))
     }
 
     /// Blocks device `device` until `blocker` holds; diagnoses deadlock
@@ -188,7 +217,7 @@ impl World {
             state.threads[device] = ThreadState::Blocked(blocker.clone());
             if state.deadlocked() {
                 let report = state.report("deadlock: every rank is blocked");
-                state.failure = Some(RunError::new(report.clone()));
+                self.record(&mut state, RunError::new(report.clone()));
                 self.wake();
                 return Err(RunError::new(report));
             }
@@ -202,9 +231,7 @@ impl World {
         if now >= self.deadline {
             let mut state = state;
             let report = state.report(&format!("timeout: the run took longer than {} s", self.timeout.as_secs_f64()));
-            if state.failure.is_none() {
-                state.failure = Some(RunError::new(report.clone()));
-            }
+            self.record(&mut state, RunError::new(report.clone()));
             self.wake();
             return Err(RunError::new(report));
         }
@@ -227,7 +254,7 @@ impl World {
             state.threads[device] = ThreadState::Idle;
             if state.deadlocked() {
                 let report = state.report("deadlock: every rank is blocked");
-                state.failure = Some(RunError::new(report));
+                self.record(&mut state, RunError::new(report));
                 self.wake();
                 return None;
             }
@@ -273,7 +300,7 @@ impl World {
             }
             if state.deadlocked() {
                 let report = state.report("deadlock: every rank is blocked");
-                state.failure = Some(RunError::new(report));
+                self.record(&mut state, RunError::new(report));
                 continue;
             }
             state = match self.wait(state) {

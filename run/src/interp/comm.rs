@@ -369,9 +369,7 @@ pub fn run_collective(world: &World, device: usize, call: CollectiveCall) -> Res
         state.gatherings.get_mut(&key).expect("present").done = true;
         if let Err(error) = outcome {
             let error = error.located(&location);
-            if state.failure.is_none() {
-                state.failure = Some(error.clone());
-            }
+            world.record(&mut state, error.clone());
             drop(state);
             world.wake();
             return Err(error);

@@ -169,7 +169,13 @@ impl<'w> Interp<'w> {
 
     fn exec(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
         use Code::*;
-        self.world.ops.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let executed = self.world.ops.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        if self.world.should_stop() {
+            return Err(RunError::new("stopped: the run failed elsewhere"));
+        }
+        if executed % 65536 == 0 {
+            self.world.check_deadline()?;
+        }
         match op.code {
             Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast | IntBinary(_) | FloatBinary(_) | Cmpi
             | Cmpf | Select | NegF | MathUnary(_) => {
