@@ -173,7 +173,7 @@ impl<'w> Interp<'w> {
         if self.world.should_stop() {
             return Err(RunError::new("stopped: the run failed elsewhere"));
         }
-        if executed % 65536 == 0 {
+        if executed.is_multiple_of(65536) {
             self.world.check_deadline()?;
         }
         match op.code {
