@@ -162,16 +162,7 @@ impl Tile {
 
     /// A tile filled with `value`.
     pub fn filled(rows: usize, cols: usize, elem: Elem, value: f64) -> Self {
-        Self {
-            rows,
-            cols,
-            elem,
-            valid_rows: rows,
-            valid_cols: cols,
-            pad: PadValue::Null,
-            data: vec![elem.round(value); rows * cols],
-            defined: vec![true; rows * cols],
-        }
+        Self { data: vec![elem.round(value); rows * cols], defined: vec![true; rows * cols], ..Self::undefined(rows, cols, elem) }
     }
 
     pub fn index(&self, row: usize, col: usize) -> usize {
