@@ -3,6 +3,7 @@
 
 pub mod docs;
 pub mod options;
+pub mod pl;
 pub mod pld;
 pub mod registry;
 

@@ -69,7 +69,8 @@ pub static PASSES: &[&PassDefinition] =
     &[&crate::pld::synthesize_allreduce_signals::PASS, &crate::pld::lower_composite_ops::PASS,
       &crate::pld::materialize_comm_domains::PASS, &crate::pld::lower_host_collectives::PASS,
       &crate::pld::materialize_dist_tensor_ctx::PASS,
-      &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS];
+      &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS,
+      &crate::pl::plan_memory::PASS];
 
 /// A named pass pipeline, registered like upstream's
 /// `PassPipelineRegistration`.

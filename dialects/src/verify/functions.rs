@@ -94,6 +94,11 @@ pub fn verify_attribute<'c>(op: OperationRef<'c, '_>, name: &str, region: i64, a
         }
         return Ok(());
     }
+    match name {
+        "pl.addresses" => return verify_addresses(op),
+        "pl.memory" => return verify_memory(op),
+        _ => {}
+    }
     if !matches!(name, "pl.kind" | "pl.level" | "pl.role") {
         return fail(format!("unknown pl attribute '{name}'"));
     }
@@ -324,6 +329,50 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let expected_results: Vec<Type> = (0..callee_type.result_count()).filter_map(|i| callee_type.result(i).ok()).collect();
     if args != expected_args || results != expected_results {
         return fail(format!("operand and result types must match '@{callee}' : {callee_type}"));
+    }
+    Ok(())
+}
+
+/// `pl.addresses` (set by pl-plan-memory): one byte address per result,
+/// -1 for a result that is not an on-chip tile.
+fn verify_addresses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    use melior::ir::attribute::DenseI64ArrayAttribute;
+    let attribute = op.attribute("pl.addresses").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let Ok(addresses) = DenseI64ArrayAttribute::try_from(attribute) else {
+        return fail(format!("'pl.addresses' must be an array<i64>, got {attribute}"));
+    };
+    if addresses.len() != op.result_count() {
+        return fail(format!("'pl.addresses' has {} entries for {} results", addresses.len(), op.result_count()));
+    }
+    for i in 0..addresses.len() {
+        let address = addresses.element(i).unwrap_or(-1);
+        let result_type = op.result(i).map_err(|e| super::common::Failure::new(e.to_string()))?.r#type();
+        let on_chip = TileType::try_from(result_type).is_ok_and(|t| t.memory_space().is_some_and(|s| s != MemorySpace::Ddr));
+        if address < -1 || (address >= 0 && !on_chip) || (address == -1 && on_chip) {
+            return fail(format!("'pl.addresses' entry {i} is {address} for a result of type {result_type}: on-chip tiles take an address >= 0, other results -1"));
+        }
+    }
+    Ok(())
+}
+
+/// `pl.memory` (set by pl-plan-memory on a function): bytes per memory
+/// space.
+fn verify_memory<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    use melior::ir::attribute::{DictionaryAttribute, IntegerAttribute};
+    if op_name(op) != "func.func" {
+        return fail("'pl.memory' applies to func.func");
+    }
+    let attribute = op.attribute("pl.memory").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let Ok(dictionary) = DictionaryAttribute::try_from(attribute) else {
+        return fail(format!("'pl.memory' must be a dictionary of memory space to bytes, got {attribute}"));
+    };
+    for i in 0..dictionary.len() {
+        let (name, value) = dictionary.element(i).map_err(|e| super::common::Failure::new(e.to_string()))?;
+        let key = name.as_string_ref().as_str().unwrap_or_default().to_string();
+        let bytes = IntegerAttribute::try_from(value).map(|v| v.value()).unwrap_or(-1);
+        if MemorySpace::from_keyword(&key).is_none() || bytes < 0 {
+            return fail(format!("'pl.memory' entry '{key}' must name a memory space with a byte count >= 0"));
+        }
     }
     Ok(())
 }

@@ -157,3 +157,44 @@ func.func @runtime_scope_outside_orchestration() attributes {pl.kind = #pl.kind<
   }
   return
 }
+
+// -----
+
+// pl.addresses (pl-plan-memory's output): one entry per result, >= 0 exactly
+// for on-chip tiles.
+func.func @addresses(%x: !pl.tensor<4x4xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{'pl.addresses' entry 0 is -1 for a result of type !pl.tile<4x4xf32, vec>: on-chip tiles take an address >= 0, other results -1}}
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: -1>} : !pl.tensor<4x4xf32> -> !pl.tile<4x4xf32, vec>
+  return
+}
+
+// -----
+
+func.func @addresses_count() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pl.addresses' has 2 entries for 1 results}}
+  %c0 = arith.constant {pl.addresses = array<i64: -1, -1>} 0 : index
+  return
+}
+
+// -----
+
+func.func @addresses_scalar() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pl.addresses' entry 0 is 0 for a result of type index}}
+  %c0 = arith.constant {pl.addresses = array<i64: 0>} 0 : index
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pl.memory' entry 'l3' must name a memory space with a byte count >= 0}}
+func.func @memory() attributes {pl.kind = #pl.kind<aiv>, pl.memory = {l3 = 4 : i64}} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pl.memory' must be a dictionary of memory space to bytes, got 4 : i64}}
+func.func @memory_kind() attributes {pl.kind = #pl.kind<aiv>, pl.memory = 4 : i64} {
+  return
+}

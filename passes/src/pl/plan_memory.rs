@@ -1,0 +1,587 @@
+//! `pl-plan-memory`: every on-chip tile gets a byte address in its memory
+//! space. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/pl-plan-memory.md).
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ShapedTypeLike, Type, Value, ValueLike,
+        attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+    },
+};
+use pto_dialects::{
+    diag::{OpDiagnostic, Severity},
+    dtype::Dtype,
+    ops::op_name,
+    types::{MemorySpace, TileType},
+};
+
+use super::linear::{Interval, Linear, value_key};
+use crate::{
+    options::{OptionKind, OptionSpec, OptionValues},
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-plan-memory",
+    class_name: "PlanMemory",
+    summary: "Assign every on-chip tile a byte address in its memory space",
+    description: r#"Plans the on-chip memory of every function that holds tiles: each tile
+gets a byte address in its memory space, recorded on the op that defines it
+as `pl.addresses` (one entry per result; -1 for results that are not
+on-chip tiles; loop and branch block arguments share their op's entries),
+and the function gets `pl.memory`, the bytes used per space.
+
+Buffers. A tile is a buffer, except: a view (`pl.tile.set_validshape`,
+`pl.tile.reshape`) is its source's buffer; an in-place op's result
+(`matmul_acc`/`gemv_acc` on the accumulator, `tile.write`, the target of
+`tile.assemble` and `tile.expands`) is its operand's buffer; a loop's init,
+iteration argument, yielded value and result are one buffer (loop-carried
+tiles are updated in place), and so are a branch's yielded values and its
+result. Where sharing would clobber a value still needed (an init used
+after the loop, an in-place operand used later, a yielded value that
+cannot take the carried buffer), a `pl.tile.move` copy is inserted;
+accumulators cannot be copied (there is no Acc→Acc move), which is an
+error.
+
+Reuse. Each buffer is live from its definition to its last use; a use
+inside a loop of a tile defined outside keeps it live to the loop's end.
+Two buffers may share memory when their lifetimes do not overlap; a buffer
+may take over an operand's memory at the op that last reads it only for
+elementwise ops with the same type (in-place safe). Buffers are placed per
+space largest-first at the lowest aligned address free of every buffer
+live at the same time. `reuse=false` gives every buffer its own memory (the
+baseline).
+
+Capacities and alignments (`arch`): a2a3 — vec (UB) 192 KiB, mat (L1)
+512 KiB, left/right (L0A/L0B) 64 KiB, acc (L0C) 128 KiB, bias 64 KiB;
+alignment 32 B for vec/mat, 512 B for left/right/acc, 64 B for bias. a5 —
+vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to
+16. A tile that does not fit is an error naming the buffers live with it.
+
+```mlir
+// before
+%a = pl.tile.load %x[%c0, %c0] : !pl.tensor<64x128xf32> -> !pl.tile<64x128xf32, vec>
+%b = pl.tile.exp %a : !pl.tile<64x128xf32, vec>
+// after
+%a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : ...
+%b = pl.tile.exp %a {pl.addresses = array<i64: 0>} : ...   // in place: %a dies here
+```"#,
+    example_options: "",
+    anchor: Some("func.func"),
+    options: &[
+        OptionSpec {
+            name: "arch",
+            kind: OptionKind::Enum(&["a2a3", "a5"]),
+            description: "The memory capacities to plan for",
+            default: "a2a3",
+        },
+        OptionSpec {
+            name: "reuse",
+            kind: OptionKind::Bool,
+            description: "Share memory between tiles whose lifetimes do not overlap (false: every tile its own)",
+            default: "true",
+        },
+    ],
+    dependent_dialects: || vec![pto_dialects::pl_handle()],
+    run,
+};
+
+/// A memory space's capacity and alignment in bytes.
+pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
+    const KIB: u64 = 1024;
+    Some(match space {
+        MemorySpace::Vec => (if a5 { 248 } else { 192 } * KIB, 32),
+        MemorySpace::Mat => (512 * KIB, 32),
+        MemorySpace::Left | MemorySpace::Right => (64 * KIB, 512),
+        MemorySpace::Acc => (if a5 { 256 } else { 128 } * KIB, 512),
+        MemorySpace::Bias => (64 * KIB, 64),
+        _ => return None,
+    })
+}
+
+/// Bytes a tile occupies (accumulator rows padded to 16).
+pub fn tile_bytes(tile: TileType) -> u64 {
+    let mut shape = tile.shape();
+    if tile.memory_space() == Some(MemorySpace::Acc) && shape.len() >= 2 {
+        let rows = shape.len() - 2;
+        shape[rows] = (shape[rows] + 15) / 16 * 16;
+    }
+    let elements: i64 = shape.iter().product();
+    let bits = match Dtype::of(tile.element()) {
+        Some(Dtype::Bool | Dtype::I8 | Dtype::U8 | Dtype::F8E4M3FN | Dtype::F8E5M2 | Dtype::F8E8M0 | Dtype::Hf8) => 8,
+        Some(Dtype::I16 | Dtype::U16 | Dtype::F16 | Dtype::Bf16) => 16,
+        Some(Dtype::I32 | Dtype::U32 | Dtype::F32) => 32,
+        Some(Dtype::F4 | Dtype::I4 | Dtype::U4 | Dtype::Hf4) => 4,
+        _ => 64,
+    };
+    (elements.max(0) as u64 * bits).div_ceil(8)
+}
+
+/// An on-chip tile's type, or `None`.
+fn on_chip<'c>(value: Value<'c, '_>) -> Option<TileType<'c>> {
+    let tile = TileType::try_from(value.r#type()).ok()?;
+    match tile.memory_space() {
+        Some(MemorySpace::Ddr) => None,
+        _ => Some(tile),
+    }
+}
+
+/// Ops whose result is a view of operand 0.
+fn is_view(name: &str) -> bool {
+    matches!(name, "pl.tile.set_validshape" | "pl.tile.reshape")
+}
+
+/// The operand an op updates in place (its result is that buffer).
+fn in_place_operand(name: &str) -> Option<usize> {
+    match name {
+        "pl.tile.matmul_acc" | "pl.tile.gemv_acc" | "pl.tile.batch_matmul_acc" | "pl.tile.write" | "pl.tile.expands" => Some(0),
+        "pl.tile.assemble" => Some(1),
+        _ => None,
+    }
+}
+
+/// Whether `op` may write its result over operand `index` as it reads it
+/// (an elementwise op whose operand has the result's type).
+fn in_place_safe(op: OperationRef, index: usize) -> bool {
+    let name = op_name(op);
+    let elementwise = matches!(
+        name.trim_start_matches("pl.tile."),
+        "add" | "sub" | "mul" | "div" | "maximum" | "minimum" | "and" | "or" | "shl" | "shr" | "fmod" | "adds" | "subs"
+            | "muls" | "divs" | "maximums" | "minimums" | "ands" | "ors" | "shls" | "shrs" | "lrelu" | "neg" | "exp"
+            | "sqrt" | "abs" | "relu" | "log" | "not"
+    ) || (name.starts_with("pl.tile.row_expand_") || name.starts_with("pl.tile.col_expand_")) && index == 0;
+    elementwise
+        && op.result(0).is_ok_and(|r| op.operand(index).is_ok_and(|operand| operand.r#type() == Value::from(r).r#type()))
+}
+
+fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+    plan_memory(function, options.string("arch") == "a5", options.bool("reuse"))
+}
+
+/// Plans `function`'s on-chip memory.
+pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), PassFailed> {
+    let Some(_) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    // SAFETY: the pass runs with exclusive access to the function's IR.
+    let context_ref = function.context();
+    let context = unsafe { context_ref.to_ref() };
+    if !has_tiles(function) {
+        return Ok(());
+    }
+    check_spaces(function)?;
+    insert_copies(context, function)?;
+    let linear = Linear::of(function);
+    let classes = Classes::build(&linear);
+    let placed = place(&linear, &classes, a5, reuse)?;
+    annotate(context, function, &linear, &classes, &placed);
+    Ok(())
+}
+
+/// Whether any op of `function` makes a tile.
+fn has_tiles(function: OperationRef) -> bool {
+    Linear::of(function).ops.iter().any(|op| op.results().any(|r| TileType::try_from(Value::from(r).r#type()).is_ok()))
+}
+
+/// Every tile must have a memory space.
+fn check_spaces(function: OperationRef) -> Result<(), PassFailed> {
+    let linear = Linear::of(function);
+    let mut failed = false;
+    for op in &linear.ops {
+        for result in op.results() {
+            if let Ok(tile) = TileType::try_from(Value::from(result).r#type())
+                && tile.memory_space().is_none()
+            {
+                OpDiagnostic::new("pl-plan-memory: this tile has no memory space; run pl-infer-memory-space first")
+                    .emit(*op, Severity::Error);
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Inserts `%copy = pl.tile.move %value` before `anchor` and returns it.
+fn copy_before<'c, 'a>(context: &'c Context, anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Value<'c, 'a> {
+    let block = anchor.block().expect("in a block");
+    let op = OperationBuilder::new("pl.tile.move", anchor.location())
+        .add_operands(&[value])
+        .add_results(&[value.r#type()])
+        .build()
+        .expect("pl.tile.move builds");
+    let _ = context;
+    block.insert_operation_before(anchor, op).result(0).expect("one result").into()
+}
+
+fn set_operand<'c, 'a>(op: OperationRef<'c, 'a>, index: usize, value: Value<'c, 'a>) {
+    // SAFETY: the op is live and the pass has exclusive access; only an
+    // operand is replaced.
+    let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    op.set_operand(index, value);
+}
+
+fn accumulator_error(op: OperationRef, what: &str) -> PassFailed {
+    OpDiagnostic::new(format!(
+        "pl-plan-memory: {what}, but an accumulator cannot be copied (there is no acc-to-acc move); update it in place"
+    ))
+    .emit(op, Severity::Error);
+    PassFailed
+}
+
+fn is_acc(value: Value) -> bool {
+    on_chip(value).and_then(|t| t.memory_space()) == Some(MemorySpace::Acc)
+}
+
+/// Copies where sharing a buffer would clobber a live value.
+fn insert_copies<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
+    // In-place operands and loop inits still used afterwards.
+    let linear = Linear::of(function);
+    let mut edits: Vec<(usize, usize, bool)> = Vec::new(); // (op position, operand, is acc)
+    for (position, op) in linear.ops.iter().enumerate() {
+        let name = op_name(*op);
+        let operands: Vec<usize> = match (name.as_str(), in_place_operand(&name)) {
+            ("scf.for", _) => (3..op.operand_count()).filter(|&i| on_chip(op.operand(i).unwrap()).is_some()).collect(),
+            (_, Some(index)) => vec![index],
+            _ => Vec::new(),
+        };
+        for index in operands {
+            let value = op.operand(index).unwrap();
+            if on_chip(value).is_some() && linear.interval(value).end > linear.end(*op).max(position) {
+                edits.push((position, index, is_acc(value)));
+            }
+        }
+    }
+    for &(position, index, acc) in &edits {
+        let op = linear.ops[position];
+        if acc {
+            return Err(accumulator_error(op, "this accumulator is still used after it is updated in place"));
+        }
+        let copy = copy_before(context, op, op.operand(index).unwrap());
+        set_operand(op, index, copy);
+    }
+    // Yields that cannot take the carried (or branch result) buffer.
+    let linear = Linear::of(function);
+    let mut yields: Vec<(usize, usize, bool)> = Vec::new();
+    for (position, op) in linear.ops.iter().enumerate() {
+        if op_name(*op) != "scf.yield" {
+            continue;
+        }
+        let Some(parent) = op.parent_operation() else { continue };
+        let parent_name = op_name(parent);
+        for (index, value) in op.operands().enumerate() {
+            if on_chip(value).is_none() {
+                continue;
+            }
+            let fits = match parent_name.as_str() {
+                "scf.for" => {
+                    let body = parent.region(0).unwrap().first_block().unwrap();
+                    let carried: Value = body.argument(index + 1).unwrap().into();
+                    value_key(value) == value_key(carried) || takes_carried(&linear, value, carried, position)
+                }
+                "scf.if" => defined_inside(&linear, value, parent),
+                _ => true,
+            };
+            if !fits {
+                yields.push((position, index, is_acc(value)));
+            }
+        }
+    }
+    for &(position, index, acc) in &yields {
+        let op = linear.ops[position];
+        if acc {
+            return Err(accumulator_error(op, "this yielded accumulator cannot share the carried buffer"));
+        }
+        let copy = copy_before(context, op, op.operand(index).unwrap());
+        set_operand(op, index, copy);
+    }
+    Ok(())
+}
+
+/// Whether yielded `value` (yield at `at`) can be computed in the carried
+/// argument's buffer: defined in the body after the carried value's last
+/// use there (or at it, in place), and not reachable from outside.
+fn takes_carried<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, carried: Value<'c, 'a>, at: usize) -> bool {
+    let Some((definer, is_argument)) = linear.definer(value) else { return false };
+    if is_argument || is_view(&op_name(definer)) {
+        return false;
+    }
+    let def = linear.def_point(value);
+    let last_use = linear.uses(carried).iter().map(|&(p, _)| p).filter(|&p| p < at).max();
+    let uses_after: bool = linear.uses(value).iter().any(|&(p, _)| p != at);
+    if uses_after && linear.interval(value).end > at {
+        return false;
+    }
+    match last_use {
+        None => true,
+        Some(last) if last < def => true,
+        Some(last) if last == def => linear.uses(carried).iter().any(|&(p, index)| {
+            p == def && (in_place_safe(linear.ops[p], index) || in_place_operand(&op_name(linear.ops[p])) == Some(index))
+        }),
+        _ => false,
+    }
+}
+
+fn defined_inside<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, region_op: OperationRef<'c, 'a>) -> bool {
+    match linear.definer(value) {
+        Some((op, false)) => op.to_raw().ptr != region_op.to_raw().ptr && linear.within(linear.position(op), region_op) && !is_view(&op_name(op)),
+        _ => false,
+    }
+}
+
+/// Values grouped into buffers (union-find over value keys).
+struct Classes<'c, 'a> {
+    parent: HashMap<usize, usize>,
+    values: HashMap<usize, Value<'c, 'a>>,
+}
+
+impl<'c, 'a> Classes<'c, 'a> {
+    fn build(linear: &Linear<'c, 'a>) -> Self {
+        let mut classes = Classes { parent: HashMap::new(), values: HashMap::new() };
+        for op in &linear.ops {
+            for result in op.results() {
+                let value: Value = result.into();
+                if on_chip(value).is_some() {
+                    classes.add(value);
+                }
+            }
+            for region in op.regions() {
+                if let Some(block) = region.first_block() {
+                    for i in 0..block.argument_count() {
+                        let value: Value = block.argument(i).unwrap().into();
+                        if on_chip(value).is_some() {
+                            classes.add(value);
+                        }
+                    }
+                }
+            }
+        }
+        for op in &linear.ops {
+            let name = op_name(*op);
+            let first_result = || -> Option<Value<'c, 'a>> { op.result(0).ok().map(Into::into) };
+            if is_view(&name)
+                && let (Some(result), Ok(source)) = (first_result(), op.operand(0))
+            {
+                classes.union(result, source);
+            }
+            if let (Some(index), Some(result)) = (in_place_operand(&name), first_result()) {
+                classes.union(result, op.operand(index).unwrap());
+            }
+            match name.as_str() {
+                "scf.for" => {
+                    let body = op.region(0).unwrap().first_block().unwrap();
+                    let terminator = body.terminator().expect("scf.yield");
+                    for (i, result) in op.results().enumerate() {
+                        let result: Value = result.into();
+                        if on_chip(result).is_none() {
+                            continue;
+                        }
+                        classes.union(result, op.operand(3 + i).unwrap());
+                        classes.union(result, body.argument(i + 1).unwrap().into());
+                        classes.union(result, terminator.operand(i).unwrap());
+                    }
+                }
+                "scf.if" => {
+                    for region in op.regions() {
+                        let Some(terminator) = region.first_block().and_then(|b| b.terminator()) else { continue };
+                        for (i, result) in op.results().enumerate() {
+                            let result: Value = result.into();
+                            if on_chip(result).is_some()
+                                && let Ok(yielded) = terminator.operand(i)
+                            {
+                                classes.union(result, yielded);
+                            }
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        classes
+    }
+
+    fn add(&mut self, value: Value<'c, 'a>) {
+        let key = value_key(value);
+        self.parent.entry(key).or_insert(key);
+        self.values.insert(key, value);
+    }
+
+    fn find(&mut self, key: usize) -> usize {
+        let parent = self.parent[&key];
+        if parent == key {
+            return key;
+        }
+        let root = self.find(parent);
+        self.parent.insert(key, root);
+        root
+    }
+
+    fn union(&mut self, a: Value<'c, 'a>, b: Value<'c, 'a>) {
+        let (a, b) = (value_key(a), value_key(b));
+        if !self.parent.contains_key(&a) || !self.parent.contains_key(&b) {
+            return;
+        }
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.parent.insert(ra.max(rb), ra.min(rb));
+        }
+    }
+
+    /// Each buffer's member values, in a deterministic order.
+    fn groups(&mut self, linear: &Linear<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
+        let keys: Vec<usize> = self.parent.keys().copied().collect();
+        let mut groups: HashMap<usize, Vec<Value<'c, 'a>>> = HashMap::new();
+        for key in keys {
+            let root = self.find(key);
+            groups.entry(root).or_default().push(self.values[&key]);
+        }
+        let mut groups: Vec<Vec<Value>> = groups.into_values().collect();
+        for group in &mut groups {
+            group.sort_by_key(|v| (linear.def_point(*v), value_key(*v)));
+        }
+        // Program order of the first definition; ties (none expected) by key.
+        groups.sort_by_key(|g| (linear.def_point(g[0]), value_key(g[0])));
+        groups
+    }
+}
+
+/// A planned buffer.
+struct Buffer<'c, 'a> {
+    members: Vec<Value<'c, 'a>>,
+    intervals: Vec<Interval>,
+    space: MemorySpace,
+    bytes: u64,
+    address: u64,
+}
+
+fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
+    for (x, vx) in a.intervals.iter().zip(&a.members) {
+        for (y, vy) in b.intervals.iter().zip(&b.members) {
+            if x.def < y.end && y.def < x.end {
+                return true;
+            }
+            if x.def == y.def {
+                return true;
+            }
+            // Touching: one dies where the other is born; fine only for an
+            // in-place-safe op reading the dying value.
+            let touching = |dying: &Interval, dying_value: &Value, born: &Interval| {
+                dying.end == born.def
+                    && !linear.uses(*dying_value).iter().any(|&(p, index)| p == born.def && in_place_safe(linear.ops[p], index))
+            };
+            if touching(x, vx, y) || touching(y, vy, x) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, reuse: bool) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
+    let mut classes = Classes { parent: classes.parent.clone(), values: classes.values.clone() };
+    let mut buffers: Vec<Buffer> = classes
+        .groups(linear)
+        .into_iter()
+        .map(|members| {
+            let types: Vec<TileType> = members.iter().filter_map(|v| on_chip(*v)).collect();
+            Buffer {
+                intervals: members.iter().map(|v| linear.interval(*v)).collect(),
+                space: types[0].memory_space().expect("checked"),
+                bytes: types.iter().map(|t| tile_bytes(*t)).max().unwrap_or(0),
+                members,
+                address: 0,
+            }
+        })
+        .collect();
+    // Largest first, then program order.
+    let mut order: Vec<usize> = (0..buffers.len()).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(buffers[i].bytes), i));
+    let mut placed: Vec<usize> = Vec::new();
+    for i in order {
+        let (capacity, align) = space_limits(buffers[i].space, a5).expect("an on-chip space");
+        let mut busy: Vec<(u64, u64)> = placed
+            .iter()
+            .filter(|&&j| buffers[j].space == buffers[i].space && (!reuse || overlap(linear, &buffers[i], &buffers[j])))
+            .map(|&j| (buffers[j].address, buffers[j].address + buffers[j].bytes))
+            .collect();
+        busy.sort();
+        let mut address = 0u64;
+        for (start, end) in &busy {
+            if address + buffers[i].bytes <= *start {
+                break;
+            }
+            address = address.max(end.div_ceil(align) * align);
+        }
+        if address + buffers[i].bytes > capacity {
+            let live: Vec<usize> = placed
+                .iter()
+                .copied()
+                .filter(|&j| buffers[j].space == buffers[i].space && overlap(linear, &buffers[i], &buffers[j]))
+                .collect();
+            let total: u64 = live.iter().map(|&j| buffers[j].bytes).sum::<u64>() + buffers[i].bytes;
+            let def = buffers[i].members[0];
+            let anchor = linear.definer(def).map(|(op, _)| op).expect("a defining op");
+            let mut diagnostic = OpDiagnostic::new(format!(
+                "pl-plan-memory: {} overflows: this tile needs {} B at address {address}, past the {capacity} B of {}; {} B are live here in {} buffers",
+                buffers[i].space,
+                buffers[i].bytes,
+                buffers[i].space,
+                total,
+                live.len() + 1
+            ));
+            for &j in &live {
+                let member = buffers[j].members[0];
+                diagnostic = diagnostic.with_note(member.location(), format!("live: {} ({} B at {})", member.r#type(), buffers[j].bytes, buffers[j].address));
+            }
+            diagnostic.emit(anchor, Severity::Error);
+            return Err(PassFailed);
+        }
+        buffers[i].address = address;
+        placed.push(i);
+    }
+    Ok(buffers)
+}
+
+fn annotate<'c>(context: &'c Context, function: OperationRef<'c, '_>, linear: &Linear<'c, '_>, _classes: &Classes<'c, '_>, buffers: &[Buffer<'c, '_>]) {
+    let mut address: HashMap<usize, i64> = HashMap::new();
+    let mut used: HashMap<MemorySpace, u64> = HashMap::new();
+    for buffer in buffers {
+        for member in &buffer.members {
+            address.insert(value_key(*member), buffer.address as i64);
+        }
+        let top = used.entry(buffer.space).or_insert(0);
+        *top = (*top).max(buffer.address + buffer.bytes);
+    }
+    for op in &linear.ops {
+        let addresses: Vec<i64> = op.results().map(|r| address.get(&value_key(r.into())).copied().unwrap_or(-1)).collect();
+        if addresses.iter().any(|&a| a >= 0) {
+            // SAFETY: the op is live; only a discardable attribute is set.
+            let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+            op.set_discardable_attribute("pl.addresses", DenseI64ArrayAttribute::new(context, &addresses).into());
+        }
+    }
+    let mut spaces: Vec<(MemorySpace, u64)> = used.into_iter().collect();
+    spaces.sort();
+    let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+    let entries: Vec<(Identifier, Attribute)> = spaces
+        .iter()
+        .map(|(space, bytes)| (Identifier::new(context, space.keyword()), IntegerAttribute::new(i64_type, *bytes as i64).into()))
+        .collect();
+    let dictionary = dictionary_attribute(context, &entries);
+    // SAFETY: as above.
+    let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
+    function.set_discardable_attribute("pl.memory", dictionary);
+}
+
+/// A dictionary attribute of `entries`.
+fn dictionary_attribute<'c>(context: &'c Context, entries: &[(Identifier<'c>, Attribute<'c>)]) -> Attribute<'c> {
+    let named: Vec<mlir_sys::MlirNamedAttribute> = entries
+        .iter()
+        .map(|(name, value)| mlir_sys::MlirNamedAttribute { name: name.to_raw(), attribute: value.to_raw() })
+        .collect();
+    // SAFETY: the named attributes are live for the call; MLIR copies them
+    // into the uniqued dictionary.
+    unsafe { Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(context.to_raw(), named.len() as isize, named.as_ptr())) }
+}
