@@ -83,6 +83,21 @@ def PL_SyncDstOp : PL_Op<"system.sync_dst", [MemoryEffects<[MemRead, MemWrite]>]
   let assemblyFormat = "`set` $set_pipe `wait` $wait_pipe `event` $event attr-dict";
 }
 
+def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "Order one pipe's instructions (pipe_barrier)";
+  let description = [{
+    The instructions of `pipe` issued after it start once those issued
+    before it are done (`all`: every pipe). `pl-insert-sync` places it
+    between dependent instructions of one pipe. Example:
+
+    ```mlir
+    pl.system.pipe_barrier v
+    ```
+  }];
+  let arguments = (ins PL_Pipe:$pipe);
+  let assemblyFormat = "$pipe attr-dict";
+}
+
 def PL_SyncSetOp : PL_Op<"system.sync_set", [MemoryEffects<[MemRead, MemWrite]>]> {
   let summary = "Signal a cross-core event";
   let description = [{

@@ -70,7 +70,7 @@ pub static PASSES: &[&PassDefinition] =
       &crate::pld::materialize_comm_domains::PASS, &crate::pld::lower_host_collectives::PASS,
       &crate::pld::materialize_dist_tensor_ctx::PASS,
       &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS,
-      &crate::pl::plan_memory::PASS];
+      &crate::pl::plan_memory::PASS, &crate::pl::insert_sync::PASS, &crate::pl::verify_sync::PASS];
 
 /// A named pass pipeline, registered like upstream's
 /// `PassPipelineRegistration`.
@@ -86,7 +86,7 @@ pub struct PipelineDefinition {
 }
 
 /// Every pipeline of the project.
-pub static PIPELINES: &[&PipelineDefinition] = &[&crate::pld::lower_distributed::PIPELINE];
+pub static PIPELINES: &[&PipelineDefinition] = &[&crate::pld::lower_distributed::PIPELINE, &crate::pl::a2a3_pipeline::PIPELINE];
 
 /// Returns the pass with the given pipeline name.
 pub fn find_pass(argument: &str) -> Option<&'static PassDefinition> {

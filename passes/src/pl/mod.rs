@@ -1,4 +1,23 @@
 //! Passes over the tile language: lowering for a2a3.
 
+pub mod a2a3_pipeline;
+pub mod insert_sync;
 pub mod linear;
+pub mod pipes;
 pub mod plan_memory;
+pub mod verify_sync;
+
+use melior::ir::operation::{OperationLike, OperationRef};
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    enums::FunctionKind,
+};
+
+/// Whether `function` is an InCore kernel (`incore`, `aic`, `aiv`): what
+/// memory planning and pipe synchronisation apply to.
+pub fn is_kernel(function: OperationRef) -> bool {
+    matches!(
+        function.attribute("pl.kind").ok().and_then(attrs::read),
+        Some(FunctionAttr::Kind(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv))
+    )
+}

@@ -30,7 +30,8 @@ pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-plan-memory",
     class_name: "PlanMemory",
     summary: "Assign every on-chip tile a byte address in its memory space",
-    description: r#"Plans the on-chip memory of every function that holds tiles: each tile
+    description: r#"Plans the on-chip memory of every InCore kernel (`pl.kind` incore, aic or
+aiv; other functions are left alone): each tile
 gets a byte address in its memory space, recorded on the op that defines it
 as `pl.addresses` (one entry per result; -1 for results that are not
 on-chip tiles; loop and branch block arguments share their op's entries),
@@ -166,6 +167,9 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
 /// Plans `function`'s on-chip memory.
 pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), PassFailed> {
     let Some(_) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    if !super::is_kernel(function) {
+        return Ok(());
+    }
     // SAFETY: the pass runs with exclusive access to the function's IR.
     let context_ref = function.context();
     let context = unsafe { context_ref.to_ref() };

@@ -11,6 +11,7 @@
 // CHECK: pl.system.fence
 // CHECK: pl.system.cacheinvalid %{{.*}} : !pl.tensor<64xf32>
 // CHECK: pl.system.cacheinvalid
+// CHECK: pl.system.pipe_barrier mte3
 // CHECK: pl.system.sync_src set mte2 wait v event 0
 // CHECK: pl.system.sync_dst set mte2 wait v event 0
 // CHECK: pl.system.sync_set mte3 event 13
@@ -31,6 +32,7 @@ func.func @system(%t: !pl.tensor<64xf32>) -> (index, index, index) {
   pl.system.fence
   pl.system.cacheinvalid %t : !pl.tensor<64xf32>
   pl.system.cacheinvalid
+  pl.system.pipe_barrier mte3
   pl.system.sync_src set mte2 wait v event 0
   pl.system.sync_dst set mte2 wait v event 0
   pl.system.sync_set mte3 event 13

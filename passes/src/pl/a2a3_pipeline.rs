@@ -1,0 +1,30 @@
+//! `pto-a2a3-pipeline`: from pl/pld programs to planned, synchronised tile
+//! IR for a2a3 (the first half of the compiler; pto-translate emits C++
+//! from its output).
+
+use crate::registry::PipelineDefinition;
+
+/// The registry entry.
+pub static PIPELINE: PipelineDefinition = PipelineDefinition {
+    argument: "pto-a2a3-pipeline",
+    summary: "Lower pl/pld programs to planned, synchronised tile IR for a2a3",
+    description: r#"The a2a3 lowering in order:
+
+1. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
+   primitives, comm domains, host builtins, comm contexts and fences;
+2. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+   on-chip tile (a2a3 capacities);
+3. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+   and pipe barriers for every hazard.
+
+Kernels must be tile-level (tiles with memory spaces); the tensor-to-tile
+conversion and memory-space inference that would take tensor-level
+kernels there are not part of the pipeline yet. Check the result with
+`pl-verify-sync`:
+
+```sh
+pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
+pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
+```"#,
+    pipeline: "pld-lower-distributed,func.func(pl-plan-memory,pl-insert-sync)",
+};

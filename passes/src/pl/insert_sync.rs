@@ -1,0 +1,496 @@
+//! `pl-insert-sync`: pipe synchronisation for planned kernels. What it does
+//! and why: [`PASS`]`.description` (also docs/passes/pl-insert-sync.md).
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, BlockLike, BlockRef, Identifier, Operation, OperationRef, RegionLike, Type,
+        attribute::IntegerAttribute,
+        operation::{OperationBuilder, OperationLike},
+        r#type::IntegerType,
+    },
+};
+use pto_dialects::{
+    diag::{OpDiagnostic, Severity},
+    enums::Pipe,
+    ops::op_name,
+};
+
+use super::{
+    linear::Linear,
+    pipes::{Access, Kind, Model, PIPES, slot},
+};
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-insert-sync",
+    class_name: "InsertSync",
+    summary: "Synchronise the pipes of planned kernels (set_flag/wait_flag, pipe_barrier)",
+    description: r#"The units of an AI core run asynchronously in pipes (pl.md §6.5): MTE2
+loads global memory into UB/L1, MTE1 moves L1 to L0A/L0B, M multiplies, FIX
+drains L0C, V computes vectors, MTE3 stores UB to global memory, S runs
+scalars. After `pl-plan-memory`, every buffer an op reads or writes is
+known (on-chip address ranges; global tensors by their root parameter), so
+every read-after-write, write-after-read and write-after-write between two
+ops is found, and ordered:
+
+- across pipes, by `pl.system.sync_src set Q wait P event E` (set_flag)
+  and `pl.system.sync_dst set Q wait P event E` (wait_flag) before the
+  later op;
+- within one pipe, by `pl.system.pipe_barrier P` (the scalar pipe is in
+  order already);
+
+and every kernel ends with `pl.system.pipe_barrier all`.
+
+Nothing redundant is added: the pass tracks, per pipe, how far it is
+known to be ordered after every other pipe (vector clocks), transitively
+(`MTE2→V` then `V→MTE3` orders `MTE2→MTE3`), so a hazard already covered
+gets no pair. A set is placed right after the last conflicting op when
+that op is in the same block (so the producer's pipe runs on), else right
+before the wait. Event ids come from a pool of 8 per pipe pair, reused once
+a pair's wait has passed; should a block need more at once, a full barrier
+replaces the pair.
+
+Control flow. Every set and its wait are in the same block, so no path
+waits for an event that was never set: hoisting pairs across `scf.if`
+(a known way to deadlock) and pre-arming loop flags are not needed.
+Branches are analysed separately and joined conservatively; loops are
+analysed twice, the second time from the join of the entry and the end
+of the first, so loop-carried hazards (this iteration's reads against
+the next one's writes) are synchronised inside the body, which also
+holds for the first and a zero-trip iteration.
+
+Communication ops read on MTE2 and write on MTE3 (two steps around their
+staging tile). `pl-verify-sync` checks the result independently.
+
+```mlir
+// before
+%a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : ...
+%b = pl.tile.exp %a {pl.addresses = array<i64: 0>} : ...
+%r = pl.tile.store %b, %out[%c0, %c0] : ...
+// after
+%a = pl.tile.load ...
+pl.system.sync_src set mte2 wait v event 0
+pl.system.sync_dst set mte2 wait v event 0
+%b = pl.tile.exp %a ...
+pl.system.sync_src set v wait mte3 event 0
+pl.system.sync_dst set v wait mte3 event 0
+%r = pl.tile.store %b, ...
+pl.system.pipe_barrier all
+```"#,
+    example_options: "",
+    anchor: Some("func.func"),
+    options: &[],
+    dependent_dialects: || vec![pto_dialects::pl_handle()],
+    run,
+};
+
+const N: usize = PIPES.len();
+/// Event ids per pipe pair.
+const EVENTS: i64 = 8;
+
+/// Event ids available for a pipe pair: MTE2↔MTE3 keep id 7 for the
+/// communication library's own staging handshake inside put/get.
+fn events_for(q: usize, p: usize) -> i64 {
+    let (mte2, mte3) = (slot(Pipe::Mte2), slot(Pipe::Mte3));
+    if (q == mte2 && p == mte3) || (q == mte3 && p == mte2) { EVENTS - 1 } else { EVENTS }
+}
+
+/// A past access not yet known to be ordered before everything.
+#[derive(Clone, Debug)]
+struct Pending {
+    pipe: usize,
+    index: u64,
+    access: Access,
+    /// (block, op index in it) from the function body down to the op.
+    path: Vec<(usize, usize)>,
+}
+
+/// What the pass knows at a program point.
+#[derive(Clone, Debug)]
+struct State {
+    /// The last instruction issued on each pipe.
+    clock: [u64; N],
+    /// `known[p][q]`: p's later instructions start after q's up to this one.
+    known: [[u64; N]; N],
+    /// `barrier[p]`: p's instructions up to this one are done before its
+    /// next one starts (by a pipe_barrier, or transitively by a wait).
+    barrier: [u64; N],
+    pending: Vec<Pending>,
+}
+
+impl State {
+    fn new() -> Self {
+        State { clock: [0; N], known: [[0; N]; N], barrier: [0; N], pending: Vec::new() }
+    }
+
+    /// Either path may have been taken.
+    fn meet(&self, other: &State) -> State {
+        let mut state = self.clone();
+        for p in 0..N {
+            state.clock[p] = self.clock[p].max(other.clock[p]);
+            state.barrier[p] = self.barrier[p].min(other.barrier[p]);
+            for q in 0..N {
+                state.known[p][q] = self.known[p][q].min(other.known[p][q]);
+            }
+        }
+        for pending in &other.pending {
+            if !state.pending.iter().any(|p| p.pipe == pending.pipe && p.index == pending.index && p.access == pending.access) {
+                state.pending.push(pending.clone());
+            }
+        }
+        state
+    }
+
+    fn covered(&self, pending: &Pending, pipe: usize) -> bool {
+        if pending.pipe == pipe {
+            pipe == slot(Pipe::S) || pending.index <= self.barrier[pipe]
+        } else {
+            pending.index <= self.known[pipe][pending.pipe]
+        }
+    }
+
+    /// p waits for q's progress `(clock_q, known_q)`.
+    fn join(&mut self, p: usize, q: usize, clock_q: u64, known_q: [u64; N]) {
+        for (mine, theirs) in self.known[p].iter_mut().zip(known_q) {
+            *mine = (*mine).max(theirs);
+        }
+        self.known[p][q] = self.known[p][q].max(clock_q);
+        // What q knew of p is done before p goes on.
+        self.barrier[p] = self.barrier[p].max(known_q[p]);
+    }
+
+    /// Drops accesses every pipe is already ordered after.
+    fn prune(&mut self) {
+        let (known, barrier) = (self.known, self.barrier);
+        self.pending.retain(|pending| {
+            (0..N).any(|p| {
+                if p == pending.pipe {
+                    p != slot(Pipe::S) && pending.index > barrier[p]
+                } else {
+                    pending.index > known[p][pending.pipe]
+                }
+            })
+        });
+    }
+
+    fn full_barrier(&mut self) {
+        for p in 0..N {
+            self.barrier[p] = self.clock[p];
+            self.known[p] = self.clock;
+        }
+        self.pending.clear();
+    }
+}
+
+/// A planned flag: where it lives and which id it holds.
+struct Flag {
+    from: usize,
+    to: usize,
+    event: i64,
+    /// Its lifetime in doubled linear positions (set .. wait).
+    span: (usize, usize),
+}
+
+struct Inserter<'c, 'a> {
+    context: &'c Context,
+    linear: Linear<'c, 'a>,
+    model: Model,
+    counter: u64,
+    flags: Vec<Flag>,
+}
+
+fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    insert_sync(function)
+}
+
+/// Synchronises `function`'s pipes.
+pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
+    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    if !super::is_kernel(function) {
+        return Ok(());
+    }
+    let linear = Linear::of(function);
+    let model = Model::new(&linear);
+    // Kernels only: something must run on a pipe.
+    let mut any = false;
+    for op in &linear.ops {
+        match model.kind(&linear, *op) {
+            Ok(Kind::Steps(_)) => any = true,
+            Ok(_) => {}
+            Err(message) => {
+                OpDiagnostic::new(format!("pl-insert-sync: {message}")).emit(*op, Severity::Error);
+                return Err(PassFailed);
+            }
+        }
+    }
+    if !any {
+        return Ok(());
+    }
+    // SAFETY: the pass runs with exclusive access to the function's IR;
+    // `context_ref` outlives `context`.
+    let context_ref = function.context();
+    let context = unsafe { context_ref.to_ref() };
+    let mut inserter = Inserter { context, linear, model, counter: 0, flags: Vec::new() };
+    inserter.block(body, &[], State::new(), true).map_err(|(op, message)| {
+        OpDiagnostic::new(format!("pl-insert-sync: {message}")).emit(op, Severity::Error);
+        PassFailed
+    })?;
+    if let Some(terminator) = body.terminator() {
+        body.insert_operation_before(terminator, pipe_barrier(context, terminator, Pipe::All));
+    }
+    Ok(())
+}
+
+fn pipe_attribute<'c>(context: &'c Context, pipe: Pipe) -> Attribute<'c> {
+    IntegerAttribute::new(IntegerType::new(context, 32).into(), pipe as i64).into()
+}
+
+fn pipe_barrier<'c>(context: &'c Context, at: OperationRef<'c, '_>, pipe: Pipe) -> Operation<'c> {
+    OperationBuilder::new("pl.system.pipe_barrier", at.location())
+        .add_attributes(&[(Identifier::new(context, "pipe"), pipe_attribute(context, pipe))])
+        .build()
+        .expect("pl.system.pipe_barrier builds")
+}
+
+fn flag_op<'c>(context: &'c Context, at: OperationRef<'c, '_>, set: bool, from: Pipe, to: Pipe, event: i64) -> Operation<'c> {
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    OperationBuilder::new(if set { "pl.system.sync_src" } else { "pl.system.sync_dst" }, at.location())
+        .add_attributes(&[
+            (Identifier::new(context, "set_pipe"), pipe_attribute(context, from)),
+            (Identifier::new(context, "wait_pipe"), pipe_attribute(context, to)),
+            (Identifier::new(context, "event"), IntegerAttribute::new(i32_type, event).into()),
+        ])
+        .build()
+        .expect("pl sync ops build")
+}
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+fn block_key(block: BlockRef) -> usize {
+    block.to_raw().ptr as usize
+}
+
+impl<'c, 'a> Inserter<'c, 'a> {
+    /// Analyses (and with `emit`, synchronises) `block` from `state`.
+    fn block(&mut self, block: BlockRef<'c, 'a>, prefix: &[(usize, usize)], mut state: State, emit: bool) -> Result<State, Failure<'c, 'a>> {
+        let mut ops = Vec::new();
+        let mut next = block.first_operation();
+        while let Some(op) = next {
+            ops.push(op);
+            next = op.next_in_block();
+        }
+        // The state after each op of this block (for flag anchors).
+        let mut history: Vec<(OperationRef<'c, 'a>, State)> = Vec::with_capacity(ops.len());
+        for (i, op) in ops.iter().copied().enumerate() {
+            let mut path = prefix.to_vec();
+            path.push((block_key(block), i));
+            let name = op_name(op);
+            match name.as_str() {
+                "scf.for" | "scf.while" => {
+                    let entry = state.clone();
+                    let mut first = entry.clone();
+                    for region in op.regions() {
+                        if let Some(body) = region.first_block() {
+                            first = self.block(body, &path, first, false)?;
+                        }
+                    }
+                    let mut head = entry.meet(&first);
+                    for region in op.regions() {
+                        if let Some(body) = region.first_block() {
+                            head = self.block(body, &path, head, emit)?;
+                        }
+                    }
+                    state = entry.meet(&head);
+                }
+                "scf.if" => {
+                    let mut branches = Vec::new();
+                    for region in op.regions() {
+                        match region.first_block() {
+                            Some(body) => branches.push(self.block(body, &path, state.clone(), emit)?),
+                            None => branches.push(state.clone()),
+                        }
+                    }
+                    if branches.len() == 1 {
+                        branches.push(state.clone());
+                    }
+                    state = branches.iter().skip(1).fold(branches[0].clone(), |joined, b| joined.meet(b));
+                }
+                _ if op.region_count() > 0 => {
+                    for region in op.regions() {
+                        if let Some(body) = region.first_block() {
+                            state = self.block(body, &path, state, emit)?;
+                        }
+                    }
+                }
+                _ => {
+                    let kind = self.model.kind(&self.linear, op).map_err(|m| (op, m))?;
+                    self.execute(op, i, block, &path, &history, &mut state, kind, emit);
+                }
+            }
+            if state.pending.len() > 32 {
+                state.prune();
+            }
+            history.push((op, state.clone()));
+        }
+        Ok(state)
+    }
+
+    /// Applies one op: synchronises its hazards, then records its accesses.
+    #[allow(clippy::too_many_arguments)]
+    fn execute(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        index: usize,
+        block: BlockRef<'c, 'a>,
+        path: &[(usize, usize)],
+        history: &[(OperationRef<'c, 'a>, State)],
+        state: &mut State,
+        kind: Kind,
+        emit: bool,
+    ) {
+        match kind {
+            Kind::None => {}
+            Kind::Barrier(Pipe::All) => state.full_barrier(),
+            Kind::Barrier(pipe) => state.barrier[slot(pipe)] = state.clock[slot(pipe)],
+            Kind::SetFlag { .. } | Kind::WaitFlag { .. } => {
+                // Pairs already present: model them as adjacent (the pass
+                // only ever adds adjacent or same-block pairs itself).
+                if let Kind::WaitFlag { from, to, .. } = kind {
+                    let (q, p) = (slot(from), slot(to));
+                    let (clock_q, known_q) = (state.clock[q], state.known[q]);
+                    state.join(p, q, clock_q, known_q);
+                }
+            }
+            Kind::Steps(steps) => {
+                let mut previous: Option<usize> = None;
+                for step in steps {
+                    let p = slot(step.pipe);
+                    // The steps of one op (a transfer's read and write) are
+                    // ordered by the library inside the op.
+                    if let Some(q) = previous.filter(|&q| q != p) {
+                        let (clock_q, known_q) = (state.clock[q], state.known[q]);
+                        state.join(p, q, clock_q, known_q);
+                    }
+                    if previous.is_none() {
+                        self.synchronise(op, index, block, path, history, state, p, &step.accesses, emit);
+                    } else {
+                        // Hazards of a later step with earlier ops are ordered
+                        // before the op starts.
+                        self.synchronise(op, index, block, path, history, state, p, &step.accesses, emit);
+                    }
+                    self.counter += 1;
+                    state.clock[p] = self.counter;
+                    state.known[p][p] = self.counter;
+                    for access in step.accesses {
+                        state.pending.push(Pending { pipe: p, index: self.counter, access, path: path.to_vec() });
+                    }
+                    previous = Some(p);
+                }
+            }
+        }
+    }
+
+    /// Orders every unsynchronised earlier access that conflicts with
+    /// `accesses` before `op` (on pipe `p`).
+    #[allow(clippy::too_many_arguments)]
+    fn synchronise(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        index: usize,
+        block: BlockRef<'c, 'a>,
+        path: &[(usize, usize)],
+        history: &[(OperationRef<'c, 'a>, State)],
+        state: &mut State,
+        p: usize,
+        accesses: &[Access],
+        emit: bool,
+    ) {
+        let depth = path.len() - 1;
+        // Synchronise the latest conflicting access first: its pair may
+        // order the earlier ones transitively.
+        loop {
+            let mut latest: Option<usize> = None;
+            for (k, pending) in state.pending.iter().enumerate() {
+                let conflicts = accesses
+                    .iter()
+                    .any(|a| (a.write || pending.access.write) && a.resource.overlaps(&pending.access.resource));
+                if conflicts && !state.covered(pending, p) && latest.is_none_or(|j| state.pending[j].index < pending.index) {
+                    latest = Some(k);
+                }
+            }
+            let Some(k) = latest else { break };
+            let q = state.pending[k].pipe;
+            if q == p {
+                if emit {
+                    block.insert_operation_before(op, pipe_barrier(self.context, op, PIPES[p]));
+                }
+                state.barrier[p] = state.clock[p];
+                continue;
+            }
+            // Anchor the set after the conflicting op when it sits in this
+            // block (directly or nested) before `op`.
+            let front = &state.pending[k].path;
+            let anchor = (front.len() > depth && front[..depth] == path[..depth] && front[depth].0 == path[depth].0 && front[depth].1 < index)
+                .then(|| front[depth].1);
+            let (clock_q, known_q) = match anchor {
+                Some(j) => (history[j].1.clock[q], history[j].1.known[q]),
+                None => (state.clock[q], state.known[q]),
+            };
+            if emit {
+                let full = self.place_flag(op, block, anchor.map(|j| history[j].0), q, p);
+                if full {
+                    state.full_barrier();
+                    continue;
+                }
+            }
+            state.join(p, q, clock_q, known_q);
+        }
+    }
+
+    /// Inserts a set (after `anchor_op`, else before `op`) and a wait
+    /// before `op`, with a free event id; a full barrier when none is
+    /// (`true`).
+    fn place_flag(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        block: BlockRef<'c, 'a>,
+        anchor_op: Option<OperationRef<'c, 'a>>,
+        q: usize,
+        p: usize,
+    ) -> bool {
+        let at = self.linear.position(op) * 2;
+        let start = match anchor_op {
+            Some(candidate) => self.linear.end(candidate) * 2 + 1,
+            None => at - 1,
+        };
+        let span = (start, at - 1);
+        let taken: Vec<i64> = self
+            .flags
+            .iter()
+            .filter(|f| f.from == q && f.to == p && f.span.0 <= span.1 && span.0 <= f.span.1)
+            .map(|f| f.event)
+            .collect();
+        let Some(event) = (0..events_for(q, p)).find(|e| !taken.contains(e)) else {
+            block.insert_operation_before(op, pipe_barrier(self.context, op, Pipe::All));
+            return true;
+        };
+        self.flags.push(Flag { from: q, to: p, event, span });
+        let set = flag_op(self.context, op, true, PIPES[q], PIPES[p], event);
+        match anchor_op {
+            Some(candidate) => {
+                block.insert_operation_after(candidate, set);
+            }
+            None => {
+                block.insert_operation_before(op, set);
+            }
+        }
+        block.insert_operation_before(op, flag_op(self.context, op, false, PIPES[q], PIPES[p], event));
+        false
+    }
+
+}

@@ -1,0 +1,105 @@
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-verify-sync))' --split-input-file --verify-diagnostics
+
+// A vector op reading a tile the load has not finished writing.
+func.func @missing(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the earlier access}}
+  %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{pl-verify-sync: read-after-write on vec[0, 4096) is not synchronised: pl.tile.load (mte2) before this pl.tile.exp (v)}}
+  %b = pl.tile.exp %a {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// Synchronised through a third pipe: MTE2 -> V, then V -> MTE3 orders the
+// load before the store transitively; no error.
+func.func @transitive(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %b = pl.tile.exp %a {pl.addresses = array<i64: 0>} : !pl.tile<16x64xf32, vec>
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  %r = pl.tile.store %b, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// The next iteration's load overwrites the tile the previous iteration's
+// load wrote and its exp reads, with nothing ordering them (the first
+// hazard found is reported: the write-after-write between the loads).
+func.func @loop_carried(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %i = %c0 to %c4 step %c1 {
+    // expected-error @+2 {{pl-verify-sync: write-after-write on vec[0, 4096) is not synchronised: pl.tile.load (mte2) before this pl.tile.load (mte2)}}
+    // expected-note @+1 {{the earlier access}}
+    %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+    pl.system.sync_src set mte2 wait v event 0
+    pl.system.sync_dst set mte2 wait v event 0
+    %b = pl.tile.exp %a {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  }
+  return
+}
+
+// -----
+
+// Synchronised on one branch only.
+func.func @branch(%x: !pl.tensor<16x64xf32>, %flag: i1) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-note @+1 {{the earlier access}}
+  %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  scf.if %flag {
+    pl.system.sync_src set mte2 wait v event 0
+    pl.system.sync_dst set mte2 wait v event 0
+  }
+  // expected-error @+1 {{pl-verify-sync: read-after-write on vec[0, 4096) is not synchronised}}
+  %b = pl.tile.exp %a {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// A wait whose set is only on the other path would hang.
+func.func @hang(%flag: i1) attributes {pl.kind = #pl.kind<aiv>} {
+  scf.if %flag {
+    pl.system.sync_src set mte2 wait v event 3
+  }
+  // expected-error @+1 {{pl-verify-sync: this wait for event 3 from mte2 to v has no earlier set on this path: the kernel would hang}}
+  pl.system.sync_dst set mte2 wait v event 3
+  return
+}
+
+// -----
+
+// expected-error @+1 {{pl-verify-sync: event 2 from v to mte3 is set but never waited for (it would satisfy a later kernel's wait)}}
+func.func @leftover() attributes {pl.kind = #pl.kind<aiv>} {
+  pl.system.sync_src set v wait mte3 event 2
+  return
+}
+
+// -----
+
+// Two vector ops on one buffer need a pipe barrier.
+func.func @same_pipe(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  // expected-note @+1 {{the earlier access}}
+  %a = pl.tile.full %zero {pl.addresses = array<i64: 0>} : f32 -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{pl-verify-sync: read-after-write on vec[0, 4096) is not synchronised: pl.tile.full (v) before this pl.tile.exp (v)}}
+  %b = pl.tile.exp %a {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @unplanned(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pl-verify-sync: a tile without a planned address; run pl-plan-memory first}}
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  return
+}
