@@ -73,3 +73,17 @@ pub fn enclosing_function<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Optio
     }
     None
 }
+
+/// Operand `index` of `op`, or `None` past its operands. (melior's
+/// `operand` prints the whole op into its out-of-range error, which costs
+/// as much as printing the enclosing function.)
+pub fn operand_at<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>, index: usize) -> Option<melior::ir::Value<'c, 'a>> {
+    use melior::ir::operation::OperationLike;
+    (index < op.operand_count()).then(|| op.operand(index).expect("in range"))
+}
+
+/// Result `index` of `op`, or `None` past its results (see [`operand_at`]).
+pub fn result_at<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>, index: usize) -> Option<melior::ir::Value<'c, 'a>> {
+    use melior::ir::operation::OperationLike;
+    (index < op.result_count()).then(|| op.result(index).expect("in range").into())
+}

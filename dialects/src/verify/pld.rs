@@ -607,7 +607,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
         if inside_loop(op) {
             return fail("is not allowed inside a host loop");
         }
-        let values: Vec<Value> = (0..5).filter_map(|i| op.operand(i).ok()).collect();
+        let values: Vec<Value> = (0..5.min(op.operand_count())).filter_map(|i| op.operand(i).ok()).collect();
         for i in 0..values.len() {
             for j in i + 1..values.len() {
                 if values[i] == values[j] {

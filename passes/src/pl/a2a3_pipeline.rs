@@ -12,19 +12,21 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 
 1. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-2. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+2. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+   memory space for every tile, moves into L0, aic/aiv kernels;
+3. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-3. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+4. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
-Kernels must be tile-level (tiles with memory spaces); the tensor-to-tile
-conversion and memory-space inference that would take tensor-level
-kernels there are not part of the pipeline yet. Check the result with
+Kernels must be tile-level; the tensor-to-tile conversion that would take
+tensor-level kernels (and `pl.incore_scope`s) there is not part of the
+pipeline yet. Check the result with
 `pl-verify-sync`:
 
 ```sh
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pld-lower-distributed,func.func(pl-plan-memory,pl-insert-sync)",
+    pipeline: "pld-lower-distributed,func.func(pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

@@ -18,7 +18,7 @@ use melior::ir::{
 };
 use pto_dialects::{
     enums::Pipe,
-    ops::{op_name, operand_segments},
+    ops::{op_name, operand_at, operand_segments},
     types::{MemorySpace, TileType},
 };
 
@@ -124,7 +124,7 @@ impl Model {
         }
         for op in &linear.ops {
             let name = op_name(*op);
-            let root_of = |model: &Model, index: usize| op.operand(index).ok().and_then(|v| model.root(v));
+            let root_of = |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
             match name.as_str() {
                 "pl.tile.store" | "pl.tensor.write" => {
                     let root = root_of(&model, if name == "pl.tile.store" { 1 } else { 0 });
@@ -279,7 +279,7 @@ impl Model {
             }
             "pl.tensor.read" | "pl.tensor.write" | "pl.system.cacheinvalid" | "pld.system.notify" | "pld.system.wait"
             | "pld.system.defer_wait" => {
-                let target = op.operand(0).ok().map_or(Resource::Gm(None), |v| self.gm(v));
+                let target = operand_at(op, 0).map_or(Resource::Gm(None), |v| self.gm(v));
                 let write_too = matches!(name.as_str(), "pl.tensor.write" | "pld.system.notify" | "pl.system.cacheinvalid");
                 let mut accesses = vec![read(target)];
                 if write_too {

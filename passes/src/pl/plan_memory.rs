@@ -15,7 +15,7 @@ use melior::{
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
-    ops::op_name,
+    ops::{op_name, operand_at, result_at},
     types::{MemorySpace, TileType},
 };
 
@@ -157,7 +157,7 @@ fn in_place_safe(op: OperationRef, index: usize) -> bool {
             | "sqrt" | "abs" | "relu" | "log" | "not"
     ) || (name.starts_with("pl.tile.row_expand_") || name.starts_with("pl.tile.col_expand_")) && index == 0;
     elementwise
-        && op.result(0).is_ok_and(|r| op.operand(index).is_ok_and(|operand| operand.r#type() == Value::from(r).r#type()))
+        && result_at(op, 0).is_some_and(|r| operand_at(op, index).is_some_and(|operand| operand.r#type() == r.r#type()))
 }
 
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
@@ -364,7 +364,7 @@ impl<'c, 'a> Classes<'c, 'a> {
         }
         for op in &linear.ops {
             let name = op_name(*op);
-            let first_result = || -> Option<Value<'c, 'a>> { op.result(0).ok().map(Into::into) };
+            let first_result = || -> Option<Value<'c, 'a>> { result_at(*op, 0) };
             if is_view(&name)
                 && let (Some(result), Ok(source)) = (first_result(), op.operand(0))
             {

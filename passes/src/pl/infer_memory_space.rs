@@ -1,0 +1,314 @@
+//! `pl-infer-memory-space`: a memory space for every tile of a kernel.
+//! What it does and why: [`PASS`]`.description` (also
+//! docs/passes/pl-infer-memory-space.md).
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, BlockLike, OperationRef, RegionLike, Value, ValueLike,
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+    },
+};
+use pto_dialects::{
+    attrs,
+    diag::{OpDiagnostic, Severity},
+    enums::{FunctionKind, PadValue},
+    ops::op_name,
+    types::{MemorySpace, TileType, TileView},
+};
+
+use super::linear::{Linear, value_key};
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-infer-memory-space",
+    class_name: "InferMemorySpace",
+    summary: "Give every tile of a kernel a memory space, moving operands where needed",
+    description: r#"In InCore kernels (`pl.kind` incore, aic or aiv), every tile without a
+memory space gets one (pl.md §5.3):
+
+- ops with a fixed output space use it: the matmul family writes `acc`,
+  vector ops write `vec`;
+- views (`set_validshape`, `reshape`) inherit their source's space; loop
+  iteration arguments and results their init's; branch results their
+  yields';
+- `pl.tile.load` and `pl.tile.create` take what their users demand: a
+  matmul operand makes a load `mat` (global memory never loads straight
+  into L0), an accumulator operand makes a create `acc`, anything else
+  `vec`.
+
+Where an operand is in the wrong space for its user, a `pl.tile.move` is
+inserted before the user: `mat` to `left`, `right` or `bias` for matmul
+operands. A kernel that needs both the cube (matmul, L1/L0) and the
+vector unit — say, vector math on a matmul result — is a mixed kernel:
+it is rejected (split it into an aic and an aiv kernel). An `incore`
+kernel becomes `aic` or `aiv` by what it uses. Explicit spaces are never
+changed.
+
+```mlir
+// before
+%am = pl.tile.load %a[%c0, %c0] : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16>
+%bm = pl.tile.load %b[%c0, %c0] : !pl.tensor<32x16xf16> -> !pl.tile<32x16xf16>
+%p = pl.tile.matmul %am, %bm : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+// after
+%am = pl.tile.load %a[%c0, %c0] : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16, mat>
+%bm = pl.tile.load %b[%c0, %c0] : !pl.tensor<32x16xf16> -> !pl.tile<32x16xf16, mat>
+%l = pl.tile.move %am : !pl.tile<16x32xf16, mat> -> !pl.tile<16x32xf16, left>
+%r = pl.tile.move %bm : !pl.tile<32x16xf16, mat> -> !pl.tile<32x16xf16, right>
+%p = pl.tile.matmul %l, %r : ... -> !pl.tile<16x16xf32, acc>
+```"#,
+    example_options: "",
+    anchor: Some("func.func"),
+    options: &[],
+    dependent_dialects: || vec![pto_dialects::pl_handle()],
+    run,
+};
+
+fn is_cube(name: &str) -> bool {
+    let short = name.trim_start_matches("pl.tile.");
+    short.starts_with("matmul") || short.starts_with("gemv") || short.starts_with("batch_matmul")
+}
+
+/// The space operand `index` of `op` must be in (`None`: any).
+fn demand(op: OperationRef, index: usize) -> Option<MemorySpace> {
+    let name = op_name(op);
+    if is_cube(&name) {
+        let accumulates = name.ends_with("_acc");
+        let first_operand = usize::from(accumulates);
+        return Some(match index {
+            i if accumulates && i == 0 => MemorySpace::Acc,
+            i if i == first_operand => MemorySpace::Left,
+            i if i == first_operand + 1 => MemorySpace::Right,
+            i if i == first_operand + 2 && name.ends_with("_bias") => MemorySpace::Bias,
+            _ => return None,
+        });
+    }
+    match name.as_str() {
+        "pl.tile.store" | "pld.tile.remote_store" | "pl.tile.move" | "pl.tile.extract" | "pl.tile.set_validshape"
+        | "pl.tile.reshape" | "scf.yield" | "scf.for" | "scf.if" | "pl.yield" => None,
+        n if n.starts_with("pl.tile.") || n.starts_with("pld.tile.") => Some(MemorySpace::Vec),
+        _ => None,
+    }
+}
+
+fn space_of(value: Value) -> Option<MemorySpace> {
+    TileType::try_from(value.r#type()).ok().and_then(|t| t.memory_space())
+}
+
+/// `value`'s tile type in `space`, keeping its valid shape and pad.
+fn in_space<'c>(context: &'c Context, value: Value<'c, '_>, space: MemorySpace) -> melior::ir::Type<'c> {
+    let tile = TileType::try_from(value.r#type()).expect("a tile");
+    let effective = tile.effective_view();
+    let shape = tile.shape();
+    let full = effective.valid_shape.iter().zip(&shape).all(|(v, s)| *v == Some(*s));
+    let view = TileView {
+        valid_shape: (!full).then(|| effective.valid_shape.clone()),
+        pad: (effective.pad != PadValue::Null).then_some(effective.pad),
+        ..TileView::default()
+    };
+    TileType::with_view(context, &shape, melior::ir::ShapedTypeLike::element(&tile), Some(space), &view).into()
+}
+
+fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    infer_memory_space(function)
+}
+
+/// Infers `function`'s tile spaces.
+pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
+    if !super::is_kernel(function) {
+        return Ok(());
+    }
+    let context_ref = function.context();
+    // SAFETY: the pass runs with exclusive access to the function's IR;
+    // `context_ref` outlives `context`.
+    let context = unsafe { context_ref.to_ref() };
+    let linear = Linear::of(function);
+    // Decide a space for every open tile, to a fixpoint.
+    let mut decided: HashMap<usize, MemorySpace> = HashMap::new();
+    let space = |decided: &HashMap<usize, MemorySpace>, v: Value| space_of(v).or_else(|| decided.get(&value_key(v)).copied());
+    let open: Vec<Value> = linear
+        .ops
+        .iter()
+        .flat_map(|op| {
+            let results: Vec<Value> = op.results().map(Into::into).collect();
+            let arguments: Vec<Value> = op
+                .regions()
+                .filter_map(|r| r.first_block())
+                .flat_map(|b| (0..b.argument_count()).map(move |i| b.argument(i).unwrap().into()).collect::<Vec<Value>>())
+                .collect();
+            results.into_iter().chain(arguments)
+        })
+        .filter(|v| TileType::try_from(v.r#type()).is_ok() && space_of(*v).is_none())
+        .collect();
+    for _ in 0..8 {
+        let mut changed = false;
+        for value in &open {
+            if decided.contains_key(&value_key(*value)) {
+                continue;
+            }
+            let Some((owner, is_argument)) = linear.definer(*value) else { continue };
+            let name = op_name(owner);
+            let chosen = if is_argument || matches!(name.as_str(), "scf.for" | "scf.if") {
+                // Loop-carried / branch values follow the init or yields.
+                carried_space(&linear, *value, owner, is_argument).and_then(|v| space(&decided, v))
+            } else if is_cube(&name) {
+                Some(MemorySpace::Acc)
+            } else if matches!(name.as_str(), "pl.tile.set_validshape" | "pl.tile.reshape") {
+                owner.operand(0).ok().and_then(|v| space(&decided, v))
+            } else if matches!(name.as_str(), "pl.tile.load" | "pl.tile.create") {
+                Some(retarget(&linear, *value, name == "pl.tile.load"))
+            } else {
+                Some(MemorySpace::Vec)
+            };
+            if let Some(chosen) = chosen {
+                decided.insert(value_key(*value), chosen);
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for value in &open {
+        match decided.get(&value_key(*value)) {
+            Some(&chosen) => value.set_type(in_space(context, *value, chosen)),
+            None => {
+                let owner = linear.definer(*value).map_or(function, |(op, _)| op);
+                OpDiagnostic::new("pl-infer-memory-space: no memory space can be inferred for this tile").emit(owner, Severity::Error);
+                return Err(PassFailed);
+            }
+        }
+    }
+    insert_moves(context, function)?;
+    classify(context, function)
+}
+
+/// The value a loop-carried or branch value takes its space from.
+fn carried_space<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, owner: OperationRef<'c, 'a>, is_argument: bool) -> Option<Value<'c, 'a>> {
+    let _ = linear;
+    let name = op_name(owner);
+    if name == "scf.for" {
+        let body = owner.region(0).ok()?.first_block()?;
+        let index = if is_argument {
+            (0..body.argument_count()).find(|&i| value_key(body.argument(i).unwrap().into()) == value_key(value))?.checked_sub(1)?
+        } else {
+            (0..owner.result_count()).find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?
+        };
+        return owner.operand(3 + index).ok();
+    }
+    if name == "scf.if" && !is_argument {
+        let index = (0..owner.result_count()).find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?;
+        for region in owner.regions() {
+            if let Some(yielded) = region.first_block().and_then(|b| b.terminator()).and_then(|t| t.operand(index).ok()) {
+                return Some(yielded);
+            }
+        }
+    }
+    None
+}
+
+/// Where a load or create should place its tile, by its users' demands.
+fn retarget<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, load: bool) -> MemorySpace {
+    let mut wanted = None;
+    for &(user, index) in linear.uses(value) {
+        let user = linear.ops[user];
+        let demanded = match op_name(user).as_str() {
+            // Through views and loops, the first real demand decides.
+            "scf.for" => None,
+            _ => demand(user, index),
+        };
+        if let Some(demanded) = demanded {
+            wanted = Some(demanded);
+            break;
+        }
+    }
+    match wanted {
+        Some(MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias) if load => MemorySpace::Mat,
+        Some(space) => space,
+        None => MemorySpace::Vec,
+    }
+}
+
+/// Moves operands into the space their user demands.
+fn insert_moves<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
+    let linear = Linear::of(function);
+    let mut failed = false;
+    for op in &linear.ops {
+        for index in 0..op.operand_count() {
+            let operand = op.operand(index).unwrap();
+            let (Some(have), Some(want)) = (space_of(operand), demand(*op, index)) else { continue };
+            if have == want {
+                continue;
+            }
+            let legal = matches!(
+                (have, want),
+                (MemorySpace::Mat, MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias)
+            );
+            if !legal {
+                OpDiagnostic::new(format!(
+                    "pl-infer-memory-space: this op needs operand #{index} in {want}, but it is in {have}: a kernel that mixes cube and vector work is not supported; split it into an aic and an aiv kernel"
+                ))
+                .emit(*op, Severity::Error);
+                failed = true;
+                continue;
+            }
+            let block = op.block().expect("in a block");
+            let moved = block.insert_operation_before(
+                *op,
+                OperationBuilder::new("pl.tile.move", op.location())
+                    .add_operands(&[operand])
+                    .add_results(&[in_space(context, operand, want)])
+                    .build()
+                    .expect("pl.tile.move builds"),
+            );
+            // SAFETY: live op, exclusive access; one operand replaced.
+            let mut user = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+            user.set_operand(index, moved.result(0).unwrap().into());
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Rejects mixed kernels; an `incore` kernel becomes `aic` or `aiv`.
+fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
+    let linear = Linear::of(function);
+    let (mut cube, mut vector): (Option<OperationRef>, Option<OperationRef>) = (None, None);
+    for op in &linear.ops {
+        for result in op.results() {
+            match space_of(result.into()) {
+                Some(MemorySpace::Vec) => {
+                    vector.get_or_insert(*op);
+                }
+                Some(MemorySpace::Ddr) | None => {}
+                Some(_) => {
+                    cube.get_or_insert(*op);
+                }
+            }
+        }
+    }
+    if let (Some(cube), Some(vector)) = (cube, vector) {
+        OpDiagnostic::new("pl-infer-memory-space: this kernel mixes cube and vector work, which is not supported; split it into an aic and an aiv kernel")
+            .with_note(cube.location(), "cube work")
+            .with_note(vector.location(), "vector work")
+            .emit(function, Severity::Error);
+        return Err(PassFailed);
+    }
+    let kind = match function.attribute("pl.kind").ok().and_then(attrs::read) {
+        Some(attrs::FunctionAttr::Kind(kind)) => kind,
+        _ => return Ok(()),
+    };
+    if kind == FunctionKind::InCore && (cube.is_some() || vector.is_some()) {
+        let new_kind = if cube.is_some() { FunctionKind::Aic } else { FunctionKind::Aiv };
+        let attribute: Attribute = attrs::function_kind(context, new_kind);
+        // SAFETY: live op, exclusive access; one attribute replaced.
+        let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
+        function.set_discardable_attribute("pl.kind", attribute);
+    }
+    Ok(())
+}

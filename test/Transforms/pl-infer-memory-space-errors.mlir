@@ -1,0 +1,13 @@
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space))' --split-input-file --verify-diagnostics
+
+// Vector math on a matmul result needs the cube and the vector unit: a
+// mixed kernel.
+func.func @mixed(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %am = pl.tile.load %a[%c0, %c0] : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16>
+  %bm = pl.tile.load %b[%c0, %c0] : !pl.tensor<32x16xf16> -> !pl.tile<32x16xf16>
+  %p = pl.tile.matmul %am, %bm : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32>
+  // expected-error @+1 {{pl-infer-memory-space: this op needs operand #0 in vec, but it is in acc: a kernel that mixes cube and vector work is not supported; split it into an aic and an aiv kernel}}
+  %e = pl.tile.exp %p : !pl.tile<16x16xf32>
+  return
+}
