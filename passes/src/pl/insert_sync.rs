@@ -18,7 +18,7 @@ use pto_dialects::{
 
 use super::{
     linear::Linear,
-    pipes::{Access, Kind, Model, PIPES, slot},
+    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot},
 };
 use crate::{
     options::OptionValues,
@@ -147,11 +147,7 @@ impl State {
     }
 
     fn covered(&self, pending: &Pending, pipe: usize) -> bool {
-        if pending.pipe == pipe {
-            pipe == slot(Pipe::S) || pending.index <= self.barrier[pipe]
-        } else {
-            pending.index <= self.known[pipe][pending.pipe]
-        }
+        ordered(&self.known, &self.barrier, pipe, pending.pipe, pending.index)
     }
 
     /// p waits for q's progress `(clock_q, known_q)`.
@@ -167,15 +163,7 @@ impl State {
     /// Drops accesses every pipe is already ordered after.
     fn prune(&mut self) {
         let (known, barrier) = (self.known, self.barrier);
-        self.pending.retain(|pending| {
-            (0..N).any(|p| {
-                if p == pending.pipe {
-                    p != slot(Pipe::S) && pending.index > barrier[p]
-                } else {
-                    pending.index > known[p][pending.pipe]
-                }
-            })
-        });
+        self.pending.retain(|pending| !settled(&known, &barrier, pending.pipe, pending.index));
     }
 
     fn full_barrier(&mut self) {
@@ -185,6 +173,17 @@ impl State {
         }
         self.pending.clear();
     }
+}
+
+/// Where an op sits: its index among its block's original ops, the block,
+/// its path from the function body, and the state after each earlier op
+/// of the block (for anchoring sets).
+struct Site<'c, 'a, 's> {
+    op: OperationRef<'c, 'a>,
+    index: usize,
+    block: BlockRef<'c, 'a>,
+    path: &'s [(usize, usize)],
+    history: &'s [(OperationRef<'c, 'a>, State)],
 }
 
 /// A planned flag: where it lives and which id it holds.
@@ -329,7 +328,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 }
                 _ => {
                     let kind = self.model.kind(&self.linear, op).map_err(|m| (op, m))?;
-                    self.execute(op, i, block, &path, &history, &mut state, kind, emit);
+                    let site = Site { op, index: i, block, path: &path, history: &history };
+                    self.execute(&site, &mut state, kind, emit);
                 }
             }
             if state.pending.len() > 32 {
@@ -341,18 +341,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
     }
 
     /// Applies one op: synchronises its hazards, then records its accesses.
-    #[allow(clippy::too_many_arguments)]
-    fn execute(
-        &mut self,
-        op: OperationRef<'c, 'a>,
-        index: usize,
-        block: BlockRef<'c, 'a>,
-        path: &[(usize, usize)],
-        history: &[(OperationRef<'c, 'a>, State)],
-        state: &mut State,
-        kind: Kind,
-        emit: bool,
-    ) {
+    fn execute(&mut self, site: &Site<'c, 'a, '_>, state: &mut State, kind: Kind, emit: bool) {
         match kind {
             Kind::None => {}
             Kind::Barrier(Pipe::All) => state.full_barrier(),
@@ -376,18 +365,14 @@ impl<'c, 'a> Inserter<'c, 'a> {
                         let (clock_q, known_q) = (state.clock[q], state.known[q]);
                         state.join(p, q, clock_q, known_q);
                     }
-                    if previous.is_none() {
-                        self.synchronise(op, index, block, path, history, state, p, &step.accesses, emit);
-                    } else {
-                        // Hazards of a later step with earlier ops are ordered
-                        // before the op starts.
-                        self.synchronise(op, index, block, path, history, state, p, &step.accesses, emit);
-                    }
+                    // Hazards of every step with earlier ops are ordered before
+                    // the op starts.
+                    self.synchronise(site, state, p, &step.accesses, emit);
                     self.counter += 1;
                     state.clock[p] = self.counter;
                     state.known[p][p] = self.counter;
                     for access in step.accesses {
-                        state.pending.push(Pending { pipe: p, index: self.counter, access, path: path.to_vec() });
+                        state.pending.push(Pending { pipe: p, index: self.counter, access, path: site.path.to_vec() });
                     }
                     previous = Some(p);
                 }
@@ -396,20 +381,9 @@ impl<'c, 'a> Inserter<'c, 'a> {
     }
 
     /// Orders every unsynchronised earlier access that conflicts with
-    /// `accesses` before `op` (on pipe `p`).
-    #[allow(clippy::too_many_arguments)]
-    fn synchronise(
-        &mut self,
-        op: OperationRef<'c, 'a>,
-        index: usize,
-        block: BlockRef<'c, 'a>,
-        path: &[(usize, usize)],
-        history: &[(OperationRef<'c, 'a>, State)],
-        state: &mut State,
-        p: usize,
-        accesses: &[Access],
-        emit: bool,
-    ) {
+    /// `accesses` before the op (on pipe `p`).
+    fn synchronise(&mut self, site: &Site<'c, 'a, '_>, state: &mut State, p: usize, accesses: &[Access], emit: bool) {
+        let Site { op, index, block, path, history } = *site;
         let depth = path.len() - 1;
         // Synchronise the latest conflicting access first: its pair may
         // order the earlier ones transitively.

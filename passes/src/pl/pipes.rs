@@ -35,6 +35,20 @@ pub fn slot(pipe: Pipe) -> usize {
     PIPES.iter().position(|&p| p == pipe).expect("a real pipe")
 }
 
+/// Whether pipe `p`'s next instruction is ordered after instruction `index`
+/// of pipe `q`, given what each pipe knows of the others (`known[p][q]`)
+/// and how far each pipe's own instructions are done (`done[p]`). The
+/// scalar pipe runs in order.
+pub fn ordered(known: &[[u64; 7]; 7], done: &[u64; 7], p: usize, q: usize, index: u64) -> bool {
+    if p == q { p == slot(Pipe::S) || index <= done[p] } else { index <= known[p][q] }
+}
+
+/// Whether every pipe is ordered after instruction `index` of pipe `q`: it
+/// can no longer take part in a hazard.
+pub fn settled(known: &[[u64; 7]; 7], done: &[u64; 7], q: usize, index: u64) -> bool {
+    (0..PIPES.len()).all(|p| ordered(known, done, p, q, index))
+}
+
 /// A buffer an instruction touches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resource {

@@ -17,7 +17,7 @@ use pto_dialects::{
 
 use super::{
     linear::Linear,
-    pipes::{Access, Kind, Model, PIPES, slot},
+    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot},
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
@@ -221,15 +221,7 @@ impl Replay {
     /// be part of an unsynchronised hazard again.
     fn prune(&mut self) {
         let (known, barrier) = (self.known, self.barrier);
-        self.history.retain(|done| {
-            (0..N).any(|p| {
-                if p == done.pipe {
-                    p != slot(Pipe::S) && done.index > barrier[p]
-                } else {
-                    done.index > known[p][done.pipe]
-                }
-            })
-        });
+        self.history.retain(|done| !settled(&known, &barrier, done.pipe, done.index));
     }
 }
 
@@ -370,12 +362,7 @@ impl<'c, 'a> Verifier<'c, 'a> {
                             if !(access.write || done.access.write) || !access.resource.overlaps(&done.access.resource) {
                                 continue;
                             }
-                            let ordered = if done.pipe == p {
-                                p == slot(Pipe::S) || done.index <= replay.barrier[p]
-                            } else {
-                                done.index <= replay.known[p][done.pipe]
-                            };
-                            if !ordered {
+                            if !ordered(&replay.known, &replay.barrier, p, done.pipe, done.index) {
                                 let hazard = match (done.access.write, access.write) {
                                     (true, false) => "read-after-write",
                                     (false, true) => "write-after-read",
