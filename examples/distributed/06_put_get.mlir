@@ -1,9 +1,11 @@
 // Step 06 — bulk put and get between global memory and peers' windows.
 //
 // Each rank puts its local input (a plain GM tensor) into its row of the
-// next rank's `inbox`, waits at a barrier, then gets the previous rank's
-// whole `inbox` into a local tensor. Transfers bounce through a vector
-// staging tile; the dynamic row count needs a static `chunk` of rows.
+// next rank's `inbox`, waits at a barrier, then gets from the previous
+// rank's `inbox` the row that rank received into its own row of `copy`
+// (one row per rank: the devices never write the same bytes). Transfers
+// bounce through a vector staging tile; the whole-tensor put of a dynamic
+// row count needs a static `chunk` of rows.
 
 !Box = !pld.dtensor<?x256xf32>
 !Sig = !pld.dtensor<?x1xi32>
@@ -51,6 +53,11 @@ func.func @ring_copy(%input: !pl.tensor<1x256xf32>, %copy: !pl.tensor<?x256xf32>
   %row = arith.index_cast %me : i32 to index
   pld.tensor.put %box to %right from %input region [%row, %c0] [%c0, %c0] [%c1, %c256] none chunk 0, 0 : !Box, !pl.tensor<1x256xf32>
   %s = pld.tensor.barrier %sig : !Sig
-  pld.tensor.get %copy to %left from %box chunk 1, 256 : !pl.tensor<?x256xf32>, !Box
+  // The row the left neighbour received: (left - 1) mod n.
+  %left_back = arith.addi %left, %n : i32
+  %left_back1 = arith.subi %left_back, %one : i32
+  %left_left = arith.remsi %left_back1, %n : i32
+  %received = arith.index_cast %left_left : i32 to index
+  pld.tensor.get %copy to %left from %box region [%row, %c0] [%received, %c0] [%c1, %c256] chunk 1, 256 : !pl.tensor<?x256xf32>, !Box
   return
 }

@@ -126,6 +126,11 @@ fn remote_load_store_and_put_get() {
                     assert_eq!(rows(inbox, 256, row, 1), expected, "inbox P = {p}, rank {r}, row {row}");
                 }
             }
+            // Every rank copied the row its left neighbour received.
+            let copied = &outcome.get("copy").unwrap().data;
+            for r in 0..p {
+                assert_eq!(rows(copied, 256, r, 1), &input.data[..], "copy P = {p}, row {r}");
+            }
         }
     }
 }
