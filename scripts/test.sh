@@ -9,10 +9,10 @@ lit=/usr/lib/llvm-22/bin/lit
 logs=target/test-logs
 mkdir -p "$logs"
 
-cargo build --workspace --locked
+cargo build --workspace --locked </dev/null
 build_status=$?
 
-cargo test --workspace --locked --no-fail-fast 2>&1 | tee "$logs/cargo-test.log"
+cargo test --workspace --locked --no-fail-fast </dev/null 2>&1 | tee "$logs/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 
 "$lit" -sv test/ 2>&1 | tee "$logs/lit.log"

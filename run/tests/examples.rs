@@ -262,3 +262,36 @@ fn broadcast_allgather_reduce_scatter_all_to_all_capstone() {
         }
     }
 }
+
+/// Outlining InCore scopes keeps what the tensor-level programs compute,
+/// bit for bit.
+#[test]
+fn outlining_incore_scopes_preserves_results() {
+    let cases: [(&str, &str, Vec<(&str, Array)>); 3] = [
+        (
+            "tiles/elementwise_add.mlir",
+            "add_tensors",
+            vec![("a", array(&[128, 128], Elem::F32, |i| sample(0, i))), ("b", array(&[128, 128], Elem::F32, |i| sample(1, i)))],
+        ),
+        ("tiles/row_softmax.mlir", "softmax_tensors", vec![("x", array(&[70, 256], Elem::F32, |i| sample(2, i) / 16.0))]),
+        (
+            "tiles/tiled_matmul.mlir",
+            "matmul_tensors",
+            vec![("a", array(&[128, 512], Elem::F16, |i| sample(0, i) / 32.0)), ("b", array(&[512, 256], Elem::F16, |i| sample(1, i) / 32.0))],
+        ),
+    ];
+    for (path, entry, inputs) in cases {
+        let outcomes: Vec<Outcome> = [None, Some("builtin.module(pl-outline-incore-scopes)")]
+            .into_iter()
+            .map(|pipeline| {
+                let program = load(&example(path), pipeline);
+                let mut session = Session::new(&program);
+                for (name, input) in &inputs {
+                    session = session.input(name, input.clone());
+                }
+                session.run(entry).unwrap_or_else(|e| panic!("{path} {pipeline:?}: {e}"))
+            })
+            .collect();
+        assert_eq!(outcomes[0].get("result0").unwrap().data, outcomes[1].get("result0").unwrap().data, "{path}");
+    }
+}

@@ -4,6 +4,7 @@ pub mod a2a3_pipeline;
 pub mod infer_memory_space;
 pub mod insert_sync;
 pub mod linear;
+pub mod outline_incore_scopes;
 pub mod pipes;
 pub mod plan_memory;
 pub mod verify_sync;

@@ -2,7 +2,7 @@
 
 pub mod comm_stats;
 pub mod insert_comm_fence;
-mod ir;
+pub(crate) mod ir;
 pub mod lower_distributed;
 pub mod lower_host_collectives;
 pub mod materialize_comm_domains;

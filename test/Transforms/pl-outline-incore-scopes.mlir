@@ -1,0 +1,46 @@
+// RUN: pto-opt %s --pl-outline-incore-scopes | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pl-outline-incore-scopes)' | FileCheck %s
+
+!T = !pl.tensor<16x64xf32>
+
+// The scope becomes @add_kernel (its name), called with the live-ins in
+// order of first use.
+// CHECK-LABEL: func.func @add(
+// CHECK-SAME: %[[A:.*]]: !pl.tensor<16x64xf32>, %[[B:.*]]: !pl.tensor<16x64xf32>)
+// CHECK-NEXT: %[[R:.*]] = pl.call @add_kernel(%[[B]], %[[A]]) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+// CHECK-NEXT: return %[[R]]
+// CHECK: func.func @add_kernel(%[[X:.*]]: !pl.tensor<16x64xf32>, %[[Y:.*]]: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>}
+// CHECK-NEXT: %[[E:.*]] = pl.tensor.exp %[[X]]
+// CHECK-NEXT: %[[S:.*]] = pl.tensor.add %[[E]], %[[Y]]
+// CHECK-NEXT: return %[[S]]
+func.func @add(%a: !T, %b: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %sum = pl.incore_scope name "add_kernel" -> !T {
+    %e = pl.tensor.exp %b : !T
+    %s = pl.tensor.add %e, %a : !T, !T -> !T
+    pl.yield %s : !T
+  }
+  return %sum : !T
+}
+
+// Unnamed scopes are named after their function and index; names stay
+// unique; a tensor the body only stores into is `out`; a function without
+// a kind that now calls kernels becomes an orchestration.
+// CHECK-LABEL: func.func @two(
+// CHECK-SAME: attributes {pl.kind = #pl.kind<orchestration>}
+// CHECK: pl.call @two_incore_0(
+// CHECK: pl.call @add_kernel_1(
+// CHECK-DAG: func.func @two_incore_0(%{{.*}}: !pl.tensor<16x64xf32>, %{{.*}}: index, %{{.*}}: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>}
+// CHECK-DAG: func.func @add_kernel_1(
+func.func @two(%x: !T, %out: !T) -> !T {
+  %c0 = arith.constant 0 : index
+  %first = pl.incore_scope -> !T {
+    %t = pl.tile.load %x[%c0, %c0] : !T -> !pl.tile<16x64xf32, vec>
+    %stored = pl.tile.store %t, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !T
+    pl.yield %stored : !T
+  }
+  %second = pl.incore_scope name "add_kernel" -> !T {
+    %n = pl.tensor.neg %first : !T
+    pl.yield %n : !T
+  }
+  return %second : !T
+}
