@@ -701,7 +701,8 @@ impl Code {
             "pl.tensor.matmul_acc" => return TensorMatmulAcc,
             "pl.tensor.expands" => return TensorExpands,
             "pl.system.fence" | "pl.system.cacheinvalid" | "pl.system.bar_v" | "pl.system.bar_m" | "pl.system.bar_all"
-            | "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.sync_set" | "pl.system.sync_wait" => return Nop,
+            | "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.sync_set" | "pl.system.sync_wait"
+            | "pl.system.pipe_barrier" => return Nop,
             "pld.system.world_size" => return WorldSize,
             "pld.system.get_comm_ctx" => return GetCommCtx,
             "pld.system.rank" => return Rank,

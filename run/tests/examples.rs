@@ -263,11 +263,14 @@ fn broadcast_allgather_reduce_scatter_all_to_all_capstone() {
     }
 }
 
+/// An example file, its entry function and the named inputs it runs on.
+type ExampleRun = (&'static str, &'static str, Vec<(&'static str, Array)>);
+
 /// Outlining InCore scopes keeps what the tensor-level programs compute,
 /// bit for bit.
 #[test]
 fn outlining_incore_scopes_preserves_results() {
-    let cases: [(&str, &str, Vec<(&str, Array)>); 3] = [
+    let cases: [ExampleRun; 3] = [
         (
             "tiles/elementwise_add.mlir",
             "add_tensors",
@@ -294,4 +297,45 @@ fn outlining_incore_scopes_preserves_results() {
             .collect();
         assert_eq!(outcomes[0].get("result0").unwrap().data, outcomes[1].get("result0").unwrap().data, "{path}");
     }
+}
+
+/// A tensor-level program computes the same after the whole a2a3 lowering
+/// (outlining, tensor-to-tile conversion, memory spaces, planning,
+/// synchronisation): the element-wise add bit for bit, and a static row
+/// softmax bit for bit as well (the same f32 steps in the same order).
+#[test]
+fn a2a3_pipeline_preserves_results() {
+    let softmax = "
+func.func @softmax(%x: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %y = pl.incore_scope -> !pl.tensor<16x64xf32> {
+    %max = pl.tensor.row_max %x : !pl.tensor<16x64xf32> -> !pl.tensor<16x1xf32>
+    %shifted = pl.tensor.sub %x, %max : !pl.tensor<16x64xf32>, !pl.tensor<16x1xf32> -> !pl.tensor<16x64xf32>
+    %e = pl.tensor.exp %shifted : !pl.tensor<16x64xf32>
+    %sum = pl.tensor.row_sum %e : !pl.tensor<16x64xf32> -> !pl.tensor<16x1xf32>
+    %p = pl.tensor.div %e, %sum : !pl.tensor<16x64xf32>, !pl.tensor<16x1xf32> -> !pl.tensor<16x64xf32>
+    pl.yield %p : !pl.tensor<16x64xf32>
+  }
+  return %y : !pl.tensor<16x64xf32>
+}
+";
+    let x = array(&[16, 64], Elem::F32, |i| sample(4, i) / 8.0);
+    let results: Vec<Vec<f64>> = [None, Some("builtin.module(pto-a2a3-pipeline)")]
+        .into_iter()
+        .map(|pipeline| {
+            let program = support::load_text(softmax, pipeline);
+            let outcome = Session::new(&program).input("x", x.clone()).run("softmax").unwrap_or_else(|e| panic!("{pipeline:?}: {e}"));
+            outcome.get("result0").unwrap().data.clone()
+        })
+        .collect();
+    assert_eq!(results[0], results[1]);
+    let (a, b) = (array(&[128, 128], Elem::F32, |i| sample(0, i)), array(&[128, 128], Elem::F32, |i| sample(1, i)));
+    let results: Vec<Vec<f64>> = [None, Some("builtin.module(pto-a2a3-pipeline)")]
+        .into_iter()
+        .map(|pipeline| {
+            let program = load(&example("tiles/elementwise_add.mlir"), pipeline);
+            let outcome = Session::new(&program).input("a", a.clone()).input("b", b.clone()).run("add_tensors").unwrap();
+            outcome.get("result0").unwrap().data.clone()
+        })
+        .collect();
+    assert_eq!(results[0], results[1]);
 }

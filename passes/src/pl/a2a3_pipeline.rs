@@ -12,24 +12,25 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 
 1. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
    `pl.incore_scope` into an InCore kernel and a call;
-2. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
+2. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
+   tensor computations into tile ops with loads, stores and out
+   parameters;
+3. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-3. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+4. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-4. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+5. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-5. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+6. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
-Kernels must be tile-level to be planned and synchronised; the
-tensor-to-tile conversion that would take tensor-level kernels (including
-outlined scopes) there is not part of the pipeline yet: their tensor ops
-pass through. Check the result with
+Tensor-level kernels with dynamic shapes are not converted (a warning):
+their tensor ops pass through unplanned. Check the result with
 `pl-verify-sync`:
 
 ```sh
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-outline-incore-scopes,pld-lower-distributed,func.func(pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

@@ -1,6 +1,7 @@
 //! Passes over the tile language: lowering for a2a3.
 
 pub mod a2a3_pipeline;
+pub mod convert_tensor_to_tile;
 pub mod infer_memory_space;
 pub mod insert_sync;
 pub mod linear;

@@ -114,7 +114,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
                 failed = true;
             }
         }
-        if kind.is_none() && !failed && names.len() > 0 {
+        if kind.is_none() && !failed && !names.is_empty() {
             // An opaque function that dispatches kernels orchestrates.
             let outlined = {
                 let mut any = false;

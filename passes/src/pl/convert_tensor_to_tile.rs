@@ -1,0 +1,448 @@
+//! `pl-convert-tensor-to-tile`: tensor computations of InCore kernels as
+//! tile ops with entry loads and exit stores. What it does and why:
+//! [`PASS`]`.description` (also docs/passes/pl-convert-tensor-to-tile.md).
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    dialect::arith,
+    ir::{
+        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        r#type::FunctionType,
+    },
+};
+use pto_dialects::{
+    attrs,
+    diag::{OpDiagnostic, Severity},
+    dtype::Dtype,
+    enums::ParamDirection,
+    ops::{op_name, with_operand_segments},
+    types::{TensorLike, TileType},
+};
+
+use super::linear::value_key;
+use crate::{
+    options::OptionValues,
+    pld::ir::detach,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-convert-tensor-to-tile",
+    class_name: "ConvertTensorToTile",
+    summary: "Lower InCore kernels' tensor computations to tile ops with loads and stores",
+    description: r#"In InCore kernels (`pl.kind` incore, aic, aiv), tensor computations become
+tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
+
+- a tensor a converted op reads that is not itself converted (a parameter)
+  is loaded whole into a tile (`pl.tile.load` at offset 0), once;
+- `pl.tensor.<op>` becomes `pl.tile.<op>` for the elementwise, scalar and
+  unary ops, reductions (row reductions get a scratch `pl.tile.create`),
+  broadcasts, casts and matmul; a binary op with an `[M, 1]` (`[1, N]`)
+  operand becomes the `row_expand_*` (`col_expand_*`) form;
+- a converted value the kernel returns is stored (`pl.tile.store`) into a
+  new parameter with direction `out`, which the kernel returns instead;
+  every `pl.call`/`pl.submit` of the kernel passes a fresh
+  `pl.tensor.create` for it.
+
+The tiles have no memory space yet: `pl-infer-memory-space` assigns it.
+Shapes must be static (a kernel with a dynamically shaped tensor
+computation is left as it is, with a warning) and whole tensors must fit
+a tile (memory planning diagnoses what does not fit). Tensor computations
+inside loops or branches, and values used by ops that are not converted,
+are diagnosed.
+
+```mlir
+// before
+func.func @k(%a: !T, %b: !T) -> !T attributes {pl.kind = #pl.kind<incore>} {
+  %s = pl.tensor.add %a, %b : !T, !T -> !T
+  return %s : !T
+}
+// after
+func.func @k(%a: !T, %b: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<incore>} {
+  %ta = pl.tile.load %a[%c0, %c0] : !T -> !pl.tile<16x64xf32>
+  %tb = pl.tile.load %b[%c0, %c0] : !T -> !pl.tile<16x64xf32>
+  %s = pl.tile.add %ta, %tb : ...
+  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32>, !T
+  return %r : !T
+}
+```"#,
+    example_options: "",
+    anchor: Some("builtin.module"),
+    options: &[],
+    dependent_dialects: || vec![melior::dialect::DialectHandle::arith(), pto_dialects::pl_handle()],
+    run,
+};
+
+const UNARY: &[&str] = &["exp", "neg", "sqrt", "rsqrt", "recip", "abs", "relu", "log", "sin", "cos", "not"];
+const BINARY: &[&str] = &["add", "sub", "mul", "div", "maximum", "minimum", "and", "or", "shl", "shr", "fmod"];
+const SCALAR: &[&str] = &["adds", "subs", "muls", "divs", "maximums", "minimums", "ands", "ors", "shls", "shrs", "fmods", "lrelu"];
+
+fn static_shape(value: Value) -> Option<Vec<i64>> {
+    TensorLike::try_from(value.r#type()).ok()?.shape().into_iter().collect()
+}
+
+fn element<'c>(value: Value<'c, '_>) -> Type<'c> {
+    TensorLike::try_from(value.r#type()).expect("a tensor").element()
+}
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    let context_ref = module.context();
+    // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
+    let context = unsafe { context_ref.to_ref() };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let mut kernels = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "func.func" && super::is_kernel(op) {
+            kernels.push(op);
+        }
+    }
+    let mut failed = false;
+    for kernel in kernels {
+        // Whole-tensor tiles need static shapes: other kernels stay as they
+        // are, with a warning.
+        if let Some(dynamic) = first_dynamic(kernel) {
+            OpDiagnostic::new(format!(
+                "pl-convert-tensor-to-tile: {} has a dynamic shape; this kernel's tensor computations are left as they are",
+                dynamic.1
+            ))
+            .emit(dynamic.0, Severity::Warning);
+            continue;
+        }
+        if let Some((op, message)) = oversized_matmul(kernel) {
+            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}; this kernel's tensor computations are left as they are"))
+                .emit(op, Severity::Warning);
+            continue;
+        }
+        match convert(context, kernel) {
+            Ok(added) if added > 0 => update_callers(context, module, kernel, added)?,
+            Ok(_) => {}
+            Err((op, message)) => {
+                OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}")).emit(op, Severity::Error);
+                failed = true;
+            }
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+/// Converts one kernel; returns how many out parameters it gained.
+fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<usize, Failure<'c, 'a>> {
+    let body = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
+    // Tensor computations in nested regions are not converted yet.
+    let mut nested: Option<usize> = None;
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        let is_compute = op_name(op).strip_prefix("pl.tensor.").is_some_and(is_convertible);
+        let top = op.block().is_some_and(|b| b.to_raw().ptr == body.to_raw().ptr);
+        if is_compute && !top {
+            nested = Some(op.to_raw().ptr as usize);
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    if nested.is_some() {
+        return Err((kernel, "tensor computations inside loops or branches are not converted yet".to_string()));
+    }
+    let location = kernel.location();
+    let mut tiles: HashMap<usize, Value<'c, 'a>> = HashMap::new();
+    let mut converted: Vec<OperationRef<'c, 'a>> = Vec::new();
+    let mut zero: Option<Value<'c, 'a>> = None;
+    let mut ops = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        ops.push(op);
+    }
+    for op in ops {
+        let name = op_name(op);
+        let Some(short) = name.strip_prefix("pl.tensor.") else { continue };
+        if !is_convertible(short) {
+            continue;
+        }
+        let zero_index = *zero.get_or_insert_with(|| {
+            let constant = arith::constant(context, IntegerAttribute::new(Type::index(context), 0).into(), location);
+            body.insert_operation_before(body.first_operation().expect("an op"), constant).result(0).unwrap().into()
+        });
+        // Operands as tiles (scalars pass through).
+        let mut operands = Vec::new();
+        for operand in op.operands() {
+            if TensorLike::try_from(operand.r#type()).is_err() {
+                operands.push(operand);
+                continue;
+            }
+            let tile = match tiles.get(&value_key(operand)) {
+                Some(tile) => *tile,
+                None => {
+                    let shape = static_shape(operand).ok_or((op, format!("{} has a dynamic shape", operand.r#type())))?;
+                    let tile_type: Type = TileType::new(context, &shape, element(operand), None).into();
+                    let indices = vec![zero_index; shape.len()];
+                    let load = OperationBuilder::new("pl.tile.load", location)
+                        .add_operands(&[&[operand][..], &indices].concat())
+                        .add_results(&[tile_type])
+                        .build()
+                        .expect("pl.tile.load builds");
+                    let load = with_operand_segments(context, load, &[1, shape.len() as i32, 0]);
+                    let tile: Value = body.insert_operation_before(op, load).result(0).unwrap().into();
+                    tiles.insert(value_key(operand), tile);
+                    tile
+                }
+            };
+            operands.push(tile);
+        }
+        let result: Value = op.result(0).map_err(|e| (op, e.to_string()))?.into();
+        let shape = static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
+        let (tile_op, tile_element) = tile_form(context, op, short, &operands, result)?;
+        // A product lives in L0C whatever infers spaces later (and a fix-pipe
+        // store may narrow it).
+        let space = (short == "matmul").then_some(pto_dialects::types::MemorySpace::Acc);
+        let result_type: Type = TileType::new(context, &shape, tile_element, space).into();
+        // The builder keeps a reference to the name: it must outlive it.
+        let full_name = format!("pl.tile.{tile_op}");
+        let mut builder = OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
+        let mut tile_operands = operands.clone();
+        if short.starts_with("row_") && !short.starts_with("row_expand") {
+            // Row reductions take a scratch tile of the input's shape.
+            let scratch = OperationBuilder::new("pl.tile.create", location)
+                .add_results(&[operands[0].r#type()])
+                .build()
+                .expect("pl.tile.create builds");
+            tile_operands.push(body.insert_operation_before(op, scratch).result(0).unwrap().into());
+        }
+        builder = builder.add_operands(&tile_operands);
+        let keep: Vec<(Identifier, Attribute)> = ["mode", "cmp"]
+            .iter()
+            .filter_map(|key| op.attribute(key).ok().map(|a| (Identifier::new(context, key), a)))
+            .collect();
+        builder = builder.add_attributes(&keep);
+        let new_op = builder.build().map_err(|e| (op, e.to_string()))?;
+        let tile: Value = body.insert_operation_before(op, new_op).result(0).unwrap().into();
+        tiles.insert(value_key(result), tile);
+        converted.push(op);
+    }
+    if converted.is_empty() {
+        return Ok(0);
+    }
+    // Returned tensors: stored into new out parameters.
+    let terminator = body.terminator().ok_or((kernel, "no return".to_string()))?;
+    let mut added = 0;
+    let mut new_inputs: Vec<Type> = Vec::new();
+    for index in 0..terminator.operand_count() {
+        let returned = terminator.operand(index).unwrap();
+        let Some(&tile) = tiles.get(&value_key(returned)) else { continue };
+        let out = body.add_argument(returned.r#type(), location);
+        new_inputs.push(returned.r#type());
+        added += 1;
+        let zero_index = zero.expect("made above");
+        let rank = static_shape(returned).map_or(0, |s| s.len());
+        let store = OperationBuilder::new("pl.tile.store", location)
+            .add_operands(&[&[tile, out][..], &vec![zero_index; rank]].concat())
+            .add_results(&[returned.r#type()])
+            .build()
+            .map_err(|e| (kernel, e.to_string()))?;
+        let stored: Value = body.insert_operation_before(terminator, store).result(0).unwrap().into();
+        // SAFETY: live op, exclusive access; one operand replaced.
+        let mut terminator = unsafe { OperationRefMut::from_raw(terminator.to_raw()) };
+        terminator.set_operand(index, stored);
+    }
+    // Converted tensor ops must now be unused.
+    for op in converted.iter().rev() {
+        let result: Value = op.result(0).unwrap().into();
+        let mut used = false;
+        kernel.walk(WalkOrder::PreOrder, |user| {
+            used |= user.operands().any(|o| value_key(o) == value_key(result));
+            WalkResult::Advance
+        });
+        if used {
+            return Err((*op, "this tensor is used by an op that is not converted; only returns take converted values".to_string()));
+        }
+        drop(detach(*op));
+    }
+    if added > 0 {
+        extend_signature(context, kernel, &new_inputs);
+    }
+    Ok(added)
+}
+
+/// A matmul whose whole operands or product exceed L0 (splitting it into
+/// L0-sized steps is a later pass's job).
+fn oversized_matmul<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, String)> {
+    let mut found: Option<(usize, String)> = None;
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) != "pl.tensor.matmul" {
+            return WalkResult::Advance;
+        }
+        let bytes = |value: Value| -> u64 {
+            let elements: i64 = static_shape(value).map_or(0, |s| s.iter().product());
+            let size = Dtype::of(element(value)).map_or(4, |d| match d {
+                Dtype::F16 | Dtype::Bf16 | Dtype::I16 | Dtype::U16 => 2,
+                Dtype::I8 | Dtype::U8 => 1,
+                _ => 4,
+            });
+            elements.max(0) as u64 * size
+        };
+        let (lhs, rhs) = (op.operand(0).unwrap(), op.operand(1).unwrap());
+        let product = static_shape(op.result(0).unwrap().into()).map_or(0, |s| s.iter().product::<i64>()) as u64 * 4;
+        let limit = |space| super::plan_memory::space_limits(space, false).map_or(0, |l| l.0);
+        use pto_dialects::types::MemorySpace::{Acc, Left, Right};
+        if bytes(lhs) > limit(Left) || bytes(rhs) > limit(Right) || product > limit(Acc) {
+            found = Some((
+                op.to_raw().ptr as usize,
+                format!(
+                    "this matmul needs L0 tiling: {} B and {} B of operands (L0A/L0B hold {} B), {} B of product (L0C holds {} B)",
+                    bytes(lhs),
+                    bytes(rhs),
+                    limit(Left),
+                    product,
+                    limit(Acc)
+                ),
+            ));
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    let (raw, text) = found?;
+    // SAFETY: found by the walk above in the live kernel.
+    Some((unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) }, text))
+}
+
+/// The first converted op with a dynamically shaped tensor operand or
+/// result, and that type.
+fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, String)> {
+    let mut found: Option<(usize, String)> = None;
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op).strip_prefix("pl.tensor.").is_some_and(is_convertible) {
+            let values = op.operands().chain(op.results().map(Into::into));
+            for value in values {
+                if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
+                    found = Some((op.to_raw().ptr as usize, value.r#type().to_string()));
+                    return WalkResult::Interrupt;
+                }
+            }
+        }
+        WalkResult::Advance
+    });
+    let (raw, text) = found?;
+    // SAFETY: found by the walk above in the live kernel.
+    Some((unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) }, text))
+}
+
+fn is_convertible(short: &str) -> bool {
+    UNARY.contains(&short)
+        || BINARY.contains(&short)
+        || SCALAR.contains(&short)
+        || short.starts_with("row_")
+        || short.starts_with("col_")
+        || matches!(short, "matmul" | "cast")
+}
+
+/// The tile op for `pl.tensor.<short>` and its result element type.
+fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str, operands: &[Value<'c, 'a>], result: Value<'c, 'a>) -> Result<(String, Type<'c>), Failure<'c, 'a>> {
+    let result_element = element(result);
+    if short == "matmul" {
+        let float = Dtype::of(TileType::try_from(operands[0].r#type()).map(|t| melior::ir::ShapedTypeLike::element(&t)).map_err(|e| (op, e.to_string()))?)
+            .is_some_and(|d| d.is_float());
+        let accumulator: Type = if float { Type::float32(context) } else { melior::ir::r#type::IntegerType::new(context, 32).into() };
+        return Ok(("matmul".into(), accumulator));
+    }
+    if BINARY.contains(&short) {
+        let shapes: Vec<Vec<i64>> = operands.iter().map(|v| TileType::try_from(v.r#type()).map(|t| t.shape()).unwrap_or_default()).collect();
+        if shapes[0] != shapes[1] && shapes[1].len() == 2 && shapes[0].len() == 2 {
+            let base = match short {
+                "maximum" => "max",
+                "minimum" => "min",
+                other => other,
+            };
+            if shapes[1][1] == 1 {
+                return Ok((format!("row_expand_{base}"), result_element));
+            }
+            if shapes[1][0] == 1 {
+                return Ok((format!("col_expand_{base}"), result_element));
+            }
+            return Err((op, format!("cannot broadcast {:?} against {:?}", shapes[1], shapes[0])));
+        }
+    }
+    Ok((short.to_string(), result_element))
+}
+
+/// Appends `inputs` as `out` parameters to `kernel`'s type and arg attrs.
+fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inputs: &[Type<'c>]) {
+    let function_type = kernel
+        .attribute("function_type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+        .and_then(|t| FunctionType::try_from(t.value()).ok())
+        .expect("a function type");
+    let mut params: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
+    let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
+    let old_count = params.len();
+    params.extend_from_slice(inputs);
+    let old_attrs = kernel.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
+    let mut arg_attrs: Vec<Attribute> = (0..old_count).map(|i| old_attrs.and_then(|a| a.element(i).ok()).unwrap_or(empty)).collect();
+    let out: Attribute = DictionaryAttribute::new(
+        context,
+        &[(Identifier::new(context, "pl.direction"), attrs::direction(context, ParamDirection::Out))],
+    )
+    .into();
+    arg_attrs.extend(inputs.iter().map(|_| out));
+    // SAFETY: live op, exclusive access; inherent attributes replaced.
+    let mut kernel = unsafe { OperationRefMut::from_raw(kernel.to_raw()) };
+    kernel.set_inherent_attribute("function_type", TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into());
+    kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
+}
+
+/// Every call of `kernel` passes a fresh tensor for each new out parameter.
+fn update_callers<'c>(context: &'c Context, module: OperationRef<'c, '_>, kernel: OperationRef<'c, '_>, added: usize) -> Result<(), PassFailed> {
+    let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+    let function_type = kernel
+        .attribute("function_type")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+        .and_then(|t| FunctionType::try_from(t.value()).ok())
+        .expect("a function type");
+    let inputs = function_type.input_count();
+    let new_types: Vec<Type> = (inputs - added..inputs).filter_map(|i| function_type.input(i).ok()).collect();
+    let mut calls = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+            && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(name.as_str())
+        {
+            calls.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in calls {
+        // SAFETY: collected above, still live.
+        let call = unsafe { OperationRef::from_raw(raw) };
+        let block: melior::ir::BlockRef = call.block().expect("in a block");
+        let mut fresh = Vec::new();
+        for tensor_type in &new_types {
+            let create = OperationBuilder::new("pl.tensor.create", call.location()).add_results(&[*tensor_type]).build().expect("pl.tensor.create builds");
+            let created: Value = block.insert_operation_before(call, create).result(0).unwrap().into();
+            fresh.push(created);
+        }
+        let submit = op_name(call) == "pl.submit";
+        let segments = pto_dialects::ops::operand_segments(call);
+        let args_end = if submit { segments.first().map_or(call.operand_count(), |s| s.0 + s.1) } else { call.operand_count() };
+        let mut operands: Vec<Value> = call.operands().collect();
+        for (k, created) in fresh.into_iter().enumerate() {
+            operands.insert(args_end + k, created);
+        }
+        // SAFETY: live op, exclusive access; operands replaced.
+        let mut call_mut = unsafe { OperationRefMut::from_raw(call.to_raw()) };
+        call_mut.set_operands(&operands);
+        if submit {
+            let sizes: Vec<i32> = segments.iter().enumerate().map(|(i, s)| s.1 as i32 + if i == 0 { added as i32 } else { 0 }).collect();
+            call_mut.set_inherent_attribute("operandSegmentSizes", melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into());
+        }
+    }
+    Ok(())
+}
