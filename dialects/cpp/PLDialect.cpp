@@ -256,7 +256,8 @@ struct ImplicitTileView {
 
 ImplicitTileView implicitTileView(std::optional<MemorySpace> space,
                                   ArrayRef<int64_t> shape) {
-  bool isColumn = shape.size() == 2 && shape[0] > 1 && shape[1] == 1;
+  // A column (any leading dims): one value per row, stored contiguously.
+  bool isColumn = shape.size() >= 2 && shape[shape.size() - 2] > 1 && shape.back() == 1;
   switch (space.value_or(MemorySpace::Vec)) {
   case MemorySpace::Mat:
   case MemorySpace::Left:

@@ -24,18 +24,28 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<
     tile's shape into a tile in `vec` or `mat`. The tile's valid
     extents say how much of the window holds data; `valid(...)` gives the
     dynamic ones, in order. A window that provably leaves the tensor is an
-    error unless `clamp` narrows it to the tensor's edge. Example:
+    error unless `clamp` narrows it to the tensor's edge.
+
+    `partition` loads a window of a tensor of rank 3 or more into a 2-D
+    tile: the window has the partition's shape (one extent per tensor
+    dimension) and its rows, in row-major order of the leading
+    dimensions, become the tile's rows (`[prod(leading), last]`). This is
+    the form pl-flatten-tile-nd-to-2d produces; the last extent may be
+    partly valid, the leading ones are whole. Example:
 
     ```mlir
     %t = pl.tile.load %a[%i, %c0] : !pl.tensor<?x128xf16> -> !pl.tile<64x128xf16, vec>
     %u = pl.tile.load %a[%i, %c0] valid(%rows) clamp : !pl.tensor<?x128xf16> -> !pl.tile<64x128xf16, mat, valid = ?x128>
+    %v = pl.tile.load %x[%b, %c0, %c0] partition [2, 16, 64] : !pl.tensor<8x16x64xf32> -> !pl.tile<32x64xf32, vec>
     ```
   }];
   let arguments = (ins PL_TensorLike:$source, Variadic<Index>:$offsets,
-                       Variadic<Index>:$valid_sizes, UnitAttr:$clamp);
+                       Variadic<Index>:$valid_sizes, UnitAttr:$clamp,
+                       OptionalAttr<DenseI64ArrayAttr>:$partition);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
-    $source `[` $offsets `]` (`valid` `(` $valid_sizes^ `)`)? (`clamp` $clamp^)? attr-dict
+    $source `[` $offsets `]` (`valid` `(` $valid_sizes^ `)`)? (`clamp` $clamp^)?
+    (`partition` $partition^)? attr-dict
     `:` qualified(type($source)) `->` qualified(type($result))
   }];
 }
@@ -49,18 +59,22 @@ def PL_TileStoreOp : PL_Op<"tile.store",
     destination (the same tensor, now written). The tile lives
     in `vec`, or in `acc` (a fix-pipe store, which may narrow f32 to f16 or
     bf16 and targets i32, f32, f16 or bf16). `atomic_add` adds into the
-    destination instead (f32, bf16, f16, i32, i16 or i8). Example:
+    destination instead (f32, bf16, f16, i32, i16 or i8). `partition`
+    stores a 2-D tile into a window of that shape of a tensor of rank 3 or
+    more, as for `pl.tile.load`. Example:
 
     ```mlir
     %o2 = pl.tile.store %t, %o[%i, %c0] : !pl.tile<64x128xf16, vec>, !pl.tensor<?x128xf16>
     %o3 = pl.tile.store %acc, %o[%i, %c0] atomic_add : !pl.tile<64x128xf32, acc>, !pl.tensor<?x128xf32>
+    %o4 = pl.tile.store %v, %y[%b, %c0, %c0] partition [2, 16, 64] : !pl.tile<32x64xf32, vec>, !pl.tensor<8x16x64xf32>
     ```
   }];
   let arguments = (ins PL_AnyTile:$tile, PL_TensorLike:$destination,
-                       Variadic<Index>:$offsets, UnitAttr:$atomic_add);
+                       Variadic<Index>:$offsets, UnitAttr:$atomic_add,
+                       OptionalAttr<DenseI64ArrayAttr>:$partition);
   let results = (outs PL_TensorLike:$result);
   let assemblyFormat = [{
-    $tile `,` $destination `[` $offsets `]` (`atomic_add` $atomic_add^)? attr-dict
+    $tile `,` $destination `[` $offsets `]` (`atomic_add` $atomic_add^)? (`partition` $partition^)? attr-dict
     `:` qualified(type($tile)) `,` qualified(type($destination))
   }];
 }

@@ -45,6 +45,30 @@ pub fn row_major(shape: &[usize]) -> Vec<usize> {
     strides
 }
 
+/// The tensor indices of element `(r, c)` of a window at `offsets` with
+/// leading extents `lead` (see [`TensorRef::window_at`]); `None` when `r`
+/// is past the window's rows.
+pub fn window_indices(offsets: &[i64], lead: &[usize], r: usize, c: usize) -> Option<Vec<i64>> {
+    let mut indices = offsets.to_vec();
+    let n = indices.len();
+    if n == 0 {
+        return None;
+    }
+    indices[n - 1] = indices[n - 1].checked_add(c as i64)?;
+    let mut row = r;
+    for d in (0..n - 1).rev() {
+        let extent = lead.get(d).copied().unwrap_or(1).max(1);
+        indices[d] = indices[d].checked_add((row % extent) as i64)?;
+        row /= extent;
+    }
+    (row == 0).then_some(indices)
+}
+
+/// The leading extents (all but the last) of a window of `shape`.
+pub fn leading(shape: &[i64]) -> Vec<usize> {
+    shape[..shape.len().saturating_sub(1)].iter().map(|&d| d.max(0) as usize).collect()
+}
+
 impl TensorRef {
     pub fn contiguous(mem: Mem, offset: usize, shape: Vec<usize>, elem: Elem) -> Self {
         let strides = row_major(&shape);
@@ -97,25 +121,22 @@ impl TensorRef {
         })
     }
 
-    /// For a window at `offsets`, the element offset of its `(r, c)`
-    /// (`r` along the second-to-last dim, `c` along the last), or `None`
-    /// outside the tensor.
-    pub fn window_at(&self, offsets: &[i64], r: usize, c: usize) -> Option<usize> {
+    /// For a window at `offsets` whose leading extents are `lead` (one per
+    /// dimension but the last), the element offset of its `(r, c)`: `c`
+    /// runs along the last dimension, `r` over the leading ones in
+    /// row-major order. `None` outside the tensor or the window's rows.
+    pub fn window_at(&self, offsets: &[i64], lead: &[usize], r: usize, c: usize) -> Option<usize> {
         let n = self.shape.len();
         if offsets.len() != n || n == 0 {
             return None;
         }
+        let indices = window_indices(offsets, lead, r, c)?;
         let mut at = self.offset;
-        for (d, (&offset, (&extent, &stride))) in offsets.iter().zip(self.shape.iter().zip(&self.strides)).enumerate() {
-            let extra = if d == n - 1 { c } else if d + 2 == n { r } else { 0 };
-            let i = offset.checked_add(extra as i64)?;
+        for (&i, (&extent, &stride)) in indices.iter().zip(self.shape.iter().zip(&self.strides)) {
             if i < 0 || i as usize >= extent {
                 return None;
             }
             at += i as usize * stride;
-        }
-        if n == 1 && r > 0 {
-            return None;
         }
         Some(at)
     }
@@ -244,12 +265,15 @@ mod tests {
     #[test]
     fn window_positions_and_bounds() {
         let t = TensorRef::contiguous(Mem::Gm(0), 0, vec![2, 4, 8], Elem::F32);
-        assert_eq!(t.window_at(&[1, 2, 3], 1, 4), Some(32 + 3 * 8 + 7));
-        assert_eq!(t.window_at(&[1, 2, 3], 2, 0), None, "row 4 of 4");
-        assert_eq!(t.window_at(&[1, 2, 3], 0, 5), None, "column 8 of 8");
-        assert_eq!(t.window_at(&[2, 0, 0], 0, 0), None, "leading index out of range");
+        assert_eq!(t.window_at(&[1, 2, 3], &[1, 2], 1, 4), Some(32 + 3 * 8 + 7));
+        assert_eq!(t.window_at(&[1, 2, 3], &[1, 4], 2, 0), None, "row 4 of 4");
+        assert_eq!(t.window_at(&[1, 2, 3], &[1, 2], 0, 5), None, "column 8 of 8");
+        assert_eq!(t.window_at(&[2, 0, 0], &[1, 1], 0, 0), None, "leading index out of range");
+        // A 2x2 partition of the leading dims: row 3 is [1, 1] past the offsets.
+        assert_eq!(t.window_at(&[0, 2, 0], &[2, 2], 3, 1), Some(32 + 3 * 8 + 1));
+        assert_eq!(t.window_at(&[0, 2, 0], &[2, 2], 4, 0), None, "past the window's rows");
         let flat = TensorRef::contiguous(Mem::Gm(0), 0, vec![5], Elem::F32);
-        assert_eq!(flat.window_at(&[1], 0, 3), Some(4));
-        assert_eq!(flat.window_at(&[1], 1, 0), None);
+        assert_eq!(flat.window_at(&[1], &[], 0, 3), Some(4));
+        assert_eq!(flat.window_at(&[1], &[], 1, 0), None);
     }
 }

@@ -1,7 +1,8 @@
 //! Rules of tile creation, transfers and views (spec pl.md §4.3).
 //!
 //! - load: one offset per tensor dimension; the tile has the tensor's rank
-//!   and element type and lives in vec or mat, with the layout a load
+//!   (or, with `partition`, is the 2-D `[prod(leading), last]` form of a
+//!   window of a rank >= 3 tensor, its rows wholly valid) and element type and lives in vec or mat, with the layout a load
 //!   yields (mat: NZ, swapped for a dn source, flat for one row); one `valid(...)` operand per
 //!   dynamic valid extent; a constant window past the tensor's edge needs
 //!   `clamp`;
@@ -21,6 +22,7 @@
 
 use melior::ir::{
     Type,
+    attribute::DenseI64ArrayAttribute,
     operation::{OperationLike, OperationRef},
     r#type::ShapedTypeLike,
 };
@@ -191,6 +193,37 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     }
 }
 
+/// The extents, one per tensor dimension, of the window a load or store
+/// moves: the tile's own `extents` when it has the tensor's rank, or the
+/// `partition` shape (its last extent narrowed to the tile's) when a 2-D
+/// tile stands for a window of a rank >= 3 tensor.
+fn window_extents<'c>(op: OperationRef<'c, '_>, tile: TileType<'c>, rank: usize, extents: &[Option<i64>]) -> Result<Vec<Option<i64>>, super::common::Failure<'c>> {
+    let Some(partition) = op.attribute("partition").ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()) else {
+        if tile.rank() != rank {
+            return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
+        }
+        return Ok(extents.to_vec());
+    };
+    let partition: Vec<i64> = (0..partition.len()).filter_map(|i| partition.element(i).ok()).collect();
+    if rank < 3 || partition.len() != rank {
+        return fail(format!("a partition has one extent per dimension of a tensor of rank 3 or more, got {partition:?} for rank {rank}"));
+    }
+    if partition.iter().any(|&d| d <= 0) {
+        return fail(format!("partition extents must be positive, got {partition:?}"));
+    }
+    let rows: i64 = partition[..rank - 1].iter().product();
+    let shape = tile.shape();
+    if shape != [rows, partition[rank - 1]] {
+        return fail(format!("a partition {partition:?} moves a {rows}x{} tile, got {tile}", partition[rank - 1]));
+    }
+    if extents.first().copied().flatten() != Some(rows) {
+        return fail(format!("the rows of a partitioned tile must all be valid, got {tile}"));
+    }
+    let mut window = statics(&partition);
+    window[rank - 1] = extents[1];
+    Ok(window)
+}
+
 fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let source = tensor_of(operand_type(op, 0)?)?;
     let tile = result_tile(op, 0)?;
@@ -201,8 +234,9 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if offset_count != rank {
         return fail(format!("needs one offset per tensor dimension ({rank}), got {offset_count}"));
     }
-    if tile.rank() != rank {
-        return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
+    let extents = window_extents(op, tile, rank, &tile.effective_view().valid_shape)?;
+    if op.attribute("clamp").is_ok() && op.attribute("partition").is_ok() {
+        return fail("clamp narrows a window of the tile's own shape; it does not combine with partition");
     }
     if tile.element() != source.element() {
         return fail(format!("the tile must have the tensor's element type {}, got {}", source.element(), tile.element()));
@@ -242,11 +276,11 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
     if op.attribute("clamp").is_err() {
         let offsets = constant_operands(op, offset_start, offset_count);
-        if let Some(i) = window_leaves(&offsets, &valid, &source.shape()) {
+        if let Some(i) = window_leaves(&offsets, &extents, &source.shape()) {
             return fail(format!(
                 "the window leaves the tensor in dimension {i} (offset {} + {} > {}); use clamp to narrow it",
                 offsets[i].unwrap_or(0),
-                valid[i].unwrap_or(0),
+                extents[i].unwrap_or(0),
                 source.shape()[i].unwrap_or(0)
             ));
         }
@@ -262,9 +296,7 @@ fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if offsets.len() != rank {
         return fail(format!("needs one offset per tensor dimension ({rank}), got {}", offsets.len()));
     }
-    if tile.rank() != rank {
-        return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
-    }
+    let extents = window_extents(op, tile, rank, &statics(&tile.shape()))?;
     let (tile_dtype, tensor_dtype) = (dtype_of(tile)?, Dtype::of(destination.element()));
     let from_acc = tile.memory_space() == Some(MemorySpace::Acc);
     match tile.memory_space() {
@@ -286,7 +318,7 @@ fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if op.attribute("atomic_add").is_ok() {
         require_dtype("an atomic add: the tile", tile_dtype, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
     }
-    if let Some(i) = window_leaves(&offsets, &statics(&tile.shape()), &destination.shape()) {
+    if let Some(i) = window_leaves(&offsets, &extents, &destination.shape()) {
         return fail(format!("the write leaves the destination in dimension {i}"));
     }
     Ok(())

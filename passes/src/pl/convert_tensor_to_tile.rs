@@ -354,16 +354,21 @@ fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str
     }
     if BINARY.contains(&short) {
         let shapes: Vec<Vec<i64>> = operands.iter().map(|v| TileType::try_from(v.r#type()).map(|t| t.shape()).unwrap_or_default()).collect();
-        if shapes[0] != shapes[1] && shapes[1].len() == 2 && shapes[0].len() == 2 {
+        let (lhs, rhs) = (&shapes[0], &shapes[1]);
+        let n = lhs.len();
+        if lhs != rhs && n >= 2 && rhs.len() == n {
             let base = match short {
                 "maximum" => "max",
                 "minimum" => "min",
                 other => other,
             };
-            if shapes[1][1] == 1 {
+            // Only the broadcast axis may differ: the last for a column of
+            // per-row values, the second-to-last for a row of per-column ones.
+            let same_except = |axis: usize| (0..n).all(|d| d == axis || lhs[d] == rhs[d]);
+            if rhs[n - 1] == 1 && same_except(n - 1) {
                 return Ok((format!("row_expand_{base}"), result_element));
             }
-            if shapes[1][0] == 1 {
+            if rhs[n - 2] == 1 && same_except(n - 2) {
                 return Ok((format!("col_expand_{base}"), result_element));
             }
             return Err((op, format!("cannot broadcast {:?} against {:?}", shapes[1], shapes[0])));

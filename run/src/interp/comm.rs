@@ -7,7 +7,7 @@ use crate::{
     error::{Result, RunError},
     program::{Attr, Code, Collective, Op},
     types::{Elem, Ty},
-    value::{BufferId, DomainId, Mem, TensorRef, Value},
+    value::{BufferId, DomainId, Mem, TensorRef, Value, leading},
     world::{Blocker, CollectiveCall, State, Task, World},
 };
 
@@ -167,7 +167,7 @@ impl Interp<'_> {
                 };
                 let valid = super::tile::valid_of(&ty, &self.ints(frame, op.segment(3))?)?;
                 let rank = self.check_peer(&self.world.lock(), &tensor, peer)?;
-                let tile = self.read_window(&tensor, Some(rank), &offsets, &ty, valid, op.has_attr("tail_padding"))?;
+                let tile = self.read_window(&tensor, Some(rank), &offsets, &leading(&ty.shape), &ty, valid, op.has_attr("tail_padding"))?;
                 Ok(vec![Value::Tile(std::sync::Arc::new(tile))])
             }
             Code::RemoteStore => {
@@ -175,13 +175,19 @@ impl Interp<'_> {
                 let n = op.operands.len();
                 let offsets = self.ints(frame, &op.operands[2..n - 1])?;
                 let peer = self.int(frame, op.operands[n - 1])?;
-                let tile = match self.get(frame, op.operands[0])? {
-                    Value::Tile(tile) => (**tile).clone(),
-                    Value::Tensor(source) => self.read_all(source)?,
+                let (tile, lead) = match self.get(frame, op.operands[0])? {
+                    Value::Tile(tile) => {
+                        let shape = match &op.operand_types[0] {
+                            Ty::Tile(t) => leading(&t.shape),
+                            _ => Vec::new(),
+                        };
+                        ((**tile).clone(), shape)
+                    }
+                    Value::Tensor(source) => (self.read_all(source)?, source.shape[..source.shape.len().saturating_sub(1)].to_vec()),
                     other => return Err(RunError::new(format!("expected a tile or tensor, got a {}", other.kind()))),
                 };
                 let rank = self.check_peer(&self.world.lock(), &target, peer)?;
-                self.write_window(&tile, &target, Some(rank), &offsets, op.int_attr("atomic") == Some(1))?;
+                self.write_window(&tile, &target, Some(rank), &offsets, &lead, op.int_attr("atomic") == Some(1))?;
                 Ok(Vec::new())
             }
             Code::TilePut | Code::TileGet | Code::TensorPut | Code::TensorGet => {

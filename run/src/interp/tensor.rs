@@ -181,7 +181,8 @@ impl Interp<'_> {
                 let target = self.tensor(frame, op.operands[1])?;
                 let offsets = self.ints(frame, &op.operands[2..])?;
                 let tile = self.read_all(&source)?;
-                self.write_window(&tile, &target, None, &offsets, op.has_attr("atomic_add"))?;
+                let lead = &source.shape[..source.shape.len().saturating_sub(1)];
+                self.write_window(&tile, &target, None, &offsets, lead, op.has_attr("atomic_add"))?;
                 Value::Tensor(target)
             }
             Code::TensorTranspose => {

@@ -11,9 +11,9 @@ use super::{
 };
 use crate::{
     error::{Result, RunError},
-    program::{Binary, Code, Op, Reduce, Unary},
+    program::{Attr, Binary, Code, Op, Reduce, Unary},
     types::{Elem, TileTy, Ty, float_to_int},
-    value::{Mem, TensorRef, Tile, Value, pad_value},
+    value::{Mem, TensorRef, Tile, Value, leading, pad_value, window_indices},
 };
 
 /// Rows and columns of a tile type (leading dims folded into rows).
@@ -22,6 +22,14 @@ pub fn grid(shape: &[i64]) -> (usize, usize) {
         0 => (1, 1),
         1 => (1, shape[0] as usize),
         n => (shape[..n - 1].iter().product::<i64>() as usize, shape[n - 1] as usize),
+    }
+}
+
+/// The `partition` shape of a load or store of a 2-D tile.
+fn partition(op: &Op) -> Option<&[i64]> {
+    match op.attr("partition") {
+        Some(Attr::Ints(shape)) => Some(shape),
+        _ => None,
     }
 }
 
@@ -51,17 +59,9 @@ pub fn valid_of(ty: &TileTy, dynamic: &[i64]) -> Result<(usize, usize)> {
 }
 
 /// Tile element `(r, c)` as indices of a tensor window at `offsets`.
-pub fn element_indices(offsets: &[i64], r: usize, c: usize) -> Vec<i64> {
-    let mut indices = offsets.to_vec();
-    match indices.len() {
-        0 => {}
-        1 => indices[0] += c as i64,
-        n => {
-            indices[n - 2] += r as i64;
-            indices[n - 1] += c as i64;
-        }
-    }
-    indices
+/// The tensor indices of element `(r, c)` of a window, for messages.
+pub fn element_indices(offsets: &[i64], lead: &[usize], r: usize, c: usize) -> Vec<i64> {
+    window_indices(offsets, lead, r, c).unwrap_or_else(|| offsets.to_vec())
 }
 
 fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
@@ -256,6 +256,7 @@ impl Interp<'_> {
         tensor: &TensorRef,
         rank: Option<usize>,
         offsets: &[i64],
+        lead: &[usize],
         ty: &TileTy,
         valid: (usize, usize),
         tail_padding: bool,
@@ -271,12 +272,12 @@ impl Interp<'_> {
         };
         for r in 0..valid.0 {
             for c in 0..valid.1 {
-                let value = match tensor.window_at(offsets, r, c) {
+                let value = match tensor.window_at(offsets, lead, r, c) {
                     Some(at) => state.read(tensor.mem, rank, at, tensor.elem)?,
                     None if tail_padding => {
                         // Past the row end: the bytes that follow in memory,
                         // up to the end of the window slot.
-                        let indices = element_indices(offsets, r, c);
+                        let indices = element_indices(offsets, lead, r, c);
                         let linear = indices.iter().zip(&tensor.strides).map(|(&i, &s)| i.max(0) as usize * s).sum::<usize>();
                         state.read(tensor.mem, rank, tensor.offset + linear, tensor.elem)?
                     }
@@ -292,7 +293,7 @@ impl Interp<'_> {
                     None => {
                         return Err(RunError::new(format!(
                             "reads element {:?} of a tensor of shape {:?}, out of bounds",
-                            element_indices(offsets, r, c),
+                            element_indices(offsets, lead, r, c),
                             tensor.shape
                         )));
                     }
@@ -304,7 +305,7 @@ impl Interp<'_> {
 
     /// Writes the valid region of `tile` into `tensor` at `offsets` on
     /// `rank` (adding when `atomic_add`).
-    pub(super) fn write_window(&self, tile: &Tile, tensor: &TensorRef, rank: Option<usize>, offsets: &[i64], atomic_add: bool) -> Result<()> {
+    pub(super) fn write_window(&self, tile: &Tile, tensor: &TensorRef, rank: Option<usize>, offsets: &[i64], lead: &[usize], atomic_add: bool) -> Result<()> {
         let mut state = self.world.lock();
         let rank = match rank {
             Some(rank) => rank,
@@ -313,10 +314,10 @@ impl Interp<'_> {
         for r in 0..tile.valid_rows {
             for c in 0..tile.valid_cols {
                 let value = tile.get(r, c).ok_or_else(|| undefined_read("a store", r, c))?;
-                let at = tensor.window_at(offsets, r, c).ok_or_else(|| {
+                let at = tensor.window_at(offsets, lead, r, c).ok_or_else(|| {
                     RunError::new(format!(
                         "writes element {:?} of a tensor of shape {:?}, out of bounds",
-                        element_indices(offsets, r, c),
+                        element_indices(offsets, lead, r, c),
                         tensor.shape
                     ))
                 })?;
@@ -350,13 +351,15 @@ impl Interp<'_> {
                         cols = cols.min(tensor.shape[n - 1].saturating_sub(offsets[n - 1].max(0) as usize));
                     }
                 }
-                tile_value(self.read_window(&tensor, None, &offsets, ty, (rows, cols), false)?)
+                let lead = leading(partition(op).unwrap_or(&ty.shape));
+                tile_value(self.read_window(&tensor, None, &offsets, &lead, ty, (rows, cols), false)?)
             }
             Code::TileStore => {
                 let tile = self.tile(frame, op.operands[0])?;
                 let tensor = self.tensor(frame, op.operands[1])?;
                 let offsets = self.ints(frame, &op.operands[2..])?;
-                self.write_window(&tile, &tensor, None, &offsets, op.has_attr("atomic_add"))?;
+                let lead = leading(partition(op).or_else(|| tile_ty(&op.operand_types[0]).ok().map(|t| &t.shape[..])).unwrap_or(&[]));
+                self.write_window(&tile, &tensor, None, &offsets, &lead, op.has_attr("atomic_add"))?;
                 Value::Tensor(tensor)
             }
             Code::TileCreate => {

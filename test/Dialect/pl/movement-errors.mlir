@@ -10,6 +10,64 @@ func.func @load_offsets(%a: !pl.tensor<128x128xf16>, %i: index) {
 
 // -----
 
+func.func @partition_rank(%a: !pl.tensor<128x128xf16>, %i: index) {
+  // expected-error @+1 {{a partition has one extent per dimension of a tensor of rank 3 or more, got [64, 128] for rank 2}}
+  %t = pl.tile.load %a[%i, %i] partition [64, 128] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec>
+  return
+}
+
+// -----
+
+func.func @partition_positive(%a: !pl.tensor<4x16x64xf32>, %i: index) {
+  // expected-error @+1 {{partition extents must be positive, got [-1, -16, 64]}}
+  %t = pl.tile.load %a[%i, %i, %i] partition [-1, -16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @partition_shape(%a: !pl.tensor<4x16x64xf32>, %i: index) {
+  // expected-error @+1 {{a partition [2, 16, 64] moves a 32x64 tile, got !pl.tile<16x64xf32, vec>}}
+  %t = pl.tile.load %a[%i, %i, %i] partition [2, 16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @partition_rows_valid(%a: !pl.tensor<4x16x64xf32>, %i: index, %rows: index) {
+  // expected-error @+1 {{the rows of a partitioned tile must all be valid, got !pl.tile<32x64xf32, vec, valid = ?x64>}}
+  %t = pl.tile.load %a[%i, %i, %i] valid(%rows) partition [2, 16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<32x64xf32, vec, valid = ?x64>
+  return
+}
+
+// -----
+
+func.func @partition_clamp(%a: !pl.tensor<4x16x64xf32>, %i: index) {
+  // expected-error @+1 {{clamp narrows a window of the tile's own shape; it does not combine with partition}}
+  %t = pl.tile.load %a[%i, %i, %i] clamp partition [2, 16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<32x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @partition_leaves(%a: !pl.tensor<4x16x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  // expected-error @+1 {{the window leaves the tensor in dimension 0 (offset 3 + 2 > 4)}}
+  %t = pl.tile.load %a[%c3, %c0, %c0] partition [2, 16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<32x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @partition_store(%t: !pl.tile<32x64xf32, vec>, %o: !pl.tensor<4x16x64xf32>, %i: index) {
+  // expected-error @+1 {{'pl.tile.store' op a partition [4, 16, 64] moves a 64x64 tile, got !pl.tile<32x64xf32, vec>}}
+  %r = pl.tile.store %t, %o[%i, %i, %i] partition [4, 16, 64] : !pl.tile<32x64xf32, vec>, !pl.tensor<4x16x64xf32>
+  return
+}
+
+// -----
+
 func.func @load_rank(%a: !pl.tensor<128x128xf16>, %i: index) {
   // expected-error @+1 {{the tile must have the tensor's rank (2), got !pl.tile<128xf16, vec>}}
   %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<128xf16, vec>

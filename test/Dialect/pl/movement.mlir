@@ -28,6 +28,19 @@ func.func @transfers(%a: !pl.tensor<?x128xf16>, %o: !pl.tensor<?x128xbf16>, %i: 
   return
 }
 
+// A 2-D tile standing for a window of a rank-3 tensor.
+// CHECK-LABEL: func.func @partitioned
+// CHECK: pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] partition [2, 16, 64] : !pl.tensor<8x16x64xf32> -> !pl.tile<32x64xf32, vec>
+// CHECK: pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] valid(%{{.*}}) partition [1, 4, 64] : !pl.tensor<8x16x64xf32> -> !pl.tile<4x64xf32, vec, valid = 4x?>
+// CHECK: pl.tile.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] partition [2, 16, 64] : !pl.tile<32x64xf32, vec>, !pl.tensor<8x16x64xf32>
+func.func @partitioned(%x: !pl.tensor<8x16x64xf32>, %b: index, %cols: index) -> !pl.tensor<8x16x64xf32> {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%b, %c0, %c0] partition [2, 16, 64] : !pl.tensor<8x16x64xf32> -> !pl.tile<32x64xf32, vec>
+  %u = pl.tile.load %x[%b, %c0, %c0] valid(%cols) partition [1, 4, 64] : !pl.tensor<8x16x64xf32> -> !pl.tile<4x64xf32, vec, valid = 4x?>
+  %y = pl.tile.store %t, %x[%b, %c0, %c0] partition [2, 16, 64] : !pl.tile<32x64xf32, vec>, !pl.tensor<8x16x64xf32>
+  return %y : !pl.tensor<8x16x64xf32>
+}
+
 // CHECK-LABEL: func.func @creation
 // CHECK: pl.tile.create : !pl.tile<16x128xf32, vec>
 // CHECK: pl.tile.create : !pl.tile<16x128xf32, vec>

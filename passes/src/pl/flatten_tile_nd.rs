@@ -1,0 +1,201 @@
+//! `pl-flatten-tile-nd-to-2d`: every tile of rank > 2 in a kernel becomes
+//! the 2-D tile the a2a3 instructions work on. What it does and why:
+//! [`PASS`]`.description` (also docs/passes/pl-flatten-tile-nd-to-2d.md).
+
+use melior::{
+    Context,
+    ir::{
+    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+    attribute::DenseI64ArrayAttribute,
+    operation::{OperationLike, OperationMutLike, OperationRefMut},
+    },
+};
+use pto_dialects::{
+    diag::{OpDiagnostic, Severity},
+    enums::PadValue,
+    ops::op_name,
+    types::{TileType, TileView},
+};
+
+use super::linear::Linear;
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-flatten-tile-nd-to-2d",
+    class_name: "FlattenTileNdTo2D",
+    summary: "Fold the leading dimensions of every tile of rank > 2 into its rows",
+    description: r#"The a2a3 tile instructions work on 2-D tiles. In InCore kernels (`pl.kind`
+incore, aic or aiv) every tile of rank > 2 becomes `[prod(leading dims), last]`
+(pl.md §5.3, FlattenTileNdTo2D): results, loop-carried values and branch
+results are retyped in place; a load or store of such a tile keeps the
+window it moves as its `partition` (one extent per tensor dimension), so the
+data moved is unchanged.
+
+Folding the leading dimensions keeps an op's meaning when every tile it
+reads or writes has the same leading dimensions, so that only the last
+dimension differs: element-wise ops (broadcasting along the last
+dimension included), row reductions and row expansions, casts, moves,
+creates and fills. Reshapes keep their element count. Ops whose meaning
+depends on the leading dimensions are errors on tiles of rank > 2: column
+reductions and expansions, the matmul family (batch matmuls are not
+unrolled), transposes, slices, extracts, assembles, scalar reads and
+writes, and remote tile ops. The leading dimensions of a flattened tile
+must be wholly valid (the last may be partly valid, dynamically or not);
+`clamp` loads are not flattened.
+
+Before:
+
+```mlir
+%x = pl.tile.load %in[%c0, %c0, %c0] : !pl.tensor<2x16x64xf32> -> !pl.tile<2x16x64xf32>
+%e = pl.tile.exp %x : !pl.tile<2x16x64xf32>
+%o = pl.tile.store %e, %out[%c0, %c0, %c0] : !pl.tile<2x16x64xf32>, !pl.tensor<2x16x64xf32>
+```
+
+After:
+
+```mlir
+%x = pl.tile.load %in[%c0, %c0, %c0] partition [2, 16, 64] : !pl.tensor<2x16x64xf32> -> !pl.tile<32x64xf32>
+%e = pl.tile.exp %x : !pl.tile<32x64xf32>
+%o = pl.tile.store %e, %out[%c0, %c0, %c0] partition [2, 16, 64] : !pl.tile<32x64xf32>, !pl.tensor<2x16x64xf32>
+```"#,
+    example_options: "",
+    anchor: Some("func.func"),
+    options: &[],
+    dependent_dialects: || vec![pto_dialects::pl_handle()],
+    run,
+};
+
+fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    flatten_tile_nd_to_2d(function)
+}
+
+/// A tile type of rank > 2, and its shape.
+fn nd_tile(r#type: Type) -> Option<(TileType, Vec<i64>)> {
+    let tile = TileType::try_from(r#type).ok()?;
+    let shape = tile.shape();
+    (shape.len() > 2).then_some((tile, shape))
+}
+
+/// Ops whose meaning depends on a tile's leading dimensions (or that
+/// index them): folding those dimensions would change what they compute.
+fn depends_on_leading_dims(name: &str) -> bool {
+    let Some(short) = name.strip_prefix("pl.tile.") else { return !name.starts_with("scf.") && name != "pl.yield" };
+    short.starts_with("col_")
+        || short.starts_with("matmul")
+        || short.starts_with("gemv")
+        || short.starts_with("batch_matmul")
+        || matches!(short, "transpose" | "slice" | "extract" | "assemble" | "read" | "write" | "set_validshape")
+}
+
+/// Why `op` cannot be flattened, if it cannot.
+fn obstacle(op: OperationRef) -> Option<String> {
+    let name = op_name(op);
+    let operands: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
+    let results: Vec<Type> = op.results().map(|v| v.r#type()).collect();
+    let nd: Vec<Vec<i64>> = operands.iter().chain(&results).filter_map(|t| nd_tile(*t)).map(|(_, s)| s).collect();
+    if nd.is_empty() {
+        return None;
+    }
+    if depends_on_leading_dims(&name) {
+        return Some(format!("'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"));
+    }
+    if name == "pl.tile.load" && op.attribute("clamp").is_ok() {
+        return Some("a clamp load of a tile of rank > 2 is not flattened to 2-D".into());
+    }
+    // Creates are free; views, loop and branch plumbing retype as a whole.
+    if name.starts_with("scf.") || matches!(name.as_str(), "pl.yield" | "pl.tile.reshape" | "pl.tile.load" | "pl.tile.store") {
+        return None;
+    }
+    let leading = |shape: &[i64]| shape[..shape.len().saturating_sub(1)].to_vec();
+    let reference = leading(&nd[0]);
+    let tiles: Vec<Vec<i64>> = operands.iter().chain(&results).filter_map(|t| TileType::try_from(*t).ok()).map(|t| t.shape()).collect();
+    if tiles.iter().any(|shape| leading(shape) != reference) {
+        return Some(format!(
+            "'{name}' mixes tiles whose leading dimensions differ (broadcasting across them); it is not flattened to 2-D"
+        ));
+    }
+    None
+}
+
+/// The 2-D form of an N-d tile type, or why there is none.
+fn flattened<'c>(context: &'c Context, tile: TileType<'c>, shape: &[i64]) -> Result<Type<'c>, String> {
+    let view = tile.effective_view();
+    let rank = shape.len();
+    if view.valid_shape[..rank - 1].iter().zip(shape).any(|(valid, dim)| *valid != Some(*dim)) {
+        return Err(format!("the leading dimensions of {} must be wholly valid to flatten it to 2-D", Type::from(tile)));
+    }
+    let rows: i64 = shape[..rank - 1].iter().product();
+    let last_valid = view.valid_shape[rank - 1];
+    let flat = [rows, shape[rank - 1]];
+    let view = TileView {
+        valid_shape: (last_valid != Some(shape[rank - 1])).then(|| vec![Some(rows), last_valid]),
+        pad: (view.pad != PadValue::Null).then_some(view.pad),
+        ..TileView::default()
+    };
+    Ok(TileType::with_view(context, &flat, melior::ir::ShapedTypeLike::element(&tile), tile.memory_space(), &view).into())
+}
+
+/// Flattens `function`'s tiles of rank > 2.
+pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
+    if !super::is_kernel(function) {
+        return Ok(());
+    }
+    let context_ref = function.context();
+    // SAFETY: the pass runs with exclusive access to the function's IR;
+    // `context_ref` outlives `context`.
+    let context = unsafe { context_ref.to_ref() };
+    let linear = Linear::of(function);
+    let mut failed = false;
+    let mut error = |op: OperationRef, message: String| {
+        OpDiagnostic::new(format!("pl-flatten-tile-nd-to-2d: {message}")).emit(op, Severity::Error);
+        failed = true;
+    };
+    let mut retypes: Vec<(Value, Type)> = Vec::new();
+    let mut partitions: Vec<(OperationRef, Vec<i64>)> = Vec::new();
+    for &op in &linear.ops {
+        if let Some(message) = obstacle(op) {
+            error(op, message);
+            continue;
+        }
+        let name = op_name(op);
+        let moved = match name.as_str() {
+            "pl.tile.load" => op.result(0).ok().map(|r| r.r#type()),
+            "pl.tile.store" => op.operand(0).ok().map(|v| v.r#type()),
+            _ => None,
+        };
+        if let Some((_, shape)) = moved.and_then(nd_tile) {
+            partitions.push((op, shape));
+        }
+        let arguments: Vec<Value> = op
+            .regions()
+            .filter_map(|r| r.first_block())
+            .flat_map(|b| (0..b.argument_count()).map(move |i| b.argument(i).unwrap().into()).collect::<Vec<Value>>())
+            .collect();
+        for value in op.results().map(Value::from).chain(arguments) {
+            if let Some((tile, shape)) = nd_tile(value.r#type()) {
+                match flattened(context, tile, &shape) {
+                    Ok(flat) => retypes.push((value, flat)),
+                    Err(message) => error(op, message),
+                }
+            }
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    for (op, shape) in partitions {
+        // SAFETY: the pass has exclusive access to the function's IR; no
+        // other reference to `op` is used while it is mutated.
+        let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+        let attribute = DenseI64ArrayAttribute::new(context, &shape);
+        op.set_attribute("partition", attribute.into());
+    }
+    for (value, flat) in retypes {
+        value.set_type(flat);
+    }
+    Ok(())
+}

@@ -1,0 +1,62 @@
+// Every op whose meaning depends on leading dimensions is reported (all of
+// them, not just the first).
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' --split-input-file --verify-diagnostics
+
+!X = !pl.tile<2x16x64xf32>
+func.func @column_ops(%t: !pl.tensor<2x16x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %t[%c0, %c0, %c0] : !pl.tensor<2x16x64xf32> -> !X
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.col_sum' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D}}
+  %s = pl.tile.col_sum %a : !X -> !pl.tile<2x1x64xf32>
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.transpose' on a tile of rank > 2 depends on its leading dimensions}}
+  %tr = pl.tile.transpose %a axes 0, 1 : !X -> !pl.tile<16x2x64xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_leading() attributes {pl.kind = #pl.kind<incore>} {
+  %a = pl.tile.create : !pl.tile<2x16x64xf32>
+  %b = pl.tile.create : !pl.tile<1x16x64xf32>
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.add' mixes tiles whose leading dimensions differ (broadcasting across them); it is not flattened to 2-D}}
+  %s = pl.tile.add %a, %b : !pl.tile<2x16x64xf32>, !pl.tile<1x16x64xf32> -> !pl.tile<2x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @partly_valid_rows(%t: !pl.tensor<2x16x64xf32>, %rows: index) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: the leading dimensions of !pl.tile<2x16x64xf32, valid = 2x?x64> must be wholly valid to flatten it to 2-D}}
+  %a = pl.tile.load %t[%c0, %c0, %c0] valid(%rows) : !pl.tensor<2x16x64xf32> -> !pl.tile<2x16x64xf32, valid = 2x?x64>
+  return
+}
+
+// -----
+
+func.func @clamped(%t: !pl.tensor<2x16x64xf32>, %i: index) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: a clamp load of a tile of rank > 2 is not flattened to 2-D}}
+  %a = pl.tile.load %t[%i, %c0, %c0] clamp : !pl.tensor<2x16x64xf32> -> !pl.tile<2x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @batch_matmul() attributes {pl.kind = #pl.kind<incore>} {
+  %a = pl.tile.create : !pl.tile<2x16x32xf16, left>
+  %b = pl.tile.create : !pl.tile<2x32x16xf16, right>
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.batch_matmul' on a tile of rank > 2 depends on its leading dimensions}}
+  %c = pl.tile.batch_matmul %a, %b : !pl.tile<2x16x32xf16, left>, !pl.tile<2x32x16xf16, right> -> !pl.tile<2x16x16xf32, acc>
+  return
+}
+
+// -----
+
+// Only kernels are flattened: a function that is not InCore is left alone.
+func.func @not_a_kernel(%a: !pl.tile<2x16x64xf32>) -> !pl.tile<2x16x1xf32> {
+  %s = pl.tile.col_sum %a : !pl.tile<2x16x64xf32> -> !pl.tile<2x1x64xf32>
+  %t = pl.tile.create : !pl.tile<2x16x64xf32>
+  %m = pl.tile.row_max %a, %t : !pl.tile<2x16x64xf32>, !pl.tile<2x16x64xf32> -> !pl.tile<2x16x1xf32>
+  return %m : !pl.tile<2x16x1xf32>
+}
