@@ -1,5 +1,7 @@
 //! Writing results: to stdout, or to a file replaced atomically so that a
-//! failed run never leaves a partial file behind.
+//! failed run never leaves a partial file behind. Devices and pipes
+//! (`-o /dev/null`, a FIFO) are written in place: renaming over them would
+//! replace the device with a regular file.
 
 use std::{
     fs,
@@ -18,6 +20,9 @@ pub fn write_output(path: &str, bytes: &[u8]) -> io::Result<()> {
         };
     }
     let target = Path::new(path);
+    if fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
+        return fs::OpenOptions::new().write(true).open(target).and_then(|mut f| f.write_all(bytes));
+    }
     let directory = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let file_name = target.file_name().ok_or_else(|| {
         io::Error::new(io::ErrorKind::InvalidInput, format!("'{path}' is not a file path"))

@@ -374,3 +374,25 @@ func.func @softmax(%x: !X) -> !X attributes {pl.kind = #pl.kind<orchestration>} 
         assert!((row.iter().sum::<f64>() - 1.0).abs() < 1e-5);
     }
 }
+
+/// The tiled-matmul example's tensor-level matmul is too large for L0: the
+/// pipeline splits it into K steps over L1-resident operands (see
+/// pl-tile-matmul-l0). The product matches the unsplit one up to the f32
+/// rounding of the partial sums.
+#[test]
+fn l0_split_matmul_preserves_results() {
+    let (a, b) = (array(&[128, 512], Elem::F16, |i| sample(0, i) / 32.0), array(&[512, 256], Elem::F16, |i| sample(1, i) / 32.0));
+    let results: Vec<Vec<f64>> = [None, Some("builtin.module(pto-a2a3-pipeline)")]
+        .into_iter()
+        .map(|pipeline| {
+            let program = load(&example("tiles/tiled_matmul.mlir"), pipeline);
+            let outcome = Session::new(&program).input("a", a.clone()).input("b", b.clone()).run("matmul_tensors").unwrap_or_else(|e| panic!("{pipeline:?}: {e}"));
+            outcome.get("result0").unwrap().data.clone()
+        })
+        .collect();
+    let scale = results[0].iter().fold(0.0f64, |m, x| m.max(x.abs()));
+    assert!(scale > 0.0);
+    for (i, (x, y)) in results[0].iter().zip(&results[1]).enumerate() {
+        assert!((x - y).abs() <= 1e-5 * scale, "element {i}: {x} vs {y}");
+    }
+}

@@ -32,11 +32,3 @@ func.func @dynamic(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32> attributes 
   return %e : !pl.tensor<?x64xf32>
 }
 
-// -----
-
-// A matmul larger than L0 needs tiling first.
-func.func @big(%a: !pl.tensor<128x512xf16>, %b: !pl.tensor<512x256xf16>) -> !pl.tensor<128x256xf32> attributes {pl.kind = #pl.kind<incore>} {
-  // expected-warning @+1 {{this matmul needs L0 tiling: 131072 B and 262144 B of operands (L0A/L0B hold 65536 B), 131072 B of product (L0C holds 131072 B)}}
-  %p = pl.tensor.matmul %a, %b : !pl.tensor<128x512xf16>, !pl.tensor<512x256xf16> -> !pl.tensor<128x256xf32>
-  return %p : !pl.tensor<128x256xf32>
-}

@@ -19,11 +19,13 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    primitives, comm domains, host builtins, comm contexts and fences;
 4. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
-5. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+5. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
+   large for L0 into K loops over L1-resident operands;
+6. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-6. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+7. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-7. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+8. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -34,5 +36,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-flatten-tile-nd-to-2d,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

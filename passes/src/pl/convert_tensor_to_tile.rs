@@ -52,7 +52,8 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
 The tiles have no memory space yet: `pl-infer-memory-space` assigns it.
 Shapes must be static (a kernel with a dynamically shaped tensor
 computation is left as it is, with a warning) and whole tensors must fit
-a tile (memory planning diagnoses what does not fit). Tensor computations
+a tile (memory planning diagnoses what does not fit; a matmul too large for
+L0 is split by `pl-tile-matmul-l0`). Tensor computations
 inside loops or branches, and values used by ops that are not converted,
 are diagnosed.
 
@@ -113,11 +114,6 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
                 dynamic.1
             ))
             .emit(dynamic.0, Severity::Warning);
-            continue;
-        }
-        if let Some((op, message)) = oversized_matmul(kernel) {
-            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}; this kernel's tensor computations are left as they are"))
-                .emit(op, Severity::Warning);
             continue;
         }
         match convert(context, kernel) {
@@ -269,48 +265,6 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
         extend_signature(context, kernel, &new_inputs);
     }
     Ok(added)
-}
-
-/// A matmul whose whole operands or product exceed L0 (splitting it into
-/// L0-sized steps is a later pass's job).
-fn oversized_matmul<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, String)> {
-    let mut found: Option<(usize, String)> = None;
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        if op_name(op) != "pl.tensor.matmul" {
-            return WalkResult::Advance;
-        }
-        let bytes = |value: Value| -> u64 {
-            let elements: i64 = static_shape(value).map_or(0, |s| s.iter().product());
-            let size = Dtype::of(element(value)).map_or(4, |d| match d {
-                Dtype::F16 | Dtype::Bf16 | Dtype::I16 | Dtype::U16 => 2,
-                Dtype::I8 | Dtype::U8 => 1,
-                _ => 4,
-            });
-            elements.max(0) as u64 * size
-        };
-        let (lhs, rhs) = (op.operand(0).unwrap(), op.operand(1).unwrap());
-        let product = static_shape(op.result(0).unwrap().into()).map_or(0, |s| s.iter().product::<i64>()) as u64 * 4;
-        let limit = |space| super::plan_memory::space_limits(space, false).map_or(0, |l| l.0);
-        use pto_dialects::types::MemorySpace::{Acc, Left, Right};
-        if bytes(lhs) > limit(Left) || bytes(rhs) > limit(Right) || product > limit(Acc) {
-            found = Some((
-                op.to_raw().ptr as usize,
-                format!(
-                    "this matmul needs L0 tiling: {} B and {} B of operands (L0A/L0B hold {} B), {} B of product (L0C holds {} B)",
-                    bytes(lhs),
-                    bytes(rhs),
-                    limit(Left),
-                    product,
-                    limit(Acc)
-                ),
-            ));
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    let (raw, text) = found?;
-    // SAFETY: found by the walk above in the live kernel.
-    Some((unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) }, text))
 }
 
 /// The first converted op with a dynamically shaped tensor operand or

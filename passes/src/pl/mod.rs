@@ -9,6 +9,7 @@ pub mod linear;
 pub mod outline_incore_scopes;
 pub mod pipes;
 pub mod plan_memory;
+pub mod tile_matmul_l0;
 pub mod verify_sync;
 
 use melior::ir::operation::{OperationLike, OperationRef};

@@ -1,0 +1,85 @@
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
+// The split keeps the product (run/tests/examples.rs runs the tiled-matmul
+// example through the whole pipeline in pto-run).
+
+// Operands of 128 KiB and 256 KiB: K steps of 128 make a 32 KiB left and a
+// 64 KiB right block; the 128 KiB product fits L0C whole.
+// CHECK-LABEL: func.func @k_steps
+// CHECK: %[[A:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<128x512xf16> -> !pl.tile<128x512xf16, mat>
+// CHECK: %[[B:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16, mat>
+// CHECK: %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK: %[[INIT:.*]] = pl.tile.create : !pl.tile<128x256xf32, acc>
+// CHECK: %[[K:.*]] = arith.constant 512 : index
+// CHECK: %[[STEP:.*]] = arith.constant 128 : index
+// CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %[[ZERO]] to %[[K]] step %[[STEP]] iter_args(%[[P:.*]] = %[[INIT]]) -> (!pl.tile<128x256xf32, acc>) {
+// CHECK-NEXT: %[[L:.*]] = pl.tile.extract %[[A]][%[[ZERO]], %[[I]]] : !pl.tile<128x512xf16, mat> -> !pl.tile<128x128xf16, left>
+// CHECK-NEXT: %[[R:.*]] = pl.tile.extract %[[B]][%[[I]], %[[ZERO]]] : !pl.tile<512x256xf16, mat> -> !pl.tile<128x256xf16, right>
+// CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %[[ZERO]] : index
+// CHECK-NEXT: %[[N:.*]] = pl.tile.matmul_acc %[[P]], %[[L]], %[[R]] init %[[FIRST]]
+// CHECK-NEXT: scf.yield %[[N]]
+// CHECK: pl.tile.store %[[ACC]], %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<128x256xf32, acc>, !pl.tensor<128x256xf32>
+// CHECK-NOT: pl.tile.matmul %
+func.func @k_steps(%x: !pl.tensor<128x512xf16>, %y: !pl.tensor<512x256xf16>, %out: !pl.tensor<128x256xf32>) -> !pl.tensor<128x256xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<128x512xf16> -> !pl.tile<128x512xf16>
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16>
+  %p = pl.tile.matmul %a, %b : !pl.tile<128x512xf16>, !pl.tile<512x256xf16> -> !pl.tile<128x256xf32, acc>
+  %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<128x256xf32, acc>, !pl.tensor<128x256xf32>
+  return %o : !pl.tensor<128x256xf32>
+}
+
+// -----
+
+// A 512 KiB product: N is split in four 128-column blocks, each stored at
+// its column offset (added to the store's own).
+// CHECK-LABEL: func.func @column_blocks
+// CHECK: %[[OUT:.*]] = scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (!pl.tensor<256x512xf32>) {
+// CHECK: pl.tile.create : !pl.tile<256x128xf32, acc>
+// CHECK: scf.for
+// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<256x256xf16, mat> -> !pl.tile<256x128xf16, left>
+// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %[[N0]]] : !pl.tile<256x512xf16, mat> -> !pl.tile<128x128xf16, right>
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[N0]] : index
+// CHECK: %[[S:.*]] = pl.tile.store %{{.*}}, %[[T]][%{{.*}}, %[[COL]]] : !pl.tile<256x128xf32, acc>, !pl.tensor<256x512xf32>
+// CHECK: scf.yield %[[S]] : !pl.tensor<256x512xf32>
+// CHECK: return %[[OUT]]
+func.func @column_blocks(%x: !pl.tensor<256x256xf16>, %y: !pl.tensor<256x512xf16>, %out: !pl.tensor<256x512xf32>) -> !pl.tensor<256x512xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<256x256xf16> -> !pl.tile<256x256xf16>
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<256x512xf16> -> !pl.tile<256x512xf16>
+  %p = pl.tile.matmul %a, %b : !pl.tile<256x256xf16>, !pl.tile<256x512xf16> -> !pl.tile<256x512xf32, acc>
+  %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<256x512xf32, acc>, !pl.tensor<256x512xf32>
+  return %o : !pl.tensor<256x512xf32>
+}
+
+// -----
+
+// A tall product: M is split, rows offset from the store's.
+// CHECK-LABEL: func.func @row_blocks
+// CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (!pl.tensor<1024x64xf32>) {
+// CHECK: pl.tile.extract %{{.*}}[%[[M0]], %{{.*}}] : !pl.tile<1024x64xf16, mat> -> !pl.tile<512x64xf16, left>
+// CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[M0]] : index
+// CHECK: pl.tile.store %{{.*}}, %[[T]][%[[ROW]], %{{.*}}] : !pl.tile<512x64xf32, acc>, !pl.tensor<1024x64xf32>
+func.func @row_blocks(%x: !pl.tensor<1024x64xf16>, %y: !pl.tensor<64x64xf16>, %out: !pl.tensor<1024x64xf32>) -> !pl.tensor<1024x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<1024x64xf16> -> !pl.tile<1024x64xf16>
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<64x64xf16> -> !pl.tile<64x64xf16>
+  %p = pl.tile.matmul %a, %b : !pl.tile<1024x64xf16>, !pl.tile<64x64xf16> -> !pl.tile<1024x64xf32, acc>
+  %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<1024x64xf32, acc>, !pl.tensor<1024x64xf32>
+  return %o : !pl.tensor<1024x64xf32>
+}
+
+// -----
+
+// A matmul that fits L0 is left as it is.
+// CHECK-LABEL: func.func @fits
+// CHECK: pl.tile.matmul %{{.*}}, %{{.*}} : !pl.tile<64x64xf16>, !pl.tile<64x64xf16> -> !pl.tile<64x64xf32, acc>
+// CHECK-NOT: scf.for
+func.func @fits(%x: !pl.tensor<64x64xf16>, %out: !pl.tensor<64x64xf32>) -> !pl.tensor<64x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<64x64xf16> -> !pl.tile<64x64xf16>
+  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<64x64xf16> -> !pl.tile<64x64xf16>
+  %p = pl.tile.matmul %a, %b : !pl.tile<64x64xf16>, !pl.tile<64x64xf16> -> !pl.tile<64x64xf32, acc>
+  %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<64x64xf32, acc>, !pl.tensor<64x64xf32>
+  return %o : !pl.tensor<64x64xf32>
+}
