@@ -52,3 +52,67 @@ func.func @mm(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>) -> !pl.tenso
   %p = pl.tensor.matmul %a, %b : !pl.tensor<16x32xf16>, !pl.tensor<32x16xf16> -> !pl.tensor<16x16xf16>
   return %p : !pl.tensor<16x16xf16>
 }
+
+// The tiled-loop form: a static slice of a tensor in memory becomes a load
+// of that window, an assemble of a converted value a store; the loop keeps
+// carrying the tensor.
+// CHECK-LABEL: func.func @halves(
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[O:.*]] = %{{.*}}) -> (!pl.tensor<128x128xf32>) {
+// CHECK-NEXT: %[[S:.*]] = pl.tile.load %{{.*}}[%[[I]], %{{.*}}] : !pl.tensor<128x128xf32> -> !pl.tile<64x128xf32>
+// CHECK-NEXT: %[[E:.*]] = pl.tile.exp %[[S]] : !pl.tile<64x128xf32>
+// CHECK-NEXT: %[[O2:.*]] = pl.tile.store %[[E]], %[[O]][%[[I]], %{{.*}}] : !pl.tile<64x128xf32>, !pl.tensor<128x128xf32>
+// CHECK-NEXT: scf.yield %[[O2]] : !pl.tensor<128x128xf32>
+// CHECK-NOT: pl.tensor.
+func.func @halves(%x: !pl.tensor<128x128xf32>, %out: !pl.tensor<128x128xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<128x128xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %r = scf.for %i = %c0 to %c128 step %c64 iter_args(%o = %out) -> (!pl.tensor<128x128xf32>) {
+    %s = pl.tensor.slice %x[%i, %c0] : !pl.tensor<128x128xf32> -> !pl.tensor<64x128xf32>
+    %e = pl.tensor.exp %s : !pl.tensor<64x128xf32>
+    %o2 = pl.tensor.assemble %e into %o[%i, %c0] : !pl.tensor<64x128xf32>, !pl.tensor<128x128xf32>
+    scf.yield %o2 : !pl.tensor<128x128xf32>
+  }
+  return %r : !pl.tensor<128x128xf32>
+}
+
+// A loop whose iteration computes the carried value carries a tile: the
+// init is loaded, and the result stored into a new out parameter.
+// CHECK-LABEL: func.func @accumulate(
+// CHECK-SAME: %[[OUT:[a-z0-9]+]]: !pl.tensor<64x128xf32> {pl.direction = #pl.direction<out>}
+// CHECK: %[[FIRST:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<128x128xf32> -> !pl.tile<64x128xf32>
+// CHECK: %[[R:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[FIRST]]) -> (!pl.tile<64x128xf32>) {
+// CHECK-NEXT: %[[S:.*]] = pl.tile.load %{{.*}}[%[[I]], %{{.*}}] : !pl.tensor<128x128xf32> -> !pl.tile<64x128xf32>
+// CHECK-NEXT: %[[SUM:.*]] = pl.tile.add %[[ACC]], %[[S]]
+// CHECK-NEXT: scf.yield %[[SUM]] : !pl.tile<64x128xf32>
+// CHECK: pl.tile.store %[[R]], %[[OUT]][%{{.*}}, %{{.*}}] : !pl.tile<64x128xf32>, !pl.tensor<64x128xf32>
+func.func @accumulate(%x: !pl.tensor<128x128xf32>) -> !pl.tensor<64x128xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  %first = pl.tensor.slice %x[%c0, %c0] : !pl.tensor<128x128xf32> -> !pl.tensor<64x128xf32>
+  %r = scf.for %i = %c64 to %c128 step %c64 iter_args(%acc = %first) -> (!pl.tensor<64x128xf32>) {
+    %s = pl.tensor.slice %x[%i, %c0] : !pl.tensor<128x128xf32> -> !pl.tensor<64x128xf32>
+    %sum = pl.tensor.add %acc, %s : !pl.tensor<64x128xf32>, !pl.tensor<64x128xf32> -> !pl.tensor<64x128xf32>
+    scf.yield %sum : !pl.tensor<64x128xf32>
+  }
+  return %r : !pl.tensor<64x128xf32>
+}
+
+// A parameter read inside a loop is loaded once, before it.
+// CHECK-LABEL: func.func @scale_rows(
+// CHECK: %[[W:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<32x128xf32> -> !pl.tile<32x128xf32>
+// CHECK: scf.for
+// CHECK: pl.tile.mul %{{.*}}, %[[W]]
+func.func @scale_rows(%x: !pl.tensor<128x128xf32>, %w: !pl.tensor<32x128xf32>, %out: !pl.tensor<128x128xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<128x128xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %r = scf.for %i = %c0 to %c128 step %c32 iter_args(%o = %out) -> (!pl.tensor<128x128xf32>) {
+    %s = pl.tensor.slice %x[%i, %c0] : !pl.tensor<128x128xf32> -> !pl.tensor<32x128xf32>
+    %m = pl.tensor.mul %s, %w : !pl.tensor<32x128xf32>, !pl.tensor<32x128xf32> -> !pl.tensor<32x128xf32>
+    %o2 = pl.tensor.assemble %m into %o[%i, %c0] : !pl.tensor<32x128xf32>, !pl.tensor<128x128xf32>
+    scf.yield %o2 : !pl.tensor<128x128xf32>
+  }
+  return %r : !pl.tensor<128x128xf32>
+}

@@ -44,3 +44,31 @@ func.func @two(%x: !T, %out: !T) -> !T {
   }
   return %second : !T
 }
+
+// A tensor written through a loop's iteration argument is written: `out`
+// when only stores reach it, `inout` when the body also reads it.
+// CHECK-LABEL: func.func @loop_carried(
+// CHECK-DAG: func.func @loop_carried_incore_0(%{{.*}}: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}, %{{.*}}: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+// CHECK-DAG: func.func @loop_carried_incore_1(%{{.*}}: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) -> !pl.tensor<16x64xf32>
+func.func @loop_carried(%x: !T, %out: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %written = pl.incore_scope -> !T {
+    %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%o = %out) -> (!T) {
+      %t = pl.tile.load %x[%c0, %c0] : !T -> !pl.tile<16x64xf32, vec>
+      %o2 = pl.tile.store %t, %o[%c0, %c0] : !pl.tile<16x64xf32, vec>, !T
+      scf.yield %o2 : !T
+    }
+    pl.yield %r : !T
+  }
+  %updated = pl.incore_scope -> !T {
+    %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%o = %written) -> (!T) {
+      %t = pl.tile.load %o[%c0, %c0] : !T -> !pl.tile<16x64xf32, vec>
+      %o2 = pl.tile.store %t, %o[%c0, %c0] : !pl.tile<16x64xf32, vec>, !T
+      scf.yield %o2 : !T
+    }
+    pl.yield %r : !T
+  }
+  return %updated : !T
+}

@@ -8,7 +8,7 @@ use melior::{
     Context,
     dialect::arith,
     ir::{
-        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
+        Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
         r#type::FunctionType,
@@ -44,6 +44,15 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
   unary ops, reductions (row reductions get a scratch `pl.tile.create`),
   broadcasts, casts and matmul; a binary op with an `[M, 1]` (`[1, N]`)
   operand becomes the `row_expand_*` (`col_expand_*`) form;
+- `pl.tensor.slice` of a tensor in memory with a static window becomes a
+  `pl.tile.load` of that window; `pl.tensor.assemble` of a converted value
+  into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
+  tiled-loop form, where the loop carries the output tensor;
+- an `scf.for` whose body computes a carried value carries a tile instead:
+  the init is loaded (or is already a tile), the iteration argument and
+  the loop result are retyped;
+- tensors read by converted ops are loaded where they are defined: a
+  parameter once at the kernel's entry, even when it is read in a loop;
 - a converted value the kernel returns is stored (`pl.tile.store`) into a
   new parameter with direction `out`, which the kernel returns instead;
   every `pl.call`/`pl.submit` of the kernel passes a fresh
@@ -53,9 +62,9 @@ The tiles have no memory space yet: `pl-infer-memory-space` assigns it.
 Shapes must be static (a kernel with a dynamically shaped tensor
 computation is left as it is, with a warning) and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
-L0 is split by `pl-tile-matmul-l0`). Tensor computations
-inside loops or branches, and values used by ops that are not converted,
-are diagnosed.
+L0 is split by `pl-tile-matmul-l0`). Tensor computations inside `scf.if`
+branches, and converted values used by ops that are not converted, are
+diagnosed.
 
 ```mlir
 // before
@@ -130,126 +139,315 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
-/// Converts one kernel; returns how many out parameters it gained.
-fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<usize, Failure<'c, 'a>> {
-    let body = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
-    // Tensor computations in nested regions are not converted yet.
-    let mut nested: Option<usize> = None;
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        let is_compute = op_name(op).strip_prefix("pl.tensor.").is_some_and(is_convertible);
-        let top = op.block().is_some_and(|b| b.to_raw().ptr == body.to_raw().ptr);
-        if is_compute && !top {
-            nested = Some(op.to_raw().ptr as usize);
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
-    });
-    if nested.is_some() {
-        return Err((kernel, "tensor computations inside loops or branches are not converted yet".to_string()));
-    }
-    let location = kernel.location();
-    let mut tiles: HashMap<usize, Value<'c, 'a>> = HashMap::new();
-    let mut converted: Vec<OperationRef<'c, 'a>> = Vec::new();
-    let mut zero: Option<Value<'c, 'a>> = None;
-    let mut ops = Vec::new();
-    let mut next = body.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        ops.push(op);
-    }
-    for op in ops {
-        let name = op_name(op);
-        let Some(short) = name.strip_prefix("pl.tensor.") else { continue };
-        if !is_convertible(short) {
-            continue;
-        }
-        let zero_index = *zero.get_or_insert_with(|| {
+/// The state of one kernel's conversion.
+struct Conversion<'c, 'a> {
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+    entry: BlockRef<'c, 'a>,
+    location: Location<'c>,
+    /// The index constant 0 at the top of the kernel.
+    zero: Option<Value<'c, 'a>>,
+    /// The tile standing for each converted (or loaded) tensor value.
+    tiles: HashMap<usize, Value<'c, 'a>>,
+    /// Tensor ops replaced by tile ops (removed at the end).
+    converted: Vec<OperationRef<'c, 'a>>,
+    /// The tensor type each loop result now carrying a tile had.
+    carried_tensor_types: HashMap<usize, Type<'c>>,
+}
+
+/// The result of `op` as a value.
+fn result_of<'c, 'a>(op: OperationRef<'c, 'a>) -> Value<'c, 'a> {
+    op.result(0).expect("one result").into()
+}
+
+impl<'c, 'a> Conversion<'c, 'a> {
+    fn zero(&mut self) -> Value<'c, 'a> {
+        let (context, location, entry) = (self.context, self.location, self.entry);
+        *self.zero.get_or_insert_with(|| {
             let constant = arith::constant(context, IntegerAttribute::new(Type::index(context), 0).into(), location);
-            body.insert_operation_before(body.first_operation().expect("an op"), constant).result(0).unwrap().into()
-        });
+            result_of(entry.insert_operation_before(entry.first_operation().expect("an op"), constant))
+        })
+    }
+
+    /// Inserts `op` where `value` becomes available: after its defining op,
+    /// or at the start of its block (after the kernel's zero constant).
+    fn insert_at_definition(&mut self, value: Value<'c, 'a>, op: melior::ir::Operation<'c>) -> OperationRef<'c, 'a> {
+        let zero = self.zero();
+        if let Ok(result) = melior::ir::operation::OperationResult::try_from(value) {
+            let owner = result.owner();
+            return owner.block().expect("in a block").insert_operation_after(owner, op);
+        }
+        // SAFETY: `value` is a live block argument; its block lives as long
+        // as the kernel's IR.
+        let block: BlockRef<'c, 'a> = unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
+        if block.to_raw().ptr == self.entry.to_raw().ptr {
+            let zero_op = melior::ir::operation::OperationResult::try_from(zero).expect("an op result").owner();
+            block.insert_operation_after(zero_op, op)
+        } else {
+            match block.first_operation() {
+                Some(first) => block.insert_operation_before(first, op),
+                None => block.append_operation(op),
+            }
+        }
+    }
+
+    /// The tile of a tensor operand: its conversion, or a whole load of it
+    /// (once, where the tensor is defined).
+    fn tile_of(&mut self, user: OperationRef<'c, 'a>, operand: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        if let Some(tile) = self.tiles.get(&value_key(operand)) {
+            return Ok(*tile);
+        }
+        let shape = static_shape(operand).ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
+        let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
+        let indices = vec![self.zero(); shape.len()];
+        let load = OperationBuilder::new("pl.tile.load", self.location)
+            .add_operands(&[&[operand][..], &indices].concat())
+            .add_results(&[tile_type])
+            .build()
+            .expect("pl.tile.load builds");
+        let load = with_operand_segments(self.context, load, &[1, shape.len() as i32, 0]);
+        let tile = result_of(self.insert_at_definition(operand, load));
+        self.tiles.insert(value_key(operand), tile);
+        Ok(tile)
+    }
+
+    /// Makes the iteration arguments of `for_op` whose yielded value is a
+    /// converted computation carry tiles: the init becomes a tile, the
+    /// body argument and the loop result are retyped.
+    fn carry_tiles(&mut self, for_op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let Some(body) = for_op.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+        let Some(terminator) = body.terminator() else { return Ok(()) };
+        for index in 0..terminator.operand_count() {
+            let yielded = terminator.operand(index).unwrap();
+            let Ok(producer) = melior::ir::operation::OperationResult::try_from(yielded).map(|r| r.owner()) else { continue };
+            // Computations only: a yielded assemble or slice is a tensor in
+            // memory, and a product stays in L0C.
+            let converts = op_name(producer)
+                .strip_prefix("pl.tensor.")
+                .is_some_and(|short| is_convertible(short) && !matches!(short, "matmul" | "slice" | "assemble"));
+            let argument: Value = body.argument(index + 1).map_err(|e| (for_op, e.to_string()))?.into();
+            if !converts || producer.block().map(|b| b.to_raw().ptr) != Some(body.to_raw().ptr) || static_shape(argument).is_none() {
+                continue;
+            }
+            let init = for_op.operand(3 + index).map_err(|e| (for_op, e.to_string()))?;
+            let tile = self.tile_of(for_op, init)?;
+            let tile_type = tile.r#type();
+            // SAFETY: exclusive access to the kernel; one operand replaced.
+            unsafe { OperationRefMut::from_raw(for_op.to_raw()) }.set_operand(3 + index, tile);
+            argument.set_type(tile_type);
+            let result: Value = for_op.result(index).map_err(|e| (for_op, e.to_string()))?.into();
+            self.carried_tensor_types.insert(value_key(result), result.r#type());
+            result.set_type(tile_type);
+            self.tiles.insert(value_key(argument), argument);
+            self.tiles.insert(value_key(result), result);
+        }
+        Ok(())
+    }
+
+    /// Converts one tensor op; `false` when it stays a tensor op.
+    fn convert_op(&mut self, op: OperationRef<'c, 'a>, short: &str) -> Result<bool, Failure<'c, 'a>> {
+        let block = op.block().expect("ops sit in blocks");
+        if short == "slice" {
+            // A static window of a tensor in memory: a load of that window.
+            let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
+            let result: Value = result_of(op);
+            let clamped = op.attribute("clamp").is_ok();
+            let Some(shape) = static_shape(result) else { return Ok(false) };
+            if clamped || self.tiles.contains_key(&value_key(source)) || op.operand_count() != 1 + shape.len() {
+                return Ok(false);
+            }
+            let offsets: Vec<Value> = op.operands().skip(1).collect();
+            let tile_type: Type = TileType::new(self.context, &shape, element(result), None).into();
+            let load = OperationBuilder::new("pl.tile.load", op.location())
+                .add_operands(&[&[source][..], &offsets].concat())
+                .add_results(&[tile_type])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            let load = with_operand_segments(self.context, load, &[1, offsets.len() as i32, 0]);
+            let tile = result_of(block.insert_operation_before(op, load));
+            self.tiles.insert(value_key(result), tile);
+            return Ok(true);
+        }
+        if short == "assemble" {
+            // A converted source written into a tensor: a store.
+            let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
+            let Some(&tile) = self.tiles.get(&value_key(source)) else { return Ok(false) };
+            let target = op.operand(1).map_err(|e| (op, e.to_string()))?;
+            let offsets: Vec<Value> = op.operands().skip(2).collect();
+            let mut builder = OperationBuilder::new("pl.tile.store", op.location())
+                .add_operands(&[&[tile, target][..], &offsets].concat())
+                .add_results(&[target.r#type()]);
+            if let Ok(atomic) = op.attribute("atomic_add") {
+                builder = builder.add_attributes(&[(Identifier::new(self.context, "atomic_add"), atomic)]);
+            }
+            let store = block.insert_operation_before(op, builder.build().map_err(|e| (op, e.to_string()))?);
+            replace_uses(self.kernel, result_of(op), result_of(store));
+            self.converted.push(op);
+            return Ok(true);
+        }
         // Operands as tiles (scalars pass through).
         let mut operands = Vec::new();
         for operand in op.operands() {
             if TensorLike::try_from(operand.r#type()).is_err() {
                 operands.push(operand);
-                continue;
+            } else {
+                operands.push(self.tile_of(op, operand)?);
             }
-            let tile = match tiles.get(&value_key(operand)) {
-                Some(tile) => *tile,
-                None => {
-                    let shape = static_shape(operand).ok_or((op, format!("{} has a dynamic shape", operand.r#type())))?;
-                    let tile_type: Type = TileType::new(context, &shape, element(operand), None).into();
-                    let indices = vec![zero_index; shape.len()];
-                    let load = OperationBuilder::new("pl.tile.load", location)
-                        .add_operands(&[&[operand][..], &indices].concat())
-                        .add_results(&[tile_type])
-                        .build()
-                        .expect("pl.tile.load builds");
-                    let load = with_operand_segments(context, load, &[1, shape.len() as i32, 0]);
-                    let tile: Value = body.insert_operation_before(op, load).result(0).unwrap().into();
-                    tiles.insert(value_key(operand), tile);
-                    tile
-                }
-            };
-            operands.push(tile);
         }
-        let result: Value = op.result(0).map_err(|e| (op, e.to_string()))?.into();
+        let result: Value = result_of(op);
         let shape = static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
-        let (tile_op, tile_element) = tile_form(context, op, short, &operands, result)?;
+        let (tile_op, tile_element) = tile_form(self.context, op, short, &operands, result)?;
         // A product lives in L0C whatever infers spaces later (and a fix-pipe
         // store may narrow it).
         let space = (short == "matmul").then_some(pto_dialects::types::MemorySpace::Acc);
-        let result_type: Type = TileType::new(context, &shape, tile_element, space).into();
+        let result_type: Type = TileType::new(self.context, &shape, tile_element, space).into();
         // The builder keeps a reference to the name: it must outlive it.
         let full_name = format!("pl.tile.{tile_op}");
         let mut builder = OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
         if short.starts_with("row_") && !short.starts_with("row_expand") {
             // Row reductions take a scratch tile of the input's shape.
-            let scratch = OperationBuilder::new("pl.tile.create", location)
+            let scratch = OperationBuilder::new("pl.tile.create", self.location)
                 .add_results(&[operands[0].r#type()])
                 .build()
                 .expect("pl.tile.create builds");
-            tile_operands.push(body.insert_operation_before(op, scratch).result(0).unwrap().into());
+            tile_operands.push(result_of(block.insert_operation_before(op, scratch)));
         }
         builder = builder.add_operands(&tile_operands);
         let keep: Vec<(Identifier, Attribute)> = ["mode", "cmp"]
             .iter()
-            .filter_map(|key| op.attribute(key).ok().map(|a| (Identifier::new(context, key), a)))
+            .filter_map(|key| op.attribute(key).ok().map(|a| (Identifier::new(self.context, key), a)))
             .collect();
         builder = builder.add_attributes(&keep);
         let new_op = builder.build().map_err(|e| (op, e.to_string()))?;
-        let tile: Value = body.insert_operation_before(op, new_op).result(0).unwrap().into();
-        tiles.insert(value_key(result), tile);
-        converted.push(op);
+        let tile = result_of(block.insert_operation_before(op, new_op));
+        if self.tiles.get(&value_key(result)).is_some_and(|carried| carried.r#type() != tile.r#type()) {
+            return Err((op, format!("a loop carries this value as {}, but it converts to {}", self.tiles[&value_key(result)].r#type(), tile.r#type())));
+        }
+        self.tiles.insert(value_key(result), tile);
+        Ok(true)
     }
-    if converted.is_empty() {
+}
+
+/// Points every use of `from` in `scope` at `to`.
+fn replace_uses<'c, 'a>(scope: OperationRef<'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
+    let mut users = Vec::new();
+    scope.walk(WalkOrder::PreOrder, |op| {
+        let positions: Vec<usize> = (0..op.operand_count()).filter(|&i| op.operand(i).is_ok_and(|v| value_key(v) == value_key(from))).collect();
+        if !positions.is_empty() {
+            users.push((op.to_raw(), positions));
+        }
+        WalkResult::Advance
+    });
+    for (raw, positions) in users {
+        // SAFETY: found by the walk in the live scope; exclusive access.
+        let mut user = unsafe { OperationRefMut::from_raw(raw) };
+        for index in positions {
+            user.set_operand(index, to);
+        }
+    }
+}
+
+/// Converts one kernel; returns how many out parameters it gained.
+fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<usize, Failure<'c, 'a>> {
+    let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
+    // Tensor computations under scf.if are not converted: a branch would
+    // have to yield tiles.
+    let mut in_branch: Option<usize> = None;
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        let is_compute = op_name(op).strip_prefix("pl.tensor.").is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"));
+        let mut parent = op.parent_operation();
+        while let Some(p) = parent {
+            if op_name(p) == "scf.if" && is_compute {
+                in_branch = Some(op.to_raw().ptr as usize);
+                return WalkResult::Interrupt;
+            }
+            parent = p.parent_operation();
+        }
+        WalkResult::Advance
+    });
+    if let Some(raw) = in_branch {
+        // SAFETY: found by the walk above in the live kernel.
+        let op = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) };
+        return Err((op, "tensor computations inside scf.if branches are not converted yet".to_string()));
+    }
+    let mut ops = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        WalkResult::Advance
+    });
+    let mut conversion =
+        Conversion {
+        context,
+        kernel,
+        entry,
+        location: kernel.location(),
+        zero: None,
+        tiles: HashMap::new(),
+        converted: Vec::new(),
+        carried_tensor_types: HashMap::new(),
+    };
+    for raw in ops {
+        // SAFETY: collected from the live kernel; ops are only detached at
+        // the end.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let name = op_name(op);
+        if name == "scf.for" {
+            conversion.carry_tiles(op)?;
+            continue;
+        }
+        let Some(short) = name.strip_prefix("pl.tensor.") else { continue };
+        if !is_convertible(short) {
+            continue;
+        }
+        if conversion.convert_op(op, short)? && short != "assemble" {
+            conversion.converted.push(op);
+        }
+    }
+    if conversion.converted.is_empty() {
         return Ok(0);
     }
+    let tiles = conversion.tiles.clone();
+    // Loops carrying tiles yield them.
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) == "scf.yield" && op.parent_operation().is_some_and(|p| op_name(p) == "scf.for") {
+            let parent = op.parent_operation().unwrap();
+            for index in 0..op.operand_count() {
+                let carried = parent.result(index).is_ok_and(|r| TileType::try_from(r.r#type()).is_ok());
+                if let (true, Some(&tile)) = (carried, tiles.get(&value_key(op.operand(index).unwrap()))) {
+                    // SAFETY: exclusive access; one operand replaced.
+                    unsafe { OperationRefMut::from_raw(op.to_raw()) }.set_operand(index, tile);
+                }
+            }
+        }
+        WalkResult::Advance
+    });
     // Returned tensors: stored into new out parameters.
-    let terminator = body.terminator().ok_or((kernel, "no return".to_string()))?;
+    let location = kernel.location();
+    let terminator = entry.terminator().ok_or((kernel, "no return".to_string()))?;
     let mut added = 0;
     let mut new_inputs: Vec<Type> = Vec::new();
     for index in 0..terminator.operand_count() {
         let returned = terminator.operand(index).unwrap();
         let Some(&tile) = tiles.get(&value_key(returned)) else { continue };
-        let out = body.add_argument(returned.r#type(), location);
-        new_inputs.push(returned.r#type());
+        let tensor_type = conversion.carried_tensor_types.get(&value_key(returned)).copied().unwrap_or(returned.r#type());
+        let zero_index = conversion.zero();
+        let out = entry.add_argument(tensor_type, location);
+        new_inputs.push(tensor_type);
         added += 1;
-        let zero_index = zero.expect("made above");
-        let rank = static_shape(returned).map_or(0, |s| s.len());
+        let rank = TensorLike::try_from(tensor_type).map_or(0, |t| t.rank());
         let store = OperationBuilder::new("pl.tile.store", location)
             .add_operands(&[&[tile, out][..], &vec![zero_index; rank]].concat())
-            .add_results(&[returned.r#type()])
+            .add_results(&[tensor_type])
             .build()
             .map_err(|e| (kernel, e.to_string()))?;
-        let stored: Value = body.insert_operation_before(terminator, store).result(0).unwrap().into();
+        let stored: Value = entry.insert_operation_before(terminator, store).result(0).unwrap().into();
         // SAFETY: live op, exclusive access; one operand replaced.
         let mut terminator = unsafe { OperationRefMut::from_raw(terminator.to_raw()) };
         terminator.set_operand(index, stored);
     }
     // Converted tensor ops must now be unused.
-    for op in converted.iter().rev() {
+    for op in conversion.converted.iter().rev() {
         let result: Value = op.result(0).unwrap().into();
         let mut used = false;
         kernel.walk(WalkOrder::PreOrder, |user| {
@@ -257,7 +455,7 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
             WalkResult::Advance
         });
         if used {
-            return Err((*op, "this tensor is used by an op that is not converted; only returns take converted values".to_string()));
+            return Err((*op, "this tensor is used by an op that is not converted; only returns, assembles and loops take converted values".to_string()));
         }
         drop(detach(*op));
     }
@@ -272,7 +470,8 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
 fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, String)> {
     let mut found: Option<(usize, String)> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
-        if op_name(op).strip_prefix("pl.tensor.").is_some_and(is_convertible) {
+        // Slices and assembles convert only when static; others stay views.
+        if op_name(op).strip_prefix("pl.tensor.").is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble")) {
             let values = op.operands().chain(op.results().map(Into::into));
             for value in values {
                 if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
@@ -294,7 +493,7 @@ fn is_convertible(short: &str) -> bool {
         || SCALAR.contains(&short)
         || short.starts_with("row_")
         || short.starts_with("col_")
-        || matches!(short, "matmul" | "cast")
+        || matches!(short, "matmul" | "cast" | "slice" | "assemble")
 }
 
 /// The tile op for `pl.tensor.<short>` and its result element type.
