@@ -61,6 +61,12 @@ pub fn op_name(op: melior::ir::OperationRef) -> String {
     op.name().as_string_ref().as_str().unwrap_or_default().to_string()
 }
 
+/// A `func.func`'s `function_type`.
+pub fn function_type<'c>(function: melior::ir::OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+    use melior::ir::{attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType};
+    FunctionType::try_from(TypeAttribute::try_from(function.attribute("function_type").ok()?).ok()?.value()).ok()
+}
+
 /// The `func.func` enclosing `op`.
 pub fn enclosing_function<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Option<melior::ir::OperationRef<'c, 'a>> {
     use melior::ir::operation::OperationLike;

@@ -1,6 +1,6 @@
 // RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
-// The split keeps the product (run/tests/examples.rs runs the tiled-matmul
+// The split keeps the product (run/tests/lowering.rs runs the tiled-matmul
 // example through the whole pipeline in pto-run).
 
 // Operands of 128 KiB and 256 KiB: K steps of 128 make a 32 KiB left and a

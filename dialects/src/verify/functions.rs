@@ -16,13 +16,12 @@
 
 use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
-    attribute::TypeAttribute,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
     r#type::FunctionType,
 };
 
 use super::{VerifyResult, common::fail};
-use crate::ops::{enclosing_function, op_name};
+use crate::ops::{enclosing_function, function_type, op_name};
 use crate::{
     attrs::{self, FunctionAttr},
     enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
@@ -48,11 +47,6 @@ pub fn function_kind(function: OperationRef) -> Option<FunctionKind> {
         Some((1, code)) => FunctionKind::from_code(code),
         _ => None,
     }
-}
-
-fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<FunctionType<'c>> {
-    let attribute = function.attribute("function_type").ok()?;
-    FunctionType::try_from(TypeAttribute::try_from(attribute).ok()?.value()).ok()
 }
 
 fn is_kernel(kind: Option<FunctionKind>) -> bool {

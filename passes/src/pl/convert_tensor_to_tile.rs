@@ -532,12 +532,7 @@ fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str
 
 /// Appends `inputs` as `out` parameters to `kernel`'s type and arg attrs.
 fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inputs: &[Type<'c>]) {
-    let function_type = kernel
-        .attribute("function_type")
-        .ok()
-        .and_then(|a| TypeAttribute::try_from(a).ok())
-        .and_then(|t| FunctionType::try_from(t.value()).ok())
-        .expect("a function type");
+    let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
     let mut params: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
     let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
     let old_count = params.len();
@@ -560,12 +555,7 @@ fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inpu
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
 fn update_callers<'c>(context: &'c Context, module: OperationRef<'c, '_>, kernel: OperationRef<'c, '_>, added: usize) -> Result<(), PassFailed> {
     let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-    let function_type = kernel
-        .attribute("function_type")
-        .ok()
-        .and_then(|a| TypeAttribute::try_from(a).ok())
-        .and_then(|t| FunctionType::try_from(t.value()).ok())
-        .expect("a function type");
+    let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
     let inputs = function_type.input_count();
     let new_types: Vec<Type> = (inputs - added..inputs).filter_map(|i| function_type.input(i).ok()).collect();
     let mut calls = Vec::new();

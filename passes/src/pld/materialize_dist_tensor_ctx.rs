@@ -19,6 +19,7 @@ use mlir_sys::{MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBloc
 use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
+    ops::function_type,
     types::{CommCtxType, DistributedTensorType},
 };
 
@@ -76,10 +77,6 @@ carry rebinding a distributed tensor to another domain."#,
     dependent_dialects: || vec![pto_dialects::pld_handle()],
     run,
 };
-
-fn function_type<'c>(function: OperationRef<'c, '_>) -> Option<FunctionType<'c>> {
-    FunctionType::try_from(TypeAttribute::try_from(function.attribute("function_type").ok()?).ok()?.value()).ok()
-}
 
 fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {
     op.attribute(attribute).ok().and_then(attrs::text)
