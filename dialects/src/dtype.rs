@@ -6,8 +6,9 @@
 
 use melior::ir::{Type, TypeLike};
 use mlir_sys::{
-    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsUnsigned, mlirTypeIsAFloat,
-    mlirTypeIsAIndex, mlirTypeIsAInteger,
+    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsSigned, mlirIntegerTypeIsUnsigned, mlirTypeIsABF16,
+    mlirTypeIsAF16, mlirTypeIsAF32, mlirTypeIsAFloat, mlirTypeIsAFloat4E2M1FN, mlirTypeIsAFloat8E4M3FN,
+    mlirTypeIsAFloat8E5M2, mlirTypeIsAFloat8E8M0FNU, mlirTypeIsAIndex, mlirTypeIsAInteger,
 };
 
 /// A scalar element type by name, as PyPTO's `DataType` (pl.md §1.1)
@@ -47,32 +48,65 @@ pub enum Dtype {
 }
 
 impl Dtype {
-    /// Classifies an MLIR type; `None` for anything else.
+    /// Classifies an MLIR type; `None` for anything else. Builtin types are
+    /// classified through the C API (this runs for every op the passes
+    /// model, and printing a type costs far more).
     pub fn of(r#type: Type) -> Option<Self> {
-        Some(match r#type.to_string().as_str() {
-            "i1" => Self::Bool,
-            "i8" => Self::I8,
-            "i16" => Self::I16,
-            "i32" => Self::I32,
-            "i64" => Self::I64,
-            "index" => Self::Index,
-            "ui8" => Self::U8,
-            "ui16" => Self::U16,
-            "ui32" => Self::U32,
-            "ui64" => Self::U64,
-            "f16" => Self::F16,
-            "bf16" => Self::Bf16,
-            "f32" => Self::F32,
-            "f8E4M3FN" => Self::F8E4M3FN,
-            "f8E5M2" => Self::F8E5M2,
-            "f8E8M0FNU" => Self::F8E8M0,
-            "f4E2M1FN" => Self::F4,
-            "i4" => Self::I4,
-            "ui4" => Self::U4,
-            "!pl.hf8" => Self::Hf8,
-            "!pl.hf4" => Self::Hf4,
-            _ => return None,
-        })
+        let raw = r#type.to_raw();
+        // SAFETY: `raw` is a valid type; each query only reads it.
+        unsafe {
+            if mlirTypeIsAInteger(raw) {
+                if mlirIntegerTypeIsSigned(raw) {
+                    return None;
+                }
+                let unsigned = mlirIntegerTypeIsUnsigned(raw);
+                return Some(match (mlirIntegerTypeGetWidth(raw), unsigned) {
+                    (1, false) => Self::Bool,
+                    (4, false) => Self::I4,
+                    (8, false) => Self::I8,
+                    (16, false) => Self::I16,
+                    (32, false) => Self::I32,
+                    (64, false) => Self::I64,
+                    (4, true) => Self::U4,
+                    (8, true) => Self::U8,
+                    (16, true) => Self::U16,
+                    (32, true) => Self::U32,
+                    (64, true) => Self::U64,
+                    _ => return None,
+                });
+            }
+            if mlirTypeIsAIndex(raw) {
+                return Some(Self::Index);
+            }
+            if mlirTypeIsAFloat(raw) {
+                return [
+                    (mlirTypeIsAF16 as unsafe extern "C" fn(_) -> bool, Self::F16),
+                    (mlirTypeIsABF16, Self::Bf16),
+                    (mlirTypeIsAF32, Self::F32),
+                    (mlirTypeIsAFloat8E4M3FN, Self::F8E4M3FN),
+                    (mlirTypeIsAFloat8E5M2, Self::F8E5M2),
+                    (mlirTypeIsAFloat8E8M0FNU, Self::F8E8M0),
+                    (mlirTypeIsAFloat4E2M1FN, Self::F4),
+                ]
+                .into_iter()
+                .find(|(is, _)| is(raw))
+                .map(|(_, dtype)| dtype);
+            }
+        }
+        // Dialect types: pl's own narrow floats (other dialects' types are
+        // not printed).
+        // SAFETY: `raw` is a valid type; its dialect outlives the call.
+        let namespace = unsafe { mlir_sys::mlirDialectGetNamespace(mlir_sys::mlirTypeGetDialect(raw)) };
+        // SAFETY: the namespace string ref points at the dialect's static name.
+        let namespace = unsafe { std::slice::from_raw_parts(namespace.data as *const u8, namespace.length) };
+        if namespace != b"pl" {
+            return None;
+        }
+        match r#type.to_string().as_str() {
+            "!pl.hf8" => Some(Self::Hf8),
+            "!pl.hf4" => Some(Self::Hf4),
+            _ => None,
+        }
     }
 
     /// Whether this is a float type.
@@ -252,6 +286,43 @@ mod tests {
             assert_eq!(promoted.to_string(), expected, "promote({lhs}, {rhs})");
         }
         assert!(promote(parse(&context, "f32"), parse(&context, "vector<4xf32>")).is_none());
+    }
+
+    #[test]
+    fn dtypes_are_classified_by_their_spelling() {
+        let context = create_context();
+        let cases = [
+            ("i1", Some(Dtype::Bool)),
+            ("i4", Some(Dtype::I4)),
+            ("i8", Some(Dtype::I8)),
+            ("i16", Some(Dtype::I16)),
+            ("i32", Some(Dtype::I32)),
+            ("i64", Some(Dtype::I64)),
+            ("ui4", Some(Dtype::U4)),
+            ("ui8", Some(Dtype::U8)),
+            ("ui16", Some(Dtype::U16)),
+            ("ui32", Some(Dtype::U32)),
+            ("ui64", Some(Dtype::U64)),
+            ("index", Some(Dtype::Index)),
+            ("f16", Some(Dtype::F16)),
+            ("bf16", Some(Dtype::Bf16)),
+            ("f32", Some(Dtype::F32)),
+            ("f8E4M3FN", Some(Dtype::F8E4M3FN)),
+            ("f8E5M2", Some(Dtype::F8E5M2)),
+            ("f8E8M0FNU", Some(Dtype::F8E8M0)),
+            ("f4E2M1FN", Some(Dtype::F4)),
+            ("!pl.hf8", Some(Dtype::Hf8)),
+            ("!pl.hf4", Some(Dtype::Hf4)),
+            ("si8", None),
+            ("i2", None),
+            ("f64", None),
+            ("f8E4M3", None),
+            ("!pl.task_id", None),
+            ("vector<4xf32>", None),
+        ];
+        for (text, expected) in cases {
+            assert_eq!(Dtype::of(parse(&context, text)), expected, "{text}");
+        }
     }
 
     #[test]

@@ -70,6 +70,5 @@ pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 }
 
 fn is_bf16(r#type: Type) -> bool {
-    // bf16 and f16 share a width; only the printed name tells them apart.
-    r#type.to_string() == "bf16"
+    crate::dtype::Dtype::of(r#type) == Some(crate::dtype::Dtype::Bf16)
 }

@@ -110,6 +110,14 @@ struct Pending {
     path: Vec<(usize, usize)>,
 }
 
+/// The clocks of a [`State`]: what a flag anchored after an earlier op
+/// orders (kept per op, so without the pending accesses).
+#[derive(Clone, Copy, Debug)]
+struct Clocks {
+    clock: [u64; N],
+    known: [[u64; N]; N],
+}
+
 /// What the pass knows at a program point.
 #[derive(Clone, Debug)]
 struct State {
@@ -183,7 +191,7 @@ struct Site<'c, 'a, 's> {
     index: usize,
     block: BlockRef<'c, 'a>,
     path: &'s [(usize, usize)],
-    history: &'s [(OperationRef<'c, 'a>, State)],
+    history: &'s [(OperationRef<'c, 'a>, Clocks)],
 }
 
 /// A planned flag: where it lives and which id it holds.
@@ -284,7 +292,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
             next = op.next_in_block();
         }
         // The state after each op of this block (for flag anchors).
-        let mut history: Vec<(OperationRef<'c, 'a>, State)> = Vec::with_capacity(ops.len());
+        let mut history: Vec<(OperationRef<'c, 'a>, Clocks)> = Vec::with_capacity(ops.len());
         for (i, op) in ops.iter().copied().enumerate() {
             let mut path = prefix.to_vec();
             path.push((block_key(block), i));
@@ -335,7 +343,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
             if state.pending.len() > 32 {
                 state.prune();
             }
-            history.push((op, state.clone()));
+            history.push((op, Clocks { clock: state.clock, known: state.known }));
         }
         Ok(state)
     }
