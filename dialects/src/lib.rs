@@ -11,6 +11,7 @@ pub mod enums;
 mod ffi;
 pub mod ops;
 pub mod registration;
+pub mod source;
 pub mod types;
 pub mod verify;
 

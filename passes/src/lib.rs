@@ -2,6 +2,7 @@
 //! module; [`registry`] puts them in MLIR's global pass registry.
 
 pub mod docs;
+pub mod emitc;
 pub mod options;
 pub mod pl;
 pub mod pld;

@@ -70,7 +70,7 @@ pub static PASSES: &[&PassDefinition] =
       &crate::pld::materialize_comm_domains::PASS, &crate::pld::lower_host_collectives::PASS,
       &crate::pld::materialize_dist_tensor_ctx::PASS,
       &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS,
-      &crate::pl::outline_incore_scopes::PASS, &crate::pl::convert_tensor_to_tile::PASS, &crate::pl::flatten_tile_nd::PASS, &crate::pl::tile_matmul_l0::PASS, &crate::pl::infer_memory_space::PASS, &crate::pl::plan_memory::PASS, &crate::pl::insert_sync::PASS, &crate::pl::verify_sync::PASS];
+      &crate::pl::outline_incore_scopes::PASS, &crate::pl::convert_tensor_to_tile::PASS, &crate::pl::flatten_tile_nd::PASS, &crate::pl::tile_matmul_l0::PASS, &crate::pl::infer_memory_space::PASS, &crate::pl::plan_memory::PASS, &crate::pl::insert_sync::PASS, &crate::pl::verify_sync::PASS, &crate::emitc::convert_pl_to_emitc::PASS];
 
 /// A named pass pipeline, registered like upstream's
 /// `PassPipelineRegistration`.

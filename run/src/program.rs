@@ -173,24 +173,7 @@ impl Program {
     }
 }
 
-/// `file:line:col` for a file location; the printed form otherwise.
-pub fn location_text(location: melior::ir::Location) -> String {
-    let text = location.to_string();
-    // loc("file":L:C) possibly wrapped in callsite/fused forms: take the
-    // first file:line:col.
-    if let Some(start) = text.find("loc(\"") {
-        let rest = &text[start + 5..];
-        if let Some(end_quote) = rest.find('"') {
-            let file = &rest[..end_quote];
-            let tail = &rest[end_quote + 1..];
-            let numbers: String = tail.chars().take_while(|c| *c == ':' || c.is_ascii_digit()).collect();
-            if numbers.starts_with(':') {
-                return format!("{file}{numbers}");
-            }
-        }
-    }
-    text
-}
+pub use pto_dialects::source::location_text;
 
 struct Compiler {
     slots: HashMap<usize, Slot>,
@@ -269,7 +252,7 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
     let param_names = arguments
         .iter()
         .enumerate()
-        .map(|(i, v)| source.and_then(|s| source_name(s, &location_text(v.location()))).unwrap_or_else(|| format!("arg{i}")))
+        .map(|(i, v)| pto_dialects::source::value_name(source, *v).unwrap_or_else(|| format!("arg{i}")))
         .collect();
     let directions = op.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
     let param_directions = (0..arguments.len())
@@ -306,18 +289,6 @@ fn function_results(op: OperationRef) -> Vec<Ty> {
         return Vec::new();
     };
     (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).map(Ty::of).collect()
-}
-
-/// The `%name` at `location` (`file:line:col`) in `source`.
-fn source_name(source: &str, location: &str) -> Option<String> {
-    let mut parts = location.rsplitn(3, ':');
-    let column: usize = parts.next()?.parse().ok()?;
-    let line: usize = parts.next()?.parse().ok()?;
-    let text = source.lines().nth(line.checked_sub(1)?)?;
-    let rest = text.get(column.checked_sub(1)?..)?;
-    let rest = rest.strip_prefix('%')?;
-    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.').collect();
-    (!name.is_empty()).then_some(name)
 }
 
 fn decode(attribute: Attribute) -> Attr {

@@ -1,11 +1,18 @@
 //! `pto-translate`: translations out of MLIR, in the style of
-//! `mlir-translate`. Only the command line exists today; the CCE C++
-//! translation (`--mlir-to-cce`) arrives with the EmitC lowering, and until
-//! then asking for it is an error, not an empty file.
+//! `mlir-translate`. `--mlir-to-cce` turns a pl program (lowered by
+//! `pto-a2a3-pipeline`, or lowered here first when it is not) into CCE C++
+//! on the pto-isa API: one file per kernel, a manifest, and for
+//! `--target=a2a3sim` a host driver per kernel for the CPU simulation.
 
-use std::process::ExitCode;
+use std::{
+    io::{self, Read, Write},
+    path::Path,
+    process::ExitCode,
+};
 
 use clap::Parser;
+use melior::{Context, diagnostic::DiagnosticSeverity, ir::Module};
+use pto_translate::{OutputFile, Target, translate};
 
 #[derive(Debug, Parser)]
 #[command(name = "pto-translate", version, about = "Translate MLIR to C++ for Ascend a2a3")]
@@ -14,7 +21,8 @@ struct Cli {
     #[arg(default_value = "-")]
     input: String,
 
-    /// Output file, or a directory for multi-file output.
+    /// Output: '-' prints every file to standard output, each after a
+    /// `// ----- <file> -----` line; otherwise a directory to write them in.
     #[arg(short = 'o', value_name = "PATH", default_value = "-")]
     output: String,
 
@@ -22,15 +30,64 @@ struct Cli {
     #[arg(long = "mlir-to-cce")]
     mlir_to_cce: bool,
 
-    /// The target: a2a3 (device) or a2a3sim (CPU simulation).
+    /// The target: a2a3 (device) or a2a3sim (CPU simulation, with drivers).
     #[arg(long = "target", value_parser = ["a2a3", "a2a3sim"], default_value = "a2a3")]
     target: String,
+}
+
+fn context() -> Context {
+    let context = pto_dialects::create_context();
+    context.attach_diagnostic_handler(|diagnostic| {
+        let severity = match diagnostic.severity() {
+            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Warning => "warning",
+            DiagnosticSeverity::Note => "note",
+            DiagnosticSeverity::Remark => "remark",
+        };
+        eprintln!("{}: {severity}: {diagnostic}", pto_dialects::source::location_text(diagnostic.location()));
+        true
+    });
+    context
+}
+
+fn parse<'c>(context: &'c Context, input: &str, text: &str) -> Option<Module<'c>> {
+    let module = if input == "-" {
+        Module::parse(context, text)
+    } else {
+        let name = melior::StringRef::new(input);
+        // SAFETY: the context is live; MLIR copies the file name; a null
+        // module (a parse error, already diagnosed) is checked first.
+        let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
+        // SAFETY: non-null module just created, owned here.
+        (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
+    }?;
+    melior::ir::operation::OperationLike::verify(&module.as_operation()).then_some(module)
+}
+
+fn write(output: &str, files: &[OutputFile]) -> io::Result<()> {
+    if output == "-" {
+        let mut stdout = io::stdout().lock();
+        for file in files {
+            writeln!(stdout, "// ----- {} -----", file.name)?;
+            stdout.write_all(file.contents.as_bytes())?;
+        }
+        return stdout.flush();
+    }
+    let directory = Path::new(output);
+    std::fs::create_dir_all(directory)?;
+    for file in files {
+        // Each file appears whole or not at all.
+        let temporary = directory.join(format!(".{}.tmp-{}", file.name, std::process::id()));
+        std::fs::write(&temporary, &file.contents)?;
+        std::fs::rename(&temporary, directory.join(&file.name))?;
+    }
+    Ok(())
 }
 
 fn main() -> ExitCode {
     let arguments = std::env::args().map(|argument| {
         // LLVM tools accept one-dash long flags (-mlir-to-cce).
-        if argument.starts_with('-') && !argument.starts_with("--") && argument.len() > 2 {
+        if argument.starts_with('-') && !argument.starts_with("--") && argument.len() > 2 && !argument.starts_with("-o") {
             format!("-{argument}")
         } else {
             argument
@@ -52,9 +109,33 @@ fn main() -> ExitCode {
         eprintln!("pto-translate: error: no translation requested (use --mlir-to-cce)");
         return ExitCode::FAILURE;
     }
-    eprintln!(
-        "pto-translate: error: --mlir-to-cce --target={} is not implemented yet (input '{}', output '{}')",
-        cli.target, cli.input, cli.output
-    );
-    ExitCode::FAILURE
+    let text = if cli.input == "-" {
+        let mut text = String::new();
+        if let Err(error) = io::stdin().read_to_string(&mut text) {
+            eprintln!("pto-translate: error: cannot read standard input: {error}");
+            return ExitCode::FAILURE;
+        }
+        text
+    } else {
+        match std::fs::read_to_string(&cli.input) {
+            Ok(text) => text,
+            Err(error) => {
+                eprintln!("pto-translate: error: cannot open input file '{}': {error}", cli.input);
+                return ExitCode::FAILURE;
+            }
+        }
+    };
+    let context = context();
+    let Some(mut module) = parse(&context, &cli.input, &text) else {
+        return ExitCode::FAILURE;
+    };
+    let target = if cli.target == "a2a3sim" { Target::A2a3Sim } else { Target::A2a3 };
+    let Ok(files) = translate(&context, &mut module, Some(&text), target) else {
+        return ExitCode::FAILURE;
+    };
+    if let Err(error) = write(&cli.output, &files) {
+        eprintln!("pto-translate: error: cannot write '{}': {error}", cli.output);
+        return ExitCode::FAILURE;
+    }
+    ExitCode::SUCCESS
 }

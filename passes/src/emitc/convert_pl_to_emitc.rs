@@ -1,0 +1,653 @@
+//! `convert-pl-to-emitc`: planned, synchronised pl kernels as EmitC calls on
+//! the pto-isa C++ API. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/convert-pl-to-emitc.md).
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, OperationRef, Region, RegionLike, Type, TypeLike,
+        Value, ValueLike,
+        attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        r#type::{FunctionType, IntegerType},
+    },
+};
+use pto_dialects::{
+    diag::{OpDiagnostic, Severity},
+    enums::{Pipe, RoundMode},
+    ops::{function_type, op_name, operand_at, operand_segments, result_at},
+    types::{TensorLike, TileType},
+};
+
+use super::cpp_types;
+use crate::{
+    options::OptionValues,
+    pl::linear::value_key,
+    pld::ir::detach,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "convert-pl-to-emitc",
+    class_name: "ConvertPLToEmitC",
+    summary: "Lower planned, synchronised pl kernels to EmitC calls on the pto-isa API",
+    description: r#"Every aic/aiv kernel (after `pto-a2a3-pipeline`: 2-D tiles with memory
+spaces, `pl.addresses`, and synchronisation) becomes an `emitc.func` with
+the `__global__ AICORE` specifiers (pl.md §6.4):
+
+- tensor parameters become `__gm__ T*` pointers; `index` parameters
+  `size_t`; the kernel returns nothing (its results are its `out`
+  parameters);
+- every tile value becomes a `Tile<TileType::…, T, R, C, BLayout::…, VR, VC,
+  SLayout::…, fractal, PadValue::…>` object bound to its planned address
+  with `TASSIGN` (several objects may share an address);
+- loads and stores build a five-dimensional `GlobalTensor<…>` over the
+  window (pointer plus the row-major offset) and call `TLOAD(tile, gm)` /
+  `TSTORE(gm, tile)`;
+- tile compute ops call their instruction with the destination first
+  (`TADD(dst, a, b)`, `TROWSUM(dst, src, tmp)`, `TROWEXPANDSUB(dst, a, b)`,
+  `TEXPANDS(dst, s)`, `TMOV`, `TEXTRACT(dst, src, row, col)`,
+  `TMATMUL(c, a, b)`, `TMATMUL_ACC(c, c_in, a, b)` — with an `init` flag,
+  an `if` choosing between the two —, `TCVT(dst, src, RoundMode::…)`);
+- `pl.system.sync_src`/`sync_dst`/`pipe_barrier` become `set_flag`,
+  `wait_flag` and `pipe_barrier` on `PIPE_…`/`EVENT_ID…`;
+- loop-carried tiles and tensors are dropped from `scf.for`: planning put
+  the init, the iteration argument, the yield and the result in one buffer
+  (tensors are one pointer), so the body uses the init's object.
+
+The module gains `#include "pto/pto-inst.hpp"` and `using namespace pto;`.
+Index arithmetic and loops are left to the upstream `convert-arith-to-emitc`
+and `convert-scf-to-emitc` (pto-translate runs them next). Ops without a
+lowering (the pld communication ops, tensor-level ops, dynamic valid
+shapes, dynamically shaped tensors, atomic stores) are errors at the op.
+
+Before:
+
+```mlir
+%t = pl.tile.load %a[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+```
+
+After:
+
+```mlir
+%0 = emitc.call_opaque "Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null>"() : () -> !emitc.opaque<"Tile<...>">
+emitc.call_opaque "TASSIGN"(%0) {args = [0 : index, 0 : i64]} : (!emitc.opaque<"Tile<...>">) -> ()
+%1 = emitc.call_opaque "GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND>"(%arg0) : ...
+emitc.call_opaque "TLOAD"(%0, %1) : ...
+```"#,
+    example_options: "",
+    anchor: Some("builtin.module"),
+    options: &[],
+    dependent_dialects: || {
+        vec![
+            melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
+            // SAFETY: the C API returns the static handle of the EmitC dialect.
+            unsafe { melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__emitc__()) },
+            pto_dialects::pl_handle(),
+        ]
+    },
+    run,
+};
+
+type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    let context_ref = module.context();
+    // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
+    let context = unsafe { context_ref.to_ref() };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let mut kernels = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "func.func" && crate::pl::is_kernel(op) {
+            kernels.push(op);
+        }
+    }
+    if kernels.is_empty() {
+        return Ok(());
+    }
+    // Callers would be left pointing at EmitC functions: kernels are lowered
+    // in modules of their own (pto-translate clones each one).
+    let names: Vec<String> = kernels.iter().filter_map(|k| k.attribute("sym_name").ok().and_then(pto_dialects::attrs::text)).collect();
+    let mut callers = Vec::new();
+    module.walk(WalkOrder::PreOrder, |op| {
+        let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text);
+        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit") && callee.is_some_and(|c| names.contains(&c)) {
+            callers.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    if let Some(&raw) = callers.first() {
+        // SAFETY: found by the walk above in the live module.
+        let caller = unsafe { OperationRef::from_raw(raw) };
+        OpDiagnostic::new(
+            "convert-pl-to-emitc: this module dispatches the kernels it would lower; lower each kernel in a module of its own (pto-translate --mlir-to-cce does)",
+        )
+        .emit(caller, Severity::Error);
+        return Err(PassFailed);
+    }
+    let mut failed = false;
+    for kernel in kernels {
+        if let Err((op, message)) = convert_kernel(context, kernel) {
+            OpDiagnostic::new(format!("convert-pl-to-emitc: {message}")).emit(op, Severity::Error);
+            failed = true;
+        }
+    }
+    if failed {
+        return Err(PassFailed);
+    }
+    add_prologue(context, body);
+    Ok(())
+}
+
+/// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top.
+fn add_prologue(context: &Context, body: BlockRef) {
+    let location = Location::unknown(context);
+    let include = OperationBuilder::new("emitc.include", location)
+        .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "pto/pto-inst.hpp").into())])
+        .build()
+        .expect("emitc.include builds");
+    let using = OperationBuilder::new("emitc.verbatim", location)
+        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, "using namespace pto;").into())])
+        .build()
+        .expect("emitc.verbatim builds");
+    let first = body.first_operation().expect("kernels were found");
+    let include = body.insert_operation_before(first, include);
+    body.insert_operation_after(include, using);
+}
+
+fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
+    Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
+}
+
+fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
+    Attribute::parse(context, &format!("#emitc.opaque<\"{text}\">")).expect("an opaque attribute parses")
+}
+
+fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
+    Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"__gm__ {element}\">>")).expect("a pointer type parses")
+}
+
+/// A tensor in global memory: its pointer and row-major shape.
+#[derive(Clone)]
+struct GmTensor {
+    element: &'static str,
+    shape: Vec<i64>,
+}
+
+/// Builds the EmitC form of one kernel in place.
+struct Lowering<'c, 'a> {
+    context: &'c Context,
+    /// The tensors each pointer value stands for.
+    tensors: HashMap<usize, GmTensor>,
+    /// pl ops replaced (erased at the end, last first).
+    replaced: Vec<OperationRef<'c, 'a>>,
+    /// The pl shape of each declared `Tile<…>` object.
+    shapes: HashMap<usize, Vec<i64>>,
+}
+
+fn pipe_name(pipe: Pipe) -> String {
+    format!("PIPE_{}", pipe.to_string().to_uppercase())
+}
+
+fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
+    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value())
+}
+
+/// The pto-isa instruction of a tile op whose operands follow the
+/// destination one to one.
+fn instruction(short: &str) -> Option<&'static str> {
+    Some(match short {
+        "add" => "TADD",
+        "sub" => "TSUB",
+        "mul" => "TMUL",
+        "div" => "TDIV",
+        "maximum" | "max" => "TMAX",
+        "minimum" | "min" => "TMIN",
+        "and" => "TAND",
+        "or" => "TOR",
+        "xor" => "TXOR",
+        "shl" => "TSHL",
+        "shr" => "TSHR",
+        "fmod" => "TFMOD",
+        "adds" => "TADDS",
+        "subs" => "TSUBS",
+        "muls" => "TMULS",
+        "divs" => "TDIVS",
+        "maximums" | "maxs" => "TMAXS",
+        "minimums" | "mins" => "TMINS",
+        "exp" => "TEXP",
+        "log" => "TLOG",
+        "sqrt" => "TSQRT",
+        "rsqrt" => "TRSQRT",
+        "recip" => "TRECIP",
+        "abs" => "TABS",
+        "neg" => "TNEG",
+        "relu" => "TRELU",
+        "not" => "TNOT",
+        "row_sum" => "TROWSUM",
+        "row_max" => "TROWMAX",
+        "row_min" => "TROWMIN",
+        "row_prod" => "TROWPROD",
+        "col_sum" => "TCOLSUM",
+        "col_max" => "TCOLMAX",
+        "col_min" => "TCOLMIN",
+        "col_prod" => "TCOLPROD",
+        "row_expand" => "TROWEXPAND",
+        "row_expand_add" => "TROWEXPANDADD",
+        "row_expand_sub" => "TROWEXPANDSUB",
+        "row_expand_mul" => "TROWEXPANDMUL",
+        "row_expand_div" => "TROWEXPANDDIV",
+        "row_expand_max" => "TROWEXPANDMAX",
+        "row_expand_min" => "TROWEXPANDMIN",
+        "col_expand" => "TCOLEXPAND",
+        "col_expand_add" => "TCOLEXPANDADD",
+        "col_expand_sub" => "TCOLEXPANDSUB",
+        "col_expand_mul" => "TCOLEXPANDMUL",
+        "col_expand_div" => "TCOLEXPANDDIV",
+        "col_expand_max" => "TCOLEXPANDMAX",
+        "col_expand_min" => "TCOLEXPANDMIN",
+        "full" | "expands" => "TEXPANDS",
+        "move" => "TMOV",
+        "extract" => "TEXTRACT",
+        "matmul" => "TMATMUL",
+        _ => return None,
+    })
+}
+
+impl<'c, 'a> Lowering<'c, 'a> {
+    /// `callee(operands...)`, before `at`; its result when `result` is given.
+    fn call(&self, at: OperationRef<'c, 'a>, callee: &str, operands: &[Value<'c, '_>], args: Option<Vec<Attribute<'c>>>, result: Option<Type<'c>>) -> Option<Value<'c, 'a>> {
+        let context = self.context;
+        let block = at.block().expect("ops sit in blocks");
+        // Index operands reach C as int64_t (the arith conversion turns
+        // the cast into a C cast of its size_t).
+        let operands: Vec<Value> = operands
+            .iter()
+            .map(|&value| {
+                if !value.r#type().is_index() {
+                    return value;
+                }
+                let cast = melior::dialect::arith::index_cast(value, IntegerType::new(context, 64).into(), at.location());
+                block.insert_operation_before(at, cast).result(0).unwrap().into()
+            })
+            .collect();
+        let operands = &operands[..];
+        let mut builder = OperationBuilder::new("emitc.call_opaque", at.location())
+            .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+            .add_operands(operands);
+        if let Some(args) = args {
+            builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into())]);
+        }
+        if let Some(result) = result {
+            builder = builder.add_results(&[result]);
+        }
+        let op = block.insert_operation_before(at, builder.build().expect("emitc.call_opaque builds"));
+        result.map(|_| op.result(0).expect("one result").into())
+    }
+
+    /// A `Tile<…>` object for `value` (a pl tile result of `op`) bound to
+    /// its planned address.
+    fn declare_tile(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, index: usize) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let tile = TileType::try_from(value.r#type()).map_err(|e| (op, e.to_string()))?;
+        if tile.effective_view().valid_shape.iter().any(Option::is_none) {
+            return Err((op, format!("tiles with dynamic valid extents ({}) are not translated yet", value.r#type())));
+        }
+        let cpp = cpp_types::tile(tile).map_err(|m| (op, m))?;
+        let addresses = op
+            .attribute("pl.addresses")
+            .ok()
+            .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+            .ok_or((op, "this tile has no planned address (run pl-plan-memory first)".to_string()))?;
+        let address = addresses.element(index).map_err(|e| (op, e.to_string()))?;
+        let object = self.call(op, &cpp, &[], None, Some(opaque(self.context, &cpp))).expect("a result");
+        let index_attr: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
+        let address_attr: Attribute = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), address).into();
+        self.call(op, "TASSIGN", &[object], Some(vec![index_attr, address_attr]), None);
+        self.shapes.insert(value_key(object), tile.shape());
+        Ok(object)
+    }
+
+    /// A `GlobalTensor` over the window of `tensor` at `offsets` with
+    /// `window` extents.
+    fn global(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, offsets: &[Value<'c, 'a>], window: &[i64]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let info = self
+            .tensors
+            .get(&value_key(tensor))
+            .cloned()
+            .ok_or((op, "this tensor is not a kernel parameter in global memory; it is not translated yet".to_string()))?;
+        let strides = cpp_types::strides(&info.shape);
+        let location = op.location();
+        let block = op.block().expect("ops sit in blocks");
+        // The window's element offset, in index arithmetic the upstream
+        // arith conversion turns into C.
+        let mut offset: Option<Value> = None;
+        for (&index, &stride) in offsets.iter().zip(&strides) {
+            let constant = melior::dialect::arith::constant(self.context, IntegerAttribute::new(Type::index(self.context), stride).into(), location);
+            let stride_value: Value = block.insert_operation_before(op, constant).result(0).unwrap().into();
+            let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(index, stride_value, location)).result(0).unwrap().into();
+            offset = Some(match offset {
+                None => term,
+                Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
+            });
+        }
+        let mut base = tensor;
+        if let Some(offset) = offset {
+            let i64_type: Type = IntegerType::new(self.context, 64).into();
+            let cast = melior::dialect::arith::index_cast(offset, i64_type, location);
+            let offset: Value = block.insert_operation_before(op, cast).result(0).unwrap().into();
+            let add = OperationBuilder::new("emitc.add", location).add_operands(&[tensor, offset]).add_results(&[tensor.r#type()]).build().expect("emitc.add builds");
+            base = block.insert_operation_before(op, add).result(0).unwrap().into();
+        }
+        let cpp = cpp_types::global_tensor(info.element, window, &info.shape);
+        Ok(self.call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp))).expect("a result"))
+    }
+
+    /// Replaces `op`'s result with `value` and retires `op`.
+    fn replace(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>) {
+        if let Some(result) = result_at(op, 0) {
+            // SAFETY: both values are live; uses move from the pl result to its
+            // EmitC counterpart.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw()) };
+        }
+        self.replaced.push(op);
+    }
+
+    fn sync(&mut self, op: OperationRef<'c, 'a>, name: &str) -> Result<(), Failure<'c, 'a>> {
+        let pipe = |attr: &str| int_attribute(op, attr).and_then(|c| Pipe::from_code(c as i32)).ok_or((op, format!("no {attr}")));
+        let args: Vec<Attribute> = if name == "pl.system.pipe_barrier" {
+            vec![opaque_attribute(self.context, &pipe_name(pipe("pipe")?))]
+        } else {
+            let event = int_attribute(op, "event").unwrap_or(0);
+            vec![
+                opaque_attribute(self.context, &pipe_name(pipe("set_pipe")?)),
+                opaque_attribute(self.context, &pipe_name(pipe("wait_pipe")?)),
+                opaque_attribute(self.context, &format!("EVENT_ID{event}")),
+            ]
+        };
+        let callee = match name {
+            "pl.system.sync_src" => "set_flag",
+            "pl.system.sync_dst" => "wait_flag",
+            _ => "pipe_barrier",
+        };
+        self.call(op, callee, &[], Some(args), None);
+        self.replaced.push(op);
+        Ok(())
+    }
+
+    fn convert(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let name = op_name(op);
+        if matches!(name.as_str(), "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier") {
+            return self.sync(op, &name);
+        }
+        let Some(short) = name.strip_prefix("pl.tile.") else {
+            if name.starts_with("pl.") || name.starts_with("pld.") {
+                return Err((op, format!("'{name}' has no lowering to EmitC yet")));
+            }
+            return Ok(());
+        };
+        let result = result_at(op, 0);
+        match short {
+            "load" => {
+                let result = result.expect("loads have a result");
+                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                let segments = operand_segments(op);
+                let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
+                if segments.get(2).is_some_and(|s| s.1 > 0) || op.attribute("clamp").is_ok() {
+                    return Err((op, "loads with dynamic valid extents or clamp are not translated yet".into()));
+                }
+                let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let window = partition_or(op, &tile.shape());
+                let object = self.declare_tile(op, result, 0)?;
+                let global = self.global(op, operand_at(op, 0).unwrap(), &offsets, &window)?;
+                self.call(op, "TLOAD", &[object, global], None, None);
+                self.replace(op, object);
+            }
+            "store" => {
+                if op.attribute("atomic_add").is_ok() {
+                    return Err((op, "atomic stores are not translated yet".into()));
+                }
+                let tile = operand_at(op, 0).unwrap();
+                let destination = operand_at(op, 1).unwrap();
+                let offsets: Vec<Value> = (2..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                let shape = self.tile_shape(op)?;
+                let window = partition_or(op, &shape);
+                let global = self.global(op, destination, &offsets, &window)?;
+                self.call(op, "TSTORE", &[global, tile], None, None);
+                self.replace(op, destination);
+            }
+            "create" => {
+                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                self.replace(op, object);
+            }
+            "matmul_acc" => {
+                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                let (acc, lhs, rhs) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
+                match operand_at(op, 3) {
+                    None => {
+                        self.call(op, "TMATMUL_ACC", &[object, acc, lhs, rhs], None, None);
+                    }
+                    Some(first) => {
+                        // The first step initialises the accumulator.
+                        let (then_block, else_block) = (Block::new(&[]), Block::new(&[]));
+                        self.call_in(&then_block, op.location(), "TMATMUL", &[object, lhs, rhs]);
+                        self.call_in(&else_block, op.location(), "TMATMUL_ACC", &[object, acc, lhs, rhs]);
+                        let (then_region, else_region) = (Region::new(), Region::new());
+                        then_block.append_operation(melior::dialect::scf::r#yield(&[], op.location()));
+                        else_block.append_operation(melior::dialect::scf::r#yield(&[], op.location()));
+                        then_region.append_block(then_block);
+                        else_region.append_block(else_block);
+                        let branch = melior::dialect::scf::r#if(first, &[], then_region, else_region, op.location());
+                        op.block().unwrap().insert_operation_before(op, branch);
+                    }
+                }
+                self.replace(op, object);
+            }
+            "cast" => {
+                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                let mode = int_attribute(op, "mode").and_then(|c| RoundMode::from_code(c as i32)).unwrap_or(RoundMode::Rint);
+                let mode = opaque_attribute(self.context, &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()));
+                let index_attr = |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
+                self.call(op, "TCVT", &[object, operand_at(op, 0).unwrap()], Some(vec![index_attr(0), index_attr(1), mode]), None);
+                self.replace(op, object);
+            }
+            _ => {
+                let Some(callee) = instruction(short) else {
+                    return Err((op, format!("'{name}' has no lowering to EmitC yet")));
+                };
+                let object = self.declare_tile(op, result.ok_or((op, "a tile op without a result".to_string()))?, 0)?;
+                let operands: Vec<Value> = std::iter::once(object).chain(op.operands()).collect();
+                self.call(op, callee, &operands, None, None);
+                self.replace(op, object);
+            }
+        }
+        Ok(())
+    }
+
+    fn call_in(&self, block: &Block<'c>, location: Location<'c>, callee: &str, operands: &[Value<'c, '_>]) {
+        let context = self.context;
+        block.append_operation(
+            OperationBuilder::new("emitc.call_opaque", location)
+                .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+                .add_operands(operands)
+                .build()
+                .expect("emitc.call_opaque builds"),
+        );
+    }
+
+    /// The pl shape of a store's tile (the tile is already its EmitC
+    /// object).
+    fn tile_shape(&self, op: OperationRef<'c, 'a>) -> Result<Vec<i64>, Failure<'c, 'a>> {
+        let tile = operand_at(op, 0).unwrap();
+        if let Ok(tile) = TileType::try_from(tile.r#type()) {
+            return Ok(tile.shape());
+        }
+        self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the stored tile was not declared".to_string()))
+    }
+}
+
+/// A load's or store's window: its `partition`, else the tile's shape.
+fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
+    op.attribute("partition")
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+        .map(|p| (0..p.len()).filter_map(|i| p.element(i).ok()).collect())
+        .unwrap_or_else(|| shape.to_vec())
+}
+
+/// Drops the tile and tensor iteration arguments of every `scf.for` in
+/// `kernel` (innermost first): the body and the code after the loop use
+/// the init instead, which planning placed in the same buffer.
+fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let mut loops = Vec::new();
+    kernel.walk(WalkOrder::PostOrder, |op| {
+        if op_name(op) == "scf.for" {
+            loops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in loops {
+        // SAFETY: collected from the live kernel; each loop is replaced once
+        // and never visited again.
+        let for_op = unsafe { OperationRef::from_raw(raw) };
+        let body = for_op.region(0).ok().and_then(|r| r.first_block()).ok_or((for_op, "a loop without a body".to_string()))?;
+        let carried = for_op.result_count();
+        let is_buffer = |t: Type| TileType::try_from(t).is_ok() || TensorLike::try_from(t).is_ok();
+        let dropped: Vec<usize> = (0..carried).filter(|&i| is_buffer(for_op.result(i).unwrap().r#type())).collect();
+        if dropped.is_empty() {
+            continue;
+        }
+        let terminator = body.terminator().ok_or((for_op, "a loop body without a yield".to_string()))?;
+        for &i in &dropped {
+            let init = operand_at(for_op, 3 + i).unwrap();
+            // SAFETY: live values; the iteration argument's and the result's
+            // uses move to the init, which dominates both.
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(body.argument(i + 1).unwrap().to_raw(), init.to_raw());
+                mlir_sys::mlirValueReplaceAllUsesOfWith(for_op.result(i).unwrap().to_raw(), init.to_raw());
+            }
+        }
+        let kept: Vec<usize> = (0..carried).filter(|i| !dropped.contains(i)).collect();
+        // The yield keeps the remaining values.
+        let yielded: Vec<Value> = kept.iter().map(|&i| operand_at(terminator, i).unwrap()).collect();
+        body.insert_operation_before(terminator, melior::dialect::scf::r#yield(&yielded, terminator.location()));
+        drop(detach(terminator));
+        for &i in dropped.iter().rev() {
+            // SAFETY: the argument has no uses left.
+            unsafe { mlir_sys::mlirBlockEraseArgument(body.to_raw(), (i + 1) as u32) };
+        }
+        // A new loop with the kept iteration arguments takes the body.
+        let mut operands: Vec<Value> = (0..3).map(|i| operand_at(for_op, i).unwrap()).collect();
+        operands.extend(kept.iter().map(|&i| operand_at(for_op, 3 + i).unwrap()));
+        let result_types: Vec<Type> = kept.iter().map(|&i| for_op.result(i).unwrap().r#type()).collect();
+        let region = Region::new();
+        // SAFETY: both regions are live; the old loop's body moves whole.
+        unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), for_op.region(0).unwrap().to_raw()) };
+        let new_loop = OperationBuilder::new("scf.for", for_op.location())
+            .add_operands(&operands)
+            .add_results(&result_types)
+            .add_regions([region])
+            .build()
+            .map_err(|e| (for_op, e.to_string()))?;
+        let new_loop = for_op.block().unwrap().insert_operation_before(for_op, new_loop);
+        for (new_index, &old_index) in kept.iter().enumerate() {
+            // SAFETY: live values; the old loop's result uses move to the new one.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(for_op.result(old_index).unwrap().to_raw(), new_loop.result(new_index).unwrap().to_raw()) };
+        }
+        drop(detach(for_op));
+        let _ = context;
+    }
+    Ok(())
+}
+
+fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    drop_carried_buffers(context, kernel)?;
+    let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
+    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new() };
+    // Parameters: tensors become __gm__ pointers, index size_t.
+    let mut parameter_types = Vec::new();
+    for i in 0..entry.argument_count() {
+        let argument: Value = entry.argument(i).unwrap().into();
+        let r#type = argument.r#type();
+        if let Ok(tensor) = TensorLike::try_from(r#type) {
+            if tensor.is_distributed() {
+                return Err((kernel, format!("parameter #{i}: distributed tensors are not translated yet")));
+            }
+            let shape: Option<Vec<i64>> = tensor.shape().into_iter().collect();
+            let shape = shape.ok_or((kernel, format!("parameter #{i}: dynamically shaped tensors ({type}) are not translated yet")))?;
+            let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
+            let pointer_type = pointer(context, element);
+            argument.set_type(pointer_type);
+            lowering.tensors.insert(value_key(argument), GmTensor { element, shape });
+            parameter_types.push(pointer_type);
+        } else if r#type.is_index() {
+            let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
+            let first = entry.first_operation().expect("a kernel has a return");
+            let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", kernel.location())
+                .add_operands(&[argument])
+                .add_results(&[r#type])
+                .build()
+                .expect("a cast builds");
+            let cast = entry.insert_operation_before(first, cast);
+            let index_value: Value = cast.result(0).unwrap().into();
+            // SAFETY: live values; every use but the cast's moves to it.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), index_value.to_raw()) };
+            // SAFETY: exclusive access; the cast reads the argument again.
+            unsafe { OperationRefMut::from_raw(cast.to_raw()) }.set_operand(0, argument);
+            argument.set_type(size_t);
+            parameter_types.push(size_t);
+        } else if TileType::try_from(r#type).is_ok() {
+            return Err((kernel, format!("parameter #{i} is a tile; kernels take tensors and scalars")));
+        } else {
+            parameter_types.push(r#type);
+        }
+    }
+    // Tile ops, in order (nested ones included).
+    let mut ops = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        WalkResult::Advance
+    });
+    for raw in ops {
+        // SAFETY: collected from the live kernel; pl ops are erased only at
+        // the end.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        if op.to_raw().ptr == kernel.to_raw().ptr {
+            continue;
+        }
+        lowering.convert(op)?;
+    }
+    for op in lowering.replaced.iter().rev() {
+        drop(detach(*op));
+    }
+    // func.func -> emitc.func with the kernel specifiers; results dropped.
+    let name = kernel.attribute("sym_name").map_err(|e| (kernel, e.to_string()))?;
+    let _ = function_type(kernel);
+    let function_type = FunctionType::new(context, &parameter_types, &[]);
+    let specifiers: Vec<Attribute> = ["__global__", "AICORE"].iter().map(|s| StringAttribute::new(context, s).into()).collect();
+    let region = Region::new();
+    // SAFETY: both regions live; the kernel's body moves whole.
+    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), kernel.region(0).unwrap().to_raw()) };
+    let function = OperationBuilder::new("emitc.func", kernel.location())
+        .add_attributes(&[
+            (Identifier::new(context, "sym_name"), name),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+        ])
+        .add_regions([region])
+        .build()
+        .map_err(|e| (kernel, e.to_string()))?;
+    let function = kernel.block().unwrap().insert_operation_before(kernel, function);
+    let body = function.region(0).unwrap().first_block().unwrap();
+    if let Some(terminator) = body.terminator() {
+        body.insert_operation_before(terminator, OperationBuilder::new("emitc.return", terminator.location()).build().expect("emitc.return builds"));
+        drop(detach(terminator));
+    }
+    drop(detach(kernel));
+    Ok(())
+}

@@ -1,0 +1,133 @@
+//! The pto-isa C++ spellings of pl types (pl.md §6.4): element types,
+//! `Tile<...>` for on-chip tiles and `GlobalTensor<...>` for windows of
+//! tensors in global memory.
+
+use melior::ir::{Type, r#type::ShapedTypeLike};
+use pto_dialects::{
+    dtype::Dtype,
+    enums::{PadValue, TileLayout},
+    types::{MemorySpace, TileType},
+};
+
+/// The C++ type of a scalar element.
+pub fn element(r#type: Type) -> Result<&'static str, String> {
+    Ok(match Dtype::of(r#type) {
+        Some(Dtype::F32) => "float",
+        Some(Dtype::F16) => "half",
+        Some(Dtype::Bf16) => "bfloat16_t",
+        Some(Dtype::I32) => "int32_t",
+        Some(Dtype::I16) => "int16_t",
+        Some(Dtype::I8) => "int8_t",
+        Some(Dtype::I64) => "int64_t",
+        Some(Dtype::U32) => "uint32_t",
+        Some(Dtype::U16) => "uint16_t",
+        Some(Dtype::U8) => "uint8_t",
+        Some(Dtype::Bool) => "bool",
+        _ => return Err(format!("no C++ element type for {type}")),
+    })
+}
+
+fn layout(layout: TileLayout) -> &'static str {
+    match layout {
+        TileLayout::RowMajor => "RowMajor",
+        TileLayout::ColMajor => "ColMajor",
+        TileLayout::NoneBox => "NoneBox",
+    }
+}
+
+fn pad(pad: PadValue) -> &'static str {
+    match pad {
+        PadValue::Zero => "PadValue::Zero",
+        PadValue::Max => "PadValue::Max",
+        PadValue::Min => "PadValue::Min",
+        _ => "PadValue::Null",
+    }
+}
+
+/// The `TileType::` of a memory space.
+pub fn tile_kind(space: MemorySpace) -> Result<&'static str, String> {
+    Ok(match space {
+        MemorySpace::Vec => "Vec",
+        MemorySpace::Mat => "Mat",
+        MemorySpace::Left => "Left",
+        MemorySpace::Right => "Right",
+        MemorySpace::Acc => "Acc",
+        MemorySpace::Bias => "Bias",
+        other => return Err(format!("tiles in '{other}' are not translated")),
+    })
+}
+
+/// `Tile<TileType::Vec, float, 64, 128, BLayout::RowMajor, 64, 128,
+/// SLayout::NoneBox, 512, PadValue::Null>`. Valid extents that are dynamic
+/// are -1 (the tile is then constructed with its runtime extents). On a2a3
+/// the left operand is declared row-major outside (pl.md §6.4: the
+/// implicit pl view is the A5 form).
+pub fn tile(tile: TileType) -> Result<String, String> {
+    let shape = tile.shape();
+    if shape.len() != 2 {
+        return Err(format!("{} is not 2-D (run pl-flatten-tile-nd-to-2d first)", Type::from(tile)));
+    }
+    let space = tile.memory_space().ok_or_else(|| format!("{} has no memory space (run pl-infer-memory-space first)", Type::from(tile)))?;
+    let view = tile.effective_view();
+    let (blayout, slayout) = match space {
+        MemorySpace::Left => (TileLayout::RowMajor, TileLayout::RowMajor),
+        _ => (view.blayout, view.slayout),
+    };
+    let valid = |i: usize| view.valid_shape[i].unwrap_or(-1);
+    Ok(format!(
+        "Tile<TileType::{}, {}, {}, {}, BLayout::{}, {}, {}, SLayout::{}, {}, {}>",
+        tile_kind(space)?,
+        element(tile.element())?,
+        shape[0],
+        shape[1],
+        layout(blayout),
+        valid(0),
+        valid(1),
+        layout(slayout),
+        view.fractal,
+        pad(view.pad)
+    ))
+}
+
+/// `GlobalTensor<float, pto::Shape<1, 1, 1, 64, 128>, pto::Stride<..., 128,
+/// 1>, pto::Layout::ND>` for a window of `window` extents in a row-major
+/// tensor of `shape` (both left-padded to five dimensions).
+pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> String {
+    let strides = strides(shape);
+    let total: i64 = shape.iter().product();
+    let pad = 5usize.saturating_sub(window.len());
+    let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad).chain(window.iter().map(i64::to_string)).collect();
+    let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad).chain(strides.iter().map(i64::to_string)).collect();
+    format!(
+        "GlobalTensor<{element_type}, pto::Shape<{}>, pto::Stride<{}>, pto::Layout::ND>",
+        dims.join(", "),
+        steps.join(", ")
+    )
+}
+
+/// The row-major strides of `shape`.
+pub fn strides(shape: &[i64]) -> Vec<i64> {
+    let mut strides = vec![1i64; shape.len()];
+    for d in (0..shape.len().saturating_sub(1)).rev() {
+        strides[d] = strides[d + 1] * shape[d + 1];
+    }
+    strides
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn global_tensors_are_five_dimensional() {
+        assert_eq!(
+            global_tensor("float", &[64, 128], &[128, 128]),
+            "GlobalTensor<float, pto::Shape<1, 1, 1, 64, 128>, pto::Stride<16384, 16384, 16384, 128, 1>, pto::Layout::ND>"
+        );
+        assert_eq!(
+            global_tensor("half", &[2, 8, 64], &[4, 8, 64]),
+            "GlobalTensor<half, pto::Shape<1, 1, 2, 8, 64>, pto::Stride<2048, 2048, 512, 64, 1>, pto::Layout::ND>"
+        );
+        assert_eq!(strides(&[4, 8, 64]), vec![512, 64, 1]);
+    }
+}

@@ -1,0 +1,5 @@
+//! Lowering to the EmitC dialect: the pto-isa C++ API the translator
+//! prints (pl.md §6).
+
+pub mod convert_pl_to_emitc;
+pub mod cpp_types;

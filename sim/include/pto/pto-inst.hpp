@@ -1,0 +1,370 @@
+//===- pto-inst.hpp - CPU simulation of the pto-isa tile API --------------===//
+//
+// The part of the pto-isa C++ API that pto-translate's output calls, for the
+// host CPU with g++ (C++17). Written from the API's documented contract
+// (docs/translate.md): tiles live at their planned byte addresses in
+// per-core arenas (UB, L1, L0A, L0B, L0C, bias), so a wrong address or an
+// overlap corrupts data exactly as it would on the device; global tensors
+// are five-dimensional views of host memory.
+//
+// What differs from hardware: tile data is kept row-major whatever the
+// fractal layout; pipes run in program order, so set_flag/wait_flag and
+// pipe_barrier only check their arguments; f16 arithmetic is GCC's
+// _Float16 (computed in f32, rounded to f16).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_SIM_PTO_INST_HPP
+#define PTO_SIM_PTO_INST_HPP
+
+#include <cmath>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <type_traits>
+
+#define __gm__
+#define __global__
+#define AICORE
+#define __aicore__
+
+using half = _Float16;
+
+/// bfloat16: the upper half of an f32, rounded to nearest even.
+struct bfloat16_t {
+  uint16_t bits = 0;
+  bfloat16_t() = default;
+  bfloat16_t(float value) {
+    uint32_t u;
+    std::memcpy(&u, &value, 4);
+    if ((u & 0x7fffffffu) > 0x7f800000u) {
+      bits = uint16_t((u >> 16) | 0x40);
+    } else {
+      u += 0x7fffu + ((u >> 16) & 1u);
+      bits = uint16_t(u >> 16);
+    }
+  }
+  operator float() const {
+    uint32_t u = uint32_t(bits) << 16;
+    float value;
+    std::memcpy(&value, &u, 4);
+    return value;
+  }
+};
+
+using std::ptrdiff_t;
+using std::size_t;
+
+namespace pto {
+
+[[noreturn]] inline void fail(const char *what) {
+  std::fprintf(stderr, "pto sim: error: %s\n", what);
+  std::abort();
+}
+
+enum class TileType { Vec, Mat, Left, Right, Acc, Bias };
+enum class BLayout { RowMajor, ColMajor };
+enum class SLayout { NoneBox, RowMajor, ColMajor };
+enum class PadValue : uint64_t { Null, Zero, Max, Min };
+enum class RoundMode { CAST_NONE, CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL, CAST_TRUNC, CAST_ODD };
+enum class Layout { ND, DN, NZ };
+
+/// The per-core on-chip memories, one set per thread (a rank's core).
+struct Arenas {
+  alignas(64) unsigned char ub[192 * 1024];
+  alignas(64) unsigned char l1[512 * 1024];
+  alignas(64) unsigned char l0a[64 * 1024];
+  alignas(64) unsigned char l0b[64 * 1024];
+  alignas(64) unsigned char l0c[128 * 1024];
+  alignas(64) unsigned char bias[64 * 1024];
+};
+
+inline Arenas &arenas() {
+  static thread_local Arenas *core = new Arenas();
+  return *core;
+}
+
+inline unsigned char *arena(TileType type, uint64_t &capacity, uint64_t &alignment) {
+  Arenas &a = arenas();
+  switch (type) {
+  case TileType::Vec: capacity = sizeof a.ub; alignment = 32; return a.ub;
+  case TileType::Mat: capacity = sizeof a.l1; alignment = 32; return a.l1;
+  case TileType::Left: capacity = sizeof a.l0a; alignment = 512; return a.l0a;
+  case TileType::Right: capacity = sizeof a.l0b; alignment = 512; return a.l0b;
+  case TileType::Acc: capacity = sizeof a.l0c; alignment = 512; return a.l0c;
+  case TileType::Bias: capacity = sizeof a.bias; alignment = 64; return a.bias;
+  }
+  fail("unknown tile type");
+}
+
+template <TileType Loc, typename T, int Rows, int Cols, BLayout B = BLayout::RowMajor, int ValidRows = Rows,
+          int ValidCols = Cols, SLayout S = SLayout::NoneBox, int Fractal = 512, PadValue Pad = PadValue::Null>
+struct Tile {
+  using DType = T;
+  static constexpr TileType loc = Loc;
+  static constexpr int rows = Rows, cols = Cols;
+  static_assert(ValidRows >= 0 && ValidCols >= 0, "the simulator handles static valid extents");
+  static constexpr int validRows = ValidRows, validCols = ValidCols;
+  T *base = nullptr;
+
+  T &at(int r, int c) const {
+    if (!base) fail("a tile is used before TASSIGN binds it to an address");
+    return base[r * Cols + c];
+  }
+};
+
+template <typename TileT> void TASSIGN(TileT &tile, uint64_t address) {
+  uint64_t capacity = 0, alignment = 1;
+  unsigned char *memory = arena(TileT::loc, capacity, alignment);
+  uint64_t bytes = uint64_t(TileT::rows) * TileT::cols * sizeof(typename TileT::DType);
+  if (address % alignment != 0) fail("TASSIGN: misaligned tile address");
+  if (address + bytes > capacity) fail("TASSIGN: the tile does not fit its memory");
+  tile.base = reinterpret_cast<typename TileT::DType *>(memory + address);
+}
+
+template <int... Dims> struct Shape {
+  static constexpr int dims[5] = {Dims...};
+  static_assert(sizeof...(Dims) == 5, "global tensor shapes are five-dimensional");
+};
+template <int... Steps> struct Stride {
+  static constexpr int steps[5] = {Steps...};
+  static_assert(sizeof...(Steps) == 5, "global tensor strides are five-dimensional");
+};
+
+template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> struct GlobalTensor {
+  using DType = T;
+  T *data;
+  explicit GlobalTensor(T *pointer) : data(pointer) {}
+  GlobalTensor(T *pointer, ShapeT, StrideT) : data(pointer) {}
+  /// The rows of a window are its leading four dimensions, row-major.
+  static constexpr int windowRows() { return ShapeT::dims[0] * ShapeT::dims[1] * ShapeT::dims[2] * ShapeT::dims[3]; }
+  static constexpr int windowCols() { return ShapeT::dims[4]; }
+  T &at(int r, int c) const {
+    int index[4];
+    for (int d = 3; d >= 0; --d) {
+      index[d] = r % ShapeT::dims[d];
+      r /= ShapeT::dims[d];
+    }
+    long offset = long(c) * StrideT::steps[4];
+    for (int d = 0; d < 4; ++d) offset += long(index[d]) * StrideT::steps[d];
+    return data[offset];
+  }
+};
+
+template <typename To, typename From> To convert(From value) {
+  return To(float(value));
+}
+
+template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
+  if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TLOAD: window and tile shapes differ");
+  for (int r = 0; r < TileT::validRows; ++r)
+    for (int c = 0; c < TileT::validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
+}
+
+template <typename GlobalT, typename TileT> void TSTORE(const GlobalT &global, const TileT &tile) {
+  if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
+  for (int r = 0; r < TileT::validRows; ++r)
+    for (int c = 0; c < TileT::validCols; ++c) global.at(r, c) = convert<typename GlobalT::DType>(tile.at(r, c));
+}
+
+/// dst = f(a(r, c), ...) over dst's valid region.
+template <typename Dst, typename F> void each(Dst &dst, F f) {
+  for (int r = 0; r < Dst::validRows; ++r)
+    for (int c = 0; c < Dst::validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
+}
+
+#define PTO_SIM_BINARY(NAME, EXPR)                                                                      \
+  template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
+    each(dst, [&](int r, int c) {                                                                      \
+      auto x = a.at(r, c);                                                                             \
+      auto y = b.at(r, c);                                                                             \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_BINARY(TADD, x + y)
+PTO_SIM_BINARY(TSUB, x - y)
+PTO_SIM_BINARY(TMUL, x * y)
+PTO_SIM_BINARY(TDIV, x / y)
+PTO_SIM_BINARY(TMAX, x > y ? x : y)
+PTO_SIM_BINARY(TMIN, x < y ? x : y)
+#undef PTO_SIM_BINARY
+
+#define PTO_SIM_SCALAR(NAME, EXPR)                                                                      \
+  template <typename D, typename A, typename S> void NAME(D &dst, const A &a, S s) {                   \
+    each(dst, [&](int r, int c) {                                                                      \
+      auto x = a.at(r, c);                                                                             \
+      auto y = convert<typename A::DType>(s);                                                          \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_SCALAR(TADDS, x + y)
+PTO_SIM_SCALAR(TSUBS, x - y)
+PTO_SIM_SCALAR(TMULS, x * y)
+PTO_SIM_SCALAR(TDIVS, x / y)
+PTO_SIM_SCALAR(TMAXS, x > y ? x : y)
+PTO_SIM_SCALAR(TMINS, x < y ? x : y)
+#undef PTO_SIM_SCALAR
+
+#define PTO_SIM_UNARY(NAME, EXPR)                                                                       \
+  template <typename D, typename A> void NAME(D &dst, const A &a) {                                    \
+    each(dst, [&](int r, int c) {                                                                      \
+      float x = float(a.at(r, c));                                                                     \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_UNARY(TEXP, std::exp(x))
+PTO_SIM_UNARY(TLOG, std::log(x))
+PTO_SIM_UNARY(TSQRT, std::sqrt(x))
+PTO_SIM_UNARY(TRSQRT, 1.0f / std::sqrt(x))
+PTO_SIM_UNARY(TRECIP, 1.0f / x)
+PTO_SIM_UNARY(TABS, std::fabs(x))
+PTO_SIM_UNARY(TNEG, -x)
+PTO_SIM_UNARY(TRELU, x > 0.0f ? x : 0.0f)
+#undef PTO_SIM_UNARY
+
+template <typename D, typename A> void TMOV(D &dst, const A &src) {
+  each(dst, [&](int r, int c) { return src.at(r, c); });
+}
+
+template <typename D, typename S> void TEXPANDS(D &dst, S scalar) {
+  each(dst, [&](int, int) { return convert<typename D::DType>(scalar); });
+}
+
+template <typename D, typename A> void TEXTRACT(D &dst, const A &src, long row, long col) {
+  if (row + D::rows > A::rows || col + D::cols > A::cols) fail("TEXTRACT: the window leaves the source tile");
+  each(dst, [&](int r, int c) { return src.at(int(row) + r, int(col) + c); });
+}
+
+/// Row reductions: dst(r, 0) = fold over the valid columns of src.
+#define PTO_SIM_ROW(NAME, INIT, STEP)                                                                   \
+  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
+    for (int r = 0; r < A::validRows; ++r) {                                                           \
+      float acc = INIT;                                                                                \
+      for (int c = 0; c < A::validCols; ++c) {                                                         \
+        float x = float(src.at(r, c));                                                                 \
+        acc = STEP;                                                                                    \
+      }                                                                                                \
+      dst.at(r, 0) = convert<typename D::DType>(acc);                                                  \
+    }                                                                                                  \
+  }
+PTO_SIM_ROW(TROWSUM, 0.0f, acc + x)
+PTO_SIM_ROW(TROWMAX, -INFINITY, (x > acc ? x : acc))
+PTO_SIM_ROW(TROWMIN, INFINITY, (x < acc ? x : acc))
+PTO_SIM_ROW(TROWPROD, 1.0f, acc * x)
+#undef PTO_SIM_ROW
+
+/// Column reductions: dst(0, c) = fold over the valid rows of src.
+#define PTO_SIM_COL(NAME, INIT, STEP)                                                                   \
+  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
+    for (int c = 0; c < A::validCols; ++c) {                                                           \
+      float acc = INIT;                                                                                \
+      for (int r = 0; r < A::validRows; ++r) {                                                         \
+        float x = float(src.at(r, c));                                                                 \
+        acc = STEP;                                                                                    \
+      }                                                                                                \
+      dst.at(0, c) = convert<typename D::DType>(acc);                                                  \
+    }                                                                                                  \
+  }
+PTO_SIM_COL(TCOLSUM, 0.0f, acc + x)
+PTO_SIM_COL(TCOLMAX, -INFINITY, (x > acc ? x : acc))
+PTO_SIM_COL(TCOLMIN, INFINITY, (x < acc ? x : acc))
+PTO_SIM_COL(TCOLPROD, 1.0f, acc * x)
+#undef PTO_SIM_COL
+
+/// Broadcasts of a column (one value per row) or a row (one per column).
+#define PTO_SIM_EXPAND(NAME, AT, EXPR)                                                                  \
+  template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
+    each(dst, [&](int r, int c) {                                                                      \
+      auto x = a.at(r, c);                                                                             \
+      auto y = b.AT;                                                                                   \
+      (void)r;                                                                                         \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_EXPAND(TROWEXPANDADD, at(r, 0), x + y)
+PTO_SIM_EXPAND(TROWEXPANDSUB, at(r, 0), x - y)
+PTO_SIM_EXPAND(TROWEXPANDMUL, at(r, 0), x * y)
+PTO_SIM_EXPAND(TROWEXPANDDIV, at(r, 0), x / y)
+PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x > y ? x : y)
+PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), x < y ? x : y)
+PTO_SIM_EXPAND(TCOLEXPANDADD, at(0, c), x + y)
+PTO_SIM_EXPAND(TCOLEXPANDSUB, at(0, c), x - y)
+PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
+PTO_SIM_EXPAND(TCOLEXPANDDIV, at(0, c), x / y)
+PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x > y ? x : y)
+PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), x < y ? x : y)
+#undef PTO_SIM_EXPAND
+
+template <typename D, typename A> void TROWEXPAND(D &dst, const A &src) {
+  each(dst, [&](int r, int) { return src.at(r, 0); });
+}
+template <typename D, typename A> void TCOLEXPAND(D &dst, const A &src) {
+  each(dst, [&](int, int c) { return src.at(0, c); });
+}
+
+inline float round_as(float x, RoundMode mode) {
+  switch (mode) {
+  case RoundMode::CAST_ROUND: return std::round(x);
+  case RoundMode::CAST_FLOOR: return std::floor(x);
+  case RoundMode::CAST_CEIL: return std::ceil(x);
+  case RoundMode::CAST_TRUNC: return std::trunc(x);
+  case RoundMode::CAST_RINT: return std::nearbyint(x);
+  default: return x;
+  }
+}
+
+template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode) {
+  each(dst, [&](int r, int c) {
+    float x = float(src.at(r, c));
+    return std::is_integral<typename D::DType>::value ? round_as(x, mode) : x;
+  });
+}
+
+/// c = a b over the valid extents, accumulated in f32.
+template <typename C, typename A, typename B> void TMATMUL(C &c, const A &a, const B &b) {
+  if (A::cols != B::rows) fail("TMATMUL: inner dimensions differ");
+  for (int i = 0; i < C::validRows; ++i)
+    for (int j = 0; j < C::validCols; ++j) {
+      float sum = 0.0f;
+      for (int k = 0; k < A::validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
+      c.at(i, j) = convert<typename C::DType>(sum);
+    }
+}
+
+/// c = c_in + a b.
+template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &c, const CIn &cIn, const A &a, const B &b) {
+  for (int i = 0; i < C::validRows; ++i)
+    for (int j = 0; j < C::validCols; ++j) {
+      float sum = float(cIn.at(i, j));
+      for (int k = 0; k < A::validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
+      c.at(i, j) = convert<typename C::DType>(sum);
+    }
+}
+
+} // namespace pto
+
+// The CCE synchronisation builtins: pipes run in program order here.
+enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
+enum event_t { EVENT_ID0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
+
+namespace pto::sim {
+/// Outstanding set_flag counts per (source, destination, event), per core.
+inline int (&flags())[8][8][8] {
+  static thread_local int counts[8][8][8] = {};
+  return counts;
+}
+} // namespace pto::sim
+
+inline void set_flag(pipe_t from, pipe_t to, event_t event) {
+  pto::sim::flags()[from][to][event] += 1;
+}
+inline void wait_flag(pipe_t from, pipe_t to, event_t event) {
+  int &count = pto::sim::flags()[from][to][event];
+  if (count == 0) pto::fail("wait_flag without a matching set_flag (the device would hang)");
+  count -= 1;
+}
+inline void pipe_barrier(pipe_t) {}
+
+#endif // PTO_SIM_PTO_INST_HPP

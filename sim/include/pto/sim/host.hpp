@@ -1,0 +1,201 @@
+//===- host.hpp - Host side of simulated kernels: buffers, .npy, goldens --===//
+//
+// What pto-translate's a2a3sim drivers call: command-line inputs and outputs
+// as .npy files (`--input NAME=FILE.npy`, `--output-dir DIR`), seeded random
+// inputs otherwise, and a comparison of each output with `--golden DIR`
+// (`--rtol`, `--atol`) that prints max abs/rel error and mismatch counts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_SIM_HOST_HPP
+#define PTO_SIM_HOST_HPP
+
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "pto/pto-inst.hpp"
+
+namespace pto::sim {
+
+/// The command line of a simulated program.
+struct Args {
+  std::map<std::string, std::string> inputs;
+  std::string outputDir, goldenDir;
+  double rtol = 1e-5, atol = 1e-6;
+  unsigned seed = 0;
+  int mismatched = 0;
+};
+
+inline Args parse_args(int argc, char **argv) {
+  Args args;
+  for (int i = 1; i < argc; ++i) {
+    std::string flag = argv[i];
+    auto value = [&]() -> std::string {
+      if (i + 1 >= argc) {
+        std::fprintf(stderr, "error: %s needs a value\n", flag.c_str());
+        std::exit(1);
+      }
+      return argv[++i];
+    };
+    if (flag == "--input") {
+      std::string spec = value();
+      size_t eq = spec.find('=');
+      if (eq == std::string::npos) {
+        std::fprintf(stderr, "error: --input wants NAME=FILE.npy, got '%s'\n", spec.c_str());
+        std::exit(1);
+      }
+      args.inputs[spec.substr(0, eq)] = spec.substr(eq + 1);
+    } else if (flag == "--output-dir") {
+      args.outputDir = value();
+    } else if (flag == "--golden") {
+      args.goldenDir = value();
+    } else if (flag == "--rtol") {
+      args.rtol = std::atof(value().c_str());
+    } else if (flag == "--atol") {
+      args.atol = std::atof(value().c_str());
+    } else if (flag == "--seed") {
+      args.seed = unsigned(std::atoi(value().c_str()));
+    } else {
+      std::fprintf(stderr, "error: unknown argument '%s'\n", flag.c_str());
+      std::exit(1);
+    }
+  }
+  return args;
+}
+
+template <typename T> const char *npy_descr();
+template <> inline const char *npy_descr<float>() { return "<f4"; }
+template <> inline const char *npy_descr<half>() { return "<f2"; }
+template <> inline const char *npy_descr<int32_t>() { return "<i4"; }
+
+/// A host tensor: contiguous row-major elements and a shape.
+template <typename T> struct Buffer {
+  std::string name;
+  std::vector<long> shape;
+  std::vector<T> data;
+};
+
+/// Reads a little-endian, C-ordered .npy of exactly `shape` and `T`.
+template <typename T> bool read_npy(const std::string &path, const std::vector<long> &shape, std::vector<T> &data) {
+  FILE *file = std::fopen(path.c_str(), "rb");
+  if (!file) return false;
+  char magic[8];
+  bool ok = std::fread(magic, 1, 8, file) == 8 && std::memcmp(magic, "\x93NUMPY", 6) == 0;
+  uint32_t header = 0;
+  if (ok && magic[6] == 1) {
+    uint16_t h = 0;
+    ok = std::fread(&h, 2, 1, file) == 1;
+    header = h;
+  } else if (ok) {
+    ok = std::fread(&header, 4, 1, file) == 1;
+  }
+  std::string text(header, ' ');
+  ok = ok && std::fread(&text[0], 1, header, file) == header;
+  // The shape tuple, however it is spaced ("(128, 128)", "(128, 128, )").
+  std::vector<long> found;
+  size_t at = text.find("'shape': (");
+  if (at != std::string::npos) {
+    size_t end = text.find(')', at);
+    std::string tuple = text.substr(at + 10, end == std::string::npos ? 0 : end - at - 10);
+    size_t start = 0;
+    while (start < tuple.size()) {
+      size_t comma = tuple.find(',', start);
+      std::string item = tuple.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      if (item.find_first_of("0123456789") != std::string::npos) found.push_back(std::atol(item.c_str()));
+      if (comma == std::string::npos) break;
+      start = comma + 1;
+    }
+  }
+  ok = ok && text.find(npy_descr<T>()) != std::string::npos && text.find("'fortran_order': False") != std::string::npos &&
+       found == shape;
+  long count = 1;
+  for (long d : shape) count *= d;
+  data.resize(size_t(count));
+  ok = ok && std::fread(data.data(), sizeof(T), size_t(count), file) == size_t(count);
+  std::fclose(file);
+  return ok;
+}
+
+template <typename T> bool write_npy(const std::string &path, const Buffer<T> &buffer) {
+  std::string header = std::string("{'descr': '") + npy_descr<T>() + "', 'fortran_order': False, 'shape': (";
+  for (size_t i = 0; i < buffer.shape.size(); ++i) header += std::to_string(buffer.shape[i]) + (buffer.shape.size() == 1 || i + 1 < buffer.shape.size() ? ", " : "");
+  header += "), }";
+  while ((10 + header.size() + 1) % 64 != 0) header += ' ';
+  header += '\n';
+  FILE *file = std::fopen(path.c_str(), "wb");
+  if (!file) return false;
+  uint16_t length = uint16_t(header.size());
+  bool ok = std::fwrite("\x93NUMPY\x01\x00", 1, 8, file) == 8 && std::fwrite(&length, 2, 1, file) == 1 &&
+            std::fwrite(header.data(), 1, header.size(), file) == header.size() &&
+            std::fwrite(buffer.data.data(), sizeof(T), buffer.data.size(), file) == buffer.data.size();
+  return std::fclose(file) == 0 && ok;
+}
+
+/// An input: from its --input file, else uniform in [-1, 1) from the seed.
+template <typename T> Buffer<T> input(Args &args, const char *name, std::vector<long> shape) {
+  Buffer<T> buffer{name, shape, {}};
+  auto found = args.inputs.find(name);
+  if (found != args.inputs.end()) {
+    if (!read_npy(found->second, shape, buffer.data)) {
+      std::fprintf(stderr, "error: %s: cannot read a %s .npy of the parameter's shape\n", found->second.c_str(), npy_descr<T>());
+      std::exit(1);
+    }
+    return buffer;
+  }
+  long count = 1;
+  for (long d : shape) count *= d;
+  uint64_t state = 0x9e3779b97f4a7c15ull ^ (uint64_t(args.seed) << 32) ^ std::hash<std::string>()(name);
+  for (long i = 0; i < count; ++i) {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    buffer.data.push_back(T(float(double(state >> 11) / double(1ull << 53) * 2.0 - 1.0)));
+  }
+  return buffer;
+}
+
+/// An output: zero-initialised.
+template <typename T> Buffer<T> output(Args &, const char *name, std::vector<long> shape) {
+  long count = 1;
+  for (long d : shape) count *= d;
+  return Buffer<T>{name, shape, std::vector<T>(size_t(count), T(0.0f))};
+}
+
+template <typename T> T *data(Buffer<T> &buffer) { return buffer.data.data(); }
+
+/// Writes `buffer` to the output directory and compares it with its golden.
+template <typename T> void finish(Args &args, Buffer<T> &buffer) {
+  if (!args.outputDir.empty() && !write_npy(args.outputDir + "/" + buffer.name + ".npy", buffer)) {
+    std::fprintf(stderr, "error: cannot write %s/%s.npy\n", args.outputDir.c_str(), buffer.name.c_str());
+    std::exit(1);
+  }
+  if (args.goldenDir.empty()) return;
+  std::vector<T> golden;
+  std::string path = args.goldenDir + "/" + buffer.name + ".npy";
+  if (!read_npy(path, buffer.shape, golden)) {
+    std::fprintf(stderr, "error: %s: no golden of the output's shape and type\n", path.c_str());
+    std::exit(1);
+  }
+  double maxAbs = 0, maxRel = 0;
+  long bad = 0;
+  for (size_t i = 0; i < golden.size(); ++i) {
+    double x = double(float(buffer.data[i])), g = double(float(golden[i]));
+    double abs = std::fabs(x - g), rel = g != 0 ? abs / std::fabs(g) : abs;
+    maxAbs = abs > maxAbs ? abs : maxAbs;
+    maxRel = rel > maxRel ? rel : maxRel;
+    if (!(abs <= args.atol + args.rtol * std::fabs(g))) ++bad;
+  }
+  std::printf("%s: %s, max abs error %.3g, max rel error %.3g, %ld of %zu elements mismatch\n", buffer.name.c_str(),
+              bad ? "MISMATCH" : "matches the golden", maxAbs, maxRel, bad, golden.size());
+  if (bad) args.mismatched += 1;
+}
+
+inline int exit_code(Args &args) { return args.mismatched ? 1 : 0; }
+
+} // namespace pto::sim
+
+#endif // PTO_SIM_HOST_HPP

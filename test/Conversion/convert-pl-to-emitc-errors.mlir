@@ -1,0 +1,46 @@
+// RUN: pto-opt %s --split-input-file --convert-pl-to-emitc --verify-diagnostics
+
+func.func @unplanned(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{convert-pl-to-emitc: this tile has no planned address (run pl-plan-memory first)}}
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{convert-pl-to-emitc: parameter #0: dynamically shaped tensors (!pl.tensor<?x64xf32>) are not translated yet}}
+func.func @dynamic(%x: !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+func.func @atomic(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: atomic stores are not translated yet}}
+  %r = pl.tile.store %t, %x[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @no_lowering(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: 'pl.tile.transpose' has no lowering to EmitC yet}}
+  %u = pl.tile.transpose %t axes 0, 1 {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @kernel(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+func.func @main(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @+1 {{convert-pl-to-emitc: this module dispatches the kernels it would lower; lower each kernel in a module of its own (pto-translate --mlir-to-cce does)}}
+  pl.call @kernel(%x) : (!pl.tensor<16x64xf32>) -> ()
+  return
+}

@@ -1,0 +1,79 @@
+// RUN: pto-opt %s --split-input-file --convert-pl-to-emitc | FileCheck %s
+// The output prints as C++ after the upstream conversions.
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-to-emitc, canonicalize, cse, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+
+// A planned, synchronised vector kernel: tiles bound to their addresses,
+// window loads and stores through GlobalTensors, flags on pipes.
+// CHECK: emitc.include "pto/pto-inst.hpp"
+// CHECK-NEXT: emitc.verbatim "using namespace pto;"
+// CHECK-LABEL: emitc.func @scale(
+// CHECK-SAME: %[[X:.*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %[[Y:.*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>)
+// CHECK-SAME: specifiers = ["__global__", "AICORE"]
+// CHECK: %[[T:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[T]]) {args = [0 : index, 0]}
+// CHECK: %[[G:.*]] = {{.*}}call_opaque "GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND>"(%{{.*}})
+// CHECK-NEXT: {{.*}}call_opaque "TLOAD"(%[[T]], %[[G]])
+// CHECK: {{.*}}call_opaque "set_flag"() {args = [#emitc.opaque<"PIPE_MTE2">, #emitc.opaque<"PIPE_V">, #emitc.opaque<"EVENT_ID0">]}
+// CHECK: {{.*}}call_opaque "wait_flag"() {args = [#emitc.opaque<"PIPE_MTE2">, #emitc.opaque<"PIPE_V">, #emitc.opaque<"EVENT_ID0">]}
+// CHECK: %[[M:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 64
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[M]]) {args = [0 : index, 4096]}
+// CHECK-NEXT: {{.*}}call_opaque "TMULS"(%[[M]], %[[T]], %{{.*}})
+// CHECK: {{.*}}call_opaque "TSTORE"(%{{.*}}, %[[M]])
+// CHECK: {{.*}}call_opaque "pipe_barrier"() {args = [#emitc.opaque<"PIPE_ALL">]}
+// CHECK-NEXT: return
+// CHECK-NOT: pl.
+// CPP-LABEL: __global__ AICORE void scale(__gm__ float* v1, __gm__ float* v2) {
+// CPP: TASSIGN(v{{[0-9]+}}, 0);
+// CPP: TLOAD(v{{[0-9]+}}, v{{[0-9]+}});
+// CPP: set_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
+// CPP: TMULS(
+// CPP: TSTORE(
+// CPP: pipe_barrier(PIPE_ALL);
+!T = !pl.tensor<16x64xf32>
+!V = !pl.tile<16x64xf32, vec>
+func.func @scale(%x: !T, %y: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant 2.0 : f32
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !T -> !V
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %m = pl.tile.muls %t, %two {pl.addresses = array<i64: 4096>} : !V, f32
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  %r = pl.tile.store %m, %y[%c0, %c0] : !V, !T
+  pl.system.pipe_barrier all
+  return %r : !T
+}
+
+// -----
+
+// A loop-carried accumulator is dropped from the loop (one buffer); the
+// first step initialises it.
+// CHECK-LABEL: emitc.func @acc(
+// CHECK: %[[ACC:.*]] = {{.*}}call_opaque "Tile<TileType::Acc, float, 16, 16, BLayout::ColMajor, 16, 16, SLayout::RowMajor, 1024, PadValue::Null>"()
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[L:.*]] = {{.*}}call_opaque "Tile<TileType::Left, half, 16, 16, BLayout::RowMajor, 16, 16, SLayout::RowMajor, 512, PadValue::Null>"()
+// CHECK: {{.*}}call_opaque "TEXTRACT"(%[[L]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: {{.*}}call_opaque "TMATMUL"(%[[N:.*]], %[[L]], %{{.*}})
+// CHECK: } else {
+// CHECK-NEXT: {{.*}}call_opaque "TMATMUL_ACC"(%[[N]], %[[ACC]], %[[L]], %{{.*}})
+// CHECK: {{.*}}call_opaque "TSTORE"(%{{.*}}, %[[ACC]])
+func.func @acc(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>, %c: !pl.tensor<16x16xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x16xf32>
+    attributes {pl.kind = #pl.kind<aic>, pl.memory = {acc = 1024 : i64}} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %am = pl.tile.load %a[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16, mat>
+  %bm = pl.tile.load %b[%c0, %c0] {pl.addresses = array<i64: 1024>} : !pl.tensor<32x16xf16> -> !pl.tile<32x16xf16, mat>
+  %init = pl.tile.create {pl.addresses = array<i64: 0>} : !pl.tile<16x16xf32, acc>
+  %r = scf.for %k = %c0 to %c32 step %c16 iter_args(%p = %init) -> (!pl.tile<16x16xf32, acc>) {
+    %l = pl.tile.extract %am[%c0, %k] {pl.addresses = array<i64: 0>} : !pl.tile<16x32xf16, mat> -> !pl.tile<16x16xf16, left>
+    %rr = pl.tile.extract %bm[%k, %c0] {pl.addresses = array<i64: 0>} : !pl.tile<32x16xf16, mat> -> !pl.tile<16x16xf16, right>
+    %first = arith.cmpi eq, %k, %c0 : index
+    %n = pl.tile.matmul_acc %p, %l, %rr init %first {pl.addresses = array<i64: 0>} : !pl.tile<16x16xf32, acc>, !pl.tile<16x16xf16, left>, !pl.tile<16x16xf16, right>
+    scf.yield %n : !pl.tile<16x16xf32, acc>
+  } {pl.addresses = array<i64: 0>}
+  %s = pl.tile.store %r, %c[%c0, %c0] : !pl.tile<16x16xf32, acc>, !pl.tensor<16x16xf32>
+  return %s : !pl.tensor<16x16xf32>
+}

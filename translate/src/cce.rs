@@ -1,0 +1,193 @@
+//! `--mlir-to-cce`: one C++ file per kernel, a manifest, and for `a2a3sim`
+//! a host driver per kernel.
+
+use melior::{
+    Context,
+    ir::{BlockLike, Location, Module, OperationRef, RegionLike, ValueLike, operation::OperationLike},
+    pass::PassManager,
+    utility::parse_pass_pipeline,
+};
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    diag::{OpDiagnostic, Severity},
+    enums::{FunctionKind, ParamDirection},
+    ops::op_name,
+    types::TensorLike,
+};
+
+use crate::{driver, ffi::translate_to_cpp};
+
+/// What the C++ is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// The device: bisheng/ccec compiles the kernels.
+    A2a3,
+    /// The CPU simulation in `sim/`: kernels plus host drivers for g++.
+    A2a3Sim,
+}
+
+/// The translation failed; what went wrong was reported as diagnostics
+/// through the context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Diagnosed;
+
+impl std::fmt::Display for Diagnosed {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str("the translation failed (see the diagnostics)")
+    }
+}
+
+impl std::error::Error for Diagnosed {}
+
+/// A file of the translation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutputFile {
+    pub name: String,
+    pub contents: String,
+}
+
+/// The lowering of one kernel module to printable EmitC.
+const TO_EMITC: &str =
+    "builtin.module(convert-pl-to-emitc, canonicalize, cse, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+
+/// A kernel parameter as the host sees it.
+#[derive(Clone, Debug)]
+pub struct Parameter {
+    pub name: String,
+    pub element: String,
+    pub shape: Vec<i64>,
+    pub direction: ParamDirection,
+}
+
+fn kernel_kind(function: OperationRef) -> Option<FunctionKind> {
+    match function.attribute("pl.kind").ok().and_then(attrs::read) {
+        Some(FunctionAttr::Kind(kind)) => Some(kind),
+        _ => None,
+    }
+}
+
+fn functions<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
+    let mut functions = Vec::new();
+    let mut next = module.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "func.func" {
+            functions.push(op);
+        }
+    }
+    functions
+}
+
+fn run_pipeline<'c>(context: &'c Context, module: &mut Module<'c>, pipeline: &str) -> Result<(), Diagnosed> {
+    let manager = PassManager::new(context);
+    parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|_| Diagnosed)?;
+    manager.run(module).map_err(|_| Diagnosed)
+}
+
+/// Whether `module` still needs the a2a3 lowering: a kernel not planned, or
+/// an InCore scope not outlined.
+fn needs_lowering(module: &Module) -> bool {
+    let mut scope = false;
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        scope |= op_name(op) == "pl.incore_scope";
+        melior::ir::operation::WalkResult::Advance
+    });
+    scope
+        || functions(module)
+            .into_iter()
+            .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
+}
+
+/// The host view of `kernel`'s parameters (names from `source` when its
+/// locations point at them).
+fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Parameter>, String> {
+    let body = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or("an empty kernel")?;
+    let directions = kernel.attribute("arg_attrs").ok().and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok());
+    let mut parameters = Vec::new();
+    for i in 0..body.argument_count() {
+        let argument: melior::ir::Value = body.argument(i).unwrap().into();
+        let tensor = TensorLike::try_from(argument.r#type())
+            .map_err(|_| format!("parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet", argument.r#type()))?;
+        let shape: Option<Vec<i64>> = tensor.shape().into_iter().collect();
+        let shape = shape.ok_or(format!("parameter #{i} has a dynamic shape"))?;
+        let element = passes_element(tensor.element())?;
+        let direction = directions
+            .and_then(|d| d.element(i).ok())
+            .and_then(|d| melior::ir::attribute::DictionaryAttribute::try_from(d).ok())
+            .and_then(|d| d.element_by_name("pl.direction"))
+            .and_then(attrs::read)
+            .and_then(|a| match a {
+                FunctionAttr::Direction(direction) => Some(direction),
+                _ => None,
+            })
+            .unwrap_or(ParamDirection::In);
+        let name = pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
+        parameters.push(Parameter { name, element: element.to_string(), shape, direction });
+    }
+    Ok(parameters)
+}
+
+fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
+    pto_passes::emitc::cpp_types::element(r#type)
+}
+
+/// Translates `module` (pl IR; lowered with `pto-a2a3-pipeline` first when
+/// it is not yet). Problems are reported as diagnostics; `Err` then.
+pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Option<&str>, target: Target) -> Result<Vec<OutputFile>, Diagnosed> {
+    pto_passes::register_passes();
+    melior::utility::register_all_passes();
+    if needs_lowering(module) {
+        run_pipeline(context, module, "builtin.module(pto-a2a3-pipeline)")?;
+    }
+    let mut files = Vec::new();
+    let mut manifest = Vec::new();
+    let mut failed = false;
+    for (func_id, kernel) in functions(module).into_iter().filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv))).enumerate() {
+        let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) { "aic" } else { "aiv" };
+        let parameters = match target {
+            Target::A2a3Sim => match parameters(kernel, source) {
+                Ok(parameters) => Some(parameters),
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
+                    failed = true;
+                    continue;
+                }
+            },
+            Target::A2a3 => None,
+        };
+        // The kernel alone, lowered to EmitC.
+        let mut single = Module::new(Location::unknown(context));
+        // SAFETY: `kernel` is live; the clone is owned by the new module.
+        let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(kernel.to_raw())) };
+        single.body().append_operation(clone);
+        if run_pipeline(context, &mut single, TO_EMITC).is_err() {
+            failed = true;
+            continue;
+        }
+        let Some(text) = translate_to_cpp(&single.as_operation()) else {
+            failed = true;
+            continue;
+        };
+        let file = format!("{name}.cpp");
+        files.push(OutputFile { name: file.clone(), contents: text });
+        manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
+        if let Some(parameters) = parameters {
+            let main = driver::build(context, &name, &file, &parameters);
+            let Some(text) = translate_to_cpp(&main.as_operation()) else {
+                failed = true;
+                continue;
+            };
+            files.push(OutputFile { name: format!("{name}_main.cpp"), contents: text });
+        }
+    }
+    if failed {
+        return Err(Diagnosed);
+    }
+    let target_name = if target == Target::A2a3 { "a2a3" } else { "a2a3sim" };
+    files.push(OutputFile {
+        name: "manifest.json".into(),
+        contents: format!("{{\n  \"target\": \"{target_name}\",\n  \"kernels\": [\n{}\n  ]\n}}\n", manifest.join(",\n")),
+    });
+    Ok(files)
+}
