@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 KERNELS=${KERNELS:-1000}
-cargo build --release -p pto-opt -p pto-plugin >/dev/null 2>&1
+cargo build --release -p pto-opt -p pto-plugin -p pto-translate >/dev/null 2>&1
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 python3 - "$KERNELS" > "$out/module.mlir" <<'PY'
@@ -51,3 +51,5 @@ measure "mlir-opt parse+verify+print" /usr/lib/llvm-22/bin/mlir-opt --load-diale
 measure "pto-opt pto-a2a3-pipeline" target/release/pto-opt "$out/module.mlir" --pto-a2a3-pipeline -o "$out/lowered.mlir"
 measure "pto-opt pto-a2a3-pipeline + pl-verify-sync" target/release/pto-opt "$out/module.mlir" --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' -o /dev/null
 echo "sync ops inserted: $(grep -c 'pl.system' "$out/lowered.mlir")"
+measure "pto-translate --mlir-to-cce of the lowered module" target/release/pto-translate --mlir-to-cce "$out/lowered.mlir" -o "$out/cce"
+echo "per kernel: $(echo "scale=2; $pto_translate___mlir_to_cce_of_the_lowered_module_s * 1000 / $KERNELS" | bc) ms ($(ls "$out/cce" | grep -c '\.cpp$') C++ files)"

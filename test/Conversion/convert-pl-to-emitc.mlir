@@ -1,6 +1,6 @@
 // RUN: pto-opt %s --split-input-file --convert-pl-to-emitc | FileCheck %s
 // The output prints as C++ after the upstream conversions.
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-to-emitc, canonicalize, cse, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
 // A planned, synchronised vector kernel: tiles bound to their addresses,
 // window loads and stores through GlobalTensors, flags on pipes.
@@ -76,4 +76,32 @@ func.func @acc(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>, %c: !pl.ten
   } {pl.addresses = array<i64: 0>}
   %s = pl.tile.store %r, %c[%c0, %c0] : !pl.tile<16x16xf32, acc>, !pl.tensor<16x16xf32>
   return %s : !pl.tensor<16x16xf32>
+}
+
+// -----
+
+// A dynamic leading extent is one more size_t parameter; a clamped load
+// of a runtime number of rows builds its tile with that extent, and the
+// results of later ops take it over.
+// CHECK-LABEL: emitc.func @rows(
+// CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %{{.*}}: !emitc.size_t, %{{.*}}: !emitc.size_t)
+// CHECK: %[[N:.*]] = builtin.unrealized_conversion_cast %arg2 : !emitc.size_t to index
+// CHECK: %[[LEFT:.*]] = arith.subi %[[N]], %{{.*}} : index
+// CHECK: %[[VALID:.*]] = arith.minsi %{{.*}}, %[[LEFT]] : index
+// CHECK: %[[ROWS:.*]] = arith.index_cast %[[VALID]] : index to i64
+// CHECK: %[[T:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, 64, SLayout::NoneBox, 512, PadValue::Null>"(%[[ROWS]], %{{.*}})
+// CHECK: {{.*}}call_opaque "TEXP"(%[[E:.*]], %[[T]])
+func.func @rows(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = pl.tensor.dim %x, 0 : !pl.tensor<?x64xf32>
+  %t = pl.tile.load %x[%c0, %c0] valid(%c16) clamp {pl.addresses = array<i64: 0>} : !pl.tensor<?x64xf32> -> !pl.tile<16x64xf32, vec, valid = ?x64>
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %e = pl.tile.exp %t {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec, valid = ?x64>
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  %r = pl.tile.store %e, %y[%c0, %c0] : !pl.tile<16x64xf32, vec, valid = ?x64>, !pl.tensor<?x64xf32>
+  pl.system.pipe_barrier all
+  return %r : !pl.tensor<?x64xf32>
 }

@@ -30,7 +30,7 @@
 // CHECK-LABEL: // ----- manifest.json -----
 // CHECK: {"func_id": 0, "name": "exp_rows", "core_type": "aiv", "source": "exp_rows.cpp"}
 
-// SIM-LABEL: // ----- exp_rows_main.cpp -----
+// SIM-LABEL: // ----- run_exp_rows.cpp -----
 // SIM-NEXT: #include "pto/sim/host.hpp"
 // SIM-NEXT: #include "exp_rows.cpp"
 // SIM: pto::sim::Buffer<float> {{v[0-9]+}} = pto::sim::input<float>({{v[0-9]+}}, "x", {256, 64});

@@ -48,15 +48,36 @@ pub struct OutputFile {
 
 /// The lowering of one kernel module to printable EmitC.
 const TO_EMITC: &str =
-    "builtin.module(convert-pl-to-emitc, canonicalize, cse, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+    "builtin.module(convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+
+/// The lowering of a host driver module to printable EmitC.
+const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
 
 /// A kernel parameter as the host sees it.
 #[derive(Clone, Debug)]
 pub struct Parameter {
     pub name: String,
     pub element: String,
+    /// -1 for the dynamic leading dimension.
     pub shape: Vec<i64>,
     pub direction: ParamDirection,
+}
+
+/// Whether `kernel` still holds tensor-level computations (left by
+/// pl-convert-tensor-to-tile, which warned): such a kernel is not
+/// translated.
+fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
+    let mut found = None;
+    kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        let name = op_name(op);
+        if name.starts_with("pl.tensor.") && !matches!(name.as_str(), "pl.tensor.dim") {
+            found = Some(op.to_raw());
+            return melior::ir::operation::WalkResult::Interrupt;
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    // SAFETY: found by the walk in the live kernel.
+    found.map(|raw| unsafe { OperationRef::from_raw(raw) })
 }
 
 fn kernel_kind(function: OperationRef) -> Option<FunctionKind> {
@@ -108,8 +129,11 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
         let argument: melior::ir::Value = body.argument(i).unwrap().into();
         let tensor = TensorLike::try_from(argument.r#type())
             .map_err(|_| format!("parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet", argument.r#type()))?;
-        let shape: Option<Vec<i64>> = tensor.shape().into_iter().collect();
-        let shape = shape.ok_or(format!("parameter #{i} has a dynamic shape"))?;
+        let dims = tensor.shape();
+        if dims.iter().skip(1).any(Option::is_none) {
+            return Err(format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({})", argument.r#type()));
+        }
+        let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = passes_element(tensor.element())?;
         let direction = directions
             .and_then(|d| d.element(i).ok())
@@ -141,9 +165,15 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     }
     let mut files = Vec::new();
     let mut manifest = Vec::new();
+    let mut translated: std::collections::BTreeMap<String, (String, Vec<Parameter>)> = std::collections::BTreeMap::new();
     let mut failed = false;
     for (func_id, kernel) in functions(module).into_iter().filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv))).enumerate() {
         let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        if let Some(op) = unconverted(kernel) {
+            OpDiagnostic::new(format!("pto-translate: kernel @{name} still computes on tensors here; it is not translated"))
+                .emit(op, Severity::Warning);
+            continue;
+        }
         let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) { "aic" } else { "aiv" };
         let parameters = match target {
             Target::A2a3Sim => match parameters(kernel, source) {
@@ -178,7 +208,31 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                 failed = true;
                 continue;
             };
-            files.push(OutputFile { name: format!("{name}_main.cpp"), contents: text });
+            files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text });
+            translated.insert(name.clone(), (file.clone(), parameters));
+        }
+    }
+    // Programs: each orchestration runs on the simulator with its kernels.
+    if target == Target::A2a3Sim && !failed {
+        for orchestration in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
+            let name = orchestration.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            match driver::build_program(context, orchestration, &translated, source) {
+                Ok(mut program) => {
+                    if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
+                        failed = true;
+                        continue;
+                    }
+                    match translate_to_cpp(&program.as_operation()) {
+                        Some(text) => files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text }),
+                        None => failed = true,
+                    }
+                }
+                Err((_, message)) => {
+                    // Reported at the orchestration: the op that failed is in
+                    // a half-rewritten copy.
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no simulator driver")).emit(orchestration, Severity::Warning);
+                }
+            }
         }
     }
     if failed {

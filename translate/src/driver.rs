@@ -55,6 +55,15 @@ fn call<'c, 'b>(
     result.map(|_| op.result(0).expect("a result").into())
 }
 
+fn size_t(context: &Context) -> Type<'_> {
+    Type::parse(context, "!emitc.size_t").expect("size_t parses")
+}
+
+/// `pto::sim::dim(buffer, axis)`: a size_t.
+fn dim<'c, 'b>(context: &'c Context, block: &'b Block<'c>, buffer: Value<'c, '_>, axis: i64) -> Value<'c, 'b> {
+    call(context, block, "pto::sim::dim", &[buffer], &[&axis.to_string()], Some(size_t(context))).unwrap()
+}
+
 /// The driver of `kernel` (defined in `kernel_file`) with `parameters`.
 pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, parameters: &[Parameter]) -> Module<'c> {
     let location = Location::unknown(context);
@@ -71,8 +80,10 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
     let mut pointers = Vec::new();
     for parameter in parameters {
         let shape = format!("{{{}}}", parameter.shape.iter().map(i64::to_string).collect::<Vec<_>>().join(", "));
+        // An output of dynamic shape is given like an input (its extent
+        // is not known otherwise).
         let make = match parameter.direction {
-            ParamDirection::Out => "output",
+            ParamDirection::Out if !parameter.shape.contains(&-1) => "output",
             _ => "input",
         };
         let element = &parameter.element;
@@ -89,7 +100,13 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
         pointers.push(call(context, &block, "pto::sim::data", &[buffer], &[], Some(pointer)).unwrap());
         buffers.push((buffer, parameter.direction));
     }
-    call(context, &block, kernel, &pointers, &[], None);
+    let mut arguments = pointers;
+    for (parameter, (buffer, _)) in parameters.iter().zip(&buffers) {
+        if parameter.shape.first() == Some(&-1) {
+            arguments.push(dim(context, &block, *buffer, 0));
+        }
+    }
+    call(context, &block, kernel, &arguments, &[], None);
     for (buffer, direction) in buffers {
         if matches!(direction, ParamDirection::Out | ParamDirection::InOut) {
             call(context, &block, "pto::sim::finish", &[args, buffer], &[], None);
@@ -111,4 +128,249 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
             .expect("emitc.func builds"),
     );
     module
+}
+
+/// Where the translated kernels are and what they take.
+pub type Kernels = std::collections::BTreeMap<String, (String, Vec<Parameter>)>;
+
+/// A failure at an op (its raw handle) with a message.
+pub type Failure = (mlir_sys::MlirOperation, String);
+
+fn element_of(r#type: Type) -> Result<&'static str, String> {
+    let tensor = pto_dialects::types::TensorLike::try_from(r#type).map_err(|_| format!("{type} is not a tensor"))?;
+    pto_passes::emitc::cpp_types::element(tensor.element())
+}
+
+/// The simulator program of `orchestration`: a `main` that reads the
+/// orchestration's tensor parameters (by source name, else argN), runs its
+/// body with every kernel call made on the simulated core, and writes and
+/// compares its results as `result<i>`.
+pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::OperationRef<'c, '_>, kernels: &Kernels, source: Option<&str>) -> Result<Module<'c>, Failure> {
+    use melior::ir::{
+        TypeLike, ValueLike,
+        operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+    };
+    use pto_dialects::ops::{op_name, operand_at, operand_segments, result_at};
+    let fail = |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
+    let location = Location::unknown(context);
+    let module = Module::new(location);
+    let body = module.body();
+    body.append_operation(include(context, "pto/sim/host.hpp"));
+    for (file, _) in kernels.values() {
+        body.append_operation(include(context, file));
+    }
+    // SAFETY: `orchestration` is live; the clone is owned by the new module.
+    let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw())) };
+    let function = body.append_operation(clone);
+    let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let argv_type = Type::parse(context, "!emitc.ptr<!emitc.ptr<!emitc.opaque<\"char\">>>").expect("argv parses");
+    // The buffers standing for each tensor value (raw value keys).
+    let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> = std::collections::HashMap::new();
+    let key = |value: Value| value.to_raw().ptr as usize;
+    // argc, argv and the parsed arguments first.
+    let scratch = Block::new(&[(i32_type, location), (argv_type, location)]);
+    let (argc, argv): (Value, Value) = (scratch.argument(0).unwrap().into(), scratch.argument(1).unwrap().into());
+    let parameter_count = entry.argument_count();
+    // SAFETY: the block is live; two leading arguments are inserted.
+    let (argc_new, argv_new) = unsafe {
+        (
+            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 0, i32_type.to_raw(), location.to_raw()),
+            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 1, argv_type.to_raw(), location.to_raw()),
+        )
+    };
+    let _ = (argc, argv);
+    // SAFETY: just inserted, live.
+    let (argc_value, argv_value): (Value, Value) = unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
+    let first = entry.first_operation().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
+    let insert = |op: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> { entry.insert_operation_before(first, op) };
+    let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| -> melior::ir::Operation<'c> {
+        let mut builder = OperationBuilder::new("emitc.call_opaque", location)
+            .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+            .add_operands(operands);
+        if !literals.is_empty() {
+            let mut args: Vec<Attribute> = (0..operands.len()).map(|i| IntegerAttribute::new(Type::index(context), i as i64).into()).collect();
+            args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
+            builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into())]);
+        }
+        if let Some(result) = result {
+            builder = builder.add_results(&[result]);
+        }
+        builder.build().expect("emitc.call_opaque builds")
+    };
+    let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
+    let args: Value = args_op.result(0).unwrap().into();
+    for i in 0..parameter_count {
+        let parameter: Value = entry.argument(i + 2).unwrap().into();
+        let element = element_of(parameter.r#type()).map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
+        let tensor = pto_dialects::types::TensorLike::try_from(parameter.r#type()).unwrap();
+        let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
+        let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
+        let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
+        let buffer: Value = insert(call_op(&format!("pto::sim::input<{element}>"), &[args], &[format!("\"{name}\""), shape], Some(buffer_type))).result(0).unwrap().into();
+        buffers.insert(key(buffer), (buffer.to_raw(), element));
+        // SAFETY: live values; the parameter's uses move to its buffer.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), buffer.to_raw()) };
+    }
+    for i in (0..parameter_count).rev() {
+        // SAFETY: the argument has no uses left.
+        unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 2) as u32) };
+    }
+    // The body, op by op.
+    let mut ops = Vec::new();
+    function.walk(WalkOrder::PreOrder, |op| {
+        ops.push(op.to_raw());
+        WalkResult::Advance
+    });
+    let mut retired = Vec::new();
+    let mut temporaries = 0;
+    for raw in ops {
+        // SAFETY: collected from the live function; retired ops are erased
+        // only at the end.
+        let op = unsafe { melior::ir::OperationRef::from_raw(raw) };
+        let name = op_name(op);
+        let block = match op.block() {
+            Some(block) => block,
+            None => continue,
+        };
+        let before = |new: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> { block.insert_operation_before(op, new) };
+        let as_i64 = |value: Value<'c, '_>| -> Value<'c, '_> {
+            let cast = melior::dialect::arith::index_cast(value, IntegerType::new(context, 64).into(), location);
+            block.insert_operation_before(op, cast).result(0).unwrap().into()
+        };
+        match name.as_str() {
+            "pl.tensor.create" => {
+                let result = result_at(op, 0).unwrap();
+                let element = element_of(result.r#type()).map_err(|m| fail(op, m))?;
+                let tensor = pto_dialects::types::TensorLike::try_from(result.r#type()).unwrap();
+                let mut dynamic = op.operands();
+                let mut extents = Vec::new();
+                for extent in tensor.shape() {
+                    let value = match extent {
+                        Some(fixed) => {
+                            let constant = melior::dialect::arith::constant(context, IntegerAttribute::new(Type::index(context), fixed).into(), location);
+                            before(constant).result(0).unwrap().into()
+                        }
+                        None => dynamic.next().ok_or_else(|| fail(op, "a dynamic extent without its operand".into()))?,
+                    };
+                    extents.push(as_i64(value));
+                }
+                temporaries += 1;
+                let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
+                // The name, then the extents: args = ["tmpN", 0, 1, ...].
+                let mut args: Vec<Attribute> = vec![opaque_attribute(context, &format!("\"tmp{temporaries}\""))];
+                args.extend((0..extents.len()).map(|i| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() }));
+                let make = OperationBuilder::new("emitc.call_opaque", location)
+                    .add_attributes(&[
+                        (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("pto::sim::make<{element}>")).into()),
+                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into()),
+                    ])
+                    .add_operands(&extents)
+                    .add_results(&[buffer_type])
+                    .build()
+                    .expect("emitc.call_opaque builds");
+                let buffer: Value = before(make).result(0).unwrap().into();
+                buffers.insert(key(buffer), (buffer.to_raw(), element));
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), buffer.to_raw()) };
+                retired.push(raw);
+            }
+            "pl.tensor.dim" => {
+                let axis = op.attribute("axis").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+                let size = before(call_op("pto::sim::dim", &[operand_at(op, 0).unwrap()], &[axis.to_string()], Some(size_t(context))));
+                let size: Value = size.result(0).unwrap().into();
+                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[size]).add_results(&[Type::index(context)]).build().expect("a cast builds");
+                let index: Value = before(cast).result(0).unwrap().into();
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
+                retired.push(raw);
+            }
+            "pl.call" | "pl.submit" => {
+                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                let (_, parameters) = kernels.get(&callee).ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
+                let (start, count) = if name == "pl.submit" { operand_segments(op).first().copied().unwrap_or((0, 0)) } else { (0, op.operand_count()) };
+                let arguments: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let mut pointers: Vec<Value> = Vec::new();
+                let mut dims: Vec<Value> = Vec::new();
+                for (argument, parameter) in arguments.iter().zip(parameters) {
+                    let element = buffers.get(&key(*argument)).map(|b| b.1).ok_or_else(|| fail(op, "a kernel argument that is not a host tensor".into()))?;
+                    let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses");
+                    pointers.push(before(call_op("pto::sim::data", &[*argument], &[], Some(pointer))).result(0).unwrap().into());
+                    if parameter.shape.first() == Some(&-1) {
+                        dims.push(before(call_op("pto::sim::dim", &[*argument], &["0".into()], Some(size_t(context)))).result(0).unwrap().into());
+                    }
+                }
+                pointers.extend(dims);
+                before(call_op(&callee, &pointers, &[], None));
+                // Result i is the i-th out/inout argument, written in place.
+                let written: Vec<Value> = arguments
+                    .iter()
+                    .zip(parameters)
+                    .filter(|(_, p)| matches!(p.direction, ParamDirection::Out | ParamDirection::InOut))
+                    .map(|(a, _)| *a)
+                    .collect();
+                let tensor_results = op.result_count() - usize::from(name == "pl.submit");
+                for i in 0..tensor_results {
+                    let target = written.get(i).ok_or_else(|| fail(op, "more results than out parameters".into()))?;
+                    // SAFETY: live values.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, i).unwrap().to_raw(), target.to_raw()) };
+                }
+                if name == "pl.submit" && result_at(op, tensor_results).is_some_and(|task| task.to_raw().ptr.is_null() || has_uses(task)) {
+                    return Err(fail(op, "task dependencies are not simulated yet".into()));
+                }
+                retired.push(raw);
+            }
+            "func.return" => {
+                for i in 0..op.operand_count() {
+                    let result = operand_at(op, i).unwrap();
+                    before(call_op("pto::sim::finish", &[args, result], &[format!("\"result{i}\"")], None));
+                }
+                let code: Value = before(call_op("pto::sim::exit_code", &[args], &[], Some(i32_type))).result(0).unwrap().into();
+                before(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
+                retired.push(raw);
+            }
+            "func.func" => {}
+            other if other.starts_with("pl.") || other.starts_with("pld.") => {
+                return Err(fail(op, format!("'{other}' is not simulated on the host yet")));
+            }
+            _ => {}
+        }
+    }
+    for raw in retired.into_iter().rev() {
+        // SAFETY: the op is live and unused now.
+        unsafe {
+            let mut op = OperationRefMut::from_raw(raw);
+            op.remove_from_parent();
+            mlir_sys::mlirOperationDestroy(raw);
+        }
+    }
+    // The function becomes `int main(int argc, char** argv)`.
+    let function_type = FunctionType::new(context, &[i32_type, argv_type], &[i32_type]);
+    let region = Region::new();
+    // SAFETY: both regions are live; the body moves whole.
+    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };
+    body.append_operation(
+        OperationBuilder::new("emitc.func", location)
+            .add_attributes(&[
+                (Identifier::new(context, "sym_name"), StringAttribute::new(context, "main").into()),
+                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+            ])
+            .add_regions([region])
+            .build()
+            .expect("emitc.func builds"),
+    );
+    // SAFETY: the emptied clone is live and unused.
+    unsafe {
+        let mut clone = OperationRefMut::from_raw(function.to_raw());
+        clone.remove_from_parent();
+        mlir_sys::mlirOperationDestroy(function.to_raw());
+    }
+    let _ = scratch;
+    Ok(module)
+}
+
+fn has_uses(value: Value) -> bool {
+    use melior::ir::ValueLike;
+    // SAFETY: a live value.
+    !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }.ptr.is_null()
 }

@@ -59,10 +59,16 @@ the `__global__ AICORE` specifiers (pl.md §6.4):
   (tensors are one pointer), so the body uses the init's object.
 
 The module gains `#include "pto/pto-inst.hpp"` and `using namespace pto;`.
-Index arithmetic and loops are left to the upstream `convert-arith-to-emitc`
-and `convert-scf-to-emitc` (pto-translate runs them next). Ops without a
-lowering (the pld communication ops, tensor-level ops, dynamic valid
-shapes, dynamically shaped tensors, atomic stores) are errors at the op.
+A tensor whose leading extent is dynamic gets one more `size_t` parameter
+(after all others) that `pl.tensor.dim` reads; tiles with runtime valid
+extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
+load narrowing them to the tensor's edge), and results take them from their
+operands. Index arithmetic and loops are left to the upstream
+`arith-expand`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
+(pto-translate runs them next). Ops without a lowering (the pld
+communication ops, tensor-level ops, other dynamic extents, atomic stores)
+are errors at the op; so is a module whose orchestrations call the kernels
+(lower each kernel in a module of its own, as pto-translate does).
 
 Before:
 
@@ -177,7 +183,11 @@ fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
 #[derive(Clone)]
 struct GmTensor {
     element: &'static str,
+    /// Row-major shape; -1 for the (leading) dynamic dimension.
     shape: Vec<i64>,
+    /// The index value of each dynamic dimension (the kernel parameter
+    /// appended for it).
+    dims: Vec<Option<mlir_sys::MlirValue>>,
 }
 
 /// Builds the EmitC form of one kernel in place.
@@ -189,6 +199,9 @@ struct Lowering<'c, 'a> {
     replaced: Vec<OperationRef<'c, 'a>>,
     /// The pl shape of each declared `Tile<…>` object.
     shapes: HashMap<usize, Vec<i64>>,
+    /// The runtime valid extents (index values) of each declared object
+    /// with dynamic ones.
+    valid: HashMap<usize, [Option<mlir_sys::MlirValue>; 2]>,
 }
 
 fn pipe_name(pipe: Pipe) -> String {
@@ -245,6 +258,7 @@ fn instruction(short: &str) -> Option<&'static str> {
         "row_expand_div" => "TROWEXPANDDIV",
         "row_expand_max" => "TROWEXPANDMAX",
         "row_expand_min" => "TROWEXPANDMIN",
+        "row_expand_expdif" => "TROWEXPANDEXPDIF",
         "col_expand" => "TCOLEXPAND",
         "col_expand_add" => "TCOLEXPANDADD",
         "col_expand_sub" => "TCOLEXPANDSUB",
@@ -293,11 +307,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
 
     /// A `Tile<…>` object for `value` (a pl tile result of `op`) bound to
     /// its planned address.
-    fn declare_tile(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, index: usize) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn declare_tile(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, index: usize, valid: [Option<Value<'c, 'a>>; 2]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let tile = TileType::try_from(value.r#type()).map_err(|e| (op, e.to_string()))?;
-        if tile.effective_view().valid_shape.iter().any(Option::is_none) {
-            return Err((op, format!("tiles with dynamic valid extents ({}) are not translated yet", value.r#type())));
-        }
         let cpp = cpp_types::tile(tile).map_err(|m| (op, m))?;
         let addresses = op
             .attribute("pl.addresses")
@@ -305,12 +316,44 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
             .ok_or((op, "this tile has no planned address (run pl-plan-memory first)".to_string()))?;
         let address = addresses.element(index).map_err(|e| (op, e.to_string()))?;
-        let object = self.call(op, &cpp, &[], None, Some(opaque(self.context, &cpp))).expect("a result");
+        // A dynamic valid extent is a constructor argument, the other one
+        // its static value.
+        let extents = tile.effective_view().valid_shape;
+        let mut arguments = Vec::new();
+        if extents.iter().any(Option::is_none) {
+            for d in 0..2 {
+                let extent = match (extents[d], valid[d]) {
+                    (Some(fixed), _) => self.index_constant(op, fixed),
+                    (None, Some(runtime)) => runtime,
+                    (None, None) => return Err((op, format!("the runtime valid extent {d} of {} is not known here", value.r#type()))),
+                };
+                arguments.push(extent);
+            }
+        }
+        let object = self.call(op, &cpp, &arguments, None, Some(opaque(self.context, &cpp))).expect("a result");
         let index_attr: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
         let address_attr: Attribute = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), address).into();
         self.call(op, "TASSIGN", &[object], Some(vec![index_attr, address_attr]), None);
         self.shapes.insert(value_key(object), tile.shape());
+        let runtime = [0, 1].map(|d| if extents[d].is_none() { valid[d].map(|v| v.to_raw()) } else { None });
+        self.valid.insert(value_key(object), runtime);
         Ok(object)
+    }
+
+    fn index_constant(&self, at: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
+        let constant = melior::dialect::arith::constant(self.context, IntegerAttribute::new(Type::index(self.context), value).into(), at.location());
+        at.block().unwrap().insert_operation_before(at, constant).result(0).unwrap().into()
+    }
+
+    /// The runtime valid extents a result takes from its tile operands:
+    /// each dynamic one from the first operand that has it at runtime.
+    fn propagated_valid(&self, op: OperationRef<'c, 'a>) -> [Option<Value<'c, 'a>>; 2] {
+        [0, 1].map(|d| {
+            op.operands().find_map(|operand| {
+                // SAFETY: the recorded value is live in the kernel.
+                self.valid.get(&value_key(operand)).and_then(|v| v[d]).map(|raw| unsafe { Value::from_raw(raw) })
+            })
+        })
     }
 
     /// A `GlobalTensor` over the window of `tensor` at `offsets` with
@@ -346,6 +389,17 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         let cpp = cpp_types::global_tensor(info.element, window, &info.shape);
         Ok(self.call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp))).expect("a result"))
+    }
+
+    /// Dimension `axis` of a kernel tensor as an index value.
+    fn tensor_dim(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, axis: usize) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let info = self.tensors.get(&value_key(tensor)).ok_or((op, "this tensor is not a kernel parameter in global memory".to_string()))?;
+        let extent = *info.shape.get(axis).ok_or((op, format!("no dimension {axis}")))?;
+        Ok(match info.dims.get(axis).copied().flatten() {
+            // SAFETY: the recorded value is live in the kernel.
+            Some(raw) => unsafe { Value::from_raw(raw) },
+            None => self.index_constant(op, extent),
+        })
     }
 
     /// Replaces `op`'s result with `value` and retires `op`.
@@ -385,6 +439,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
         if matches!(name.as_str(), "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier") {
             return self.sync(op, &name);
         }
+        if name == "pl.tensor.dim" {
+            let axis = int_attribute(op, "axis").or_else(|| int_attribute(op, "index")).unwrap_or(0) as usize;
+            let dim = self.tensor_dim(op, operand_at(op, 0).unwrap(), axis)?;
+            self.replace(op, dim);
+            return Ok(());
+        }
         let Some(short) = name.strip_prefix("pl.tile.") else {
             if name.starts_with("pl.") || name.starts_with("pld.") {
                 return Err((op, format!("'{name}' has no lowering to EmitC yet")));
@@ -398,13 +458,30 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
                 let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
-                if segments.get(2).is_some_and(|s| s.1 > 0) || op.attribute("clamp").is_ok() {
-                    return Err((op, "loads with dynamic valid extents or clamp are not translated yet".into()));
-                }
                 let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let (valid_start, valid_count) = segments.get(2).copied().unwrap_or((start + count, 0));
+                let mut dynamic = (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
+                let extents = tile.effective_view().valid_shape;
+                let mut valid: [Option<Value>; 2] = [0, 1].map(|d| if extents[d].is_none() { dynamic.next() } else { None });
+                let source = operand_at(op, 0).unwrap();
+                if op.attribute("clamp").is_ok() {
+                    // The window narrowed to the tensor's edge.
+                    if offsets.len() != 2 || extents.iter().any(Option::is_some) && valid.iter().all(Option::is_none) {
+                        return Err((op, "clamp is translated for 2-D loads with dynamic valid extents".into()));
+                    }
+                    for d in 0..2 {
+                        let Some(extent) = valid[d] else { continue };
+                        let edge = self.tensor_dim(op, source, d)?;
+                        let location = op.location();
+                        let block = op.block().unwrap();
+                        let left: Value = block.insert_operation_before(op, melior::dialect::arith::subi(edge, offsets[d], location)).result(0).unwrap().into();
+                        let narrowed = OperationBuilder::new("arith.minsi", location).add_operands(&[extent, left]).add_results(&[Type::index(self.context)]).build().expect("arith.minsi builds");
+                        valid[d] = Some(block.insert_operation_before(op, narrowed).result(0).unwrap().into());
+                    }
+                }
                 let window = partition_or(op, &tile.shape());
-                let object = self.declare_tile(op, result, 0)?;
-                let global = self.global(op, operand_at(op, 0).unwrap(), &offsets, &window)?;
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let global = self.global(op, source, &offsets, &window)?;
                 self.call(op, "TLOAD", &[object, global], None, None);
                 self.replace(op, object);
             }
@@ -422,11 +499,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, destination);
             }
             "create" => {
-                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
                 self.replace(op, object);
             }
             "matmul_acc" => {
-                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
                 let (acc, lhs, rhs) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
                 match operand_at(op, 3) {
                     None => {
@@ -449,7 +527,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "cast" => {
-                let object = self.declare_tile(op, result.expect("a result"), 0)?;
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
                 let mode = int_attribute(op, "mode").and_then(|c| RoundMode::from_code(c as i32)).unwrap_or(RoundMode::Rint);
                 let mode = opaque_attribute(self.context, &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()));
                 let index_attr = |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
@@ -460,7 +539,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let Some(callee) = instruction(short) else {
                     return Err((op, format!("'{name}' has no lowering to EmitC yet")));
                 };
-                let object = self.declare_tile(op, result.ok_or((op, "a tile op without a result".to_string()))?, 0)?;
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.ok_or((op, "a tile op without a result".to_string()))?, 0, valid)?;
                 let operands: Vec<Value> = std::iter::once(object).chain(op.operands()).collect();
                 self.call(op, callee, &operands, None, None);
                 self.replace(op, object);
@@ -568,9 +648,11 @@ fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, '
 fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     drop_carried_buffers(context, kernel)?;
     let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
-    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new() };
-    // Parameters: tensors become __gm__ pointers, index size_t.
+    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new() };
+    // Parameters: tensors become __gm__ pointers, index size_t; a dynamic
+    // leading dimension is one more size_t parameter after all others.
     let mut parameter_types = Vec::new();
+    let mut dynamic_dims: Vec<(usize, usize)> = Vec::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
@@ -578,12 +660,18 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
             if tensor.is_distributed() {
                 return Err((kernel, format!("parameter #{i}: distributed tensors are not translated yet")));
             }
-            let shape: Option<Vec<i64>> = tensor.shape().into_iter().collect();
-            let shape = shape.ok_or((kernel, format!("parameter #{i}: dynamically shaped tensors ({type}) are not translated yet")))?;
+            let dims = tensor.shape();
+            if dims.iter().skip(1).any(Option::is_none) {
+                return Err((kernel, format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({type})")));
+            }
+            let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
             let pointer_type = pointer(context, element);
             argument.set_type(pointer_type);
-            lowering.tensors.insert(value_key(argument), GmTensor { element, shape });
+            if dims[0].is_none() {
+                dynamic_dims.push((value_key(argument), i));
+            }
+            lowering.tensors.insert(value_key(argument), GmTensor { element, shape, dims: vec![None; dims.len()] });
             parameter_types.push(pointer_type);
         } else if r#type.is_index() {
             let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
@@ -606,6 +694,19 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         } else {
             parameter_types.push(r#type);
         }
+    }
+    let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
+    for (key, _) in &dynamic_dims {
+        let argument: Value = entry.add_argument(size_t, kernel.location());
+        let first = entry.first_operation().expect("a kernel has a return");
+        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", kernel.location())
+            .add_operands(&[argument])
+            .add_results(&[Type::index(context)])
+            .build()
+            .expect("a cast builds");
+        let index_value: Value = entry.insert_operation_before(first, cast).result(0).unwrap().into();
+        lowering.tensors.get_mut(key).expect("recorded above").dims[0] = Some(index_value.to_raw());
+        parameter_types.push(size_t);
     }
     // Tile ops, in order (nested ones included).
     let mut ops = Vec::new();

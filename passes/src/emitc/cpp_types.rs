@@ -94,7 +94,9 @@ pub fn tile(tile: TileType) -> Result<String, String> {
 /// tensor of `shape` (both left-padded to five dimensions).
 pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> String {
     let strides = strides(shape);
-    let total: i64 = shape.iter().product();
+    // The padding dimensions have extent 1: their stride is the whole
+    // tensor's (or the outermost stride when the leading extent is dynamic).
+    let total = strides.first().map_or(1, |&s| s * shape[0].max(1));
     let pad = 5usize.saturating_sub(window.len());
     let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad).chain(window.iter().map(i64::to_string)).collect();
     let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad).chain(strides.iter().map(i64::to_string)).collect();

@@ -105,9 +105,16 @@ struct Tile {
   using DType = T;
   static constexpr TileType loc = Loc;
   static constexpr int rows = Rows, cols = Cols;
-  static_assert(ValidRows >= 0 && ValidCols >= 0, "the simulator handles static valid extents");
-  static constexpr int validRows = ValidRows, validCols = ValidCols;
+  /// The valid extents: the template's, or (for -1) the constructor's.
+  int validRows = ValidRows < 0 ? 0 : ValidRows, validCols = ValidCols < 0 ? 0 : ValidCols;
   T *base = nullptr;
+
+  Tile() = default;
+  Tile(long rows, long cols) : validRows(int(ValidRows < 0 ? rows : ValidRows)), validCols(int(ValidCols < 0 ? cols : ValidCols)) {
+    if (validRows > Rows || validCols > Cols || validRows < 0 || validCols < 0) fail("a tile's valid extents exceed its shape");
+  }
+  int GetValidRow() const { return validRows; }
+  int GetValidCol() const { return validCols; }
 
   T &at(int r, int c) const {
     if (!base) fail("a tile is used before TASSIGN binds it to an address");
@@ -159,20 +166,20 @@ template <typename To, typename From> To convert(From value) {
 
 template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TLOAD: window and tile shapes differ");
-  for (int r = 0; r < TileT::validRows; ++r)
-    for (int c = 0; c < TileT::validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
+  for (int r = 0; r < tile.validRows; ++r)
+    for (int c = 0; c < tile.validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
 }
 
 template <typename GlobalT, typename TileT> void TSTORE(const GlobalT &global, const TileT &tile) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
-  for (int r = 0; r < TileT::validRows; ++r)
-    for (int c = 0; c < TileT::validCols; ++c) global.at(r, c) = convert<typename GlobalT::DType>(tile.at(r, c));
+  for (int r = 0; r < tile.validRows; ++r)
+    for (int c = 0; c < tile.validCols; ++c) global.at(r, c) = convert<typename GlobalT::DType>(tile.at(r, c));
 }
 
 /// dst = f(a(r, c), ...) over dst's valid region.
 template <typename Dst, typename F> void each(Dst &dst, F f) {
-  for (int r = 0; r < Dst::validRows; ++r)
-    for (int c = 0; c < Dst::validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
 }
 
 #define PTO_SIM_BINARY(NAME, EXPR)                                                                      \
@@ -240,9 +247,9 @@ template <typename D, typename A> void TEXTRACT(D &dst, const A &src, long row, 
 /// Row reductions: dst(r, 0) = fold over the valid columns of src.
 #define PTO_SIM_ROW(NAME, INIT, STEP)                                                                   \
   template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
-    for (int r = 0; r < A::validRows; ++r) {                                                           \
+    for (int r = 0; r < src.validRows; ++r) {                                                          \
       float acc = INIT;                                                                                \
-      for (int c = 0; c < A::validCols; ++c) {                                                         \
+      for (int c = 0; c < src.validCols; ++c) {                                                        \
         float x = float(src.at(r, c));                                                                 \
         acc = STEP;                                                                                    \
       }                                                                                                \
@@ -258,9 +265,9 @@ PTO_SIM_ROW(TROWPROD, 1.0f, acc * x)
 /// Column reductions: dst(0, c) = fold over the valid rows of src.
 #define PTO_SIM_COL(NAME, INIT, STEP)                                                                   \
   template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
-    for (int c = 0; c < A::validCols; ++c) {                                                           \
+    for (int c = 0; c < src.validCols; ++c) {                                                          \
       float acc = INIT;                                                                                \
-      for (int r = 0; r < A::validRows; ++r) {                                                         \
+      for (int r = 0; r < src.validRows; ++r) {                                                        \
         float x = float(src.at(r, c));                                                                 \
         acc = STEP;                                                                                    \
       }                                                                                                \
@@ -289,6 +296,7 @@ PTO_SIM_EXPAND(TROWEXPANDMUL, at(r, 0), x * y)
 PTO_SIM_EXPAND(TROWEXPANDDIV, at(r, 0), x / y)
 PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x > y ? x : y)
 PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), x < y ? x : y)
+PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(float(x) - float(y)))
 PTO_SIM_EXPAND(TCOLEXPANDADD, at(0, c), x + y)
 PTO_SIM_EXPAND(TCOLEXPANDSUB, at(0, c), x - y)
 PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
@@ -325,20 +333,20 @@ template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode
 /// c = a b over the valid extents, accumulated in f32.
 template <typename C, typename A, typename B> void TMATMUL(C &c, const A &a, const B &b) {
   if (A::cols != B::rows) fail("TMATMUL: inner dimensions differ");
-  for (int i = 0; i < C::validRows; ++i)
-    for (int j = 0; j < C::validCols; ++j) {
+  for (int i = 0; i < c.validRows; ++i)
+    for (int j = 0; j < c.validCols; ++j) {
       float sum = 0.0f;
-      for (int k = 0; k < A::validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
+      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
       c.at(i, j) = convert<typename C::DType>(sum);
     }
 }
 
 /// c = c_in + a b.
 template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &c, const CIn &cIn, const A &a, const B &b) {
-  for (int i = 0; i < C::validRows; ++i)
-    for (int j = 0; j < C::validCols; ++j) {
+  for (int i = 0; i < c.validRows; ++i)
+    for (int j = 0; j < c.validCols; ++j) {
       float sum = float(cIn.at(i, j));
-      for (int k = 0; k < A::validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
+      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
       c.at(i, j) = convert<typename C::DType>(sum);
     }
 }

@@ -81,8 +81,9 @@ template <typename T> struct Buffer {
   std::vector<T> data;
 };
 
-/// Reads a little-endian, C-ordered .npy of exactly `shape` and `T`.
-template <typename T> bool read_npy(const std::string &path, const std::vector<long> &shape, std::vector<T> &data) {
+/// Reads a little-endian, C-ordered .npy of `T` whose shape matches
+/// `shape` (-1 matches any extent; `shape` gets the file's).
+template <typename T> bool read_npy(const std::string &path, std::vector<long> &shape, std::vector<T> &data) {
   FILE *file = std::fopen(path.c_str(), "rb");
   if (!file) return false;
   char magic[8];
@@ -112,8 +113,10 @@ template <typename T> bool read_npy(const std::string &path, const std::vector<l
       start = comma + 1;
     }
   }
-  ok = ok && text.find(npy_descr<T>()) != std::string::npos && text.find("'fortran_order': False") != std::string::npos &&
-       found == shape;
+  bool matches = found.size() == shape.size();
+  for (size_t d = 0; matches && d < shape.size(); ++d) matches = shape[d] < 0 || shape[d] == found[d];
+  ok = ok && text.find(npy_descr<T>()) != std::string::npos && text.find("'fortran_order': False") != std::string::npos && matches;
+  if (ok) shape = found;
   long count = 1;
   for (long d : shape) count *= d;
   data.resize(size_t(count));
@@ -142,12 +145,17 @@ template <typename T> Buffer<T> input(Args &args, const char *name, std::vector<
   Buffer<T> buffer{name, shape, {}};
   auto found = args.inputs.find(name);
   if (found != args.inputs.end()) {
-    if (!read_npy(found->second, shape, buffer.data)) {
+    if (!read_npy(found->second, buffer.shape, buffer.data)) {
       std::fprintf(stderr, "error: %s: cannot read a %s .npy of the parameter's shape\n", found->second.c_str(), npy_descr<T>());
       std::exit(1);
     }
     return buffer;
   }
+  for (long d : shape)
+    if (d < 0) {
+      std::fprintf(stderr, "error: %s has a dynamic shape: give it with --input %s=FILE.npy\n", name, name);
+      std::exit(1);
+    }
   long count = 1;
   for (long d : shape) count *= d;
   uint64_t state = 0x9e3779b97f4a7c15ull ^ (uint64_t(args.seed) << 32) ^ std::hash<std::string>()(name);
@@ -167,6 +175,20 @@ template <typename T> Buffer<T> output(Args &, const char *name, std::vector<lon
 
 template <typename T> T *data(Buffer<T> &buffer) { return buffer.data.data(); }
 
+/// A fresh zero-filled tensor of the given extents (pl.tensor.create).
+template <typename T, typename... Dims> Buffer<T> make(const char *name, Dims... dims) {
+  std::vector<long> shape{long(dims)...};
+  long count = 1;
+  for (long d : shape) count *= d;
+  return Buffer<T>{name, shape, std::vector<T>(size_t(count), T(0.0f))};
+}
+
+/// Extent `axis` of a tensor (pl.tensor.dim).
+template <typename T> size_t dim(const Buffer<T> &buffer, long axis) { return size_t(buffer.shape[size_t(axis)]); }
+
+/// Writes and compares `buffer` as the output `name` (a program result).
+template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name);
+
 /// Writes `buffer` to the output directory and compares it with its golden.
 template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   if (!args.outputDir.empty() && !write_npy(args.outputDir + "/" + buffer.name + ".npy", buffer)) {
@@ -176,7 +198,8 @@ template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   if (args.goldenDir.empty()) return;
   std::vector<T> golden;
   std::string path = args.goldenDir + "/" + buffer.name + ".npy";
-  if (!read_npy(path, buffer.shape, golden)) {
+  std::vector<long> shape = buffer.shape;
+  if (!read_npy(path, shape, golden) || shape != buffer.shape) {
     std::fprintf(stderr, "error: %s: no golden of the output's shape and type\n", path.c_str());
     std::exit(1);
   }
@@ -192,6 +215,11 @@ template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   std::printf("%s: %s, max abs error %.3g, max rel error %.3g, %ld of %zu elements mismatch\n", buffer.name.c_str(),
               bad ? "MISMATCH" : "matches the golden", maxAbs, maxRel, bad, golden.size());
   if (bad) args.mismatched += 1;
+}
+
+template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name) {
+  buffer.name = name;
+  finish(args, buffer);
 }
 
 inline int exit_code(Args &args) { return args.mismatched ? 1 : 0; }
