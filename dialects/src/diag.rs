@@ -56,3 +56,19 @@ impl<'c> OpDiagnostic<'c> {
         }
     }
 }
+
+/// Prints the context's diagnostics to standard error the MLIR way
+/// (`file:line:col: error: message`), as command-line tools do.
+pub fn print_to_stderr(context: &melior::Context) {
+    use melior::diagnostic::DiagnosticSeverity;
+    context.attach_diagnostic_handler(|diagnostic| {
+        let severity = match diagnostic.severity() {
+            DiagnosticSeverity::Error => "error",
+            DiagnosticSeverity::Warning => "warning",
+            DiagnosticSeverity::Note => "note",
+            DiagnosticSeverity::Remark => "remark",
+        };
+        eprintln!("{}: {severity}: {diagnostic}", crate::source::location_text(diagnostic.location()));
+        true
+    });
+}

@@ -9,7 +9,6 @@ use std::{
 use clap::Parser;
 use melior::{
     Context,
-    diagnostic::DiagnosticSeverity,
     ir::operation::OperationLike,
     pass::PassManager,
     utility::parse_pass_pipeline,
@@ -17,7 +16,6 @@ use melior::{
 use pto_run::{
     Program, RunError, Session,
     npy::{self, compare},
-    program::location_text,
     session::parse_file,
 };
 
@@ -92,16 +90,7 @@ fn main() -> ExitCode {
 
 fn context() -> Context {
     let context = pto_dialects::create_context();
-    context.attach_diagnostic_handler(|diagnostic| {
-        let severity = match diagnostic.severity() {
-            DiagnosticSeverity::Error => "error",
-            DiagnosticSeverity::Warning => "warning",
-            DiagnosticSeverity::Note => "note",
-            DiagnosticSeverity::Remark => "remark",
-        };
-        eprintln!("{}: {severity}: {diagnostic}", location_text(diagnostic.location()));
-        true
-    });
+    pto_dialects::diag::print_to_stderr(&context);
     context
 }
 

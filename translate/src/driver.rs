@@ -30,17 +30,10 @@ fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Operation<'c> {
         .expect("emitc.include builds")
 }
 
-/// `callee(operands..., extra literal args...)` appended to `block`.
-fn call<'c, 'b>(
-    context: &'c Context,
-    block: &'b Block<'c>,
-    callee: &str,
-    operands: &[Value<'c, '_>],
-    literals: &[&str],
-    result: Option<Type<'c>>,
-) -> Option<Value<'c, 'b>> {
-    let location = Location::unknown(context);
-    let mut builder = OperationBuilder::new("emitc.call_opaque", location)
+/// `callee(operands..., literal args...)`: literals are printed as they are
+/// after the operands.
+fn call_operation<'c>(context: &'c Context, callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>) -> melior::ir::Operation<'c> {
+    let mut builder = OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
         .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
         .add_operands(operands);
     if !literals.is_empty() {
@@ -51,7 +44,20 @@ fn call<'c, 'b>(
     if let Some(result) = result {
         builder = builder.add_results(&[result]);
     }
-    let op = block.append_operation(builder.build().expect("emitc.call_opaque builds"));
+    builder.build().expect("emitc.call_opaque builds")
+}
+
+/// [`call_operation`] appended to `block`; its result, if any.
+fn call<'c, 'b>(
+    context: &'c Context,
+    block: &'b Block<'c>,
+    callee: &str,
+    operands: &[Value<'c, '_>],
+    literals: &[&str],
+    result: Option<Type<'c>>,
+) -> Option<Value<'c, 'b>> {
+    let literals: Vec<String> = literals.iter().map(|l| l.to_string()).collect();
+    let op = block.append_operation(call_operation(context, callee, operands, &literals, result));
     result.map(|_| op.result(0).expect("a result").into())
 }
 
@@ -184,20 +190,7 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
     let (argc_value, argv_value): (Value, Value) = unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
     let first = entry.first_operation().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
     let insert = |op: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> { entry.insert_operation_before(first, op) };
-    let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| -> melior::ir::Operation<'c> {
-        let mut builder = OperationBuilder::new("emitc.call_opaque", location)
-            .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
-            .add_operands(operands);
-        if !literals.is_empty() {
-            let mut args: Vec<Attribute> = (0..operands.len()).map(|i| IntegerAttribute::new(Type::index(context), i as i64).into()).collect();
-            args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
-            builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into())]);
-        }
-        if let Some(result) = result {
-            builder = builder.add_results(&[result]);
-        }
-        builder.build().expect("emitc.call_opaque builds")
-    };
+    let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| call_operation(context, callee, operands, literals, result);
     let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
     let args: Value = args_op.result(0).unwrap().into();
     for i in 0..parameter_count {

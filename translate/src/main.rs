@@ -11,7 +11,7 @@ use std::{
 };
 
 use clap::Parser;
-use melior::{Context, diagnostic::DiagnosticSeverity, ir::Module};
+use melior::{Context, ir::Module};
 use pto_translate::{OutputFile, Target, translate};
 
 #[derive(Debug, Parser)]
@@ -37,16 +37,7 @@ struct Cli {
 
 fn context() -> Context {
     let context = pto_dialects::create_context();
-    context.attach_diagnostic_handler(|diagnostic| {
-        let severity = match diagnostic.severity() {
-            DiagnosticSeverity::Error => "error",
-            DiagnosticSeverity::Warning => "warning",
-            DiagnosticSeverity::Note => "note",
-            DiagnosticSeverity::Remark => "remark",
-        };
-        eprintln!("{}: {severity}: {diagnostic}", pto_dialects::source::location_text(diagnostic.location()));
-        true
-    });
+    pto_dialects::diag::print_to_stderr(&context);
     context
 }
 
