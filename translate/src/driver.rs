@@ -61,6 +61,24 @@ fn call<'c, 'b>(
     result.map(|_| op.result(0).expect("a result").into())
 }
 
+/// `int32_t main(int32_t argc, char** argv)` with `region` as its body.
+fn main_function<'c>(context: &'c Context, region: Region<'c>) -> melior::ir::Operation<'c> {
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let function_type = FunctionType::new(context, &[i32_type, argv_type(context)], &[i32_type]);
+    OperationBuilder::new("emitc.func", Location::unknown(context))
+        .add_attributes(&[
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "main").into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+        ])
+        .add_regions([region])
+        .build()
+        .expect("emitc.func builds")
+}
+
+fn argv_type(context: &Context) -> Type<'_> {
+    Type::parse(context, "!emitc.ptr<!emitc.ptr<!emitc.opaque<\"char\">>>").expect("argv parses")
+}
+
 fn size_t(context: &Context) -> Type<'_> {
     Type::parse(context, "!emitc.size_t").expect("size_t parses")
 }
@@ -78,7 +96,7 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
     body.append_operation(include(context, "pto/sim/host.hpp"));
     body.append_operation(include(context, kernel_file));
     let i32_type: Type = IntegerType::new(context, 32).into();
-    let argv_type = Type::parse(context, "!emitc.ptr<!emitc.ptr<!emitc.opaque<\"char\">>>").expect("argv parses");
+    let argv_type = argv_type(context);
     let block = Block::new(&[(i32_type, location), (argv_type, location)]);
     let (argc, argv): (Value, Value) = (block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
     let args = call(context, &block, "pto::sim::parse_args", &[argc, argv], &[], Some(opaque(context, "pto::sim::Args"))).unwrap();
@@ -122,17 +140,7 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
     block.append_operation(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
     let region = Region::new();
     region.append_block(block);
-    let function_type = FunctionType::new(context, &[i32_type, argv_type], &[i32_type]);
-    body.append_operation(
-        OperationBuilder::new("emitc.func", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, "main").into()),
-                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            ])
-            .add_regions([region])
-            .build()
-            .expect("emitc.func builds"),
-    );
+    body.append_operation(main_function(context, region));
     module
 }
 
@@ -170,7 +178,7 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
     let function = body.append_operation(clone);
     let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let i32_type: Type = IntegerType::new(context, 32).into();
-    let argv_type = Type::parse(context, "!emitc.ptr<!emitc.ptr<!emitc.opaque<\"char\">>>").expect("argv parses");
+    let argv_type = argv_type(context);
     // The buffers standing for each tensor value (raw value keys).
     let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> = std::collections::HashMap::new();
     let key = |value: Value| value.to_raw().ptr as usize;
@@ -338,20 +346,10 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
         }
     }
     // The function becomes `int main(int argc, char** argv)`.
-    let function_type = FunctionType::new(context, &[i32_type, argv_type], &[i32_type]);
     let region = Region::new();
     // SAFETY: both regions are live; the body moves whole.
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };
-    body.append_operation(
-        OperationBuilder::new("emitc.func", location)
-            .add_attributes(&[
-                (Identifier::new(context, "sym_name"), StringAttribute::new(context, "main").into()),
-                (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            ])
-            .add_regions([region])
-            .build()
-            .expect("emitc.func builds"),
-    );
+    body.append_operation(main_function(context, region));
     // SAFETY: the emptied clone is live and unused.
     unsafe {
         let mut clone = OperationRefMut::from_raw(function.to_raw());
