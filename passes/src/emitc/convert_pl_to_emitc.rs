@@ -498,6 +498,26 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "TSTORE", &[global, tile], None, None);
                 self.replace(op, destination);
             }
+            "set_validshape" => {
+                // A view: another object at the source's address with the
+                // given valid extents.
+                let valid = [operand_at(op, 1), operand_at(op, 2)];
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                self.replace(op, object);
+            }
+            "reshape" => {
+                // A view: another object at the source's address (row-major
+                // data reinterpreted).
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                self.replace(op, object);
+            }
+            "fillpad" => {
+                // The destination is wholly valid; its type carries the pad.
+                let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
+                self.call(op, "TFILLPAD", &[object, operand_at(op, 0).unwrap()], None, None);
+                self.replace(op, object);
+            }
             "create" => {
                 let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
                 self.replace(op, object);

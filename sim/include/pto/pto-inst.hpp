@@ -105,6 +105,7 @@ struct Tile {
   using DType = T;
   static constexpr TileType loc = Loc;
   static constexpr int rows = Rows, cols = Cols;
+  static constexpr PadValue pad = Pad;
   /// The valid extents: the template's, or (for -1) the constructor's.
   int validRows = ValidRows < 0 ? 0 : ValidRows, validCols = ValidCols < 0 ? 0 : ValidCols;
   T *base = nullptr;
@@ -233,6 +234,23 @@ PTO_SIM_UNARY(TRELU, x > 0.0f ? x : 0.0f)
 
 template <typename D, typename A> void TMOV(D &dst, const A &src) {
   each(dst, [&](int r, int c) { return src.at(r, c); });
+}
+
+/// The value a pad fills the invalid region with.
+template <typename T> T pad_value(PadValue pad) {
+  switch (pad) {
+  case PadValue::Max: return std::is_floating_point<T>::value || std::is_same<T, half>::value ? T(INFINITY) : T(INT32_MAX);
+  case PadValue::Min: return std::is_floating_point<T>::value || std::is_same<T, half>::value ? T(-INFINITY) : T(INT32_MIN);
+  default: return T(0.0f);
+  }
+}
+
+/// dst = src over src's valid region, the pad of dst's type elsewhere
+/// (dst's whole shape).
+template <typename D, typename A> void TFILLPAD(D &dst, const A &src) {
+  for (int r = 0; r < D::rows; ++r)
+    for (int c = 0; c < D::cols; ++c)
+      dst.at(r, c) = r < src.validRows && c < src.validCols ? convert<typename D::DType>(src.at(r, c)) : pad_value<typename D::DType>(D::pad);
 }
 
 template <typename D, typename S> void TEXPANDS(D &dst, S scalar) {
