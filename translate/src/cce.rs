@@ -48,7 +48,7 @@ pub struct OutputFile {
 
 /// The lowering of one kernel module to printable EmitC.
 const TO_EMITC: &str =
-    "builtin.module(convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+    "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
 
 /// The lowering of a host driver module to printable EmitC.
 const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
