@@ -70,7 +70,10 @@ fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 
     let mut found = None;
     kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op_name(op);
-        if name.starts_with("pl.tensor.") && !matches!(name.as_str(), "pl.tensor.dim") {
+        let computes = name.strip_prefix("pl.tensor.").is_some_and(|short| {
+            !matches!(short, "dim" | "view" | "reshape" | "slice" | "transpose" | "create" | "assemble" | "read" | "write")
+        });
+        if computes {
             found = Some(op.to_raw());
             return melior::ir::operation::WalkResult::Interrupt;
         }
@@ -212,6 +215,15 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             translated.insert(name.clone(), (file.clone(), parameters));
         }
     }
+    // Host programs (pl.level host) dispatch to devices: not simulated yet.
+    for function in functions(module) {
+        let host = matches!(function.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
+        if host && target == Target::A2a3Sim {
+            let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            OpDiagnostic::new(format!("pto-translate: host programs (devices, windows, communication) are not simulated yet; @{name} gets no simulator program"))
+                .emit(function, Severity::Warning);
+        }
+    }
     // Programs: each orchestration runs on the simulator with its kernels.
     if target == Target::A2a3Sim && !failed {
         for orchestration in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
@@ -239,9 +251,21 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         return Err(Diagnosed);
     }
     let target_name = if target == Target::A2a3 { "a2a3" } else { "a2a3sim" };
+    // Orchestrations are listed; their runtime C++ (pl.md §6.7) is not
+    // emitted yet ("source": null).
+    let orchestrations: Vec<String> = functions(module)
+        .into_iter()
+        .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
+        .filter_map(|f| f.attribute("sym_name").ok().and_then(attrs::text))
+        .map(|name| format!("    {{\"name\": \"{name}\", \"source\": null}}"))
+        .collect();
     files.push(OutputFile {
         name: "manifest.json".into(),
-        contents: format!("{{\n  \"target\": \"{target_name}\",\n  \"kernels\": [\n{}\n  ]\n}}\n", manifest.join(",\n")),
+        contents: format!(
+            "{{\n  \"target\": \"{target_name}\",\n  \"kernels\": [\n{}\n  ],\n  \"orchestrations\": [\n{}\n  ]\n}}\n",
+            manifest.join(",\n"),
+            orchestrations.join(",\n")
+        ),
     });
     Ok(files)
 }
