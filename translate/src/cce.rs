@@ -61,6 +61,9 @@ pub struct Parameter {
     /// -1 for the dynamic leading dimension.
     pub shape: Vec<i64>,
     pub direction: ParamDirection,
+    /// A window view (`!pld.dtensor`) or comm context: passed by a chip
+    /// orchestration, not driven from the command line.
+    pub distributed: bool,
 }
 
 /// Whether `kernel` still holds tensor-level computations (left by
@@ -130,6 +133,10 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
     let mut parameters = Vec::new();
     for i in 0..body.argument_count() {
         let argument: melior::ir::Value = body.argument(i).unwrap().into();
+        if argument.r#type().to_string() == "!pld.comm_ctx" {
+            parameters.push(Parameter { name: format!("arg{i}"), element: "int64_t".into(), shape: vec![], direction: ParamDirection::In, distributed: true });
+            continue;
+        }
         let tensor = TensorLike::try_from(argument.r#type())
             .map_err(|_| format!("parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet", argument.r#type()))?;
         let dims = tensor.shape();
@@ -149,7 +156,7 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
             })
             .unwrap_or(ParamDirection::In);
         let name = pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
-        parameters.push(Parameter { name, element: element.to_string(), shape, direction });
+        parameters.push(Parameter { name, element: element.to_string(), shape, direction, distributed: tensor.is_distributed() });
     }
     Ok(parameters)
 }
@@ -206,6 +213,11 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         files.push(OutputFile { name: file.clone(), contents: text });
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         if let Some(parameters) = parameters {
+            if parameters.iter().any(|p| p.distributed) {
+                // Runs only under a host program (windows, contexts).
+                translated.insert(name.clone(), (file.clone(), parameters));
+                continue;
+            }
             let main = driver::build(context, &name, &file, &parameters);
             let Some(text) = translate_to_cpp(&main.as_operation()) else {
                 failed = true;
@@ -215,20 +227,55 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             translated.insert(name.clone(), (file.clone(), parameters));
         }
     }
-    // Host programs (pl.level host) dispatch to devices: not simulated yet.
-    for function in functions(module) {
-        let host = matches!(function.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
-        if host && target == Target::A2a3Sim {
-            let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-            OpDiagnostic::new(format!("pto-translate: host programs (devices, windows, communication) are not simulated yet; @{name} gets no simulator program"))
-                .emit(function, Severity::Warning);
-        }
-    }
-    // Programs: each orchestration runs on the simulator with its kernels.
+    // Programs: entry orchestrations and host programs run on the simulator
+    // with their kernels; chip orchestrations (dispatched by a host program)
+    // become functions of those programs.
     if target == Target::A2a3Sim && !failed {
-        for orchestration in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
-            let name = orchestration.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-            match driver::build_program(context, orchestration, &translated, source) {
+        let mut chips = Vec::new();
+        module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op_name(op) == "pld.dispatch"
+                && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
+                && !chips.contains(&callee)
+            {
+                chips.push(callee);
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+        let host = |f: OperationRef| matches!(f.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
+        for entry in functions(module) {
+            let name = entry.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !chips.contains(&name)) || host(entry);
+            if !is_entry {
+                continue;
+            }
+            let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> = functions(module)
+                .into_iter()
+                .filter(|f| f.attribute("sym_name").ok().and_then(attrs::text).is_some_and(|n| chips.contains(&n)))
+                .map(|chip| driver::build_chip(context, chip, &translated))
+                .collect();
+            let program = chip_functions.and_then(|chip_functions| {
+                let program = driver::build_program(context, entry, &translated, &chips, source)?;
+                // The chip functions go before main.
+                let main = program.body().terminator().or_else(|| {
+                    let mut last = program.body().first_operation();
+                    while let Some(op) = last.and_then(|o| o.next_in_block()) {
+                        last = Some(op);
+                    }
+                    last
+                });
+                for function in chip_functions {
+                    match main {
+                        Some(main) => {
+                            program.body().insert_operation_before(main, function);
+                        }
+                        None => {
+                            program.body().append_operation(function);
+                        }
+                    }
+                }
+                Ok(program)
+            });
+            match program {
                 Ok(mut program) => {
                     if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
                         failed = true;
@@ -240,9 +287,9 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                     }
                 }
                 Err((_, message)) => {
-                    // Reported at the orchestration: the op that failed is in
-                    // a half-rewritten copy.
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no simulator driver")).emit(orchestration, Severity::Warning);
+                    // Reported at the entry: the op that failed is in a
+                    // half-rewritten copy.
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no simulator program")).emit(entry, Severity::Warning);
                 }
             }
         }

@@ -159,7 +159,13 @@ fn element_of(r#type: Type) -> Result<&'static str, String> {
 /// orchestration's tensor parameters (by source name, else argN), runs its
 /// body with every kernel call made on the simulated core, and writes and
 /// compares its results as `result<i>`.
-pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::OperationRef<'c, '_>, kernels: &Kernels, source: Option<&str>) -> Result<Module<'c>, Failure> {
+pub fn build_program<'c>(
+    context: &'c Context,
+    orchestration: melior::ir::OperationRef<'c, '_>,
+    kernels: &Kernels,
+    chips: &[String],
+    source: Option<&str>,
+) -> Result<Module<'c>, Failure> {
     use melior::ir::{
         TypeLike, ValueLike,
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
@@ -173,6 +179,7 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
     for (file, _) in kernels.values() {
         body.append_operation(include(context, file));
     }
+    body.append_operation(include(context, "pto/sim/comm.hpp"));
     // SAFETY: `orchestration` is live; the clone is owned by the new module.
     let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw())) };
     let function = body.append_operation(clone);
@@ -216,6 +223,65 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
     for i in (0..parameter_count).rev() {
         // SAFETY: the argument has no uses left.
         unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 2) as u32) };
+    }
+    // Comm domain scopes: a domain object, the body inline, then every
+    // dispatch joined and every window slot written and compared.
+    let mut domain_of: std::collections::HashMap<usize, mlir_sys::MlirValue> = std::collections::HashMap::new();
+    let mut scopes = Vec::new();
+    function.walk(WalkOrder::PreOrder, |op| {
+        if op_name(op) == "pld.comm_domain" {
+            scopes.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in scopes {
+        // SAFETY: collected from the live function; each scope is inlined once.
+        let scope = unsafe { melior::ir::OperationRef::from_raw(raw) };
+        let block = scope.block().ok_or_else(|| fail(scope, "a comm domain outside a block".into()))?;
+        let name = scope.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+        let devices = scope.attribute("devices").ok().and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok()).map_or(0, |d| d.len());
+        if devices > 0 {
+            return Err(fail(scope, "comm domains over a fixed device list are not simulated yet".into()));
+        }
+        let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
+        let domain: Value = block.insert_operation_before(scope, call_op("pto::sim::domain", &[args], &[format!("\"{name}\"")], Some(domain_type))).result(0).unwrap().into();
+        let body = scope.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
+        let mut windows: Vec<(String, String, Vec<i64>)> = Vec::new();
+        scope.walk(WalkOrder::PreOrder, |op| {
+            domain_of.insert(op.to_raw().ptr as usize, domain.to_raw());
+            if op_name(op) == "pld.tensor.window"
+                && let (Some(slot), Some(view)) = (operand_at(op, 0), result_at(op, 0))
+                && let Ok(alloc) = melior::ir::operation::OperationResult::try_from(slot).map(|r| r.owner())
+                && let Some(slot_name) = alloc.attribute("name").ok().and_then(pto_dialects::attrs::text)
+                && let Ok(tensor) = pto_dialects::types::TensorLike::try_from(view.r#type())
+                && let Ok(element) = element_of(view.r#type())
+                && !windows.iter().any(|w| w.0 == slot_name)
+            {
+                let inner: Vec<i64> = tensor.shape().iter().skip(1).map(|d| d.unwrap_or(1)).collect();
+                windows.push((slot_name, element.to_string(), inner));
+            }
+            WalkResult::Advance
+        });
+        // The body's ops move before the scope (its yield, if any, stays).
+        while let Some(first) = body.first_operation() {
+            if first.next_in_block().is_none() && op_name(first).ends_with("yield") {
+                break;
+            }
+            // SAFETY: both ops are live; the body op moves before the scope.
+            unsafe { mlir_sys::mlirOperationMoveBefore(first.to_raw(), scope.to_raw()) };
+        }
+        block.insert_operation_before(scope, call_op("pto::sim::join", &[domain], &[], None));
+        for (slot, element, inner) in windows {
+            let mut literals = vec![format!("\"{slot}\"")];
+            literals.extend(inner.iter().map(i64::to_string));
+            block.insert_operation_before(scope, call_op(&format!("pto::sim::finish_slot<{element}>"), &[args, domain], &literals, None));
+        }
+        // SAFETY: the scope is empty now and unused.
+        unsafe {
+            let mut scope = OperationRefMut::from_raw(raw);
+            scope.remove_from_parent();
+            mlir_sys::mlirOperationDestroy(raw);
+        }
     }
     // The body, op by op.
     let mut ops = Vec::new();
@@ -321,6 +387,85 @@ pub fn build_program<'c>(context: &'c Context, orchestration: melior::ir::Operat
                 }
                 retired.push(raw);
             }
+            "pld.system.world_size" => {
+                let size = before(call_op("pto::sim::world_size", &[args], &[], Some(IntegerType::new(context, 64).into())));
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), size.result(0).unwrap().to_raw()) };
+                retired.push(raw);
+            }
+            "pld.tensor.alloc_window_buffer" => {
+                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a window buffer outside a comm domain".into()))?;
+                // SAFETY: the domain value is live in the function.
+                let domain = unsafe { Value::from_raw(domain) };
+                let slot_name = op.attribute("name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                let mut bytes = operand_at(op, 0).unwrap();
+                if bytes.r#type().is_index() {
+                    bytes = as_i64(bytes);
+                }
+                let slot = before(call_op("pto::sim::window_buffer", &[domain, bytes], &[format!("\"{slot_name}\"")], Some(opaque(context, "pto::sim::Slot"))));
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), slot.result(0).unwrap().to_raw()) };
+                retired.push(raw);
+            }
+            "pld.tensor.window" => {
+                let view = result_at(op, 0).unwrap();
+                let element = element_of(view.r#type()).map_err(|m| fail(op, m))?;
+                let window = before(call_op(&format!("pto::sim::window<{element}>"), &[operand_at(op, 0).unwrap()], &[], Some(opaque(context, &format!("pto::sim::Window<{element}>")))));
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(view.to_raw(), window.result(0).unwrap().to_raw()) };
+                retired.push(raw);
+            }
+            "pld.system.get_comm_ctx" => {
+                let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
+                let ctx = before(call_op("pto::sim::comm_ctx", &[operand_at(op, 0).unwrap()], &[], Some(domain_type)));
+                // SAFETY: live values.
+                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), ctx.result(0).unwrap().to_raw()) };
+                retired.push(raw);
+            }
+            "pld.dispatch" => {
+                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a dispatch outside a comm domain".into()))?;
+                // SAFETY: the domain value is live in the function.
+                let domain = unsafe { Value::from_raw(domain) };
+                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                if !chips.contains(&callee) {
+                    return Err(fail(op, format!("@{callee} is not a simulated chip orchestration")));
+                }
+                if op.result_count() > 0 {
+                    return Err(fail(op, "dispatches with results are not simulated yet".into()));
+                }
+                let n = op.operand_count();
+                let device = as_i64(operand_at(op, n - 1).unwrap());
+                let mut operands = vec![domain, device];
+                for i in 0..n - 1 {
+                    let argument = operand_at(op, i).unwrap();
+                    // Host tensors go by reference: the threads share them.
+                    let passed = match buffers.get(&key(argument)) {
+                        Some((_, element)) => {
+                            let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"pto::sim::Buffer<{element}>\">>")).expect("a pointer parses");
+                            before(call_op("pto::sim::ref", &[argument], &[], Some(pointer))).result(0).unwrap().into()
+                        }
+                        None => argument,
+                    };
+                    operands.push(passed);
+                }
+                // launch(domain, device, chip, args...)
+                let mut args_attr: Vec<Attribute> = vec![
+                    IntegerAttribute::new(Type::index(context), 0).into(),
+                    IntegerAttribute::new(Type::index(context), 1).into(),
+                    opaque_attribute(context, &callee),
+                ];
+                args_attr.extend((2..operands.len()).map(|i| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() }));
+                let launch = OperationBuilder::new("emitc.call_opaque", location)
+                    .add_attributes(&[
+                        (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::launch").into()),
+                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
+                    ])
+                    .add_operands(&operands)
+                    .build()
+                    .expect("emitc.call_opaque builds");
+                before(launch);
+                retired.push(raw);
+            }
             "func.return" => {
                 for i in 0..op.operand_count() {
                     let result = operand_at(op, i).unwrap();
@@ -364,4 +509,75 @@ fn has_uses(value: Value) -> bool {
     use melior::ir::ValueLike;
     // SAFETY: a live value.
     !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }.ptr.is_null()
+}
+
+/// A chip orchestration (`pld.dispatch`ed by a host program) as a C++
+/// function of this rank's pointers: tensors and window views become `T*`,
+/// comm contexts `int64_t*`, and its `pl.call`s call the kernels.
+pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '_>, kernels: &Kernels) -> Result<melior::ir::Operation<'c>, Failure> {
+    use melior::ir::{
+        ValueLike,
+        operation::{OperationLike, OperationMutLike, OperationRefMut},
+    };
+    use pto_dialects::ops::{op_name, operand_at};
+    let fail = |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
+    // SAFETY: `chip` is live; the clone is owned here until it is emptied.
+    let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
+    let entry = clone.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
+    let mut parameter_types = Vec::new();
+    for i in 0..entry.argument_count() {
+        let argument: Value = entry.argument(i).unwrap().into();
+        let r#type = if argument.r#type().to_string() == "!pld.comm_ctx" {
+            Type::parse(context, "!emitc.ptr<!emitc.opaque<\"int64_t\">>").expect("a pointer parses")
+        } else {
+            let element = element_of(argument.r#type()).map_err(|m| fail(chip, format!("parameter #{i}: {m}")))?;
+            Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses")
+        };
+        argument.set_type(r#type);
+        parameter_types.push(r#type);
+    }
+    let mut next = entry.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        let name = op_name(op);
+        let replacement = match name.as_str() {
+            "pl.call" => {
+                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                let (_, parameters) = kernels.get(&callee).ok_or_else(|| fail(chip, format!("@{callee} is not a translated kernel")))?;
+                if parameters.iter().any(|p| p.shape.first() == Some(&-1) && !p.distributed) {
+                    return Err(fail(chip, format!("@{callee} takes a dynamically shaped tensor; chip orchestrations pass no extents yet")));
+                }
+                if op.result_count() > 0 && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap().into())) {
+                    return Err(fail(chip, "kernel results used in a chip orchestration are not simulated yet".into()));
+                }
+                let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                call_operation(context, &callee, &operands, &[], None)
+            }
+            "func.return" => OperationBuilder::new("emitc.return", Location::unknown(context)).build().expect("emitc.return builds"),
+            "arith.constant" => continue,
+            other => return Err(fail(chip, format!("'{other}' in a chip orchestration is not simulated yet"))),
+        };
+        entry.insert_operation_before(op, replacement);
+        // SAFETY: the replaced op is live and (checked above) unused.
+        unsafe {
+            let mut old = OperationRefMut::from_raw(op.to_raw());
+            old.remove_from_parent();
+            mlir_sys::mlirOperationDestroy(op.to_raw());
+        }
+    }
+    let region = Region::new();
+    // SAFETY: both regions are live; the body moves whole.
+    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), clone.region(0).unwrap().to_raw()) };
+    let name = chip.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+    let function_type = FunctionType::new(context, &parameter_types, &[]);
+    let specifiers: Vec<Attribute> = vec![StringAttribute::new(context, "static").into()];
+    Ok(OperationBuilder::new("emitc.func", Location::unknown(context))
+        .add_attributes(&[
+            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
+            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+        ])
+        .add_regions([region])
+        .build()
+        .expect("emitc.func builds"))
 }

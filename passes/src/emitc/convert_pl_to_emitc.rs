@@ -138,21 +138,36 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         return Err(PassFailed);
     }
     let mut failed = false;
+    let mut communicates = false;
     for kernel in kernels {
-        if let Err((op, message)) = convert_kernel(context, kernel) {
-            OpDiagnostic::new(format!("convert-pl-to-emitc: {message}")).emit(op, Severity::Error);
-            failed = true;
+        match convert_kernel(context, kernel) {
+            Ok(uses_contexts) => communicates |= uses_contexts,
+            Err((op, message)) => {
+                OpDiagnostic::new(format!("convert-pl-to-emitc: {message}")).emit(op, Severity::Error);
+                failed = true;
+            }
         }
     }
     if failed {
         return Err(PassFailed);
     }
-    add_prologue(context, body);
+    add_prologue(context, body, communicates);
     Ok(())
 }
 
-/// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top.
-fn add_prologue(context: &Context, body: BlockRef) {
+/// The CommContext accessors communicating kernels use (pld.md §1.3: slot 2
+/// holds rankId and rankNum, slot 4 + k rank k's window base; §4.2: a peer
+/// address is `local - windowsIn[rankId] + windowsIn[peer]`).
+const COMM_HELPERS: &str = "static AICORE inline int32_t pld_rank(__gm__ int64_t* ctx) { return (int32_t)(ctx[2] & 0xffffffff); }
+static AICORE inline int32_t pld_nranks(__gm__ int64_t* ctx) { return (int32_t)((uint64_t)ctx[2] >> 32); }
+template <typename T>
+static AICORE inline __gm__ T* pld_peer(__gm__ T* local, __gm__ int64_t* ctx, int32_t peer) {
+  return (__gm__ T*)((__gm__ char*)local - ctx[4 + pld_rank(ctx)] + ctx[4 + peer]);
+}";
+
+/// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top
+/// (and the CommContext accessors when a kernel communicates).
+fn add_prologue(context: &Context, body: BlockRef, communicates: bool) {
     let location = Location::unknown(context);
     let include = OperationBuilder::new("emitc.include", location)
         .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "pto/pto-inst.hpp").into())])
@@ -164,7 +179,14 @@ fn add_prologue(context: &Context, body: BlockRef) {
         .expect("emitc.verbatim builds");
     let first = body.first_operation().expect("kernels were found");
     let include = body.insert_operation_before(first, include);
-    body.insert_operation_after(include, using);
+    let using = body.insert_operation_after(include, using);
+    if communicates {
+        let helpers = OperationBuilder::new("emitc.verbatim", location)
+            .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, COMM_HELPERS).into())])
+            .build()
+            .expect("emitc.verbatim builds");
+        body.insert_operation_after(using, helpers);
+    }
 }
 
 fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
@@ -202,6 +224,12 @@ struct Lowering<'c, 'a> {
     /// The runtime valid extents (index values) of each declared object
     /// with dynamic ones.
     valid: HashMap<usize, [Option<mlir_sys::MlirValue>; 2]>,
+    /// The CommContext pointer of each distributed tensor parameter
+    /// (pld.md §4.1: the i-th context belongs to the i-th one).
+    contexts: HashMap<usize, mlir_sys::MlirValue>,
+    /// Whether a communication op was lowered (the kernel file then needs
+    /// the context helpers).
+    communicates: bool,
 }
 
 fn pipe_name(pipe: Pipe) -> String {
@@ -359,6 +387,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// A `GlobalTensor` over the window of `tensor` at `offsets` with
     /// `window` extents.
     fn global(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, offsets: &[Value<'c, 'a>], window: &[i64]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        self.global_at(op, tensor, tensor, offsets, window)
+    }
+
+    /// [`Self::global`] over `base`, a pointer with `tensor`'s layout (a
+    /// peer's copy of it).
+    fn global_at(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, pointer: Value<'c, 'a>, offsets: &[Value<'c, 'a>], window: &[i64]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let info = self
             .tensors
             .get(&value_key(tensor))
@@ -379,16 +413,122 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
             });
         }
-        let mut base = tensor;
+        let mut base = pointer;
         if let Some(offset) = offset {
             let i64_type: Type = IntegerType::new(self.context, 64).into();
             let cast = melior::dialect::arith::index_cast(offset, i64_type, location);
             let offset: Value = block.insert_operation_before(op, cast).result(0).unwrap().into();
-            let add = OperationBuilder::new("emitc.add", location).add_operands(&[tensor, offset]).add_results(&[tensor.r#type()]).build().expect("emitc.add builds");
+            let add = OperationBuilder::new("emitc.add", location).add_operands(&[pointer, offset]).add_results(&[pointer.r#type()]).build().expect("emitc.add builds");
             base = block.insert_operation_before(op, add).result(0).unwrap().into();
         }
         let cpp = cpp_types::global_tensor(info.element, window, &info.shape);
         Ok(self.call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp))).expect("a result"))
+    }
+
+    /// The CommContext pointer of distributed tensor `tensor`.
+    fn context_of(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        self.contexts
+            .get(&value_key(tensor))
+            // SAFETY: the recorded parameter is live in the kernel.
+            .map(|raw| unsafe { Value::from_raw(*raw) })
+            .ok_or((op, "this distributed tensor has no CommContext parameter".to_string()))
+    }
+
+    /// `tensor`'s pointer on rank `peer` (pld.md §4.2), as the same pointer
+    /// type: `local - windowsIn[rankId] + windowsIn[peer]`.
+    fn peer_pointer(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, peer: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let ctx = self.context_of(op, tensor)?;
+        Ok(self.call(op, "pld_peer", &[tensor, ctx, peer], None, Some(tensor.r#type())).expect("a result"))
+    }
+
+    /// Remote tile access, signals, fences and rank queries (pld.md §4.3).
+    fn communicate(&mut self, op: OperationRef<'c, 'a>, name: &str) -> Result<(), Failure<'c, 'a>> {
+        self.communicates = true;
+        let opaque_args = |texts: &[&str]| -> Vec<Attribute<'c>> { texts.iter().map(|t| opaque_attribute(self.context, t)).collect() };
+        let index_arg = |i: i64| -> Attribute<'c> { IntegerAttribute::new(Type::index(self.context), i).into() };
+        match name {
+            "pld.system.get_comm_ctx" => {
+                let ctx = self.context_of(op, operand_at(op, 0).unwrap())?;
+                self.replace(op, ctx);
+            }
+            "pld.system.rank" | "pld.system.nranks" => {
+                let i32_type: Type = IntegerType::new(self.context, 32).into();
+                let callee = if name.ends_with("nranks") { "pld_nranks" } else { "pld_rank" };
+                let value = self.call(op, callee, &[operand_at(op, 0).unwrap()], None, Some(i32_type)).expect("a result");
+                self.replace(op, value);
+            }
+            "pld.tile.remote_load" => {
+                let result = result_at(op, 0).expect("a tile");
+                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                let segments = operand_segments(op);
+                let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
+                if segments.get(3).is_some_and(|s| s.1 > 0) || op.attribute("tail_padding").is_ok() {
+                    return Err((op, "remote loads with valid extents or tail padding are not translated yet".into()));
+                }
+                let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let peer = operand_at(op, segments.get(2).map_or(start + count, |s| s.0)).unwrap();
+                let target = operand_at(op, 0).unwrap();
+                let object = self.declare_tile(op, result, 0, [None, None])?;
+                let remote = self.peer_pointer(op, target, peer)?;
+                let global = self.global_at(op, target, remote, &offsets, &tile.shape())?;
+                self.call(op, "TLOAD", &[object, global], None, None);
+                self.replace(op, object);
+            }
+            "pld.tile.remote_store" => {
+                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                    return Err((op, "atomic remote stores are not translated yet".into()));
+                }
+                let (tile, target) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap());
+                let n = op.operand_count();
+                let offsets: Vec<Value> = (2..n - 1).filter_map(|i| operand_at(op, i)).collect();
+                let peer = operand_at(op, n - 1).unwrap();
+                let shape = self.tile_shape(op)?;
+                let remote = self.peer_pointer(op, target, peer)?;
+                let global = self.global_at(op, target, remote, &offsets, &shape)?;
+                self.call(op, "TSTORE", &[global, tile], None, None);
+                self.replaced.push(op);
+            }
+            "pld.system.notify" => {
+                let target = operand_at(op, 0).unwrap();
+                let n = op.operand_count();
+                let offsets: Vec<Value> = (1..n - 2).filter_map(|i| operand_at(op, i)).collect();
+                let (peer, value) = (operand_at(op, n - 2).unwrap(), operand_at(op, n - 1).unwrap());
+                let kind = if int_attribute(op, "op") == Some(1) { "pto::comm::NotifyOp::Set" } else { "pto::comm::NotifyOp::AtomicAdd" };
+                // Drain every local pipe before publishing.
+                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                let remote = self.peer_pointer(op, target, peer)?;
+                let cell = vec![1; offsets.len()];
+                let global = self.global_at(op, target, remote, &offsets, &cell)?;
+                let mut args = vec![index_arg(0), index_arg(1)];
+                args.extend(opaque_args(&[kind]));
+                self.call(op, "pto::comm::TNOTIFY", &[global, value], Some(args), None);
+                self.replaced.push(op);
+            }
+            "pld.system.wait" => {
+                let signal = operand_at(op, 0).unwrap();
+                let n = op.operand_count();
+                let offsets: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
+                let expected = operand_at(op, n - 1).unwrap();
+                let cmp = if int_attribute(op, "cmp") == Some(0) { "pto::comm::WaitCmp::EQ" } else { "pto::comm::WaitCmp::GE" };
+                let cell = vec![1; offsets.len()];
+                let global = self.global_at(op, signal, signal, &offsets, &cell)?;
+                let mut args = vec![index_arg(0), index_arg(1)];
+                args.extend(opaque_args(&[cmp]));
+                self.call(op, "pto::comm::TWAIT", &[global, expected], Some(args), None);
+                self.replaced.push(op);
+            }
+            "pl.system.fence" => {
+                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                self.call(op, "dsb", &[], Some(opaque_args(&["DSB_DDR"])), None);
+                self.replaced.push(op);
+            }
+            "pl.system.cacheinvalid" if op.operand_count() == 0 => {
+                self.call(op, "dcci", &[], Some(opaque_args(&["(__gm__ void*)0", "ENTIRE_DATA_CACHE"])), None);
+                self.replaced.push(op);
+            }
+            other => return Err((op, format!("'{other}' has no lowering to EmitC yet"))),
+        }
+        Ok(())
     }
 
     /// Dimension `axis` of a kernel tensor as an index value.
@@ -438,6 +578,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let name = op_name(op);
         if matches!(name.as_str(), "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier") {
             return self.sync(op, &name);
+        }
+        if name.starts_with("pld.") || matches!(name.as_str(), "pl.system.fence" | "pl.system.cacheinvalid") {
+            return self.communicate(op, &name);
         }
         if name == "pl.tensor.dim" {
             let axis = int_attribute(op, "axis").or_else(|| int_attribute(op, "index")).unwrap_or(0) as usize;
@@ -665,20 +808,30 @@ fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, '
     Ok(())
 }
 
-fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+/// Lowers one kernel; whether it communicates.
+fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
     drop_carried_buffers(context, kernel)?;
     let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
-    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new() };
+    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new(), contexts: HashMap::new(), communicates: false };
     // Parameters: tensors become __gm__ pointers, index size_t; a dynamic
     // leading dimension is one more size_t parameter after all others.
     let mut parameter_types = Vec::new();
     let mut dynamic_dims: Vec<(usize, usize)> = Vec::new();
+    let mut distributed: Vec<usize> = Vec::new();
+    let mut comm_contexts: Vec<mlir_sys::MlirValue> = Vec::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
+        if r#type.to_string() == "!pld.comm_ctx" {
+            let context_type = pointer(context, "int64_t");
+            argument.set_type(context_type);
+            comm_contexts.push(argument.to_raw());
+            parameter_types.push(context_type);
+            continue;
+        }
         if let Ok(tensor) = TensorLike::try_from(r#type) {
             if tensor.is_distributed() {
-                return Err((kernel, format!("parameter #{i}: distributed tensors are not translated yet")));
+                distributed.push(value_key(argument));
             }
             let dims = tensor.shape();
             if dims.iter().skip(1).any(Option::is_none) {
@@ -688,7 +841,7 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
             let pointer_type = pointer(context, element);
             argument.set_type(pointer_type);
-            if dims[0].is_none() {
+            if dims[0].is_none() && !tensor.is_distributed() {
                 dynamic_dims.push((value_key(argument), i));
             }
             lowering.tensors.insert(value_key(argument), GmTensor { element, shape, dims: vec![None; dims.len()] });
@@ -714,6 +867,12 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         } else {
             parameter_types.push(r#type);
         }
+    }
+    for (tensor, ctx) in distributed.iter().zip(&comm_contexts) {
+        lowering.contexts.insert(*tensor, *ctx);
+    }
+    if distributed.len() > comm_contexts.len() {
+        return Err((kernel, "a distributed tensor parameter has no CommContext parameter (run pld-materialize-dist-tensor-ctx first)".to_string()));
     }
     let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
     for (key, _) in &dynamic_dims {
@@ -770,5 +929,5 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         drop(detach(terminator));
     }
     drop(detach(kernel));
-    Ok(())
+    Ok(lowering.communicates)
 }

@@ -23,6 +23,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <chrono>
+#include <thread>
 #include <type_traits>
 
 #define __gm__
@@ -369,7 +371,53 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
     }
 }
 
+namespace comm {
+enum class NotifyOp { AtomicAdd, Set };
+enum class WaitCmp { EQ, NE, GT, GE, LT, LE };
+
+/// Publishes `value` into a signal cell (an int32 global window, possibly
+/// a peer's): atomically added or set.
+template <typename GlobalT> void TNOTIFY(const GlobalT &signal, int32_t value, NotifyOp op) {
+  int32_t *cell = &signal.at(0, 0);
+  if (op == NotifyOp::AtomicAdd) __atomic_fetch_add(cell, value, __ATOMIC_SEQ_CST);
+  else __atomic_store_n(cell, value, __ATOMIC_SEQ_CST);
+}
+
+inline bool satisfied(int32_t seen, int32_t value, WaitCmp cmp) {
+  switch (cmp) {
+  case WaitCmp::EQ: return seen == value;
+  case WaitCmp::NE: return seen != value;
+  case WaitCmp::GT: return seen > value;
+  case WaitCmp::GE: return seen >= value;
+  case WaitCmp::LT: return seen < value;
+  case WaitCmp::LE: return seen <= value;
+  }
+  return false;
+}
+
+/// Spins until the local signal cell compares true with `value`; after 10 s
+/// reports the deadlock (no rank will ever publish what this one waits for).
+template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, WaitCmp cmp) {
+  int32_t *cell = &signal.at(0, 0);
+  auto start = std::chrono::steady_clock::now();
+  while (!satisfied(__atomic_load_n(cell, __ATOMIC_SEQ_CST), value, cmp)) {
+    if (std::chrono::steady_clock::now() - start > std::chrono::seconds(10)) {
+      std::fprintf(stderr, "pto sim: error: deadlock: a wait for %d on a signal that holds %d never completes\n", value,
+                   __atomic_load_n(cell, __ATOMIC_SEQ_CST));
+      std::abort();
+    }
+    std::this_thread::yield();
+  }
+}
+} // namespace comm
+
 } // namespace pto
+
+// Global-memory ordering: one host, one coherent memory.
+enum dsb_t { DSB_DDR };
+enum cache_line_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
+inline void dsb(dsb_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+inline void dcci(const void *, cache_line_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 
 // The CCE synchronisation builtins: pipes run in program order here.
 enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };

@@ -29,6 +29,7 @@ struct Args {
   std::string outputDir, goldenDir;
   double rtol = 1e-5, atol = 1e-6;
   unsigned seed = 0;
+  int ranks = 1;
   int mismatched = 0;
 };
 
@@ -59,6 +60,12 @@ inline Args parse_args(int argc, char **argv) {
       args.rtol = std::atof(value().c_str());
     } else if (flag == "--atol") {
       args.atol = std::atof(value().c_str());
+    } else if (flag == "--ranks") {
+      args.ranks = std::atoi(value().c_str());
+      if (args.ranks < 1 || args.ranks > 64) {
+        std::fprintf(stderr, "error: --ranks must be in 1..64\n");
+        std::exit(1);
+      }
     } else if (flag == "--seed") {
       args.seed = unsigned(std::atoi(value().c_str()));
     } else {

@@ -1,0 +1,128 @@
+//===- comm.hpp - Simulated devices: windows, comm contexts, rank threads -===//
+//
+// A host program's comm domains on the CPU: every rank gets a zeroed window
+// (slots carved consecutively, 32-byte rounded, pld.md §1.4) and a
+// CommContext laid out as the runtime's (pld.md §1.3: slot 2 holds rankId
+// and rankNum, slots 4 + k the window base of rank k). Each dispatch runs
+// on its own thread; notify and wait are atomic on the window memory; a
+// wait that is not satisfied within the timeout reports the deadlock.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_SIM_COMM_HPP
+#define PTO_SIM_COMM_HPP
+
+#include <chrono>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "pto/sim/host.hpp"
+
+namespace pto::sim {
+
+/// The largest window a simulated rank has.
+constexpr size_t kWindowBytes = size_t(64) << 20;
+
+struct CommDomain {
+  std::string name;
+  int ranks = 1;
+  std::vector<unsigned char *> windows;
+  std::vector<std::vector<int64_t>> contexts;
+  size_t used = 0;
+  std::vector<std::thread> threads;
+  /// Window slots by name, for the outputs: (name, offset, bytes).
+  std::vector<std::tuple<std::string, size_t, size_t>> slots;
+};
+
+inline CommDomain *domain(Args &args, const char *name) {
+  auto *d = new CommDomain();
+  d->name = name;
+  d->ranks = args.ranks;
+  for (int r = 0; r < d->ranks; ++r) {
+    auto *window = static_cast<unsigned char *>(std::calloc(kWindowBytes, 1));
+    if (!window) pto::fail("cannot allocate a window");
+    d->windows.push_back(window);
+  }
+  for (int r = 0; r < d->ranks; ++r) {
+    std::vector<int64_t> context(132, 0);
+    context[2] = int64_t(uint32_t(r)) | (int64_t(uint32_t(d->ranks)) << 32);
+    for (int k = 0; k < d->ranks; ++k) context[4 + k] = int64_t(reinterpret_cast<intptr_t>(d->windows[k]));
+    d->contexts.push_back(context);
+  }
+  return d;
+}
+
+/// A slot of every rank's window (pld.tensor.alloc_window_buffer).
+struct Slot {
+  CommDomain *domain;
+  size_t offset;
+  size_t bytes;
+};
+
+inline Slot window_buffer(CommDomain *d, int64_t bytes, const char *name) {
+  size_t rounded = (size_t(bytes) + 31) / 32 * 32;
+  if (d->used + rounded > kWindowBytes) pto::fail("the windows exceed the simulator's 64 MiB per rank");
+  Slot slot{d, d->used, size_t(bytes)};
+  d->slots.emplace_back(name, d->used, size_t(bytes));
+  d->used += rounded;
+  return slot;
+}
+
+/// A typed view of a slot on every rank (pld.tensor.window).
+template <typename T> struct Window {
+  Slot slot;
+};
+template <typename T> Window<T> window(Slot slot) { return Window<T>{slot}; }
+
+/// The comm context handle of a window's domain (pld.system.get_comm_ctx).
+template <typename T> CommDomain *comm_ctx(Window<T> window) { return window.slot.domain; }
+
+inline int64_t world_size(Args &args) { return args.ranks; }
+
+/// What a dispatched function receives on `rank` for each host value.
+template <typename T> T *for_rank(Window<T> w, int rank) {
+  return reinterpret_cast<T *>(w.slot.domain->windows[size_t(rank)] + w.slot.offset);
+}
+inline int64_t *for_rank(CommDomain *d, int rank) { return d->contexts[size_t(rank)].data(); }
+template <typename T> T *for_rank(Buffer<T> *buffer, int) { return buffer->data.data(); }
+
+/// A host tensor handed to a dispatch by reference (dispatches run on
+/// threads; the tensor outlives them).
+template <typename T> Buffer<T> *ref(Buffer<T> &buffer) { return &buffer; }
+template <typename T> T for_rank(T value, int) { return value; }
+
+/// pld.dispatch: runs `function` for `device` on its own thread.
+template <typename F, typename... A> void launch(CommDomain *d, int64_t device, F function, A... args) {
+  if (device < 0 || device >= d->ranks) pto::fail("a dispatch names a device outside the domain");
+  d->threads.emplace_back([=]() { function(for_rank(args, int(device))...); });
+}
+
+/// The end of a comm domain scope: every dispatched rank has finished.
+inline void join(CommDomain *d) {
+  for (auto &thread : d->threads) thread.join();
+  d->threads.clear();
+}
+
+/// Writes and compares a window slot as `[ranks, rows, inner...]` of T
+/// (`inner` the view's trailing extents).
+template <typename T, typename... Inner> void finish_slot(Args &args, CommDomain *d, const char *name, Inner... inner) {
+  for (auto &[slot, offset, bytes] : d->slots) {
+    if (slot != name) continue;
+    long elements = long(bytes / sizeof(T)), row = 1;
+    for (long extent : {long(inner)...}) row *= extent;
+    Buffer<T> buffer{name, {long(d->ranks), elements / row, long(inner)...}, {}};
+    for (int r = 0; r < d->ranks; ++r) {
+      const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + offset);
+      buffer.data.insert(buffer.data.end(), data, data + bytes / sizeof(T));
+    }
+    finish(args, buffer);
+  }
+}
+
+} // namespace pto::sim
+
+#endif // PTO_SIM_COMM_HPP
