@@ -158,12 +158,15 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
 /// The CommContext accessors communicating kernels use (pld.md §1.3: slot 2
 /// holds rankId and rankNum, slot 4 + k rank k's window base; §4.2: a peer
 /// address is `local - windowsIn[rankId] + windowsIn[peer]`).
-const COMM_HELPERS: &str = "static AICORE inline int32_t pld_rank(__gm__ int64_t* ctx) { return (int32_t)(ctx[2] & 0xffffffff); }
+const COMM_HELPERS: &str = "#ifndef PTO_PLD_CONTEXT_HELPERS
+#define PTO_PLD_CONTEXT_HELPERS
+static AICORE inline int32_t pld_rank(__gm__ int64_t* ctx) { return (int32_t)(ctx[2] & 0xffffffff); }
 static AICORE inline int32_t pld_nranks(__gm__ int64_t* ctx) { return (int32_t)((uint64_t)ctx[2] >> 32); }
 template <typename T>
 static AICORE inline __gm__ T* pld_peer(__gm__ T* local, __gm__ int64_t* ctx, int32_t peer) {
   return (__gm__ T*)((__gm__ char*)local - ctx[4 + pld_rank(ctx)] + ctx[4 + peer]);
-}";
+}
+#endif";
 
 /// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top
 /// (and the CommContext accessors when a kernel communicates).
@@ -526,6 +529,49 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "dcci", &[], Some(opaque_args(&["(__gm__ void*)0", "ENTIRE_DATA_CACHE"])), None);
                 self.replaced.push(op);
             }
+            "pl.system.cacheinvalid" => {
+                let mut args = vec![index_arg(0)];
+                args.extend(opaque_args(&["SINGLE_CACHE_LINE"]));
+                self.call(op, "dcci", &[operand_at(op, 0).unwrap()], Some(args), None);
+                self.replaced.push(op);
+            }
+            "pld.tile.put" | "pld.tile.get" => {
+                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                    return Err((op, "atomic puts are not translated yet".into()));
+                }
+                // dst, peer, src, stage, stage2?, dst offsets, src offsets, shape.
+                let segments = operand_segments(op);
+                let group = |i: usize| -> Vec<Value<'c, 'a>> {
+                    segments.get(i).map_or(Vec::new(), |&(start, count)| (start..start + count).filter_map(|k| operand_at(op, k)).collect())
+                };
+                let (dst, peer, src) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
+                let stages: Vec<Value> = group(3).into_iter().chain(group(4)).collect();
+                let (dst_offsets, src_offsets, extents) = (group(5), group(6), group(7));
+                let put = name == "pld.tile.put";
+                // The transfer's extents: the region's (constants), else the
+                // whole local tensor's.
+                let local = if put { src } else { dst };
+                let shape: Vec<i64> = if extents.is_empty() {
+                    self.tensors.get(&value_key(local)).map(|t| t.shape.clone()).unwrap_or_default()
+                } else {
+                    extents.iter().map(|v| constant_index(*v).unwrap_or(-1)).collect()
+                };
+                if shape.is_empty() || shape.contains(&-1) {
+                    return Err((op, "transfers need static extents (constant region sizes, or a static local tensor)".into()));
+                }
+                let zeros = |n: usize| -> Vec<Value<'c, 'a>> { (0..n).map(|_| self.index_constant(op, 0)).collect() };
+                let dst_offsets = if dst_offsets.is_empty() { zeros(shape.len()) } else { dst_offsets };
+                let src_offsets = if src_offsets.is_empty() { zeros(shape.len()) } else { src_offsets };
+                let (dst_pointer, src_pointer) = if put { (self.peer_pointer(op, dst, peer)?, src) } else { (dst, self.peer_pointer(op, src, peer)?) };
+                let dst_global = self.global_at(op, dst, dst_pointer, &dst_offsets, &shape)?;
+                let src_global = self.global_at(op, src, src_pointer, &src_offsets, &shape)?;
+                // Order earlier stores before the DMA reads, and drain it after.
+                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                let operands: Vec<Value> = [dst_global, src_global].into_iter().chain(stages).collect();
+                self.call(op, if put { "pto::comm::TPUT" } else { "pto::comm::TGET" }, &operands, None, None);
+                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                self.replaced.push(op);
+            }
             other => return Err((op, format!("'{other}' has no lowering to EmitC yet"))),
         }
         Ok(())
@@ -734,6 +780,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
     }
 }
 
+/// The value of an `arith.constant` index, if `value` is one.
+fn constant_index(value: Value) -> Option<i64> {
+    let owner = melior::ir::operation::OperationResult::try_from(value).ok()?.owner();
+    (op_name(owner) == "arith.constant").then(|| int_attribute(owner, "value")).flatten()
+}
+
 /// A load's or store's window: its `partition`, else the tile's shape.
 fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
     op.attribute("partition")
@@ -809,8 +861,81 @@ fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, '
 }
 
 /// Lowers one kernel; whether it communicates.
+/// Tile results of `scf.if`: planning put both yields and the result in
+/// one buffer (its address is on the `scf.if`), so the result becomes a
+/// `pl.tile.create` at that address before the branch, and the branch
+/// yields nothing for it.
+fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let mut branches = Vec::new();
+    kernel.walk(WalkOrder::PostOrder, |op| {
+        if op_name(op) == "scf.if" && (0..op.result_count()).any(|i| TileType::try_from(op.result(i).unwrap().r#type()).is_ok()) {
+            branches.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in branches {
+        // SAFETY: collected from the live kernel; each branch is rebuilt once.
+        let branch = unsafe { OperationRef::from_raw(raw) };
+        let addresses = branch
+            .attribute("pl.addresses")
+            .ok()
+            .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+            .ok_or((branch, "a branch yielding tiles has no planned addresses".to_string()))?;
+        let results = branch.result_count();
+        let mut kept = Vec::new();
+        for i in 0..results {
+            let result: Value = branch.result(i).unwrap().into();
+            if TileType::try_from(result.r#type()).is_err() {
+                if TensorLike::try_from(result.r#type()).is_ok() {
+                    return Err((branch, "branches yielding tensors are not translated yet".to_string()));
+                }
+                kept.push(i);
+                continue;
+            }
+            let address = addresses.element(i).map_err(|e| (branch, e.to_string()))?;
+            let create = OperationBuilder::new("pl.tile.create", branch.location())
+                .add_results(&[result.r#type()])
+                .add_attributes(&[(Identifier::new(context, "pl.addresses"), DenseI64ArrayAttribute::new(context, &[address]).into())])
+                .build()
+                .map_err(|e| (branch, e.to_string()))?;
+            let create = branch.block().unwrap().insert_operation_before(branch, create);
+            // SAFETY: live values; the result's uses move to the buffer.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), create.result(0).unwrap().to_raw()) };
+        }
+        // The branches yield only what is kept.
+        for region in branch.regions() {
+            let Some(body) = region.first_block() else { continue };
+            let Some(terminator) = body.terminator() else { continue };
+            let yielded: Vec<Value> = kept.iter().filter_map(|&i| operand_at(terminator, i)).collect();
+            body.insert_operation_before(terminator, melior::dialect::scf::r#yield(&yielded, terminator.location()));
+            drop(detach(terminator));
+        }
+        let result_types: Vec<Type> = kept.iter().map(|&i| branch.result(i).unwrap().r#type()).collect();
+        let take = |index: usize| {
+            let region = Region::new();
+            // SAFETY: both regions are live; the branch body moves whole.
+            unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), branch.region(index).unwrap().to_raw()) };
+            region
+        };
+        let rebuilt = OperationBuilder::new("scf.if", branch.location())
+            .add_operands(&[operand_at(branch, 0).unwrap()])
+            .add_results(&result_types)
+            .add_regions([take(0), take(1)])
+            .build()
+            .map_err(|e| (branch, e.to_string()))?;
+        let rebuilt = branch.block().unwrap().insert_operation_before(branch, rebuilt);
+        for (new_index, &old_index) in kept.iter().enumerate() {
+            // SAFETY: live values; the old branch's result uses move over.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(branch.result(old_index).unwrap().to_raw(), rebuilt.result(new_index).unwrap().to_raw()) };
+        }
+        drop(detach(branch));
+    }
+    Ok(())
+}
+
 fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
     drop_carried_buffers(context, kernel)?;
+    drop_branch_tiles(context, kernel)?;
     let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
     let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new(), contexts: HashMap::new(), communicates: false };
     // Parameters: tensors become __gm__ pointers, index size_t; a dynamic

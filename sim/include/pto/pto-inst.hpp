@@ -409,6 +409,17 @@ template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, Wai
     std::this_thread::yield();
   }
 }
+/// Copies a window of global memory into another (a peer's, for TPUT; from
+/// a peer's, for TGET) through the staging tile(s): element for element
+/// here, the DMA moves it tile by tile on the device.
+template <typename DstT, typename SrcT, typename... Stage> void TPUT(const DstT &dst, const SrcT &src, Stage &...) {
+  if (DstT::windowRows() != SrcT::windowRows() || DstT::windowCols() != SrcT::windowCols()) pto::fail("TPUT: windows differ");
+  for (int r = 0; r < SrcT::windowRows(); ++r)
+    for (int c = 0; c < SrcT::windowCols(); ++c) dst.at(r, c) = convert<typename DstT::DType>(src.at(r, c));
+}
+template <typename DstT, typename SrcT, typename... Stage> void TGET(const DstT &dst, const SrcT &src, Stage &...stages) {
+  TPUT(dst, src, stages...);
+}
 } // namespace comm
 
 } // namespace pto
