@@ -257,8 +257,15 @@ pub fn build_program<'c>(
                 && let Ok(element) = element_of(view.r#type())
                 && !windows.iter().any(|w| w.0 == slot_name)
             {
-                let inner: Vec<i64> = tensor.shape().iter().skip(1).map(|d| d.unwrap_or(1)).collect();
-                windows.push((slot_name, element.to_string(), inner));
+                // A static view names its whole shape; a dynamic one its
+                // inner extents (the rows follow from the slot's size).
+                let dims = tensor.shape();
+                let (kind, extents): (&str, Vec<i64>) = if dims.iter().all(Option::is_some) {
+                    ("finish_view", dims.iter().map(|d| d.unwrap()).collect())
+                } else {
+                    ("finish_slot", dims.iter().skip(1).map(|d| d.unwrap_or(1)).collect())
+                };
+                windows.push((slot_name, format!("{kind}<{element}>"), extents));
             }
             WalkResult::Advance
         });
@@ -274,7 +281,7 @@ pub fn build_program<'c>(
         for (slot, element, inner) in windows {
             let mut literals = vec![format!("\"{slot}\"")];
             literals.extend(inner.iter().map(i64::to_string));
-            block.insert_operation_before(scope, call_op(&format!("pto::sim::finish_slot<{element}>"), &[args, domain], &literals, None));
+            block.insert_operation_before(scope, call_op(&format!("pto::sim::{element}"), &[args, domain], &literals, None));
         }
         // SAFETY: the scope is empty now and unused.
         unsafe {

@@ -465,13 +465,17 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
                 let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
-                if segments.get(3).is_some_and(|s| s.1 > 0) || op.attribute("tail_padding").is_ok() {
-                    return Err((op, "remote loads with valid extents or tail padding are not translated yet".into()));
-                }
                 let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
                 let peer = operand_at(op, segments.get(2).map_or(start + count, |s| s.0)).unwrap();
                 let target = operand_at(op, 0).unwrap();
-                let object = self.declare_tile(op, result, 0, [None, None])?;
+                // Runtime valid extents, in order of the dynamic ones. A tail-
+                // padded load reads the window's bytes past the row end as
+                // they lie in the slot, which the window's strides already do.
+                let (valid_start, valid_count) = segments.get(3).copied().unwrap_or((0, 0));
+                let mut dynamic = (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
+                let extents = tile.effective_view().valid_shape;
+                let valid: [Option<Value>; 2] = [0, 1].map(|d| if extents[d].is_none() { dynamic.next() } else { None });
+                let object = self.declare_tile(op, result, 0, valid)?;
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &tile.shape())?;
                 self.call(op, "TLOAD", &[object, global], None, None);
@@ -628,6 +632,27 @@ impl<'c, 'a> Lowering<'c, 'a> {
         if name.starts_with("pld.") || matches!(name.as_str(), "pl.system.fence" | "pl.system.cacheinvalid") {
             return self.communicate(op, &name);
         }
+        if name == "pl.tensor.view" {
+            // Metadata only: the same pointer with the result's shape.
+            let (source, result) = (operand_at(op, 0).unwrap(), result_at(op, 0).unwrap());
+            let tensor = TensorLike::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+            if tensor.layout().is_some_and(|l| l != pto_dialects::enums::TensorLayout::Nd) {
+                return Err((op, "views with a non-row-major layout are not translated yet".into()));
+            }
+            let info = self.tensors.get(&value_key(source)).cloned().ok_or((op, "a view of a tensor that is not a kernel parameter".to_string()))?;
+            let dims = tensor.shape();
+            if dims.iter().skip(1).any(Option::is_none) {
+                return Err((op, "views with a dynamic inner extent are not translated yet".into()));
+            }
+            let cast = OperationBuilder::new("emitc.cast", op.location()).add_operands(&[source]).add_results(&[source.r#type()]).build().map_err(|e| (op, e.to_string()))?;
+            let view: Value = op.block().unwrap().insert_operation_before(op, cast).result(0).unwrap().into();
+            self.tensors.insert(value_key(view), GmTensor { element: info.element, shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(), dims: vec![None; dims.len()] });
+            if let Some(&ctx) = self.contexts.get(&value_key(source)) {
+                self.contexts.insert(value_key(view), ctx);
+            }
+            self.replace(op, view);
+            return Ok(());
+        }
         if name == "pl.tensor.dim" {
             let axis = int_attribute(op, "axis").or_else(|| int_attribute(op, "index")).unwrap_or(0) as usize;
             let dim = self.tensor_dim(op, operand_at(op, 0).unwrap(), axis)?;
@@ -706,6 +731,40 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
                 self.call(op, "TFILLPAD", &[object, operand_at(op, 0).unwrap()], None, None);
                 self.replace(op, object);
+            }
+            "write" => {
+                // In place: `tile.SetValue(row * cols + col, value)` on the
+                // source object, which the result stands for.
+                let tile = operand_at(op, 0).unwrap();
+                let shape = self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the written tile was not declared".to_string()))?;
+                let n = op.operand_count();
+                let indices: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
+                let value = operand_at(op, n - 1).unwrap();
+                let location = op.location();
+                let block = op.block().unwrap();
+                let mut flat: Option<Value> = None;
+                for (d, index) in indices.iter().enumerate() {
+                    let stride: i64 = shape[d + 1..].iter().product();
+                    let stride = self.index_constant(op, stride);
+                    let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(*index, stride, location)).result(0).unwrap().into();
+                    flat = Some(match flat {
+                        None => term,
+                        Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
+                    });
+                }
+                let flat = flat.ok_or((op, "a write without indices".to_string()))?;
+                let flat: Value = block
+                    .insert_operation_before(op, melior::dialect::arith::index_cast(flat, IntegerType::new(self.context, 64).into(), location))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                let verbatim = OperationBuilder::new("emitc.verbatim", location)
+                    .add_attributes(&[(Identifier::new(self.context, "value"), StringAttribute::new(self.context, "{}.SetValue({}, {});").into())])
+                    .add_operands(&[tile, flat, value])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                block.insert_operation_before(op, verbatim);
+                self.replace(op, tile);
             }
             "create" => {
                 let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;

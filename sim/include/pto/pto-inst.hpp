@@ -118,6 +118,9 @@ struct Tile {
   }
   int GetValidRow() const { return validRows; }
   int GetValidCol() const { return validCols; }
+  /// Scalar access by row-major element index (the S pipe).
+  template <typename V> void SetValue(long index, V value) const { at(int(index / Cols), int(index % Cols)) = T(value); }
+  T GetValue(long index) const { return at(int(index / Cols), int(index % Cols)); }
 
   T &at(int r, int c) const {
     if (!base) fail("a tile is used before TASSIGN binds it to an address");

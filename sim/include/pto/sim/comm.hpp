@@ -123,6 +123,23 @@ template <typename T, typename... Inner> void finish_slot(Args &args, CommDomain
   }
 }
 
+/// Writes and compares a window slot through a view of static shape
+/// `dims`: `[ranks, dims...]`, the view's elements from the slot's start.
+template <typename T, typename... Dims> void finish_view(Args &args, CommDomain *d, const char *name, Dims... dims) {
+  for (auto &[slot, offset, bytes] : d->slots) {
+    if (slot != name) continue;
+    long elements = 1;
+    for (long extent : {long(dims)...}) elements *= extent;
+    if (size_t(elements) * sizeof(T) > bytes) pto::fail("a window view is larger than its slot");
+    Buffer<T> buffer{name, {long(d->ranks), long(dims)...}, {}};
+    for (int r = 0; r < d->ranks; ++r) {
+      const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + offset);
+      buffer.data.insert(buffer.data.end(), data, data + elements);
+    }
+    finish(args, buffer);
+  }
+}
+
 } // namespace pto::sim
 
 #endif // PTO_SIM_COMM_HPP
