@@ -111,15 +111,19 @@ fn run_pipeline<'c>(context: &'c Context, module: &mut Module<'c>, pipeline: &st
     manager.run(module).map_err(|_| Diagnosed)
 }
 
-/// Whether `module` still needs the a2a3 lowering: a kernel not planned, or
-/// an InCore scope not outlined.
+/// Whether `module` still needs the a2a3 lowering: a kernel not planned, an
+/// InCore scope not outlined, or windows not yet in comm domains.
 fn needs_lowering(module: &Module) -> bool {
-    let mut scope = false;
+    let (mut scope, mut windows, mut domains) = (false, false, false);
     module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        scope |= op_name(op) == "pl.incore_scope";
+        let name = op_name(op);
+        scope |= name == "pl.incore_scope";
+        windows |= name == "pld.tensor.alloc_window_buffer";
+        domains |= name == "pld.comm_domain";
         melior::ir::operation::WalkResult::Advance
     });
-    scope
+    // Window buffers without comm domains: pld-lower-distributed has not run.
+    scope || (windows && !domains)
         || functions(module)
             .into_iter()
             .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())

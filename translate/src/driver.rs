@@ -208,6 +208,7 @@ pub fn build_program<'c>(
     let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| call_operation(context, callee, operands, literals, result);
     let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
     let args: Value = args_op.result(0).unwrap().into();
+    let mut parameters: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     for i in 0..parameter_count {
         let parameter: Value = entry.argument(i + 2).unwrap().into();
         let element = element_of(parameter.r#type()).map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
@@ -217,6 +218,7 @@ pub fn build_program<'c>(
         let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
         let buffer: Value = insert(call_op(&format!("pto::sim::input<{element}>"), &[args], &[format!("\"{name}\""), shape], Some(buffer_type))).result(0).unwrap().into();
         buffers.insert(key(buffer), (buffer.to_raw(), element));
+        parameters.push((buffer.to_raw(), name.clone()));
         // SAFETY: live values; the parameter's uses move to its buffer.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), buffer.to_raw()) };
     }
@@ -478,6 +480,13 @@ pub fn build_program<'c>(
                     let result = operand_at(op, i).unwrap();
                     before(call_op("pto::sim::finish", &[args, result], &[format!("\"result{i}\"")], None));
                 }
+                // Parameters too, as pto-run writes them: a host tensor the
+                // program writes is one of its outputs.
+                for (parameter, name) in &parameters {
+                    // SAFETY: the parameter buffers are live in the function.
+                    let buffer = unsafe { Value::from_raw(*parameter) };
+                    before(call_op("pto::sim::finish", &[args, buffer], &[format!("\"{name}\"")], None));
+                }
                 let code: Value = before(call_op("pto::sim::exit_code", &[args], &[], Some(i32_type))).result(0).unwrap().into();
                 before(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
                 retired.push(raw);
@@ -532,14 +541,22 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
     let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
     let entry = clone.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
     let mut parameter_types = Vec::new();
+    let mut host_tensors: Vec<usize> = Vec::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
+        let distributed = pto_dialects::types::TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed());
         let r#type = if argument.r#type().to_string() == "!pld.comm_ctx" {
             Type::parse(context, "!emitc.ptr<!emitc.opaque<\"int64_t\">>").expect("a pointer parses")
         } else {
             let element = element_of(argument.r#type()).map_err(|m| fail(chip, format!("parameter #{i}: {m}")))?;
-            Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses")
+            // Host tensors arrive whole (their extents are needed); window
+            // views as this rank's pointer.
+            let pointee = if distributed { element.to_string() } else { format!("pto::sim::Buffer<{element}>") };
+            Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{pointee}\">>")).expect("a pointer parses")
         };
+        if !distributed && argument.r#type().to_string() != "!pld.comm_ctx" {
+            host_tensors.push(argument.to_raw().ptr as usize);
+        }
         argument.set_type(r#type);
         parameter_types.push(r#type);
     }
@@ -551,13 +568,28 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
             "pl.call" => {
                 let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
                 let (_, parameters) = kernels.get(&callee).ok_or_else(|| fail(chip, format!("@{callee} is not a translated kernel")))?;
-                if parameters.iter().any(|p| p.shape.first() == Some(&-1) && !p.distributed) {
-                    return Err(fail(chip, format!("@{callee} takes a dynamically shaped tensor; chip orchestrations pass no extents yet")));
-                }
                 if op.result_count() > 0 && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap().into())) {
                     return Err(fail(chip, "kernel results used in a chip orchestration are not simulated yet".into()));
                 }
-                let operands: Vec<Value> = (0..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                // Host tensors pass their data, and their extent when the
+                // kernel's leading one is dynamic (after all other arguments).
+                let mut operands: Vec<Value> = Vec::new();
+                let mut extents: Vec<Value> = Vec::new();
+                for (i, argument) in (0..op.operand_count()).filter_map(|i| operand_at(op, i)).enumerate() {
+                    if !host_tensors.contains(&(argument.to_raw().ptr as usize)) {
+                        operands.push(argument);
+                        continue;
+                    }
+                    let element = parameters.get(i).map_or("float".to_string(), |p| p.element.clone());
+                    let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses");
+                    let data = entry.insert_operation_before(op, call_operation(context, "pto::sim::data", &[argument], &[], Some(pointer)));
+                    operands.push(data.result(0).unwrap().into());
+                    if parameters.get(i).is_some_and(|p| p.shape.first() == Some(&-1)) {
+                        let extent = entry.insert_operation_before(op, call_operation(context, "pto::sim::dim", &[argument], &["0".into()], Some(size_t(context))));
+                        extents.push(extent.result(0).unwrap().into());
+                    }
+                }
+                operands.extend(extents);
                 call_operation(context, &callee, &operands, &[], None)
             }
             "func.return" => OperationBuilder::new("emitc.return", Location::unknown(context)).build().expect("emitc.return builds"),

@@ -539,19 +539,24 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "dcci", &[operand_at(op, 0).unwrap()], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.tile.put" | "pld.tile.get" => {
+            "pld.tile.put" | "pld.tile.get" | "pld.tensor.put" | "pld.tensor.get" => {
                 if int_attribute(op, "atomic").unwrap_or(0) != 0 {
                     return Err((op, "atomic puts are not translated yet".into()));
                 }
-                // dst, peer, src, stage, stage2?, dst offsets, src offsets, shape.
+                // dst, peer, src, [stage, stage2?,] dst offsets, src offsets,
+                // shape. The tensor forms carry no staging tile: the
+                // simulator copies directly (on the device they need one the
+                // planner does not provide yet).
                 let segments = operand_segments(op);
                 let group = |i: usize| -> Vec<Value<'c, 'a>> {
                     segments.get(i).map_or(Vec::new(), |&(start, count)| (start..start + count).filter_map(|k| operand_at(op, k)).collect())
                 };
                 let (dst, peer, src) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
-                let stages: Vec<Value> = group(3).into_iter().chain(group(4)).collect();
-                let (dst_offsets, src_offsets, extents) = (group(5), group(6), group(7));
-                let put = name == "pld.tile.put";
+                let staged = name.starts_with("pld.tile.");
+                let first_region = if staged { 5 } else { 3 };
+                let stages: Vec<Value> = if staged { group(3).into_iter().chain(group(4)).collect() } else { Vec::new() };
+                let (dst_offsets, src_offsets, extents) = (group(first_region), group(first_region + 1), group(first_region + 2));
+                let put = name.ends_with(".put");
                 // The transfer's extents: the region's (constants), else the
                 // whole local tensor's.
                 let local = if put { src } else { dst };

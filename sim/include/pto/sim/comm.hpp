@@ -88,7 +88,6 @@ template <typename T> T *for_rank(Window<T> w, int rank) {
   return reinterpret_cast<T *>(w.slot.domain->windows[size_t(rank)] + w.slot.offset);
 }
 inline int64_t *for_rank(CommDomain *d, int rank) { return d->contexts[size_t(rank)].data(); }
-template <typename T> T *for_rank(Buffer<T> *buffer, int) { return buffer->data.data(); }
 
 /// A host tensor handed to a dispatch by reference (dispatches run on
 /// threads; the tensor outlives them).

@@ -181,6 +181,7 @@ template <typename T> Buffer<T> output(Args &, const char *name, std::vector<lon
 }
 
 template <typename T> T *data(Buffer<T> &buffer) { return buffer.data.data(); }
+template <typename T> T *data(Buffer<T> *buffer) { return buffer->data.data(); }
 
 /// A fresh zero-filled tensor of the given extents (pl.tensor.create).
 template <typename T, typename... Dims> Buffer<T> make(const char *name, Dims... dims) {
@@ -192,6 +193,7 @@ template <typename T, typename... Dims> Buffer<T> make(const char *name, Dims...
 
 /// Extent `axis` of a tensor (pl.tensor.dim).
 template <typename T> size_t dim(const Buffer<T> &buffer, long axis) { return size_t(buffer.shape[size_t(axis)]); }
+template <typename T> size_t dim(const Buffer<T> *buffer, long axis) { return size_t(buffer->shape[size_t(axis)]); }
 
 /// Writes and compares `buffer` as the output `name` (a program result).
 template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name);
