@@ -144,7 +144,7 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
         let tensor = TensorLike::try_from(argument.r#type())
             .map_err(|_| format!("parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet", argument.r#type()))?;
         let dims = tensor.shape();
-        if dims.iter().skip(1).any(Option::is_none) {
+        if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
             return Err(format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({})", argument.r#type()));
         }
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();

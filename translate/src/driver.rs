@@ -213,6 +213,9 @@ pub fn build_program<'c>(
         let parameter: Value = entry.argument(i + 2).unwrap().into();
         let element = element_of(parameter.r#type()).map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
         let tensor = pto_dialects::types::TensorLike::try_from(parameter.r#type()).unwrap();
+        if tensor.is_distributed() {
+            return Err(fail(orchestration, format!("parameter #{i} is a window given from outside ({}); such programs are not simulated yet", parameter.r#type())));
+        }
         let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
         let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
         let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
@@ -300,6 +303,8 @@ pub fn build_program<'c>(
     });
     let mut retired = Vec::new();
     let mut temporaries = 0;
+    // The dynamic axes of each window view (by value).
+    let mut window_axes: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
     for raw in ops {
         // SAFETY: collected from the live function; retired ops are erased
         // only at the end.
@@ -419,7 +424,34 @@ pub fn build_program<'c>(
             "pld.tensor.window" => {
                 let view = result_at(op, 0).unwrap();
                 let element = element_of(view.r#type()).map_err(|m| fail(op, m))?;
-                let window = before(call_op(&format!("pto::sim::window<{element}>"), &[operand_at(op, 0).unwrap()], &[], Some(opaque(context, &format!("pto::sim::Window<{element}>")))));
+                // The view's extents: static ones, the `sizes` operands for
+                // dynamic ones, else -1 (from the slot's size).
+                let tensor = pto_dialects::types::TensorLike::try_from(view.r#type()).unwrap();
+                let mut sizes = (1..op.operand_count()).filter_map(|i| operand_at(op, i));
+                let mut operands = vec![operand_at(op, 0).unwrap()];
+                let mut literals: Vec<Attribute> = vec![IntegerAttribute::new(Type::index(context), 0).into()];
+                for extent in tensor.shape() {
+                    match (extent, sizes.next()) {
+                        (Some(fixed), _) => literals.push(opaque_attribute(context, &fixed.to_string())),
+                        (None, Some(size)) => {
+                            literals.push(IntegerAttribute::new(Type::index(context), operands.len() as i64).into());
+                            operands.push(as_i64(size));
+                        }
+                        (None, None) => literals.push(opaque_attribute(context, "-1")),
+                    }
+                }
+                let make = OperationBuilder::new("emitc.call_opaque", location)
+                    .add_attributes(&[
+                        (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("pto::sim::window<{element}>")).into()),
+                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &literals).into()),
+                    ])
+                    .add_operands(&operands)
+                    .add_results(&[opaque(context, &format!("pto::sim::Window<{element}>"))])
+                    .build()
+                    .expect("emitc.call_opaque builds");
+                let window = before(make);
+                let dynamic_axes: Vec<usize> = tensor.shape().iter().enumerate().filter(|(_, e)| e.is_none()).map(|(a, _)| a).collect();
+                window_axes.insert(window.result(0).unwrap().to_raw().ptr as usize, dynamic_axes);
                 // SAFETY: live values.
                 unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(view.to_raw(), window.result(0).unwrap().to_raw()) };
                 retired.push(raw);
@@ -456,6 +488,13 @@ pub fn build_program<'c>(
                         None => argument,
                     };
                     operands.push(passed);
+                }
+                // The dynamic extents of window views follow, in order.
+                for i in 0..n - 1 {
+                    let argument = operand_at(op, i).unwrap();
+                    for &axis in window_axes.get(&key(argument)).map(Vec::as_slice).unwrap_or(&[]) {
+                        operands.push(before(call_op("pto::sim::dim", &[argument], &[axis.to_string()], Some(size_t(context)))).result(0).unwrap().into());
+                    }
                 }
                 // launch(domain, device, chip, args...)
                 let mut args_attr: Vec<Attribute> = vec![
@@ -542,6 +581,8 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
     let entry = clone.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
     let mut parameter_types = Vec::new();
     let mut host_tensors: Vec<usize> = Vec::new();
+    // (window parameter, axis) of each dynamic window extent, in order.
+    let mut window_extents: Vec<(usize, usize)> = Vec::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let distributed = pto_dialects::types::TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed());
@@ -557,9 +598,26 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         if !distributed && argument.r#type().to_string() != "!pld.comm_ctx" {
             host_tensors.push(argument.to_raw().ptr as usize);
         }
+        if distributed {
+            let tensor = pto_dialects::types::TensorLike::try_from(argument.r#type()).unwrap();
+            for (axis, extent) in tensor.shape().iter().enumerate() {
+                if extent.is_none() {
+                    window_extents.push((argument.to_raw().ptr as usize, axis));
+                }
+            }
+        }
         argument.set_type(r#type);
         parameter_types.push(r#type);
     }
+    // Their values arrive as trailing size_t parameters.
+    let size_t_type = size_t(context);
+    let extent_values: Vec<((usize, usize), Value)> = window_extents
+        .iter()
+        .map(|&k| {
+            parameter_types.push(size_t_type);
+            (k, entry.add_argument(size_t_type, Location::unknown(context)))
+        })
+        .collect();
     let mut next = entry.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
@@ -578,6 +636,20 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
                 for (i, argument) in (0..op.operand_count()).filter_map(|i| operand_at(op, i)).enumerate() {
                     if !host_tensors.contains(&(argument.to_raw().ptr as usize)) {
                         operands.push(argument);
+                        // A window's dynamic extents, as the kernel wants them.
+                        if parameters.get(i).is_some_and(|p| p.distributed) {
+                            for (axis, extent) in parameters[i].shape.iter().enumerate() {
+                                if *extent >= 0 {
+                                    continue;
+                                }
+                                let value = extent_values
+                                    .iter()
+                                    .find(|((parameter, a), _)| *parameter == argument.to_raw().ptr as usize && *a == axis)
+                                    .map(|(_, v)| *v)
+                                    .ok_or_else(|| fail(chip, format!("no extent {axis} for a window passed to @{callee}")))?;
+                                extents.push(value);
+                            }
+                        }
                         continue;
                     }
                     let element = parameters.get(i).map_or("float".to_string(), |p| p.element.clone());

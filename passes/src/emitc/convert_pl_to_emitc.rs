@@ -401,15 +401,35 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .get(&value_key(tensor))
             .cloned()
             .ok_or((op, "this tensor is not a kernel parameter in global memory; it is not translated yet".to_string()))?;
-        let strides = cpp_types::strides(&info.shape);
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
+        // Row-major strides: constants where the inner extents are static,
+        // products of the runtime extents where they are not.
+        let rank = info.shape.len();
+        let mut strides: Vec<Value> = Vec::with_capacity(rank);
+        let mut stride = self.index_constant(op, 1);
+        for d in (0..rank).rev() {
+            strides.push(stride);
+            if d == 0 {
+                break;
+            }
+            let extent = self.tensor_dim(op, tensor, d)?;
+            stride = block.insert_operation_before(op, melior::dialect::arith::muli(stride, extent, location)).result(0).unwrap().into();
+        }
+        strides.reverse();
+        // A window that spans a dimension needs that dimension's stride
+        // in its type: it must be static.
+        for d in 0..rank {
+            let spans = window.get(d).is_some_and(|&w| w > 1);
+            let known = info.shape[d + 1..].iter().all(|&e| e >= 0);
+            if spans && !known {
+                return Err((op, "a window spanning rows of a tensor with a dynamic row length is not translated yet".into()));
+            }
+        }
         // The window's element offset, in index arithmetic the upstream
         // arith conversion turns into C.
         let mut offset: Option<Value> = None;
-        for (&index, &stride) in offsets.iter().zip(&strides) {
-            let constant = melior::dialect::arith::constant(self.context, IntegerAttribute::new(Type::index(self.context), stride).into(), location);
-            let stride_value: Value = block.insert_operation_before(op, constant).result(0).unwrap().into();
+        for (&index, &stride_value) in offsets.iter().zip(&strides) {
             let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(index, stride_value, location)).result(0).unwrap().into();
             offset = Some(match offset {
                 None => term,
@@ -997,7 +1017,50 @@ fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>)
     Ok(())
 }
 
+/// `arith.remui`/`divui` (which the upstream arith conversion does not
+/// take) as EmitC `%`/`/` on the unsigned C type: `size_t` for index,
+/// `uintN_t` for iN.
+fn lower_unsigned_division<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    let mut ops = Vec::new();
+    kernel.walk(WalkOrder::PreOrder, |op| {
+        if matches!(op_name(op).as_str(), "arith.remui" | "arith.divui") {
+            ops.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    for raw in ops {
+        // SAFETY: collected from the live kernel; each op is replaced once.
+        let op = unsafe { OperationRef::from_raw(raw) };
+        let location = op.location();
+        let block = op.block().unwrap();
+        let r#type = result_at(op, 0).unwrap().r#type();
+        let unsigned = if r#type.is_index() {
+            Type::parse(context, "!emitc.size_t").expect("size_t parses")
+        } else {
+            let width = IntegerType::try_from(r#type).map_err(|_| (op, format!("unsigned division of {type}")))?.width();
+            IntegerType::unsigned(context, width).into()
+        };
+        let to = |value: Value<'c, 'a>, target: Type<'c>| -> Value<'c, 'a> {
+            let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[value]).add_results(&[target]).build().expect("a cast builds");
+            block.insert_operation_before(op, cast).result(0).unwrap().into()
+        };
+        let (lhs, rhs) = (to(operand_at(op, 0).unwrap(), unsigned), to(operand_at(op, 1).unwrap(), unsigned));
+        let emitc_name = if op_name(op) == "arith.remui" { "emitc.rem" } else { "emitc.div" };
+        let divided: Value = block
+            .insert_operation_before(op, OperationBuilder::new(emitc_name, location).add_operands(&[lhs, rhs]).add_results(&[unsigned]).build().expect("emitc division builds"))
+            .result(0)
+            .unwrap()
+            .into();
+        let back = to(divided, r#type);
+        // SAFETY: live values; the division's uses move to its replacement.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), back.to_raw()) };
+        drop(detach(op));
+    }
+    Ok(())
+}
+
 fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
+    lower_unsigned_division(context, kernel)?;
     drop_carried_buffers(context, kernel)?;
     drop_branch_tiles(context, kernel)?;
     let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
@@ -1023,15 +1086,19 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
                 distributed.push(value_key(argument));
             }
             let dims = tensor.shape();
-            if dims.iter().skip(1).any(Option::is_none) {
+            if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
                 return Err((kernel, format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({type})")));
             }
             let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
             let pointer_type = pointer(context, element);
             argument.set_type(pointer_type);
-            if dims[0].is_none() && !tensor.is_distributed() {
-                dynamic_dims.push((value_key(argument), i));
+            // Each dynamic extent is one more size_t parameter (a plain
+            // tensor's leading one, any of a window view's).
+            for (axis, extent) in dims.iter().enumerate() {
+                if extent.is_none() && (tensor.is_distributed() || axis == 0) {
+                    dynamic_dims.push((value_key(argument), axis));
+                }
             }
             lowering.tensors.insert(value_key(argument), GmTensor { element, shape, dims: vec![None; dims.len()] });
             parameter_types.push(pointer_type);
@@ -1064,7 +1131,7 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         return Err((kernel, "a distributed tensor parameter has no CommContext parameter (run pld-materialize-dist-tensor-ctx first)".to_string()));
     }
     let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
-    for (key, _) in &dynamic_dims {
+    for (key, axis) in &dynamic_dims {
         let argument: Value = entry.add_argument(size_t, kernel.location());
         let first = entry.first_operation().expect("a kernel has a return");
         let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", kernel.location())
@@ -1073,7 +1140,7 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
             .build()
             .expect("a cast builds");
         let index_value: Value = entry.insert_operation_before(first, cast).result(0).unwrap().into();
-        lowering.tensors.get_mut(key).expect("recorded above").dims[0] = Some(index_value.to_raw());
+        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] = Some(index_value.to_raw());
         parameter_types.push(size_t);
     }
     // Tile ops, in order (nested ones included).

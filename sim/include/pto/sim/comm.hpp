@@ -72,11 +72,28 @@ inline Slot window_buffer(CommDomain *d, int64_t bytes, const char *name) {
   return slot;
 }
 
-/// A typed view of a slot on every rank (pld.tensor.window).
+/// A typed view of a slot on every rank (pld.tensor.window), with its
+/// extents.
 template <typename T> struct Window {
   Slot slot;
+  std::vector<long> dims;
 };
-template <typename T> Window<T> window(Slot slot) { return Window<T>{slot}; }
+
+/// A view of `slot` with the given extents; one of them may be -1 (the
+/// slot's size decides it).
+template <typename T, typename... Dims> Window<T> window(Slot slot, Dims... extents) {
+  Window<T> view{slot, {long(extents)...}};
+  long known = 1, unknown = -1;
+  for (size_t d = 0; d < view.dims.size(); ++d) {
+    if (view.dims[d] < 0) unknown = long(d);
+    else known *= view.dims[d];
+  }
+  if (unknown >= 0) view.dims[size_t(unknown)] = known ? long(slot.bytes / sizeof(T)) / known : 0;
+  return view;
+}
+
+/// Extent `axis` of a window view.
+template <typename T> size_t dim(const Window<T> &view, long axis) { return size_t(view.dims[size_t(axis)]); }
 
 /// The comm context handle of a window's domain (pld.system.get_comm_ctx).
 template <typename T> CommDomain *comm_ctx(Window<T> window) { return window.slot.domain; }
