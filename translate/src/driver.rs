@@ -79,6 +79,15 @@ fn argv_type(context: &Context) -> Type<'_> {
     Type::parse(context, "!emitc.ptr<!emitc.ptr<!emitc.opaque<\"char\">>>").expect("argv parses")
 }
 
+fn element_bytes(element: &str) -> i64 {
+    match element {
+        "half" | "bfloat16_t" | "int16_t" | "uint16_t" => 2,
+        "int8_t" | "uint8_t" | "bool" => 1,
+        "int64_t" | "uint64_t" => 8,
+        _ => 4,
+    }
+}
+
 fn size_t(context: &Context) -> Type<'_> {
     Type::parse(context, "!emitc.size_t").expect("size_t parses")
 }
@@ -209,12 +218,30 @@ pub fn build_program<'c>(
     let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
     let args: Value = args_op.result(0).unwrap().into();
     let mut parameters: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
+    let mut external_windows: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     for i in 0..parameter_count {
         let parameter: Value = entry.argument(i + 2).unwrap().into();
         let element = element_of(parameter.r#type()).map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
         let tensor = pto_dialects::types::TensorLike::try_from(parameter.r#type()).unwrap();
         if tensor.is_distributed() {
-            return Err(fail(orchestration, format!("parameter #{i} is a window given from outside ({}); such programs are not simulated yet", parameter.r#type())));
+            // A window given from outside: a domain of its own, one slot
+            // filled rank by rank from the input and written at the end.
+            let dims: Option<Vec<i64>> = tensor.shape().into_iter().collect();
+            let dims = dims.ok_or_else(|| fail(orchestration, format!("parameter #{i}: windows of dynamic shape given from outside are not simulated yet")))?;
+            let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
+            let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
+            let domain: Value = insert(call_op("pto::sim::domain", &[args], &[format!("\"{name}\"")], Some(domain_type))).result(0).unwrap().into();
+            let bytes = dims.iter().product::<i64>() * element_bytes(element);
+            let slot: Value = insert(call_op("pto::sim::window_buffer", &[domain], &[bytes.to_string(), format!("\"{name}\"")], Some(opaque(context, "pto::sim::Slot")))).result(0).unwrap().into();
+            let extents: Vec<String> = dims.iter().map(i64::to_string).collect();
+            let window: Value = insert(call_op(&format!("pto::sim::window<{element}>"), &[slot], &extents, Some(opaque(context, &format!("pto::sim::Window<{element}>"))))).result(0).unwrap().into();
+            let mut literals = vec![format!("\"{name}\"")];
+            literals.extend(extents.iter().cloned());
+            insert(call_op(&format!("pto::sim::fill_slot<{element}>"), &[args, domain], &literals, None));
+            external_windows.push((window.to_raw(), name));
+            // SAFETY: live values; the parameter's uses move to the window.
+            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), window.to_raw()) };
+            continue;
         }
         let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
         let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
@@ -251,26 +278,17 @@ pub fn build_program<'c>(
         let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
         let domain: Value = block.insert_operation_before(scope, call_op("pto::sim::domain", &[args], &[format!("\"{name}\"")], Some(domain_type))).result(0).unwrap().into();
         let body = scope.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
-        let mut windows: Vec<(String, String, Vec<i64>)> = Vec::new();
+        // The first view of each slot names its output.
+        let mut windows: Vec<(String, mlir_sys::MlirValue)> = Vec::new();
         scope.walk(WalkOrder::PreOrder, |op| {
             domain_of.insert(op.to_raw().ptr as usize, domain.to_raw());
             if op_name(op) == "pld.tensor.window"
                 && let (Some(slot), Some(view)) = (operand_at(op, 0), result_at(op, 0))
                 && let Ok(alloc) = melior::ir::operation::OperationResult::try_from(slot).map(|r| r.owner())
                 && let Some(slot_name) = alloc.attribute("name").ok().and_then(pto_dialects::attrs::text)
-                && let Ok(tensor) = pto_dialects::types::TensorLike::try_from(view.r#type())
-                && let Ok(element) = element_of(view.r#type())
                 && !windows.iter().any(|w| w.0 == slot_name)
             {
-                // A static view names its whole shape; a dynamic one its
-                // inner extents (the rows follow from the slot's size).
-                let dims = tensor.shape();
-                let (kind, extents): (&str, Vec<i64>) = if dims.iter().all(Option::is_some) {
-                    ("finish_view", dims.iter().map(|d| d.unwrap()).collect())
-                } else {
-                    ("finish_slot", dims.iter().skip(1).map(|d| d.unwrap_or(1)).collect())
-                };
-                windows.push((slot_name, format!("{kind}<{element}>"), extents));
+                windows.push((slot_name, view.to_raw()));
             }
             WalkResult::Advance
         });
@@ -283,10 +301,11 @@ pub fn build_program<'c>(
             unsafe { mlir_sys::mlirOperationMoveBefore(first.to_raw(), scope.to_raw()) };
         }
         block.insert_operation_before(scope, call_op("pto::sim::join", &[domain], &[], None));
-        for (slot, element, inner) in windows {
-            let mut literals = vec![format!("\"{slot}\"")];
-            literals.extend(inner.iter().map(i64::to_string));
-            block.insert_operation_before(scope, call_op(&format!("pto::sim::{element}"), &[args, domain], &literals, None));
+        for (slot, view) in windows {
+            // SAFETY: the view is live; its uses move to its EmitC window
+            // when the view op is converted below.
+            let view = unsafe { Value::from_raw(view) };
+            block.insert_operation_before(scope, call_op("pto::sim::finish_window", &[args, view], &[format!("\"{slot}\"")], None));
         }
         // SAFETY: the scope is empty now and unused.
         unsafe {
@@ -518,6 +537,11 @@ pub fn build_program<'c>(
                 for i in 0..op.operand_count() {
                     let result = operand_at(op, i).unwrap();
                     before(call_op("pto::sim::finish", &[args, result], &[format!("\"result{i}\"")], None));
+                }
+                for (window, name) in &external_windows {
+                    // SAFETY: the window values are live in the function.
+                    let window = unsafe { Value::from_raw(*window) };
+                    before(call_op("pto::sim::finish_window", &[args, window], &[format!("\"{name}\"")], None));
                 }
                 // Parameters too, as pto-run writes them: a host tensor the
                 // program writes is one of its outputs.

@@ -15,6 +15,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <thread>
@@ -123,36 +124,35 @@ inline void join(CommDomain *d) {
   d->threads.clear();
 }
 
-/// Writes and compares a window slot as `[ranks, rows, inner...]` of T
-/// (`inner` the view's trailing extents).
-template <typename T, typename... Inner> void finish_slot(Args &args, CommDomain *d, const char *name, Inner... inner) {
-  for (auto &[slot, offset, bytes] : d->slots) {
-    if (slot != name) continue;
-    long elements = long(bytes / sizeof(T)), row = 1;
-    for (long extent : {long(inner)...}) row *= extent;
-    Buffer<T> buffer{name, {long(d->ranks), elements / row, long(inner)...}, {}};
-    for (int r = 0; r < d->ranks; ++r) {
-      const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + offset);
-      buffer.data.insert(buffer.data.end(), data, data + bytes / sizeof(T));
-    }
-    finish(args, buffer);
+/// Writes and compares a window view as `[ranks, dims...]`: each rank's
+/// view elements from the start of its slot.
+template <typename T> void finish_window(Args &args, const Window<T> &view, const char *name) {
+  CommDomain *d = view.slot.domain;
+  long elements = 1;
+  for (long extent : view.dims) elements *= extent;
+  if (size_t(elements) * sizeof(T) > view.slot.bytes) pto::fail("a window view is larger than its slot");
+  Buffer<T> buffer{name, {long(d->ranks)}, {}};
+  buffer.shape.insert(buffer.shape.end(), view.dims.begin(), view.dims.end());
+  for (int r = 0; r < d->ranks; ++r) {
+    const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + view.slot.offset);
+    buffer.data.insert(buffer.data.end(), data, data + elements);
   }
+  finish(args, buffer);
 }
 
-/// Writes and compares a window slot through a view of static shape
-/// `dims`: `[ranks, dims...]`, the view's elements from the slot's start.
-template <typename T, typename... Dims> void finish_view(Args &args, CommDomain *d, const char *name, Dims... dims) {
+/// Fills every rank's copy of slot `name` from `--input NAME=FILE.npy`
+/// (`[ranks, dims...]`, rank by rank), else with seeded values: a window
+/// given to a host program from outside.
+template <typename T, typename... Dims> void fill_slot(Args &args, CommDomain *d, const char *name, Dims... dims) {
+  std::vector<long> shape{long(d->ranks), long(dims)...};
+  Buffer<T> values = input<T>(args, name, shape);
+  long elements = 1;
+  for (long extent : {long(dims)...}) elements *= extent;
   for (auto &[slot, offset, bytes] : d->slots) {
     if (slot != name) continue;
-    long elements = 1;
-    for (long extent : {long(dims)...}) elements *= extent;
-    if (size_t(elements) * sizeof(T) > bytes) pto::fail("a window view is larger than its slot");
-    Buffer<T> buffer{name, {long(d->ranks), long(dims)...}, {}};
-    for (int r = 0; r < d->ranks; ++r) {
-      const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + offset);
-      buffer.data.insert(buffer.data.end(), data, data + elements);
-    }
-    finish(args, buffer);
+    if (size_t(elements) * sizeof(T) > bytes) pto::fail("a window input is larger than its slot");
+    for (int r = 0; r < d->ranks; ++r)
+      std::memcpy(d->windows[size_t(r)] + offset, values.data.data() + long(r) * elements, size_t(elements) * sizeof(T));
   }
 }
 
