@@ -1,10 +1,26 @@
 // pto-translate --mlir-to-cce: the a2a3 pipeline (run here because the input
 // is not lowered yet), then one C++ file per kernel, printed by MLIR's C++
 // emitter, and a manifest. Byte-identical across runs.
-// RUN: pto-translate --mlir-to-cce %s | FileCheck %s
+// RUN: pto-translate --mlir-to-cce --entry=kernel %s | FileCheck %s
 // RUN: pto-translate --mlir-to-cce %s > %t.1 && pto-translate --mlir-to-cce %s > %t.2 && cmp %t.1 %t.2
 // Lowered input translates to the same text.
-// RUN: pto-opt --pto-a2a3-pipeline %s | pto-translate --mlir-to-cce | FileCheck %s
+// RUN: pto-opt --pto-a2a3-pipeline %s | pto-translate --mlir-to-cce --entry=kernel | FileCheck %s
+// By default the kernel is entered through the runtime's packed arguments
+// (pl.md §6.6): descriptors first, the kernel static.
+// RUN: pto-translate --mlir-to-cce %s | FileCheck %s --check-prefix=ENTRY
+// ENTRY-LABEL: // ----- exp_rows.cpp -----
+// ENTRY-NEXT: #include "pto/pto-inst.hpp"
+// ENTRY-NEXT: #include "tensor.h"
+// ENTRY-NEXT: using namespace pto;
+// ENTRY: static __aicore__ inline __gm__ T* pto_tensor_arg(__gm__ int64_t* args, int index) {
+// ENTRY: static __aicore__ void exp_rows(__gm__ float* {{v[0-9]+}}, __gm__ float* {{v[0-9]+}}) {
+// ENTRY: extern "C" __aicore__ __attribute__((always_inline)) void kernel_entry(__gm__ int64_t* [[ARGS:v[0-9]+]]) {
+// ENTRY-NEXT: pto_entry_prologue();
+// ENTRY-NEXT: __gm__ float* [[A:v[0-9]+]] = pto_tensor_arg<float>([[ARGS]], 0);
+// ENTRY-NEXT: __gm__ float* [[B:v[0-9]+]] = pto_tensor_arg<float>([[ARGS]], 1);
+// ENTRY-NEXT: exp_rows([[A]], [[B]]);
+// ENTRY-NEXT: return;
+// ENTRY-NEXT: }
 // With the simulator target, a driver per kernel.
 // RUN: pto-translate --mlir-to-cce --target=a2a3sim %s | FileCheck %s --check-prefix=SIM
 

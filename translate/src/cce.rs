@@ -15,13 +15,16 @@ use pto_dialects::{
     types::TensorLike,
 };
 
-use crate::{driver, ffi::translate_to_cpp};
+use crate::{driver, ffi::translate_to_cpp, orchestration};
 
 /// What the C++ is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Target {
-    /// The device: bisheng/ccec compiles the kernels.
-    A2a3,
+    /// The device: bisheng/ccec compiles the kernels. With `runtime_entry`
+    /// each kernel is called through the runtime's packed-argument
+    /// `kernel_entry` (pl.md §6.6); without, it is PTOAS's launchable
+    /// `__global__ AICORE` function.
+    A2a3 { runtime_entry: bool },
     /// The CPU simulation in `sim/`: kernels plus host drivers for g++.
     A2a3Sim,
 }
@@ -46,9 +49,15 @@ pub struct OutputFile {
     pub contents: String,
 }
 
-/// The lowering of one kernel module to printable EmitC.
-const TO_EMITC: &str =
-    "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+/// The lowering of one kernel module to printable EmitC: for the device
+/// with the runtime's packed-argument `kernel_entry`; for the simulator
+/// without (its drivers call the kernel itself).
+fn to_emitc(target: Target) -> String {
+    let entry = if target == (Target::A2a3 { runtime_entry: true }) { "{kernel-entry=true}" } else { "" };
+    format!(
+        "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
+    )
+}
 
 /// The lowering of a host driver module to printable EmitC.
 const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
@@ -129,11 +138,27 @@ fn needs_lowering(module: &Module) -> bool {
             .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
 }
 
+/// The `pl.direction` of parameter `index` of `function` (`in` unless said).
+pub(crate) fn direction(function: OperationRef, index: usize) -> ParamDirection {
+    function
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok())
+        .and_then(|d| d.element(index).ok())
+        .and_then(|d| melior::ir::attribute::DictionaryAttribute::try_from(d).ok())
+        .and_then(|d| d.element_by_name("pl.direction"))
+        .and_then(attrs::read)
+        .and_then(|a| match a {
+            FunctionAttr::Direction(direction) => Some(direction),
+            _ => None,
+        })
+        .unwrap_or(ParamDirection::In)
+}
+
 /// The host view of `kernel`'s parameters (names from `source` when its
 /// locations point at them).
 fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Parameter>, String> {
     let body = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or("an empty kernel")?;
-    let directions = kernel.attribute("arg_attrs").ok().and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok());
     let mut parameters = Vec::new();
     for i in 0..body.argument_count() {
         let argument: melior::ir::Value = body.argument(i).unwrap().into();
@@ -149,23 +174,14 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
         }
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = passes_element(tensor.element())?;
-        let direction = directions
-            .and_then(|d| d.element(i).ok())
-            .and_then(|d| melior::ir::attribute::DictionaryAttribute::try_from(d).ok())
-            .and_then(|d| d.element_by_name("pl.direction"))
-            .and_then(attrs::read)
-            .and_then(|a| match a {
-                FunctionAttr::Direction(direction) => Some(direction),
-                _ => None,
-            })
-            .unwrap_or(ParamDirection::In);
+        let direction = direction(kernel, i);
         let name = pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
         parameters.push(Parameter { name, element: element.to_string(), shape, direction, distributed: tensor.is_distributed() });
     }
     Ok(parameters)
 }
 
-fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
+pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
     pto_passes::emitc::cpp_types::element(r#type)
 }
 
@@ -181,6 +197,7 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     let mut manifest = Vec::new();
     let mut translated: std::collections::BTreeMap<String, (String, Vec<Parameter>)> = std::collections::BTreeMap::new();
     let mut failed = false;
+    let mut calls: std::collections::HashMap<String, orchestration::KernelCall> = std::collections::HashMap::new();
     for (func_id, kernel) in functions(module).into_iter().filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv))).enumerate() {
         let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
         if let Some(op) = unconverted(kernel) {
@@ -198,14 +215,14 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                     continue;
                 }
             },
-            Target::A2a3 => None,
+            Target::A2a3 { .. } => None,
         };
         // The kernel alone, lowered to EmitC.
         let mut single = Module::new(Location::unknown(context));
         // SAFETY: `kernel` is live; the clone is owned by the new module.
         let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(kernel.to_raw())) };
         single.body().append_operation(clone);
-        if run_pipeline(context, &mut single, TO_EMITC).is_err() {
+        if run_pipeline(context, &mut single, &to_emitc(target)).is_err() {
             failed = true;
             continue;
         }
@@ -215,6 +232,14 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         };
         let file = format!("{name}.cpp");
         files.push(OutputFile { name: file.clone(), contents: text });
+        let body = kernel.region(0).ok().and_then(|r| r.first_block());
+        let signature = (0..body.map_or(0, |b| b.argument_count()))
+            .map(|i| {
+                let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
+                TensorLike::try_from(argument.r#type()).is_ok().then(|| direction(kernel, i))
+            })
+            .collect();
+        calls.insert(name.clone(), orchestration::KernelCall { func_id, core, parameters: signature });
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         if let Some(parameters) = parameters {
             if parameters.iter().any(|p| p.distributed) {
@@ -286,7 +311,12 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                         continue;
                     }
                     match translate_to_cpp(&program.as_operation()) {
-                        Some(text) => files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text }),
+                        Some(text) => {
+                            if text.contains(driver::BUILTINS_FILE) && !files.iter().any(|f| f.name == driver::BUILTINS_FILE) {
+                                files.push(OutputFile { name: driver::BUILTINS_FILE.into(), contents: driver::BUILTINS_SOURCE.into() });
+                            }
+                            files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text })
+                        }
                         None => failed = true,
                     }
                 }
@@ -301,15 +331,29 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     if failed {
         return Err(Diagnosed);
     }
-    let target_name = if target == Target::A2a3 { "a2a3" } else { "a2a3sim" };
-    // Orchestrations are listed; their runtime C++ (pl.md §6.7) is not
-    // emitted yet ("source": null).
-    let orchestrations: Vec<String> = functions(module)
-        .into_iter()
-        .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
-        .filter_map(|f| f.attribute("sym_name").ok().and_then(attrs::text))
-        .map(|name| format!("    {{\"name\": \"{name}\", \"source\": null}}"))
-        .collect();
+    let target_name = if target == Target::A2a3Sim { "a2a3sim" } else { "a2a3" };
+    // Orchestrations: for the device, their runtime C++ (pl.md §6.7) where
+    // it can be made ("source": null, with a warning, where not).
+    let mut orchestrations = Vec::new();
+    for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
+        let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        let mut source = "null".to_string();
+        if matches!(target, Target::A2a3 { .. }) {
+            match orchestration::build(context, function, &calls) {
+                Ok(mut program) => {
+                    run_pipeline(context, &mut program, LOWER_HOST)?;
+                    let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
+                    let file = format!("{name}_orchestration.cpp");
+                    files.push(OutputFile { name: file.clone(), contents: text });
+                    source = format!("\"{file}\"");
+                }
+                Err((_, message)) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no runtime orchestration")).emit(function, Severity::Warning);
+                }
+            }
+        }
+        orchestrations.push(format!("    {{\"name\": \"{name}\", \"source\": {source}}}"));
+    }
     files.push(OutputFile {
         name: "manifest.json".into(),
         contents: format!(

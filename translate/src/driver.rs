@@ -23,7 +23,7 @@ fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
     Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque attribute parses")
 }
 
-fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Operation<'c> {
+pub(crate) fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Operation<'c> {
     OperationBuilder::new("emitc.include", Location::unknown(context))
         .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, file).into())])
         .build()
@@ -32,7 +32,16 @@ fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Operation<'c> {
 
 /// `callee(operands..., literal args...)`: literals are printed as they are
 /// after the operands.
-fn call_operation<'c>(context: &'c Context, callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>) -> melior::ir::Operation<'c> {
+/// What a simulator program does with a window slot once every device has
+/// finished: a slot the program names is an output (written and compared
+/// like pto-run's); one the compiler synthesized (`__…`, e.g. the signals of
+/// pld-synthesize-allreduce-signals) has no counterpart in the unlowered
+/// program, so its cells are checked to be released (zero) instead.
+fn window_epilogue(slot: &str) -> &'static str {
+    if slot.starts_with("__") { "pto::sim::expect_released" } else { "pto::sim::finish_window" }
+}
+
+pub(crate) fn call_operation<'c>(context: &'c Context, callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>) -> melior::ir::Operation<'c> {
     let mut builder = OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
         .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
         .add_operands(operands);
@@ -305,7 +314,7 @@ pub fn build_program<'c>(
             // SAFETY: the view is live; its uses move to its EmitC window
             // when the view op is converted below.
             let view = unsafe { Value::from_raw(view) };
-            block.insert_operation_before(scope, call_op("pto::sim::finish_window", &[args, view], &[format!("\"{slot}\"")], None));
+            block.insert_operation_before(scope, call_op(window_epilogue(&slot), &[args, view], &[format!("\"{slot}\"")], None));
         }
         // SAFETY: the scope is empty now and unused.
         unsafe {
@@ -322,6 +331,9 @@ pub fn build_program<'c>(
     });
     let mut retired = Vec::new();
     let mut temporaries = 0;
+    let mut uses_builtins = false;
+    // The pl shape and element type of each window view (by value).
+    let mut window_shapes: std::collections::HashMap<usize, (Vec<Option<i64>>, &'static str)> = std::collections::HashMap::new();
     // The dynamic axes of each window view (by value).
     let mut window_axes: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
     for raw in ops {
@@ -471,6 +483,7 @@ pub fn build_program<'c>(
                 let window = before(make);
                 let dynamic_axes: Vec<usize> = tensor.shape().iter().enumerate().filter(|(_, e)| e.is_none()).map(|(a, _)| a).collect();
                 window_axes.insert(window.result(0).unwrap().to_raw().ptr as usize, dynamic_axes);
+                window_shapes.insert(window.result(0).unwrap().to_raw().ptr as usize, (tensor.shape(), element));
                 // SAFETY: live values.
                 unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(view.to_raw(), window.result(0).unwrap().to_raw()) };
                 retired.push(raw);
@@ -533,6 +546,43 @@ pub fn build_program<'c>(
                 before(launch);
                 retired.push(raw);
             }
+            "pld.builtin.allreduce" => {
+                // The builtin kernel (translate/builtins/collectives.hpp) on
+                // every device, like a dispatch.
+                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a builtin collective outside a comm domain".into()))?;
+                // SAFETY: the domain value is live in the function.
+                let domain = unsafe { Value::from_raw(domain) };
+                let reduce = op.attribute("op").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+                if reduce != 0 {
+                    return Err(fail(op, "builtin allreduces other than sum are not simulated yet".into()));
+                }
+                let (data, signal, device) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
+                let (shape, element) = window_shapes.get(&key(data)).cloned().ok_or_else(|| fail(op, "a builtin allreduce of a value that is not a window view".into()))?;
+                let elements: Option<i64> = shape.into_iter().product();
+                let elements = elements.ok_or_else(|| fail(op, "a builtin allreduce of a window of dynamic shape is not simulated yet".into()))?;
+                let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
+                let ctx: Value = before(call_op("pto::sim::comm_ctx", &[data], &[], Some(domain_type))).result(0).unwrap().into();
+                let device = as_i64(device);
+                let args_attr: Vec<Attribute> = vec![
+                    IntegerAttribute::new(Type::index(context), 0).into(),
+                    IntegerAttribute::new(Type::index(context), 1).into(),
+                    opaque_attribute(context, &format!("pto_builtin::allreduce_sum<{element}, {elements}>")),
+                    IntegerAttribute::new(Type::index(context), 2).into(),
+                    IntegerAttribute::new(Type::index(context), 3).into(),
+                    IntegerAttribute::new(Type::index(context), 4).into(),
+                ];
+                let launch = OperationBuilder::new("emitc.call_opaque", location)
+                    .add_attributes(&[
+                        (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::launch").into()),
+                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
+                    ])
+                    .add_operands(&[domain, device, data, signal, ctx])
+                    .build()
+                    .expect("emitc.call_opaque builds");
+                before(launch);
+                uses_builtins = true;
+                retired.push(raw);
+            }
             "func.return" => {
                 for i in 0..op.operand_count() {
                     let result = operand_at(op, i).unwrap();
@@ -541,7 +591,7 @@ pub fn build_program<'c>(
                 for (window, name) in &external_windows {
                     // SAFETY: the window values are live in the function.
                     let window = unsafe { Value::from_raw(*window) };
-                    before(call_op("pto::sim::finish_window", &[args, window], &[format!("\"{name}\"")], None));
+                    before(call_op(window_epilogue(name), &[args, window], &[format!("\"{name}\"")], None));
                 }
                 // Parameters too, as pto-run writes them: a host tensor the
                 // program writes is one of its outputs.
@@ -581,10 +631,20 @@ pub fn build_program<'c>(
         mlir_sys::mlirOperationDestroy(function.to_raw());
     }
     let _ = scratch;
+    if uses_builtins {
+        let first = module.body().first_operation().expect("the includes");
+        module.body().insert_operation_after(first, include(context, BUILTINS_FILE));
+    }
     Ok(module)
 }
 
-fn has_uses(value: Value) -> bool {
+/// The builtin collective kernels programs include when they use them.
+pub const BUILTINS_FILE: &str = "pto_builtin_collectives.hpp";
+
+/// Their source, shipped with the translation.
+pub const BUILTINS_SOURCE: &str = include_str!("../builtins/collectives.hpp");
+
+pub(crate) fn has_uses(value: Value) -> bool {
     use melior::ir::ValueLike;
     // SAFETY: a live value.
     !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }.ptr.is_null()

@@ -9,5 +9,6 @@
 pub mod cce;
 pub mod driver;
 mod ffi;
+pub mod orchestration;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate};

@@ -33,6 +33,12 @@ struct Cli {
     /// The target: a2a3 (device) or a2a3sim (CPU simulation, with drivers).
     #[arg(long = "target", value_parser = ["a2a3", "a2a3sim"], default_value = "a2a3")]
     target: String,
+
+    /// How a2a3 kernels are entered: `runtime` adds the packed-argument
+    /// `kernel_entry` the runtime calls (the kernel becomes `static`);
+    /// `kernel` leaves PTOAS's `__global__ AICORE` kernel alone.
+    #[arg(long = "entry", value_parser = ["runtime", "kernel"], default_value = "runtime")]
+    entry: String,
 }
 
 fn context() -> Context {
@@ -120,7 +126,7 @@ fn main() -> ExitCode {
     let Some(mut module) = parse(&context, &cli.input, &text) else {
         return ExitCode::FAILURE;
     };
-    let target = if cli.target == "a2a3sim" { Target::A2a3Sim } else { Target::A2a3 };
+    let target = if cli.target == "a2a3sim" { Target::A2a3Sim } else { Target::A2a3 { runtime_entry: cli.entry == "runtime" } };
     let Ok(files) = translate(&context, &mut module, Some(&text), target) else {
         return ExitCode::FAILURE;
     };

@@ -21,9 +21,12 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
-use super::cpp_types;
+use super::{
+    cpp_types,
+    kernel_entry::{self, EntryArg},
+};
 use crate::{
-    options::OptionValues,
+    options::{OptionKind, OptionSpec, OptionValues},
     pl::linear::value_key,
     pld::ir::detach,
     registry::{PassDefinition, PassFailed},
@@ -65,10 +68,27 @@ extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
 load narrowing them to the tensor's edge), and results take them from their
 operands. Index arithmetic and loops are left to the upstream
 `arith-expand`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
-(pto-translate runs them next). Ops without a lowering (the pld
-communication ops, tensor-level ops, other dynamic extents, atomic stores)
-are errors at the op; so is a module whose orchestrations call the kernels
-(lower each kernel in a module of its own, as pto-translate does).
+(pto-translate runs them next).
+
+Communication in kernels lowers here too: a `!pld.dtensor` parameter is a
+`__gm__ T*` to this rank's copy, each `!pld.comm_ctx` a `__gm__ int64_t*`
+CommContext (pld.md §1.3) read by `pld_rank`/`pld_nranks`; a peer's copy is
+`pld_peer(ptr, ctx, peer)` (pld.md §4.2); remote loads and stores, tile and
+tensor put/get, notify/wait, fences and cache invalidation become `TLOAD`/
+`TSTORE` on the peer's window, `pto::comm::TPUT`/`TGET`/`TNOTIFY`/`TWAIT`,
+`pipe_barrier` + `dsb` and `dcci`.
+
+With `kernel-entry=true` (pto-translate's `--target=a2a3`) the kernel
+becomes `static __aicore__` and an `extern "C" kernel_entry(__gm__
+int64_t* args)` unpacks the runtime's arguments and calls it (pl.md §6.6):
+one `ChipTensor*` descriptor per tensor parameter, then one 64-bit payload
+per scalar, CommContexts last; dynamic extents come from the descriptors'
+`shapes`. The entry's name is fixed, so this wants one kernel per module.
+
+Ops without a lowering (tensor-level ops, transposes, compares and selects,
+atomic stores) are errors at the op; so is a module whose orchestrations
+call the kernels (lower each kernel in a module of its own, as
+pto-translate does).
 
 Before:
 
@@ -86,7 +106,12 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
 ```"#,
     example_options: "",
     anchor: Some("builtin.module"),
-    options: &[],
+    options: &[OptionSpec {
+        name: "kernel-entry",
+        kind: OptionKind::Bool,
+        description: "Make each kernel `static __aicore__` and add the packed-argument `kernel_entry` the a2a3 runtime calls (pl.md §6.6)",
+        default: "false",
+    }],
     dependent_dialects: || {
         vec![
             melior::dialect::DialectHandle::arith(),
@@ -101,7 +126,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let context_ref = module.context();
     // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
@@ -137,10 +162,15 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         .emit(caller, Severity::Error);
         return Err(PassFailed);
     }
+    let with_entry = options.bool("kernel-entry");
+    if with_entry && kernels.len() > 1 {
+        OpDiagnostic::new("convert-pl-to-emitc: kernel-entry wants one kernel per module (every kernel's entry is `kernel_entry`)").emit(kernels[1], Severity::Error);
+        return Err(PassFailed);
+    }
     let mut failed = false;
     let mut communicates = false;
     for kernel in kernels {
-        match convert_kernel(context, kernel) {
+        match convert_kernel(context, kernel, with_entry) {
             Ok(uses_contexts) => communicates |= uses_contexts,
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}")).emit(op, Severity::Error);
@@ -151,7 +181,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     if failed {
         return Err(PassFailed);
     }
-    add_prologue(context, body, communicates);
+    add_prologue(context, body, communicates, with_entry);
     Ok(())
 }
 
@@ -170,37 +200,46 @@ static AICORE inline __gm__ T* pld_peer(__gm__ T* local, __gm__ int64_t* ctx, in
 
 /// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top
 /// (and the CommContext accessors when a kernel communicates).
-fn add_prologue(context: &Context, body: BlockRef, communicates: bool) {
+fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entry: bool) {
     let location = Location::unknown(context);
     let include = OperationBuilder::new("emitc.include", location)
         .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "pto/pto-inst.hpp").into())])
         .build()
         .expect("emitc.include builds");
-    let using = OperationBuilder::new("emitc.verbatim", location)
-        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, "using namespace pto;").into())])
-        .build()
-        .expect("emitc.verbatim builds");
+    let using = verbatim(context, "using namespace pto;");
     let first = body.first_operation().expect("kernels were found");
     let include = body.insert_operation_before(first, include);
     let using = body.insert_operation_after(include, using);
-    if communicates {
-        let helpers = OperationBuilder::new("emitc.verbatim", location)
-            .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, COMM_HELPERS).into())])
+    let mut last = using;
+    if with_entry {
+        let include = OperationBuilder::new("emitc.include", location)
+            .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "tensor.h").into())])
             .build()
-            .expect("emitc.verbatim builds");
-        body.insert_operation_after(using, helpers);
+            .expect("emitc.include builds");
+        body.insert_operation_before(using, include);
+        last = body.insert_operation_after(using, verbatim(context, kernel_entry::ENTRY_HELPERS));
     }
+    if communicates {
+        body.insert_operation_after(last, verbatim(context, COMM_HELPERS));
+    }
+}
+
+fn verbatim<'c>(context: &'c Context, text: &str) -> melior::ir::Operation<'c> {
+    OperationBuilder::new("emitc.verbatim", Location::unknown(context))
+        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
+        .build()
+        .expect("emitc.verbatim builds")
 }
 
 fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
     Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
 }
 
-fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
+pub(super) fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
     Attribute::parse(context, &format!("#emitc.opaque<\"{text}\">")).expect("an opaque attribute parses")
 }
 
-fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
+pub(super) fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
     Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"__gm__ {element}\">>")).expect("a pointer type parses")
 }
 
@@ -882,7 +921,7 @@ fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
 /// Drops the tile and tensor iteration arguments of every `scf.for` in
 /// `kernel` (innermost first): the body and the code after the loop use
 /// the init instead, which planning placed in the same buffer.
-fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+pub fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
     kernel.walk(WalkOrder::PostOrder, |op| {
         if op_name(op) == "scf.for" {
@@ -1059,7 +1098,7 @@ fn lower_unsigned_division<'c, 'a>(context: &'c Context, kernel: OperationRef<'c
     Ok(())
 }
 
-fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
+fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, with_entry: bool) -> Result<bool, Failure<'c, 'a>> {
     lower_unsigned_division(context, kernel)?;
     drop_carried_buffers(context, kernel)?;
     drop_branch_tiles(context, kernel)?;
@@ -1071,6 +1110,8 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
     let mut dynamic_dims: Vec<(usize, usize)> = Vec::new();
     let mut distributed: Vec<usize> = Vec::new();
     let mut comm_contexts: Vec<mlir_sys::MlirValue> = Vec::new();
+    let mut abi: Vec<EntryArg> = Vec::new();
+    let mut parameter_of: HashMap<usize, usize> = HashMap::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
@@ -1079,6 +1120,7 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
             argument.set_type(context_type);
             comm_contexts.push(argument.to_raw());
             parameter_types.push(context_type);
+            abi.push(EntryArg::Context);
             continue;
         }
         if let Ok(tensor) = TensorLike::try_from(r#type) {
@@ -1101,7 +1143,9 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
                 }
             }
             lowering.tensors.insert(value_key(argument), GmTensor { element, shape, dims: vec![None; dims.len()] });
+            parameter_of.insert(value_key(argument), abi.len());
             parameter_types.push(pointer_type);
+            abi.push(EntryArg::Tensor { element });
         } else if r#type.is_index() {
             let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
             let first = entry.first_operation().expect("a kernel has a return");
@@ -1118,10 +1162,13 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
             unsafe { OperationRefMut::from_raw(cast.to_raw()) }.set_operand(0, argument);
             argument.set_type(size_t);
             parameter_types.push(size_t);
+            abi.push(EntryArg::Scalar { cpp: "size_t".into() });
         } else if TileType::try_from(r#type).is_ok() {
             return Err((kernel, format!("parameter #{i} is a tile; kernels take tensors and scalars")));
         } else {
+            let cpp = cpp_types::element(r#type).map_err(|m| (kernel, format!("parameter #{i}: {m}")))?;
             parameter_types.push(r#type);
+            abi.push(EntryArg::Scalar { cpp: cpp.into() });
         }
     }
     for (tensor, ctx) in distributed.iter().zip(&comm_contexts) {
@@ -1142,6 +1189,7 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         let index_value: Value = entry.insert_operation_before(first, cast).result(0).unwrap().into();
         lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] = Some(index_value.to_raw());
         parameter_types.push(size_t);
+        abi.push(EntryArg::Extent { parameter: parameter_of[key], axis: *axis });
     }
     // Tile ops, in order (nested ones included).
     let mut ops = Vec::new();
@@ -1165,7 +1213,10 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
     let name = kernel.attribute("sym_name").map_err(|e| (kernel, e.to_string()))?;
     let _ = function_type(kernel);
     let function_type = FunctionType::new(context, &parameter_types, &[]);
-    let specifiers: Vec<Attribute> = ["__global__", "AICORE"].iter().map(|s| StringAttribute::new(context, s).into()).collect();
+    // Under a runtime entry the kernel is a plain device function the entry
+    // calls (pl.md §6.6); alone it is PTOAS's launchable kernel.
+    let specifiers: &[&str] = if with_entry { &["static", "__aicore__"] } else { &["__global__", "AICORE"] };
+    let specifiers: Vec<Attribute> = specifiers.iter().map(|s| StringAttribute::new(context, s).into()).collect();
     let region = Region::new();
     // SAFETY: both regions live; the kernel's body moves whole.
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), kernel.region(0).unwrap().to_raw()) };
@@ -1185,5 +1236,9 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) ->
         drop(detach(terminator));
     }
     drop(detach(kernel));
+    if with_entry {
+        let name = pto_dialects::attrs::text(name).unwrap_or_default();
+        kernel_entry::build(context, function, &name, &parameter_types, &abi).map_err(|m| (function, m))?;
+    }
     Ok(lowering.communicates)
 }

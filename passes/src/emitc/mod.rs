@@ -3,3 +3,4 @@
 
 pub mod convert_pl_to_emitc;
 pub mod cpp_types;
+pub mod kernel_entry;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 #include <thread>
@@ -34,7 +35,8 @@ struct CommDomain {
   std::vector<unsigned char *> windows;
   std::vector<std::vector<int64_t>> contexts;
   size_t used = 0;
-  std::vector<std::thread> threads;
+  /// Each device's dispatches, run in program order at the scope's end.
+  std::vector<std::vector<std::function<void()>>> queues;
   /// Window slots by name, for the outputs: (name, offset, bytes).
   std::vector<std::tuple<std::string, size_t, size_t>> slots;
 };
@@ -43,6 +45,7 @@ inline CommDomain *domain(Args &args, const char *name) {
   auto *d = new CommDomain();
   d->name = name;
   d->ranks = args.ranks;
+  d->queues.resize(size_t(d->ranks));
   for (int r = 0; r < d->ranks; ++r) {
     auto *window = static_cast<unsigned char *>(std::calloc(kWindowBytes, 1));
     if (!window) pto::fail("cannot allocate a window");
@@ -112,16 +115,24 @@ inline int64_t *for_rank(CommDomain *d, int rank) { return d->contexts[size_t(ra
 template <typename T> Buffer<T> *ref(Buffer<T> &buffer) { return &buffer; }
 template <typename T> T for_rank(T value, int) { return value; }
 
-/// pld.dispatch: runs `function` for `device` on its own thread.
+/// pld.dispatch: queues `function` on `device`. A device runs its
+/// dispatches in program order (as the runtime's per-domain ordering token
+/// keeps them), devices run concurrently: one thread each, at the end of
+/// the comm domain scope.
 template <typename F, typename... A> void launch(CommDomain *d, int64_t device, F function, A... args) {
   if (device < 0 || device >= d->ranks) pto::fail("a dispatch names a device outside the domain");
-  d->threads.emplace_back([=]() { function(for_rank(args, int(device))...); });
+  d->queues[size_t(device)].push_back([=]() { function(for_rank(args, int(device))...); });
 }
 
-/// The end of a comm domain scope: every dispatched rank has finished.
+/// The end of a comm domain scope: every device runs its dispatches.
 inline void join(CommDomain *d) {
-  for (auto &thread : d->threads) thread.join();
-  d->threads.clear();
+  std::vector<std::thread> threads;
+  for (auto &queue : d->queues)
+    threads.emplace_back([&queue]() {
+      for (auto &task : queue) task();
+    });
+  for (auto &thread : threads) thread.join();
+  for (auto &queue : d->queues) queue.clear();
 }
 
 /// Writes and compares a window view as `[ranks, dims...]`: each rank's
@@ -138,6 +149,25 @@ template <typename T> void finish_window(Args &args, const Window<T> &view, cons
     buffer.data.insert(buffer.data.end(), data, data + elements);
   }
   finish(args, buffer);
+}
+
+/// A window the compiler synthesized (a signal no program output names):
+/// every cell must be back at zero once the program ends (self-clearing
+/// credits, pld.md §1.5), on every rank.
+template <typename T> void expect_released(Args &args, const Window<T> &view, const char *name) {
+  CommDomain *d = view.slot.domain;
+  long elements = 1;
+  for (long extent : view.dims) elements *= extent;
+  for (int r = 0; r < d->ranks; ++r) {
+    const T *data = reinterpret_cast<const T *>(d->windows[size_t(r)] + view.slot.offset);
+    for (long i = 0; i < elements; ++i)
+      if (data[i] != T(0)) {
+        std::printf("%s: NOT RELEASED, rank %d cell %ld holds %g\n", name, r, i, double(data[i]));
+        args.mismatched += 1;
+        return;
+      }
+  }
+  if (!args.goldenDir.empty()) std::printf("%s: every cell released\n", name);
 }
 
 /// Fills every rank's copy of slot `name` from `--input NAME=FILE.npy`
