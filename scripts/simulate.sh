@@ -7,7 +7,8 @@
 # and writes the C++ and a host driver; pto-run executes FUNCTION on random
 # inputs for the golden — from the source as written when FUNCTION is in it,
 # else (a kernel the pipeline outlined) after the pipeline; g++ builds the
-# driver, which runs on pto-run's inputs and prints how its outputs compare.
+# driver, which runs on pto-run's inputs (with the pipe hazard checker on)
+# and prints how its outputs compare.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: scripts/simulate.sh PROGRAM.mlir FUNCTION [RTOL ATOL]"
@@ -31,4 +32,4 @@ inputs=()
 for parameter in $(grep -o 'pto::sim::input<[^>]*>([^,]*, "[^"]*"' "$out/cce/run_${function}.cpp" | sed 's/.*"\(.*\)"/\1/'); do
   inputs+=(--input "$parameter=$out/golden/$parameter.npy")
 done
-"$out/$function" "${inputs[@]}" --golden "$out/golden" --rtol "$rtol" --atol "$atol"
+"$out/$function" "${inputs[@]}" --hazards --golden "$out/golden" --rtol "$rtol" --atol "$atol"

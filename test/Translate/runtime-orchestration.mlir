@@ -2,7 +2,7 @@
 // kernel entered through packed arguments, each orchestration as PTO2 C++
 // (one task per kernel call: tensors by direction, then scalars; a
 // temporary from alloc_tensors; a returned tensor handed in after the
-// parameters). g++ checks every file against the API's declared shape.
+// parameters). g++ checks every file against the simulator's runtime API.
 // RUN: rm -rf %t && pto-translate --mlir-to-cce %s -o %t
 // RUN: FileCheck %s < %t/rows_orchestration.cpp
 // RUN: FileCheck %s --check-prefix=MANIFEST < %t/manifest.json

@@ -26,7 +26,23 @@ pub enum Target {
     /// `__global__ AICORE` function.
     A2a3 { runtime_entry: bool },
     /// The CPU simulation in `sim/`: kernels plus host drivers for g++.
-    A2a3Sim,
+    /// With `runtime_entry` the kernels and orchestrations are the device's
+    /// (packed-argument entries, PTO2 orchestrations) and the programs run
+    /// them on the simulator's runtime (sim/include/runtime).
+    A2a3Sim { runtime_entry: bool },
+}
+
+impl Target {
+    /// Whether kernels are entered through the runtime's packed arguments.
+    pub fn runtime_entry(self) -> bool {
+        match self {
+            Target::A2a3 { runtime_entry } | Target::A2a3Sim { runtime_entry } => runtime_entry,
+        }
+    }
+
+    pub fn is_sim(self) -> bool {
+        matches!(self, Target::A2a3Sim { .. })
+    }
 }
 
 /// The translation failed; what went wrong was reported as diagnostics
@@ -53,7 +69,7 @@ pub struct OutputFile {
 /// with the runtime's packed-argument `kernel_entry`; for the simulator
 /// without (its drivers call the kernel itself).
 fn to_emitc(target: Target) -> String {
-    let entry = if target == (Target::A2a3 { runtime_entry: true }) { "{kernel-entry=true}" } else { "" };
+    let entry = if target.runtime_entry() { "{kernel-entry=true}" } else { "" };
     format!(
         "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
     )
@@ -207,8 +223,13 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         }
         let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) { "aic" } else { "aiv" };
         let parameters = match target {
-            Target::A2a3Sim => match parameters(kernel, source) {
+            Target::A2a3Sim { runtime_entry } => match parameters(kernel, source) {
                 Ok(parameters) => Some(parameters),
+                // Runtime programs reach it through its packed arguments.
+                Err(message) if runtime_entry => {
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no driver of its own")).emit(kernel, Severity::Warning);
+                    None
+                }
                 Err(message) => {
                     OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
                     failed = true;
@@ -259,7 +280,31 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     // Programs: entry orchestrations and host programs run on the simulator
     // with their kernels; chip orchestrations (dispatched by a host program)
     // become functions of those programs.
-    if target == Target::A2a3Sim && !failed {
+    // Orchestrations: with runtime entries, their runtime C++ (pl.md §6.7) where
+    // it can be made ("source": null, with a warning, where not).
+    let mut orchestrations = Vec::new();
+    let mut orchestration_files: std::collections::HashMap<String, String> = std::collections::HashMap::new();
+    for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
+        let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        let mut source = "null".to_string();
+        if target.runtime_entry() && !failed {
+            match orchestration::build(context, function, &calls) {
+                Ok(mut program) => {
+                    run_pipeline(context, &mut program, LOWER_HOST)?;
+                    let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
+                    let file = format!("{name}_orchestration.cpp");
+                    files.push(OutputFile { name: file.clone(), contents: text });
+                    source = format!("\"{file}\"");
+                    orchestration_files.insert(name.clone(), file);
+                }
+                Err((_, message)) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no runtime orchestration")).emit(function, Severity::Warning);
+                }
+            }
+        }
+        orchestrations.push(format!("    {{\"name\": \"{name}\", \"source\": {source}}}"));
+    }
+    if target.is_sim() && !failed {
         let mut chips = Vec::new();
         module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if op_name(op) == "pld.dispatch"
@@ -276,6 +321,24 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !chips.contains(&name)) || host(entry);
             if !is_entry {
                 continue;
+            }
+            // The device's way: the orchestration's PTO2 C++ on the
+            // simulator's runtime.
+            if let Some(file) = orchestration_files.get(&name).filter(|_| !host(entry)) {
+                let mut kernels: Vec<(usize, String)> = calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect();
+                kernels.sort();
+                match driver::build_runtime(context, entry, &kernels, file, source) {
+                    Ok(program) => {
+                        match translate_to_cpp(&program.as_operation()) {
+                            Some(text) => files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text }),
+                            None => failed = true,
+                        }
+                        continue;
+                    }
+                    Err((_, message)) => {
+                        OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+                    }
+                }
             }
             let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> = functions(module)
                 .into_iter()
@@ -331,29 +394,8 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     if failed {
         return Err(Diagnosed);
     }
-    let target_name = if target == Target::A2a3Sim { "a2a3sim" } else { "a2a3" };
-    // Orchestrations: for the device, their runtime C++ (pl.md §6.7) where
-    // it can be made ("source": null, with a warning, where not).
-    let mut orchestrations = Vec::new();
-    for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
-        let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-        let mut source = "null".to_string();
-        if matches!(target, Target::A2a3 { .. }) {
-            match orchestration::build(context, function, &calls) {
-                Ok(mut program) => {
-                    run_pipeline(context, &mut program, LOWER_HOST)?;
-                    let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
-                    let file = format!("{name}_orchestration.cpp");
-                    files.push(OutputFile { name: file.clone(), contents: text });
-                    source = format!("\"{file}\"");
-                }
-                Err((_, message)) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no runtime orchestration")).emit(function, Severity::Warning);
-                }
-            }
-        }
-        orchestrations.push(format!("    {{\"name\": \"{name}\", \"source\": {source}}}"));
-    }
+    let target_name = if target.is_sim() { "a2a3sim" } else { "a2a3" };
+
     files.push(OutputFile {
         name: "manifest.json".into(),
         contents: format!(

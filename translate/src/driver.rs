@@ -776,3 +776,86 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         .build()
         .expect("emitc.func builds"))
 }
+
+/// The simulator program of `orchestration` run the device's way
+/// (`--entry=runtime`): every kernel file with its `kernel_entry` renamed
+/// (they share one program here; on the device each is a binary of its
+/// own) and registered under its func_id, the orchestration's PTO2 C++
+/// (`orchestration_file`), and a `main` that describes the host tensors as
+/// `ChipTensor`s — parameters, then one zeroed tensor per result — calls
+/// `aicpu_orchestration_entry`, and writes and compares its results as
+/// `result0`, … and its parameters by name.
+pub fn build_runtime<'c>(
+    context: &'c Context,
+    orchestration: melior::ir::OperationRef<'c, '_>,
+    kernels: &[(usize, String)],
+    orchestration_file: &str,
+    source: Option<&str>,
+) -> Result<Module<'c>, Failure> {
+    use melior::ir::{ValueLike, operation::OperationLike};
+    let fail = |message: String| -> Failure { (orchestration.to_raw(), message) };
+    let location = Location::unknown(context);
+    let module = Module::new(location);
+    let body = module.body();
+    let verbatim = |text: &str| {
+        OperationBuilder::new("emitc.verbatim", location)
+            .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
+            .build()
+            .expect("emitc.verbatim builds")
+    };
+    body.append_operation(include(context, "pto/sim/runtime.hpp"));
+    for (func_id, file) in kernels {
+        body.append_operation(verbatim(&format!("#define kernel_entry pto_kernel_entry_{func_id}")));
+        body.append_operation(include(context, file));
+        body.append_operation(verbatim("#undef kernel_entry"));
+    }
+    body.append_operation(include(context, orchestration_file));
+    let entry = orchestration.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty orchestration".into()))?;
+    let function_type = pto_dialects::ops::function_type(orchestration).ok_or_else(|| fail("an orchestration without a type".into()))?;
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    let block = Block::new(&[(i32_type, location), (argv_type(context), location)]);
+    let (argc, argv): (Value, Value) = (block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
+    let args = call(context, &block, "pto::sim::parse_args", &[argc, argv], &[], Some(opaque(context, "pto::sim::Args"))).unwrap();
+    let chip_tensor = opaque(context, "ChipTensor");
+    let mut buffers = Vec::new();
+    let mut descriptors = Vec::new();
+    let mut host_tensor = |r#type: Type<'c>, name: String, make: &str| -> Result<(), Failure> {
+        let tensor = pto_dialects::types::TensorLike::try_from(r#type).map_err(|_| fail(format!("{name}: {type} is not a tensor; the runtime program drives tensors only")))?;
+        if tensor.is_distributed() {
+            return Err(fail(format!("{name}: windows are not driven by runtime programs")));
+        }
+        if make == "output" && tensor.shape().iter().any(Option::is_none) {
+            return Err(fail(format!("{name}: a result of dynamic shape (the runtime hands outputs in, so their extents must be known)")));
+        }
+        let element = element_of(r#type).map_err(fail)?;
+        let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
+        let buffer = call(context, &block, &format!("pto::sim::{make}<{element}>"), &[args], &[&format!("\"{name}\""), &shape], Some(opaque(context, &format!("pto::sim::Buffer<{element}>")))).unwrap();
+        descriptors.push(call(context, &block, "pto::sim::runtime::describe", &[buffer], &[], Some(chip_tensor)).unwrap());
+        buffers.push((buffer, name));
+        Ok(())
+    };
+    for i in 0..entry.argument_count() {
+        let parameter: Value = entry.argument(i).unwrap().into();
+        let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
+        host_tensor(parameter.r#type(), name, "input")?;
+    }
+    for k in 0..function_type.result_count() {
+        host_tensor(function_type.result(k).unwrap(), format!("result{k}"), "output")?;
+    }
+    for (func_id, _) in kernels {
+        call(context, &block, "pto::sim::runtime::register_kernel", &[], &[&func_id.to_string(), &format!("pto_kernel_entry_{func_id}")], None);
+    }
+    let orch_args = call(context, &block, "pto::sim::runtime::task_args", &descriptors, &[], Some(opaque(context, "ChipTaskArgs"))).unwrap();
+    let config = call(context, &block, "aicpu_orchestration_config", &[orch_args], &[], Some(opaque(context, "PTO2OrchestrationConfig"))).unwrap();
+    call(context, &block, "pto::sim::runtime::check_config", &[config, orch_args], &[], None);
+    call(context, &block, "aicpu_orchestration_entry", &[orch_args], &[], None);
+    for (buffer, _) in &buffers {
+        call(context, &block, "pto::sim::finish", &[args, *buffer], &[], None);
+    }
+    let code = call(context, &block, "pto::sim::exit_code", &[args], &[], Some(i32_type)).unwrap();
+    block.append_operation(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
+    let region = Region::new();
+    region.append_block(block);
+    body.append_operation(main_function(context, region));
+    Ok(module)
+}

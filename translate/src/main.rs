@@ -37,8 +37,10 @@ struct Cli {
     /// How a2a3 kernels are entered: `runtime` adds the packed-argument
     /// `kernel_entry` the runtime calls (the kernel becomes `static`);
     /// `kernel` leaves PTOAS's `__global__ AICORE` kernel alone.
-    #[arg(long = "entry", value_parser = ["runtime", "kernel"], default_value = "runtime")]
-    entry: String,
+    /// (Default: `runtime` for a2a3; `kernel` for a2a3sim, whose programs
+    /// then call the kernels directly.)
+    #[arg(long = "entry", value_parser = ["runtime", "kernel"])]
+    entry: Option<String>,
 }
 
 fn context() -> Context {
@@ -126,7 +128,11 @@ fn main() -> ExitCode {
     let Some(mut module) = parse(&context, &cli.input, &text) else {
         return ExitCode::FAILURE;
     };
-    let target = if cli.target == "a2a3sim" { Target::A2a3Sim } else { Target::A2a3 { runtime_entry: cli.entry == "runtime" } };
+    let target = if cli.target == "a2a3sim" {
+        Target::A2a3Sim { runtime_entry: cli.entry.as_deref() == Some("runtime") }
+    } else {
+        Target::A2a3 { runtime_entry: cli.entry.as_deref() != Some("kernel") }
+    };
     let Ok(files) = translate(&context, &mut module, Some(&text), target) else {
         return ExitCode::FAILURE;
     };

@@ -9,7 +9,8 @@
 //
 // What differs from hardware: tile data is kept row-major whatever the
 // fractal layout; pipes run in program order, so set_flag/wait_flag and
-// pipe_barrier only check their arguments; f16 arithmetic is GCC's
+// pipe_barrier only check their arguments (and, with the hazard checker on,
+// order the pipes' clocks: pto/sim/hazards.hpp); f16 arithmetic is GCC's
 // _Float16 (computed in f32, rounded to f16).
 //
 //===----------------------------------------------------------------------===//
@@ -26,6 +27,8 @@
 #include <chrono>
 #include <thread>
 #include <type_traits>
+
+#include "pto/sim/hazards.hpp"
 
 #define __gm__
 #define __global__
@@ -119,8 +122,16 @@ struct Tile {
   int GetValidRow() const { return validRows; }
   int GetValidCol() const { return validCols; }
   /// Scalar access by row-major element index (the S pipe).
-  template <typename V> void SetValue(long index, V value) const { at(int(index / Cols), int(index % Cols)) = T(value); }
-  T GetValue(long index) const { return at(int(index / Cols), int(index % Cols)); }
+  template <typename V> void SetValue(long index, V value) const {
+    T &cell = at(int(index / Cols), int(index % Cols));
+    sim::hazards::step(sim::hazards::S, "SetValue", {}, {{&cell, &cell + 1}});
+    cell = T(value);
+  }
+  T GetValue(long index) const {
+    T &cell = at(int(index / Cols), int(index % Cols));
+    sim::hazards::step(sim::hazards::S, "GetValue", {{&cell, &cell + 1}}, {});
+    return cell;
+  }
 
   T &at(int r, int c) const {
     if (!base) fail("a tile is used before TASSIGN binds it to an address");
@@ -166,18 +177,36 @@ template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> 
   }
 };
 
+/// The bytes a tile occupies (its whole shape).
+template <typename TileT> sim::hazards::Range bytes(const TileT &tile) {
+  const typename TileT::DType *first = &tile.at(0, 0);
+  return {first, first + TileT::rows * TileT::cols};
+}
+/// The bytes a window of global memory spans, first element to last.
+template <typename T, typename ShapeT, typename StrideT, Layout L>
+sim::hazards::Range bytes(const GlobalTensor<T, ShapeT, StrideT, L> &global) {
+  using G = GlobalTensor<T, ShapeT, StrideT, L>;
+  return {&global.at(0, 0), &global.at(G::windowRows() - 1, G::windowCols() - 1) + 1};
+}
+/// The pipe that moves data out of a tile of this kind.
+template <typename TileT> constexpr int move_pipe() {
+  return TileT::loc == TileType::Acc ? sim::hazards::FIX : TileT::loc == TileType::Mat ? sim::hazards::MTE1 : sim::hazards::V;
+}
+
 template <typename To, typename From> To convert(From value) {
   return To(float(value));
 }
 
 template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TLOAD: window and tile shapes differ");
+  sim::hazards::step(sim::hazards::MTE2, "TLOAD", {bytes(global)}, {bytes(tile)});
   for (int r = 0; r < tile.validRows; ++r)
     for (int c = 0; c < tile.validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
 }
 
 template <typename GlobalT, typename TileT> void TSTORE(const GlobalT &global, const TileT &tile) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
+  sim::hazards::step(TileT::loc == TileType::Acc ? sim::hazards::FIX : sim::hazards::MTE3, "TSTORE", {bytes(tile)}, {bytes(global)});
   for (int r = 0; r < tile.validRows; ++r)
     for (int c = 0; c < tile.validCols; ++c) global.at(r, c) = convert<typename GlobalT::DType>(tile.at(r, c));
 }
@@ -190,6 +219,7 @@ template <typename Dst, typename F> void each(Dst &dst, F f) {
 
 #define PTO_SIM_BINARY(NAME, EXPR)                                                                      \
   template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst)});                   \
     each(dst, [&](int r, int c) {                                                                      \
       auto x = a.at(r, c);                                                                             \
       auto y = b.at(r, c);                                                                             \
@@ -206,6 +236,7 @@ PTO_SIM_BINARY(TMIN, x < y ? x : y)
 
 #define PTO_SIM_SCALAR(NAME, EXPR)                                                                      \
   template <typename D, typename A, typename S> void NAME(D &dst, const A &a, S s) {                   \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a)}, {bytes(dst)});                              \
     each(dst, [&](int r, int c) {                                                                      \
       auto x = a.at(r, c);                                                                             \
       auto y = convert<typename A::DType>(s);                                                          \
@@ -222,6 +253,7 @@ PTO_SIM_SCALAR(TMINS, x < y ? x : y)
 
 #define PTO_SIM_UNARY(NAME, EXPR)                                                                       \
   template <typename D, typename A> void NAME(D &dst, const A &a) {                                    \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a)}, {bytes(dst)});                              \
     each(dst, [&](int r, int c) {                                                                      \
       float x = float(a.at(r, c));                                                                     \
       return EXPR;                                                                                     \
@@ -238,6 +270,7 @@ PTO_SIM_UNARY(TRELU, x > 0.0f ? x : 0.0f)
 #undef PTO_SIM_UNARY
 
 template <typename D, typename A> void TMOV(D &dst, const A &src) {
+  sim::hazards::step(move_pipe<A>(), "TMOV", {bytes(src)}, {bytes(dst)});
   each(dst, [&](int r, int c) { return src.at(r, c); });
 }
 
@@ -253,23 +286,27 @@ template <typename T> T pad_value(PadValue pad) {
 /// dst = src over src's valid region, the pad of dst's type elsewhere
 /// (dst's whole shape).
 template <typename D, typename A> void TFILLPAD(D &dst, const A &src) {
+  sim::hazards::step(sim::hazards::V, "TFILLPAD", {bytes(src)}, {bytes(dst)});
   for (int r = 0; r < D::rows; ++r)
     for (int c = 0; c < D::cols; ++c)
       dst.at(r, c) = r < src.validRows && c < src.validCols ? convert<typename D::DType>(src.at(r, c)) : pad_value<typename D::DType>(D::pad);
 }
 
 template <typename D, typename S> void TEXPANDS(D &dst, S scalar) {
+  sim::hazards::step(sim::hazards::V, "TEXPANDS", {}, {bytes(dst)});
   each(dst, [&](int, int) { return convert<typename D::DType>(scalar); });
 }
 
 template <typename D, typename A> void TEXTRACT(D &dst, const A &src, long row, long col) {
   if (row + D::rows > A::rows || col + D::cols > A::cols) fail("TEXTRACT: the window leaves the source tile");
+  sim::hazards::step(move_pipe<A>(), "TEXTRACT", {bytes(src)}, {bytes(dst)});
   each(dst, [&](int r, int c) { return src.at(int(row) + r, int(col) + c); });
 }
 
 /// Row reductions: dst(r, 0) = fold over the valid columns of src.
 #define PTO_SIM_ROW(NAME, INIT, STEP)                                                                   \
-  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
+  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
     for (int r = 0; r < src.validRows; ++r) {                                                          \
       float acc = INIT;                                                                                \
       for (int c = 0; c < src.validCols; ++c) {                                                        \
@@ -287,7 +324,8 @@ PTO_SIM_ROW(TROWPROD, 1.0f, acc * x)
 
 /// Column reductions: dst(0, c) = fold over the valid rows of src.
 #define PTO_SIM_COL(NAME, INIT, STEP)                                                                   \
-  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...) {       \
+  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
     for (int c = 0; c < src.validCols; ++c) {                                                          \
       float acc = INIT;                                                                                \
       for (int r = 0; r < src.validRows; ++r) {                                                        \
@@ -306,6 +344,7 @@ PTO_SIM_COL(TCOLPROD, 1.0f, acc * x)
 /// Broadcasts of a column (one value per row) or a row (one per column).
 #define PTO_SIM_EXPAND(NAME, AT, EXPR)                                                                  \
   template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst)});                   \
     each(dst, [&](int r, int c) {                                                                      \
       auto x = a.at(r, c);                                                                             \
       auto y = b.AT;                                                                                   \
@@ -329,9 +368,11 @@ PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), x < y ? x : y)
 #undef PTO_SIM_EXPAND
 
 template <typename D, typename A> void TROWEXPAND(D &dst, const A &src) {
+  sim::hazards::step(sim::hazards::V, "TROWEXPAND", {bytes(src)}, {bytes(dst)});
   each(dst, [&](int r, int) { return src.at(r, 0); });
 }
 template <typename D, typename A> void TCOLEXPAND(D &dst, const A &src) {
+  sim::hazards::step(sim::hazards::V, "TCOLEXPAND", {bytes(src)}, {bytes(dst)});
   each(dst, [&](int, int c) { return src.at(0, c); });
 }
 
@@ -347,6 +388,7 @@ inline float round_as(float x, RoundMode mode) {
 }
 
 template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode) {
+  sim::hazards::step(sim::hazards::V, "TCVT", {bytes(src)}, {bytes(dst)});
   each(dst, [&](int r, int c) {
     float x = float(src.at(r, c));
     return std::is_integral<typename D::DType>::value ? round_as(x, mode) : x;
@@ -356,6 +398,7 @@ template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode
 /// c = a b over the valid extents, accumulated in f32.
 template <typename C, typename A, typename B> void TMATMUL(C &c, const A &a, const B &b) {
   if (A::cols != B::rows) fail("TMATMUL: inner dimensions differ");
+  sim::hazards::step(sim::hazards::M, "TMATMUL", {bytes(a), bytes(b)}, {bytes(c)});
   for (int i = 0; i < c.validRows; ++i)
     for (int j = 0; j < c.validCols; ++j) {
       float sum = 0.0f;
@@ -366,6 +409,7 @@ template <typename C, typename A, typename B> void TMATMUL(C &c, const A &a, con
 
 /// c = c_in + a b.
 template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &c, const CIn &cIn, const A &a, const B &b) {
+  sim::hazards::step(sim::hazards::M, "TMATMUL_ACC", {bytes(cIn), bytes(a), bytes(b)}, {bytes(c)});
   for (int i = 0; i < c.validRows; ++i)
     for (int j = 0; j < c.validCols; ++j) {
       float sum = float(cIn.at(i, j));
@@ -415,8 +459,13 @@ template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, Wai
 /// Copies a window of global memory into another (a peer's, for TPUT; from
 /// a peer's, for TGET) through the staging tile(s): element for element
 /// here, the DMA moves it tile by tile on the device.
-template <typename DstT, typename SrcT, typename... Stage> void TPUT(const DstT &dst, const SrcT &src, Stage &...) {
+template <typename DstT, typename SrcT, typename... Stage> void TPUT(const DstT &dst, const SrcT &src, Stage &...stages) {
   if (DstT::windowRows() != SrcT::windowRows() || DstT::windowCols() != SrcT::windowCols()) pto::fail("TPUT: windows differ");
+  sim::hazards::step(sim::hazards::MTE2, "TPUT/TGET (in)", {bytes(src)}, {bytes(stages)...});
+  // The library orders its own two halves with event 0 (ptoas.md §7.5).
+  sim::hazards::set_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
+  sim::hazards::wait_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
+  sim::hazards::step(sim::hazards::MTE3, "TPUT/TGET (out)", {bytes(stages)...}, {bytes(dst)});
   for (int r = 0; r < SrcT::windowRows(); ++r)
     for (int c = 0; c < SrcT::windowCols(); ++c) dst.at(r, c) = convert<typename DstT::DType>(src.at(r, c));
 }
@@ -432,6 +481,9 @@ enum dsb_t { DSB_DDR };
 enum cache_line_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 inline void dsb(dsb_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void dcci(const void *, cache_line_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/// Stores are plain unless an atomic mode is set; the simulator has no
+/// atomic store modes, so there is nothing to reset.
+inline void set_atomic_none() {}
 
 // The CCE synchronisation builtins: pipes run in program order here.
 enum pipe_t { PIPE_S, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_FIX, PIPE_ALL };
@@ -447,12 +499,14 @@ inline int (&flags())[8][8][8] {
 
 inline void set_flag(pipe_t from, pipe_t to, event_t event) {
   pto::sim::flags()[from][to][event] += 1;
+  pto::sim::hazards::set_flag(from, to, event);
 }
 inline void wait_flag(pipe_t from, pipe_t to, event_t event) {
   int &count = pto::sim::flags()[from][to][event];
   if (count == 0) pto::fail("wait_flag without a matching set_flag (the device would hang)");
   count -= 1;
+  pto::sim::hazards::wait_flag(from, to, event);
 }
-inline void pipe_barrier(pipe_t) {}
+inline void pipe_barrier(pipe_t pipe) { pto::sim::hazards::barrier(pipe); }
 
 #endif // PTO_SIM_PTO_INST_HPP

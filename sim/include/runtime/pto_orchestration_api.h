@@ -1,49 +1,132 @@
-//===- pto_orchestration_api.h - The PTO2 orchestration API, declared ----===//
+//===- pto_orchestration_api.h - The PTO2 orchestration API on the CPU ---===//
 //
-// The calls pto-translate's runtime orchestrations make (pl.md §6.7), as
-// declarations only: enough for g++ to check the emitted C++ against the
-// API's shape (`-fsyntax-only -I sim/include/runtime`). Executing runtime
-// orchestrations is not simulated; `run_*.cpp` programs of the a2a3sim
-// target run orchestrations instead.
+// The calls pto-translate's runtime orchestrations make (pl.md §6.7),
+// implemented for the simulator: an orchestration runs on the host thread,
+// `alloc_tensors` allocates zeroed host memory that lives until the program
+// ends, and `rt_submit_aiv_task`/`rt_submit_aic_task` run the kernel's
+// packed-argument `kernel_entry` (registered by func_id, see
+// pto/sim/runtime.hpp) at once, in submission order — so task dependencies
+// hold trivially, and scopes (`PTO2_SCOPE`) are plain blocks. The device
+// build uses the runtime's own header.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef PTO_SIM_RUNTIME_ORCHESTRATION_API_H
 #define PTO_SIM_RUNTIME_ORCHESTRATION_API_H
 
+#include <cstdio>
+#include <cstdlib>
+#include <deque>
+#include <vector>
+
 #include "tensor.h"
 
 struct ChipTensorArg {
-  const ChipTensor &ref() const;
+  const ChipTensor *tensor;
+  const ChipTensor &ref() const { return *tensor; }
 };
 
+/// What the runtime hands an orchestration: tensor descriptors, then
+/// 64-bit scalar payloads.
 struct ChipTaskArgs {
-  ChipTensorArg tensor(int index) const;
-  uint64_t scalar(int index) const;
+  std::vector<const ChipTensor *> tensors;
+  std::vector<uint64_t> scalars;
+  ChipTensorArg tensor(int index) const {
+    if (index < 0 || size_t(index) >= tensors.size()) {
+      std::fprintf(stderr, "pto sim: error: orchestration tensor argument %d of %zu\n", index, tensors.size());
+      std::abort();
+    }
+    return {tensors[size_t(index)]};
+  }
+  uint64_t scalar(int index) const {
+    if (index < 0 || size_t(index) >= scalars.size()) {
+      std::fprintf(stderr, "pto sim: error: orchestration scalar argument %d of %zu\n", index, scalars.size());
+      std::abort();
+    }
+    return scalars[size_t(index)];
+  }
 };
 
+/// One task's arguments: tensors (by direction) first, then scalars.
 struct CoreTaskArgs {
-  void add_input(const ChipTensor &tensor);
-  void add_output(const ChipTensor &tensor);
-  void add_inout(const ChipTensor &tensor);
-  void add_scalar(uint64_t payload);
+  std::vector<ChipTensor> tensors;
+  std::vector<uint64_t> scalars;
+  void add_input(const ChipTensor &tensor) { add_tensor(tensor); }
+  void add_output(const ChipTensor &tensor) { add_tensor(tensor); }
+  void add_inout(const ChipTensor &tensor) { add_tensor(tensor); }
+  void add_scalar(uint64_t payload) { scalars.push_back(payload); }
+
+private:
+  void add_tensor(const ChipTensor &tensor) {
+    if (!scalars.empty()) {
+      std::fprintf(stderr, "pto sim: error: a task's tensors must precede its scalars\n");
+      std::abort();
+    }
+    tensors.push_back(tensor);
+  }
 };
 
 struct TensorCreateInfo {
-  TensorCreateInfo(const uint32_t *shapes, uint32_t rank, DataType dtype);
+  std::vector<int64_t> shapes;
+  DataType dtype;
+  TensorCreateInfo(const uint32_t *extents, uint32_t rank, DataType type) : shapes(extents, extents + rank), dtype(type) {}
 };
 
 struct TaskOutputTensors {
-  const ChipTensor &get_ref(int index) const;
+  std::vector<ChipTensor> tensors;
+  const ChipTensor &get_ref(int index) const { return tensors.at(size_t(index)); }
 };
 
 struct PTO2OrchestrationConfig {
   int expected_arg_count;
 };
 
-TaskOutputTensors alloc_tensors(const TensorCreateInfo &info);
-void rt_submit_aiv_task(int func_id, CoreTaskArgs &params);
-void rt_submit_aic_task(int func_id, CoreTaskArgs &params);
+namespace pto::sim::runtime {
+
+/// Memory of every `alloc_tensors`, alive until the program ends.
+inline std::deque<std::vector<unsigned char>> &allocations() {
+  static std::deque<std::vector<unsigned char>> memory;
+  return memory;
+}
+
+/// The registered `kernel_entry` of each func_id.
+using KernelEntry = void (*)(int64_t *);
+inline std::vector<KernelEntry> &kernels() {
+  static std::vector<KernelEntry> entries;
+  return entries;
+}
+
+inline void submit(int func_id, CoreTaskArgs &params) {
+  if (func_id < 0 || size_t(func_id) >= kernels().size() || !kernels()[size_t(func_id)]) {
+    std::fprintf(stderr, "pto sim: error: a task for func_id %d, which no kernel has\n", func_id);
+    std::abort();
+  }
+  // Descriptors by address, then payloads; slots up to 50 exist (the
+  // runtime keeps SPMD context at 48 and 49).
+  std::vector<int64_t> args(params.tensors.size() + params.scalars.size() + 50, 0);
+  size_t slot = 0;
+  for (ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
+  for (uint64_t payload : params.scalars) args[slot++] = int64_t(payload);
+  kernels()[size_t(func_id)](args.data());
+}
+
+} // namespace pto::sim::runtime
+
+inline TaskOutputTensors alloc_tensors(const TensorCreateInfo &info) {
+  int64_t elements = 1;
+  for (int64_t extent : info.shapes) elements *= extent;
+  auto &memory = pto::sim::runtime::allocations();
+  memory.emplace_back(size_t(elements) * data_type_bytes(info.dtype), 0);
+  ChipTensor tensor{};
+  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(memory.back().data()));
+  tensor.ndims = int32_t(info.shapes.size());
+  for (size_t i = 0; i < info.shapes.size() && i < 5; ++i) tensor.shapes[i] = info.shapes[i];
+  tensor.dtype = info.dtype;
+  return TaskOutputTensors{{tensor}};
+}
+
+inline void rt_submit_aiv_task(int func_id, CoreTaskArgs &params) { pto::sim::runtime::submit(func_id, params); }
+inline void rt_submit_aic_task(int func_id, CoreTaskArgs &params) { pto::sim::runtime::submit(func_id, params); }
 
 /// A scope of the task ring: a block here.
 #define PTO2_SCOPE() if (true)

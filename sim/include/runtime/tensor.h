@@ -1,9 +1,9 @@
-//===- tensor.h - The runtime's tensor descriptor, for compile checks ----===//
+//===- tensor.h - The runtime's tensor descriptor, on the CPU -------------===//
 //
-// The shape of the a2a3 runtime's `ChipTensor` as pl.md §6.6–§6.7 use it:
-// a buffer address, an element offset into it, and the extents. The
-// device build uses the runtime's own header; this one lets g++ check the
-// runtime-entry output of pto-translate (`-I sim/include/runtime`).
+// The a2a3 runtime's `ChipTensor` as pl.md §6.6–§6.7 use it: a buffer
+// address, an element offset into it, and the extents. The device build
+// uses the runtime's own header; the simulator this one
+// (`-I sim/include/runtime`).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +14,15 @@
 #include <cstdint>
 
 enum class DataType : int32_t { FLOAT32, FLOAT16, BFLOAT16, INT32, INT16, INT8, INT64, UINT8, BOOL };
+
+inline size_t data_type_bytes(DataType type) {
+  switch (type) {
+  case DataType::FLOAT16: case DataType::BFLOAT16: case DataType::INT16: return 2;
+  case DataType::INT8: case DataType::UINT8: case DataType::BOOL: return 1;
+  case DataType::INT64: return 8;
+  default: return 4;
+  }
+}
 
 struct ChipBuffer {
   uint64_t addr;

@@ -3,7 +3,8 @@
 // What pto-translate's a2a3sim drivers call: command-line inputs and outputs
 // as .npy files (`--input NAME=FILE.npy`, `--output-dir DIR`), seeded random
 // inputs otherwise, and a comparison of each output with `--golden DIR`
-// (`--rtol`, `--atol`) that prints max abs/rel error and mismatch counts.
+// (`--rtol`, `--atol`) that prints max abs/rel error and mismatch counts;
+// `--hazards` turns on the checker of unsynchronised pipes (hazards.hpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -68,6 +69,9 @@ inline Args parse_args(int argc, char **argv) {
       }
     } else if (flag == "--seed") {
       args.seed = unsigned(std::atoi(value().c_str()));
+    } else if (flag == "--hazards") {
+      // Report accesses racing an unsynchronised pipe (pto/sim/hazards.hpp).
+      hazards::enabled() = true;
     } else {
       std::fprintf(stderr, "error: unknown argument '%s'\n", flag.c_str());
       std::exit(1);
@@ -231,7 +235,13 @@ template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name
   finish(args, buffer);
 }
 
-inline int exit_code(Args &args) { return args.mismatched ? 1 : 0; }
+/// 1 when an output mismatched its golden or the hazard checker found an
+/// unsynchronised access.
+inline int exit_code(Args &args) {
+  long hazards = hazards::found();
+  if (hazards) std::fprintf(stderr, "pto sim: %ld hazardous accesses\n", hazards);
+  return args.mismatched || hazards ? 1 : 0;
+}
 
 } // namespace pto::sim
 

@@ -1,0 +1,63 @@
+//===- runtime.hpp - Running runtime-entry programs on the simulator -----===//
+//
+// What pto-translate's `--target=a2a3sim --entry=runtime` programs call
+// around the device's own files: host buffers described as `ChipTensor`s,
+// the orchestration's `ChipTaskArgs`, each kernel's `kernel_entry`
+// registered under its func_id, and a check of the orchestration's config.
+// The PTO2 API itself is sim/include/runtime/pto_orchestration_api.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_SIM_RUNTIME_HPP
+#define PTO_SIM_RUNTIME_HPP
+
+#include "pto/sim/host.hpp"
+#include "pto_orchestration_api.h"
+
+// Every kernel_entry is `always_inline` for the device; here their
+// addresses are registered, which g++ warns about.
+#pragma GCC diagnostic ignored "-Wattributes"
+
+namespace pto::sim::runtime {
+
+template <typename T> constexpr DataType data_type();
+template <> constexpr DataType data_type<float>() { return DataType::FLOAT32; }
+template <> constexpr DataType data_type<half>() { return DataType::FLOAT16; }
+template <> constexpr DataType data_type<int32_t>() { return DataType::INT32; }
+
+/// The descriptor of a host buffer (its data stays where it is).
+template <typename T> ChipTensor describe(Buffer<T> &buffer) {
+  ChipTensor tensor{};
+  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(buffer.data.data()));
+  tensor.ndims = int32_t(buffer.shape.size());
+  for (size_t i = 0; i < buffer.shape.size() && i < 5; ++i) tensor.shapes[i] = buffer.shape[i];
+  tensor.dtype = data_type<T>();
+  return tensor;
+}
+
+/// The orchestration's arguments: these descriptors, in order.
+template <typename... Tensors> ChipTaskArgs task_args(Tensors &...tensors) {
+  ChipTaskArgs args;
+  args.tensors = {&tensors...};
+  return args;
+}
+
+inline void register_kernel(int func_id, KernelEntry entry) {
+  if (kernels().size() <= size_t(func_id)) kernels().resize(size_t(func_id) + 1, nullptr);
+  kernels()[size_t(func_id)] = entry;
+}
+
+/// The runtime refuses an orchestration whose config wants another
+/// argument count.
+inline void check_config(const PTO2OrchestrationConfig &config, const ChipTaskArgs &args) {
+  size_t given = args.tensors.size() + args.scalars.size();
+  if (size_t(config.expected_arg_count) != given) {
+    std::fprintf(stderr, "pto sim: error: the orchestration expects %d arguments, the program gives %zu\n",
+                 config.expected_arg_count, given);
+    std::exit(1);
+  }
+}
+
+} // namespace pto::sim::runtime
+
+#endif // PTO_SIM_RUNTIME_HPP
