@@ -512,12 +512,12 @@ fn binary_name(name: &str) -> Option<Binary> {
         "shl" => Binary::Shl,
         "shr" => Binary::Shr,
         "prelu" => Binary::Prelu,
-        "lrelu" => Binary::Lrelu,
         "expdif" => Binary::ExpDif,
         _ => return None,
     })
 }
 
+/// Tile–scalar forms: `<binary>s`, and `lrelu` (its slope is a scalar).
 fn scalar_name(name: &str) -> Option<Binary> {
     match name {
         "lrelu" => Some(Binary::Lrelu),

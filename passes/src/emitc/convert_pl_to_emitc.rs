@@ -85,8 +85,16 @@ one `ChipTensor*` descriptor per tensor parameter, then one 64-bit payload
 per scalar, CommContexts last; dynamic extents come from the descriptors'
 `shapes`. The entry's name is fixed, so this wants one kernel per module.
 
-Ops without a lowering (tensor-level ops, transposes, compares and selects,
-atomic stores) are errors at the op; so is a module whose orchestrations
+Compares (`TCMP(mask, a, b, CmpMode::LT)`) write the packed predicate
+mask selects read (`TSEL(dst, mask, a, b, tmp)`); arg-reductions, bitwise
+and shift ops, remainders, ReLU variants, transposes (`TTRANS`), bias and
+matrix-vector products take their pto-isa instructions; `pl.tile.read` is
+`GetValue` into a variable; block queries call `get_block_idx()`,
+`get_block_num()` and `get_subblockid()`.
+
+Ops without a lowering (tensor-level ops, tile slices and assembles, batch
+matmuls, atomic stores; `sin`/`cos` are decomposed before) are errors at the
+op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
 pto-translate does).
 
@@ -304,6 +312,19 @@ fn instruction(short: &str) -> Option<&'static str> {
         "divs" => "TDIVS",
         "maximums" | "maxs" => "TMAXS",
         "minimums" | "mins" => "TMINS",
+        "ands" => "TANDS",
+        "ors" => "TORS",
+        "xors" => "TXORS",
+        "shls" => "TSHLS",
+        "shrs" => "TSHRS",
+        "rem" => "TREM",
+        "rems" => "TREMS",
+        "fmods" => "TFMODS",
+        "lrelu" => "TLRELU",
+        "prelu" => "TPRELU",
+        "sel" => "TSEL",
+        "sels" => "TSELS",
+        "transpose" => "TTRANS",
         "exp" => "TEXP",
         "log" => "TLOG",
         "sqrt" => "TSQRT",
@@ -321,6 +342,10 @@ fn instruction(short: &str) -> Option<&'static str> {
         "col_max" => "TCOLMAX",
         "col_min" => "TCOLMIN",
         "col_prod" => "TCOLPROD",
+        "row_argmax" => "TROWARGMAX",
+        "row_argmin" => "TROWARGMIN",
+        "col_argmax" => "TCOLARGMAX",
+        "col_argmin" => "TCOLARGMIN",
         "row_expand" => "TROWEXPAND",
         "row_expand_add" => "TROWEXPANDADD",
         "row_expand_sub" => "TROWEXPANDSUB",
@@ -336,10 +361,15 @@ fn instruction(short: &str) -> Option<&'static str> {
         "col_expand_div" => "TCOLEXPANDDIV",
         "col_expand_max" => "TCOLEXPANDMAX",
         "col_expand_min" => "TCOLEXPANDMIN",
+        "col_expand_expdif" => "TCOLEXPANDEXPDIF",
         "full" | "expands" => "TEXPANDS",
         "move" => "TMOV",
         "extract" => "TEXTRACT",
         "matmul" => "TMATMUL",
+        "matmul_bias" => "TMATMUL_BIAS",
+        "gemv" => "TGEMV",
+        "gemv_acc" => "TGEMV_ACC",
+        "gemv_bias" => "TGEMV_BIAS",
         _ => return None,
     })
 }
@@ -408,6 +438,25 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let runtime = [0, 1].map(|d| if extents[d].is_none() { valid[d].map(|v| v.to_raw()) } else { None });
         self.valid.insert(value_key(object), runtime);
         Ok(object)
+    }
+
+    /// The row-major element index of `indices` in a tile of `shape`, as an
+    /// i64 (what SetValue/GetValue take); a single index is already flat.
+    fn flat_index(&self, op: OperationRef<'c, 'a>, shape: &[i64], indices: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let location = op.location();
+        let block = op.block().unwrap();
+        let mut flat: Option<Value> = None;
+        for (d, index) in indices.iter().enumerate() {
+            let stride: i64 = if indices.len() == 1 { 1 } else { shape[d + 1..].iter().product() };
+            let stride = self.index_constant(op, stride);
+            let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(*index, stride, location)).result(0).unwrap().into();
+            flat = Some(match flat {
+                None => term,
+                Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
+            });
+        }
+        let flat = flat.ok_or((op, "a tile access without indices".to_string()))?;
+        Ok(block.insert_operation_before(op, melior::dialect::arith::index_cast(flat, IntegerType::new(self.context, 64).into(), location)).result(0).unwrap().into())
     }
 
     fn index_constant(&self, at: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
@@ -806,22 +855,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let value = operand_at(op, n - 1).unwrap();
                 let location = op.location();
                 let block = op.block().unwrap();
-                let mut flat: Option<Value> = None;
-                for (d, index) in indices.iter().enumerate() {
-                    let stride: i64 = shape[d + 1..].iter().product();
-                    let stride = self.index_constant(op, stride);
-                    let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(*index, stride, location)).result(0).unwrap().into();
-                    flat = Some(match flat {
-                        None => term,
-                        Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
-                    });
-                }
-                let flat = flat.ok_or((op, "a write without indices".to_string()))?;
-                let flat: Value = block
-                    .insert_operation_before(op, melior::dialect::arith::index_cast(flat, IntegerType::new(self.context, 64).into(), location))
-                    .result(0)
-                    .unwrap()
-                    .into();
+                let flat = self.flat_index(op, &shape, &indices)?;
                 let verbatim = OperationBuilder::new("emitc.verbatim", location)
                     .add_attributes(&[(Identifier::new(self.context, "value"), StringAttribute::new(self.context, "{}.SetValue({}, {});").into())])
                     .add_operands(&[tile, flat, value])
@@ -857,6 +891,58 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     }
                 }
                 self.replace(op, object);
+            }
+            "cmp" | "cmps" => {
+                // The packed predicate mask: one bit per column (pl.md §4.4).
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                let mode = int_attribute(op, "cmp").unwrap_or(0);
+                let mode = ["EQ", "NE", "LT", "LE", "GT", "GE"].get(mode as usize).ok_or((op, format!("comparison #{mode}")))?;
+                let mode = opaque_attribute(self.context, &format!("CmpMode::{mode}"));
+                let index_attr = |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
+                let callee = if short == "cmp" { "TCMP" } else { "TCMPS" };
+                self.call(op, callee, &[object, operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap()], Some(vec![index_attr(0), index_attr(1), index_attr(2), mode]), None);
+                self.replace(op, object);
+            }
+            "read" => {
+                // `tile.GetValue(row * cols + col)` into a variable (a member
+                // call with a value: verbatim into an lvalue).
+                let tile = operand_at(op, 0).unwrap();
+                let shape = self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the read tile was not declared".to_string()))?;
+                let indices: Vec<Value> = (1..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                let flat = self.flat_index(op, &shape, &indices)?;
+                let result = result.expect("a read has a result");
+                let location = op.location();
+                let block = op.block().unwrap();
+                let lvalue = Type::parse(self.context, &format!("!emitc.lvalue<{}>", result.r#type())).ok_or((op, "an lvalue type".to_string()))?;
+                let variable = OperationBuilder::new("emitc.variable", location)
+                    .add_attributes(&[(Identifier::new(self.context, "value"), opaque_attribute(self.context, ""))])
+                    .add_results(&[lvalue])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                let variable: Value = block.insert_operation_before(op, variable).result(0).unwrap().into();
+                let assign = OperationBuilder::new("emitc.verbatim", location)
+                    .add_attributes(&[(Identifier::new(self.context, "value"), StringAttribute::new(self.context, "{} = {}.GetValue({});").into())])
+                    .add_operands(&[variable, tile, flat])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                block.insert_operation_before(op, assign);
+                let load = OperationBuilder::new("emitc.load", location).add_operands(&[variable]).add_results(&[result.r#type()]).build().map_err(|e| (op, e.to_string()))?;
+                let value: Value = block.insert_operation_before(op, load).result(0).unwrap().into();
+                self.replace(op, value);
+            }
+            "get_block_idx" | "get_block_num" | "get_subblock_idx" => {
+                let callee = if short == "get_subblock_idx" { "get_subblockid" } else { short };
+                let value = self.call(op, callee, &[], None, Some(IntegerType::new(self.context, 64).into())).expect("a result");
+                let location = op.location();
+                let index: Value = op
+                    .block()
+                    .unwrap()
+                    .insert_operation_before(op, melior::dialect::arith::index_cast(value, Type::index(self.context), location))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                self.replace(op, index);
             }
             "cast" => {
                 let valid = self.propagated_valid(op);

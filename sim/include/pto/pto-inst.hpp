@@ -365,6 +365,7 @@ PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
 PTO_SIM_EXPAND(TCOLEXPANDDIV, at(0, c), x / y)
 PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x > y ? x : y)
 PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), x < y ? x : y)
+PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(float(x) - float(y)))
 #undef PTO_SIM_EXPAND
 
 template <typename D, typename A> void TROWEXPAND(D &dst, const A &src) {
@@ -416,6 +417,148 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
       for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
       c.at(i, j) = convert<typename C::DType>(sum);
     }
+}
+
+/// dst = f(r, c) over dst's valid region, assigned without a detour
+/// through f32 (integer and bitwise results stay exact).
+template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
+}
+
+/// Integer remainder truncates like C; floats take fmod.
+template <typename T> T remainder_of(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    if (b == 0) fail("TREM: integer remainder by zero");
+    return T(a % b);
+  } else {
+    return T(std::fmod(float(a), float(b)));
+  }
+}
+
+/// Bitwise and shift instructions, tile-tile and tile-scalar (integer
+/// tiles); `xor` and `rem` take a scratch tile, unused here.
+#define PTO_SIM_EXACT_BINARY(NAME, NAMES, EXPR)                                                         \
+  template <typename D, typename A, typename B, typename... Tmp> void NAME(D &dst, const A &a, const B &b, Tmp &...tmp) { \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)...});     \
+    each_exact(dst, [&](int r, int c) {                                                                \
+      using T = typename D::DType;                                                                     \
+      T x = T(a.at(r, c)), y = T(b.at(r, c));                                                          \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }                                                                                                    \
+  template <typename D, typename A, typename S, typename... Tmp> void NAMES(D &dst, const A &a, S s, Tmp &...tmp) { \
+    sim::hazards::step(sim::hazards::V, #NAMES, {bytes(a)}, {bytes(dst), bytes(tmp)...});               \
+    each_exact(dst, [&](int r, int c) {                                                                \
+      using T = typename D::DType;                                                                     \
+      T x = T(a.at(r, c)), y = T(s);                                                                   \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_EXACT_BINARY(TAND, TANDS, x & y)
+PTO_SIM_EXACT_BINARY(TOR, TORS, x | y)
+PTO_SIM_EXACT_BINARY(TXOR, TXORS, x ^ y)
+PTO_SIM_EXACT_BINARY(TSHL, TSHLS, T(x << y))
+PTO_SIM_EXACT_BINARY(TSHR, TSHRS, T(x >> y))
+PTO_SIM_EXACT_BINARY(TREM, TREMS, remainder_of<T>(x, y))
+PTO_SIM_EXACT_BINARY(TFMOD, TFMODS, remainder_of<T>(x, y))
+PTO_SIM_EXACT_BINARY(TPRELU, TLRELU, (x >= T(0) ? x : T(x * y)))
+#undef PTO_SIM_EXACT_BINARY
+
+template <typename D, typename A> void TNOT(D &dst, const A &a) {
+  sim::hazards::step(sim::hazards::V, "TNOT", {bytes(a)}, {bytes(dst)});
+  each_exact(dst, [&](int r, int c) { return ~a.at(r, c); });
+}
+
+/// Index of the first largest (smallest) valid element of each row
+/// (column), as int32.
+#define PTO_SIM_ARG(NAME, ROWWISE, BETTER)                                                              \
+  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {     \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+    int lines = ROWWISE ? src.validRows : src.validCols, length = ROWWISE ? src.validCols : src.validRows; \
+    for (int l = 0; l < lines; ++l) {                                                                  \
+      int best = 0;                                                                                    \
+      for (int i = 1; i < length; ++i) {                                                               \
+        float x = float(ROWWISE ? src.at(l, i) : src.at(i, l));                                        \
+        float b = float(ROWWISE ? src.at(l, best) : src.at(best, l));                                  \
+        if (BETTER) best = i;                                                                          \
+      }                                                                                                \
+      (ROWWISE ? dst.at(l, 0) : dst.at(0, l)) = typename D::DType(best);                               \
+    }                                                                                                  \
+  }
+PTO_SIM_ARG(TROWARGMAX, true, x > b)
+PTO_SIM_ARG(TROWARGMIN, true, x < b)
+PTO_SIM_ARG(TCOLARGMAX, false, x > b)
+PTO_SIM_ARG(TCOLARGMIN, false, x < b)
+#undef PTO_SIM_ARG
+
+enum class CmpMode { EQ, NE, LT, LE, GT, GE };
+
+inline bool compares(double a, double b, CmpMode mode) {
+  switch (mode) {
+  case CmpMode::EQ: return a == b;
+  case CmpMode::NE: return a != b;
+  case CmpMode::LT: return a < b;
+  case CmpMode::LE: return a <= b;
+  case CmpMode::GT: return a > b;
+  case CmpMode::GE: return a >= b;
+  }
+  return false;
+}
+
+/// The packed predicate mask (pl.md §4.4): bit c % 8 of byte (r, c / 8)
+/// holds the comparison of element (r, c); the rest of the mask is zero.
+template <typename M, typename A, typename Rhs> void compare_into(M &mask, const A &a, Rhs rhs, CmpMode mode) {
+  for (int r = 0; r < M::rows; ++r)
+    for (int c = 0; c < M::cols; ++c) mask.at(r, c) = typename M::DType(0);
+  for (int r = 0; r < a.validRows; ++r)
+    for (int c = 0; c < a.validCols; ++c)
+      if (compares(double(float(a.at(r, c))), rhs(r, c), mode)) mask.at(r, c / 8) = typename M::DType(mask.at(r, c / 8) | (1 << (c % 8)));
+}
+template <typename M, typename A, typename B> void TCMP(M &mask, const A &a, const B &b, CmpMode mode) {
+  sim::hazards::step(sim::hazards::V, "TCMP", {bytes(a), bytes(b)}, {bytes(mask)});
+  compare_into(mask, a, [&](int r, int c) { return double(float(b.at(r, c))); }, mode);
+}
+template <typename M, typename A, typename S> void TCMPS(M &mask, const A &a, S s, CmpMode mode) {
+  sim::hazards::step(sim::hazards::V, "TCMPS", {bytes(a)}, {bytes(mask)});
+  compare_into(mask, a, [&](int, int) { return double(float(s)); }, mode);
+}
+
+/// dst = mask ? a : b (a tile or a scalar), bit by bit of the packed mask.
+template <typename D, typename M, typename A, typename B, typename... Tmp> void TSEL(D &dst, const M &mask, const A &a, const B &b, Tmp &...tmp) {
+  sim::hazards::step(sim::hazards::V, "TSEL", {bytes(mask), bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)...});
+  each_exact(dst, [&](int r, int c) { return (uint8_t(mask.at(r, c / 8)) >> (c % 8)) & 1 ? a.at(r, c) : b.at(r, c); });
+}
+template <typename D, typename M, typename A, typename S, typename... Tmp> void TSELS(D &dst, const M &mask, const A &a, S s, Tmp &...tmp) {
+  sim::hazards::step(sim::hazards::V, "TSELS", {bytes(mask), bytes(a)}, {bytes(dst), bytes(tmp)...});
+  each_exact(dst, [&](int r, int c) { return (uint8_t(mask.at(r, c / 8)) >> (c % 8)) & 1 ? a.at(r, c) : typename D::DType(s); });
+}
+
+/// dst(c, r) = src(r, c) over src's valid region.
+template <typename D, typename A, typename... Tmp> void TTRANS(D &dst, const A &src, Tmp &...tmp) {
+  sim::hazards::step(sim::hazards::V, "TTRANS", {bytes(src)}, {bytes(dst), bytes(tmp)...});
+  for (int r = 0; r < src.validRows; ++r)
+    for (int c = 0; c < src.validCols; ++c) dst.at(c, r) = src.at(r, c);
+}
+
+/// c = a b + bias (one bias row, broadcast over the rows).
+template <typename C, typename A, typename B, typename Bias> void TMATMUL_BIAS(C &c, const A &a, const B &b, const Bias &bias) {
+  if (A::cols != B::rows) fail("TMATMUL_BIAS: inner dimensions differ");
+  sim::hazards::step(sim::hazards::M, "TMATMUL_BIAS", {bytes(a), bytes(b), bytes(bias)}, {bytes(c)});
+  for (int i = 0; i < c.validRows; ++i)
+    for (int j = 0; j < c.validCols; ++j) {
+      float sum = 0.0f;
+      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
+      c.at(i, j) = convert<typename C::DType>(sum + float(bias.at(0, j)));
+    }
+}
+/// Matrix-vector forms: a is one row (or a few).
+template <typename C, typename A, typename B> void TGEMV(C &c, const A &a, const B &b) { TMATMUL(c, a, b); }
+template <typename C, typename CIn, typename A, typename B> void TGEMV_ACC(C &c, const CIn &cIn, const A &a, const B &b) {
+  TMATMUL_ACC(c, cIn, a, b);
+}
+template <typename C, typename A, typename B, typename Bias> void TGEMV_BIAS(C &c, const A &a, const B &b, const Bias &bias) {
+  TMATMUL_BIAS(c, a, b, bias);
 }
 
 namespace comm {
@@ -481,6 +624,11 @@ enum dsb_t { DSB_DDR };
 enum cache_line_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 inline void dsb(dsb_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void dcci(const void *, cache_line_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+/// One block of one core: the simulator does not model multi-block
+/// launches (pto-run does not either).
+inline int64_t get_block_idx() { return 0; }
+inline int64_t get_block_num() { return 1; }
+inline int64_t get_subblockid() { return 0; }
 /// Stores are plain unless an atomic mode is set; the simulator has no
 /// atomic store modes, so there is nothing to reset.
 inline void set_atomic_none() {}

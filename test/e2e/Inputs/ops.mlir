@@ -1,0 +1,63 @@
+// Tile instructions beyond the examples, for the translator and the
+// simulator: integer bitwise and shift ops, remainders, leaky and
+// parametric ReLU, arg-reductions, compare-and-select through the packed
+// mask, a transpose, scalar reads and writes, a column exp-difference.
+!I = !pl.tensor<16x64xi32>
+!F = !pl.tensor<16x64xf32>
+!It = !pl.tile<16x64xi32, vec>
+!Ft = !pl.tile<16x64xf32, vec>
+!Mask = !pl.tile<16x32xui8, vec, valid = 16x8>
+
+func.func @integer_ops(%a: !I, %b: !I, %out: !I {pl.direction = #pl.direction<out>}) -> !I attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c5 = arith.constant 5 : i32
+  %c3 = arith.constant 3 : i32
+  %c1 = arith.constant 1 : i32
+  %ta = pl.tile.load %a[%c0, %c0] : !I -> !It
+  %tb = pl.tile.load %b[%c0, %c0] : !I -> !It
+  %and = pl.tile.and %ta, %tb : !It, !It -> !It
+  %or = pl.tile.ors %and, %c5 : !It, i32
+  %xor = pl.tile.xors %or, %c3, %ta : !It, i32
+  %shl = pl.tile.shls %xor, %c1 : !It, i32
+  %shr = pl.tile.shrs %shl, %c1 : !It, i32
+  %nonzero = pl.tile.ors %tb, %c1 : !It, i32
+  %rem = pl.tile.rem %shr, %nonzero, %ta : !It, !It, !It -> !It
+  %r = pl.tile.store %rem, %out[%c0, %c0] : !It, !I
+  return %r : !I
+}
+
+func.func @float_ops(%x: !F, %y: !F, %out: !F {pl.direction = #pl.direction<out>}, %picks: !pl.tensor<16x1xi32> {pl.direction = #pl.direction<out>}) -> (!F, !pl.tensor<16x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %slope = arith.constant 0.25 : f32
+  %half = arith.constant 0.5 : f32
+  %tx = pl.tile.load %x[%c0, %c0] : !F -> !Ft
+  %ty = pl.tile.load %y[%c0, %c0] : !F -> !Ft
+  %lr = pl.tile.lrelu %tx, %slope : !Ft, f32
+  %pr = pl.tile.prelu %lr, %ty : !Ft, !Ft -> !Ft
+  %fm = pl.tile.fmods %pr, %half : !Ft, f32
+  %m = pl.tile.cmp %tx, %ty lt : !Ft, !Ft -> !Mask
+  %sel = pl.tile.sel %m, %fm, %ty, %tx : !Mask, !Ft
+  %ms = pl.tile.cmps %sel, %half ge : !Ft, f32 -> !Mask
+  %sels = pl.tile.sels %ms, %sel, %slope, %tx : !Mask, !Ft, f32
+  %v = pl.tile.read %sels[%c3, %c7] : !Ft -> f32
+  %w = pl.tile.write %sels[%c7, %c3], %v : !Ft, f32
+  %arg = pl.tile.row_argmax %w, %tx : !Ft, !Ft -> !pl.tile<16x1xi32, vec>
+  %r = pl.tile.store %w, %out[%c0, %c0] : !Ft, !F
+  %p = pl.tile.store %arg, %picks[%c0, %c0] : !pl.tile<16x1xi32, vec>, !pl.tensor<16x1xi32>
+  return %r, %p : !F, !pl.tensor<16x1xi32>
+}
+
+func.func @shapes(%x: !pl.tensor<16x32xf32>, %out: !pl.tensor<32x16xf32> {pl.direction = #pl.direction<out>}, %cols: !pl.tensor<1x32xi32> {pl.direction = #pl.direction<out>}, %dif: !pl.tensor<16x32xf32> {pl.direction = #pl.direction<out>}) -> (!pl.tensor<32x16xf32>, !pl.tensor<1x32xi32>, !pl.tensor<16x32xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x32xf32> -> !pl.tile<16x32xf32, vec>
+  %tr = pl.tile.transpose %t axes 0, 1 : !pl.tile<16x32xf32, vec> -> !pl.tile<32x16xf32, vec>
+  %arg = pl.tile.col_argmin %t, %t : !pl.tile<16x32xf32, vec>, !pl.tile<16x32xf32, vec> -> !pl.tile<1x32xi32, vec>
+  %mx = pl.tile.col_max %t : !pl.tile<16x32xf32, vec> -> !pl.tile<1x32xf32, vec>
+  %d = pl.tile.col_expand_expdif %t, %mx : !pl.tile<16x32xf32, vec>, !pl.tile<1x32xf32, vec> -> !pl.tile<16x32xf32, vec>
+  %r = pl.tile.store %tr, %out[%c0, %c0] : !pl.tile<32x16xf32, vec>, !pl.tensor<32x16xf32>
+  %a = pl.tile.store %arg, %cols[%c0, %c0] : !pl.tile<1x32xi32, vec>, !pl.tensor<1x32xi32>
+  %e = pl.tile.store %d, %dif[%c0, %c0] : !pl.tile<16x32xf32, vec>, !pl.tensor<16x32xf32>
+  return %r, %a, %e : !pl.tensor<32x16xf32>, !pl.tensor<1x32xi32>, !pl.tensor<16x32xf32>
+}
