@@ -1,6 +1,6 @@
 //===- collectives.hpp - Builtin collective kernels on the pto-isa API ----===//
 //
-// The kernels a host program's `pld.builtin.*` dispatches run (pld.md §4.6),
+// The kernels a host program's `pld.builtin.*` calls run (pld.md §4.6),
 // written once against the pto-isa API; pto-translate ships this file with
 // programs that use them. Each runs on one AIV core of every rank of the
 // domain, with the window views of its operands and the domain's
@@ -31,57 +31,214 @@ using namespace pto;
 /// One signal cell as a one-element global tensor.
 using Cell = GlobalTensor<int32_t, pto::Shape<1, 1, 1, 1, 1>, pto::Stride<1, 1, 1, 1, 1>, pto::Layout::ND>;
 
-/// Every rank adds one credit to cell [me] of each peer, then waits until
-/// each peer's credit in its own cell [peer] reaches `generation`.
-static AICORE inline void barrier(__gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t generation) {
+/// The reduction of a collective (pl ReduceOp codes).
+enum Reduce { Sum = 0, Max = 1, Min = 2, Prod = 3 };
+
+template <int Op, typename D, typename A, typename B> AICORE inline void combine(D &dst, A &a, B &b) {
+  if constexpr (Op == Max) TMAX(dst, a, b);
+  else if constexpr (Op == Min) TMIN(dst, a, b);
+  else if constexpr (Op == Prod) TMUL(dst, a, b);
+  else TADD(dst, a, b);
+}
+
+/// Every rank adds one credit to its cell in row `row` of each peer's
+/// signal, then waits until each peer's credit in its own row `row`
+/// reaches `generation`. A row has one cell per rank, `stride` cells apart.
+static AICORE inline void barrier(__gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t row, int32_t stride, int32_t generation) {
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  __gm__ int32_t* cells = signal + row * ranks * stride;
   pipe_barrier(PIPE_ALL);
+  dsb(DSB_DDR);
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TNOTIFY(Cell(pld_peer(signal, ctx, peer) + me), 1, pto::comm::NotifyOp::AtomicAdd);
+    if (peer != me) pto::comm::TNOTIFY(Cell(pld_peer(cells, ctx, peer) + me * stride), 1, pto::comm::NotifyOp::AtomicAdd);
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TWAIT(Cell(signal + peer), generation, pto::comm::WaitCmp::GE);
+    if (peer != me) pto::comm::TWAIT(Cell(cells + peer * stride), generation, pto::comm::WaitCmp::GE);
   dcci((__gm__ void*)0, ENTIRE_DATA_CACHE);
 }
 
-/// The credits of `generations` barriers returned: the cells are zero again.
-static AICORE inline void release(__gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t generations) {
+/// The credits of `generations` barriers on row `row` returned: its cells
+/// are zero again.
+static AICORE inline void release(__gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t row, int32_t stride, int32_t generations) {
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  __gm__ int32_t* cells = signal + row * ranks * stride;
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TNOTIFY(Cell(signal + peer), -generations, pto::comm::NotifyOp::AtomicAdd);
+    if (peer != me) pto::comm::TNOTIFY(Cell(cells + peer * stride), -generations, pto::comm::NotifyOp::AtomicAdd);
 }
 
-/// Mesh allreduce (sum) of `N` elements of T in place: after a ready
-/// barrier every rank adds its peers' copies to its own, in rank order,
-/// 256 elements at a time; a read-done barrier precedes the store of the
-/// result over its own copy.
-template <typename T, int N>
-AICORE void allreduce_sum(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx) {
-  constexpr int kTile = N < 256 ? N : 256;
-  static_assert(N % kTile == 0, "the builtin allreduce takes whole 256-element tiles");
-  static_assert(N * sizeof(T) <= 0x10000, "the builtin allreduce keeps its sums in the first 64 KiB of UB");
+/// A 256-element (or shorter) piece of a flat window, and a UB tile for it.
+template <typename T, int N> struct Pieces {
+  static constexpr int kTile = N < 256 ? N : 256;
+  static_assert(N % kTile == 0, "builtin collectives take whole 256-element tiles");
+  static constexpr int count = N / kTile;
   using Vec = Tile<TileType::Vec, T, 1, kTile, BLayout::RowMajor, 1, kTile, SLayout::NoneBox, 512, PadValue::Null>;
   using Row = GlobalTensor<T, pto::Shape<1, 1, 1, 1, kTile>, pto::Stride<kTile, kTile, kTile, kTile, 1>, pto::Layout::ND>;
+};
+
+/// Mesh allreduce of `N` elements in place: after a ready barrier every
+/// rank folds its peers' copies into its own, in rank order, a piece at a
+/// time; a read-done barrier precedes the store over its own copy.
+template <typename T, int N, int Op>
+AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using P = Pieces<T, N>;
+  static_assert(N * sizeof(T) <= 0x10000, "the builtin allreduce keeps its results in the first 64 KiB of UB");
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
-  barrier(signal, ctx, 1);
-  Vec sums[N / kTile];
-  Vec peer_tile;
+  barrier(signal, ctx, 0, stride, 1);
+  typename P::Vec sums[P::count];
+  typename P::Vec peer_tile;
   TASSIGN(peer_tile, 0x10000);
-  for (int t = 0; t < N / kTile; ++t) {
-    TASSIGN(sums[t], uint64_t(t) * kTile * sizeof(T));
-    TLOAD(sums[t], Row(data + t * kTile));
+  for (int t = 0; t < P::count; ++t) {
+    TASSIGN(sums[t], uint64_t(t) * P::kTile * sizeof(T));
+    TLOAD(sums[t], typename P::Row(data + t * P::kTile));
     for (int32_t peer = 0; peer < ranks; ++peer) {
       if (peer == me) continue;
-      TLOAD(peer_tile, Row(pld_peer(data, ctx, peer) + t * kTile));
+      TLOAD(peer_tile, typename P::Row(pld_peer(data, ctx, peer) + t * P::kTile));
       pipe_barrier(PIPE_ALL);
-      TADD(sums[t], sums[t], peer_tile);
+      combine<Op>(sums[t], sums[t], peer_tile);
       pipe_barrier(PIPE_ALL);
     }
   }
-  barrier(signal, ctx, 2);
-  for (int t = 0; t < N / kTile; ++t) TSTORE(Row(data + t * kTile), sums[t]);
+  barrier(signal, ctx, 0, stride, 2);
+  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(data + t * P::kTile), sums[t]);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
-  release(signal, ctx, 2);
+  release(signal, ctx, 0, stride, 2);
+}
+
+/// Ring segment boundary b(i) (pld.md §3.2): f32 i*N/P; f16 rounded up to
+/// 16 elements.
+template <typename T> AICORE inline int segment_boundary(int i, int total, int ranks) {
+  if (sizeof(T) == 2) {
+    int b = (i * total + 16 * ranks - 1) / (16 * ranks) * 16;
+    return b < total ? b : total;
+  }
+  return i * total / ranks;
+}
+
+/// Ring allreduce of `N` elements in place, over a signal of 2(P-1)+1 rows
+/// of P cells. Reduce-scatter steps k = 1..P-1: rank me folds its own copy
+/// of segment (me-1-k) mod P onto its left neighbour's, which holds the
+/// fold so far — segment s is folded starting at rank s+1 and ends, whole,
+/// at rank s. Allgather steps k = 1..P-1: rank me copies segment (me-k)
+/// mod P from its left neighbour. Each step starts with a barrier on a row
+/// of its own; a last one ends the collective.
+template <typename T, int N, int Op>
+AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using Piece = Tile<TileType::Vec, T, 1, 256, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>;
+  using Window = GlobalTensor<T, pto::Shape<1, 1, 1, 1, 256>, pto::Stride<256, 256, 256, 256, 1>, pto::Layout::ND>;
+  int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx), left = (me + ranks - 1) % ranks;
+  __gm__ T* theirs = pld_peer(data, ctx, left);
+  int32_t row = 0;
+  for (int32_t k = 1; k < ranks; ++k, ++row) {
+    barrier(signal, ctx, row, stride, 1);
+    int32_t s = ((me - 1 - k) % ranks + 2 * ranks) % ranks;
+    int begin = segment_boundary<T>(s, N, ranks), end = segment_boundary<T>(s + 1, N, ranks);
+    for (int at = begin; at < end; at += 256) {
+      int n = end - at < 256 ? end - at : 256;
+      Piece mine(1, n), fold(1, n);
+      TASSIGN(mine, 0);
+      TASSIGN(fold, 0x400);
+      TLOAD(mine, Window(data + at));
+      TLOAD(fold, Window(theirs + at));
+      pipe_barrier(PIPE_ALL);
+      combine<Op>(mine, mine, fold);
+      pipe_barrier(PIPE_ALL);
+      TSTORE(Window(data + at), mine);
+      pipe_barrier(PIPE_ALL);
+    }
+  }
+  for (int32_t k = 1; k < ranks; ++k, ++row) {
+    barrier(signal, ctx, row, stride, 1);
+    int32_t s = ((me - k) % ranks + ranks) % ranks;
+    int begin = segment_boundary<T>(s, N, ranks), end = segment_boundary<T>(s + 1, N, ranks);
+    for (int at = begin; at < end; at += 256) {
+      int n = end - at < 256 ? end - at : 256;
+      Piece piece(1, n);
+      TASSIGN(piece, 0);
+      TLOAD(piece, Window(theirs + at));
+      pipe_barrier(PIPE_ALL);
+      TSTORE(Window(data + at), piece);
+      pipe_barrier(PIPE_ALL);
+    }
+  }
+  barrier(signal, ctx, row, stride, 1);
+  for (int32_t r = 0; r <= row; ++r) release(signal, ctx, r, stride, 1);
+}
+
+/// A barrier across the domain.
+AICORE inline void barrier_only(__gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  barrier(signal, ctx, 0, stride, 1);
+  release(signal, ctx, 0, stride, 1);
+}
+
+/// Broadcast of `N` elements from rank `Root`: a ready barrier, every other
+/// rank copies the root's, a done barrier (the root's copy may change after).
+template <typename T, int N, int Root>
+AICORE void broadcast(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using P = Pieces<T, N>;
+  int32_t me = pld_rank(ctx);
+  barrier(signal, ctx, 0, stride, 1);
+  if (me != Root) {
+    typename P::Vec piece;
+    TASSIGN(piece, 0);
+    for (int t = 0; t < P::count; ++t) {
+      TLOAD(piece, typename P::Row(pld_peer(data, ctx, Root) + t * P::kTile));
+      pipe_barrier(PIPE_ALL);
+      TSTORE(typename P::Row(data + t * P::kTile), piece);
+      pipe_barrier(PIPE_ALL);
+    }
+  }
+  barrier(signal, ctx, 0, stride, 2);
+  release(signal, ctx, 0, stride, 2);
+}
+
+/// Reduce-scatter of a [P, Row] window: rank me folds every rank's row me
+/// into its own, in rank order; the other rows stay.
+template <typename T, int Row, int Op>
+AICORE void reduce_scatter(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using P = Pieces<T, Row>;
+  int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  barrier(signal, ctx, 0, stride, 1);
+  typename P::Vec sums[P::count];
+  typename P::Vec peer_tile;
+  TASSIGN(peer_tile, 0x10000);
+  for (int t = 0; t < P::count; ++t) {
+    TASSIGN(sums[t], uint64_t(t) * P::kTile * sizeof(T));
+    TLOAD(sums[t], typename P::Row(data + me * Row + t * P::kTile));
+    for (int32_t peer = 0; peer < ranks; ++peer) {
+      if (peer == me) continue;
+      TLOAD(peer_tile, typename P::Row(pld_peer(data, ctx, peer) + me * Row + t * P::kTile));
+      pipe_barrier(PIPE_ALL);
+      combine<Op>(sums[t], sums[t], peer_tile);
+      pipe_barrier(PIPE_ALL);
+    }
+  }
+  barrier(signal, ctx, 0, stride, 2);
+  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(data + me * Row + t * P::kTile), sums[t]);
+  pipe_barrier(PIPE_ALL);
+  dsb(DSB_DDR);
+  release(signal, ctx, 0, stride, 2);
+}
+
+/// Allgather (`Pick` = false: every rank sends row 0 of its input) or
+/// all-to-all (`Pick` = true: row `dest` to rank dest): the row lands in
+/// row me of every destination's target; a barrier ends it.
+template <typename T, int Row, bool Pick>
+AICORE void exchange(__gm__ T* input, __gm__ T* target, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using P = Pieces<T, Row>;
+  int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  typename P::Vec piece;
+  TASSIGN(piece, 0);
+  for (int32_t dest = 0; dest < ranks; ++dest) {
+    for (int t = 0; t < P::count; ++t) {
+      TLOAD(piece, typename P::Row(input + (Pick ? dest * Row : 0) + t * P::kTile));
+      pipe_barrier(PIPE_ALL);
+      TSTORE(typename P::Row(pld_peer(target, ctx, dest) + me * Row + t * P::kTile), piece);
+      pipe_barrier(PIPE_ALL);
+    }
+  }
+  dsb(DSB_DDR);
+  barrier(signal, ctx, 0, stride, 1);
+  release(signal, ctx, 0, stride, 1);
 }
 
 } // namespace pto_builtin

@@ -546,37 +546,72 @@ pub fn build_program<'c>(
                 before(launch);
                 retired.push(raw);
             }
-            "pld.builtin.allreduce" => {
+            builtin if builtin.starts_with("pld.builtin.") => {
                 // The builtin kernel (translate/builtins/collectives.hpp) on
                 // every device, like a dispatch.
                 let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a builtin collective outside a comm domain".into()))?;
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
-                let reduce = op.attribute("op").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
-                if reduce != 0 {
-                    return Err(fail(op, "builtin allreduces other than sum are not simulated yet".into()));
-                }
-                let (data, signal, device) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
-                let (shape, element) = window_shapes.get(&key(data)).cloned().ok_or_else(|| fail(op, "a builtin allreduce of a value that is not a window view".into()))?;
-                let elements: Option<i64> = shape.into_iter().product();
-                let elements = elements.ok_or_else(|| fail(op, "a builtin allreduce of a window of dynamic shape is not simulated yet".into()))?;
+                let kind = builtin.trim_start_matches("pld.builtin.");
+                let int_attr = |name: &str| op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
+                let windows: Vec<Value> = (0..op.operand_count() - 1).filter_map(|i| operand_at(op, i)).collect();
+                let device = operand_at(op, op.operand_count() - 1).unwrap();
+                let shape_of = |value: Value| -> Result<(Vec<i64>, &'static str), Failure> {
+                    let (shape, element) = window_shapes.get(&key(value)).cloned().ok_or_else(|| fail(op, format!("a builtin {kind} of a value that is not a window view")))?;
+                    let shape: Option<Vec<i64>> = shape.into_iter().collect();
+                    Ok((shape.ok_or_else(|| fail(op, format!("a builtin {kind} of a window of dynamic shape is not simulated yet")))?, element))
+                };
+                let signal = *windows.last().ok_or_else(|| fail(op, "a builtin collective without a signal".into()))?;
+                // Cells of a rank in one signal row are `stride` apart (a
+                // [P, cores] signal: one per core; a [rows, P] ring signal: 1).
+                let signal_shape = window_shapes.get(&key(signal)).map(|(shape, _)| shape.clone()).unwrap_or_default();
+                let stride = match (kind, signal_shape.get(1)) {
+                    ("allreduce", Some(Some(cores))) => *cores,
+                    ("allreduce", Some(None)) => return Err(fail(op, "a builtin allreduce whose signal has a dynamic core count is not simulated yet".into())),
+                    _ => 1,
+                };
+                let reduce = int_attr("op").unwrap_or(0);
+                let (kernel, data): (String, Vec<Value>) = match kind {
+                    "allreduce" | "allreduce_ring" => {
+                        let (shape, element) = shape_of(windows[0])?;
+                        let elements: i64 = shape.iter().product();
+                        (format!("pto_builtin::{kind}<{element}, {elements}, {reduce}>"), vec![windows[0]])
+                    }
+                    "barrier" => ("pto_builtin::barrier_only".into(), vec![]),
+                    "broadcast" => {
+                        let (shape, element) = shape_of(windows[0])?;
+                        let elements: i64 = shape.iter().product();
+                        (format!("pto_builtin::broadcast<{element}, {elements}, {}>", int_attr("root").unwrap_or(0)), vec![windows[0]])
+                    }
+                    "reduce_scatter" => {
+                        let (shape, element) = shape_of(windows[0])?;
+                        let row: i64 = shape.iter().skip(1).product();
+                        (format!("pto_builtin::reduce_scatter<{element}, {row}, {reduce}>"), vec![windows[0]])
+                    }
+                    "allgather" | "all_to_all" => {
+                        let (shape, element) = shape_of(windows[1])?;
+                        let row: i64 = shape.iter().skip(1).product();
+                        (format!("pto_builtin::exchange<{element}, {row}, {}>", kind == "all_to_all"), vec![windows[0], windows[1]])
+                    }
+                    other => return Err(fail(op, format!("the builtin {other} is not simulated yet"))),
+                };
                 let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
-                let ctx: Value = before(call_op("pto::sim::comm_ctx", &[data], &[], Some(domain_type))).result(0).unwrap().into();
+                let ctx: Value = before(call_op("pto::sim::comm_ctx", &[signal], &[], Some(domain_type))).result(0).unwrap().into();
                 let device = as_i64(device);
-                let args_attr: Vec<Attribute> = vec![
-                    IntegerAttribute::new(Type::index(context), 0).into(),
-                    IntegerAttribute::new(Type::index(context), 1).into(),
-                    opaque_attribute(context, &format!("pto_builtin::allreduce_sum<{element}, {elements}>")),
-                    IntegerAttribute::new(Type::index(context), 2).into(),
-                    IntegerAttribute::new(Type::index(context), 3).into(),
-                    IntegerAttribute::new(Type::index(context), 4).into(),
-                ];
+                let mut operands = vec![domain, device];
+                operands.extend(data);
+                operands.push(signal);
+                operands.push(ctx);
+                let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
+                let mut args_attr: Vec<Attribute> = vec![index(0), index(1), opaque_attribute(context, &kernel)];
+                args_attr.extend((2..operands.len()).map(index));
+                args_attr.push(opaque_attribute(context, &stride.to_string()));
                 let launch = OperationBuilder::new("emitc.call_opaque", location)
                     .add_attributes(&[
                         (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::launch").into()),
                         (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
                     ])
-                    .add_operands(&[domain, device, data, signal, ctx])
+                    .add_operands(&operands)
                     .build()
                     .expect("emitc.call_opaque builds");
                 before(launch);
