@@ -154,8 +154,46 @@ fn needs_lowering(module: &Module) -> bool {
             .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
 }
 
+/// How many comm domains the windows of a dispatch of `chip` belong to:
+/// the host passes one ordering token per domain after the tensors
+/// (pld.md §4.5). Windows given to the host program from outside count as
+/// one domain.
+fn ordering_tokens(module: &Module, chip: &str) -> usize {
+    let mut tokens = 0;
+    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if op_name(op) == "pld.dispatch" && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(chip) {
+            let mut domains: Vec<usize> = Vec::new();
+            for operand in op.operands() {
+                if !TensorLike::try_from(operand.r#type()).is_ok_and(|t| t.is_distributed()) {
+                    continue;
+                }
+                let mut at = melior::ir::operation::OperationResult::try_from(operand).ok().map(|r| r.owner());
+                let mut domain = 0;
+                while let Some(op) = at {
+                    if op_name(op) == "pld.comm_domain" {
+                        domain = op.to_raw().ptr as usize;
+                        break;
+                    }
+                    at = op.parent_operation();
+                }
+                if !domains.contains(&domain) {
+                    domains.push(domain);
+                }
+            }
+            tokens = tokens.max(domains.len());
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    tokens
+}
+
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).
 pub(crate) fn direction(function: OperationRef, index: usize) -> ParamDirection {
+    declared_direction(function, index).unwrap_or(ParamDirection::In)
+}
+
+/// The `pl.direction` parameter `index` of `function` declares, if any.
+fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
     function
         .attribute("arg_attrs")
         .ok()
@@ -168,7 +206,6 @@ pub(crate) fn direction(function: OperationRef, index: usize) -> ParamDirection 
             FunctionAttr::Direction(direction) => Some(direction),
             _ => None,
         })
-        .unwrap_or(ParamDirection::In)
 }
 
 /// The host view of `kernel`'s parameters (names from `source` when its
@@ -257,7 +294,12 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         let signature = (0..body.map_or(0, |b| b.argument_count()))
             .map(|i| {
                 let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
-                TensorLike::try_from(argument.r#type()).is_ok().then(|| direction(kernel, i))
+                // A window is shared memory the kernel may write: inout
+                // unless it says otherwise.
+                TensorLike::try_from(argument.r#type()).ok().map(|tensor| {
+                    let fallback = if tensor.is_distributed() { ParamDirection::InOut } else { ParamDirection::In };
+                    declared_direction(kernel, i).unwrap_or(fallback)
+                })
             })
             .collect();
         calls.insert(name.clone(), orchestration::KernelCall { func_id, core, parameters: signature });
@@ -288,7 +330,7 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
         let mut source = "null".to_string();
         if target.runtime_entry() && !failed {
-            match orchestration::build(context, function, &calls) {
+            match orchestration::build(context, function, &calls, ordering_tokens(module, &name)) {
                 Ok(mut program) => {
                     run_pipeline(context, &mut program, LOWER_HOST)?;
                     let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
@@ -340,13 +382,29 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                     }
                 }
             }
+            // A host program the device's way: its chips' PTO2 entries,
+            // when every chip it dispatches has one.
+            let runtime_chips = (target.runtime_entry() && host(entry))
+                .then(|| {
+                    let mut runtime = driver::RuntimeChips { kernels: calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect(), ..Default::default() };
+                    runtime.kernels.sort();
+                    for chip in &chips {
+                        let file = orchestration_files.get(chip)?;
+                        runtime.chips.insert(chip.clone(), (file.clone(), ordering_tokens(module, chip)));
+                    }
+                    Some(runtime)
+                })
+                .flatten();
+            if target.runtime_entry() && host(entry) && runtime_chips.is_none() {
+                OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+            }
             let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> = functions(module)
                 .into_iter()
-                .filter(|f| f.attribute("sym_name").ok().and_then(attrs::text).is_some_and(|n| chips.contains(&n)))
+                .filter(|f| runtime_chips.is_none() && f.attribute("sym_name").ok().and_then(attrs::text).is_some_and(|n| chips.contains(&n)))
                 .map(|chip| driver::build_chip(context, chip, &translated))
                 .collect();
             let program = chip_functions.and_then(|chip_functions| {
-                let program = driver::build_program(context, entry, &translated, &chips, source)?;
+                let program = driver::build_program(context, entry, &translated, &chips, source, runtime_chips.as_ref())?;
                 // The chip functions go before main.
                 let main = program.body().terminator().or_else(|| {
                     let mut last = program.body().first_operation();

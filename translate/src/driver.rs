@@ -183,6 +183,7 @@ pub fn build_program<'c>(
     kernels: &Kernels,
     chips: &[String],
     source: Option<&str>,
+    runtime: Option<&RuntimeChips>,
 ) -> Result<Module<'c>, Failure> {
     use melior::ir::{
         TypeLike, ValueLike,
@@ -193,9 +194,26 @@ pub fn build_program<'c>(
     let location = Location::unknown(context);
     let module = Module::new(location);
     let body = module.body();
-    body.append_operation(include(context, "pto/sim/host.hpp"));
-    for (file, _) in kernels.values() {
-        body.append_operation(include(context, file));
+    match runtime {
+        // The device's files: kernels entered by func_id, each chip
+        // orchestration's PTO2 entry under a name of its own.
+        Some(runtime) => {
+            body.append_operation(include(context, "pto/sim/runtime.hpp"));
+            append_renamed_kernels(context, &body, &runtime.kernels);
+            for (chip, (file, _)) in &runtime.chips {
+                body.append_operation(verbatim_op(context, &format!("#define aicpu_orchestration_entry pto_chip_entry_{chip}")));
+                body.append_operation(verbatim_op(context, &format!("#define aicpu_orchestration_config pto_chip_config_{chip}")));
+                body.append_operation(include(context, file));
+                body.append_operation(verbatim_op(context, "#undef aicpu_orchestration_entry"));
+                body.append_operation(verbatim_op(context, "#undef aicpu_orchestration_config"));
+            }
+        }
+        None => {
+            body.append_operation(include(context, "pto/sim/host.hpp"));
+            for (file, _) in kernels.values() {
+                body.append_operation(include(context, file));
+            }
+        }
     }
     body.append_operation(include(context, "pto/sim/comm.hpp"));
     // SAFETY: `orchestration` is live; the clone is owned by the new module.
@@ -226,6 +244,11 @@ pub fn build_program<'c>(
     let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| call_operation(context, callee, operands, literals, result);
     let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
     let args: Value = args_op.result(0).unwrap().into();
+    if let Some(runtime) = runtime {
+        for (func_id, _) in &runtime.kernels {
+            insert(call_op("pto::sim::runtime::register_kernel", &[], &[func_id.to_string(), format!("pto_kernel_entry_{func_id}")], None));
+        }
+    }
     let mut parameters: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     let mut external_windows: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     for i in 0..parameter_count {
@@ -500,6 +523,45 @@ pub fn build_program<'c>(
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
                 let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                if let Some((_, tokens)) = runtime.and_then(|r| r.chips.get(&callee)) {
+                    // The chip's PTO2 entry on the device's thread, with
+                    // ChipTaskArgs made of the device's windows (and its
+                    // ordering tokens) and CommContexts.
+                    let n = op.operand_count();
+                    let device = as_i64(operand_at(op, n - 1).unwrap());
+                    let mut operands = vec![domain, device];
+                    for i in 0..n - 1 {
+                        let argument = operand_at(op, i).unwrap();
+                        let passed = match buffers.get(&key(argument)) {
+                            Some((_, element)) => {
+                                let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"pto::sim::Buffer<{element}>\">>")).expect("a pointer parses");
+                                before(call_op("pto::sim::ref", &[argument], &[], Some(pointer))).result(0).unwrap().into()
+                            }
+                            None => argument,
+                        };
+                        operands.push(passed);
+                    }
+                    let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
+                    let mut args_attr: Vec<Attribute> = vec![
+                        index(0),
+                        index(1),
+                        opaque_attribute(context, &format!("pto_chip_entry_{callee}")),
+                        opaque_attribute(context, &format!("pto_chip_config_{callee}")),
+                        opaque_attribute(context, &tokens.to_string()),
+                    ];
+                    args_attr.extend((2..operands.len()).map(index));
+                    let launch = OperationBuilder::new("emitc.call_opaque", location)
+                        .add_attributes(&[
+                            (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::runtime::launch_chip").into()),
+                            (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
+                        ])
+                        .add_operands(&operands)
+                        .build()
+                        .expect("emitc.call_opaque builds");
+                    before(launch);
+                    retired.push(raw);
+                    continue;
+                }
                 if !chips.contains(&callee) {
                     return Err(fail(op, format!("@{callee} is not a simulated chip orchestration")));
                 }
@@ -812,6 +874,32 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         .expect("emitc.func builds"))
 }
 
+/// What a runtime-mode program includes of the device's files: kernels by
+/// func_id and file; per chip orchestration its file and how many ordering
+/// tokens its dispatches carry.
+#[derive(Clone, Debug, Default)]
+pub struct RuntimeChips {
+    pub kernels: Vec<(usize, String)>,
+    pub chips: std::collections::BTreeMap<String, (String, usize)>,
+}
+
+fn verbatim_op<'c>(context: &'c Context, text: &str) -> melior::ir::Operation<'c> {
+    OperationBuilder::new("emitc.verbatim", Location::unknown(context))
+        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
+        .build()
+        .expect("emitc.verbatim builds")
+}
+
+/// Every kernel file, its `kernel_entry` renamed after its func_id (they
+/// share one program here; on the device each is a binary of its own).
+fn append_renamed_kernels<'c>(context: &'c Context, body: &melior::ir::BlockRef<'c, '_>, kernels: &[(usize, String)]) {
+    for (func_id, file) in kernels {
+        body.append_operation(verbatim_op(context, &format!("#define kernel_entry pto_kernel_entry_{func_id}")));
+        body.append_operation(include(context, file));
+        body.append_operation(verbatim_op(context, "#undef kernel_entry"));
+    }
+}
+
 /// The simulator program of `orchestration` run the device's way
 /// (`--entry=runtime`): every kernel file with its `kernel_entry` renamed
 /// (they share one program here; on the device each is a binary of its
@@ -832,18 +920,8 @@ pub fn build_runtime<'c>(
     let location = Location::unknown(context);
     let module = Module::new(location);
     let body = module.body();
-    let verbatim = |text: &str| {
-        OperationBuilder::new("emitc.verbatim", location)
-            .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
-            .build()
-            .expect("emitc.verbatim builds")
-    };
     body.append_operation(include(context, "pto/sim/runtime.hpp"));
-    for (func_id, file) in kernels {
-        body.append_operation(verbatim(&format!("#define kernel_entry pto_kernel_entry_{func_id}")));
-        body.append_operation(include(context, file));
-        body.append_operation(verbatim("#undef kernel_entry"));
-    }
+    append_renamed_kernels(context, &body, kernels);
     body.append_operation(include(context, orchestration_file));
     let entry = orchestration.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty orchestration".into()))?;
     let function_type = pto_dialects::ops::function_type(orchestration).ok_or_else(|| fail("an orchestration without a type".into()))?;

@@ -8,7 +8,10 @@
 //! tensors by direction, then scalars) to the kernel's `func_id`, all in one
 //! `PTO2_SCOPE`. The runtime hands outputs in: a tensor the orchestration
 //! returns is one more tensor argument after its parameters (result `k` is
-//! tensor `parameters + k`), not an allocation.
+//! tensor `parameters + k`), not an allocation. A chip orchestration a host
+//! program dispatches takes its windows as tensors, one ordering token per
+//! comm domain after them (pld.md §4.5; not read here), and its
+//! CommContexts as 64-bit scalars it passes on to the kernels.
 
 use std::collections::HashMap;
 
@@ -127,7 +130,7 @@ fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirVa
 }
 
 /// The orchestration C++ module of `orchestration`.
-pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kernels: &HashMap<String, KernelCall>) -> Result<Module<'c>, Failure> {
+pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kernels: &HashMap<String, KernelCall>, tokens: usize) -> Result<Module<'c>, Failure> {
     let fail = |op: OperationRef, message: String| -> Failure { (op.to_raw(), message) };
     let location = Location::unknown(context);
     let module = Module::new(location);
@@ -162,14 +165,21 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     for i in 0..parameter_count {
         let parameter: Value = entry.argument(i + 1).unwrap().into();
         let r#type = parameter.r#type();
-        let replacement: Value = if let Ok(tensor) = TensorLike::try_from(r#type) {
-            if tensor.is_distributed() {
-                return Err(fail(orchestration, "distributed chip orchestrations are not emitted for the runtime yet".into()));
-            }
+        let replacement: Value = if TensorLike::try_from(r#type).is_ok() {
+            // A window view is a tensor too: the runtime hands in the
+            // rank's window buffer (pld.md §4.5).
             tensors += 1;
             insert(call(context, "pto_orch_tensor", &[orch_args], &[(tensors - 1).to_string()], Some(tensor_type))).result(0).unwrap().into()
         } else {
-            let (cpp, converted) = if r#type.is_index() { ("size_t".to_string(), size_t) } else { (crate::cce::passes_element(r#type).map_err(|m| fail(orchestration, m))?.to_string(), r#type) };
+            // A CommContext is a 64-bit scalar (pld.md §4.5), passed on to
+            // the kernels as one.
+            let (cpp, converted) = if r#type.is_index() {
+                ("size_t".to_string(), size_t)
+            } else if r#type.to_string() == "!pld.comm_ctx" {
+                ("uint64_t".to_string(), Type::parse(context, "ui64").expect("ui64 parses"))
+            } else {
+                (crate::cce::passes_element(r#type).map_err(|m| fail(orchestration, m))?.to_string(), r#type)
+            };
             scalars += 1;
             let value: Value = insert(call(context, &format!("pto_orch_scalar<{cpp}>"), &[orch_args], &[(scalars - 1).to_string()], Some(converted))).result(0).unwrap().into();
             if r#type.is_index() {
@@ -205,7 +215,9 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
         }
         outputs.entry(value.to_raw().ptr as usize).or_insert(tensors + k);
     }
-    let argument_count = tensors + scalars + terminator.operand_count();
+    // Tensors: the parameters, the outputs handed in, then the host's
+    // per-domain ordering tokens (not read here); then the scalars.
+    let argument_count = tensors + terminator.operand_count() + tokens + scalars;
     let mut ops = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
         ops.push(op.to_raw());

@@ -17,6 +17,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
+#include <mutex>
 #include <vector>
 
 #include "tensor.h"
@@ -83,10 +84,15 @@ struct PTO2OrchestrationConfig {
 
 namespace pto::sim::runtime {
 
-/// Memory of every `alloc_tensors`, alive until the program ends.
+/// Memory of every `alloc_tensors`, alive until the program ends (devices
+/// allocate from their own threads).
 inline std::deque<std::vector<unsigned char>> &allocations() {
   static std::deque<std::vector<unsigned char>> memory;
   return memory;
+}
+inline std::mutex &allocation_lock() {
+  static std::mutex lock;
+  return lock;
 }
 
 /// The registered `kernel_entry` of each func_id.
@@ -115,10 +121,15 @@ inline void submit(int func_id, CoreTaskArgs &params) {
 inline TaskOutputTensors alloc_tensors(const TensorCreateInfo &info) {
   int64_t elements = 1;
   for (int64_t extent : info.shapes) elements *= extent;
-  auto &memory = pto::sim::runtime::allocations();
-  memory.emplace_back(size_t(elements) * data_type_bytes(info.dtype), 0);
+  unsigned char *data;
+  {
+    std::lock_guard<std::mutex> guard(pto::sim::runtime::allocation_lock());
+    auto &memory = pto::sim::runtime::allocations();
+    memory.emplace_back(size_t(elements) * data_type_bytes(info.dtype), 0);
+    data = memory.back().data();
+  }
   ChipTensor tensor{};
-  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(memory.back().data()));
+  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(data));
   tensor.ndims = int32_t(info.shapes.size());
   for (size_t i = 0; i < info.shapes.size() && i < 5; ++i) tensor.shapes[i] = info.shapes[i];
   tensor.dtype = info.dtype;

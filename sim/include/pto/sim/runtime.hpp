@@ -11,6 +11,10 @@
 #ifndef PTO_SIM_RUNTIME_HPP
 #define PTO_SIM_RUNTIME_HPP
 
+#include <deque>
+#include <type_traits>
+
+#include "pto/sim/comm.hpp"
 #include "pto/sim/host.hpp"
 #include "pto_orchestration_api.h"
 
@@ -56,6 +60,60 @@ inline void check_config(const PTO2OrchestrationConfig &config, const ChipTaskAr
                  config.expected_arg_count, given);
     std::exit(1);
   }
+}
+
+/// What a dispatched chip orchestration receives on `rank`, argument by
+/// argument: window views and host tensors as descriptors, CommContexts and
+/// numbers as 64-bit payloads (pld.md §4.5).
+struct ChipCall {
+  std::deque<ChipTensor> descriptors;
+  ChipTaskArgs args;
+  std::vector<uint64_t> scalars;
+};
+
+template <typename T> void add_chip_arg(ChipCall &call, const Window<T> &view, int rank) {
+  ChipTensor tensor{};
+  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(for_rank(view, rank)));
+  tensor.ndims = int32_t(view.dims.size());
+  for (size_t i = 0; i < view.dims.size() && i < 5; ++i) tensor.shapes[i] = view.dims[i];
+  tensor.dtype = data_type<T>();
+  call.descriptors.push_back(tensor);
+  call.args.tensors.push_back(&call.descriptors.back());
+}
+template <typename T> void add_chip_arg(ChipCall &call, Buffer<T> *buffer, int) {
+  call.descriptors.push_back(describe(*buffer));
+  call.args.tensors.push_back(&call.descriptors.back());
+}
+inline void add_chip_arg(ChipCall &call, CommDomain *domain, int rank) {
+  call.scalars.push_back(uint64_t(reinterpret_cast<uintptr_t>(for_rank(domain, rank))));
+}
+template <typename S, typename = std::enable_if_t<std::is_arithmetic<S>::value>> void add_chip_arg(ChipCall &call, S value, int) {
+  union {
+    uint64_t u64;
+    S value;
+  } payload;
+  payload.u64 = 0;
+  payload.value = value;
+  call.scalars.push_back(payload.u64);
+}
+
+/// pld.dispatch of a chip orchestration's PTO2 entry: queued on `device`
+/// like any dispatch; there its arguments become ChipTaskArgs (the
+/// windows, `tokens` ordering tokens, then the scalars), the config is
+/// checked, and the entry runs.
+template <typename... A>
+void launch_chip(CommDomain *domain, int64_t device, void (*entry)(const ChipTaskArgs &),
+                 PTO2OrchestrationConfig (*config)(const ChipTaskArgs &), int tokens, A... arguments) {
+  if (device < 0 || device >= domain->ranks) pto::fail("a dispatch names a device outside the domain");
+  domain->queues[size_t(device)].push_back([=]() {
+    ChipCall call;
+    (add_chip_arg(call, arguments, int(device)), ...);
+    static const ChipTensor token{};
+    for (int i = 0; i < tokens; ++i) call.args.tensors.push_back(&token);
+    call.args.scalars = call.scalars;
+    check_config(config(call.args), call.args);
+    entry(call.args);
+  });
 }
 
 } // namespace pto::sim::runtime
