@@ -15,7 +15,7 @@ use pto_dialects::{
     types::TensorLike,
 };
 
-use crate::{driver, ffi::translate_to_cpp, orchestration};
+use crate::{driver, ffi::translate_to_cpp, host_python, orchestration};
 
 /// What the C++ is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,6 +154,22 @@ fn needs_lowering(module: &Module) -> bool {
             .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
 }
 
+/// Per parameter of `function`: the direction of a tensor (a window is
+/// shared memory a callee may write: inout unless it says otherwise),
+/// `None` for a scalar.
+fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
+    let body = function.region(0).ok().and_then(|r| r.first_block());
+    (0..body.map_or(0, |b| b.argument_count()))
+        .map(|i| {
+            let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
+            TensorLike::try_from(argument.r#type()).ok().map(|tensor| {
+                let fallback = if tensor.is_distributed() { ParamDirection::InOut } else { ParamDirection::In };
+                declared_direction(function, i).unwrap_or(fallback)
+            })
+        })
+        .collect()
+}
+
 /// How many comm domains the windows of a dispatch of `chip` belong to:
 /// the host passes one ordering token per domain after the tensors
 /// (pld.md §4.5). Windows given to the host program from outside count as
@@ -290,19 +306,7 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         };
         let file = format!("{name}.cpp");
         files.push(OutputFile { name: file.clone(), contents: text });
-        let body = kernel.region(0).ok().and_then(|r| r.first_block());
-        let signature = (0..body.map_or(0, |b| b.argument_count()))
-            .map(|i| {
-                let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
-                // A window is shared memory the kernel may write: inout
-                // unless it says otherwise.
-                TensorLike::try_from(argument.r#type()).ok().map(|tensor| {
-                    let fallback = if tensor.is_distributed() { ParamDirection::InOut } else { ParamDirection::In };
-                    declared_direction(kernel, i).unwrap_or(fallback)
-                })
-            })
-            .collect();
-        calls.insert(name.clone(), orchestration::KernelCall { func_id, core, parameters: signature });
+        calls.insert(name.clone(), orchestration::KernelCall { func_id, core, parameters: signature(kernel) });
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         if let Some(parameters) = parameters {
             if parameters.iter().any(|p| p.distributed) {
@@ -345,6 +349,29 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             }
         }
         orchestrations.push(format!("    {{\"name\": \"{name}\", \"source\": {source}}}"));
+    }
+    // Host programs for the device: the runtime's Python host orchestrator.
+    let mut hosts = Vec::new();
+    if !target.is_sim() && !failed {
+        let is_host = |f: OperationRef| matches!(f.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
+        let mut chip_directions = std::collections::HashMap::new();
+        for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f)) {
+            let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            chip_directions.insert(name, signature(function));
+        }
+        for host in functions(module).into_iter().filter(|f| is_host(*f)) {
+            let name = host.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            match host_python::build(host, &chip_directions, source) {
+                Ok(text) => {
+                    hosts.push(format!("    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"));
+                    files.push(OutputFile { name: format!("{name}_host_orch.py"), contents: text });
+                }
+                Err((_, message)) => {
+                    hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no host orchestrator")).emit(host, Severity::Warning);
+                }
+            }
+        }
     }
     if target.is_sim() && !failed {
         let mut chips = Vec::new();
@@ -457,9 +484,10 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     files.push(OutputFile {
         name: "manifest.json".into(),
         contents: format!(
-            "{{\n  \"target\": \"{target_name}\",\n  \"kernels\": [\n{}\n  ],\n  \"orchestrations\": [\n{}\n  ]\n}}\n",
+            "{{\n  \"target\": \"{target_name}\",\n  \"kernels\": [\n{}\n  ],\n  \"orchestrations\": [\n{}\n  ],\n  \"hosts\": [\n{}\n  ]\n}}\n",
             manifest.join(",\n"),
-            orchestrations.join(",\n")
+            orchestrations.join(",\n"),
+            hosts.join(",\n")
         ),
     });
     Ok(files)

@@ -8,6 +8,7 @@
 
 pub mod cce;
 pub mod driver;
+pub mod host_python;
 mod ffi;
 pub mod orchestration;
 
