@@ -74,13 +74,14 @@ template <typename T, int N> struct Pieces {
   using Row = GlobalTensor<T, pto::Shape<1, 1, 1, 1, kTile>, pto::Stride<kTile, kTile, kTile, kTile, 1>, pto::Layout::ND>;
 };
 
-/// Mesh allreduce of `N` elements in place: after a ready barrier every
-/// rank folds its peers' copies into its own, in rank order, a piece at a
-/// time; a read-done barrier precedes the store over its own copy.
+/// The mesh fold of `N` elements at `span` (a place in this rank's window):
+/// after a ready barrier every rank folds its peers' copies of the span
+/// into its own, in rank order, a piece at a time; a read-done barrier
+/// precedes the store over its own copy.
 template <typename T, int N, int Op>
-AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+AICORE void mesh_fold(__gm__ T* span, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
   using P = Pieces<T, N>;
-  static_assert(N * sizeof(T) <= 0x10000, "the builtin allreduce keeps its results in the first 64 KiB of UB");
+  static_assert(N * sizeof(T) <= 0x10000, "a mesh fold keeps its results in the first 64 KiB of UB");
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
   barrier(signal, ctx, 0, stride, 1);
   typename P::Vec sums[P::count];
@@ -88,20 +89,26 @@ AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ct
   TASSIGN(peer_tile, 0x10000);
   for (int t = 0; t < P::count; ++t) {
     TASSIGN(sums[t], uint64_t(t) * P::kTile * sizeof(T));
-    TLOAD(sums[t], typename P::Row(data + t * P::kTile));
+    TLOAD(sums[t], typename P::Row(span + t * P::kTile));
     for (int32_t peer = 0; peer < ranks; ++peer) {
       if (peer == me) continue;
-      TLOAD(peer_tile, typename P::Row(pld_peer(data, ctx, peer) + t * P::kTile));
+      TLOAD(peer_tile, typename P::Row(pld_peer(span, ctx, peer) + t * P::kTile));
       pipe_barrier(PIPE_ALL);
       combine<Op>(sums[t], sums[t], peer_tile);
       pipe_barrier(PIPE_ALL);
     }
   }
   barrier(signal, ctx, 0, stride, 2);
-  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(data + t * P::kTile), sums[t]);
+  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(span + t * P::kTile), sums[t]);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
   release(signal, ctx, 0, stride, 2);
+}
+
+/// Mesh allreduce of `N` elements in place.
+template <typename T, int N, int Op>
+AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  mesh_fold<T, N, Op>(data, signal, ctx, stride);
 }
 
 /// Ring segment boundary b(i) (pld.md §3.2): f32 i*N/P; f16 rounded up to
@@ -195,28 +202,7 @@ AICORE void broadcast(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ct
 /// into its own, in rank order; the other rows stay.
 template <typename T, int Row, int Op>
 AICORE void reduce_scatter(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  using P = Pieces<T, Row>;
-  int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
-  barrier(signal, ctx, 0, stride, 1);
-  typename P::Vec sums[P::count];
-  typename P::Vec peer_tile;
-  TASSIGN(peer_tile, 0x10000);
-  for (int t = 0; t < P::count; ++t) {
-    TASSIGN(sums[t], uint64_t(t) * P::kTile * sizeof(T));
-    TLOAD(sums[t], typename P::Row(data + me * Row + t * P::kTile));
-    for (int32_t peer = 0; peer < ranks; ++peer) {
-      if (peer == me) continue;
-      TLOAD(peer_tile, typename P::Row(pld_peer(data, ctx, peer) + me * Row + t * P::kTile));
-      pipe_barrier(PIPE_ALL);
-      combine<Op>(sums[t], sums[t], peer_tile);
-      pipe_barrier(PIPE_ALL);
-    }
-  }
-  barrier(signal, ctx, 0, stride, 2);
-  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(data + me * Row + t * P::kTile), sums[t]);
-  pipe_barrier(PIPE_ALL);
-  dsb(DSB_DDR);
-  release(signal, ctx, 0, stride, 2);
+  mesh_fold<T, Row, Op>(data + pld_rank(ctx) * Row, signal, ctx, stride);
 }
 
 /// Allgather (`Pick` = false: every rank sends row 0 of its input) or

@@ -413,11 +413,7 @@ pub fn build_program<'c>(
             "pl.tensor.dim" => {
                 let axis = op.attribute("axis").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
                 let size = before(call_op("pto::sim::dim", &[operand_at(op, 0).unwrap()], &[axis.to_string()], Some(size_t(context))));
-                let size: Value = size.result(0).unwrap().into();
-                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[size]).add_results(&[Type::index(context)]).build().expect("a cast builds");
-                let index: Value = before(cast).result(0).unwrap().into();
-                // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
+                replace_with_index(context, op, size.result(0).unwrap().into());
                 retired.push(raw);
             }
             "pl.call" | "pl.submit" => {
@@ -437,22 +433,8 @@ pub fn build_program<'c>(
                 }
                 pointers.extend(dims);
                 before(call_op(&callee, &pointers, &[], None));
-                // Result i is the i-th out/inout argument, written in place.
-                let written: Vec<Value> = arguments
-                    .iter()
-                    .zip(parameters)
-                    .filter(|(_, p)| matches!(p.direction, ParamDirection::Out | ParamDirection::InOut))
-                    .map(|(a, _)| *a)
-                    .collect();
-                let tensor_results = op.result_count() - usize::from(name == "pl.submit");
-                for i in 0..tensor_results {
-                    let target = written.get(i).ok_or_else(|| fail(op, "more results than out parameters".into()))?;
-                    // SAFETY: live values.
-                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, i).unwrap().to_raw(), target.to_raw()) };
-                }
-                if name == "pl.submit" && result_at(op, tensor_results).is_some_and(|task| task.to_raw().ptr.is_null() || has_uses(task)) {
-                    return Err(fail(op, "task dependencies are not simulated yet".into()));
-                }
+                let directions: Vec<Option<ParamDirection>> = parameters.iter().map(|p| Some(p.direction)).collect();
+                forward_call_results(op, &arguments, &directions)?;
                 retired.push(raw);
             }
             "pld.system.world_size" => {
@@ -523,46 +505,8 @@ pub fn build_program<'c>(
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
                 let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-                if let Some((_, tokens)) = runtime.and_then(|r| r.chips.get(&callee)) {
-                    // The chip's PTO2 entry on the device's thread, with
-                    // ChipTaskArgs made of the device's windows (and its
-                    // ordering tokens) and CommContexts.
-                    let n = op.operand_count();
-                    let device = as_i64(operand_at(op, n - 1).unwrap());
-                    let mut operands = vec![domain, device];
-                    for i in 0..n - 1 {
-                        let argument = operand_at(op, i).unwrap();
-                        let passed = match buffers.get(&key(argument)) {
-                            Some((_, element)) => {
-                                let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"pto::sim::Buffer<{element}>\">>")).expect("a pointer parses");
-                                before(call_op("pto::sim::ref", &[argument], &[], Some(pointer))).result(0).unwrap().into()
-                            }
-                            None => argument,
-                        };
-                        operands.push(passed);
-                    }
-                    let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
-                    let mut args_attr: Vec<Attribute> = vec![
-                        index(0),
-                        index(1),
-                        opaque_attribute(context, &format!("pto_chip_entry_{callee}")),
-                        opaque_attribute(context, &format!("pto_chip_config_{callee}")),
-                        opaque_attribute(context, &tokens.to_string()),
-                    ];
-                    args_attr.extend((2..operands.len()).map(index));
-                    let launch = OperationBuilder::new("emitc.call_opaque", location)
-                        .add_attributes(&[
-                            (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::runtime::launch_chip").into()),
-                            (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
-                        ])
-                        .add_operands(&operands)
-                        .build()
-                        .expect("emitc.call_opaque builds");
-                    before(launch);
-                    retired.push(raw);
-                    continue;
-                }
-                if !chips.contains(&callee) {
+                let runtime_chip = runtime.and_then(|r| r.chips.get(&callee));
+                if runtime_chip.is_none() && !chips.contains(&callee) {
                     return Err(fail(op, format!("@{callee} is not a simulated chip orchestration")));
                 }
                 if op.result_count() > 0 {
@@ -583,29 +527,25 @@ pub fn build_program<'c>(
                     };
                     operands.push(passed);
                 }
-                // The dynamic extents of window views follow, in order.
-                for i in 0..n - 1 {
-                    let argument = operand_at(op, i).unwrap();
-                    for &axis in window_axes.get(&key(argument)).map(Vec::as_slice).unwrap_or(&[]) {
-                        operands.push(before(call_op("pto::sim::dim", &[argument], &[axis.to_string()], Some(size_t(context)))).result(0).unwrap().into());
+                match runtime_chip {
+                    // The chip's PTO2 entry on the device's thread, with
+                    // ChipTaskArgs made of the device's windows (and its
+                    // ordering tokens) and CommContexts.
+                    Some((_, tokens)) => {
+                        let literals = [format!("pto_chip_entry_{callee}"), format!("pto_chip_config_{callee}"), tokens.to_string()];
+                        before(launch_call(context, "pto::sim::runtime::launch_chip", &literals, &operands, &[]));
+                    }
+                    None => {
+                        // The dynamic extents of window views follow, in order.
+                        for i in 0..n - 1 {
+                            let argument = operand_at(op, i).unwrap();
+                            for &axis in window_axes.get(&key(argument)).map(Vec::as_slice).unwrap_or(&[]) {
+                                operands.push(before(call_op("pto::sim::dim", &[argument], &[axis.to_string()], Some(size_t(context)))).result(0).unwrap().into());
+                            }
+                        }
+                        before(launch_call(context, "pto::sim::launch", std::slice::from_ref(&callee), &operands, &[]));
                     }
                 }
-                // launch(domain, device, chip, args...)
-                let mut args_attr: Vec<Attribute> = vec![
-                    IntegerAttribute::new(Type::index(context), 0).into(),
-                    IntegerAttribute::new(Type::index(context), 1).into(),
-                    opaque_attribute(context, &callee),
-                ];
-                args_attr.extend((2..operands.len()).map(|i| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() }));
-                let launch = OperationBuilder::new("emitc.call_opaque", location)
-                    .add_attributes(&[
-                        (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::launch").into()),
-                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
-                    ])
-                    .add_operands(&operands)
-                    .build()
-                    .expect("emitc.call_opaque builds");
-                before(launch);
                 retired.push(raw);
             }
             builtin if builtin.starts_with("pld.builtin.") => {
@@ -664,19 +604,8 @@ pub fn build_program<'c>(
                 operands.extend(data);
                 operands.push(signal);
                 operands.push(ctx);
-                let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
-                let mut args_attr: Vec<Attribute> = vec![index(0), index(1), opaque_attribute(context, &kernel)];
-                args_attr.extend((2..operands.len()).map(index));
-                args_attr.push(opaque_attribute(context, &stride.to_string()));
-                let launch = OperationBuilder::new("emitc.call_opaque", location)
-                    .add_attributes(&[
-                        (Identifier::new(context, "callee"), StringAttribute::new(context, "pto::sim::launch").into()),
-                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args_attr).into()),
-                    ])
-                    .add_operands(&operands)
-                    .build()
-                    .expect("emitc.call_opaque builds");
-                before(launch);
+                // The signal row stride goes last.
+                before(launch_call(context, "pto::sim::launch", &[kernel], &operands, &[stride.to_string()]));
                 uses_builtins = true;
                 retired.push(raw);
             }
@@ -872,6 +801,55 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         .add_regions([region])
         .build()
         .expect("emitc.func builds"))
+}
+
+/// `callee(operands[0], operands[1], literals..., operands[2..],
+/// trailing...)`: a launch on a domain's device of a function the literals
+/// name.
+fn launch_call<'c>(context: &'c Context, callee: &str, literals: &[String], operands: &[Value<'c, '_>], trailing: &[String]) -> melior::ir::Operation<'c> {
+    let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
+    let mut args: Vec<Attribute> = vec![index(0), index(1)];
+    args.extend(literals.iter().map(|literal| opaque_attribute(context, literal)));
+    args.extend((2..operands.len()).map(index));
+    args.extend(trailing.iter().map(|literal| opaque_attribute(context, literal)));
+    OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
+        .add_attributes(&[
+            (Identifier::new(context, "callee"), StringAttribute::new(context, callee).into()),
+            (Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into()),
+        ])
+        .add_operands(operands)
+        .build()
+        .expect("emitc.call_opaque builds")
+}
+
+/// `op`'s result (an `index`) becomes `size` (a `size_t` computed before
+/// it), through a cast the EmitC conversions reconcile.
+pub(crate) fn replace_with_index<'c>(context: &'c Context, op: melior::ir::OperationRef<'c, '_>, size: Value<'c, '_>) {
+    use melior::ir::{ValueLike, operation::OperationLike};
+    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location()).add_operands(&[size]).add_results(&[Type::index(context)]).build().expect("a cast builds");
+    let index = op.block().expect("the op is in a block").insert_operation_before(op, cast).result(0).unwrap();
+    // SAFETY: live values of the same function; the cast dominates the uses.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
+}
+
+/// A kernel call's results are the out/inout arguments it writes in place
+/// (result i the i-th of them): their uses move there. A `pl.submit`
+/// task used as a dependency is refused.
+pub(crate) fn forward_call_results(op: melior::ir::OperationRef, arguments: &[Value], directions: &[Option<ParamDirection>]) -> Result<(), Failure> {
+    use melior::ir::{ValueLike, operation::OperationLike};
+    let fail = |message: &str| -> Failure { (op.to_raw(), message.to_string()) };
+    let written: Vec<&Value> = arguments.iter().zip(directions).filter(|(_, d)| matches!(d, Some(ParamDirection::Out | ParamDirection::InOut))).map(|(a, _)| a).collect();
+    let submit = pto_dialects::ops::op_name(op) == "pl.submit";
+    let tensor_results = op.result_count() - usize::from(submit);
+    for i in 0..tensor_results {
+        let target = written.get(i).ok_or_else(|| fail("more results than out parameters"))?;
+        // SAFETY: live values of the same function.
+        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, i).unwrap().to_raw(), target.to_raw()) };
+    }
+    if submit && pto_dialects::ops::result_at(op, tensor_results).is_some_and(|task| has_uses(task)) {
+        return Err(fail("task dependencies (a pl.submit's task used) are not translated yet"));
+    }
+    Ok(())
 }
 
 /// What a runtime-mode program includes of the device's files: kernels by

@@ -287,10 +287,7 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                 let axis = op.attribute("axis").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
                 let tensor = operand_at(op, 0).unwrap();
                 let size: Value = before(call(context, "pto_orch_extent", &[tensor], &[axis.to_string()], Some(size_t))).result(0).unwrap().into();
-                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[size]).add_results(&[Type::index(context)]).build().expect("a cast builds");
-                let index: Value = before(cast).result(0).unwrap().into();
-                // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
+                crate::driver::replace_with_index(context, op, size);
                 retired.push(raw);
             }
             "pl.call" | "pl.submit" => {
@@ -333,21 +330,7 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                     .build()
                     .expect("emitc.call_opaque builds");
                 before(submit);
-                let written: Vec<Value> = arguments
-                    .iter()
-                    .zip(&kernel.parameters)
-                    .filter(|(_, p)| matches!(p, Some(ParamDirection::Out | ParamDirection::InOut)))
-                    .map(|(a, _)| *a)
-                    .collect();
-                let tensor_results = op.result_count() - usize::from(name == "pl.submit");
-                for i in 0..tensor_results {
-                    let target = written.get(i).ok_or_else(|| fail(op, "more results than out parameters".into()))?;
-                    // SAFETY: live values.
-                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, i).unwrap().to_raw(), target.to_raw()) };
-                }
-                if name == "pl.submit" && result_at(op, tensor_results).is_some_and(|task| crate::driver::has_uses(task)) {
-                    return Err(fail(op, "task dependencies (pl.submit's task) are not emitted for the runtime yet".into()));
-                }
+                crate::driver::forward_call_results(op, &arguments, &kernel.parameters)?;
                 retired.push(raw);
             }
             "func.return" => {
