@@ -92,9 +92,12 @@ matrix-vector products take their pto-isa instructions; `pl.tile.read` is
 `GetValue` into a variable; block queries call `get_block_idx()`,
 `get_block_num()` and `get_subblockid()`.
 
-Ops without a lowering (tensor-level ops, tile slices and assembles, batch
-matmuls, atomic stores; `sin`/`cos` are decomposed before) are errors at the
-op; so is a module whose orchestrations
+A tile slice is a copy into its own buffer (`TEXTRACT(dst, src, row,
+col)`); an assemble writes its source into the target's buffer, which the
+result shares (`TINSERT(dst, src, row, col)`).
+
+Ops without a lowering (tensor-level ops, batch matmuls, atomic stores;
+`sin`/`cos` are decomposed before) are errors at the op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
 pto-translate does).
 
@@ -364,7 +367,7 @@ fn instruction(short: &str) -> Option<&'static str> {
         "col_expand_expdif" => "TCOLEXPANDEXPDIF",
         "full" | "expands" => "TEXPANDS",
         "move" => "TMOV",
-        "extract" => "TEXTRACT",
+        "extract" | "slice" => "TEXTRACT",
         "matmul" => "TMATMUL",
         "matmul_bias" => "TMATMUL_BIAS",
         "gemv" => "TGEMV",
@@ -930,6 +933,20 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let load = OperationBuilder::new("emitc.load", location).add_operands(&[variable]).add_results(&[result.r#type()]).build().map_err(|e| (op, e.to_string()))?;
                 let value: Value = block.insert_operation_before(op, load).result(0).unwrap().into();
                 self.replace(op, value);
+            }
+            "assemble" => {
+                // In place: the result is the target's buffer (planning
+                // gives it the target's address), the source written in.
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                let mut operands = vec![object, operand_at(op, 0).unwrap()];
+                let offsets: Vec<Value> = (2..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                if offsets.len() == 1 {
+                    operands.push(self.index_constant(op, 0));
+                }
+                operands.extend(offsets);
+                self.call(op, "TINSERT", &operands, None, None);
+                self.replace(op, object);
             }
             "get_block_idx" | "get_block_num" | "get_subblock_idx" => {
                 let callee = if short == "get_subblock_idx" { "get_subblockid" } else { short };

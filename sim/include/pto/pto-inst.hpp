@@ -303,6 +303,15 @@ template <typename D, typename A> void TEXTRACT(D &dst, const A &src, long row, 
   each(dst, [&](int r, int c) { return src.at(int(row) + r, int(col) + c); });
 }
 
+/// dst(row + r, col + c) = src(r, c) over src's valid region (the rest of
+/// dst stays).
+template <typename D, typename A> void TINSERT(D &dst, const A &src, long row, long col) {
+  if (row + A::rows > D::rows || col + A::cols > D::cols) fail("TINSERT: the source leaves the destination tile");
+  sim::hazards::step(sim::hazards::V, "TINSERT", {bytes(src)}, {bytes(dst)});
+  for (int r = 0; r < src.validRows; ++r)
+    for (int c = 0; c < src.validCols; ++c) dst.at(int(row) + r, int(col) + c) = convert<typename D::DType>(src.at(r, c));
+}
+
 /// Row reductions: dst(r, 0) = fold over the valid columns of src.
 #define PTO_SIM_ROW(NAME, INIT, STEP)                                                                   \
   template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \

@@ -1,7 +1,8 @@
 // Tile instructions beyond the examples, for the translator and the
 // simulator: integer bitwise and shift ops, remainders, leaky and
 // parametric ReLU, arg-reductions, compare-and-select through the packed
-// mask, a transpose, scalar reads and writes, a column exp-difference.
+// mask, a transpose, scalar reads and writes, a column exp-difference,
+// slices and assembles.
 !I = !pl.tensor<16x64xi32>
 !F = !pl.tensor<16x64xf32>
 !It = !pl.tile<16x64xi32, vec>
@@ -60,4 +61,15 @@ func.func @shapes(%x: !pl.tensor<16x32xf32>, %out: !pl.tensor<32x16xf32> {pl.dir
   %a = pl.tile.store %arg, %cols[%c0, %c0] : !pl.tile<1x32xi32, vec>, !pl.tensor<1x32xi32>
   %e = pl.tile.store %d, %dif[%c0, %c0] : !pl.tile<16x32xf32, vec>, !pl.tensor<16x32xf32>
   return %r, %a, %e : !pl.tensor<32x16xf32>, !pl.tensor<1x32xi32>, !pl.tensor<16x32xf32>
+}
+
+func.func @windows(%x: !pl.tensor<16x128xf32>, %y: !pl.tensor<16x128xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x128xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x128xf32> -> !pl.tile<16x128xf32, vec>
+  %s = pl.tile.slice %t[%c0, %c64] : !pl.tile<16x128xf32, vec> -> !pl.tile<16x64xf32, vec>
+  %e = pl.tile.exp %s : !pl.tile<16x64xf32, vec>
+  %a = pl.tile.assemble %e into %t[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
+  %r = pl.tile.store %a, %y[%c0, %c0] : !pl.tile<16x128xf32, vec>, !pl.tensor<16x128xf32>
+  return %r : !pl.tensor<16x128xf32>
 }
