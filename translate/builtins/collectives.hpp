@@ -227,6 +227,34 @@ AICORE void exchange(__gm__ T* input, __gm__ T* target, __gm__ int32_t* signal, 
   release(signal, ctx, 0, stride, 1);
 }
 
+/// All-to-all-v over [Rows, Row] windows: rank me sends rows
+/// dest·R .. dest·R + R - 1 of its input (R = Rows / P) to rows me·R .. of
+/// rank dest's target, whole, and sets rank dest's receive count me to
+/// min(send_counts[dest], R) (a Set notify); a barrier ends it.
+template <typename T, int Row, int Rows, int SendLen, int CountRow>
+AICORE void exchange_v(__gm__ T* input, __gm__ T* target, __gm__ int32_t* send, __gm__ int32_t* recv, __gm__ int32_t* signal,
+                       __gm__ int64_t* ctx, int32_t stride) {
+  using P = Pieces<T, Row>;
+  int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  int32_t most = Rows / ranks;
+  typename P::Vec piece;
+  TASSIGN(piece, 0);
+  for (int32_t dest = 0; dest < ranks; ++dest) {
+    int32_t count = send[dest * (SendLen / ranks)];
+    pto::comm::TNOTIFY(Cell(pld_peer(recv, ctx, dest) + me * CountRow), count < most ? count : most, pto::comm::NotifyOp::Set);
+    for (int32_t r = 0; r < most; ++r)
+      for (int t = 0; t < P::count; ++t) {
+        TLOAD(piece, typename P::Row(input + (dest * most + r) * Row + t * P::kTile));
+        pipe_barrier(PIPE_ALL);
+        TSTORE(typename P::Row(pld_peer(target, ctx, dest) + (me * most + r) * Row + t * P::kTile), piece);
+        pipe_barrier(PIPE_ALL);
+      }
+  }
+  dsb(DSB_DDR);
+  barrier(signal, ctx, 0, stride, 1);
+  release(signal, ctx, 0, stride, 1);
+}
+
 } // namespace pto_builtin
 
 #endif // PTO_BUILTIN_COLLECTIVES_HPP

@@ -563,7 +563,9 @@ pub fn build_program<'c>(
                     let shape: Option<Vec<i64>> = shape.into_iter().collect();
                     Ok((shape.ok_or_else(|| fail(op, format!("a builtin {kind} of a window of dynamic shape is not simulated yet")))?, element))
                 };
-                let signal = *windows.last().ok_or_else(|| fail(op, "a builtin collective without a signal".into()))?;
+                // The signal: last, but third of all_to_all_v's five.
+                let signal = if kind == "all_to_all_v" { windows.get(2) } else { windows.last() };
+                let signal = *signal.ok_or_else(|| fail(op, "a builtin collective without a signal".into()))?;
                 // Cells of a rank in one signal row are `stride` apart (a
                 // [P, cores] signal: one per core; a [rows, P] ring signal: 1).
                 let signal_shape = window_shapes.get(&key(signal)).map(|(shape, _)| shape.clone()).unwrap_or_default();
@@ -594,6 +596,15 @@ pub fn build_program<'c>(
                         let (shape, element) = shape_of(windows[1])?;
                         let row: i64 = shape.iter().skip(1).product();
                         (format!("pto_builtin::exchange<{element}, {row}, {}>", kind == "all_to_all"), vec![windows[0], windows[1]])
+                    }
+                    "all_to_all_v" => {
+                        let (shape, element) = shape_of(windows[1])?;
+                        let rows = shape.first().copied().unwrap_or(1);
+                        let row: i64 = shape.iter().skip(1).product();
+                        let send: i64 = shape_of(windows[3])?.0.iter().product();
+                        let recv_shape = shape_of(windows[4])?.0;
+                        let count_row: i64 = recv_shape.iter().skip(1).product();
+                        (format!("pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"), vec![windows[0], windows[1], windows[3], windows[4]])
                     }
                     other => return Err(fail(op, format!("the builtin {other} is not simulated yet"))),
                 };

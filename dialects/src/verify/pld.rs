@@ -589,6 +589,25 @@ fn verify_tile_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult
     Ok(())
 }
 
+/// Whether `op` sits in an scf loop other than the `scf.for` whose
+/// induction variable is its device operand (the last one).
+fn inside_loop_beyond_device(op: OperationRef) -> bool {
+    let device = op.operand(op.operand_count().saturating_sub(1)).ok();
+    let mut current = op.parent_operation();
+    while let Some(parent) = current {
+        if matches!(op_name(parent).as_str(), "scf.for" | "scf.while" | "scf.parallel") {
+            use melior::ir::{BlockLike, RegionLike};
+            let is_device_loop = op_name(parent) == "scf.for"
+                && parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(0).ok()).is_some_and(|iv| device.is_some_and(|d| d == Value::from(iv)));
+            if !is_device_loop {
+                return true;
+            }
+        }
+        current = parent.parent_operation();
+    }
+    false
+}
+
 /// Whether `op` sits in an scf loop.
 fn inside_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
@@ -604,7 +623,10 @@ fn inside_loop(op: OperationRef) -> bool {
 /// The host builtin collectives (pld.md §2.6).
 fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> {
     if kind == "all_to_all_v" {
-        if inside_loop(op) {
+        // Its own loop over the devices (the one pld-lower-distributed
+        // builds, whose induction variable is the device) is not a host
+        // loop; any loop around that is.
+        if inside_loop_beyond_device(op) {
             return fail("is not allowed inside a host loop");
         }
         let values: Vec<Value> = (0..5.min(op.operand_count())).filter_map(|i| op.operand(i).ok()).collect();

@@ -663,6 +663,20 @@ func.func @a2av_in_host_loop(%i: !pld.dtensor<8x64xf32>, %t: !pld.dtensor<8x64xf
 
 // -----
 
+func.func @builtin_a2av_in_host_loop(%i: !pld.dtensor<8x64xf32>, %t: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pld.dtensor<4xi32>, %r: !pld.dtensor<4x1xi32>, %n: index) attributes {pl.level = #pl.level<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %round = %c0 to %n step %c1 {
+    scf.for %dev = %c0 to %n step %c1 {
+      // expected-error @+1 {{'pld.builtin.all_to_all_v' op is not allowed inside a host loop}}
+      pld.builtin.all_to_all_v %i, %t, %s, %c, %r f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @builtin_a2av_distinct(%i: !pld.dtensor<8x64xf32>, %s: !pld.dtensor<4x1xi32>, %c: !pld.dtensor<4xi32>, %dev: index) attributes {pl.level = #pl.level<host>} {
   // expected-error @+1 {{the five windows must be pairwise distinct}}
   pld.builtin.all_to_all_v %i, %i, %s, %c, %s f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index

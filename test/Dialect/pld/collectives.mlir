@@ -149,6 +149,21 @@ func.func @tails_and_vectors(%h: !pld.dtensor<4x250xf16>, %peer: i32, %cols: ind
   return
 }
 
+// Its own device loop (what pld-lower-distributed builds) is not a host loop.
+// CHECK-LABEL: func.func @host_a2av_per_device
+// CHECK: scf.for
+// CHECK-NEXT: pld.builtin.all_to_all_v
+func.func @host_a2av_per_device(%in: !pld.dtensor<8x64xf32>, %out: !pld.dtensor<8x64xf32>, %sig: !pld.dtensor<4x1xi32>,
+                                %send: !pld.dtensor<4xi32>, %recv: !pld.dtensor<4x1xi32>, %devices: index)
+    attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %dev = %c0 to %devices step %c1 {
+    pld.builtin.all_to_all_v %in, %out, %sig, %send, %recv f32 on %dev directions [#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>] : !pld.dtensor<8x64xf32>, !pld.dtensor<8x64xf32>, !pld.dtensor<4x1xi32>, !pld.dtensor<4xi32>, !pld.dtensor<4x1xi32>, index
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @host_a2av
 // CHECK: pld.builtin.all_to_all_v %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} f32 on
 func.func @host_a2av(%in: !pld.dtensor<8x64xf32>, %out: !pld.dtensor<8x64xf32>, %sig: !pld.dtensor<4x1xi32>,
