@@ -154,6 +154,29 @@ fn needs_lowering(module: &Module) -> bool {
             .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
 }
 
+/// Why `name` cannot be a C++ function name, if it cannot: MLIR symbols may
+/// hold any character and take C++ keywords.
+fn cpp_identifier_problem(name: &str) -> Option<&'static str> {
+    const KEYWORDS: &[&str] = &[
+        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char", "char8_t",
+        "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit", "const_cast", "continue",
+        "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit",
+        "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
+        "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
+        "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
+        "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned",
+        "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "kernel_entry",
+    ];
+    let mut chars = name.chars();
+    match chars.next() {
+        None => Some("is empty"),
+        Some(first) if !(first.is_ascii_alphabetic() || first == '_') => Some("does not start with a letter or '_'"),
+        _ if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => Some("holds characters other than letters, digits and '_'"),
+        _ if KEYWORDS.contains(&name) => Some("is a C++ keyword or a name the generated code defines"),
+        _ => None,
+    }
+}
+
 /// Per parameter of `function`: the direction of a tensor (a window is
 /// shared memory a callee may write: inout unless it says otherwise),
 /// `None` for a scalar.
@@ -269,6 +292,11 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     let mut calls: std::collections::HashMap<String, orchestration::KernelCall> = std::collections::HashMap::new();
     for (func_id, kernel) in functions(module).into_iter().filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv))).enumerate() {
         let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        if let Some(problem) = cpp_identifier_problem(&name) {
+            OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
+            failed = true;
+            continue;
+        }
         if let Some(op) = unconverted(kernel) {
             OpDiagnostic::new(format!("pto-translate: kernel @{name} still computes on tensors here; it is not translated"))
                 .emit(op, Severity::Warning);

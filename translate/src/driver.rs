@@ -857,10 +857,31 @@ pub(crate) fn forward_call_results(op: melior::ir::OperationRef, arguments: &[Va
         // SAFETY: live values of the same function.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, i).unwrap().to_raw(), target.to_raw()) };
     }
-    if submit && pto_dialects::ops::result_at(op, tensor_results).is_some_and(|task| has_uses(task)) {
-        return Err(fail("task dependencies (a pl.submit's task used) are not translated yet"));
+    if submit && pto_dialects::ops::result_at(op, tensor_results).is_some_and(|task| !only_dependencies(task)) {
+        return Err(fail("a pl.submit's task used other than as a later task's dependency is not translated yet"));
     }
     Ok(())
+}
+
+/// Whether every use of `task` is in the `deps` of a `pl.submit`.
+fn only_dependencies(task: Value) -> bool {
+    use melior::ir::ValueLike;
+    // SAFETY: walks the use list of a live value.
+    let mut current = unsafe { mlir_sys::mlirValueGetFirstUse(task.to_raw()) };
+    while !current.ptr.is_null() {
+        // SAFETY: `current` is a live use of `task`.
+        let (owner, index) = unsafe { (mlir_sys::mlirOpOperandGetOwner(current), mlir_sys::mlirOpOperandGetOperandNumber(current) as usize) };
+        // SAFETY: the owner of a live use is a live op.
+        let owner = unsafe { melior::ir::OperationRef::from_raw(owner) };
+        let in_deps = pto_dialects::ops::op_name(owner) == "pl.submit"
+            && pto_dialects::ops::operand_segments(owner).get(1).is_some_and(|&(start, count)| (start..start + count).contains(&index));
+        if !in_deps {
+            return false;
+        }
+        // SAFETY: as above.
+        current = unsafe { mlir_sys::mlirOpOperandGetNextUse(current) };
+    }
+    true
 }
 
 /// What a runtime-mode program includes of the device's files: kernels by

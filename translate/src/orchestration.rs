@@ -69,6 +69,11 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 }
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
+template <typename... Tasks>
+static inline void pto_orch_depend(CoreTaskArgs& params, Tasks... tasks) {
+  PTO2TaskId ids[] = {tasks...};
+  params.set_dependencies(ids, sizeof...(Tasks));
+}
 #endif";
 
 /// The runtime's `DataType` of an element type.
@@ -192,7 +197,13 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
         // SAFETY: live values; the parameter's uses move to its accessor.
         unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), replacement.to_raw()) };
     }
-    insert(verbatim(context, "PTO2_SCOPE() {", &[]));
+    // Tasks with explicit dependencies want a manual scope.
+    let mut manual = false;
+    function.walk(WalkOrder::PreOrder, |op| {
+        manual |= op_name(op) == "pl.submit" && operand_segments(op).get(1).is_some_and(|&(_, count)| count > 0);
+        WalkResult::Advance
+    });
+    insert(verbatim(context, if manual { "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" } else { "PTO2_SCOPE() {" }, &[]));
     for i in (0..parameter_count).rev() {
         // SAFETY: the parameter has no uses left; `orch_args` stays.
         unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 1) as u32) };
@@ -319,17 +330,47 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                     let payload: Value = before(call(context, "pto_orch_payload", &[value], &[], Some(Type::parse(context, "ui64").unwrap()))).result(0).unwrap().into();
                     before(verbatim(context, "{}.add_scalar({});", &[params, payload]));
                 }
-                // rt_submit_<core>_task(func_id, params)
+                let segments = operand_segments(op);
+                let segment = |index: usize| -> Vec<Value> {
+                    segments.get(index).map(|&(start, count)| (start..start + count).filter_map(|i| operand_at(op, i)).collect()).unwrap_or_default()
+                };
+                if name == "pl.submit" {
+                    // Dependencies (the tasks' ids), the SPMD block count
+                    // and a synchronised start, on the task's arguments.
+                    let deps = segment(1);
+                    if !deps.is_empty() {
+                        let mut operands = vec![params];
+                        operands.extend(deps);
+                        before(call(context, "pto_orch_depend", &operands, &[], None));
+                    }
+                    if let Some(blocks) = segment(2).first() {
+                        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[*blocks]).add_results(&[size_t]).build().expect("a cast builds");
+                        let blocks: Value = before(cast).result(0).unwrap().into();
+                        before(verbatim(context, "{}.launch_spec.set_block_num({});", &[params, blocks]));
+                    }
+                    if op.attribute("sync_start").is_ok() {
+                        before(verbatim(context, "{}.launch_spec.set_require_sync_start(true);", &[params]));
+                    }
+                }
+                // rt_submit_<core>_task(func_id, params), its task id kept
+                // when a later task depends on it.
+                let task = if name == "pl.submit" { result_at(op, op.result_count() - 1).filter(|t| crate::driver::has_uses(*t)) } else { None };
                 let func_id = Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", kernel.func_id)).expect("an opaque attribute parses");
-                let submit = OperationBuilder::new("emitc.call_opaque", location)
+                let mut submit = OperationBuilder::new("emitc.call_opaque", location)
                     .add_attributes(&[
                         (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("rt_submit_{}_task", kernel.core)).into()),
                         (Identifier::new(context, "args"), ArrayAttribute::new(context, &[func_id, IntegerAttribute::new(Type::index(context), 0).into()]).into()),
                     ])
-                    .add_operands(&[params])
-                    .build()
-                    .expect("emitc.call_opaque builds");
-                before(submit);
+                    .add_operands(&[params]);
+                if task.is_some() {
+                    submit = submit.add_results(&[opaque(context, "PTO2TaskId")]);
+                }
+                let submit = before(submit.build().expect("emitc.call_opaque builds"));
+                if let Some(task) = task {
+                    // SAFETY: live values; the task's uses (later tasks'
+                    // dependencies) move to the runtime's id.
+                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(task.to_raw(), submit.result(0).unwrap().to_raw()) };
+                }
                 crate::driver::forward_call_results(op, &arguments, &kernel.parameters)?;
                 retired.push(raw);
             }

@@ -14,6 +14,7 @@
 #ifndef PTO_SIM_RUNTIME_ORCHESTRATION_API_H
 #define PTO_SIM_RUNTIME_ORCHESTRATION_API_H
 
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <deque>
@@ -48,10 +49,25 @@ struct ChipTaskArgs {
   }
 };
 
+/// A submitted task.
+using PTO2TaskId = int64_t;
+
+/// How a task is launched: the SPMD block count (the simulator runs one
+/// block, as pto-run does) and whether its blocks start together.
+struct LaunchSpec {
+  int block_num = 1;
+  bool require_sync_start = false;
+  void set_block_num(int blocks) { block_num = blocks; }
+  void set_require_sync_start(bool together) { require_sync_start = together; }
+};
+
 /// One task's arguments: tensors (by direction) first, then scalars.
 struct CoreTaskArgs {
   std::vector<ChipTensor> tensors;
   std::vector<uint64_t> scalars;
+  std::vector<PTO2TaskId> dependencies;
+  LaunchSpec launch_spec;
+  void set_dependencies(const PTO2TaskId *ids, size_t count) { dependencies.assign(ids, ids + count); }
   void add_input(const ChipTensor &tensor) { add_tensor(tensor); }
   void add_output(const ChipTensor &tensor) { add_tensor(tensor); }
   void add_inout(const ChipTensor &tensor) { add_tensor(tensor); }
@@ -102,7 +118,19 @@ inline std::vector<KernelEntry> &kernels() {
   return entries;
 }
 
-inline void submit(int func_id, CoreTaskArgs &params) {
+/// Tasks submitted so far (ids are 0, 1, …).
+inline std::atomic<PTO2TaskId> &submitted() {
+  static std::atomic<PTO2TaskId> count{0};
+  return count;
+}
+
+inline PTO2TaskId submit(int func_id, CoreTaskArgs &params) {
+  // Tasks run at once, in order: a dependency must name an earlier task.
+  for (PTO2TaskId dependency : params.dependencies)
+    if (dependency < 0 || dependency >= submitted()) {
+      std::fprintf(stderr, "pto sim: error: a task depends on task %lld, which was not submitted before it\n", (long long)dependency);
+      std::abort();
+    }
   if (func_id < 0 || size_t(func_id) >= kernels().size() || !kernels()[size_t(func_id)]) {
     std::fprintf(stderr, "pto sim: error: a task for func_id %d, which no kernel has\n", func_id);
     std::abort();
@@ -114,6 +142,7 @@ inline void submit(int func_id, CoreTaskArgs &params) {
   for (ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
   for (uint64_t payload : params.scalars) args[slot++] = int64_t(payload);
   kernels()[size_t(func_id)](args.data());
+  return submitted()++;
 }
 
 } // namespace pto::sim::runtime
@@ -136,10 +165,12 @@ inline TaskOutputTensors alloc_tensors(const TensorCreateInfo &info) {
   return TaskOutputTensors{{tensor}};
 }
 
-inline void rt_submit_aiv_task(int func_id, CoreTaskArgs &params) { pto::sim::runtime::submit(func_id, params); }
-inline void rt_submit_aic_task(int func_id, CoreTaskArgs &params) { pto::sim::runtime::submit(func_id, params); }
+inline PTO2TaskId rt_submit_aiv_task(int func_id, CoreTaskArgs &params) { return pto::sim::runtime::submit(func_id, params); }
+inline PTO2TaskId rt_submit_aic_task(int func_id, CoreTaskArgs &params) { return pto::sim::runtime::submit(func_id, params); }
 
-/// A scope of the task ring: a block here.
-#define PTO2_SCOPE() if (true)
+/// Scopes of the task ring (automatic dependencies, or manual ones through
+/// set_dependencies): plain blocks here.
+enum class PTO2ScopeMode { AUTO, MANUAL };
+#define PTO2_SCOPE(...) if (true)
 
 #endif // PTO_SIM_RUNTIME_ORCHESTRATION_API_H
