@@ -16,16 +16,6 @@ func.func @dynamic(%x: !pl.tensor<64x?xf32>) attributes {pl.kind = #pl.kind<aiv>
 
 // -----
 
-func.func @atomic(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  // expected-error @+1 {{convert-pl-to-emitc: atomic stores are not translated yet}}
-  %r = pl.tile.store %t, %x[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
-  return
-}
-
-// -----
-
 func.func @no_lowering(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>

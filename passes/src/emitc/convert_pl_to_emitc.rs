@@ -96,8 +96,10 @@ A tile slice is a copy into its own buffer (`TEXTRACT(dst, src, row,
 col)`); an assemble writes its source into the target's buffer, which the
 result shares (`TINSERT(dst, src, row, col)`).
 
-Ops without a lowering (tensor-level ops, batch matmuls, atomic stores;
-`sin`/`cos` are decomposed before) are errors at the op; so is a module whose orchestrations
+An `atomic_add` store is `TSTORE<AtomicType::AtomicAdd>(gm, tile)`.
+
+Ops without a lowering (tensor-level ops, batch matmuls, gathers and
+scatters; `sin`/`cos` are decomposed before) are errors at the op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
 pto-translate does).
 
@@ -603,7 +605,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let shape = self.tile_shape(op)?;
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &shape)?;
-                self.call(op, "TSTORE", &[global, tile], None, None);
+                // An atomic store adds into global memory.
+                let callee = if op.attribute("atomic_add").is_ok() { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
+                self.call(op, callee, &[global, tile], None, None);
                 self.replaced.push(op);
             }
             "pld.system.notify" => {
@@ -816,16 +820,15 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "store" => {
-                if op.attribute("atomic_add").is_ok() {
-                    return Err((op, "atomic stores are not translated yet".into()));
-                }
                 let tile = operand_at(op, 0).unwrap();
                 let destination = operand_at(op, 1).unwrap();
                 let offsets: Vec<Value> = (2..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
                 let shape = self.tile_shape(op)?;
                 let window = partition_or(op, &shape);
                 let global = self.global(op, destination, &offsets, &window)?;
-                self.call(op, "TSTORE", &[global, tile], None, None);
+                // An atomic store adds into global memory.
+                let callee = if op.attribute("atomic_add").is_ok() { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
+                self.call(op, callee, &[global, tile], None, None);
                 self.replace(op, destination);
             }
             "set_validshape" => {

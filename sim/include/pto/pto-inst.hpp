@@ -25,6 +25,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
+#include <mutex>
 #include <thread>
 #include <type_traits>
 
@@ -204,9 +205,28 @@ template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const Global
     for (int c = 0; c < tile.validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
 }
 
-template <typename GlobalT, typename TileT> void TSTORE(const GlobalT &global, const TileT &tile) {
+/// How a store meets what global memory holds: overwrite, or add to it.
+enum class AtomicType { AtomicNone, AtomicAdd };
+
+/// Atomic adds of concurrent ranks to one place are serialised.
+inline std::mutex &atomic_store_lock() {
+  static std::mutex lock;
+  return lock;
+}
+
+template <AtomicType Atomic = AtomicType::AtomicNone, typename GlobalT, typename TileT>
+void TSTORE(const GlobalT &global, const TileT &tile) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
-  sim::hazards::step(TileT::loc == TileType::Acc ? sim::hazards::FIX : sim::hazards::MTE3, "TSTORE", {bytes(tile)}, {bytes(global)});
+  int pipe = TileT::loc == TileType::Acc ? sim::hazards::FIX : sim::hazards::MTE3;
+  if (Atomic == AtomicType::AtomicAdd) {
+    sim::hazards::step(pipe, "TSTORE (atomic add)", {bytes(tile), bytes(global)}, {bytes(global)});
+    std::lock_guard<std::mutex> guard(atomic_store_lock());
+    for (int r = 0; r < tile.validRows; ++r)
+      for (int c = 0; c < tile.validCols; ++c)
+        global.at(r, c) = convert<typename GlobalT::DType>(double(float(global.at(r, c))) + double(float(tile.at(r, c))));
+    return;
+  }
+  sim::hazards::step(pipe, "TSTORE", {bytes(tile)}, {bytes(global)});
   for (int r = 0; r < tile.validRows; ++r)
     for (int c = 0; c < tile.validCols; ++c) global.at(r, c) = convert<typename GlobalT::DType>(tile.at(r, c));
 }

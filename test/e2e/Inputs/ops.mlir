@@ -2,7 +2,7 @@
 // simulator: integer bitwise and shift ops, remainders, leaky and
 // parametric ReLU, arg-reductions, compare-and-select through the packed
 // mask, a transpose, scalar reads and writes, a column exp-difference,
-// slices and assembles.
+// slices and assembles, atomic stores.
 !I = !pl.tensor<16x64xi32>
 !F = !pl.tensor<16x64xf32>
 !It = !pl.tile<16x64xi32, vec>
@@ -72,4 +72,13 @@ func.func @windows(%x: !pl.tensor<16x128xf32>, %y: !pl.tensor<16x128xf32> {pl.di
   %a = pl.tile.assemble %e into %t[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec>
   %r = pl.tile.store %a, %y[%c0, %c0] : !pl.tile<16x128xf32, vec>, !pl.tensor<16x128xf32>
   return %r : !pl.tensor<16x128xf32>
+}
+
+func.func @accumulate(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %e = pl.tile.exp %t : !pl.tile<16x64xf32, vec>
+  %r1 = pl.tile.store %t, %y[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  %r2 = pl.tile.store %e, %r1[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return %r2 : !pl.tensor<16x64xf32>
 }
