@@ -595,9 +595,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "pld.tile.remote_store" => {
-                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
-                    return Err((op, "atomic remote stores are not translated yet".into()));
-                }
                 let (tile, target) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap());
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (2..n - 1).filter_map(|i| operand_at(op, i)).collect();
@@ -605,8 +602,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let shape = self.tile_shape(op)?;
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &shape)?;
-                // An atomic store adds into global memory.
-                let callee = if op.attribute("atomic_add").is_ok() { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
+                // An atomic store adds into the peer's window.
+                let callee = if int_attribute(op, "atomic").unwrap_or(0) != 0 { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
                 self.call(op, callee, &[global, tile], None, None);
                 self.replaced.push(op);
             }
@@ -655,8 +652,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replaced.push(op);
             }
             "pld.tile.put" | "pld.tile.get" | "pld.tensor.put" | "pld.tensor.get" => {
-                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
-                    return Err((op, "atomic puts are not translated yet".into()));
+                let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
+                if atomic && name.ends_with(".get") {
+                    return Err((op, "atomic gets are not translated yet (pto-isa's TGET has no atomic form)".into()));
                 }
                 // dst, peer, src, [stage, stage2?,] dst offsets, src offsets,
                 // shape. The tensor forms carry no staging tile: the
@@ -692,7 +690,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // Order earlier stores before the DMA reads, and drain it after.
                 self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
                 let operands: Vec<Value> = [dst_global, src_global].into_iter().chain(stages).collect();
-                self.call(op, if put { "pto::comm::TPUT" } else { "pto::comm::TGET" }, &operands, None, None);
+                let callee = match (put, atomic) {
+                    (true, true) => "pto::comm::TPUT<AtomicType::AtomicAdd>",
+                    (true, false) => "pto::comm::TPUT",
+                    _ => "pto::comm::TGET",
+                };
+                self.call(op, callee, &operands, None, None);
                 self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
                 self.replaced.push(op);
             }

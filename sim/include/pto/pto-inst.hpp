@@ -631,18 +631,27 @@ template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, Wai
 /// Copies a window of global memory into another (a peer's, for TPUT; from
 /// a peer's, for TGET) through the staging tile(s): element for element
 /// here, the DMA moves it tile by tile on the device.
-template <typename DstT, typename SrcT, typename... Stage> void TPUT(const DstT &dst, const SrcT &src, Stage &...stages) {
+template <AtomicType Atomic = AtomicType::AtomicNone, typename DstT, typename SrcT, typename... Stage>
+void TPUT(const DstT &dst, const SrcT &src, Stage &...stages) {
   if (DstT::windowRows() != SrcT::windowRows() || DstT::windowCols() != SrcT::windowCols()) pto::fail("TPUT: windows differ");
   sim::hazards::step(sim::hazards::MTE2, "TPUT/TGET (in)", {bytes(src)}, {bytes(stages)...});
   // The library orders its own two halves with event 0 (ptoas.md §7.5).
   sim::hazards::set_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
   sim::hazards::wait_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
   sim::hazards::step(sim::hazards::MTE3, "TPUT/TGET (out)", {bytes(stages)...}, {bytes(dst)});
+  if (Atomic == AtomicType::AtomicAdd) {
+    // Adds into the destination (a peer's window: other ranks may add too).
+    std::lock_guard<std::mutex> guard(atomic_store_lock());
+    for (int r = 0; r < SrcT::windowRows(); ++r)
+      for (int c = 0; c < SrcT::windowCols(); ++c)
+        dst.at(r, c) = convert<typename DstT::DType>(double(float(dst.at(r, c))) + double(float(src.at(r, c))));
+    return;
+  }
   for (int r = 0; r < SrcT::windowRows(); ++r)
     for (int c = 0; c < SrcT::windowCols(); ++c) dst.at(r, c) = convert<typename DstT::DType>(src.at(r, c));
 }
 template <typename DstT, typename SrcT, typename... Stage> void TGET(const DstT &dst, const SrcT &src, Stage &...stages) {
-  TPUT(dst, src, stages...);
+  TPUT<AtomicType::AtomicNone>(dst, src, stages...);
 }
 } // namespace comm
 
