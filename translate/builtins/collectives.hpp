@@ -65,50 +65,73 @@ static AICORE inline void release(__gm__ int32_t* signal, __gm__ int64_t* ctx, i
     if (peer != me) pto::comm::TNOTIFY(Cell(cells + peer * stride), -generations, pto::comm::NotifyOp::AtomicAdd);
 }
 
-/// A 256-element (or shorter) piece of a flat window, and a UB tile for it.
-template <typename T, int N> struct Pieces {
-  static constexpr int kTile = N < 256 ? N : 256;
-  static_assert(N % kTile == 0, "builtin collectives take whole 256-element tiles");
-  static constexpr int count = N / kTile;
-  using Vec = Tile<TileType::Vec, T, 1, kTile, BLayout::RowMajor, 1, kTile, SLayout::NoneBox, 512, PadValue::Null>;
-  using Row = GlobalTensor<T, pto::Shape<1, 1, 1, 1, kTile>, pto::Stride<kTile, kTile, kTile, kTile, 1>, pto::Layout::ND>;
+/// A piece of at most 256 elements of a flat window and a UB tile for it
+/// (its valid columns: the piece's length).
+template <typename T> struct Piece {
+  static constexpr int kCols = 256;
+  using Vec = Tile<TileType::Vec, T, 1, kCols, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>;
+  using Window = GlobalTensor<T, pto::Shape<1, 1, 1, 1, kCols>, pto::Stride<kCols, kCols, kCols, kCols, 1>, pto::Layout::ND>;
+  static AICORE inline int length(int at, int n) { return n - at < kCols ? n - at : kCols; }
 };
 
-/// The mesh fold of `N` elements at `span` (a place in this rank's window):
+/// `n` elements copied from `from` to `to` (either may be a peer's) a
+/// piece at a time through UB.
+template <typename T> AICORE inline void copy_span(__gm__ T* to, __gm__ T* from, int32_t n) {
+  using P = Piece<T>;
+  for (int at = 0; at < n; at += P::kCols) {
+    typename P::Vec piece(1, P::length(at, n));
+    TASSIGN(piece, 0);
+    TLOAD(piece, typename P::Window(from + at));
+    pipe_barrier(PIPE_ALL);
+    TSTORE(typename P::Window(to + at), piece);
+    pipe_barrier(PIPE_ALL);
+  }
+}
+
+/// The mesh fold of `n` elements at `span` (a place in this rank's window):
 /// after a ready barrier every rank folds its peers' copies of the span
 /// into its own, in rank order, a piece at a time; a read-done barrier
 /// precedes the store over its own copy.
-template <typename T, int N, int Op>
-AICORE void mesh_fold(__gm__ T* span, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  using P = Pieces<T, N>;
-  static_assert(N * sizeof(T) <= 0x10000, "a mesh fold keeps its results in the first 64 KiB of UB");
+template <typename T, int Op>
+AICORE void mesh_fold(__gm__ T* span, int32_t n, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
+  using P = Piece<T>;
+  constexpr int kMost = 0x10000 / (P::kCols * int(sizeof(T)));
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
+  int pieces = (n + P::kCols - 1) / P::kCols;
+  if (pieces > kMost) {
+    // The results live in the first 64 KiB of UB: a longer span is refused
+    // (every rank alike, so none waits for another).
+    pipe_barrier(PIPE_ALL);
+    return;
+  }
   barrier(signal, ctx, 0, stride, 1);
-  typename P::Vec sums[P::count];
-  typename P::Vec peer_tile;
-  TASSIGN(peer_tile, 0x10000);
-  for (int t = 0; t < P::count; ++t) {
-    TASSIGN(sums[t], uint64_t(t) * P::kTile * sizeof(T));
-    TLOAD(sums[t], typename P::Row(span + t * P::kTile));
+  typename P::Vec sums[kMost];
+  for (int t = 0; t < pieces; ++t) {
+    int at = t * P::kCols, length = P::length(at, n);
+    sums[t] = typename P::Vec(1, length);
+    typename P::Vec theirs(1, length);
+    TASSIGN(sums[t], uint64_t(at) * sizeof(T));
+    TASSIGN(theirs, 0x10000);
+    TLOAD(sums[t], typename P::Window(span + at));
     for (int32_t peer = 0; peer < ranks; ++peer) {
       if (peer == me) continue;
-      TLOAD(peer_tile, typename P::Row(pld_peer(span, ctx, peer) + t * P::kTile));
+      TLOAD(theirs, typename P::Window(pld_peer(span, ctx, peer) + at));
       pipe_barrier(PIPE_ALL);
-      combine<Op>(sums[t], sums[t], peer_tile);
+      combine<Op>(sums[t], sums[t], theirs);
       pipe_barrier(PIPE_ALL);
     }
   }
   barrier(signal, ctx, 0, stride, 2);
-  for (int t = 0; t < P::count; ++t) TSTORE(typename P::Row(span + t * P::kTile), sums[t]);
+  for (int t = 0; t < pieces; ++t) TSTORE(typename P::Window(span + t * P::kCols), sums[t]);
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
   release(signal, ctx, 0, stride, 2);
 }
 
-/// Mesh allreduce of `N` elements in place.
-template <typename T, int N, int Op>
-AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  mesh_fold<T, N, Op>(data, signal, ctx, stride);
+/// Mesh allreduce of `n` elements in place.
+template <typename T, int Op>
+AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t n, int32_t stride) {
+  mesh_fold<T, Op>(data, n, signal, ctx, stride);
 }
 
 /// Ring segment boundary b(i) (pld.md §3.2): f32 i*N/P; f16 rounded up to
@@ -128,10 +151,10 @@ template <typename T> AICORE inline int segment_boundary(int i, int total, int r
 /// at rank s. Allgather steps k = 1..P-1: rank me copies segment (me-k)
 /// mod P from its left neighbour. Each step starts with a barrier on a row
 /// of its own; a last one ends the collective.
-template <typename T, int N, int Op>
-AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  using Piece = Tile<TileType::Vec, T, 1, 256, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>;
-  using Window = GlobalTensor<T, pto::Shape<1, 1, 1, 1, 256>, pto::Stride<256, 256, 256, 256, 1>, pto::Layout::ND>;
+template <typename T, int Op>
+AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t N, int32_t stride) {
+  using Piece = typename pto_builtin::Piece<T>::Vec;
+  using Window = typename pto_builtin::Piece<T>::Window;
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx), left = (me + ranks - 1) % ranks;
   __gm__ T* theirs = pld_peer(data, ctx, left);
   int32_t row = 0;
@@ -177,23 +200,13 @@ AICORE inline void barrier_only(__gm__ int32_t* signal, __gm__ int64_t* ctx, int
   release(signal, ctx, 0, stride, 1);
 }
 
-/// Broadcast of `N` elements from rank `Root`: a ready barrier, every other
+/// Broadcast of `n` elements from rank `Root`: a ready barrier, every other
 /// rank copies the root's, a done barrier (the root's copy may change after).
-template <typename T, int N, int Root>
-AICORE void broadcast(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  using P = Pieces<T, N>;
+template <typename T, int Root>
+AICORE void broadcast(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t n, int32_t stride) {
   int32_t me = pld_rank(ctx);
   barrier(signal, ctx, 0, stride, 1);
-  if (me != Root) {
-    typename P::Vec piece;
-    TASSIGN(piece, 0);
-    for (int t = 0; t < P::count; ++t) {
-      TLOAD(piece, typename P::Row(pld_peer(data, ctx, Root) + t * P::kTile));
-      pipe_barrier(PIPE_ALL);
-      TSTORE(typename P::Row(data + t * P::kTile), piece);
-      pipe_barrier(PIPE_ALL);
-    }
-  }
+  if (me != Root) copy_span(data, pld_peer(data, ctx, Root), n);
   barrier(signal, ctx, 0, stride, 2);
   release(signal, ctx, 0, stride, 2);
 }
@@ -202,7 +215,7 @@ AICORE void broadcast(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ct
 /// into its own, in rank order; the other rows stay.
 template <typename T, int Row, int Op>
 AICORE void reduce_scatter(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  mesh_fold<T, Row, Op>(data + pld_rank(ctx) * Row, signal, ctx, stride);
+  mesh_fold<T, Op>(data + pld_rank(ctx) * Row, Row, signal, ctx, stride);
 }
 
 /// Allgather (`Pick` = false: every rank sends row 0 of its input) or
@@ -210,18 +223,8 @@ AICORE void reduce_scatter(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_
 /// row me of every destination's target; a barrier ends it.
 template <typename T, int Row, bool Pick>
 AICORE void exchange(__gm__ T* input, __gm__ T* target, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
-  using P = Pieces<T, Row>;
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
-  typename P::Vec piece;
-  TASSIGN(piece, 0);
-  for (int32_t dest = 0; dest < ranks; ++dest) {
-    for (int t = 0; t < P::count; ++t) {
-      TLOAD(piece, typename P::Row(input + (Pick ? dest * Row : 0) + t * P::kTile));
-      pipe_barrier(PIPE_ALL);
-      TSTORE(typename P::Row(pld_peer(target, ctx, dest) + me * Row + t * P::kTile), piece);
-      pipe_barrier(PIPE_ALL);
-    }
-  }
+  for (int32_t dest = 0; dest < ranks; ++dest) copy_span(pld_peer(target, ctx, dest) + me * Row, input + (Pick ? dest * Row : 0), Row);
   dsb(DSB_DDR);
   barrier(signal, ctx, 0, stride, 1);
   release(signal, ctx, 0, stride, 1);
@@ -234,21 +237,12 @@ AICORE void exchange(__gm__ T* input, __gm__ T* target, __gm__ int32_t* signal, 
 template <typename T, int Row, int Rows, int SendLen, int CountRow>
 AICORE void exchange_v(__gm__ T* input, __gm__ T* target, __gm__ int32_t* send, __gm__ int32_t* recv, __gm__ int32_t* signal,
                        __gm__ int64_t* ctx, int32_t stride) {
-  using P = Pieces<T, Row>;
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
   int32_t most = Rows / ranks;
-  typename P::Vec piece;
-  TASSIGN(piece, 0);
   for (int32_t dest = 0; dest < ranks; ++dest) {
     int32_t count = send[dest * (SendLen / ranks)];
     pto::comm::TNOTIFY(Cell(pld_peer(recv, ctx, dest) + me * CountRow), count < most ? count : most, pto::comm::NotifyOp::Set);
-    for (int32_t r = 0; r < most; ++r)
-      for (int t = 0; t < P::count; ++t) {
-        TLOAD(piece, typename P::Row(input + (dest * most + r) * Row + t * P::kTile));
-        pipe_barrier(PIPE_ALL);
-        TSTORE(typename P::Row(pld_peer(target, ctx, dest) + (me * most + r) * Row + t * P::kTile), piece);
-        pipe_barrier(PIPE_ALL);
-      }
+    copy_span(pld_peer(target, ctx, dest) + me * most * Row, input + dest * most * Row, most * Row);
   }
   dsb(DSB_DDR);
   barrier(signal, ctx, 0, stride, 1);

@@ -558,10 +558,24 @@ pub fn build_program<'c>(
                 let int_attr = |name: &str| op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
                 let windows: Vec<Value> = (0..op.operand_count() - 1).filter_map(|i| operand_at(op, i)).collect();
                 let device = operand_at(op, op.operand_count() - 1).unwrap();
+                let dims_of = |value: Value| -> Result<(Vec<Option<i64>>, &'static str), Failure> {
+                    window_shapes.get(&key(value)).cloned().ok_or_else(|| fail(op, format!("a builtin {kind} of a value that is not a window view")))
+                };
                 let shape_of = |value: Value| -> Result<(Vec<i64>, &'static str), Failure> {
-                    let (shape, element) = window_shapes.get(&key(value)).cloned().ok_or_else(|| fail(op, format!("a builtin {kind} of a value that is not a window view")))?;
+                    let (shape, element) = dims_of(value)?;
                     let shape: Option<Vec<i64>> = shape.into_iter().collect();
                     Ok((shape.ok_or_else(|| fail(op, format!("a builtin {kind} of a window of dynamic shape is not simulated yet")))?, element))
+                };
+                // The extent of a row (the trailing dimensions, which must be
+                // static; the leading one may be the rank count).
+                let row_of = |value: Value| -> Result<(i64, &'static str), Failure> {
+                    let (dims, element) = dims_of(value)?;
+                    let row: Option<i64> = dims.iter().skip(1).copied().product();
+                    Ok((row.ok_or_else(|| fail(op, format!("a builtin {kind} of rows of dynamic extent is not simulated yet")))?, element))
+                };
+                // The element count of a window, at run time.
+                let count_of = |value: Value<'c, '_>| -> Value<'c, '_> {
+                    before(call_op("pto::sim::elements", &[value], &[], Some(IntegerType::new(context, 32).into()))).result(0).unwrap().into()
                 };
                 // The signal: last, but third of all_to_all_v's five.
                 let signal = if kind == "all_to_all_v" { windows.get(2) } else { windows.last() };
@@ -575,27 +589,25 @@ pub fn build_program<'c>(
                     _ => 1,
                 };
                 let reduce = int_attr("op").unwrap_or(0);
-                let (kernel, data): (String, Vec<Value>) = match kind {
+                // The kernel, the windows it takes first and the values
+                // after the CommContext.
+                let (kernel, data, extra): (String, Vec<Value>, Vec<Value>) = match kind {
                     "allreduce" | "allreduce_ring" => {
-                        let (shape, element) = shape_of(windows[0])?;
-                        let elements: i64 = shape.iter().product();
-                        (format!("pto_builtin::{kind}<{element}, {elements}, {reduce}>"), vec![windows[0]])
+                        let element = dims_of(windows[0])?.1;
+                        (format!("pto_builtin::{kind}<{element}, {reduce}>"), vec![windows[0]], vec![count_of(windows[0])])
                     }
-                    "barrier" => ("pto_builtin::barrier_only".into(), vec![]),
+                    "barrier" => ("pto_builtin::barrier_only".into(), vec![], vec![]),
                     "broadcast" => {
-                        let (shape, element) = shape_of(windows[0])?;
-                        let elements: i64 = shape.iter().product();
-                        (format!("pto_builtin::broadcast<{element}, {elements}, {}>", int_attr("root").unwrap_or(0)), vec![windows[0]])
+                        let element = dims_of(windows[0])?.1;
+                        (format!("pto_builtin::broadcast<{element}, {}>", int_attr("root").unwrap_or(0)), vec![windows[0]], vec![count_of(windows[0])])
                     }
                     "reduce_scatter" => {
-                        let (shape, element) = shape_of(windows[0])?;
-                        let row: i64 = shape.iter().skip(1).product();
-                        (format!("pto_builtin::reduce_scatter<{element}, {row}, {reduce}>"), vec![windows[0]])
+                        let (row, element) = row_of(windows[0])?;
+                        (format!("pto_builtin::reduce_scatter<{element}, {row}, {reduce}>"), vec![windows[0]], vec![])
                     }
                     "allgather" | "all_to_all" => {
-                        let (shape, element) = shape_of(windows[1])?;
-                        let row: i64 = shape.iter().skip(1).product();
-                        (format!("pto_builtin::exchange<{element}, {row}, {}>", kind == "all_to_all"), vec![windows[0], windows[1]])
+                        let (row, element) = row_of(windows[1])?;
+                        (format!("pto_builtin::exchange<{element}, {row}, {}>", kind == "all_to_all"), vec![windows[0], windows[1]], vec![])
                     }
                     "all_to_all_v" => {
                         let (shape, element) = shape_of(windows[1])?;
@@ -604,7 +616,7 @@ pub fn build_program<'c>(
                         let send: i64 = shape_of(windows[3])?.0.iter().product();
                         let recv_shape = shape_of(windows[4])?.0;
                         let count_row: i64 = recv_shape.iter().skip(1).product();
-                        (format!("pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"), vec![windows[0], windows[1], windows[3], windows[4]])
+                        (format!("pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"), vec![windows[0], windows[1], windows[3], windows[4]], vec![])
                     }
                     other => return Err(fail(op, format!("the builtin {other} is not simulated yet"))),
                 };
@@ -615,6 +627,7 @@ pub fn build_program<'c>(
                 operands.extend(data);
                 operands.push(signal);
                 operands.push(ctx);
+                operands.extend(extra);
                 // The signal row stride goes last.
                 before(launch_call(context, "pto::sim::launch", &[kernel], &operands, &[stride.to_string()]));
                 uses_builtins = true;

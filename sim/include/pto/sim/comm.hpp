@@ -104,6 +104,13 @@ template <typename T> CommDomain *comm_ctx(Window<T> window) { return window.slo
 
 inline int64_t world_size(Args &args) { return args.ranks; }
 
+/// The element count of a window view (its extents known at run time).
+template <typename T> int32_t elements(const Window<T> &view) {
+  long count = 1;
+  for (long extent : view.dims) count *= extent;
+  return int32_t(count);
+}
+
 /// What a dispatched function receives on `rank` for each host value.
 template <typename T> T *for_rank(Window<T> w, int rank) {
   return reinterpret_cast<T *>(w.slot.domain->windows[size_t(rank)] + w.slot.offset);
