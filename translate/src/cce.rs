@@ -193,14 +193,17 @@ fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
         .collect()
 }
 
-/// How many comm domains the windows of a dispatch of `chip` belong to:
-/// the host passes one ordering token per domain after the tensors
-/// (pld.md §4.5). Windows given to the host program from outside count as
-/// one domain.
-fn ordering_tokens(module: &Module, chip: &str) -> usize {
-    let mut tokens = 0;
+/// The chip orchestrations the module's host programs dispatch, in order
+/// of first dispatch, each with how many comm domains the windows of its
+/// dispatches belong to: the host passes one ordering token per domain
+/// after the tensors (pld.md §4.5). Windows given to the host program from
+/// outside count as one domain.
+fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
+    let mut chips: Vec<(String, usize)> = Vec::new();
     module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op_name(op) == "pld.dispatch" && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(chip) {
+        if op_name(op) == "pld.dispatch"
+            && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
+        {
             let mut domains: Vec<usize> = Vec::new();
             for operand in op.operands() {
                 if !TensorLike::try_from(operand.r#type()).is_ok_and(|t| t.is_distributed()) {
@@ -219,11 +222,19 @@ fn ordering_tokens(module: &Module, chip: &str) -> usize {
                     domains.push(domain);
                 }
             }
-            tokens = tokens.max(domains.len());
+            match chips.iter_mut().find(|(chip, _)| *chip == callee) {
+                Some((_, tokens)) => *tokens = (*tokens).max(domains.len()),
+                None => chips.push((callee, domains.len())),
+            }
         }
         melior::ir::operation::WalkResult::Advance
     });
-    tokens
+    chips
+}
+
+/// Whether `function` is a host program (`pl.level = host`).
+fn is_host(function: OperationRef) -> bool {
+    matches!(function.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)))
 }
 
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).
@@ -356,13 +367,15 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     // become functions of those programs.
     // Orchestrations: with runtime entries, their runtime C++ (pl.md §6.7) where
     // it can be made ("source": null, with a warning, where not).
+    let dispatched = dispatched_chips(module);
     let mut orchestrations = Vec::new();
     let mut orchestration_files: std::collections::HashMap<String, String> = std::collections::HashMap::new();
     for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
         let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
         let mut source = "null".to_string();
         if target.runtime_entry() && !failed {
-            match orchestration::build(context, function, &calls, ordering_tokens(module, &name)) {
+            let tokens = dispatched.iter().find(|(chip, _)| *chip == name).map_or(0, |(_, tokens)| *tokens);
+            match orchestration::build(context, function, &calls, tokens) {
                 Ok(mut program) => {
                     run_pipeline(context, &mut program, LOWER_HOST)?;
                     let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
@@ -381,7 +394,6 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     // Host programs for the device: the runtime's Python host orchestrator.
     let mut hosts = Vec::new();
     if !target.is_sim() && !failed {
-        let is_host = |f: OperationRef| matches!(f.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
         let mut chip_directions = std::collections::HashMap::new();
         for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f)) {
             let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
@@ -402,26 +414,16 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         }
     }
     if target.is_sim() && !failed {
-        let mut chips = Vec::new();
-        module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            if op_name(op) == "pld.dispatch"
-                && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
-                && !chips.contains(&callee)
-            {
-                chips.push(callee);
-            }
-            melior::ir::operation::WalkResult::Advance
-        });
-        let host = |f: OperationRef| matches!(f.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)));
+        let chips: Vec<String> = dispatched.iter().map(|(chip, _)| chip.clone()).collect();
         for entry in functions(module) {
             let name = entry.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !chips.contains(&name)) || host(entry);
+            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !chips.contains(&name)) || is_host(entry);
             if !is_entry {
                 continue;
             }
             // The device's way: the orchestration's PTO2 C++ on the
             // simulator's runtime.
-            if let Some(file) = orchestration_files.get(&name).filter(|_| !host(entry)) {
+            if let Some(file) = orchestration_files.get(&name).filter(|_| !is_host(entry)) {
                 let mut kernels: Vec<(usize, String)> = calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect();
                 kernels.sort();
                 match driver::build_runtime(context, entry, &kernels, file, source) {
@@ -439,18 +441,18 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             }
             // A host program the device's way: its chips' PTO2 entries,
             // when every chip it dispatches has one.
-            let runtime_chips = (target.runtime_entry() && host(entry))
+            let runtime_chips = (target.runtime_entry() && is_host(entry))
                 .then(|| {
                     let mut runtime = driver::RuntimeChips { kernels: calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect(), ..Default::default() };
                     runtime.kernels.sort();
-                    for chip in &chips {
+                    for (chip, tokens) in &dispatched {
                         let file = orchestration_files.get(chip)?;
-                        runtime.chips.insert(chip.clone(), (file.clone(), ordering_tokens(module, chip)));
+                        runtime.chips.insert(chip.clone(), (file.clone(), *tokens));
                     }
                     Some(runtime)
                 })
                 .flatten();
-            if target.runtime_entry() && host(entry) && runtime_chips.is_none() {
+            if target.runtime_entry() && is_host(entry) && runtime_chips.is_none() {
                 OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
             }
             let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> = functions(module)

@@ -15,19 +15,11 @@ use pto_dialects::enums::ParamDirection;
 
 use crate::cce::Parameter;
 
-fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
-}
+use pto_passes::emitc::build::{opaque, opaque_attribute};
 
-fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
-    Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque attribute parses")
-}
-
+/// `#include "file"`.
 pub(crate) fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Operation<'c> {
-    OperationBuilder::new("emitc.include", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, file).into())])
-        .build()
-        .expect("emitc.include builds")
+    pto_passes::emitc::build::include(context, file, false)
 }
 
 /// `callee(operands..., literal args...)`: literals are printed as they are
@@ -856,13 +848,19 @@ pub(crate) fn replace_with_index<'c>(context: &'c Context, op: melior::ir::Opera
     unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
 }
 
+/// The arguments a call writes (those of its out/inout parameters), in
+/// order: result i of a kernel call is the i-th of them.
+pub(crate) fn written_arguments<T: Copy>(arguments: &[T], directions: &[Option<ParamDirection>]) -> Vec<T> {
+    arguments.iter().zip(directions).filter(|(_, d)| matches!(d, Some(ParamDirection::Out | ParamDirection::InOut))).map(|(a, _)| *a).collect()
+}
+
 /// A kernel call's results are the out/inout arguments it writes in place
 /// (result i the i-th of them): their uses move there. A `pl.submit`
 /// task used as a dependency is refused.
 pub(crate) fn forward_call_results(op: melior::ir::OperationRef, arguments: &[Value], directions: &[Option<ParamDirection>]) -> Result<(), Failure> {
     use melior::ir::{ValueLike, operation::OperationLike};
     let fail = |message: &str| -> Failure { (op.to_raw(), message.to_string()) };
-    let written: Vec<&Value> = arguments.iter().zip(directions).filter(|(_, d)| matches!(d, Some(ParamDirection::Out | ParamDirection::InOut))).map(|(a, _)| a).collect();
+    let written = written_arguments(arguments, directions);
     let submit = pto_dialects::ops::op_name(op) == "pl.submit";
     let tensor_results = op.result_count() - usize::from(submit);
     for i in 0..tensor_results {
@@ -907,10 +905,7 @@ pub struct RuntimeChips {
 }
 
 fn verbatim_op<'c>(context: &'c Context, text: &str) -> melior::ir::Operation<'c> {
-    OperationBuilder::new("emitc.verbatim", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
-        .build()
-        .expect("emitc.verbatim builds")
+    pto_passes::emitc::build::verbatim(context, Location::unknown(context), text, &[])
 }
 
 /// Every kernel file, its `kernel_entry` renamed after its func_id (they

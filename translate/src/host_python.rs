@@ -80,6 +80,19 @@ fn data_type(element: melior::ir::Type) -> Result<&'static str, String> {
     })
 }
 
+/// The Python operator of a binary arith op.
+fn python_operator(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "arith.addi" | "arith.addf" => "+",
+        "arith.subi" | "arith.subf" => "-",
+        "arith.muli" | "arith.mulf" => "*",
+        "arith.divsi" | "arith.divui" | "arith.floordivsi" => "//",
+        "arith.remsi" | "arith.remui" => "%",
+        "arith.divf" => "/",
+        _ => return None,
+    })
+}
+
 fn direction_name(direction: ParamDirection) -> &'static str {
     match direction {
         ParamDirection::In => "TensorArgType.INPUT",
@@ -135,6 +148,11 @@ impl<'f> Printer<'f> {
     fn op(&mut self, op: OperationRef) -> Result<(), Failure> {
         let name = op_name(op);
         let fail = |message: String| -> Failure { (op.to_raw(), message) };
+        if let Some(symbol) = python_operator(&name) {
+            let text = self.binary(op, symbol)?;
+            self.assign(op, text);
+            return Ok(());
+        }
         match name.as_str() {
             "arith.constant" => {
                 let value = op.attribute("value").map_err(|e| fail(e.to_string()))?;
@@ -151,36 +169,9 @@ impl<'f> Printer<'f> {
                 let text = self.operand(op, 0)?;
                 self.values.insert(key(result_at(op, 0).unwrap()), text);
             }
-            "arith.addi" | "arith.addf" => {
-                let text = self.binary(op, "+")?;
-                self.assign(op, text)
-            }
-            "arith.subi" | "arith.subf" => {
-                let text = self.binary(op, "-")?;
-                self.assign(op, text)
-            }
-            "arith.muli" | "arith.mulf" => {
-                let text = self.binary(op, "*")?;
-                self.assign(op, text)
-            }
-            "arith.divsi" | "arith.divui" | "arith.floordivsi" => {
-                let text = self.binary(op, "//")?;
-                self.assign(op, text)
-            }
-            "arith.remsi" | "arith.remui" => {
-                let text = self.binary(op, "%")?;
-                self.assign(op, text)
-            }
-            "arith.divf" => {
-                let text = self.binary(op, "/")?;
-                self.assign(op, text)
-            }
-            "arith.maxsi" | "arith.maxui" => {
-                let text = format!("max({}, {})", self.operand(op, 0)?, self.operand(op, 1)?);
-                self.assign(op, text)
-            }
-            "arith.minsi" | "arith.minui" => {
-                let text = format!("min({}, {})", self.operand(op, 0)?, self.operand(op, 1)?);
+            "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
+                let function = if name.contains("max") { "max" } else { "min" };
+                let text = format!("{function}({}, {})", self.operand(op, 0)?, self.operand(op, 1)?);
                 self.assign(op, text)
             }
             "arith.cmpi" => {

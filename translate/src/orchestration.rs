@@ -30,6 +30,8 @@ use pto_dialects::{
     types::TensorLike,
 };
 
+use pto_passes::emitc::build::opaque;
+
 use crate::driver::Failure;
 
 /// What an orchestration needs to know of a kernel it calls.
@@ -92,16 +94,8 @@ fn data_type(element: &str) -> Result<&'static str, String> {
     })
 }
 
-fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
-}
-
 fn verbatim<'c>(context: &'c Context, text: &str, operands: &[Value<'c, '_>]) -> melior::ir::Operation<'c> {
-    OperationBuilder::new("emitc.verbatim", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
-        .add_operands(operands)
-        .build()
-        .expect("emitc.verbatim builds")
+    pto_passes::emitc::build::verbatim(context, Location::unknown(context), text, operands)
 }
 
 /// `callee(operands..., literals...)`: operands first, then the literal
@@ -122,12 +116,8 @@ fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirVa
     let callee = owner.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
     let Some(kernel) = kernels.get(&callee) else { return value.to_raw() };
     let (start, count) = if name == "pl.submit" { operand_segments(owner).first().copied().unwrap_or((0, 0)) } else { (0, owner.operand_count()) };
-    let written: Vec<Value> = (start..start + count)
-        .filter_map(|i| operand_at(owner, i))
-        .zip(&kernel.parameters)
-        .filter(|(_, p)| matches!(p, Some(ParamDirection::Out | ParamDirection::InOut)))
-        .map(|(a, _)| a)
-        .collect();
+    let arguments: Vec<Value> = (start..start + count).filter_map(|i| operand_at(owner, i)).collect();
+    let written = crate::driver::written_arguments(&arguments, &kernel.parameters);
     match written.get(result.result_number()) {
         Some(argument) => root(*argument, kernels),
         None => value.to_raw(),
@@ -141,15 +131,7 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     let module = Module::new(location);
     let body = module.body();
     for header in ["stddef.h", "stdint.h"] {
-        body.append_operation(
-            OperationBuilder::new("emitc.include", location)
-                .add_attributes(&[
-                    (Identifier::new(context, "include"), StringAttribute::new(context, header).into()),
-                    (Identifier::new(context, "is_standard_include"), Attribute::unit(context)),
-                ])
-                .build()
-                .expect("emitc.include builds"),
-        );
+        body.append_operation(pto_passes::emitc::build::include(context, header, true));
     }
     body.append_operation(crate::driver::include(context, "pto_orchestration_api.h"));
     body.append_operation(verbatim(context, ORCHESTRATION_HELPERS, &[]));

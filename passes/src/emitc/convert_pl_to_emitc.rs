@@ -26,6 +26,7 @@ mod pld;
 use pld::COMM_HELPERS;
 
 use super::{
+    build::{self, opaque, opaque_attribute, pointer},
     cpp_types,
     kernel_entry::{self, EntryArg},
 };
@@ -207,46 +208,22 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
 /// (and the CommContext accessors when a kernel communicates).
 fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entry: bool) {
     let location = Location::unknown(context);
-    let include = OperationBuilder::new("emitc.include", location)
-        .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "pto/pto-inst.hpp").into())])
-        .build()
-        .expect("emitc.include builds");
-    let using = verbatim(context, "using namespace pto;");
+    let verbatim = |text: &str| build::verbatim(context, location, text, &[]);
+    let include = build::include(context, "pto/pto-inst.hpp", false);
+    let using = verbatim("using namespace pto;");
     let first = body.first_operation().expect("kernels were found");
     let include = body.insert_operation_before(first, include);
     let using = body.insert_operation_after(include, using);
     let mut last = using;
     if with_entry {
-        let include = OperationBuilder::new("emitc.include", location)
-            .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, "tensor.h").into())])
-            .build()
-            .expect("emitc.include builds");
-        body.insert_operation_before(using, include);
-        last = body.insert_operation_after(using, verbatim(context, kernel_entry::ENTRY_HELPERS));
+        body.insert_operation_before(using, build::include(context, "tensor.h", false));
+        last = body.insert_operation_after(using, verbatim(kernel_entry::ENTRY_HELPERS));
     }
     if communicates {
-        body.insert_operation_after(last, verbatim(context, COMM_HELPERS));
+        body.insert_operation_after(last, verbatim(COMM_HELPERS));
     }
 }
 
-fn verbatim<'c>(context: &'c Context, text: &str) -> melior::ir::Operation<'c> {
-    OperationBuilder::new("emitc.verbatim", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
-        .build()
-        .expect("emitc.verbatim builds")
-}
-
-fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
-}
-
-pub(super) fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
-    Attribute::parse(context, &format!("#emitc.opaque<\"{text}\">")).expect("an opaque attribute parses")
-}
-
-pub(super) fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"__gm__ {element}\">>")).expect("a pointer type parses")
-}
 
 /// A tensor in global memory: its pointer and row-major shape.
 #[derive(Clone)]
@@ -695,12 +672,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let location = op.location();
                 let block = op.block().unwrap();
                 let flat = self.flat_index(op, &shape, &indices)?;
-                let verbatim = OperationBuilder::new("emitc.verbatim", location)
-                    .add_attributes(&[(Identifier::new(self.context, "value"), StringAttribute::new(self.context, "{}.SetValue({}, {});").into())])
-                    .add_operands(&[tile, flat, value])
-                    .build()
-                    .map_err(|e| (op, e.to_string()))?;
-                block.insert_operation_before(op, verbatim);
+                block.insert_operation_before(op, build::verbatim(self.context, location, "{}.SetValue({}, {});", &[tile, flat, value]));
                 self.replace(op, tile);
             }
             "create" => {
@@ -760,12 +732,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     .build()
                     .map_err(|e| (op, e.to_string()))?;
                 let variable: Value = block.insert_operation_before(op, variable).result(0).unwrap().into();
-                let assign = OperationBuilder::new("emitc.verbatim", location)
-                    .add_attributes(&[(Identifier::new(self.context, "value"), StringAttribute::new(self.context, "{} = {}.GetValue({});").into())])
-                    .add_operands(&[variable, tile, flat])
-                    .build()
-                    .map_err(|e| (op, e.to_string()))?;
-                block.insert_operation_before(op, assign);
+                block.insert_operation_before(op, build::verbatim(self.context, location, "{} = {}.GetValue({});", &[variable, tile, flat]));
                 let load = OperationBuilder::new("emitc.load", location).add_operands(&[variable]).add_results(&[result.r#type()]).build().map_err(|e| (op, e.to_string()))?;
                 let value: Value = block.insert_operation_before(op, load).result(0).unwrap().into();
                 self.replace(op, value);

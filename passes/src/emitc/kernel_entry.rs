@@ -65,7 +65,7 @@ static __aicore__ inline T pto_scalar_arg(__gm__ int64_t* args, int index) {
 /// described by `abi`), built after it.
 pub fn build<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, name: &str, parameters: &[Type<'c>], abi: &[EntryArg]) -> Result<(), String> {
     let location = kernel.location();
-    let args_type = super::convert_pl_to_emitc::pointer(context, "int64_t");
+    let args_type = super::build::pointer(context, "int64_t");
     let block = Block::new(&[(args_type, location)]);
     let args: Value = block.argument(0).expect("one argument").into();
     let tensors = abi.iter().filter(|a| matches!(a, EntryArg::Tensor { .. })).count();
@@ -91,7 +91,7 @@ pub fn build<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, name: &str,
             builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &arguments).into())]);
         }
         if let Some(template) = templates {
-            let attribute = super::convert_pl_to_emitc::opaque_attribute(context, template);
+            let attribute = super::build::opaque_attribute(context, template);
             builder = builder.add_attributes(&[(Identifier::new(context, "template_args"), ArrayAttribute::new(context, &[attribute]).into())]);
         }
         if let Some(result) = result {

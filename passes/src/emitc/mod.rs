@@ -1,6 +1,7 @@
 //! Lowering to the EmitC dialect: the pto-isa C++ API the translator
 //! prints (pl.md §6).
 
+pub mod build;
 pub mod convert_pl_to_emitc;
 pub mod cpp_types;
 pub mod kernel_entry;

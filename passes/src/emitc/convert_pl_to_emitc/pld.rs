@@ -15,7 +15,8 @@ use pto_dialects::{
     types::TileType,
 };
 
-use super::{Failure, Lowering, constant_index, int_attribute, opaque_attribute};
+use super::{Failure, Lowering, constant_index, int_attribute};
+use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
 
 /// The CommContext accessors communicating kernels use (pld.md §1.3: slot 2
