@@ -218,8 +218,6 @@ pub fn build_program<'c>(
     let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> = std::collections::HashMap::new();
     let key = |value: Value| value.to_raw().ptr as usize;
     // argc, argv and the parsed arguments first.
-    let scratch = Block::new(&[(i32_type, location), (argv_type, location)]);
-    let (argc, argv): (Value, Value) = (scratch.argument(0).unwrap().into(), scratch.argument(1).unwrap().into());
     let parameter_count = entry.argument_count();
     // SAFETY: the block is live; two leading arguments are inserted.
     let (argc_new, argv_new) = unsafe {
@@ -228,7 +226,6 @@ pub fn build_program<'c>(
             mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 1, argv_type.to_raw(), location.to_raw()),
         )
     };
-    let _ = (argc, argv);
     // SAFETY: just inserted, live.
     let (argc_value, argv_value): (Value, Value) = unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
     let first = entry.first_operation().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
@@ -672,7 +669,6 @@ pub fn build_program<'c>(
         clone.remove_from_parent();
         mlir_sys::mlirOperationDestroy(function.to_raw());
     }
-    let _ = scratch;
     if uses_builtins {
         let first = module.body().first_operation().expect("the includes");
         module.body().insert_operation_after(first, include(context, BUILTINS_FILE));

@@ -138,7 +138,7 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     // SAFETY: `orchestration` is live; the clone is owned by the new module.
     let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw())) };
     let function = body.append_operation(clone);
-    pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(context, function).map_err(|(op, m)| fail(op, m))?;
+    pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(function).map_err(|(op, m)| fail(op, m))?;
     let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let args_type = opaque(context, "const ChipTaskArgs&");
     let tensor_type = opaque(context, "const ChipTensor&");

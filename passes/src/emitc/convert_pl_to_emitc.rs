@@ -17,7 +17,7 @@ use melior::{
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::{Pipe, RoundMode},
-    ops::{function_type, op_name, operand_at, operand_segments, result_at},
+    ops::{op_name, operand_at, operand_segments, result_at},
     types::{TensorLike, TileType},
 };
 
@@ -827,7 +827,7 @@ fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
 /// Drops the tile and tensor iteration arguments of every `scf.for` in
 /// `kernel` (innermost first): the body and the code after the loop use
 /// the init instead, which planning placed in the same buffer.
-pub fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
     kernel.walk(WalkOrder::PostOrder, |op| {
         if op_name(op) == "scf.for" {
@@ -884,7 +884,6 @@ pub fn drop_carried_buffers<'c, 'a>(context: &'c Context, kernel: OperationRef<'
             unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(for_op.result(old_index).unwrap().to_raw(), new_loop.result(new_index).unwrap().to_raw()) };
         }
         drop(detach(for_op));
-        let _ = context;
     }
     Ok(())
 }
@@ -1006,7 +1005,7 @@ fn lower_unsigned_division<'c, 'a>(context: &'c Context, kernel: OperationRef<'c
 
 fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, with_entry: bool) -> Result<bool, Failure<'c, 'a>> {
     lower_unsigned_division(context, kernel)?;
-    drop_carried_buffers(context, kernel)?;
+    drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
     let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
     let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new(), contexts: HashMap::new(), communicates: false };
@@ -1117,7 +1116,6 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, wi
     }
     // func.func -> emitc.func with the kernel specifiers; results dropped.
     let name = kernel.attribute("sym_name").map_err(|e| (kernel, e.to_string()))?;
-    let _ = function_type(kernel);
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     // Under a runtime entry the kernel is a plain device function the entry
     // calls (pl.md §6.6); alone it is PTOAS's launchable kernel.

@@ -156,7 +156,7 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             let name = op_name(owner);
             let chosen = if is_argument || matches!(name.as_str(), "scf.for" | "scf.if") {
                 // Loop-carried / branch values follow the init or yields.
-                carried_space(&linear, *value, owner, is_argument).and_then(|v| space(&decided, v))
+                carried_space(*value, owner, is_argument).and_then(|v| space(&decided, v))
             } else if is_cube(&name) {
                 Some(MemorySpace::Acc)
             } else if matches!(name.as_str(), "pl.tile.set_validshape" | "pl.tile.reshape") {
@@ -190,8 +190,7 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
 }
 
 /// The value a loop-carried or branch value takes its space from.
-fn carried_space<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, owner: OperationRef<'c, 'a>, is_argument: bool) -> Option<Value<'c, 'a>> {
-    let _ = linear;
+fn carried_space<'c, 'a>(value: Value<'c, 'a>, owner: OperationRef<'c, 'a>, is_argument: bool) -> Option<Value<'c, 'a>> {
     let name = op_name(owner);
     if name == "scf.for" {
         let body = owner.region(0).ok()?.first_block()?;

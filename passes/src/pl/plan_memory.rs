@@ -177,7 +177,7 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
         return Ok(());
     }
     check_spaces(function)?;
-    insert_copies(context, function)?;
+    insert_copies(function)?;
     let linear = Linear::of(function);
     let classes = Classes::build(&linear);
     let placed = place(&linear, &classes, a5, reuse)?;
@@ -209,14 +209,13 @@ fn check_spaces(function: OperationRef) -> Result<(), PassFailed> {
 }
 
 /// Inserts `%copy = pl.tile.move %value` before `anchor` and returns it.
-fn copy_before<'c, 'a>(context: &'c Context, anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Value<'c, 'a> {
+fn copy_before<'c, 'a>(anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Value<'c, 'a> {
     let block = anchor.block().expect("in a block");
     let op = OperationBuilder::new("pl.tile.move", anchor.location())
         .add_operands(&[value])
         .add_results(&[value.r#type()])
         .build()
         .expect("pl.tile.move builds");
-    let _ = context;
     block.insert_operation_before(anchor, op).result(0).expect("one result").into()
 }
 
@@ -240,7 +239,7 @@ fn is_acc(value: Value) -> bool {
 }
 
 /// Copies where sharing a buffer would clobber a live value.
-fn insert_copies<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
+fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     // In-place operands and loop inits still used afterwards.
     let linear = Linear::of(function);
     let mut edits: Vec<(usize, usize, bool)> = Vec::new(); // (op position, operand, is acc)
@@ -263,7 +262,7 @@ fn insert_copies<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Re
         if acc {
             return Err(accumulator_error(op, "this accumulator is still used after it is updated in place"));
         }
-        let copy = copy_before(context, op, op.operand(index).unwrap());
+        let copy = copy_before(op, op.operand(index).unwrap());
         set_operand(op, index, copy);
     }
     // Yields that cannot take the carried (or branch result) buffer.
@@ -298,7 +297,7 @@ fn insert_copies<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Re
         if acc {
             return Err(accumulator_error(op, "this yielded accumulator cannot share the carried buffer"));
         }
-        let copy = copy_before(context, op, op.operand(index).unwrap());
+        let copy = copy_before(op, op.operand(index).unwrap());
         set_operand(op, index, copy);
     }
     Ok(())

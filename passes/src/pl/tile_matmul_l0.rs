@@ -257,10 +257,9 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
         return fail("the product of this oversized matmul must be stored whole by a pl.tile.store in the same block, into a 2-D tensor".into());
     }
     // Operands resident in L1.
-    for (load, value) in [(lhs_load, lhs), (rhs_load, rhs)] {
+    for value in [lhs, rhs] {
         let tile = TileType::try_from(value.r#type()).expect("checked above");
         value.set_type(TileType::new(context, &tile.shape(), melior::ir::ShapedTypeLike::element(&tile), Some(MemorySpace::Mat)).into());
-        let _ = load;
     }
     let scratch = Block::new(&[]);
     let result = build_nest(context, &scratch, blocks, (lhs, rhs), store, product_tile);
