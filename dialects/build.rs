@@ -36,7 +36,12 @@ fn main() {
     support::cxx_build()
         .include(&out)
         .include("cpp")
-        .files(["cpp/Common.cpp", "cpp/PLDialect.cpp", "cpp/PLDDialect.cpp", "cpp/CAPI.cpp"])
+        .files([
+            "cpp/Common.cpp",
+            "cpp/PLDialect.cpp",
+            "cpp/PLDDialect.cpp",
+            "cpp/CAPI.cpp",
+        ])
         .compile("pto_dialects_glue");
 
     support::ensure_shared_mlir_capi();

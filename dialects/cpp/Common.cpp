@@ -64,3 +64,31 @@ bool pto::isPackedFourBit(Type type) {
   auto integer = dyn_cast<IntegerType>(type);
   return integer && integer.getWidth() == 4;
 }
+
+bool pto::isPlanned(Operation *op) {
+  if (op->hasAttr("pl.addresses"))
+    return true;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp())
+    if (parent->hasAttr("pl.memory"))
+      return true;
+  return false;
+}
+
+void pto::getPlannedBufferEffects(
+    Operation *op, unsigned global,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  if (global & 1)
+    effects.emplace_back(MemoryEffects::Read::get());
+  if (global & 2)
+    effects.emplace_back(MemoryEffects::Write::get());
+  if (!isPlanned(op))
+    return;
+  auto *buffers = PlannedBufferResource::get();
+  auto isTile = [](Type type) { return isa<pl::TileType>(type); };
+  if (llvm::any_of(op->getOperandTypes(), isTile))
+    effects.emplace_back(MemoryEffects::Read::get(), buffers);
+  if (llvm::any_of(op->getResultTypes(), isTile))
+    effects.emplace_back(MemoryEffects::Write::get(), buffers);
+}

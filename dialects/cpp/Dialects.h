@@ -45,6 +45,47 @@ public:
   }
 };
 
+/// The on-chip buffers pl-plan-memory places tiles in. Once a function is
+/// planned, tile ops read and write this resource (see PL_PlannedBufferEffects
+/// in dialects/td/PLTraits.td).
+struct PlannedBufferResource
+    : public mlir::SideEffects::Resource::Base<PlannedBufferResource> {
+  llvm::StringRef getName() final { return "pl.planned_buffer"; }
+};
+
+/// Whether `op`'s tiles have addresses: the op carries `pl.addresses`, or
+/// it sits in a function pl-plan-memory has planned (`pl.memory`).
+bool isPlanned(mlir::Operation *op);
+
+/// The effects of a tile op: on the default resource as `global` says (bit
+/// 0 read, bit 1 write), and, once planned, reads of its tile operands' and
+/// writes of its tile results' buffers.
+void getPlannedBufferEffects(
+    mlir::Operation *op, unsigned global,
+    llvm::SmallVectorImpl<
+        mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+        &effects);
+
+/// The op trait behind PL_PlannedBufferEffects<global>: implements
+/// MemoryEffectOpInterface and ConditionallySpeculatable for tile ops.
+template <unsigned Global> struct PlannedBufferEffects {
+  template <typename ConcreteType>
+  class Impl : public mlir::OpTrait::TraitBase<ConcreteType, Impl> {
+  public:
+    void getEffects(
+        llvm::SmallVectorImpl<
+            mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+            &effects) {
+      getPlannedBufferEffects(this->getOperation(), Global, effects);
+    }
+    mlir::Speculation::Speculatability getSpeculatability() {
+      if (Global != 0 || isPlanned(this->getOperation()))
+        return mlir::Speculation::NotSpeculatable;
+      return mlir::Speculation::Speculatable;
+    }
+  };
+};
+
 } // namespace pto
 
 #include "PLEnums.h.inc"

@@ -15,7 +15,8 @@ use crate::{
 fn parse<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
     // The text is built from the enum's own keyword, so it always parses
     // once the dialect is registered.
-    Attribute::parse(context, text).unwrap_or_else(|| panic!("the pl dialect is not loaded ({text})"))
+    Attribute::parse(context, text)
+        .unwrap_or_else(|| panic!("the pl dialect is not loaded ({text})"))
 }
 
 /// Returns `#pl.kind<kind>`.
@@ -72,7 +73,8 @@ pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
 /// the raw string instead.
 pub fn text(attribute: Attribute) -> Option<String> {
     use mlir_sys::{
-        mlirAttributeIsAFlatSymbolRef, mlirAttributeIsAString, mlirFlatSymbolRefAttrGetValue, mlirStringAttrGetValue,
+        mlirAttributeIsAFlatSymbolRef, mlirAttributeIsAString, mlirFlatSymbolRefAttrGetValue,
+        mlirStringAttrGetValue,
     };
     let raw = attribute.to_raw();
     // SAFETY: `raw` is a live attribute; the queries only read it, and the

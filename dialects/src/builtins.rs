@@ -16,7 +16,12 @@ use crate::{dtype::Dtype, ops::op_name};
 pub fn variant(op: OperationRef) -> Option<String> {
     let name = op_name(op);
     let collective = name.strip_prefix("pld.builtin.")?;
-    let integer = |key: &str| op.attribute(key).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
+    let integer = |key: &str| {
+        op.attribute(key)
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map(|a| a.value())
+    };
     let dtype = op
         .attribute("dtype")
         .ok()

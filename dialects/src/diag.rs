@@ -28,7 +28,10 @@ pub struct OpDiagnostic<'c> {
 impl<'c> OpDiagnostic<'c> {
     /// Creates a diagnostic with no notes.
     pub fn new(message: impl Into<String>) -> Self {
-        Self { message: message.into(), notes: Vec::new() }
+        Self {
+            message: message.into(),
+            notes: Vec::new(),
+        }
     }
 
     /// Adds a note at `location`.
@@ -39,9 +42,16 @@ impl<'c> OpDiagnostic<'c> {
 
     /// Emits the diagnostic at `op` as `'<op name>' op <message>`.
     pub fn emit(&self, op: OperationRef, severity: Severity) {
-        let string_ref = |text: &str| MlirStringRef { data: text.as_ptr().cast(), length: text.len() };
+        let string_ref = |text: &str| MlirStringRef {
+            data: text.as_ptr().cast(),
+            length: text.len(),
+        };
         let locations: Vec<MlirLocation> = self.notes.iter().map(|(loc, _)| loc.to_raw()).collect();
-        let notes: Vec<MlirStringRef> = self.notes.iter().map(|(_, text)| string_ref(text)).collect();
+        let notes: Vec<MlirStringRef> = self
+            .notes
+            .iter()
+            .map(|(_, text)| string_ref(text))
+            .collect();
         // SAFETY: `op` is live; every string and array outlives the call and
         // the glue copies them into the diagnostic.
         unsafe {
@@ -68,7 +78,10 @@ pub fn print_to_stderr(context: &melior::Context) {
             DiagnosticSeverity::Note => "note",
             DiagnosticSeverity::Remark => "remark",
         };
-        eprintln!("{}: {severity}: {diagnostic}", crate::source::location_text(diagnostic.location()));
+        eprintln!(
+            "{}: {severity}: {diagnostic}",
+            crate::source::location_text(diagnostic.location())
+        );
         true
     });
 }

@@ -6,9 +6,10 @@
 
 use melior::ir::{Type, TypeLike};
 use mlir_sys::{
-    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsSigned, mlirIntegerTypeIsUnsigned, mlirTypeIsABF16,
-    mlirTypeIsAF16, mlirTypeIsAF32, mlirTypeIsAFloat, mlirTypeIsAFloat4E2M1FN, mlirTypeIsAFloat8E4M3FN,
-    mlirTypeIsAFloat8E5M2, mlirTypeIsAFloat8E8M0FNU, mlirTypeIsAIndex, mlirTypeIsAInteger,
+    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsSigned,
+    mlirIntegerTypeIsUnsigned, mlirTypeIsABF16, mlirTypeIsAF16, mlirTypeIsAF32, mlirTypeIsAFloat,
+    mlirTypeIsAFloat4E2M1FN, mlirTypeIsAFloat8E4M3FN, mlirTypeIsAFloat8E5M2,
+    mlirTypeIsAFloat8E8M0FNU, mlirTypeIsAIndex, mlirTypeIsAInteger,
 };
 
 /// A scalar element type by name, as PyPTO's `DataType` (pl.md §1.1)
@@ -96,9 +97,11 @@ impl Dtype {
         // Dialect types: pl's own narrow floats (other dialects' types are
         // not printed).
         // SAFETY: `raw` is a valid type; its dialect outlives the call.
-        let namespace = unsafe { mlir_sys::mlirDialectGetNamespace(mlir_sys::mlirTypeGetDialect(raw)) };
+        let namespace =
+            unsafe { mlir_sys::mlirDialectGetNamespace(mlir_sys::mlirTypeGetDialect(raw)) };
         // SAFETY: the namespace string ref points at the dialect's static name.
-        let namespace = unsafe { std::slice::from_raw_parts(namespace.data as *const u8, namespace.length) };
+        let namespace =
+            unsafe { std::slice::from_raw_parts(namespace.data as *const u8, namespace.length) };
         if namespace != b"pl" {
             return None;
         }
@@ -242,7 +245,9 @@ pub fn promote<'c>(lhs: Type<'c>, rhs: Type<'c>) -> Option<Type<'c>> {
 pub fn broadcast_shapes(lhs: &[i64], rhs: &[i64]) -> Option<Vec<i64>> {
     let rank = lhs.len().max(rhs.len());
     let dim = |shape: &[i64], index: usize| {
-        (index + shape.len()).checked_sub(rank).map_or(1, |i| shape[i])
+        (index + shape.len())
+            .checked_sub(rank)
+            .map_or(1, |i| shape[i])
     };
     (0..rank)
         .map(|index| match (dim(lhs, index), dim(rhs, index)) {
@@ -269,15 +274,15 @@ mod tests {
     fn promotion_follows_pypto() {
         let context = create_context();
         let cases = [
-            ("f32", "f32", "f32"),   // equal
-            ("i32", "f16", "f16"),   // a float beats a non-float
+            ("f32", "f32", "f32"), // equal
+            ("i32", "f16", "f16"), // a float beats a non-float
             ("f16", "i64", "f16"),
-            ("i8", "i32", "i32"),    // the wider wins
+            ("i8", "i32", "i32"), // the wider wins
             ("f16", "f32", "f32"),
-            ("ui32", "i32", "i32"),  // signed beats unsigned at equal width
+            ("ui32", "i32", "i32"), // signed beats unsigned at equal width
             ("i32", "ui32", "i32"),
             ("ui64", "index", "index"),
-            ("f16", "bf16", "f16"),  // otherwise the first operand
+            ("f16", "bf16", "f16"), // otherwise the first operand
             ("bf16", "f16", "bf16"),
             ("index", "i64", "index"),
         ];

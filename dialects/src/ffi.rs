@@ -3,7 +3,10 @@
 //! Everything here is `unsafe` to call; the safe wrappers live in
 //! [`crate::types`], [`crate::registration`] and [`crate::diag`].
 
-use mlir_sys::{MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef, MlirType};
+use mlir_sys::{
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef,
+    MlirType,
+};
 
 unsafe extern "C" {
     pub fn mlirGetDialectHandle__pto_glue_pl__() -> MlirDialectHandle;

@@ -15,11 +15,7 @@ melior::dialect! {
 
 use melior::{
     Context,
-    ir::{
-        Operation,
-        attribute::DenseI32ArrayAttribute,
-        operation::OperationMutLike,
-    },
+    ir::{Operation, attribute::DenseI32ArrayAttribute, operation::OperationMutLike},
 };
 
 /// Sets `operandSegmentSizes` on an op built with a generated builder.
@@ -28,8 +24,15 @@ use melior::{
 /// ops with several variadic operand groups (`pl.tile.load`, `pl.tile.slice`,
 /// `pl.submit`, ...); MLIR then rejects the op. Pass the size of each
 /// operand group in ODS order.
-pub fn with_operand_segments<'c>(context: &'c Context, mut op: Operation<'c>, sizes: &[i32]) -> Operation<'c> {
-    op.set_inherent_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(context, sizes).into());
+pub fn with_operand_segments<'c>(
+    context: &'c Context,
+    mut op: Operation<'c>,
+    sizes: &[i32],
+) -> Operation<'c> {
+    op.set_inherent_attribute(
+        "operandSegmentSizes",
+        DenseI32ArrayAttribute::new(context, sizes).into(),
+    );
     op
 }
 
@@ -58,17 +61,30 @@ pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
 /// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.
 pub fn op_name(op: melior::ir::OperationRef) -> String {
     use melior::ir::operation::OperationLike;
-    op.name().as_string_ref().as_str().unwrap_or_default().to_string()
+    op.name()
+        .as_string_ref()
+        .as_str()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// A `func.func`'s `function_type`.
-pub fn function_type<'c>(function: melior::ir::OperationRef<'c, '_>) -> Option<melior::ir::r#type::FunctionType<'c>> {
+pub fn function_type<'c>(
+    function: melior::ir::OperationRef<'c, '_>,
+) -> Option<melior::ir::r#type::FunctionType<'c>> {
     use melior::ir::{attribute::TypeAttribute, operation::OperationLike, r#type::FunctionType};
-    FunctionType::try_from(TypeAttribute::try_from(function.attribute("function_type").ok()?).ok()?.value()).ok()
+    FunctionType::try_from(
+        TypeAttribute::try_from(function.attribute("function_type").ok()?)
+            .ok()?
+            .value(),
+    )
+    .ok()
 }
 
 /// The `func.func` enclosing `op`.
-pub fn enclosing_function<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Option<melior::ir::OperationRef<'c, 'a>> {
+pub fn enclosing_function<'c, 'a>(
+    op: melior::ir::OperationRef<'c, 'a>,
+) -> Option<melior::ir::OperationRef<'c, 'a>> {
     use melior::ir::operation::OperationLike;
     let mut current = op.parent_operation();
     while let Some(parent) = current {
@@ -83,13 +99,19 @@ pub fn enclosing_function<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Optio
 /// Operand `index` of `op`, or `None` past its operands. (melior's
 /// `operand` prints the whole op into its out-of-range error, which costs
 /// as much as printing the enclosing function.)
-pub fn operand_at<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>, index: usize) -> Option<melior::ir::Value<'c, 'a>> {
+pub fn operand_at<'c, 'a>(
+    op: melior::ir::OperationRef<'c, 'a>,
+    index: usize,
+) -> Option<melior::ir::Value<'c, 'a>> {
     use melior::ir::operation::OperationLike;
     (index < op.operand_count()).then(|| op.operand(index).expect("in range"))
 }
 
 /// Result `index` of `op`, or `None` past its results (see [`operand_at`]).
-pub fn result_at<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>, index: usize) -> Option<melior::ir::Value<'c, 'a>> {
+pub fn result_at<'c, 'a>(
+    op: melior::ir::OperationRef<'c, 'a>,
+    index: usize,
+) -> Option<melior::ir::Value<'c, 'a>> {
     use melior::ir::operation::OperationLike;
     (index < op.result_count()).then(|| op.result(index).expect("in range").into())
 }

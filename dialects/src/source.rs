@@ -13,7 +13,10 @@ pub fn location_text(location: melior::ir::Location) -> String {
         if let Some(end_quote) = rest.find('"') {
             let file = &rest[..end_quote];
             let tail = &rest[end_quote + 1..];
-            let numbers: String = tail.chars().take_while(|c| *c == ':' || c.is_ascii_digit()).collect();
+            let numbers: String = tail
+                .chars()
+                .take_while(|c| *c == ':' || c.is_ascii_digit())
+                .collect();
             if numbers.starts_with(':') {
                 return format!("{file}{numbers}");
             }
@@ -30,7 +33,10 @@ pub fn source_name(source: &str, location: &str) -> Option<String> {
     let text = source.lines().nth(line.checked_sub(1)?)?;
     let rest = text.get(column.checked_sub(1)?..)?;
     let rest = rest.strip_prefix('%')?;
-    let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.').collect();
+    let name: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.')
+        .collect();
     (!name.is_empty()).then_some(name)
 }
 

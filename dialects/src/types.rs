@@ -96,15 +96,26 @@ impl<'c> ShapedTypeLike<'c> for TileType<'c> {}
 impl<'c> ShapedTypeLike<'c> for DistributedTensorType<'c> {}
 
 /// The glue's constructor of a `shape x element` type.
-type ShapedTypeGet = unsafe extern "C" fn(mlir_sys::MlirContext, isize, *const i64, MlirType) -> MlirType;
+type ShapedTypeGet =
+    unsafe extern "C" fn(mlir_sys::MlirContext, isize, *const i64, MlirType) -> MlirType;
 
 /// Builds a shaped type through `get`; `None` dimensions are dynamic.
-fn shaped_type<'c>(context: &'c Context, get: ShapedTypeGet, shape: &[Option<i64>], element: Type<'c>) -> Type<'c> {
+fn shaped_type<'c>(
+    context: &'c Context,
+    get: ShapedTypeGet,
+    shape: &[Option<i64>],
+    element: Type<'c>,
+) -> Type<'c> {
     let raw_shape = encode_dims(shape);
     // SAFETY: the shape slice outlives the call; the context is live; the
     // glue returns a valid type.
     unsafe {
-        Type::from_raw(get(context.to_raw(), raw_shape.len() as isize, raw_shape.as_ptr(), element.to_raw()))
+        Type::from_raw(get(
+            context.to_raw(),
+            raw_shape.len() as isize,
+            raw_shape.as_ptr(),
+            element.to_raw(),
+        ))
     }
 }
 
@@ -127,7 +138,15 @@ impl<'c> TensorType<'c> {
     pub fn view(&self) -> TensorViewSummary {
         let (mut layout, mut pad, mut strides, mut valid) = (0, 0, 0isize, 0isize);
         // SAFETY: `self` is a tensor type.
-        unsafe { ffi::ptoGlue_plTensorTypeGetView(self.to_raw(), &mut layout, &mut pad, &mut strides, &mut valid) };
+        unsafe {
+            ffi::ptoGlue_plTensorTypeGetView(
+                self.to_raw(),
+                &mut layout,
+                &mut pad,
+                &mut strides,
+                &mut valid,
+            )
+        };
         TensorViewSummary {
             layout: TensorLayout::from_code(layout),
             pad: PadValue::from_code(pad),
@@ -138,7 +157,9 @@ impl<'c> TensorType<'c> {
 
     /// Creates a tensor type; `None` dimensions are dynamic (`?`).
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
-        Self { r#type: shaped_type(context, ffi::ptoGlue_plTensorTypeGet, shape, element) }
+        Self {
+            r#type: shaped_type(context, ffi::ptoGlue_plTensorTypeGet, shape, element),
+        }
     }
 
     /// Returns the dimensions, `None` where dynamic.
@@ -199,7 +220,11 @@ impl<'c> TileType<'c> {
         memory_space: Option<MemorySpace>,
         view: &TileView,
     ) -> Self {
-        let valid = view.valid_shape.as_deref().map(encode_dims).unwrap_or_default();
+        let valid = view
+            .valid_shape
+            .as_deref()
+            .map(encode_dims)
+            .unwrap_or_default();
         let code = |value: Option<i32>| value.unwrap_or(-1);
         // SAFETY: the slices outlive the call; the context is live; the
         // glue returns a valid type.
@@ -218,12 +243,17 @@ impl<'c> TileType<'c> {
                 code(view.pad.map(|p| p as i32)),
             )
         };
-        Self { r#type: unsafe { Type::from_raw(raw) } }
+        Self {
+            r#type: unsafe { Type::from_raw(raw) },
+        }
     }
 
     /// Returns the (static) dimensions.
     pub fn shape(&self) -> Vec<i64> {
-        dims(self).into_iter().map(|dim| dim.unwrap_or(-1)).collect()
+        dims(self)
+            .into_iter()
+            .map(|dim| dim.unwrap_or(-1))
+            .collect()
     }
 
     /// Returns the memory space, if one is assigned.
@@ -248,7 +278,10 @@ impl<'c> TileType<'c> {
             );
         }
         EffectiveTileView {
-            valid_shape: valid.into_iter().map(|v| (v != i64::MIN).then_some(v)).collect(),
+            valid_shape: valid
+                .into_iter()
+                .map(|v| (v != i64::MIN).then_some(v))
+                .collect(),
             blayout: TileLayout::from_code(blayout).unwrap_or(TileLayout::RowMajor),
             slayout: TileLayout::from_code(slayout).unwrap_or(TileLayout::NoneBox),
             fractal,
@@ -260,7 +293,14 @@ impl<'c> TileType<'c> {
 impl<'c> DistributedTensorType<'c> {
     /// Creates a distributed tensor type; `None` dimensions are dynamic.
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
-        Self { r#type: shaped_type(context, ffi::ptoGlue_pldDistributedTensorTypeGet, shape, element) }
+        Self {
+            r#type: shaped_type(
+                context,
+                ffi::ptoGlue_pldDistributedTensorTypeGet,
+                shape,
+                element,
+            ),
+        }
     }
 
     /// Returns the dimensions, `None` where dynamic.
@@ -273,7 +313,9 @@ impl<'c> CommCtxType<'c> {
     /// Returns the `!pld.comm_ctx` type.
     pub fn new(context: &'c Context) -> Self {
         // SAFETY: the context is live; the glue returns a valid type.
-        Self { r#type: unsafe { Type::from_raw(ffi::ptoGlue_pldCommCtxTypeGet(context.to_raw())) } }
+        Self {
+            r#type: unsafe { Type::from_raw(ffi::ptoGlue_pldCommCtxTypeGet(context.to_raw())) },
+        }
     }
 }
 

@@ -7,6 +7,7 @@ include "PLDTypes.td"
 include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "PLTraits.td"
 
 //===----------------------------------------------------------------------===//
 // pld.system.*: ranks and signals
@@ -181,7 +182,7 @@ def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
-    [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+    [AttrSizedOperandSegments, PL_TileMemory<3>]> {
   let summary = "Load a window of a peer's copy into a tile";
   let description = [{
     Reads the window of rank `peer`'s copy of `target` at `offsets` (one
@@ -206,7 +207,7 @@ def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
 }
 
 class PLD_RemoteStoreOp<string mnemonic, Type source, string form>
-    : PLD_Op<mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+    : PLD_Op<mnemonic, [PL_TileMemory<3>]> {
   let summary = "Write a " # form # " into a peer's copy";
   let description = "Writes `source` (" # form # ", 2-D after leading unit "
       # "dimensions) into the last two dimensions of rank `peer`'s copy of "
@@ -276,7 +277,7 @@ def PLD_GetOp : PLD_TransferOp<"get", PLD_TensorLike, PLD_AnyDistributedTensor,
 
 class PLD_TileTransferOp<string mnemonic, Type dstType, Type srcType, string direction,
                          dag extraArgs, string extraFormat>
-    : PLD_Op<"tile." # mnemonic, [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+    : PLD_Op<"tile." # mnemonic, [AttrSizedOperandSegments, PL_TileMemory<3>]> {
   let summary = "Copy a region " # direction # " through staging tiles";
   let description = "The tile-level form `pl-convert-tensor-to-tile` makes "
       # "of `pld.tensor." # mnemonic # "`: the transfer bounces through the "

@@ -12,11 +12,12 @@
 include "PLTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "PLTraits.td"
 
 // A load is a DMA on the MTE2 pipe that other cores and ranks may race
 // with: it declares a write as well as a read, so no generic pass merges,
 // reorders or drops one.
-def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, PL_TileMemory<3>]> {
   let summary = "Load a window of a tensor into a tile";
   let description = [{
     Copies the window of `source` (a tensor, or the local copy of a
@@ -51,7 +52,7 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, MemoryEffects<
 }
 
 def PL_TileStoreOp : PL_Op<"tile.store",
-    [AllTypesMatch<["destination", "result"]>, MemoryEffects<[MemRead, MemWrite]>]> {
+    [AllTypesMatch<["destination", "result"]>, PL_TileMemory<3>]> {
   let summary = "Store a tile into a window of a tensor";
   let description = [{
     Writes `tile` into `destination` (a tensor, or the local copy of a
@@ -111,7 +112,7 @@ def PL_TileAllocOp : PL_Op<"tile.alloc", [MemoryEffects<[MemAlloc]>]> {
   let assemblyFormat = "$space `,` $size (`pinned` $pinned^)? attr-dict `:` qualified(type($result))";
 }
 
-def PL_TileFullOp : PL_Op<"tile.full", [Pure]> {
+def PL_TileFullOp : PL_Op<"tile.full", [PL_TilePure]> {
   let summary = "A tile filled with a constant";
   let description = [{
     Returns a tile in `vec` whose every element is `value`, which is an
@@ -127,7 +128,7 @@ def PL_TileFullOp : PL_Op<"tile.full", [Pure]> {
   let assemblyFormat = "$value attr-dict `:` type($value) `->` qualified(type($result))";
 }
 
-def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, Pure]> {
+def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, PL_TilePure]> {
   let summary = "A zero-copy window of a tile";
   let description = [{
     Views the window of `source` at `offsets` with the result's shape, in
@@ -149,7 +150,7 @@ def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, Pure]> {
   }];
 }
 
-def PL_TileReshapeOp : PL_Op<"tile.reshape", [Pure]> {
+def PL_TileReshapeOp : PL_Op<"tile.reshape", [PL_TilePure]> {
   let summary = "View a tile with another shape";
   let description = [{
     Reinterprets `source` with the result's shape: same element count,
@@ -164,7 +165,7 @@ def PL_TileReshapeOp : PL_Op<"tile.reshape", [Pure]> {
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TileTransposeOp : PL_Op<"tile.transpose", [Pure]> {
+def PL_TileTransposeOp : PL_Op<"tile.transpose", [PL_TilePure]> {
   let summary = "Swap two axes of a tile";
   let description = [{
     Returns `source` with axes `axis1` and `axis2` (distinct, in range,
@@ -182,7 +183,7 @@ def PL_TileTransposeOp : PL_Op<"tile.transpose", [Pure]> {
   }];
 }
 
-def PL_TileExtractOp : PL_Op<"tile.extract", [Pure]> {
+def PL_TileExtractOp : PL_Op<"tile.extract", [PL_TilePure]> {
   let summary = "Copy a 2-D window of a tile into another buffer";
   let description = [{
     Copies the window of the 2-D `source` at (`row`, `col`) with the
@@ -201,7 +202,7 @@ def PL_TileExtractOp : PL_Op<"tile.extract", [Pure]> {
   }];
 }
 
-def PL_TileFillpadOp : PL_Op<"tile.fillpad", [Pure]> {
+def PL_TileFillpadOp : PL_Op<"tile.fillpad", [PL_TilePure]> {
   let summary = "Fill the invalid region of a tile";
   let description = [{
     Fills the elements outside the valid region of `source` with `pad`
@@ -217,7 +218,7 @@ def PL_TileFillpadOp : PL_Op<"tile.fillpad", [Pure]> {
   let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TileReadOp : PL_Op<"tile.read", [Pure]> {
+def PL_TileReadOp : PL_Op<"tile.read", [PL_TilePure]> {
   let summary = "Read one element of a tile";
   let description = [{
     Returns the element of a `vec` tile at `indices` (one per dimension),
@@ -232,7 +233,7 @@ def PL_TileReadOp : PL_Op<"tile.read", [Pure]> {
   let assemblyFormat = "$tile `[` $indices `]` attr-dict `:` qualified(type($tile)) `->` type($result)";
 }
 
-def PL_TileWriteOp : PL_Op<"tile.write", [Pure, AllTypesMatch<["tile", "result"]>]> {
+def PL_TileWriteOp : PL_Op<"tile.write", [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
   let summary = "Write one element of a tile";
   let description = [{
     Returns `tile` with the element at `indices` (one per dimension)
@@ -250,7 +251,7 @@ def PL_TileWriteOp : PL_Op<"tile.write", [Pure, AllTypesMatch<["tile", "result"]
   }];
 }
 
-def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [Pure]> {
+def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [PL_TilePure]> {
   let summary = "Change the valid extents of a 2-D tile";
   let description = [{
     Returns `source` (2-D) with valid extents (`rows`, `cols`); metadata
@@ -269,7 +270,7 @@ def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [Pure]> {
   }];
 }
 
-def PL_TileAssembleOp : PL_Op<"tile.assemble", [Pure, AllTypesMatch<["target", "result"]>]> {
+def PL_TileAssembleOp : PL_Op<"tile.assemble", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
   let summary = "Write a tile into a window of another tile";
   let description = [{
     Returns `target` with the window at `offsets` (one per dimension)

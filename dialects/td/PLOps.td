@@ -6,12 +6,13 @@
 include "PLTypes.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "PLTraits.td"
 
 //===----------------------------------------------------------------------===//
 // Data movement
 //===----------------------------------------------------------------------===//
 
-def PL_TileMoveOp : PL_Op<"tile.move", [Pure]> {
+def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
   let summary = "Copy a tile between on-chip buffers";
   let description = [{
     Copies `source` into a new tile of the same shape in another on-chip
@@ -41,7 +42,7 @@ def PL_TileMoveOp : PL_Op<"tile.move", [Pure]> {
 // One tile in, a tile of the same type out.
 class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
                      dag extraArgs = (ins)>
-    : PL_Op<"tile." # mnemonic, [Pure, SameOperandsAndResultType]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure, SameOperandsAndResultType]> {
   let summary = "Elementwise " # what # " of a tile";
   let description = "Computes " # what # " of every element of `source`; "
       # "the result has the source's type (shape, element type, valid shape "
@@ -71,7 +72,7 @@ def PL_TileNotOp : PL_TileUnaryOp<"not", "the bitwise complement",
 
 // Two tiles in (broadcast, promoted), a tile out.
 class PL_TileBinaryOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tile." # mnemonic, [Pure]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let summary = "Elementwise " # what # " of two tiles";
   let description = "Computes " # what # " elementwise. " # rule
       # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
@@ -109,7 +110,7 @@ def PL_TileShrOp : PL_TileBinaryOp<"shr", "the right shift",
 
 // Two tiles and a scratch tile in, a tile out.
 class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
-    : PL_Op<"tile." # mnemonic, [Pure]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let summary = "Elementwise " # what # " of two tiles, with a scratch tile";
   let description = "Computes " # what # " elementwise using `tmp` as scratch. "
       # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
@@ -131,7 +132,7 @@ def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
 
 // A tile and a scalar in, a tile of the tile's type out.
 class PL_TileScalarOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tile." # mnemonic, [Pure, AllTypesMatch<["tile", "result"]>]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
   let summary = "Elementwise " # what # " of a tile and a scalar";
   let description = "Computes " # what # " of every element and `scalar`. "
       # "The result keeps the tile's type (the hardware narrows the scalar); "
@@ -160,7 +161,7 @@ def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
 
 // A tile, a scalar and a scratch tile in.
 class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tile." # mnemonic, [Pure, AllTypesMatch<["tile", "tmp", "result"]>]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "tmp", "result"]>]> {
   let summary = "Elementwise " # what # " of a tile and a scalar, with a scratch tile";
   let description = "Computes " # what # " of every element and `scalar`, "
       # "using `tmp` (of the tile's type) as scratch. " # rule
@@ -174,7 +175,7 @@ class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
 def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the remainder">;
 def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only.">;
 
-def PL_TileExpandsOp : PL_Op<"tile.expands", [Pure, AllTypesMatch<["target", "result"]>]> {
+def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
   let summary = "Broadcast a scalar into a tile";
   let description = [{
     Returns a tile of `target`'s type whose every element is `scalar`.
@@ -189,7 +190,7 @@ def PL_TileExpandsOp : PL_Op<"tile.expands", [Pure, AllTypesMatch<["target", "re
   let assemblyFormat = "$target `,` $scalar attr-dict `:` qualified(type($target)) `,` type($scalar)";
 }
 
-def PL_TileCmpOp : PL_Op<"tile.cmp", [Pure]> {
+def PL_TileCmpOp : PL_Op<"tile.cmp", [PL_TilePure]> {
   let summary = "Elementwise comparison of two tiles into a packed mask";
   let description = [{
     Compares `lhs` and `rhs` (same type) elementwise and packs the outcomes
@@ -209,7 +210,7 @@ def PL_TileCmpOp : PL_Op<"tile.cmp", [Pure]> {
   }];
 }
 
-def PL_TileCmpsOp : PL_Op<"tile.cmps", [Pure]> {
+def PL_TileCmpsOp : PL_Op<"tile.cmps", [PL_TilePure]> {
   let summary = "Elementwise comparison of a tile with a scalar into a packed mask";
   let description = [{
     As `pl.tile.cmp`, comparing every element with `scalar`. Example:
@@ -226,7 +227,7 @@ def PL_TileCmpsOp : PL_Op<"tile.cmps", [Pure]> {
   }];
 }
 
-def PL_TileSelOp : PL_Op<"tile.sel", [Pure, AllTypesMatch<["lhs", "rhs", "tmp", "result"]>]> {
+def PL_TileSelOp : PL_Op<"tile.sel", [PL_TilePure, AllTypesMatch<["lhs", "rhs", "tmp", "result"]>]> {
   let summary = "Select between two tiles by a packed mask";
   let description = [{
     Element i of the result is `lhs[i]` where bit i of `mask` is set, else
@@ -244,7 +245,7 @@ def PL_TileSelOp : PL_Op<"tile.sel", [Pure, AllTypesMatch<["lhs", "rhs", "tmp", 
   }];
 }
 
-def PL_TileSelsOp : PL_Op<"tile.sels", [Pure, AllTypesMatch<["lhs", "tmp", "result"]>]> {
+def PL_TileSelsOp : PL_Op<"tile.sels", [PL_TilePure, AllTypesMatch<["lhs", "tmp", "result"]>]> {
   let summary = "Select between a tile and a scalar by a packed mask";
   let description = [{
     Element i of the result is `lhs[i]` where bit i of `mask` is set, else
@@ -262,7 +263,7 @@ def PL_TileSelsOp : PL_Op<"tile.sels", [Pure, AllTypesMatch<["lhs", "tmp", "resu
   }];
 }
 
-def PL_TileCastOp : PL_Op<"tile.cast", [Pure]> {
+def PL_TileCastOp : PL_Op<"tile.cast", [PL_TilePure]> {
   let summary = "Convert the element type of a tile";
   let description = [{
     Converts every element to the result's element type with the given
@@ -292,7 +293,7 @@ defvar matmulRule = "Both operands are 2-D with equal K (`lhs` is MxK, `rhs` "
     # "operands and i32 for integer ones, with valid extents (lhs valid M, "
     # "rhs valid N). The valid K of `rhs` must cover that of `lhs`.";
 
-def PL_TileMatmulOp : PL_Op<"tile.matmul", [Pure]> {
+def PL_TileMatmulOp : PL_Op<"tile.matmul", [PL_TilePure]> {
   let summary = "Matrix product of two tiles into an accumulator";
   let description = "Computes `lhs x rhs`. " # matmulRule # [{
 
@@ -310,7 +311,7 @@ Example:
   }];
 }
 
-def PL_TileMatmulAccOp : PL_Op<"tile.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+def PL_TileMatmulAccOp : PL_Op<"tile.matmul_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Accumulate a matrix product into an accumulator";
   let description = "Computes `acc + lhs x rhs` in place of `acc` (the "
       # "result is `acc`'s buffer). " # matmulRule # " `acc` has the "
@@ -332,7 +333,7 @@ Example:
   }];
 }
 
-def PL_TileMatmulBiasOp : PL_Op<"tile.matmul_bias", [Pure]> {
+def PL_TileMatmulBiasOp : PL_Op<"tile.matmul_bias", [PL_TilePure]> {
   let summary = "Matrix product plus a bias row";
   let description = "Computes `lhs x rhs + bias`, `bias` a 1xN row in the "
       # "bias table with the product's element type. " # matmulRule # [{
@@ -356,7 +357,7 @@ defvar gemvRule = "`lhs` is a 1xK row and `rhs` KxN; element types map i8 "
     # "(unspecified, partial, final) tells a split-K accumulation which part "
     # "this is.";
 
-def PL_TileGemvOp : PL_Op<"tile.gemv", [Pure]> {
+def PL_TileGemvOp : PL_Op<"tile.gemv", [PL_TilePure]> {
   let summary = "Row-vector times matrix into an accumulator";
   let description = "Computes `lhs x rhs`. " # gemvRule # [{
 
@@ -374,7 +375,7 @@ Example:
   }];
 }
 
-def PL_TileGemvAccOp : PL_Op<"tile.gemv_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+def PL_TileGemvAccOp : PL_Op<"tile.gemv_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Accumulate a row-vector times matrix product";
   let description = "Computes `acc + lhs x rhs` in place of `acc`. " # gemvRule # [{
 
@@ -392,7 +393,7 @@ Example:
   }];
 }
 
-def PL_TileGemvBiasOp : PL_Op<"tile.gemv_bias", [Pure]> {
+def PL_TileGemvBiasOp : PL_Op<"tile.gemv_bias", [PL_TilePure]> {
   let summary = "Row-vector times matrix plus a bias row";
   let description = "Computes `lhs x rhs + bias`. " # gemvRule # [{
 
@@ -415,7 +416,7 @@ defvar batchRule = "Operands have rank 2 or more; the leading (batch) "
     # "`pl.tile.matmul`. It is unrolled into 2-D matmuls before code "
     # "generation.";
 
-def PL_TileBatchMatmulOp : PL_Op<"tile.batch_matmul", [Pure]> {
+def PL_TileBatchMatmulOp : PL_Op<"tile.batch_matmul", [PL_TilePure]> {
   let summary = "Batched matrix product";
   let description = "Computes one matrix product per batch index. " # batchRule # [{
 
@@ -433,7 +434,7 @@ Example:
   }];
 }
 
-def PL_TileBatchMatmulAccOp : PL_Op<"tile.batch_matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+def PL_TileBatchMatmulAccOp : PL_Op<"tile.batch_matmul_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
   let summary = "Accumulate a batched matrix product";
   let description = "Computes `acc + lhs x rhs` per batch index in place of `acc`. " # batchRule # [{
 
@@ -457,7 +458,7 @@ Example:
 //===----------------------------------------------------------------------===//
 
 class PL_TileRowReduceOp<string mnemonic, string what, string resultRule>
-    : PL_Op<"tile." # mnemonic, [Pure]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let summary = "Reduce every row of a tile to its " # what;
   let description = "Reduces the last axis: the result is `[..., rows, 1]` "
       # "(a column, col_major blocks) with valid `[..., valid_rows, 1]`. "
@@ -489,7 +490,7 @@ def PL_TileRowArgminOp : PL_TileRowReduceOp<"row_argmin", "index of the minimum"
     "The result is i32; `tmp` has exactly the input's dimensions.">;
 
 class PL_TileColReduceOp<string mnemonic, string what, string resultRule>
-    : PL_Op<"tile." # mnemonic, [Pure]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let summary = "Reduce every column of a tile to its " # what;
   let description = "Reduces the second-to-last axis: the result is "
       # "`[..., 1, cols]` (a row) with valid `[..., 1, valid_cols]`. " # resultRule # [{
@@ -519,7 +520,7 @@ def PL_TileColArgminOp : PL_TileColReduceOp<"col_argmin", "index of the minimum"
     "The result is i32; `tmp` is required, with the input's dimensions.">;
 
 class PL_TileExpandOp<string mnemonic, string axis, string what>
-    : PL_Op<"tile." # mnemonic, [Pure]> {
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let summary = "Broadcast a " # axis # " vector across a tile" # what;
   let description = !if(!eq(axis, "row"),
       "`vector` is `[..., rows, 1]` (one value per row of `tile`), ",

@@ -13,7 +13,7 @@ include "PLTypes.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class PL_BarrierOp<string mnemonic, string pipes>
-    : PL_Op<"system." # mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+    : PL_Op<"system." # mnemonic, [PL_OrdersMemory]> {
   let summary = "Barrier on " # pipes;
   let description = "Waits until every instruction issued before it on "
       # pipes # " has completed. Example:\n\n```mlir\npl.system."
@@ -25,7 +25,7 @@ def PL_BarAllOp : PL_BarrierOp<"bar_all", "every pipe">;
 def PL_BarVOp : PL_BarrierOp<"bar_v", "the vector pipe">;
 def PL_BarMOp : PL_BarrierOp<"bar_m", "the cube pipe">;
 
-def PL_FenceOp : PL_Op<"system.fence", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_FenceOp : PL_Op<"system.fence", [PL_OrdersMemory]> {
   let summary = "Order global-memory accesses";
   let description = [{
     Global-memory accesses issued before the fence complete before any
@@ -38,7 +38,7 @@ def PL_FenceOp : PL_Op<"system.fence", [MemoryEffects<[MemRead, MemWrite]>]> {
   let assemblyFormat = "attr-dict";
 }
 
-def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [PL_OrdersMemory]> {
   let summary = "Invalidate cached lines of global memory";
   let description = [{
     Drops the data cache's copy of `tensor` (or of all global memory when
@@ -54,7 +54,7 @@ def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [MemoryEffects<[MemRead, Me
   let assemblyFormat = "($tensor^ `:` qualified(type($tensor)))? attr-dict";
 }
 
-def PL_SyncSrcOp : PL_Op<"system.sync_src", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_SyncSrcOp : PL_Op<"system.sync_src", [PL_OrdersMemory]> {
   let summary = "Signal a pipe-to-pipe event (set_flag)";
   let description = [{
     `set` signals event `event` (0 to 7) once its earlier instructions are
@@ -69,7 +69,7 @@ def PL_SyncSrcOp : PL_Op<"system.sync_src", [MemoryEffects<[MemRead, MemWrite]>]
   let assemblyFormat = "`set` $set_pipe `wait` $wait_pipe `event` $event attr-dict";
 }
 
-def PL_SyncDstOp : PL_Op<"system.sync_dst", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_SyncDstOp : PL_Op<"system.sync_dst", [PL_OrdersMemory]> {
   let summary = "Wait for a pipe-to-pipe event (wait_flag)";
   let description = [{
     Blocks `wait` until `set` signalled event `event` (0 to 7) with the
@@ -83,7 +83,7 @@ def PL_SyncDstOp : PL_Op<"system.sync_dst", [MemoryEffects<[MemRead, MemWrite]>]
   let assemblyFormat = "`set` $set_pipe `wait` $wait_pipe `event` $event attr-dict";
 }
 
-def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [PL_OrdersMemory]> {
   let summary = "Order one pipe's instructions (pipe_barrier)";
   let description = [{
     The instructions of `pipe` issued after it start once those issued
@@ -98,7 +98,7 @@ def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [MemoryEffects<[MemRead, Mem
   let assemblyFormat = "$pipe attr-dict";
 }
 
-def PL_SyncSetOp : PL_Op<"system.sync_set", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_SyncSetOp : PL_Op<"system.sync_set", [PL_OrdersMemory]> {
   let summary = "Signal a cross-core event";
   let description = [{
     Signals cross-core event `event` (0 to 13) once `pipe` is done.
@@ -112,7 +112,7 @@ def PL_SyncSetOp : PL_Op<"system.sync_set", [MemoryEffects<[MemRead, MemWrite]>]
   let assemblyFormat = "$pipe `event` $event attr-dict";
 }
 
-def PL_SyncWaitOp : PL_Op<"system.sync_wait", [MemoryEffects<[MemRead, MemWrite]>]> {
+def PL_SyncWaitOp : PL_Op<"system.sync_wait", [PL_OrdersMemory]> {
   let summary = "Wait for a cross-core event";
   let description = [{
     Blocks `pipe` until cross-core event `event` (0 to 13) is signalled.

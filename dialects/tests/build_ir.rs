@@ -12,8 +12,7 @@ use melior::{
     },
 };
 use pto_dialects::{
-    create_context,
-    ops,
+    create_context, ops,
     types::{MemorySpace, TileType},
 };
 
@@ -23,7 +22,13 @@ fn build_move<'c>(context: &'c Context, from: TileType<'c>, to: TileType<'c>) ->
     let module = Module::new(location);
     let block = Block::new(&[(from.into(), location)]);
     let moved = block.append_operation(
-        ops::pl::tile_move(context, to.into(), block.argument(0).unwrap().into(), location).into(),
+        ops::pl::tile_move(
+            context,
+            to.into(),
+            block.argument(0).unwrap().into(),
+            location,
+        )
+        .into(),
     );
     block.append_operation(func::r#return(&[moved.result(0).unwrap().into()], location));
     let region = Region::new();
@@ -103,14 +108,20 @@ fn tile_views_are_canonical_and_resolve_to_the_implicit_view() {
         &[64, 1],
         f32_type,
         Some(MemorySpace::Vec),
-        &TileView { blayout: Some(TileLayout::ColMajor), ..Default::default() },
+        &TileView {
+            blayout: Some(TileLayout::ColMajor),
+            ..Default::default()
+        },
     );
     assert_eq!(column, stated);
     assert_eq!(column.effective_view().blayout, TileLayout::ColMajor);
 
     // Mat is the NZ fractal layout; acc uses 1024-byte boxes.
     let mat = TileType::new(&context, &[16, 16], f32_type, Some(MemorySpace::Mat)).effective_view();
-    assert_eq!((mat.blayout, mat.slayout, mat.fractal), (TileLayout::ColMajor, TileLayout::RowMajor, 512));
+    assert_eq!(
+        (mat.blayout, mat.slayout, mat.fractal),
+        (TileLayout::ColMajor, TileLayout::RowMajor, 512)
+    );
     let acc = TileType::new(&context, &[16, 16], f32_type, Some(MemorySpace::Acc)).effective_view();
     assert_eq!(acc.fractal, 1024);
 
@@ -120,9 +131,16 @@ fn tile_views_are_canonical_and_resolve_to_the_implicit_view() {
         &[64, 128],
         f32_type,
         Some(MemorySpace::Vec),
-        &TileView { valid_shape: Some(vec![None, Some(100)]), pad: Some(PadValue::Zero), ..Default::default() },
+        &TileView {
+            valid_shape: Some(vec![None, Some(100)]),
+            pad: Some(PadValue::Zero),
+            ..Default::default()
+        },
     );
-    assert_eq!(partial.to_string(), "!pl.tile<64x128xf32, vec, valid = ?x100, pad = zero>");
+    assert_eq!(
+        partial.to_string(),
+        "!pl.tile<64x128xf32, vec, valid = ?x100, pad = zero>"
+    );
     assert_eq!(partial.effective_view().valid_shape, vec![None, Some(100)]);
 
     // Every layout and pad keyword round-trips through the parser.

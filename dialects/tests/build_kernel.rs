@@ -13,8 +13,7 @@ use melior::{
     },
 };
 use pto_dialects::{
-    attrs,
-    create_context,
+    attrs, create_context,
     enums::{FunctionKind, ParamDirection},
     ops::{self, pl},
     types::{MemorySpace, TensorType, TileType},
@@ -22,7 +21,11 @@ use pto_dialects::{
 
 /// `func @exp_kernel(%x, %y {out}) -> tensor attributes {pl.kind = ...}`:
 /// load a tile, exponentiate, store.
-fn build_exp_kernel<'c>(context: &'c Context, kind: FunctionKind, space: MemorySpace) -> Module<'c> {
+fn build_exp_kernel<'c>(
+    context: &'c Context,
+    kind: FunctionKind,
+    space: MemorySpace,
+) -> Module<'c> {
     let location = Location::unknown(context);
     let f32_type = Type::float32(context);
     let tensor: Type = TensorType::new(context, &[Some(64), Some(128)], f32_type).into();
@@ -30,8 +33,15 @@ fn build_exp_kernel<'c>(context: &'c Context, kind: FunctionKind, space: MemoryS
     let index = Type::index(context);
 
     let block = Block::new(&[(tensor, location), (tensor, location)]);
-    let (x, y): (Value, Value) = (block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
-    let zero = block.append_operation(arith::constant(context, IntegerAttribute::new(index, 0).into(), location));
+    let (x, y): (Value, Value) = (
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
+    let zero = block.append_operation(arith::constant(
+        context,
+        IntegerAttribute::new(index, 0).into(),
+        location,
+    ));
     let c0: Value = zero.result(0).unwrap().into();
     let load = pl::TileLoadOperation::builder(context, location)
         .source(x)
@@ -40,8 +50,10 @@ fn build_exp_kernel<'c>(context: &'c Context, kind: FunctionKind, space: MemoryS
         .result(tile)
         .build();
     // Groups: source, offsets, valid sizes.
-    let loaded = block.append_operation(ops::with_operand_segments(context, load.into(), &[1, 2, 0]));
-    let exp = block.append_operation(pl::tile_exp(context, loaded.result(0).unwrap().into(), location).into());
+    let loaded =
+        block.append_operation(ops::with_operand_segments(context, load.into(), &[1, 2, 0]));
+    let exp = block
+        .append_operation(pl::tile_exp(context, loaded.result(0).unwrap().into(), location).into());
     let stored = block.append_operation(
         pl::TileStoreOperation::builder(context, location)
             .tile(exp.result(0).unwrap().into())
@@ -51,14 +63,20 @@ fn build_exp_kernel<'c>(context: &'c Context, kind: FunctionKind, space: MemoryS
             .build()
             .into(),
     );
-    block.append_operation(func::r#return(&[stored.result(0).unwrap().into()], location));
+    block.append_operation(func::r#return(
+        &[stored.result(0).unwrap().into()],
+        location,
+    ));
 
     let region = Region::new();
     region.append_block(block);
     let no_attrs = Attribute::parse(context, "{}").unwrap();
     let out = Attribute::parse(
         context,
-        &format!("{{pl.direction = {}}}", attrs::direction(context, ParamDirection::Out)),
+        &format!(
+            "{{pl.direction = {}}}",
+            attrs::direction(context, ParamDirection::Out)
+        ),
     )
     .unwrap();
     let module = Module::new(location);
@@ -68,8 +86,14 @@ fn build_exp_kernel<'c>(context: &'c Context, kind: FunctionKind, space: MemoryS
         TypeAttribute::new(FunctionType::new(context, &[tensor, tensor], &[tensor]).into()),
         region,
         &[
-            (Identifier::new(context, "pl.kind"), attrs::function_kind(context, kind)),
-            (Identifier::new(context, "arg_attrs"), Attribute::parse(context, &format!("[{no_attrs}, {out}]")).unwrap()),
+            (
+                Identifier::new(context, "pl.kind"),
+                attrs::function_kind(context, kind),
+            ),
+            (
+                Identifier::new(context, "arg_attrs"),
+                Attribute::parse(context, &format!("[{no_attrs}, {out}]")).unwrap(),
+            ),
         ],
         location,
     ));
@@ -91,8 +115,16 @@ fn a_vector_kernel_built_in_rust_verifies() {
     ] {
         assert!(text.contains(expected), "missing `{expected}` in\n{text}");
     }
-    let kind = module.body().first_operation().unwrap().attribute("pl.kind").unwrap();
-    assert_eq!(attrs::read(kind), Some(attrs::FunctionAttr::Kind(FunctionKind::Aiv)));
+    let kind = module
+        .body()
+        .first_operation()
+        .unwrap()
+        .attribute("pl.kind")
+        .unwrap();
+    assert_eq!(
+        attrs::read(kind),
+        Some(attrs::FunctionAttr::Kind(FunctionKind::Aiv))
+    );
 }
 
 #[test]
@@ -108,7 +140,10 @@ fn the_verifier_rejects_the_same_kernel_on_the_cube_core() {
     let module = build_exp_kernel(&context, FunctionKind::Aic, MemorySpace::Vec);
     assert!(!module.as_operation().verify());
     let messages = messages.lock().unwrap();
-    assert!(messages.contains("an aic (cube) kernel holds no vec tiles"), "{messages}");
+    assert!(
+        messages.contains("an aic (cube) kernel holds no vec tiles"),
+        "{messages}"
+    );
 }
 
 #[test]
@@ -116,13 +151,22 @@ fn every_enum_keyword_round_trips_through_its_attribute() {
     use pto_dialects::enums::{Level, Role};
     let context = create_context();
     for &kind in FunctionKind::ALL {
-        assert_eq!(attrs::read(attrs::function_kind(&context, kind)), Some(attrs::FunctionAttr::Kind(kind)));
+        assert_eq!(
+            attrs::read(attrs::function_kind(&context, kind)),
+            Some(attrs::FunctionAttr::Kind(kind))
+        );
     }
     for &level in Level::ALL {
-        assert_eq!(attrs::read(attrs::level(&context, level)), Some(attrs::FunctionAttr::Level(level)));
+        assert_eq!(
+            attrs::read(attrs::level(&context, level)),
+            Some(attrs::FunctionAttr::Level(level))
+        );
     }
     for &role in Role::ALL {
-        assert_eq!(attrs::read(attrs::role(&context, role)), Some(attrs::FunctionAttr::Role(role)));
+        assert_eq!(
+            attrs::read(attrs::role(&context, role)),
+            Some(attrs::FunctionAttr::Role(role))
+        );
     }
     for &direction in ParamDirection::ALL {
         assert_eq!(

@@ -16,7 +16,11 @@ fn generate(dialect: &str, umbrella: &str) -> String {
         .arg(td_dir.join(umbrella))
         .output()
         .expect("mlir-tblgen runs");
-    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     String::from_utf8(output.stdout).unwrap()
 }
 
@@ -35,7 +39,10 @@ fn dialect_docs_are_up_to_date() {
             stale.push(path.display().to_string());
         }
     }
-    assert!(stale.is_empty(), "stale dialect docs (run scripts/update-docs.sh): {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "stale dialect docs (run scripts/update-docs.sh): {stale:?}"
+    );
 }
 
 #[test]
@@ -44,7 +51,10 @@ fn every_op_has_a_description_and_an_example() {
         let doc = generate(dialect, umbrella);
         for section in doc.split("\n### `").skip(1) {
             let name = section.split('`').next().unwrap();
-            assert!(section.contains("```mlir"), "{name} has no example in its description");
+            assert!(
+                section.contains("```mlir"),
+                "{name} has no example in its description"
+            );
         }
     }
 }

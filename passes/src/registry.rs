@@ -11,11 +11,7 @@ use std::{
     sync::Once,
 };
 
-use melior::{
-    dialect::DialectHandle,
-    ir::operation::OperationRef,
-    pass::Pass,
-};
+use melior::{dialect::DialectHandle, ir::operation::OperationRef, pass::Pass};
 use mlir_sys::{MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
 
 use crate::options::{OptionSpec, OptionValues};
@@ -65,12 +61,26 @@ impl PassDefinition {
 }
 
 /// Every pass of the project, in pipeline order.
-pub static PASSES: &[&PassDefinition] =
-    &[&crate::pld::synthesize_allreduce_signals::PASS, &crate::pld::lower_composite_ops::PASS,
-      &crate::pld::materialize_comm_domains::PASS, &crate::pld::lower_host_collectives::PASS,
-      &crate::pld::materialize_dist_tensor_ctx::PASS,
-      &crate::pld::insert_comm_fence::PASS, &crate::pld::specialize_nranks::PASS, &crate::pld::comm_stats::PASS,
-      &crate::pl::outline_incore_scopes::PASS, &crate::pl::convert_tensor_to_tile::PASS, &crate::pl::flatten_tile_nd::PASS, &crate::pl::tile_matmul_l0::PASS, &crate::pl::infer_memory_space::PASS, &crate::pl::plan_memory::PASS, &crate::pl::insert_sync::PASS, &crate::pl::verify_sync::PASS, &crate::emitc::convert_pl_to_emitc::PASS];
+pub static PASSES: &[&PassDefinition] = &[
+    &crate::pld::synthesize_allreduce_signals::PASS,
+    &crate::pld::lower_composite_ops::PASS,
+    &crate::pld::materialize_comm_domains::PASS,
+    &crate::pld::lower_host_collectives::PASS,
+    &crate::pld::materialize_dist_tensor_ctx::PASS,
+    &crate::pld::insert_comm_fence::PASS,
+    &crate::pld::specialize_nranks::PASS,
+    &crate::pld::comm_stats::PASS,
+    &crate::pl::verify_constants::PASS,
+    &crate::pl::outline_incore_scopes::PASS,
+    &crate::pl::convert_tensor_to_tile::PASS,
+    &crate::pl::flatten_tile_nd::PASS,
+    &crate::pl::tile_matmul_l0::PASS,
+    &crate::pl::infer_memory_space::PASS,
+    &crate::pl::plan_memory::PASS,
+    &crate::pl::insert_sync::PASS,
+    &crate::pl::verify_sync::PASS,
+    &crate::emitc::convert_pl_to_emitc::PASS,
+];
 
 /// A named pass pipeline, registered like upstream's
 /// `PassPipelineRegistration`.
@@ -86,11 +96,17 @@ pub struct PipelineDefinition {
 }
 
 /// Every pipeline of the project.
-pub static PIPELINES: &[&PipelineDefinition] = &[&crate::pld::lower_distributed::PIPELINE, &crate::pl::a2a3_pipeline::PIPELINE];
+pub static PIPELINES: &[&PipelineDefinition] = &[
+    &crate::pld::lower_distributed::PIPELINE,
+    &crate::pl::a2a3_pipeline::PIPELINE,
+];
 
 /// Returns the pass with the given pipeline name.
 pub fn find_pass(argument: &str) -> Option<&'static PassDefinition> {
-    PASSES.iter().copied().find(|pass| pass.argument == argument)
+    PASSES
+        .iter()
+        .copied()
+        .find(|pass| pass.argument == argument)
 }
 
 #[repr(C)]
@@ -118,7 +134,11 @@ type ErrorCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
 
 unsafe extern "C" {
     fn ptoGlue_registerPass(spec: *const PtoPassSpec);
-    fn ptoGlue_registerPipeline(argument: MlirStringRef, summary: MlirStringRef, pipeline: MlirStringRef);
+    fn ptoGlue_registerPipeline(
+        argument: MlirStringRef,
+        summary: MlirStringRef,
+        pipeline: MlirStringRef,
+    );
     fn ptoGlue_createPass(
         argument: MlirStringRef,
         options: MlirStringRef,
@@ -128,7 +148,10 @@ unsafe extern "C" {
 }
 
 fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef { data: text.as_ptr().cast(), length: text.len() }
+    MlirStringRef {
+        data: text.as_ptr().cast(),
+        length: text.len(),
+    }
 }
 
 /// # Safety
@@ -158,8 +181,10 @@ pub fn register_passes() {
                     default_value: string_ref(spec.default),
                 })
                 .collect();
-            let dialects: Vec<MlirDialectHandle> =
-                (pass.dependent_dialects)().iter().map(|handle| handle.to_raw()).collect();
+            let dialects: Vec<MlirDialectHandle> = (pass.dependent_dialects)()
+                .iter()
+                .map(|handle| handle.to_raw())
+                .collect();
             let spec = PtoPassSpec {
                 argument: string_ref(pass.argument),
                 class_name: string_ref(pass.class_name),
@@ -242,7 +267,9 @@ pub unsafe extern "C" fn ptoPassCheckOptions(
     on_error: ErrorCallback,
     user_data: *mut c_void,
 ) -> bool {
-    let Some(pass) = PASSES.get(index as usize) else { return false };
+    let Some(pass) = PASSES.get(index as usize) else {
+        return false;
+    };
     // SAFETY: the glue passes `count` valid names and values.
     let pairs = unsafe { option_pairs(count, names, values) };
     match pass.parse_options(pairs) {
@@ -269,14 +296,17 @@ pub unsafe extern "C" fn ptoPassRun(
     values: *const MlirStringRef,
 ) -> MlirLogicalResult {
     let failure = MlirLogicalResult { value: 0 };
-    let Some(pass) = PASSES.get(index as usize) else { return failure };
+    let Some(pass) = PASSES.get(index as usize) else {
+        return failure;
+    };
     // SAFETY: MLIR passes the live op the pass is scheduled on.
     let op = unsafe { OperationRef::from_raw(op) };
     // SAFETY: the glue passes `count` valid names and values.
     let pairs = unsafe { option_pairs(count, names, values) };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let options = pass.parse_options(pairs).map_err(|message| {
-            pto_dialects::diag::OpDiagnostic::new(message).emit(op, pto_dialects::diag::Severity::Error);
+            pto_dialects::diag::OpDiagnostic::new(message)
+                .emit(op, pto_dialects::diag::Severity::Error);
             PassFailed
         })?;
         (pass.run)(op, &options)
@@ -285,8 +315,11 @@ pub unsafe extern "C" fn ptoPassRun(
         Ok(Ok(())) => MlirLogicalResult { value: 1 },
         Ok(Err(PassFailed)) => failure,
         Err(_) => {
-            pto_dialects::diag::OpDiagnostic::new(format!("internal error in pass '{}'", pass.argument))
-                .emit(op, pto_dialects::diag::Severity::Error);
+            pto_dialects::diag::OpDiagnostic::new(format!(
+                "internal error in pass '{}'",
+                pass.argument
+            ))
+            .emit(op, pto_dialects::diag::Severity::Error);
             failure
         }
     }

@@ -23,35 +23,46 @@ pub fn fail<'c, T>(message: impl Into<String>) -> Result<T, Failure<'c>> {
 
 /// Returns the type of operand `index`.
 pub fn operand_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, Failure<'c>> {
-    op.operand(index).map(|v| v.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
+    op.operand(index)
+        .map(|v| v.r#type())
+        .map_err(|e| OpDiagnostic::new(e.to_string()))
 }
 
 /// Returns the type of result `index`.
 pub fn result_type<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<Type<'c>, Failure<'c>> {
-    op.result(index).map(|v| v.r#type()).map_err(|e| OpDiagnostic::new(e.to_string()))
+    op.result(index)
+        .map(|v| v.r#type())
+        .map_err(|e| OpDiagnostic::new(e.to_string()))
 }
 
 /// Returns the tile type of operand `index` (ODS guarantees the kind).
-pub fn operand_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, Failure<'c>> {
+pub fn operand_tile<'c>(
+    op: OperationRef<'c, '_>,
+    index: usize,
+) -> Result<TileType<'c>, Failure<'c>> {
     TileType::try_from(operand_type(op, index)?).map_err(|e| OpDiagnostic::new(e.to_string()))
 }
 
 /// Returns the tile type of result `index` (ODS guarantees the kind).
-pub fn result_tile<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TileType<'c>, Failure<'c>> {
+pub fn result_tile<'c>(
+    op: OperationRef<'c, '_>,
+    index: usize,
+) -> Result<TileType<'c>, Failure<'c>> {
     TileType::try_from(result_type(op, index)?).map_err(|e| OpDiagnostic::new(e.to_string()))
 }
 
 /// The element dtype of a tile (the type verifier guarantees a scalar).
 pub fn dtype_of(tile: TileType) -> Result<Dtype, Failure<'static>> {
-    Dtype::of(tile.element()).ok_or_else(|| OpDiagnostic::new(format!("unsupported element type {}", tile.element())))
+    Dtype::of(tile.element())
+        .ok_or_else(|| OpDiagnostic::new(format!("unsupported element type {}", tile.element())))
 }
 
 /// Requires `tile` to be in `vec` or not yet placed.
 pub fn require_vec<'c>(what: &str, tile: TileType) -> Result<(), Failure<'c>> {
     match tile.memory_space() {
-        Some(space) if space != MemorySpace::Vec => {
-            fail(format!("{what} must be in 'vec' (or not yet placed), got '{space}'"))
-        }
+        Some(space) if space != MemorySpace::Vec => fail(format!(
+            "{what} must be in 'vec' (or not yet placed), got '{space}'"
+        )),
         _ => Ok(()),
     }
 }
@@ -61,23 +72,76 @@ pub fn require_dtype<'c>(what: &str, dtype: Dtype, set: &[Dtype]) -> Result<(), 
     if set.contains(&dtype) {
         Ok(())
     } else {
-        fail(format!("{what} element type must be {}, got {}", describe_dtypes(set), dtype.name()))
+        fail(format!(
+            "{what} element type must be {}, got {}",
+            describe_dtypes(set),
+            dtype.name()
+        ))
     }
 }
 
 /// Requires an integer dtype.
 pub fn require_integer<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
-    if dtype.is_integer() { Ok(()) } else { fail(format!("{what} must have an integer element type, got {}", dtype.name())) }
+    if dtype.is_integer() {
+        Ok(())
+    } else {
+        fail(format!(
+            "{what} must have an integer element type, got {}",
+            dtype.name()
+        ))
+    }
 }
 
 /// Requires a float dtype.
 pub fn require_float<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
-    if dtype.is_float() { Ok(()) } else { fail(format!("{what} must have a float element type, got {}", dtype.name())) }
+    if dtype.is_float() {
+        Ok(())
+    } else {
+        fail(format!(
+            "{what} must have a float element type, got {}",
+            dtype.name()
+        ))
+    }
 }
 
 /// Whether the op carries the unit attribute `name`.
 pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
     op.attribute(name).is_ok()
+}
+
+thread_local! {
+    /// Whether the rules that constant operands decide run: only under
+    /// `pl-verify-constants` (see [`super::verify_constant_operands`]).
+    static CHECK_CONSTANTS: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Runs `check` with the rules that constant operands decide switched on.
+pub(super) fn with_constants<T>(check: impl FnOnce() -> T) -> T {
+    let before = CHECK_CONSTANTS.with(|on| on.replace(true));
+    let result = check();
+    CHECK_CONSTANTS.with(|on| on.set(before));
+    result
+}
+
+/// Whether a rule that a constant operand decides may fail here. Validity
+/// must not depend on whether an operand happens to be a constant: folding
+/// (canonicalize, sccp, inlining) turns operands into constants, and IR
+/// valid before it must stay valid after it. Such rules (a window past
+/// its tensor, a negative size) run only in `pl-verify-constants`. Rules
+/// that a constant can only satisfy (a dynamic extent needs a chunk size)
+/// stay in the verifier.
+pub fn constants_decide() -> bool {
+    CHECK_CONSTANTS.with(|on| on.get())
+}
+
+/// The value of `value`, when a constant defines it and the rules that
+/// constant operands decide run (see [`constants_decide`]).
+pub fn deciding_constant(value: melior::ir::Value) -> Option<i64> {
+    if constants_decide() {
+        constant_int(value)
+    } else {
+        None
+    }
 }
 
 /// The value of `value` when an `arith.constant` of integer or index type
@@ -89,27 +153,51 @@ pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
     if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
         return None;
     }
-    IntegerAttribute::try_from(owner.attribute("value").ok()?).ok().map(|a| a.value())
+    IntegerAttribute::try_from(owner.attribute("value").ok()?)
+        .ok()
+        .map(|a| a.value())
 }
 
 pub use crate::ops::operand_segments;
 
 /// The constant values (or `None`) of the operands in `start..start+len`.
 pub fn constant_operands(op: OperationRef, start: usize, len: usize) -> Vec<Option<i64>> {
-    (start..start + len).map(|i| op.operand(i).ok().and_then(constant_int)).collect()
+    (start..start + len)
+        .map(|i| op.operand(i).ok().and_then(constant_int))
+        .collect()
 }
 
 /// Renders dims as `4x?x8`.
 pub fn render_dims(dims: &[Option<i64>]) -> String {
-    dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
+    dims.iter()
+        .map(|d| d.map_or("?".to_string(), |v| v.to_string()))
+        .collect::<Vec<_>>()
+        .join("x")
 }
 
 /// The first dimension where a constant window `offset + extent` leaves
 /// `bounds` (checked where offset, extent and bound are all known).
-pub fn window_leaves(offsets: &[Option<i64>], extents: &[Option<i64>], bounds: &[Option<i64>]) -> Option<usize> {
-    (0..offsets.len()).find(|&i| match (offsets[i], extents.get(i).copied().flatten(), bounds.get(i).copied().flatten()) {
-        (Some(offset), Some(extent), Some(bound)) => offset < 0 || offset + extent > bound,
-        _ => false,
+/// Constant offsets and extents decide it: it runs only where
+/// [`constants_decide`].
+pub fn window_leaves(
+    offsets: &[Option<i64>],
+    extents: &[Option<i64>],
+    bounds: &[Option<i64>],
+) -> Option<usize> {
+    if !constants_decide() {
+        return None;
+    }
+    (0..offsets.len()).find(|&i| {
+        match (
+            offsets[i],
+            extents.get(i).copied().flatten(),
+            bounds.get(i).copied().flatten(),
+        ) {
+            (Some(offset), Some(extent), Some(bound)) => {
+                offset < 0 || offset.checked_add(extent).is_none_or(|end| end > bound)
+            }
+            _ => false,
+        }
     })
 }
 

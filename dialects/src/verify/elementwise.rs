@@ -23,7 +23,10 @@ pub fn handles(mnemonic: &str) -> bool {
         || BINARY.contains(&mnemonic)
         || SCRATCH_BINARY.contains(&mnemonic)
         || SCALAR.contains(&mnemonic)
-        || matches!(mnemonic, "expands" | "cmp" | "cmps" | "sel" | "sels" | "cast")
+        || matches!(
+            mnemonic,
+            "expands" | "cmp" | "cmps" | "sel" | "sels" | "cast"
+        )
 }
 
 /// Unary ops and the element types each accepts (`&[]`: any).
@@ -37,14 +40,17 @@ fn unary_dtypes(mnemonic: &str) -> Option<&'static [Dtype]> {
     })
 }
 
-const BINARY: &[&str] =
-    &["add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr", "prelu"];
+const BINARY: &[&str] = &[
+    "add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr", "prelu",
+];
 const SCRATCH_BINARY: &[&str] = &["rem", "xor"];
 const SCALAR: &[&str] = &[
-    "adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs", "lrelu", "rems",
-    "xors",
+    "adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs",
+    "lrelu", "rems", "xors",
 ];
-const INTEGER_ONLY: &[&str] = &["and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs", "xors"];
+const INTEGER_ONLY: &[&str] = &[
+    "and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs", "xors",
+];
 
 /// Runs the rules of `pl.tile.<mnemonic>`.
 pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
@@ -59,7 +65,10 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             let lhs = operand_tile(op, 1)?;
             let scalar = operand_type(op, 2)?;
             if scalar != lhs.element() {
-                return fail(format!("scalar must have the element type {}, got {scalar}", lhs.element()));
+                return fail(format!(
+                    "scalar must have the element type {}, got {scalar}",
+                    lhs.element()
+                ));
             }
             Ok(())
         }
@@ -70,7 +79,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     }
 }
 
-fn verify_unary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, dtypes: &[Dtype]) -> VerifyResult<'c> {
+fn verify_unary<'c>(
+    op: OperationRef<'c, '_>,
+    mnemonic: &str,
+    dtypes: &[Dtype],
+) -> VerifyResult<'c> {
     let source = operand_tile(op, 0)?;
     require_vec("operand", source)?;
     let dtype = dtype_of(source)?;
@@ -83,7 +96,11 @@ fn verify_unary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, dtypes: &[Dtype]) 
     Ok(())
 }
 
-fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, has_scratch: bool) -> VerifyResult<'c> {
+fn verify_binary<'c>(
+    op: OperationRef<'c, '_>,
+    mnemonic: &str,
+    has_scratch: bool,
+) -> VerifyResult<'c> {
     let lhs = operand_tile(op, 0)?;
     let rhs = operand_tile(op, 1)?;
     let result = result_tile(op, 0)?;
@@ -97,17 +114,30 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, has_scratch: bool
     }
     if mnemonic == "div" {
         // The TDIV contract: one type everywhere, no promotion or broadcast.
-        require_dtype("lhs", lhs_dtype, &[Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32])?;
+        require_dtype(
+            "lhs",
+            lhs_dtype,
+            &[Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32],
+        )?;
         if Type::from(lhs) != Type::from(rhs) || Type::from(lhs) != Type::from(result) {
-            return fail(format!("requires lhs, rhs and result of one type, got {lhs}, {rhs} and {result}"));
+            return fail(format!(
+                "requires lhs, rhs and result of one type, got {lhs}, {rhs} and {result}"
+            ));
         }
         return Ok(());
     }
     let Some(shape) = broadcast_shapes(&lhs.shape(), &rhs.shape()) else {
-        return fail(format!("requires compatible shapes, got {:?} and {:?}", lhs.shape(), rhs.shape()));
+        return fail(format!(
+            "requires compatible shapes, got {:?} and {:?}",
+            lhs.shape(),
+            rhs.shape()
+        ));
     };
     if result.shape() != shape {
-        return fail(format!("result shape {:?} must be the broadcast shape {shape:?}", result.shape()));
+        return fail(format!(
+            "result shape {:?} must be the broadcast shape {shape:?}",
+            result.shape()
+        ));
     }
     let expected = if matches!(mnemonic, "shl" | "shr") {
         lhs.element()
@@ -118,15 +148,24 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str, has_scratch: bool
         let rule = if matches!(mnemonic, "shl" | "shr") {
             format!("the lhs element type, {expected}")
         } else {
-            format!("the promotion of {} and {}, which is {expected}", lhs.element(), rhs.element())
+            format!(
+                "the promotion of {} and {}, which is {expected}",
+                lhs.element(),
+                rhs.element()
+            )
         };
-        return fail(format!("result element type {} must be {rule}", result.element()));
+        return fail(format!(
+            "result element type {} must be {rule}",
+            result.element()
+        ));
     }
     if has_scratch {
         let tmp = operand_tile(op, 2)?;
         require_vec("tmp", tmp)?;
         if tmp.shape() != result.shape() || tmp.element() != result.element() {
-            return fail(format!("tmp {tmp} must have the result's shape and element type"));
+            return fail(format!(
+                "tmp {tmp} must have the result's shape and element type"
+            ));
         }
     }
     Ok(())
@@ -137,9 +176,13 @@ fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyRes
     require_vec("tile", tile)?;
     let scalar = operand_type(op, 1)?;
     let tile_dtype = dtype_of(tile)?;
-    let scalar_dtype = Dtype::of(scalar).ok_or_else(|| super::common::Failure::new(format!("unsupported scalar type {scalar}")))?;
+    let scalar_dtype = Dtype::of(scalar)
+        .ok_or_else(|| super::common::Failure::new(format!("unsupported scalar type {scalar}")))?;
     if scalar_dtype == Dtype::Index {
-        return fail(format!("scalar must not be index; cast it to {}", tile.element()));
+        return fail(format!(
+            "scalar must not be index; cast it to {}",
+            tile.element()
+        ));
     }
     if INTEGER_ONLY.contains(&mnemonic) {
         require_integer("tile", tile_dtype)?;
@@ -149,7 +192,14 @@ fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyRes
         require_float("tile", tile_dtype)?;
     }
     if mnemonic == "subs" {
-        const SUBS: &[Dtype] = &[Dtype::I8, Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32, Dtype::Bf16];
+        const SUBS: &[Dtype] = &[
+            Dtype::I8,
+            Dtype::I16,
+            Dtype::I32,
+            Dtype::F16,
+            Dtype::F32,
+            Dtype::Bf16,
+        ];
         require_dtype("tile", tile_dtype, SUBS)?;
         require_dtype("scalar", scalar_dtype, SUBS)?;
     }
@@ -175,11 +225,18 @@ fn require_mask<'c>(what: &str, mask: TileType, compared: TileType) -> VerifyRes
     let view = mask.effective_view();
     if dtype_of(mask)? != Dtype::U8 || mask.shape() != shape || view.valid_shape != valid {
         let render = |dims: &[Option<i64>]| {
-            dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
+            dims.iter()
+                .map(|d| d.map_or("?".to_string(), |v| v.to_string()))
+                .collect::<Vec<_>>()
+                .join("x")
         };
         return fail(format!(
             "{what} must be a ui8 mask of shape {} with valid {} for {compared}, got {mask}",
-            shape.iter().map(i64::to_string).collect::<Vec<_>>().join("x"),
+            shape
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join("x"),
             render(&valid)
         ));
     }
@@ -192,13 +249,18 @@ fn verify_compare<'c>(op: OperationRef<'c, '_>, with_scalar: bool) -> VerifyResu
     if with_scalar {
         let scalar = operand_type(op, 1)?;
         if Dtype::of(scalar) == Some(Dtype::Index) {
-            return fail(format!("scalar must not be index; cast it to {}", lhs.element()));
+            return fail(format!(
+                "scalar must not be index; cast it to {}",
+                lhs.element()
+            ));
         }
     } else {
         let rhs = operand_tile(op, 1)?;
         require_vec("rhs", rhs)?;
         if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
-            return fail(format!("requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"));
+            return fail(format!(
+                "requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"
+            ));
         }
     }
     let result = result_tile(op, 0)?;
@@ -222,8 +284,12 @@ fn verify_cast<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if source.element() == result.element() {
         return fail(format!("casts {} to itself", source.element()));
     }
-    if source.shape() != result.shape() || source.effective_view().valid_shape != result.effective_view().valid_shape {
-        return fail(format!("result {result} must keep the shape and valid shape of {source}"));
+    if source.shape() != result.shape()
+        || source.effective_view().valid_shape != result.effective_view().valid_shape
+    {
+        return fail(format!(
+            "result {result} must keep the shape and valid shape of {source}"
+        ));
     }
     let (from, to) = (source.effective_view(), result.effective_view());
     if (from.blayout, from.slayout) != (to.blayout, to.slayout) {

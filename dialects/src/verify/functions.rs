@@ -39,7 +39,6 @@ fn pl_enum(attribute: Attribute) -> Option<(i32, i32)> {
     })
 }
 
-
 /// The `pl.kind` of a func.func, if it has one.
 pub fn function_kind(function: OperationRef) -> Option<FunctionKind> {
     let attribute = function.attribute("pl.kind").ok()?;
@@ -50,13 +49,18 @@ pub fn function_kind(function: OperationRef) -> Option<FunctionKind> {
 }
 
 fn is_kernel(kind: Option<FunctionKind>) -> bool {
-    matches!(kind, Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv))
+    matches!(
+        kind,
+        Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)
+    )
 }
 
 /// The level and role a typed kind implies.
 fn derived(kind: FunctionKind) -> (Option<Level>, Option<Role>) {
     match kind {
-        FunctionKind::Orchestration | FunctionKind::Graph => (Some(Level::Chip), Some(Role::Orchestrator)),
+        FunctionKind::Orchestration | FunctionKind::Graph => {
+            (Some(Level::Chip), Some(Role::Orchestrator))
+        }
         FunctionKind::InCore => (Some(Level::ChipDie), Some(Role::SubWorker)),
         FunctionKind::Aic => (Some(Level::Aic), Some(Role::SubWorker)),
         FunctionKind::Aiv => (Some(Level::Aiv), Some(Role::SubWorker)),
@@ -67,7 +71,12 @@ fn derived(kind: FunctionKind) -> (Option<Level>, Option<Role>) {
 
 /// The C entry for dialect attributes on ops (`arg` < 0) and on region
 /// arguments.
-pub fn verify_attribute<'c>(op: OperationRef<'c, '_>, name: &str, region: i64, arg: i64) -> VerifyResult<'c> {
+pub fn verify_attribute<'c>(
+    op: OperationRef<'c, '_>,
+    name: &str,
+    region: i64,
+    arg: i64,
+) -> VerifyResult<'c> {
     let is_function = op_name(op) == "func.func";
     if arg >= 0 {
         if name != "pl.direction" {
@@ -76,15 +85,22 @@ pub fn verify_attribute<'c>(op: OperationRef<'c, '_>, name: &str, region: i64, a
         if !is_function || region != 0 {
             return fail("'pl.direction' applies to func.func arguments");
         }
-        let Some(function_type) = function_type(op) else { return Ok(()) };
-        let Ok(param) = function_type.input(arg as usize) else { return Ok(()) };
+        let Some(function_type) = function_type(op) else {
+            return Ok(());
+        };
+        let Ok(param) = function_type.input(arg as usize) else {
+            return Ok(());
+        };
         let direction = direction_of(op, arg as usize);
         let Some(direction) = direction else {
             return fail("'pl.direction' must be a #pl.direction attribute");
         };
-        let tensor_like = TensorType::try_from(param).is_ok() || DistributedTensorType::try_from(param).is_ok();
+        let tensor_like =
+            TensorType::try_from(param).is_ok() || DistributedTensorType::try_from(param).is_ok();
         if direction != ParamDirection::In && !tensor_like {
-            return fail(format!("argument #{arg} of type {param} cannot be '{direction}': only tensors are written"));
+            return fail(format!(
+                "argument #{arg} of type {param} cannot be '{direction}': only tensors are written"
+            ));
         }
         return Ok(());
     }
@@ -104,9 +120,14 @@ pub fn verify_attribute<'c>(op: OperationRef<'c, '_>, name: &str, region: i64, a
         "pl.level" => 2,
         _ => 3,
     };
-    let attribute = op.attribute(name).map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let attribute = op
+        .attribute(name)
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
     if pl_enum(attribute).map(|(which, _)| which) != Some(expected) {
-        return fail(format!("'{name}' must be a #{} attribute, got {attribute}", &name[3..]));
+        return fail(format!(
+            "'{name}' must be a #{} attribute, got {attribute}",
+            &name[3..]
+        ));
     }
     // The whole-function rules run once, from pl.kind (or from the level
     // and role of a function without a kind).
@@ -126,7 +147,12 @@ fn direction_of(function: OperationRef, index: usize) -> Option<ParamDirection> 
     }
 }
 
-fn enum_attr<T>(function: OperationRef, name: &str, which: i32, from: fn(i32) -> Option<T>) -> Option<T> {
+fn enum_attr<T>(
+    function: OperationRef,
+    name: &str,
+    which: i32,
+    from: fn(i32) -> Option<T>,
+) -> Option<T> {
     match pl_enum(function.attribute(name).ok()?) {
         Some((w, code)) if w == which => from(code),
         _ => None,
@@ -142,7 +168,9 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         if let (Some(given), Some(implied)) = (level, derived_level)
             && given != implied
         {
-            return fail(format!("a {kind} function is at level {implied}, not {given}"));
+            return fail(format!(
+                "a {kind} function is at level {implied}, not {given}"
+            ));
         }
         if let (Some(given), Some(implied)) = (role, derived_role)
             && given != implied
@@ -156,7 +184,9 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         for index in 0..function_type.input_count() {
             let param = function_type.input(index).expect("index in range");
             if TileType::try_from(param).is_ok() {
-                return fail(format!("a kernel takes tensors and scalars, not tiles: argument #{index} is {param}"));
+                return fail(format!(
+                    "a kernel takes tensors and scalars, not tiles: argument #{index} is {param}"
+                ));
             }
         }
     }
@@ -219,7 +249,9 @@ pub enum ExecutionPath {
 
 /// The execution path of the function enclosing `op`.
 pub fn execution_path(op: OperationRef) -> ExecutionPath {
-    let Some(function) = enclosing_function(op) else { return ExecutionPath::Unknown };
+    let Some(function) = enclosing_function(op) else {
+        return ExecutionPath::Unknown;
+    };
     let level = enum_attr(function, "pl.level", 2, Level::from_code);
     let kind = function_kind(function);
     if level == Some(Level::Host) {
@@ -232,7 +264,6 @@ pub fn execution_path(op: OperationRef) -> ExecutionPath {
         ExecutionPath::Unknown
     }
 }
-
 
 /// The scopes (`pl.incore_scope`, `pl.cluster_scope`, `pl.spmd_scope`,
 /// `pl.runtime_scope`): InCore scopes do not nest; no scope sits in a
@@ -251,7 +282,9 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let kind = enclosing_function(op).and_then(function_kind);
     if is_kernel(kind) {
         let what = name.trim_start_matches("pl.");
-        return fail(format!("a {what} sits in an opaque or orchestration function, not in a kernel"));
+        return fail(format!(
+            "a {what} sits in an opaque or orchestration function, not in a kernel"
+        ));
     }
     if name == "pl.runtime_scope" && kind.is_some_and(|k| k != FunctionKind::Orchestration) {
         return fail("a runtime scope sits in an orchestration");
@@ -261,7 +294,9 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 
 /// `pl.call` / `pl.submit`: the callee exists, is kernel-like and matches.
 pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let callee_attr = op.attribute("callee").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let callee_attr = op
+        .attribute("callee")
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
     let callee = super::common::attribute_text(callee_attr).unwrap_or_default();
     let mut top = op;
     while let Some(parent) = top.parent_operation() {
@@ -299,7 +334,13 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if !is_dispatch
         && !matches!(
             kind,
-            Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv | FunctionKind::Group | FunctionKind::Spmd)
+            Some(
+                FunctionKind::InCore
+                    | FunctionKind::Aic
+                    | FunctionKind::Aiv
+                    | FunctionKind::Group
+                    | FunctionKind::Spmd
+            )
         )
     {
         return fail(format!(
@@ -311,18 +352,33 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let args: Vec<Type> = if is_submit {
         let segments = super::common::operand_segments(op);
         let (start, len) = segments.first().copied().unwrap_or((0, 0));
-        (start..start + len).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
+        (start..start + len)
+            .filter_map(|i| op.operand(i).ok())
+            .map(|v| v.r#type())
+            .collect()
     } else {
         // pld.dispatch: the device index is the last operand.
         let count = op.operand_count() - usize::from(is_dispatch);
-        (0..count).filter_map(|i| op.operand(i).ok()).map(|v| v.r#type()).collect()
+        (0..count)
+            .filter_map(|i| op.operand(i).ok())
+            .map(|v| v.r#type())
+            .collect()
     };
     let result_count = op.result_count() - usize::from(is_submit);
-    let results: Vec<Type> = (0..result_count).filter_map(|i| op.result(i).ok()).map(|r| r.r#type()).collect();
-    let expected_args: Vec<Type> = (0..callee_type.input_count()).filter_map(|i| callee_type.input(i).ok()).collect();
-    let expected_results: Vec<Type> = (0..callee_type.result_count()).filter_map(|i| callee_type.result(i).ok()).collect();
+    let results: Vec<Type> = (0..result_count)
+        .filter_map(|i| op.result(i).ok())
+        .map(|r| r.r#type())
+        .collect();
+    let expected_args: Vec<Type> = (0..callee_type.input_count())
+        .filter_map(|i| callee_type.input(i).ok())
+        .collect();
+    let expected_results: Vec<Type> = (0..callee_type.result_count())
+        .filter_map(|i| callee_type.result(i).ok())
+        .collect();
     if args != expected_args || results != expected_results {
-        return fail(format!("operand and result types must match '@{callee}' : {callee_type}"));
+        return fail(format!(
+            "operand and result types must match '@{callee}' : {callee_type}"
+        ));
     }
     Ok(())
 }
@@ -331,19 +387,33 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 /// -1 for a result that is not an on-chip tile.
 fn verify_addresses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     use melior::ir::attribute::DenseI64ArrayAttribute;
-    let attribute = op.attribute("pl.addresses").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let attribute = op
+        .attribute("pl.addresses")
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
     let Ok(addresses) = DenseI64ArrayAttribute::try_from(attribute) else {
-        return fail(format!("'pl.addresses' must be an array<i64>, got {attribute}"));
+        return fail(format!(
+            "'pl.addresses' must be an array<i64>, got {attribute}"
+        ));
     };
     if addresses.len() != op.result_count() {
-        return fail(format!("'pl.addresses' has {} entries for {} results", addresses.len(), op.result_count()));
+        return fail(format!(
+            "'pl.addresses' has {} entries for {} results",
+            addresses.len(),
+            op.result_count()
+        ));
     }
     for i in 0..addresses.len() {
         let address = addresses.element(i).unwrap_or(-1);
-        let result_type = op.result(i).map_err(|e| super::common::Failure::new(e.to_string()))?.r#type();
-        let on_chip = TileType::try_from(result_type).is_ok_and(|t| t.memory_space().is_some_and(|s| s != MemorySpace::Ddr));
+        let result_type = op
+            .result(i)
+            .map_err(|e| super::common::Failure::new(e.to_string()))?
+            .r#type();
+        let on_chip = TileType::try_from(result_type)
+            .is_ok_and(|t| t.memory_space().is_some_and(|s| s != MemorySpace::Ddr));
         if address < -1 || (address >= 0 && !on_chip) || (address == -1 && on_chip) {
-            return fail(format!("'pl.addresses' entry {i} is {address} for a result of type {result_type}: on-chip tiles take an address >= 0, other results -1"));
+            return fail(format!(
+                "'pl.addresses' entry {i} is {address} for a result of type {result_type}: on-chip tiles take an address >= 0, other results -1"
+            ));
         }
     }
     Ok(())
@@ -356,16 +426,30 @@ fn verify_memory<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if op_name(op) != "func.func" {
         return fail("'pl.memory' applies to func.func");
     }
-    let attribute = op.attribute("pl.memory").map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let attribute = op
+        .attribute("pl.memory")
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
     let Ok(dictionary) = DictionaryAttribute::try_from(attribute) else {
-        return fail(format!("'pl.memory' must be a dictionary of memory space to bytes, got {attribute}"));
+        return fail(format!(
+            "'pl.memory' must be a dictionary of memory space to bytes, got {attribute}"
+        ));
     };
     for i in 0..dictionary.len() {
-        let (name, value) = dictionary.element(i).map_err(|e| super::common::Failure::new(e.to_string()))?;
-        let key = name.as_string_ref().as_str().unwrap_or_default().to_string();
-        let bytes = IntegerAttribute::try_from(value).map(|v| v.value()).unwrap_or(-1);
+        let (name, value) = dictionary
+            .element(i)
+            .map_err(|e| super::common::Failure::new(e.to_string()))?;
+        let key = name
+            .as_string_ref()
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        let bytes = IntegerAttribute::try_from(value)
+            .map(|v| v.value())
+            .unwrap_or(-1);
         if MemorySpace::from_keyword(&key).is_none() || bytes < 0 {
-            return fail(format!("'pl.memory' entry '{key}' must name a memory space with a byte count >= 0"));
+            return fail(format!(
+                "'pl.memory' entry '{key}' must name a memory space with a byte count >= 0"
+            ));
         }
     }
     Ok(())

@@ -22,8 +22,16 @@ use crate::{
 };
 
 /// The mnemonics after `pl.tile.` verified here.
-pub const MNEMONICS: &[&str] =
-    &["matmul", "matmul_acc", "matmul_bias", "gemv", "gemv_acc", "gemv_bias", "batch_matmul", "batch_matmul_acc"];
+pub const MNEMONICS: &[&str] = &[
+    "matmul",
+    "matmul_acc",
+    "matmul_bias",
+    "gemv",
+    "gemv_acc",
+    "gemv_bias",
+    "batch_matmul",
+    "batch_matmul_acc",
+];
 
 /// What a product of `lhs` and `rhs` must look like.
 struct Product {
@@ -36,13 +44,21 @@ fn require_space<'c>(what: &str, tile: TileType, allowed: &[MemorySpace]) -> Ver
     match tile.memory_space() {
         Some(space) if !allowed.contains(&space) => {
             let names: Vec<String> = allowed.iter().map(|s| format!("'{s}'")).collect();
-            fail(format!("{what} must be in {} (or not yet placed), got '{space}'", names.join(" or ")))
+            fail(format!(
+                "{what} must be in {} (or not yet placed), got '{space}'",
+                names.join(" or ")
+            ))
         }
         _ => Ok(()),
     }
 }
 
-fn product<'c>(lhs: TileType<'c>, rhs: TileType<'c>, batched: bool, gemv: bool) -> Result<Product, Failure<'c>> {
+fn product<'c>(
+    lhs: TileType<'c>,
+    rhs: TileType<'c>,
+    batched: bool,
+    gemv: bool,
+) -> Result<Product, Failure<'c>> {
     require_space("lhs", lhs, &[MemorySpace::Mat, MemorySpace::Left])?;
     require_space("rhs", rhs, &[MemorySpace::Mat, MemorySpace::Right])?;
     let (lhs_shape, rhs_shape) = (lhs.shape(), rhs.shape());
@@ -51,8 +67,14 @@ fn product<'c>(lhs: TileType<'c>, rhs: TileType<'c>, batched: bool, gemv: bool) 
         let wanted = if batched { "rank 2 or more" } else { "rank 2" };
         return fail(format!("operands must have {wanted}, got {lhs} and {rhs}"));
     }
-    let (m, k) = (lhs_shape[lhs_shape.len() - 2], lhs_shape[lhs_shape.len() - 1]);
-    let (rhs_k, n) = (rhs_shape[rhs_shape.len() - 2], rhs_shape[rhs_shape.len() - 1]);
+    let (m, k) = (
+        lhs_shape[lhs_shape.len() - 2],
+        lhs_shape[lhs_shape.len() - 1],
+    );
+    let (rhs_k, n) = (
+        rhs_shape[rhs_shape.len() - 2],
+        rhs_shape[rhs_shape.len() - 1],
+    );
     if k != rhs_k {
         return fail(format!("lhs K ({k}) must equal rhs K ({rhs_k})"));
     }
@@ -60,8 +82,14 @@ fn product<'c>(lhs: TileType<'c>, rhs: TileType<'c>, batched: bool, gemv: bool) 
         return fail(format!("lhs must be a 1xK row, got {m} rows"));
     }
     let mut shape = if batched {
-        broadcast_shapes(&lhs_shape[..lhs_shape.len() - 2], &rhs_shape[..rhs_shape.len() - 2]).ok_or_else(|| {
-            Failure::new(format!("batch dimensions of {lhs} and {rhs} do not broadcast"))
+        broadcast_shapes(
+            &lhs_shape[..lhs_shape.len() - 2],
+            &rhs_shape[..rhs_shape.len() - 2],
+        )
+        .ok_or_else(|| {
+            Failure::new(format!(
+                "batch dimensions of {lhs} and {rhs} do not broadcast"
+            ))
         })?
     } else {
         Vec::new()
@@ -70,13 +98,22 @@ fn product<'c>(lhs: TileType<'c>, rhs: TileType<'c>, batched: bool, gemv: bool) 
 
     let (lhs_dtype, rhs_dtype) = (dtype_of(lhs)?, dtype_of(rhs)?);
     if lhs_dtype != rhs_dtype {
-        return fail(format!("lhs and rhs must have one element type, got {} and {}", lhs_dtype.name(), rhs_dtype.name()));
+        return fail(format!(
+            "lhs and rhs must have one element type, got {} and {}",
+            lhs_dtype.name(),
+            rhs_dtype.name()
+        ));
     }
     let dtype = if gemv {
         match lhs_dtype {
             Dtype::I8 => Dtype::I32,
             Dtype::F16 | Dtype::Bf16 | Dtype::F32 => Dtype::F32,
-            other => return fail(format!("gemv operands must be i8, f16, bf16 or f32, got {}", other.name())),
+            other => {
+                return fail(format!(
+                    "gemv operands must be i8, f16, bf16 or f32, got {}",
+                    other.name()
+                ));
+            }
         }
     } else if lhs_dtype.is_float() {
         Dtype::F32
@@ -84,26 +121,47 @@ fn product<'c>(lhs: TileType<'c>, rhs: TileType<'c>, batched: bool, gemv: bool) 
         Dtype::I32
     };
 
-    let (lhs_valid, rhs_valid) = (lhs.effective_view().valid_shape, rhs.effective_view().valid_shape);
-    let (lhs_valid_k, rhs_valid_k) = (lhs_valid[lhs_valid.len() - 1], rhs_valid[rhs_valid.len() - 2]);
+    let (lhs_valid, rhs_valid) = (
+        lhs.effective_view().valid_shape,
+        rhs.effective_view().valid_shape,
+    );
+    let (lhs_valid_k, rhs_valid_k) = (
+        lhs_valid[lhs_valid.len() - 1],
+        rhs_valid[rhs_valid.len() - 2],
+    );
     if let (Some(l), Some(r)) = (lhs_valid_k, rhs_valid_k)
         && r < l
     {
         return fail(format!("rhs valid K ({r}) must cover lhs valid K ({l})"));
     }
     let mut valid: Vec<Option<i64>> = shape[..shape.len() - 2].iter().map(|d| Some(*d)).collect();
-    valid.extend([lhs_valid[lhs_valid.len() - 2], rhs_valid[rhs_valid.len() - 1]]);
-    Ok(Product { shape, valid, dtype })
+    valid.extend([
+        lhs_valid[lhs_valid.len() - 2],
+        rhs_valid[rhs_valid.len() - 1],
+    ]);
+    Ok(Product {
+        shape,
+        valid,
+        dtype,
+    })
 }
 
 fn render(dims: &[Option<i64>]) -> String {
-    dims.iter().map(|d| d.map_or("?".to_string(), |v| v.to_string())).collect::<Vec<_>>().join("x")
+    dims.iter()
+        .map(|d| d.map_or("?".to_string(), |v| v.to_string()))
+        .collect::<Vec<_>>()
+        .join("x")
 }
 
 /// The product or accumulator `tile` holds `product`: same shape and
 /// element type; valid extents equal (a result) or covering (an
 /// accumulator).
-fn require_holds<'c>(what: &str, tile: TileType<'c>, product: &Product, accumulates: bool) -> VerifyResult<'c> {
+fn require_holds<'c>(
+    what: &str,
+    tile: TileType<'c>,
+    product: &Product,
+    accumulates: bool,
+) -> VerifyResult<'c> {
     require_space(what, tile, &[MemorySpace::Acc])?;
     let dims: Vec<String> = product.shape.iter().map(i64::to_string).collect();
     if tile.shape() != product.shape || dtype_of(tile)? != product.dtype {
@@ -115,16 +173,23 @@ fn require_holds<'c>(what: &str, tile: TileType<'c>, product: &Product, accumula
     }
     let valid = tile.effective_view().valid_shape;
     let ok = if accumulates {
-        valid.iter().zip(&product.valid).all(|(have, need)| match (have, need) {
-            (Some(have), Some(need)) => have >= need,
-            _ => true,
-        })
+        valid
+            .iter()
+            .zip(&product.valid)
+            .all(|(have, need)| match (have, need) {
+                (Some(have), Some(need)) => have >= need,
+                _ => true,
+            })
     } else {
         valid == product.valid
     };
     if !ok {
         let relation = if accumulates { "cover" } else { "be" };
-        return fail(format!("{what} valid extents must {relation} {}, got {}", render(&product.valid), render(&valid)));
+        return fail(format!(
+            "{what} valid extents must {relation} {}, got {}",
+            render(&product.valid),
+            render(&valid)
+        ));
     }
     Ok(())
 }
@@ -135,7 +200,12 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     let first = usize::from(accumulates);
     let lhs = operand_tile(op, first)?;
     let rhs = operand_tile(op, first + 1)?;
-    let product = product(lhs, rhs, mnemonic.starts_with("batch"), mnemonic.starts_with("gemv"))?;
+    let product = product(
+        lhs,
+        rhs,
+        mnemonic.starts_with("batch"),
+        mnemonic.starts_with("gemv"),
+    )?;
     if accumulates {
         require_holds("acc", operand_tile(op, 0)?, &product, true)?;
     } else {
@@ -146,7 +216,10 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         require_space("bias", bias, &[MemorySpace::Mat, MemorySpace::Bias])?;
         let n = product.shape[product.shape.len() - 1];
         if bias.shape() != [1, n] || dtype_of(bias)? != product.dtype {
-            return fail(format!("bias must be 1x{n}x{} (a row of the product), got {bias}", product.dtype.name()));
+            return fail(format!(
+                "bias must be 1x{n}x{} (a row of the product), got {bias}",
+                product.dtype.name()
+            ));
         }
     }
     Ok(())

@@ -78,11 +78,26 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return system::verify(op, mnemonic);
     }
     match name {
-        "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => functions::verify_scope(op),
+        "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => {
+            functions::verify_scope(op)
+        }
         "pl.tile.move" => pl::verify_tile_move(op),
         n if n.starts_with("pld.") => pld::verify(op),
         _ => Ok(()),
     }
+}
+
+/// The rules of `op` that constant operands decide (a window that provably
+/// leaves its tensor, a negative size, valid extents that disagree with
+/// their operands): the verifier sees no constant operands, so that IR
+/// stays valid when folding makes an operand constant;
+/// `pl-verify-constants` runs the rules again with them. Call only on an
+/// op that verifies.
+pub fn verify_constant_operands<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    common::with_constants(|| {
+        catch_unwind(AssertUnwindSafe(|| verify_operation(op)))
+            .unwrap_or_else(|_| Err(OpDiagnostic::new("internal error in the verifier")))
+    })
 }
 
 /// The C entry the ODS `verify()` hooks call.
@@ -98,14 +113,19 @@ pub extern "C" fn ptoVerifyOperation(raw: MlirOperation) -> MlirLogicalResult {
 
 /// Runs `check` as a C entry: success, or the diagnostic emitted at `op`;
 /// a panic becomes an internal-error diagnostic.
-fn run_entry<'c>(op: OperationRef<'c, '_>, check: impl FnOnce() -> VerifyResult<'c>) -> MlirLogicalResult {
+fn run_entry<'c>(
+    op: OperationRef<'c, '_>,
+    check: impl FnOnce() -> VerifyResult<'c>,
+) -> MlirLogicalResult {
     let outcome = catch_unwind(AssertUnwindSafe(check)).unwrap_or_else(|panic| {
         let reason = panic
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| panic.downcast_ref::<String>().cloned())
             .unwrap_or_default();
-        Err(OpDiagnostic::new(format!("internal error in the verifier: {reason}")))
+        Err(OpDiagnostic::new(format!(
+            "internal error in the verifier: {reason}"
+        )))
     });
     match outcome {
         Ok(()) => MlirLogicalResult { value: 1 },

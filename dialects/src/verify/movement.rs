@@ -30,9 +30,8 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        window_leaves,
-        constant_operands, dtype_of, fail, operand_segments, operand_tile, operand_type, render_dims,
-        require_dtype, require_vec, result_tile, result_type,
+        constant_operands, dtype_of, fail, operand_segments, operand_tile, operand_type,
+        render_dims, require_dtype, require_vec, result_tile, result_type, window_leaves,
     },
     system::int_attr,
 };
@@ -44,14 +43,25 @@ use crate::{
 
 /// The mnemonics after `pl.tile.` verified here.
 pub const MNEMONICS: &[&str] = &[
-    "alloc", "load", "store", "create", "full", "slice", "reshape", "transpose", "extract", "fillpad", "read", "write",
-    "set_validshape", "assemble",
+    "alloc",
+    "load",
+    "store",
+    "create",
+    "full",
+    "slice",
+    "reshape",
+    "transpose",
+    "extract",
+    "fillpad",
+    "read",
+    "write",
+    "set_validshape",
+    "assemble",
 ];
 
 fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorLike<'c>, super::common::Failure<'c>> {
     TensorLike::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
 }
-
 
 fn statics(dims: &[i64]) -> Vec<Option<i64>> {
     dims.iter().map(|d| Some(*d)).collect()
@@ -75,15 +85,22 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "store" => verify_store(op),
         "create" => {
             let tile = result_tile(op, 0)?;
-            if matches!(tile.memory_space(), Some(MemorySpace::LeftScale | MemorySpace::RightScale)) {
-                return fail(format!("cannot create a tile in the A5-only scale space of {tile}"));
+            if matches!(
+                tile.memory_space(),
+                Some(MemorySpace::LeftScale | MemorySpace::RightScale)
+            ) {
+                return fail(format!(
+                    "cannot create a tile in the A5-only scale space of {tile}"
+                ));
             }
             Ok(())
         }
         "full" => {
             let tile = result_tile(op, 0)?;
             require_vec("result", tile)?;
-            let value = op.operand(0).map_err(|e| super::common::Failure::new(e.to_string()))?;
+            let value = op
+                .operand(0)
+                .map_err(|e| super::common::Failure::new(e.to_string()))?;
             let is_constant = melior::ir::operation::OperationResult::try_from(value)
                 .map(|r| r.owner().name().as_string_ref().as_str() == Ok("arith.constant"))
                 .unwrap_or(false);
@@ -91,7 +108,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                 return fail("value must be an arith.constant");
             }
             if operand_type(op, 0)? != tile.element() {
-                return fail(format!("value type {} must be the element type {}", operand_type(op, 0)?, tile.element()));
+                return fail(format!(
+                    "value type {} must be the element type {}",
+                    operand_type(op, 0)?,
+                    tile.element()
+                ));
             }
             Ok(())
         }
@@ -99,22 +120,37 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "reshape" => {
             let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
             let count = |t: TileType| t.shape().iter().product::<i64>();
-            if count(source) != count(result) || source.element() != result.element() || source.memory_space() != result.memory_space() {
-                return fail(format!("reshape keeps the element count, element type and memory space: {source} to {result}"));
+            if count(source) != count(result)
+                || source.element() != result.element()
+                || source.memory_space() != result.memory_space()
+            {
+                return fail(format!(
+                    "reshape keeps the element count, element type and memory space: {source} to {result}"
+                ));
             }
             Ok(())
         }
         "transpose" => {
             let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
             let rank = source.rank() as i64;
-            let (a, b) = (int_attr(op, "axis1").unwrap_or(-1), int_attr(op, "axis2").unwrap_or(-1));
+            let (a, b) = (
+                int_attr(op, "axis1").unwrap_or(-1),
+                int_attr(op, "axis2").unwrap_or(-1),
+            );
             if rank < 2 || a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
-                return fail(format!("axes must be two distinct axes of a rank >= 2 tile, got {a} and {b} for {source}"));
+                return fail(format!(
+                    "axes must be two distinct axes of a rank >= 2 tile, got {a} and {b} for {source}"
+                ));
             }
             let mut shape = source.shape();
             shape.swap(a as usize, b as usize);
-            if result.shape() != shape || result.element() != source.element() || result.memory_space() != source.memory_space() {
-                return fail(format!("result must be {source} with axes {a} and {b} swapped, got {result}"));
+            if result.shape() != shape
+                || result.element() != source.element()
+                || result.memory_space() != source.memory_space()
+            {
+                return fail(format!(
+                    "result must be {source} with axes {a} and {b} swapped, got {result}"
+                ));
             }
             Ok(())
         }
@@ -127,8 +163,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             }
             let view = result.effective_view();
             let fully_valid = view.valid_shape == statics(&result.shape());
-            if result.shape() != source.shape() || result.element() != source.element()
-                || result.memory_space() != source.memory_space() || !fully_valid || Some(view.pad) != pad
+            if result.shape() != source.shape()
+                || result.element() != source.element()
+                || result.memory_space() != source.memory_space()
+                || !fully_valid
+                || Some(view.pad) != pad
             {
                 return fail(format!(
                     "result must be {source} fully valid with pad = {}, got {result}",
@@ -142,11 +181,21 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             require_vec("tile", tile)?;
             let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
             if indices != tile.rank() {
-                return fail(format!("needs one index per dimension ({}), got {indices}", tile.rank()));
+                return fail(format!(
+                    "needs one index per dimension ({}), got {indices}",
+                    tile.rank()
+                ));
             }
-            let scalar = if mnemonic == "read" { result_type(op, 0)? } else { operand_type(op, op.operand_count() - 1)? };
+            let scalar = if mnemonic == "read" {
+                result_type(op, 0)?
+            } else {
+                operand_type(op, op.operand_count() - 1)?
+            };
             if scalar != tile.element() {
-                return fail(format!("the scalar must have the element type {}, got {scalar}", tile.element()));
+                return fail(format!(
+                    "the scalar must have the element type {}, got {scalar}",
+                    tile.element()
+                ));
             }
             Ok(())
         }
@@ -155,36 +204,62 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             if source.rank() != 2 {
                 return fail(format!("source must be 2-D, got {source}"));
             }
-            let given = constant_operands(op, 1, 2);
+            let given: Vec<Option<i64>> = (1..3)
+                .map(|i| {
+                    op.operand(i)
+                        .ok()
+                        .and_then(super::common::deciding_constant)
+                })
+                .collect();
             let mut view = result.effective_view();
-            let expected_valid: Vec<Option<i64>> = given.clone();
             let result_valid = std::mem::take(&mut view.valid_shape);
+            // A `?` extent is always allowed; a static one must agree with
+            // a constant operand (checked by pl-verify-constants).
             let mut source_view = source.effective_view();
             source_view.valid_shape = Vec::new();
-            if result.shape() != source.shape() || result.element() != source.element()
-                || result.memory_space() != source.memory_space() || view != source_view
-                || result_valid != expected_valid
+            if result.shape() != source.shape()
+                || result.element() != source.element()
+                || result.memory_space() != source.memory_space()
+                || view != source_view
+                || result_valid.len() != 2
+                || (0..2).any(|i| {
+                    result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i]
+                })
             {
                 return fail(format!(
-                    "result must be {source} with valid extents {}, got {result}",
-                    render_dims(&expected_valid)
+                    "result must be {source} with valid extents {} (or ?), got {result}",
+                    render_dims(&given)
                 ));
             }
             if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
-                return fail(format!("valid extent {} exceeds dimension {i} ({})", given[i].unwrap_or(0), source.shape()[i]));
+                return fail(format!(
+                    "valid extent {} exceeds dimension {i} ({})",
+                    given[i].unwrap_or(0),
+                    source.shape()[i]
+                ));
             }
             Ok(())
         }
         "assemble" => {
             let (source, target) = (operand_tile(op, 0)?, operand_tile(op, 1)?);
             if source.rank() != target.rank() || source.element() != target.element() {
-                return fail(format!("source {source} and target {target} must have one rank and element type"));
+                return fail(format!(
+                    "source {source} and target {target} must have one rank and element type"
+                ));
             }
             let offsets = constant_operands(op, 2, op.operand_count() - 2);
             if offsets.len() != target.rank() {
-                return fail(format!("needs one offset per dimension ({}), got {}", target.rank(), offsets.len()));
+                return fail(format!(
+                    "needs one offset per dimension ({}), got {}",
+                    target.rank(),
+                    offsets.len()
+                ));
             }
-            if let Some(i) = window_leaves(&offsets, &statics(&source.shape()), &statics(&target.shape())) {
+            if let Some(i) = window_leaves(
+                &offsets,
+                &statics(&source.shape()),
+                &statics(&target.shape()),
+            ) {
                 return fail(format!("the window leaves the target in dimension {i}"));
             }
             Ok(())
@@ -197,27 +272,49 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
 /// moves: the tile's own `extents` when it has the tensor's rank, or the
 /// `partition` shape (its last extent narrowed to the tile's) when a 2-D
 /// tile stands for a window of a rank >= 3 tensor.
-fn window_extents<'c>(op: OperationRef<'c, '_>, tile: TileType<'c>, rank: usize, extents: &[Option<i64>]) -> Result<Vec<Option<i64>>, super::common::Failure<'c>> {
-    let Some(partition) = op.attribute("partition").ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok()) else {
+fn window_extents<'c>(
+    op: OperationRef<'c, '_>,
+    tile: TileType<'c>,
+    rank: usize,
+    extents: &[Option<i64>],
+) -> Result<Vec<Option<i64>>, super::common::Failure<'c>> {
+    let Some(partition) = op
+        .attribute("partition")
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
+    else {
         if tile.rank() != rank {
-            return fail(format!("the tile must have the tensor's rank ({rank}), got {tile}"));
+            return fail(format!(
+                "the tile must have the tensor's rank ({rank}), got {tile}"
+            ));
         }
         return Ok(extents.to_vec());
     };
-    let partition: Vec<i64> = (0..partition.len()).filter_map(|i| partition.element(i).ok()).collect();
+    let partition: Vec<i64> = (0..partition.len())
+        .filter_map(|i| partition.element(i).ok())
+        .collect();
     if rank < 3 || partition.len() != rank {
-        return fail(format!("a partition has one extent per dimension of a tensor of rank 3 or more, got {partition:?} for rank {rank}"));
+        return fail(format!(
+            "a partition has one extent per dimension of a tensor of rank 3 or more, got {partition:?} for rank {rank}"
+        ));
     }
     if partition.iter().any(|&d| d <= 0) {
-        return fail(format!("partition extents must be positive, got {partition:?}"));
+        return fail(format!(
+            "partition extents must be positive, got {partition:?}"
+        ));
     }
     let rows: i64 = partition[..rank - 1].iter().product();
     let shape = tile.shape();
     if shape != [rows, partition[rank - 1]] {
-        return fail(format!("a partition {partition:?} moves a {rows}x{} tile, got {tile}", partition[rank - 1]));
+        return fail(format!(
+            "a partition {partition:?} moves a {rows}x{} tile, got {tile}",
+            partition[rank - 1]
+        ));
     }
     if extents.first().copied().flatten() != Some(rows) {
-        return fail(format!("the rows of a partitioned tile must all be valid, got {tile}"));
+        return fail(format!(
+            "the rows of a partitioned tile must all be valid, got {tile}"
+        ));
     }
     let mut window = statics(&partition);
     window[rank - 1] = extents[1];
@@ -232,14 +329,22 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let valid_count = segments.get(2).map_or(0, |s| s.1);
     let rank = source.rank();
     if offset_count != rank {
-        return fail(format!("needs one offset per tensor dimension ({rank}), got {offset_count}"));
+        return fail(format!(
+            "needs one offset per tensor dimension ({rank}), got {offset_count}"
+        ));
     }
     let extents = window_extents(op, tile, rank, &tile.effective_view().valid_shape)?;
     if op.attribute("clamp").is_ok() && op.attribute("partition").is_ok() {
-        return fail("clamp narrows a window of the tile's own shape; it does not combine with partition");
+        return fail(
+            "clamp narrows a window of the tile's own shape; it does not combine with partition",
+        );
     }
     if tile.element() != source.element() {
-        return fail(format!("the tile must have the tensor's element type {}, got {}", source.element(), tile.element()));
+        return fail(format!(
+            "the tile must have the tensor's element type {}, got {}",
+            source.element(),
+            tile.element()
+        ));
     }
     if let Some(space) = tile.memory_space()
         && !matches!(space, MemorySpace::Vec | MemorySpace::Mat)
@@ -261,7 +366,14 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         }
     } else {
         let column = shape.len() >= 2 && shape[shape.len() - 1] == 1 && shape[shape.len() - 2] > 1;
-        (if column { TileLayout::ColMajor } else { TileLayout::RowMajor }, TileLayout::NoneBox)
+        (
+            if column {
+                TileLayout::ColMajor
+            } else {
+                TileLayout::RowMajor
+            },
+            TileLayout::NoneBox,
+        )
     };
     if (view.blayout, view.slayout) != expected {
         return fail(format!(
@@ -272,7 +384,9 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let valid = view.valid_shape;
     let dynamic = valid.iter().filter(|d| d.is_none()).count();
     if valid_count != dynamic {
-        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+        return fail(format!(
+            "needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"
+        ));
     }
     if op.attribute("clamp").is_err() {
         let offsets = constant_operands(op, offset_start, offset_count);
@@ -294,29 +408,59 @@ fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let offsets = constant_operands(op, 2, op.operand_count() - 2);
     let rank = destination.rank();
     if offsets.len() != rank {
-        return fail(format!("needs one offset per tensor dimension ({rank}), got {}", offsets.len()));
+        return fail(format!(
+            "needs one offset per tensor dimension ({rank}), got {}",
+            offsets.len()
+        ));
     }
     let extents = window_extents(op, tile, rank, &statics(&tile.shape()))?;
     let (tile_dtype, tensor_dtype) = (dtype_of(tile)?, Dtype::of(destination.element()));
     let from_acc = tile.memory_space() == Some(MemorySpace::Acc);
     match tile.memory_space() {
         Some(space) if !matches!(space, MemorySpace::Vec | MemorySpace::Acc) => {
-            return fail(format!("stores take a tile in 'vec' or 'acc', got '{space}'"));
+            return fail(format!(
+                "stores take a tile in 'vec' or 'acc', got '{space}'"
+            ));
         }
         _ => {}
     }
     if from_acc {
-        let Some(tensor_dtype) = tensor_dtype else { return fail("unsupported destination element type") };
-        require_dtype("an acc store: the destination", tensor_dtype, &[Dtype::I32, Dtype::F32, Dtype::F16, Dtype::Bf16])?;
+        let Some(tensor_dtype) = tensor_dtype else {
+            return fail("unsupported destination element type");
+        };
+        require_dtype(
+            "an acc store: the destination",
+            tensor_dtype,
+            &[Dtype::I32, Dtype::F32, Dtype::F16, Dtype::Bf16],
+        )?;
         let narrows = tile_dtype == Dtype::F32 && matches!(tensor_dtype, Dtype::F16 | Dtype::Bf16);
         if tile_dtype != tensor_dtype && !narrows {
-            return fail(format!("an acc store keeps {} or narrows f32 to f16/bf16, got {}", tile_dtype.name(), tensor_dtype.name()));
+            return fail(format!(
+                "an acc store keeps {} or narrows f32 to f16/bf16, got {}",
+                tile_dtype.name(),
+                tensor_dtype.name()
+            ));
         }
     } else if tile.element() != destination.element() {
-        return fail(format!("the tile must have the tensor's element type {}, got {}", destination.element(), tile.element()));
+        return fail(format!(
+            "the tile must have the tensor's element type {}, got {}",
+            destination.element(),
+            tile.element()
+        ));
     }
     if op.attribute("atomic_add").is_ok() {
-        require_dtype("an atomic add: the tile", tile_dtype, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
+        require_dtype(
+            "an atomic add: the tile",
+            tile_dtype,
+            &[
+                Dtype::F32,
+                Dtype::Bf16,
+                Dtype::F16,
+                Dtype::I32,
+                Dtype::I16,
+                Dtype::I8,
+            ],
+        )?;
     }
     if let Some(i) = window_leaves(&offsets, &extents, &destination.shape()) {
         return fail(format!("the write leaves the destination in dimension {i}"));
@@ -330,25 +474,40 @@ fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let (offset_start, offset_count) = segments.get(1).copied().unwrap_or((1, 0));
     let valid_count = segments.get(2).map_or(0, |s| s.1);
     if offset_count != source.rank() || result.rank() != source.rank() {
-        return fail(format!("needs the source's rank ({}) of offsets and result dimensions", source.rank()));
+        return fail(format!(
+            "needs the source's rank ({}) of offsets and result dimensions",
+            source.rank()
+        ));
     }
     let (from, to) = (source.effective_view(), result.effective_view());
-    if result.element() != source.element() || result.memory_space() != source.memory_space()
-        || (from.blayout, from.slayout, from.fractal, from.pad) != (to.blayout, to.slayout, to.fractal, to.pad)
+    if result.element() != source.element()
+        || result.memory_space() != source.memory_space()
+        || (from.blayout, from.slayout, from.fractal, from.pad)
+            != (to.blayout, to.slayout, to.fractal, to.pad)
     {
-        return fail(format!("a slice keeps the element type, memory space and layout of {source}, got {result}"));
+        return fail(format!(
+            "a slice keeps the element type, memory space and layout of {source}, got {result}"
+        ));
     }
     let offsets = constant_operands(op, offset_start, offset_count);
-    if let Some(i) = window_leaves(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+    if let Some(i) = window_leaves(
+        &offsets,
+        &statics(&result.shape()),
+        &statics(&source.shape()),
+    ) {
         return fail(format!("the window leaves the source in dimension {i}"));
     }
     // The result's valid extents never reach past the source's valid region.
     if let Some(i) = window_leaves(&offsets, &to.valid_shape, &from.valid_shape) {
-        return fail(format!("result valid extent in dimension {i} exceeds the source's valid region"));
+        return fail(format!(
+            "result valid extent in dimension {i} exceeds the source's valid region"
+        ));
     }
     let dynamic = to.valid_shape.iter().filter(|d| d.is_none()).count();
     if valid_count != dynamic {
-        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+        return fail(format!(
+            "needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"
+        ));
     }
     Ok(())
 }
@@ -356,17 +515,26 @@ fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 fn verify_extract<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
     if source.rank() != 2 || result.rank() != 2 {
-        return fail(format!("source and result must be 2-D, got {source} and {result}"));
+        return fail(format!(
+            "source and result must be 2-D, got {source} and {result}"
+        ));
     }
     if source.element() != result.element() {
-        return fail(format!("an extract keeps the element type, got {} to {}", source.element(), result.element()));
+        return fail(format!(
+            "an extract keeps the element type, got {} to {}",
+            source.element(),
+            result.element()
+        ));
     }
     // A tile not yet placed may still land in any of the legal pairs.
     let legal = matches!(
         (source.memory_space(), result.memory_space()),
         (None, _)
             | (_, None)
-            | (Some(MemorySpace::Mat), Some(MemorySpace::Left | MemorySpace::Right))
+            | (
+                Some(MemorySpace::Mat),
+                Some(MemorySpace::Left | MemorySpace::Right)
+            )
             | (Some(MemorySpace::Acc), Some(MemorySpace::Mat))
             | (Some(MemorySpace::Vec), Some(MemorySpace::Vec))
     );
@@ -378,7 +546,11 @@ fn verify_extract<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         ));
     }
     let offsets = constant_operands(op, 1, 2);
-    if let Some(i) = window_leaves(&offsets, &statics(&result.shape()), &statics(&source.shape())) {
+    if let Some(i) = window_leaves(
+        &offsets,
+        &statics(&result.shape()),
+        &statics(&source.shape()),
+    ) {
         return fail(format!("the window leaves the source in dimension {i}"));
     }
     Ok(())

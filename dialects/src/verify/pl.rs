@@ -6,11 +6,7 @@ use super::{
     VerifyResult,
     common::{operand_tile, result_tile},
 };
-use crate::{
-    diag::OpDiagnostic,
-    dtype::ScalarKind,
-    types::MemorySpace,
-};
+use crate::{diag::OpDiagnostic, dtype::ScalarKind, types::MemorySpace};
 
 /// Whether a2a3 can move a tile from `from` to `to`.
 ///
@@ -22,7 +18,13 @@ pub fn is_legal_move(from: MemorySpace, to: MemorySpace) -> bool {
     use MemorySpace::*;
     matches!(
         (from, to),
-        (Mat, Left) | (Mat, Right) | (Mat, Bias) | (Acc, Mat) | (Vec, Vec) | (Vec, Mat) | (Acc, Vec)
+        (Mat, Left)
+            | (Mat, Right)
+            | (Mat, Bias)
+            | (Acc, Mat)
+            | (Vec, Vec)
+            | (Vec, Mat)
+            | (Acc, Vec)
     )
 }
 
@@ -53,7 +55,9 @@ pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if to == MemorySpace::Bias {
         let allowed = match ScalarKind::of(from_element) {
             Some(ScalarKind::Signed(32)) => to_element == from_element,
-            Some(ScalarKind::Float(16 | 32)) => ScalarKind::of(to_element) == Some(ScalarKind::Float(32)),
+            Some(ScalarKind::Float(16 | 32)) => {
+                ScalarKind::of(to_element) == Some(ScalarKind::Float(32))
+            }
             _ => false,
         };
         if !allowed || is_bf16(from_element) {

@@ -31,8 +31,10 @@ use melior::ir::{
 
 use super::{
     VerifyResult,
-    common::{Failure, attribute_text, constant_int, constant_operands, fail, operand_segments, operand_type, render_dims,
-        require_dtype, result_type, window_leaves},
+    common::{
+        Failure, attribute_text, constant_operands, deciding_constant, fail, operand_segments,
+        operand_type, render_dims, require_dtype, result_type, window_leaves,
+    },
     functions::{ExecutionPath, execution_path},
     system::int_attr,
 };
@@ -50,7 +52,6 @@ fn dtype_of(r#type: Type) -> Dtype {
     Dtype::of(r#type).unwrap_or(Dtype::Bool)
 }
 
-
 /// Runs the rules of a pld op.
 pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let name = op_name(op);
@@ -59,13 +60,25 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     match short {
         s if path != ExecutionPath::Host
             && (s.starts_with("builtin.")
-                || matches!(s, "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch")) =>
+                || matches!(
+                    s,
+                    "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch"
+                )) =>
         {
             return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
         }
-        "system.rank" | "system.nranks" | "system.notify" | "system.wait" | "system.defer_wait"
-        | "tile.remote_load" | "tile.remote_store" | "tensor.remote_store" | "tensor.put" | "tensor.get"
-        | "tile.put" | "tile.get"
+        "system.rank"
+        | "system.nranks"
+        | "system.notify"
+        | "system.wait"
+        | "system.defer_wait"
+        | "tile.remote_load"
+        | "tile.remote_store"
+        | "tensor.remote_store"
+        | "tensor.put"
+        | "tensor.get"
+        | "tile.put"
+        | "tile.get"
             if path == ExecutionPath::Host =>
         {
             return fail("is an InCore operation; a host orchestrator cannot use it");
@@ -79,7 +92,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         "tensor.alloc_window_buffer" => verify_alloc(op),
         "tensor.window" => verify_window(op),
         "tile.remote_load" => verify_remote_load(op),
-        "tile.remote_store" | "tensor.remote_store" => verify_remote_store(op, short == "tile.remote_store"),
+        "tile.remote_store" | "tensor.remote_store" => {
+            verify_remote_store(op, short == "tile.remote_store")
+        }
         "tensor.allreduce" => verify_allreduce(op, path),
         "tensor.barrier" => {
             let signal = dtensor(operand_type(op, 0)?)?;
@@ -94,7 +109,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             require_host_f32(target, path)?;
             require_signal(signal, path, HostSignal::RankOne)
         }
-        "tensor.allgather" | "tensor.all_to_all" => verify_exchange(op, short == "tensor.allgather", path),
+        "tensor.allgather" | "tensor.all_to_all" => {
+            verify_exchange(op, short == "tensor.allgather", path)
+        }
         "tensor.reduce_scatter" => {
             let target = dtensor(operand_type(op, 0)?)?;
             let signal = dtensor(operand_type(op, 1)?)?;
@@ -102,13 +119,17 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
                 return fail(format!("target must be [NR, SIZE], got {target}"));
             }
             if int_attr(op, "op") != Some(0) {
-                return fail("only sum is supported (max, min and prod lowerings are not implemented)");
+                return fail(
+                    "only sum is supported (max, min and prod lowerings are not implemented)",
+                );
             }
             require_host_f32(target, path)?;
             require_signal(signal, path, HostSignal::RankOne)
         }
         "comm_domain" => verify_comm_domain(op),
-        "tensor.put" | "tensor.get" => verify_transfer(op, short == "tensor.put", TransferForm::Tensor).map(|_| ()),
+        "tensor.put" | "tensor.get" => {
+            verify_transfer(op, short == "tensor.put", TransferForm::Tensor).map(|_| ())
+        }
         "tile.put" | "tile.get" => verify_tile_transfer(op, short == "tile.put"),
         s if s.starts_with("builtin.") => verify_builtin(op, &s["builtin.".len()..]),
         "tensor.all_to_all_v" => {
@@ -123,11 +144,18 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 
 /// `pld.system.notify` / `pld.system.wait`: one offset per dimension of the
 /// signal ("offsets rank (k) must match target tensor rank (n)").
-fn verify_signal_offsets<'c>(op: OperationRef<'c, '_>, what: &str, scalars: usize) -> VerifyResult<'c> {
+fn verify_signal_offsets<'c>(
+    op: OperationRef<'c, '_>,
+    what: &str,
+    scalars: usize,
+) -> VerifyResult<'c> {
     let signal = dtensor(operand_type(op, 0)?)?;
     let offsets = op.operand_count() - 1 - scalars;
     if offsets != signal.rank() {
-        return fail(format!("offsets rank ({offsets}) must match {what} tensor rank ({})", signal.rank()));
+        return fail(format!(
+            "offsets rank ({offsets}) must match {what} tensor rank ({})",
+            signal.rank()
+        ));
     }
     Ok(())
 }
@@ -136,26 +164,38 @@ fn verify_defer_wait<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     verify_signal_offsets(op, "signal", 1)?;
     let signal = dtensor(operand_type(op, 0)?)?;
     if dtype_of(signal.element()) != Dtype::I32 {
-        return fail(format!("signal dtype must be i32, got {}", signal.element()));
+        return fail(format!(
+            "signal dtype must be i32, got {}",
+            signal.element()
+        ));
     }
     if int_attr(op, "cmp") != Some(1) {
         return fail("only supports ge");
     }
-    let expected = op.operand(op.operand_count() - 1).ok().and_then(constant_int);
+    let expected = op
+        .operand(op.operand_count() - 1)
+        .ok()
+        .and_then(deciding_constant);
     if let Some(value) = expected
         && value < 0
     {
-        return fail(format!("a constant expected value must be in [0, 2^31), got {value}"));
+        return fail(format!(
+            "a constant expected value must be in [0, 2^31), got {value}"
+        ));
     }
     Ok(())
 }
 
 fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let name = op.attribute("name").ok().and_then(attribute_text).unwrap_or_default();
+    let name = op
+        .attribute("name")
+        .ok()
+        .and_then(attribute_text)
+        .unwrap_or_default();
     if name.is_empty() {
         return fail("requires a non-empty name");
     }
-    if let Some(size) = op.operand(0).ok().and_then(constant_int)
+    if let Some(size) = op.operand(0).ok().and_then(deciding_constant)
         && size <= 0
     {
         return fail(format!("size must be positive, got {size}"));
@@ -172,7 +212,11 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             return WalkResult::Interrupt;
         }
         if op_name(other) == "pld.tensor.alloc_window_buffer"
-            && other.attribute("name").ok().and_then(attribute_text).is_some_and(|other_name| other_name == name)
+            && other
+                .attribute("name")
+                .ok()
+                .and_then(attribute_text)
+                .is_some_and(|other_name| other_name == name)
         {
             duplicate = true;
             return WalkResult::Interrupt;
@@ -180,7 +224,9 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         WalkResult::Advance
     });
     if duplicate {
-        return fail(format!("window buffer name '{name}' is already declared in the program"));
+        return fail(format!(
+            "window buffer name '{name}' is already declared in the program"
+        ));
     }
     Ok(())
 }
@@ -195,7 +241,9 @@ fn verify_window<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         ));
     }
     if sizes > 0 && sizes != dynamic {
-        return fail(format!("sizes(...) must give one value per dynamic dimension ({dynamic}), got {sizes}"));
+        return fail(format!(
+            "sizes(...) must give one value per dynamic dimension ({dynamic}), got {sizes}"
+        ));
     }
     Ok(())
 }
@@ -207,18 +255,33 @@ fn verify_remote_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
     let valid_count = segments.get(3).map_or(0, |s| s.1);
     if offsets != target.rank() || tile.rank() != target.rank() {
-        return fail(format!("needs the target's rank ({}) of offsets and tile dimensions", target.rank()));
+        return fail(format!(
+            "needs the target's rank ({}) of offsets and tile dimensions",
+            target.rank()
+        ));
     }
     if tile.element() != target.element() {
-        return fail(format!("the tile must have the target's element type {}, got {}", target.element(), tile.element()));
+        return fail(format!(
+            "the tile must have the target's element type {}, got {}",
+            target.element(),
+            tile.element()
+        ));
     }
-    if matches!(dtype_of(target.element()), Dtype::Bool | Dtype::I4 | Dtype::U4 | Dtype::F4 | Dtype::Hf4) {
-        return fail(format!("only byte-sized element types can be read remotely, got {}", target.element()));
+    if matches!(
+        dtype_of(target.element()),
+        Dtype::Bool | Dtype::I4 | Dtype::U4 | Dtype::F4 | Dtype::Hf4
+    ) {
+        return fail(format!(
+            "only byte-sized element types can be read remotely, got {}",
+            target.element()
+        ));
     }
     let valid = tile.effective_view().valid_shape;
     let dynamic = valid.iter().filter(|d| d.is_none()).count();
     if valid_count != dynamic {
-        return fail(format!("needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"));
+        return fail(format!(
+            "needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"
+        ));
     }
     let mut bounds = target.shape();
     if op.attribute("tail_padding").is_ok() {
@@ -233,7 +296,9 @@ fn verify_remote_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
     let offsets = constant_operands(op, start, offsets);
     if let Some(i) = window_leaves(&offsets, &valid, &bounds) {
-        return fail(format!("the read leaves the target in dimension {i} (reads do not clamp; pass a smaller valid shape)"));
+        return fail(format!(
+            "the read leaves the target in dimension {i} (reads do not clamp; pass a smaller valid shape)"
+        ));
     }
     Ok(())
 }
@@ -246,7 +311,9 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
         if let Some(space) = tile.memory_space()
             && !matches!(space, MemorySpace::Vec | MemorySpace::Acc)
         {
-            return fail(format!("the source tile must be in 'vec' or 'acc', got '{space}'"));
+            return fail(format!(
+                "the source tile must be in 'vec' or 'acc', got '{space}'"
+            ));
         }
         (tile.element(), tile.effective_view().valid_shape)
     } else {
@@ -254,7 +321,10 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
         (tensor.element(), tensor.shape())
     };
     if element != target.element() {
-        return fail(format!("source and target element types differ: {element} and {}", target.element()));
+        return fail(format!(
+            "source and target element types differ: {element} and {}",
+            target.element()
+        ));
     }
     if target.rank() < 2 {
         return fail("target rank must be >= 2 to hold a 2-D push");
@@ -262,12 +332,19 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
     if extent.len() < 2 {
         return fail("the pushed extent must have rank 2 or more");
     }
-    if let Some(i) = extent[..extent.len() - 2].iter().position(|d| matches!(d, Some(d) if *d != 1)) {
+    if let Some(i) = extent[..extent.len() - 2]
+        .iter()
+        .position(|d| matches!(d, Some(d) if *d != 1))
+    {
         return fail(format!("source leading dimension {i} must be 1"));
     }
     let offsets = constant_operands(op, 2, op.operand_count() - 3);
     if offsets.len() != target.rank() {
-        return fail(format!("offsets rank ({}) must match target tensor rank ({})", offsets.len(), target.rank()));
+        return fail(format!(
+            "offsets rank ({}) must match target tensor rank ({})",
+            offsets.len(),
+            target.rank()
+        ));
     }
     // Leading dims push one slab; the last two push the 2-D extent.
     let mut pushed = vec![Some(1); target.rank()];
@@ -275,13 +352,22 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
     pushed[n - 2] = extent[extent.len() - 2];
     pushed[n - 1] = extent[extent.len() - 1];
     if let Some(i) = window_leaves(&offsets, &pushed, &target.shape()) {
-        return fail(format!("push exceeds the peer's target region in dimension {i}"));
+        return fail(format!(
+            "push exceeds the peer's target region in dimension {i}"
+        ));
     }
     if int_attr(op, "atomic") == Some(1) {
         require_dtype(
             "an atomic add: the source",
             dtype_of(element),
-            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
+            &[
+                Dtype::F32,
+                Dtype::Bf16,
+                Dtype::F16,
+                Dtype::I32,
+                Dtype::I16,
+                Dtype::I8,
+            ],
         )?;
     }
     Ok(())
@@ -298,16 +384,27 @@ enum HostSignal {
 
 /// An i32 signal of the path's shape: `[NR, 1]` on the InCore path, the
 /// builtin's shape in a host orchestrator.
-fn require_signal<'c>(signal: DistributedTensorType, path: ExecutionPath, host: HostSignal) -> VerifyResult<'c> {
+fn require_signal<'c>(
+    signal: DistributedTensorType,
+    path: ExecutionPath,
+    host: HostSignal,
+) -> VerifyResult<'c> {
     if dtype_of(signal.element()) != Dtype::I32 {
         return fail(format!("signal must be i32, got {}", signal.element()));
     }
     let shape = signal.shape();
     if path == ExecutionPath::Host {
-        let ok = shape.len() == 1 || (host == HostSignal::RankOneOrColumn && shape.len() == 2 && shape[1] == Some(1));
+        let ok = shape.len() == 1
+            || (host == HostSignal::RankOneOrColumn && shape.len() == 2 && shape[1] == Some(1));
         if !ok {
-            let wanted = if host == HostSignal::RankOne { "rank-1 [W]" } else { "[W] or [W, 1]" };
-            return fail(format!("a host builtin signal must be {wanted}, got {signal}"));
+            let wanted = if host == HostSignal::RankOne {
+                "rank-1 [W]"
+            } else {
+                "[W] or [W, 1]"
+            };
+            return fail(format!(
+                "a host builtin signal must be {wanted}, got {signal}"
+            ));
         }
         return Ok(());
     }
@@ -329,7 +426,10 @@ fn require_mesh_signal<'c>(signal: DistributedTensorType) -> VerifyResult<'c> {
 
 fn require_host_f32<'c>(target: DistributedTensorType, path: ExecutionPath) -> VerifyResult<'c> {
     if path == ExecutionPath::Host && dtype_of(target.element()) != Dtype::F32 {
-        return fail(format!("host builtin collectives support f32 only, got {}", target.element()));
+        return fail(format!(
+            "host builtin collectives support f32 only, got {}",
+            target.element()
+        ));
     }
     Ok(())
 }
@@ -337,14 +437,21 @@ fn require_host_f32<'c>(target: DistributedTensorType, path: ExecutionPath) -> V
 fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> VerifyResult<'c> {
     let target = dtensor(operand_type(op, 0)?)?;
     if !matches!(dtype_of(target.element()), Dtype::F16 | Dtype::F32) {
-        return fail(format!("target dtype must be f16 or f32, got {}", target.element()));
+        return fail(format!(
+            "target dtype must be f16 or f32, got {}",
+            target.element()
+        ));
     }
     let cores = int_attr(op, "cores").unwrap_or(0);
     if cores <= 0 {
         return fail(format!("cores must be > 0, got {cores}"));
     }
     let ring = int_attr(op, "mode") == Some(1);
-    let signal = if op.operand_count() > 1 { Some(dtensor(operand_type(op, 1)?)?) } else { None };
+    let signal = if op.operand_count() > 1 {
+        Some(dtensor(operand_type(op, 1)?)?)
+    } else {
+        None
+    };
     if path != ExecutionPath::Host {
         if signal.is_none() {
             return fail("requires an explicit signal outside host orchestrator functions");
@@ -353,7 +460,9 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
             return fail("cores > 1 is supported only in a host orchestrator; use pl.spmd_scope");
         }
     } else if signal.is_none() && ring {
-        return fail("ring mode requires an explicit signal; host signal synthesis only supports mesh");
+        return fail(
+            "ring mode requires an explicit signal; host signal synthesis only supports mesh",
+        );
     }
     let Some(signal) = signal else { return Ok(()) };
     if dtype_of(signal.element()) != Dtype::I32 {
@@ -365,18 +474,25 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
             return fail("a rank-1 host signal serves cores 1 only; use [W, cores]");
         }
         if !ring && shape.len() == 2 && matches!(shape[1], Some(lanes) if lanes < cores) {
-            return fail(format!("a host signal [W, lanes] needs lanes >= cores ({cores}), got {signal}"));
+            return fail(format!(
+                "a host signal [W, lanes] needs lanes >= cores ({cores}), got {signal}"
+            ));
         }
         return Ok(());
     }
     if ring {
         if shape.len() != 2 {
-            return fail(format!("a ring signal must be 2D [2*(NR-1), NR], got {signal}"));
+            return fail(format!(
+                "a ring signal must be 2D [2*(NR-1), NR], got {signal}"
+            ));
         }
         if let (Some(rows), Some(ranks)) = (shape[0], shape[1])
             && rows != 2 * (ranks - 1)
         {
-            return fail(format!("a ring signal must be [2*(NR-1), NR], got {}", render_dims(&shape)));
+            return fail(format!(
+                "a ring signal must be [2*(NR-1), NR], got {}",
+                render_dims(&shape)
+            ));
         }
         return Ok(());
     }
@@ -384,7 +500,11 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
 }
 
 /// `allgather` (`input` [1, SIZE]) and `all_to_all` (`input` [NR, SIZE]).
-fn verify_exchange<'c>(op: OperationRef<'c, '_>, gather: bool, path: ExecutionPath) -> VerifyResult<'c> {
+fn verify_exchange<'c>(
+    op: OperationRef<'c, '_>,
+    gather: bool,
+    path: ExecutionPath,
+) -> VerifyResult<'c> {
     let input: Value = op.operand(0).map_err(|e| Failure::new(e.to_string()))?;
     let target_value: Value = op.operand(1).map_err(|e| Failure::new(e.to_string()))?;
     if input == target_value {
@@ -392,7 +512,10 @@ fn verify_exchange<'c>(op: OperationRef<'c, '_>, gather: bool, path: ExecutionPa
     }
     let input_type = input.r#type();
     let input_is_window = DistributedTensorType::try_from(input_type).is_ok();
-    let input_shape = match (TensorType::try_from(input_type), DistributedTensorType::try_from(input_type)) {
+    let input_shape = match (
+        TensorType::try_from(input_type),
+        DistributedTensorType::try_from(input_type),
+    ) {
         (Ok(t), _) => t.shape(),
         (_, Ok(t)) => t.shape(),
         _ => return fail("input must be a tensor"),
@@ -401,27 +524,44 @@ fn verify_exchange<'c>(op: OperationRef<'c, '_>, gather: bool, path: ExecutionPa
     let signal = dtensor(operand_type(op, 2)?)?;
     let target_shape = target.shape();
     if input_shape.len() != 2 || target_shape.len() != 2 {
-        return fail(format!("input and target must be 2-D, got {input_type} and {target}"));
+        return fail(format!(
+            "input and target must be 2-D, got {input_type} and {target}"
+        ));
     }
     if gather && matches!(input_shape[0], Some(d) if d != 1) {
-        return fail(format!("input must be [1, SIZE] (this rank's single chunk), got {input_type}"));
+        return fail(format!(
+            "input must be [1, SIZE] (this rank's single chunk), got {input_type}"
+        ));
     }
     if !gather && matches!((input_shape[0], target_shape[0]), (Some(a), Some(b)) if a != b) {
-        return fail(format!("input and target must have one row count, got {input_type} and {target}"));
+        return fail(format!(
+            "input and target must have one row count, got {input_type} and {target}"
+        ));
     }
     if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
-        return fail(format!("input and target must have one row size, got {input_type} and {target}"));
+        return fail(format!(
+            "input and target must have one row size, got {input_type} and {target}"
+        ));
     }
     let input_element = TensorType::try_from(input_type)
         .map(|t| t.element())
         .or_else(|_| DistributedTensorType::try_from(input_type).map(|t| t.element()))
         .map_err(|e| Failure::new(e.to_string()))?;
     if input_element != target.element() {
-        return fail(format!("input and target must have one element type, got {input_element} and {}", target.element()));
+        return fail(format!(
+            "input and target must have one element type, got {input_element} and {}",
+            target.element()
+        ));
     }
-    let rows = if gather { target_shape[0] } else { input_shape[0] };
+    let rows = if gather {
+        target_shape[0]
+    } else {
+        input_shape[0]
+    };
     if matches!((signal.shape()[0], rows), (Some(a), Some(b)) if a != b) {
-        return fail(format!("signal rows must equal the rank count, got {signal}"));
+        return fail(format!(
+            "signal rows must equal the rank count, got {signal}"
+        ));
     }
     match path {
         ExecutionPath::Host => {
@@ -441,14 +581,25 @@ fn verify_exchange<'c>(op: OperationRef<'c, '_>, gather: bool, path: ExecutionPa
 }
 
 fn verify_comm_domain<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let devices = op.attribute("devices").ok().and_then(|a| DenseI64ArrayAttribute::try_from(a).ok());
+    let devices = op
+        .attribute("devices")
+        .ok()
+        .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok());
     if let Some(devices) = devices {
-        let values: Vec<i64> = (0..devices.len()).filter_map(|i| devices.element(i).ok()).collect();
+        let values: Vec<i64> = (0..devices.len())
+            .filter_map(|i| devices.element(i).ok())
+            .collect();
         if values.iter().any(|d| *d < 0) || values.windows(2).any(|w| w[0] >= w[1]) {
-            return fail(format!("devices must be sorted, distinct worker indices, got {values:?}"));
+            return fail(format!(
+                "devices must be sorted, distinct worker indices, got {values:?}"
+            ));
         }
     }
-    if let Some(slots) = op.attribute("slots").ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
+    if let Some(slots) = op
+        .attribute("slots")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+    {
         for i in 0..slots.len() {
             let name = slots.element(i).ok().and_then(attribute_text);
             if name.is_none_or(|n| n.is_empty()) {
@@ -464,7 +615,9 @@ fn tensor_like_shape(r#type: Type) -> Option<(Vec<Option<i64>>, Type)> {
     if let Ok(t) = TensorType::try_from(r#type) {
         return Some((t.shape(), t.element()));
     }
-    DistributedTensorType::try_from(r#type).ok().map(|t| (t.shape(), t.element()))
+    DistributedTensorType::try_from(r#type)
+        .ok()
+        .map(|t| (t.shape(), t.element()))
 }
 
 /// Which form of put/get: where its region operands start, and whether the
@@ -476,11 +629,19 @@ enum TransferForm {
 }
 
 /// Checks a put/get and returns its transfer shape.
-fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) -> Result<Vec<Option<i64>>, Failure<'c>> {
-    let (dst_shape, dst_element) = tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("dst must be a tensor"))?;
-    let (src_shape, src_element) = tensor_like_shape(operand_type(op, 2)?).ok_or_else(|| Failure::new("src must be a tensor"))?;
+fn verify_transfer<'c>(
+    op: OperationRef<'c, '_>,
+    put: bool,
+    form: TransferForm,
+) -> Result<Vec<Option<i64>>, Failure<'c>> {
+    let (dst_shape, dst_element) = tensor_like_shape(operand_type(op, 0)?)
+        .ok_or_else(|| Failure::new("dst must be a tensor"))?;
+    let (src_shape, src_element) = tensor_like_shape(operand_type(op, 2)?)
+        .ok_or_else(|| Failure::new("src must be a tensor"))?;
     if dst_element != src_element {
-        return fail(format!("dst and src element types differ: {dst_element} and {src_element}"));
+        return fail(format!(
+            "dst and src element types differ: {dst_element} and {src_element}"
+        ));
     }
     if dst_shape.is_empty() || src_shape.is_empty() {
         return fail("transfers need tensors of rank >= 1");
@@ -498,12 +659,17 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) 
             if let (Some(d), Some(s)) = (d, s)
                 && d != s
             {
-                return fail(format!("full-slice dst and src must have the same shape; dimension {i} is {d} and {s}"));
+                return fail(format!(
+                    "full-slice dst and src must have the same shape; dimension {i} is {d} and {s}"
+                ));
             }
         }
         dst_shape.clone()
     } else {
-        if dst_offsets.1 != dst_shape.len() || shape.1 != dst_shape.len() || src_offsets.1 != src_shape.len() {
+        if dst_offsets.1 != dst_shape.len()
+            || shape.1 != dst_shape.len()
+            || src_offsets.1 != src_shape.len()
+        {
             return fail(format!(
                 "region needs {} dst offsets, {} src offsets and {} extents, got {}, {} and {}",
                 dst_shape.len(),
@@ -515,7 +681,11 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) 
             ));
         }
         let extents = constant_operands(op, shape.0, shape.1);
-        if let Some(i) = extents.iter().position(|e| matches!(e, Some(e) if *e <= 0)) {
+        if let Some(i) = extents
+            .iter()
+            .position(|e| matches!(e, Some(e) if *e <= 0))
+            .filter(|_| super::common::constants_decide())
+        {
             return fail(format!("transfer extent {i} must be positive"));
         }
         let dst_off = constant_operands(op, dst_offsets.0, dst_offsets.1);
@@ -534,13 +704,23 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) 
         require_dtype(
             "an atomic add",
             dtype_of(dst_element),
-            &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8],
+            &[
+                Dtype::F32,
+                Dtype::Bf16,
+                Dtype::F16,
+                Dtype::I32,
+                Dtype::I16,
+                Dtype::I8,
+            ],
         )?;
     }
     if form == TransferForm::Tile {
         return Ok(transfer);
     }
-    let (rows, cols) = (int_attr(op, "chunk_rows").unwrap_or(0), int_attr(op, "chunk_cols").unwrap_or(0));
+    let (rows, cols) = (
+        int_attr(op, "chunk_rows").unwrap_or(0),
+        int_attr(op, "chunk_cols").unwrap_or(0),
+    );
     if rows < 0 || cols < 0 {
         return fail("chunk_rows and chunk_cols must be non-negative (0 = full)");
     }
@@ -561,30 +741,50 @@ fn verify_transfer<'c>(op: OperationRef<'c, '_>, put: bool, form: TransferForm) 
 fn verify_tile_transfer<'c>(op: OperationRef<'c, '_>, put: bool) -> VerifyResult<'c> {
     let transfer = verify_transfer(op, put, TransferForm::Tile)?;
     let segments = operand_segments(op);
-    let stage = TileType::try_from(operand_type(op, 3)?).map_err(|e| Failure::new(e.to_string()))?;
-    let (_, dst_element) = tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("dst must be a tensor"))?;
+    let stage =
+        TileType::try_from(operand_type(op, 3)?).map_err(|e| Failure::new(e.to_string()))?;
+    let (_, dst_element) = tensor_like_shape(operand_type(op, 0)?)
+        .ok_or_else(|| Failure::new("dst must be a tensor"))?;
     if stage.rank() != 2 || stage.element() != dst_element {
-        return fail(format!("stage must be a 2-D tile of the destination's element type {dst_element}, got {stage}"));
+        return fail(format!(
+            "stage must be a 2-D tile of the destination's element type {dst_element}, got {stage}"
+        ));
     }
     if segments.get(4).is_some_and(|s| s.1 == 1) {
-        let second = TileType::try_from(operand_type(op, 4)?).map_err(|e| Failure::new(e.to_string()))?;
+        let second =
+            TileType::try_from(operand_type(op, 4)?).map_err(|e| Failure::new(e.to_string()))?;
         if second.shape() != stage.shape() || second.element() != stage.element() {
-            return fail(format!("the second stage must match the first, got {stage} and {second}"));
+            return fail(format!(
+                "the second stage must match the first, got {stage} and {second}"
+            ));
         }
     }
     // Flatten the transfer to [rows, cols].
     let last = transfer.len() - 1;
-    let rows = transfer[..last].iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d));
+    let rows = transfer[..last]
+        .iter()
+        .copied()
+        .try_fold(1i64, |acc, d| d.and_then(|d| acc.checked_mul(d)));
     let stage_shape = stage.shape();
+    // The transfer's extents are operands: constants decide these.
+    if !super::common::constants_decide() {
+        return Ok(());
+    }
     if let Some(rows) = rows
         && stage_shape[0] > rows
     {
-        return fail(format!("stage rows ({}) exceed the transfer rows ({rows})", stage_shape[0]));
+        return fail(format!(
+            "stage rows ({}) exceed the transfer rows ({rows})",
+            stage_shape[0]
+        ));
     }
     if let Some(cols) = transfer[last]
         && stage_shape[1] > cols
     {
-        return fail(format!("stage cols ({}) exceed the transfer cols ({cols})", stage_shape[1]));
+        return fail(format!(
+            "stage cols ({}) exceed the transfer cols ({cols})",
+            stage_shape[1]
+        ));
     }
     Ok(())
 }
@@ -595,10 +795,18 @@ fn inside_loop_beyond_device(op: OperationRef) -> bool {
     let device = op.operand(op.operand_count().saturating_sub(1)).ok();
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if matches!(op_name(parent).as_str(), "scf.for" | "scf.while" | "scf.parallel") {
+        if matches!(
+            op_name(parent).as_str(),
+            "scf.for" | "scf.while" | "scf.parallel"
+        ) {
             use melior::ir::{BlockLike, RegionLike};
             let is_device_loop = op_name(parent) == "scf.for"
-                && parent.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(0).ok()).is_some_and(|iv| device.is_some_and(|d| d == Value::from(iv)));
+                && parent
+                    .region(0)
+                    .ok()
+                    .and_then(|r| r.first_block())
+                    .and_then(|b| b.argument(0).ok())
+                    .is_some_and(|iv| device.is_some_and(|d| d == Value::from(iv)));
             if !is_device_loop {
                 return true;
             }
@@ -612,7 +820,10 @@ fn inside_loop_beyond_device(op: OperationRef) -> bool {
 fn inside_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if matches!(op_name(parent).as_str(), "scf.for" | "scf.while" | "scf.parallel") {
+        if matches!(
+            op_name(parent).as_str(),
+            "scf.for" | "scf.while" | "scf.parallel"
+        ) {
             return true;
         }
         current = parent.parent_operation();
@@ -629,7 +840,9 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
         if inside_loop_beyond_device(op) {
             return fail("is not allowed inside a host loop");
         }
-        let values: Vec<Value> = (0..5.min(op.operand_count())).filter_map(|i| op.operand(i).ok()).collect();
+        let values: Vec<Value> = (0..5.min(op.operand_count()))
+            .filter_map(|i| op.operand(i).ok())
+            .collect();
         for i in 0..values.len() {
             for j in i + 1..values.len() {
                 if values[i] == values[j] {
@@ -641,7 +854,10 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
     }
     use melior::ir::attribute::TypeAttribute;
     let tensors = op.operand_count() - 1;
-    let directions = op.attribute("directions").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let directions = op
+        .attribute("directions")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok());
     let all_directions = directions.is_some_and(|d| {
         d.len() == tensors
             && (0..d.len()).all(|i| {
@@ -652,13 +868,27 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             })
     });
     if !all_directions {
-        return fail(format!("directions must list one #pl.direction per tensor operand ({tensors})"));
+        return fail(format!(
+            "directions must list one #pl.direction per tensor operand ({tensors})"
+        ));
     }
     let first = dtensor(operand_type(op, 0)?)?;
-    if let Some(dtype) = op.attribute("dtype").ok().and_then(|a| TypeAttribute::try_from(a).ok()) {
-        let data = if matches!(kind, "allgather" | "all_to_all" | "all_to_all_v") { dtensor(operand_type(op, 1)?)? } else { first };
+    if let Some(dtype) = op
+        .attribute("dtype")
+        .ok()
+        .and_then(|a| TypeAttribute::try_from(a).ok())
+    {
+        let data = if matches!(kind, "allgather" | "all_to_all" | "all_to_all_v") {
+            dtensor(operand_type(op, 1)?)?
+        } else {
+            first
+        };
         if dtype.value() != data.element() {
-            return fail(format!("dtype {} must be the data's element type {}", dtype.value(), data.element()));
+            return fail(format!(
+                "dtype {} must be the data's element type {}",
+                dtype.value(),
+                data.element()
+            ));
         }
     }
     let signal_index = match kind {
@@ -691,7 +921,9 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
                 1 => Ok(()),
                 2 => match shape[1] {
                     Some(lanes) if lanes >= cores => Ok(()),
-                    _ => fail(format!("a [W, lanes] signal needs constant lanes >= cores ({cores}), got {signal}")),
+                    _ => fail(format!(
+                        "a [W, lanes] signal needs constant lanes >= cores ({cores}), got {signal}"
+                    )),
                 },
                 _ => fail(format!("signal must have rank 1 or 2, got {signal}")),
             }
@@ -699,7 +931,9 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
         "allreduce_ring" => {
             sum_f32(first)?;
             if shape.len() != 2 {
-                return fail(format!("a ring signal must be [2*(NR-1)+1, NR], got {signal}"));
+                return fail(format!(
+                    "a ring signal must be [2*(NR-1)+1, NR], got {signal}"
+                ));
             }
             if matches!(shape[1], Some(ranks) if ranks > 16) {
                 return fail("a ring spans at most 16 ranks");
@@ -707,13 +941,24 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             if let (Some(rows), Some(ranks)) = (shape[0], shape[1])
                 && rows != 2 * (ranks - 1) + 1
             {
-                return fail(format!("a ring signal must be [2*(NR-1)+1, NR], got {}", render_dims(&shape)));
+                return fail(format!(
+                    "a ring signal must be [2*(NR-1)+1, NR], got {}",
+                    render_dims(&shape)
+                ));
             }
             if let Some(ranks) = shape[1] {
-                let count = first.shape().iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d));
+                let count = first
+                    .shape()
+                    .iter()
+                    .copied()
+                    .try_fold(1i64, |acc, d| d.map(|d| acc * d));
                 match count {
                     Some(count) if count % ranks == 0 => {}
-                    _ => return fail(format!("src must be static with an element count divisible by {ranks}")),
+                    _ => {
+                        return fail(format!(
+                            "src must be static with an element count divisible by {ranks}"
+                        ));
+                    }
                 }
             }
             Ok(())
@@ -766,31 +1011,39 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
 }
 
 fn verify_all_to_all_v<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> VerifyResult<'c> {
-    let (input_shape, input_element) =
-        tensor_like_shape(operand_type(op, 0)?).ok_or_else(|| Failure::new("input must be a tensor"))?;
+    let (input_shape, input_element) = tensor_like_shape(operand_type(op, 0)?)
+        .ok_or_else(|| Failure::new("input must be a tensor"))?;
     let target = dtensor(operand_type(op, 1)?)?;
     let signal = dtensor(operand_type(op, 2)?)?;
-    let (send_shape, send_element) =
-        tensor_like_shape(operand_type(op, 3)?).ok_or_else(|| Failure::new("send_counts must be a tensor"))?;
+    let (send_shape, send_element) = tensor_like_shape(operand_type(op, 3)?)
+        .ok_or_else(|| Failure::new("send_counts must be a tensor"))?;
     let recv = dtensor(operand_type(op, 4)?)?;
     let target_shape = target.shape();
     if input_shape.len() != 2 || target_shape.len() != 2 {
         return fail("input and target must be 2-D");
     }
     if input_element != target.element() {
-        return fail(format!("input and target must have one element type, got {input_element} and {}", target.element()));
+        return fail(format!(
+            "input and target must have one element type, got {input_element} and {}",
+            target.element()
+        ));
     }
     if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
         return fail("input and target must have one row size");
     }
-    if dtype_of(signal.element()) != Dtype::I32 || signal.rank() != 2 || signal.shape()[1] != Some(1) {
+    if dtype_of(signal.element()) != Dtype::I32
+        || signal.rank() != 2
+        || signal.shape()[1] != Some(1)
+    {
         return fail(format!("signal must be i32 [NR, 1], got {signal}"));
     }
     let (Some(rows), Some(ranks)) = (target_shape[0], signal.shape()[0]) else {
         return fail("target dim 0 and signal dim 0 must be compile-time constants");
     };
     if ranks <= 0 || rows % ranks != 0 {
-        return fail(format!("signal dim 0 ({ranks}) must divide target dim 0 ({rows})"));
+        return fail(format!(
+            "signal dim 0 ({ranks}) must divide target dim 0 ({rows})"
+        ));
     }
     let send_ok = dtype_of(send_element) == Dtype::I32
         && (send_shape.len() == 1 || (send_shape.len() == 2 && send_shape[1] == Some(1)))

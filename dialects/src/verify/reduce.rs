@@ -47,8 +47,12 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     if view.valid_shape.contains(&Some(0)) {
         return fail(format!("source {source} has an empty valid region"));
     }
-    if mnemonic == "row_min" && (view.blayout != TileLayout::RowMajor || view.slayout != TileLayout::NoneBox) {
-        return fail(format!("source must be row_major without inner boxes, got {source}"));
+    if mnemonic == "row_min"
+        && (view.blayout != TileLayout::RowMajor || view.slayout != TileLayout::NoneBox)
+    {
+        return fail(format!(
+            "source must be row_major without inner boxes, got {source}"
+        ));
     }
     // The scratch tile: required for row reductions and column argmax/argmin.
     if op.operand_count() > 1 {
@@ -57,7 +61,10 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         let tmp_shape = tmp.shape();
         let fits = tmp_shape.len() == shape.len()
             && tmp.element() == source.element()
-            && tmp_shape.iter().zip(&shape).all(|(t, s)| if arg { t == s } else { t >= s });
+            && tmp_shape
+                .iter()
+                .zip(&shape)
+                .all(|(t, s)| if arg { t == s } else { t >= s });
         if !fits {
             let bound = if arg { "equal to" } else { "at least" };
             return fail(format!(
@@ -76,7 +83,12 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     let result = result_tile(op, 0)?;
     require_vec("result", result)?;
     let expected_dtype = if arg { Dtype::I32 } else { dtype_of(source)? };
-    let render = |dims: &[i64]| dims.iter().map(i64::to_string).collect::<Vec<_>>().join("x");
+    let render = |dims: &[i64]| {
+        dims.iter()
+            .map(i64::to_string)
+            .collect::<Vec<_>>()
+            .join("x")
+    };
     if result.shape() != expected_shape || dtype_of(result)? != expected_dtype {
         return fail(format!(
             "result must be {}x{}, got {result}",
@@ -86,9 +98,15 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     }
     let result_view = result.effective_view();
     if result_view.valid_shape != expected_valid {
-        return fail(format!("result valid shape must follow the source's, got {result}"));
+        return fail(format!(
+            "result valid shape must follow the source's, got {result}"
+        ));
     }
-    let layout = if rows { TileLayout::ColMajor } else { TileLayout::RowMajor };
+    let layout = if rows {
+        TileLayout::ColMajor
+    } else {
+        TileLayout::RowMajor
+    };
     if result_view.blayout != layout {
         return fail(format!("result must have {layout} blocks, got {result}"));
     }
@@ -104,7 +122,9 @@ fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
     }
     let (shape, vector_shape) = (tile.shape(), vector.shape());
     if shape.len() < 2 || vector_shape.len() != shape.len() {
-        return fail(format!("tile and vector must have one rank of 2 or more, got {tile} and {vector}"));
+        return fail(format!(
+            "tile and vector must have one rank of 2 or more, got {tile} and {vector}"
+        ));
     }
     let rank = shape.len();
     let mut expected = shape.clone();
@@ -114,10 +134,17 @@ fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
         expected[rank - 2] = 1;
     }
     if vector_shape != expected {
-        let what = if rows { "a [..., rows, 1] column" } else { "a [..., 1, cols] row" };
-        return fail(format!("vector must be {what} matching the tile, got {vector}"));
+        let what = if rows {
+            "a [..., rows, 1] column"
+        } else {
+            "a [..., 1, cols] row"
+        };
+        return fail(format!(
+            "vector must be {what} matching the tile, got {vector}"
+        ));
     }
-    let promoted = promote(tile.element(), vector.element()).expect("tile element types are scalars");
+    let promoted =
+        promote(tile.element(), vector.element()).expect("tile element types are scalars");
     let same_view = result.effective_view() == tile.effective_view();
     if result.shape() != shape || result.element() != promoted || !same_view {
         return fail(format!(

@@ -12,7 +12,9 @@ use crate::enums::Pipe;
 /// Reads integer attribute `name` (ODS guarantees it is there).
 pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
     let attribute = op.attribute(name).ok()?;
-    IntegerAttribute::try_from(attribute).ok().map(|a| a.value())
+    IntegerAttribute::try_from(attribute)
+        .ok()
+        .map(|a| a.value())
 }
 
 fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {

@@ -25,8 +25,10 @@ use melior::ir::{
 
 use super::{
     VerifyResult,
-    common::{Failure, constant_operands, fail, operand_segments, operand_type, render_dims, require_dtype,
-        require_float, require_integer, result_type, window_leaves},
+    common::{
+        Failure, constant_operands, fail, operand_segments, operand_type, render_dims,
+        require_dtype, require_float, require_integer, result_type, window_leaves,
+    },
     system::int_attr,
 };
 use crate::{
@@ -39,22 +41,33 @@ fn tensor<'c>(r#type: Type<'c>) -> Result<TensorType<'c>, Failure<'c>> {
     TensorType::try_from(r#type).map_err(|e| Failure::new(e.to_string()))
 }
 
-fn operand_tensor<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TensorType<'c>, Failure<'c>> {
+fn operand_tensor<'c>(
+    op: OperationRef<'c, '_>,
+    index: usize,
+) -> Result<TensorType<'c>, Failure<'c>> {
     tensor(operand_type(op, index)?)
 }
 
-fn result_tensor<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<TensorType<'c>, Failure<'c>> {
+fn result_tensor<'c>(
+    op: OperationRef<'c, '_>,
+    index: usize,
+) -> Result<TensorType<'c>, Failure<'c>> {
     tensor(result_type(op, index)?)
 }
 
 fn dtype(t: TensorType) -> Result<Dtype, Failure<'static>> {
-    Dtype::of(t.element()).ok_or_else(|| Failure::new(format!("unsupported element type {}", t.element())))
+    Dtype::of(t.element())
+        .ok_or_else(|| Failure::new(format!("unsupported element type {}", t.element())))
 }
 
 /// Right-aligned broadcast of possibly dynamic shapes.
 pub fn broadcast_dynamic(lhs: &[Option<i64>], rhs: &[Option<i64>]) -> Option<Vec<Option<i64>>> {
     let rank = lhs.len().max(rhs.len());
-    let dim = |shape: &[Option<i64>], i: usize| (i + shape.len()).checked_sub(rank).map_or(Some(1), |j| shape[j]);
+    let dim = |shape: &[Option<i64>], i: usize| {
+        (i + shape.len())
+            .checked_sub(rank)
+            .map_or(Some(1), |j| shape[j])
+    };
     (0..rank)
         .map(|i| match (dim(lhs, i), dim(rhs, i)) {
             (Some(a), Some(b)) if a == b => Some(Some(a)),
@@ -67,30 +80,45 @@ pub fn broadcast_dynamic(lhs: &[Option<i64>], rhs: &[Option<i64>]) -> Option<Vec
 }
 
 fn count(shape: &[Option<i64>]) -> Option<i64> {
-    shape.iter().copied().try_fold(1i64, |acc, d| d.map(|d| acc * d))
+    shape
+        .iter()
+        .copied()
+        .try_fold(1i64, |acc, d| d.map(|d| acc * d))
 }
 
 fn require_dynamic_sizes<'c>(result: TensorType, given: usize) -> VerifyResult<'c> {
     let dynamic = result.shape().iter().filter(|d| d.is_none()).count();
     if given != dynamic {
-        return fail(format!("needs one size operand per dynamic dimension ({dynamic}), got {given}"));
+        return fail(format!(
+            "needs one size operand per dynamic dimension ({dynamic}), got {given}"
+        ));
     }
     Ok(())
 }
 
-
-const UNARY: &[&str] = &["neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not", "relu"];
-const BINARY: &[&str] =
-    &["add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr", "rem", "prelu"];
-const SCALAR: &[&str] = &[
-    "adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands", "maximums", "minimums",
-    "rems", "lrelu",
+const UNARY: &[&str] = &[
+    "neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not", "relu",
 ];
-const INTEGER_ONLY: &[&str] = &["and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs"];
+const BINARY: &[&str] = &[
+    "add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr",
+    "rem", "prelu",
+];
+const SCALAR: &[&str] = &[
+    "adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands",
+    "maximums", "minimums", "rems", "lrelu",
+];
+const INTEGER_ONLY: &[&str] = &[
+    "and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs",
+];
 
 /// view / reshape: metadata only, so the element type and (when static)
 /// the element count stay.
-fn keeps_elements<'c>(source: Type<'c>, source_shape: &[Option<i64>], result: Type<'c>, result_shape: &[Option<i64>]) -> VerifyResult<'c> {
+fn keeps_elements<'c>(
+    source: Type<'c>,
+    source_shape: &[Option<i64>],
+    result: Type<'c>,
+    result_shape: &[Option<i64>],
+) -> VerifyResult<'c> {
     if source != result {
         return fail(format!("keeps the element type, got {source} to {result}"));
     }
@@ -122,9 +150,13 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     }
     if SCALAR.contains(&mnemonic) {
         let t = operand_tensor(op, 0)?;
-        let scalar = Dtype::of(operand_type(op, 1)?).ok_or_else(|| Failure::new("unsupported scalar type"))?;
+        let scalar = Dtype::of(operand_type(op, 1)?)
+            .ok_or_else(|| Failure::new("unsupported scalar type"))?;
         if scalar == Dtype::Index {
-            return fail(format!("scalar must not be index; cast it to {}", t.element()));
+            return fail(format!(
+                "scalar must not be index; cast it to {}",
+                t.element()
+            ));
         }
         if INTEGER_ONLY.contains(&mnemonic) {
             require_integer("tensor", dtype(t)?)?;
@@ -134,7 +166,14 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             require_float("tensor", dtype(t)?)?;
         }
         if mnemonic == "subs" {
-            const SUBS: &[Dtype] = &[Dtype::I8, Dtype::I16, Dtype::I32, Dtype::F16, Dtype::F32, Dtype::Bf16];
+            const SUBS: &[Dtype] = &[
+                Dtype::I8,
+                Dtype::I16,
+                Dtype::I32,
+                Dtype::F16,
+                Dtype::F32,
+                Dtype::Bf16,
+            ];
             require_dtype("tensor", dtype(t)?, SUBS)?;
             require_dtype("scalar", scalar, SUBS)?;
         }
@@ -151,7 +190,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "full" => {
             let result = result_tensor(op, 0)?;
             if operand_type(op, 0)? != result.element() {
-                return fail(format!("value type {} must be the element type {}", operand_type(op, 0)?, result.element()));
+                return fail(format!(
+                    "value type {} must be the element type {}",
+                    operand_type(op, 0)?,
+                    result.element()
+                ));
             }
             require_dynamic_sizes(result, op.operand_count() - 1)
         }
@@ -167,16 +210,30 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "view" => {
             // Views also reinterpret windows (`!pld.dtensor`), e.g. the linear
             // [1, N] view a mesh allreduce chunks through.
-            let tensor_like = |t: Type<'c>| TensorLike::try_from(t).map_err(|e| Failure::new(e.to_string()));
-            let (source, result) = (tensor_like(operand_type(op, 0)?)?, tensor_like(result_type(op, 0)?)?);
+            let tensor_like =
+                |t: Type<'c>| TensorLike::try_from(t).map_err(|e| Failure::new(e.to_string()));
+            let (source, result) = (
+                tensor_like(operand_type(op, 0)?)?,
+                tensor_like(result_type(op, 0)?)?,
+            );
             if source.is_distributed() != result.is_distributed() {
                 return fail(format!("keeps the tensor kind, got {source} to {result}"));
             }
-            keeps_elements(source.element(), &source.shape(), result.element(), &result.shape())
+            keeps_elements(
+                source.element(),
+                &source.shape(),
+                result.element(),
+                &result.shape(),
+            )
         }
         "reshape" => {
             let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            keeps_elements(source.element(), &source.shape(), result.element(), &result.shape())
+            keeps_elements(
+                source.element(),
+                &source.shape(),
+                result.element(),
+                &result.shape(),
+            )
         }
         "slice" => {
             let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
@@ -184,7 +241,10 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
             let sizes = segments.get(2).map_or(0, |s| s.1);
             if offsets != source.rank() || result.rank() != source.rank() {
-                return fail(format!("needs the source's rank ({}) of offsets and result dimensions", source.rank()));
+                return fail(format!(
+                    "needs the source's rank ({}) of offsets and result dimensions",
+                    source.rank()
+                ));
             }
             if source.element() != result.element() {
                 return fail("a slice keeps the element type");
@@ -193,7 +253,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             if op.attribute("clamp").is_err() {
                 let offsets = constant_operands(op, start, offsets);
                 if let Some(i) = window_leaves(&offsets, &result.shape(), &source.shape()) {
-                    return fail(format!("the window leaves the source in dimension {i}; use clamp to narrow it"));
+                    return fail(format!(
+                        "the window leaves the source in dimension {i}; use clamp to narrow it"
+                    ));
                 }
             }
             Ok(())
@@ -201,14 +263,21 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "transpose" => {
             let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
             let rank = source.rank() as i64;
-            let (a, b) = (int_attr(op, "axis1").unwrap_or(-1), int_attr(op, "axis2").unwrap_or(-1));
+            let (a, b) = (
+                int_attr(op, "axis1").unwrap_or(-1),
+                int_attr(op, "axis2").unwrap_or(-1),
+            );
             if a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
-                return fail(format!("axes must be two distinct axes of rank {rank}, got {a} and {b}"));
+                return fail(format!(
+                    "axes must be two distinct axes of rank {rank}, got {a} and {b}"
+                ));
             }
             let mut shape = source.shape();
             shape.swap(a as usize, b as usize);
             if result.shape() != shape || result.element() != source.element() {
-                return fail(format!("result must be {source} with axes {a} and {b} swapped, got {result}"));
+                return fail(format!(
+                    "result must be {source} with axes {a} and {b} swapped, got {result}"
+                ));
             }
             Ok(())
         }
@@ -230,49 +299,91 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                 return fail("pad must be zero, max or min");
             }
             let view = result.view();
-            if result.shape() != source.shape() || result.element() != source.element() || view.has_valid_shape || view.pad != pad {
-                return fail(format!("result must be {source} fully valid with the pad recorded, got {result}"));
+            if result.shape() != source.shape()
+                || result.element() != source.element()
+                || view.has_valid_shape
+                || view.pad != pad
+            {
+                return fail(format!(
+                    "result must be {source} fully valid with the pad recorded, got {result}"
+                ));
             }
             Ok(())
         }
         "read" | "write" => {
-            let t = TensorLike::try_from(operand_type(op, 0)?).map_err(|e| Failure::new(e.to_string()))?;
+            let t = TensorLike::try_from(operand_type(op, 0)?)
+                .map_err(|e| Failure::new(e.to_string()))?;
             let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
             if indices != t.rank() {
-                return fail(format!("needs one index per dimension ({}), got {indices}", t.rank()));
+                return fail(format!(
+                    "needs one index per dimension ({}), got {indices}",
+                    t.rank()
+                ));
             }
-            let scalar = if mnemonic == "read" { result_type(op, 0)? } else { operand_type(op, op.operand_count() - 1)? };
+            let scalar = if mnemonic == "read" {
+                result_type(op, 0)?
+            } else {
+                operand_type(op, op.operand_count() - 1)?
+            };
             if scalar != t.element() {
-                return fail(format!("the scalar must have the element type {}, got {scalar}", t.element()));
+                return fail(format!(
+                    "the scalar must have the element type {}, got {scalar}",
+                    t.element()
+                ));
             }
             Ok(())
         }
         "assemble" => {
             let (source, target) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
             if source.rank() != target.rank() || source.element() != target.element() {
-                return fail(format!("source {source} and target {target} must have one rank and element type"));
+                return fail(format!(
+                    "source {source} and target {target} must have one rank and element type"
+                ));
             }
             let offsets = constant_operands(op, 2, op.operand_count() - 2);
             if offsets.len() != target.rank() {
-                return fail(format!("needs one offset per dimension ({}), got {}", target.rank(), offsets.len()));
+                return fail(format!(
+                    "needs one offset per dimension ({}), got {}",
+                    target.rank(),
+                    offsets.len()
+                ));
             }
             if let Some(i) = window_leaves(&offsets, &source.shape(), &target.shape()) {
                 return fail(format!("the window leaves the target in dimension {i}"));
             }
             if op.attribute("atomic_add").is_ok() {
-                require_dtype("an atomic add: the source", dtype(source)?, &[Dtype::F32, Dtype::Bf16, Dtype::F16, Dtype::I32, Dtype::I16, Dtype::I8])?;
+                require_dtype(
+                    "an atomic add: the source",
+                    dtype(source)?,
+                    &[
+                        Dtype::F32,
+                        Dtype::Bf16,
+                        Dtype::F16,
+                        Dtype::I32,
+                        Dtype::I16,
+                        Dtype::I8,
+                    ],
+                )?;
             }
             Ok(())
         }
         "matmul" => verify_matmul(op),
         "matmul_acc" => {
-            let (acc, lhs, rhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, operand_tensor(op, 2)?);
+            let (acc, lhs, rhs) = (
+                operand_tensor(op, 0)?,
+                operand_tensor(op, 1)?,
+                operand_tensor(op, 2)?,
+            );
             let (l, r) = (lhs.shape(), rhs.shape());
             if l.len() != 2 || r.len() != 2 {
                 return fail("matmul_acc takes 2-D operands");
             }
             if lhs.element() != rhs.element() {
-                return fail(format!("lhs and rhs must have one element type, got {} and {}", lhs.element(), rhs.element()));
+                return fail(format!(
+                    "lhs and rhs must have one element type, got {} and {}",
+                    lhs.element(),
+                    rhs.element()
+                ));
             }
             if let (Some(a), Some(b)) = (l[1], r[0])
                 && a != b
@@ -281,7 +392,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             }
             let expected = vec![l[0], r[1]];
             if acc.shape() != expected {
-                return fail(format!("acc shape must be {}, got {}", render_dims(&expected), render_dims(&acc.shape())));
+                return fail(format!(
+                    "acc shape must be {}, got {}",
+                    render_dims(&expected),
+                    render_dims(&acc.shape())
+                ));
             }
             Ok(())
         }
@@ -290,24 +405,39 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
             if mnemonic == "cmp" {
                 let rhs = operand_tensor(op, 1)?;
                 if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
-                    return fail(format!("requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"));
+                    return fail(format!(
+                        "requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"
+                    ));
                 }
             } else if Dtype::of(operand_type(op, 1)?) == Some(Dtype::Index) {
-                return fail(format!("scalar must not be index; cast it to {}", lhs.element()));
+                return fail(format!(
+                    "scalar must not be index; cast it to {}",
+                    lhs.element()
+                ));
             }
             let result = result_tensor(op, 0)?;
             if result.shape() != lhs.shape() || dtype(result)? != Dtype::Bool {
-                return fail(format!("result must be {}xi1, got {result}", render_dims(&lhs.shape())));
+                return fail(format!(
+                    "result must be {}xi1, got {result}",
+                    render_dims(&lhs.shape())
+                ));
             }
             Ok(())
         }
         "sel" | "sels" => {
             let (mask, lhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
             if mask.shape() != lhs.shape() || dtype(mask)? != Dtype::Bool {
-                return fail(format!("mask must be {}xi1, got {mask}", render_dims(&lhs.shape())));
+                return fail(format!(
+                    "mask must be {}xi1, got {mask}",
+                    render_dims(&lhs.shape())
+                ));
             }
             if mnemonic == "sels" && operand_type(op, 2)? != lhs.element() {
-                return fail(format!("scalar must have the element type {}, got {}", lhs.element(), operand_type(op, 2)?));
+                return fail(format!(
+                    "scalar must have the element type {}, got {}",
+                    lhs.element(),
+                    operand_type(op, 2)?
+                ));
             }
             Ok(())
         }
@@ -316,7 +446,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
 }
 
 fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    let (lhs, rhs, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    let (lhs, rhs, result) = (
+        operand_tensor(op, 0)?,
+        operand_tensor(op, 1)?,
+        result_tensor(op, 0)?,
+    );
     if INTEGER_ONLY.contains(&mnemonic) {
         require_integer("lhs", dtype(lhs)?)?;
         require_integer("rhs", dtype(rhs)?)?;
@@ -329,7 +463,11 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
         ));
     };
     if result.shape() != shape {
-        return fail(format!("result shape {} must be the broadcast shape {}", render_dims(&result.shape()), render_dims(&shape)));
+        return fail(format!(
+            "result shape {} must be the broadcast shape {}",
+            render_dims(&result.shape()),
+            render_dims(&shape)
+        ));
     }
     if mnemonic == "div" && lhs.shape() != rhs.shape() {
         require_float("a broadcasting div: lhs", dtype(lhs)?)?;
@@ -340,7 +478,10 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
         promote(lhs.element(), rhs.element()).expect("tensor element types are scalars")
     };
     if result.element() != expected {
-        return fail(format!("result element type {} must be {expected}", result.element()));
+        return fail(format!(
+            "result element type {} must be {expected}",
+            result.element()
+        ));
     }
     Ok(())
 }
@@ -351,36 +492,67 @@ fn verify_reduce<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
     if shape.len() < 2 {
         return fail(format!("source must have rank 2 or more, got {source}"));
     }
-    let axis = if mnemonic.starts_with("row_") { shape.len() - 1 } else { shape.len() - 2 };
+    let axis = if mnemonic.starts_with("row_") {
+        shape.len() - 1
+    } else {
+        shape.len() - 2
+    };
     shape[axis] = Some(1);
     let arg = mnemonic.ends_with("argmax") || mnemonic.ends_with("argmin");
     let expected = if arg { Dtype::I32 } else { dtype(source)? };
     if result.shape() != shape || dtype(result)? != expected {
-        return fail(format!("result must be {}x{}, got {result}", render_dims(&shape), expected.name()));
+        return fail(format!(
+            "result must be {}x{}, got {result}",
+            render_dims(&shape),
+            expected.name()
+        ));
     }
     Ok(())
 }
 
 fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
-    let (t, vector, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    let (t, vector, result) = (
+        operand_tensor(op, 0)?,
+        operand_tensor(op, 1)?,
+        result_tensor(op, 0)?,
+    );
     let shape = t.shape();
     if shape.len() < 2 || vector.rank() != shape.len() {
-        return fail(format!("tensor and vector must have one rank of 2 or more, got {t} and {vector}"));
+        return fail(format!(
+            "tensor and vector must have one rank of 2 or more, got {t} and {vector}"
+        ));
     }
     let mut expected = shape.clone();
-    let axis = if rows { shape.len() - 1 } else { shape.len() - 2 };
+    let axis = if rows {
+        shape.len() - 1
+    } else {
+        shape.len() - 2
+    };
     expected[axis] = Some(1);
-    let matches = vector.shape().iter().zip(&expected).all(|(v, e)| match (v, e) {
-        (Some(v), Some(e)) => v == e,
-        _ => true,
-    });
+    let matches = vector
+        .shape()
+        .iter()
+        .zip(&expected)
+        .all(|(v, e)| match (v, e) {
+            (Some(v), Some(e)) => v == e,
+            _ => true,
+        });
     if !matches || vector.shape()[axis] != Some(1) {
-        let what = if rows { "a [..., rows, 1] column" } else { "a [..., 1, cols] row" };
-        return fail(format!("vector must be {what} matching the tensor, got {vector}"));
+        let what = if rows {
+            "a [..., rows, 1] column"
+        } else {
+            "a [..., 1, cols] row"
+        };
+        return fail(format!(
+            "vector must be {what} matching the tensor, got {vector}"
+        ));
     }
-    let promoted = promote(t.element(), vector.element()).expect("tensor element types are scalars");
+    let promoted =
+        promote(t.element(), vector.element()).expect("tensor element types are scalars");
     if result.shape() != shape || result.element() != promoted {
-        return fail(format!("result must have the tensor's shape and element type {promoted}, got {result}"));
+        return fail(format!(
+            "result must have the tensor's shape and element type {promoted}, got {result}"
+        ));
     }
     Ok(())
 }
@@ -390,7 +562,9 @@ fn verify_concat<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if count_inputs < 2 {
         return fail("joins two or more tensors");
     }
-    let inputs: Vec<TensorType> = (0..count_inputs).map(|i| operand_tensor(op, i)).collect::<Result<_, _>>()?;
+    let inputs: Vec<TensorType> = (0..count_inputs)
+        .map(|i| operand_tensor(op, i))
+        .collect::<Result<_, _>>()?;
     let result = result_tensor(op, 0)?;
     let rank = inputs[0].rank();
     let axis = int_attr(op, "axis").unwrap_or(-1);
@@ -402,31 +576,52 @@ fn verify_concat<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let mut total = Some(0i64);
     for input in &inputs {
         if input.rank() != rank || input.element() != inputs[0].element() {
-            return fail(format!("inputs must have one rank and element type, got {} and {input}", inputs[0]));
+            return fail(format!(
+                "inputs must have one rank and element type, got {} and {input}",
+                inputs[0]
+            ));
         }
         let shape = input.shape();
         for (i, (a, b)) in expected.iter().zip(&shape).enumerate() {
             if i != axis && matches!((a, b), (Some(a), Some(b)) if a != b) {
-                return fail(format!("inputs differ in dimension {i}, which is not the axis"));
+                return fail(format!(
+                    "inputs differ in dimension {i}, which is not the axis"
+                ));
             }
         }
         total = total.zip(shape[axis]).map(|(t, d)| t + d);
     }
     expected[axis] = total;
-    if result.element() != inputs[0].element() || result.shape().len() != rank
+    if result.element() != inputs[0].element()
+        || result.shape().len() != rank
         || matches!((result.shape()[axis], total), (Some(r), Some(t)) if r != t)
     {
-        return fail(format!("result must be {} of {}, got {result}", render_dims(&expected), inputs[0].element()));
+        return fail(format!(
+            "result must be {} of {}, got {result}",
+            render_dims(&expected),
+            inputs[0].element()
+        ));
     }
     Ok(())
 }
 
 fn verify_matmul<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let (lhs, rhs, result) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?, result_tensor(op, 0)?);
+    let (lhs, rhs, result) = (
+        operand_tensor(op, 0)?,
+        operand_tensor(op, 1)?,
+        result_tensor(op, 0)?,
+    );
     if lhs.element() != rhs.element() {
-        return fail(format!("lhs and rhs must have one element type, got {} and {}", lhs.element(), rhs.element()));
+        return fail(format!(
+            "lhs and rhs must have one element type, got {} and {}",
+            lhs.element(),
+            rhs.element()
+        ));
     }
-    let (a_trans, b_trans) = (op.attribute("a_trans").is_ok(), op.attribute("b_trans").is_ok());
+    let (a_trans, b_trans) = (
+        op.attribute("a_trans").is_ok(),
+        op.attribute("b_trans").is_ok(),
+    );
     let (mut l, mut r) = (lhs.shape(), rhs.shape());
     if (a_trans && l.len() < 2) || (b_trans && r.len() < 2) {
         return fail("a transposed operand needs rank 2 or more");
@@ -465,7 +660,11 @@ fn verify_matmul<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         }
     };
     if result.shape() != expected {
-        return fail(format!("result shape must be {}, got {}", render_dims(&expected), render_dims(&result.shape())));
+        return fail(format!(
+            "result shape must be {}, got {}",
+            render_dims(&expected),
+            render_dims(&result.shape())
+        ));
     }
     Ok(())
 }

@@ -10,6 +10,8 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
     summary: "Lower pl/pld programs to planned, synchronised tile IR for a2a3",
     description: r#"The a2a3 lowering in order:
 
+0. [`pl-verify-constants`](pl-verify-constants.md): the op rules that
+   constant operands decide, on the program as written;
 1. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
    `pl.incore_scope` into an InCore kernel and a call;
 2. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
@@ -36,5 +38,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

@@ -10,6 +10,7 @@ pub mod outline_incore_scopes;
 pub mod pipes;
 pub mod plan_memory;
 pub mod tile_matmul_l0;
+pub mod verify_constants;
 pub mod verify_sync;
 
 use melior::ir::operation::{OperationLike, OperationRef};
@@ -23,6 +24,8 @@ use pto_dialects::{
 pub fn is_kernel(function: OperationRef) -> bool {
     matches!(
         function.attribute("pl.kind").ok().and_then(attrs::read),
-        Some(FunctionAttr::Kind(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv))
+        Some(FunctionAttr::Kind(
+            FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv
+        ))
     )
 }

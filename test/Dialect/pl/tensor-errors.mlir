@@ -92,16 +92,6 @@ func.func @slice_offsets(%t: !pl.tensor<?x64xf32>, %i: index) {
 
 // -----
 
-func.func @slice_window(%t: !pl.tensor<32x64xf32>) {
-  %c0 = arith.constant 0 : index
-  %c24 = arith.constant 24 : index
-  // expected-error @+1 {{the window leaves the source in dimension 0; use clamp to narrow it}}
-  %s = pl.tensor.slice %t[%c24, %c0] : !pl.tensor<32x64xf32> -> !pl.tensor<16x64xf32>
-  return
-}
-
-// -----
-
 func.func @transpose_axes(%t: !pl.tensor<16x64xf32>) {
   // expected-error @+1 {{axes must be two distinct axes of rank 2, got 0 and 2}}
   %r = pl.tensor.transpose %t axes 0, 2 : !pl.tensor<16x64xf32> -> !pl.tensor<64x16xf32>
@@ -153,16 +143,6 @@ func.func @read_indices(%t: !pl.tensor<16x16xf32>, %i: index) {
 func.func @write_type(%t: !pl.tensor<16xf32>, %i: index, %x: i32) {
   // expected-error @+1 {{the scalar must have the element type f32, got i32}}
   %r = pl.tensor.write %t[%i], %x : !pl.tensor<16xf32>, i32
-  return
-}
-
-// -----
-
-func.func @assemble_window(%s: !pl.tensor<16x64xf32>, %t: !pl.tensor<32x64xf32>) {
-  %c0 = arith.constant 0 : index
-  %c20 = arith.constant 20 : index
-  // expected-error @+1 {{the window leaves the target in dimension 0}}
-  %r = pl.tensor.assemble %s into %t[%c20, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<32x64xf32>
   return
 }
 

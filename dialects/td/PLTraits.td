@@ -1,0 +1,48 @@
+//===- PLTraits.td - traits shared by pl and pld ops -------*- tablegen -*-===//
+//
+// Side effects of tile ops once pl-plan-memory has placed their tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_TRAITS_TD
+#define PTO_PL_TRAITS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+
+// Before memory planning a tile is a value: tile computations are pure and
+// upstream passes may hoist, merge or drop them. pl-plan-memory then gives
+// every tile an address (`pl.addresses` on the op, `pl.memory` on the
+// function), and buffers are reused: two tiles may share one address when
+// their lifetimes do not overlap. From then on a tile op reads the buffers
+// of its tile operands and writes the buffers of its tile results (on the
+// `pl.planned_buffer` resource), and is not speculatable, so that no
+// upstream pass moves it across another op that writes the same buffer
+// (docs/a2a3-lowering.md, "Planned buffers under upstream passes").
+// `global` adds fixed effects on the default resource: 0 none, 1 read,
+// 2 write, 3 both (global memory, windows).
+class PL_PlannedBufferEffects<int global>
+    : ParamNativeOpTrait<"PlannedBufferEffects", !cast<string>(global)> {
+  let cppNamespace = "::pto";
+}
+
+// A tile computation: pure until its tiles are planned.
+def PL_TilePure : TraitList<[PL_PlannedBufferEffects<0>,
+                             MemoryEffectsOpInterface,
+                             ConditionallySpeculatable]>;
+
+// A tile op that also reads (1), writes (2) or reads and writes (3) global
+// memory.
+class PL_TileMemory<int global>
+    : TraitList<[PL_PlannedBufferEffects<global>, MemoryEffectsOpInterface,
+                 ConditionallySpeculatable]>;
+
+// The planned on-chip buffers as a side-effect resource.
+def PL_PlannedBuffer : Resource<"::pto::PlannedBufferResource">;
+
+// Pipe synchronisation and fences order every access to global memory and
+// to the planned buffers.
+def PL_OrdersMemory : MemoryEffects<[MemRead, MemWrite, MemRead<PL_PlannedBuffer>,
+                                     MemWrite<PL_PlannedBuffer>]>;
+
+#endif // PTO_PL_TRAITS_TD
