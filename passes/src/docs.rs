@@ -20,14 +20,21 @@ fn kind_name(kind: OptionKind) -> String {
 /// Renders the reference page of one pass.
 pub fn render_pass_page(pass: &PassDefinition) -> String {
     let mut page = String::new();
-    let _ = writeln!(page, "<!-- Generated from the pass registry (passes/src); do not edit. -->\n");
+    let _ = writeln!(
+        page,
+        "<!-- Generated from the pass registry (passes/src); do not edit. -->\n"
+    );
     let _ = writeln!(page, "# `{}`\n", pass.argument);
     let _ = writeln!(page, "_{}_\n", pass.summary);
     let _ = writeln!(page, "{}\n", pass.description.trim());
     let _ = writeln!(page, "## Invocation\n");
     let example_options = pass.example_options;
     let anchor = pass.anchor.unwrap_or("func.func");
-    let options = if example_options.is_empty() { String::new() } else { format!("{{{example_options}}}") };
+    let options = if example_options.is_empty() {
+        String::new()
+    } else {
+        format!("{{{example_options}}}")
+    };
     let _ = writeln!(page, "```sh");
     let pipeline = if anchor == "builtin.module" {
         format!("builtin.module({}{options})", pass.argument)
@@ -35,13 +42,22 @@ pub fn render_pass_page(pass: &PassDefinition) -> String {
         format!("builtin.module({anchor}({}{options}))", pass.argument)
     };
     let _ = writeln!(page, "pto-opt --pass-pipeline='{pipeline}' input.mlir");
-    let _ = writeln!(page, "pto-opt --{}{} input.mlir", pass.argument,
-        if example_options.is_empty() { String::new() } else { format!("=\"{example_options}\"") });
+    let _ = writeln!(
+        page,
+        "pto-opt --{}{} input.mlir",
+        pass.argument,
+        if example_options.is_empty() {
+            String::new()
+        } else {
+            format!("=\"{example_options}\"")
+        }
+    );
     let _ = writeln!(page, "```\n");
     let _ = writeln!(
         page,
         "Runs on: {}. Class: `{}`.\n",
-        pass.anchor.map_or("any op".to_string(), |anchor| format!("`{anchor}`")),
+        pass.anchor
+            .map_or("any op".to_string(), |anchor| format!("`{anchor}`")),
         pass.class_name
     );
     if !pass.options.is_empty() {
@@ -65,7 +81,10 @@ pub fn render_pass_page(pass: &PassDefinition) -> String {
 /// Renders the reference page of one pipeline.
 pub fn render_pipeline_page(pipeline: &PipelineDefinition) -> String {
     let mut page = String::new();
-    let _ = writeln!(page, "<!-- Generated from the pass registry (passes/src); do not edit. -->\n");
+    let _ = writeln!(
+        page,
+        "<!-- Generated from the pass registry (passes/src); do not edit. -->\n"
+    );
     let _ = writeln!(page, "# `{}` (pipeline)\n", pipeline.argument);
     let _ = writeln!(page, "_{}_\n", pipeline.summary);
     let _ = writeln!(page, "{}\n", pipeline.description.trim());

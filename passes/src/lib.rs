@@ -8,4 +8,6 @@ pub mod pl;
 pub mod pld;
 pub mod registry;
 
-pub use registry::{PASSES, PIPELINES, PassDefinition, PipelineDefinition, create_pass, find_pass, register_passes};
+pub use registry::{
+    PASSES, PIPELINES, PassDefinition, PipelineDefinition, create_pass, find_pass, register_passes,
+};

@@ -78,14 +78,20 @@ impl OptionValues {
                 OptionKind::Bool => match text {
                     "true" | "1" => OptionValue::Bool(true),
                     "false" | "0" => OptionValue::Bool(false),
-                    _ => return Err(format!("{pass}: option '{name}' must be true or false, got '{text}'")),
+                    _ => {
+                        return Err(format!(
+                            "{pass}: option '{name}' must be true or false, got '{text}'"
+                        ));
+                    }
                 },
                 OptionKind::Int { min } => {
-                    let number: i64 = text
-                        .parse()
-                        .map_err(|_| format!("{pass}: option '{name}' must be an integer, got '{text}'"))?;
+                    let number: i64 = text.parse().map_err(|_| {
+                        format!("{pass}: option '{name}' must be an integer, got '{text}'")
+                    })?;
                     if number < min {
-                        return Err(format!("{pass}: option '{name}' must be at least {min}, got {number}"));
+                        return Err(format!(
+                            "{pass}: option '{name}' must be at least {min}, got {number}"
+                        ));
                     }
                     OptionValue::Int(number)
                 }
@@ -135,14 +141,31 @@ mod tests {
     use super::*;
 
     const SPECS: &[OptionSpec] = &[
-        OptionSpec { name: "n", kind: OptionKind::Int { min: 1 }, description: "", default: "1" },
-        OptionSpec { name: "mode", kind: OptionKind::Enum(&["mesh", "ring"]), description: "", default: "mesh" },
-        OptionSpec { name: "fast", kind: OptionKind::Bool, description: "", default: "false" },
+        OptionSpec {
+            name: "n",
+            kind: OptionKind::Int { min: 1 },
+            description: "",
+            default: "1",
+        },
+        OptionSpec {
+            name: "mode",
+            kind: OptionKind::Enum(&["mesh", "ring"]),
+            description: "",
+            default: "mesh",
+        },
+        OptionSpec {
+            name: "fast",
+            kind: OptionKind::Bool,
+            description: "",
+            default: "false",
+        },
     ];
 
     #[test]
     fn parses_typed_values() {
-        let values = OptionValues::parse("p", SPECS, [("n", "4"), ("mode", "ring"), ("fast", "true")]).unwrap();
+        let values =
+            OptionValues::parse("p", SPECS, [("n", "4"), ("mode", "ring"), ("fast", "true")])
+                .unwrap();
         assert_eq!(values.int("n"), 4);
         assert_eq!(values.string("mode"), "ring");
         assert!(values.bool("fast"));

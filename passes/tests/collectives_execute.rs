@@ -18,7 +18,9 @@ const SCHEDULES: [Schedule; 3] = [Schedule::Forward, Schedule::Backward, Schedul
 
 /// A one-function module `@f(arguments) { body }`, optionally lowered.
 fn build<'c>(context: &'c Context, arguments: &str, body: &str, lower: bool) -> Module<'c> {
-    let source = format!("func.func @f({arguments}) attributes {{pl.kind = #pl.kind<aiv>}} {{\n{body}\n  return\n}}");
+    let source = format!(
+        "func.func @f({arguments}) attributes {{pl.kind = #pl.kind<aiv>}} {{\n{body}\n  return\n}}"
+    );
     let mut module = Module::parse(context, &source).unwrap_or_else(|| panic!("parses:\n{source}"));
     if lower {
         let manager = PassManager::new(context);
@@ -41,7 +43,10 @@ fn execute(arguments: &str, body: &str, nranks: i64, initial: &Memory) -> Memory
             panic!("P = {nranks}, {schedule:?}: {error}\n{body}");
         }
         if let Some(first) = &outcome {
-            assert_eq!(first, &memory, "P = {nranks}: {schedule:?} disagrees with Forward\n{body}");
+            assert_eq!(
+                first, &memory,
+                "P = {nranks}: {schedule:?} disagrees with Forward\n{body}"
+            );
         }
         outcome = Some(memory);
     }
@@ -60,7 +65,11 @@ fn sample(rank: i64, index: usize, unit: bool) -> f32 {
 
 fn assert_signal_clear(memory: &Memory, signal: usize, what: &str) {
     for (rank, arguments) in memory.arguments.iter().enumerate() {
-        assert!(arguments[signal].iter().all(|&v| v == 0.0), "{what}: rank {rank} signal left at {:?}", arguments[signal]);
+        assert!(
+            arguments[signal].iter().all(|&v| v == 0.0),
+            "{what}: rank {rank} signal left at {:?}",
+            arguments[signal]
+        );
     }
 }
 
@@ -68,7 +77,12 @@ fn assert_signal_clear(memory: &Memory, signal: usize, what: &str) {
 fn barrier_runs_and_clears() {
     for p in RANKS {
         let initial = Memory::new(p, vec![vec![p, 1]], |_, _, _| 0.0);
-        let after = execute("%s: !pld.dtensor<?x1xi32>", "  %r = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>", p, &initial);
+        let after = execute(
+            "%s: !pld.dtensor<?x1xi32>",
+            "  %r = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>",
+            p,
+            &initial,
+        );
         assert_signal_clear(&after, 0, "barrier");
     }
 }
@@ -78,9 +92,16 @@ fn two_calls_share_one_signal() {
     // The refund of the first call is what lets the second start at
     // generation 1 again.
     for p in RANKS {
-        let initial = Memory::new(p, vec![vec![p, 64], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
+        let initial = Memory::new(p, vec![vec![p, 64], vec![p, 1]], |r, a, i| {
+            if a == 0 { sample(r, i, false) } else { 0.0 }
+        });
         let body = "  %a = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>\n  %b = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x64xf32>, !pld.dtensor<?x1xi32>\n  %c = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>";
-        let after = execute("%d: !pld.dtensor<?x64xf32>, %s: !pld.dtensor<?x1xi32>", body, p, &initial);
+        let after = execute(
+            "%d: !pld.dtensor<?x64xf32>, %s: !pld.dtensor<?x1xi32>",
+            body,
+            p,
+            &initial,
+        );
         assert_signal_clear(&after, 1, "barrier; reduce_scatter; barrier");
     }
 }
@@ -107,17 +128,33 @@ fn check_allreduce(mode: &str, how: &str, element: &str, rows: i64, cols: i64, p
     let target = format!("!pld.dtensor<{rows}x{cols}x{element}>");
     let (signal, signal_shape) = if mode.starts_with("ring") {
         let rows = 2 * (p - 1);
-        let signal = if mode == "ring?" { "!pld.dtensor<?x?xi32>".to_string() } else { format!("!pld.dtensor<{rows}x{p}xi32>") };
+        let signal = if mode == "ring?" {
+            "!pld.dtensor<?x?xi32>".to_string()
+        } else {
+            format!("!pld.dtensor<{rows}x{p}xi32>")
+        };
         (signal, vec![rows, p])
     } else {
         ("!pld.dtensor<?x1xi32>".to_string(), vec![p, 1])
     };
-    let initial = Memory::new(p, vec![vec![rows, cols], signal_shape], |r, a, i| if a == 0 { sample(r, i, how == "prod") } else { 0.0 });
-    let body = format!("  %r = pld.tensor.allreduce %d, %s {how} {} cores 1 : {target}, {signal}", mode.trim_end_matches('?'));
+    let initial = Memory::new(p, vec![vec![rows, cols], signal_shape], |r, a, i| {
+        if a == 0 {
+            sample(r, i, how == "prod")
+        } else {
+            0.0
+        }
+    });
+    let body = format!(
+        "  %r = pld.tensor.allreduce %d, %s {how} {} cores 1 : {target}, {signal}",
+        mode.trim_end_matches('?')
+    );
     let after = execute(&format!("%d: {target}, %s: {signal}"), &body, p, &initial);
     let golden = reduced(&initial, how);
     for (rank, arguments) in after.arguments.iter().enumerate() {
-        assert_eq!(arguments[0], golden, "{mode} {how} {element} {rows}x{cols}, P = {p}: rank {rank}");
+        assert_eq!(
+            arguments[0], golden,
+            "{mode} {how} {element} {rows}x{cols}, P = {p}: rank {rank}"
+        );
     }
     assert_signal_clear(&after, 1, &body);
 }
@@ -161,23 +198,56 @@ fn ring_allreduce_matches_direct_reduction() {
 fn allgather_and_all_to_all_deliver_rows() {
     for p in RANKS {
         let size = 33;
-        let initial = Memory::new(p, vec![vec![1, size], vec![p, size], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
-        let body = format!("  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x{size}xf32>, !pld.dtensor<?x{size}xf32>, !pld.dtensor<?x1xi32>");
-        let after = execute(&format!("%i: !pl.tensor<1x{size}xf32>, %d: !pld.dtensor<?x{size}xf32>, %s: !pld.dtensor<?x1xi32>"), &body, p, &initial);
-        let gathered: Vec<f32> = initial.arguments.iter().flat_map(|r| r[0].clone()).collect();
+        let initial = Memory::new(
+            p,
+            vec![vec![1, size], vec![p, size], vec![p, 1]],
+            |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 },
+        );
+        let body = format!(
+            "  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x{size}xf32>, !pld.dtensor<?x{size}xf32>, !pld.dtensor<?x1xi32>"
+        );
+        let after = execute(
+            &format!(
+                "%i: !pl.tensor<1x{size}xf32>, %d: !pld.dtensor<?x{size}xf32>, %s: !pld.dtensor<?x1xi32>"
+            ),
+            &body,
+            p,
+            &initial,
+        );
+        let gathered: Vec<f32> = initial
+            .arguments
+            .iter()
+            .flat_map(|r| r[0].clone())
+            .collect();
         for arguments in &after.arguments {
             assert_eq!(arguments[1], gathered, "allgather P = {p}");
         }
         assert_signal_clear(&after, 2, "allgather");
 
-        let initial = Memory::new(p, vec![vec![p, size], vec![p, size], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
-        let types = format!("!pl.tensor<{p}x{size}xf32>, !pld.dtensor<{p}x{size}xf32>, !pld.dtensor<?x1xi32>");
+        let initial = Memory::new(
+            p,
+            vec![vec![p, size], vec![p, size], vec![p, 1]],
+            |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 },
+        );
+        let types = format!(
+            "!pl.tensor<{p}x{size}xf32>, !pld.dtensor<{p}x{size}xf32>, !pld.dtensor<?x1xi32>"
+        );
         let body = format!("  %r = pld.tensor.all_to_all %i, %d, %s : {types}");
-        let after = execute(&format!("%i: !pl.tensor<{p}x{size}xf32>, %d: !pld.dtensor<{p}x{size}xf32>, %s: !pld.dtensor<?x1xi32>"), &body, p, &initial);
+        let after = execute(
+            &format!(
+                "%i: !pl.tensor<{p}x{size}xf32>, %d: !pld.dtensor<{p}x{size}xf32>, %s: !pld.dtensor<?x1xi32>"
+            ),
+            &body,
+            p,
+            &initial,
+        );
         for (me, arguments) in after.arguments.iter().enumerate() {
             // Row src of my target is row me of src's input.
-            let expected: Vec<f32> =
-                initial.arguments.iter().flat_map(|r| r[0][me * size as usize..(me + 1) * size as usize].to_vec()).collect();
+            let expected: Vec<f32> = initial
+                .arguments
+                .iter()
+                .flat_map(|r| r[0][me * size as usize..(me + 1) * size as usize].to_vec())
+                .collect();
             assert_eq!(arguments[1], expected, "all_to_all P = {p}, rank {me}");
         }
         assert_signal_clear(&after, 2, "all_to_all");
@@ -188,15 +258,31 @@ fn allgather_and_all_to_all_deliver_rows() {
 fn reduce_scatter_sums_own_row() {
     for p in RANKS {
         let size = 40usize;
-        let initial = Memory::new(p, vec![vec![p, size as i64], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
-        let body = format!("  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x{size}xf32>, !pld.dtensor<?x1xi32>");
-        let after = execute(&format!("%d: !pld.dtensor<?x{size}xf32>, %s: !pld.dtensor<?x1xi32>"), &body, p, &initial);
+        let initial = Memory::new(p, vec![vec![p, size as i64], vec![p, 1]], |r, a, i| {
+            if a == 0 { sample(r, i, false) } else { 0.0 }
+        });
+        let body = format!(
+            "  %r = pld.tensor.reduce_scatter %d, %s sum : !pld.dtensor<?x{size}xf32>, !pld.dtensor<?x1xi32>"
+        );
+        let after = execute(
+            &format!("%d: !pld.dtensor<?x{size}xf32>, %s: !pld.dtensor<?x1xi32>"),
+            &body,
+            p,
+            &initial,
+        );
         let sums = reduced(&initial, "sum");
         for (me, arguments) in after.arguments.iter().enumerate() {
             for row in 0..p as usize {
                 let range = row * size..(row + 1) * size;
-                let expected = if row == me { &sums[range.clone()] } else { &initial.arguments[me][0][range.clone()] };
-                assert_eq!(&arguments[0][range], expected, "reduce_scatter P = {p}, rank {me}, row {row}");
+                let expected = if row == me {
+                    &sums[range.clone()]
+                } else {
+                    &initial.arguments[me][0][range.clone()]
+                };
+                assert_eq!(
+                    &arguments[0][range], expected,
+                    "reduce_scatter P = {p}, rank {me}, row {row}"
+                );
             }
         }
         assert_signal_clear(&after, 1, "reduce_scatter");
@@ -207,11 +293,23 @@ fn reduce_scatter_sums_own_row() {
 fn broadcast_copies_the_root() {
     for p in RANKS {
         let root = p - 1;
-        let initial = Memory::new(p, vec![vec![4, 16], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
-        let body = format!("  %r = pld.tensor.broadcast %d, %s root {root} : !pld.dtensor<4x16xf32>, !pld.dtensor<?x1xi32>");
-        let after = execute("%d: !pld.dtensor<4x16xf32>, %s: !pld.dtensor<?x1xi32>", &body, p, &initial);
+        let initial = Memory::new(p, vec![vec![4, 16], vec![p, 1]], |r, a, i| {
+            if a == 0 { sample(r, i, false) } else { 0.0 }
+        });
+        let body = format!(
+            "  %r = pld.tensor.broadcast %d, %s root {root} : !pld.dtensor<4x16xf32>, !pld.dtensor<?x1xi32>"
+        );
+        let after = execute(
+            "%d: !pld.dtensor<4x16xf32>, %s: !pld.dtensor<?x1xi32>",
+            &body,
+            p,
+            &initial,
+        );
         for arguments in &after.arguments {
-            assert_eq!(arguments[0], initial.arguments[root as usize][0], "broadcast P = {p}");
+            assert_eq!(
+                arguments[0], initial.arguments[root as usize][0],
+                "broadcast P = {p}"
+            );
         }
         assert_signal_clear(&after, 1, "broadcast");
     }
@@ -222,16 +320,26 @@ fn all_to_all_v_sends_blocks_and_counts() {
     for p in RANKS {
         let (max_recv, size) = (2i64, 8i64);
         let rows = p * max_recv;
-        let shapes = vec![vec![rows, size], vec![rows, size], vec![p, 1], vec![p], vec![p, 1]];
+        let shapes = vec![
+            vec![rows, size],
+            vec![rows, size],
+            vec![p, 1],
+            vec![p],
+            vec![p, 1],
+        ];
         // send_counts[dest] = (rank + dest) % 4: 3 exceeds MAX_RECV and is clamped.
         let initial = Memory::new(p, shapes, |r, a, i| match a {
             0 => sample(r, i, false),
             3 => ((r + i as i64) % 4) as f32,
             _ => 0.0,
         });
-        let types = format!("!pl.tensor<{rows}x{size}xf32>, !pld.dtensor<{rows}x{size}xf32>, !pld.dtensor<{p}x1xi32>, !pl.tensor<{p}xi32>, !pld.dtensor<{p}x1xi32>");
+        let types = format!(
+            "!pl.tensor<{rows}x{size}xf32>, !pld.dtensor<{rows}x{size}xf32>, !pld.dtensor<{p}x1xi32>, !pl.tensor<{p}xi32>, !pld.dtensor<{p}x1xi32>"
+        );
         let body = format!("  %v = pld.tensor.all_to_all_v %in, %out, %s, %send, %recv : {types}");
-        let arguments = format!("%in: !pl.tensor<{rows}x{size}xf32>, %out: !pld.dtensor<{rows}x{size}xf32>, %s: !pld.dtensor<{p}x1xi32>, %send: !pl.tensor<{p}xi32>, %recv: !pld.dtensor<{p}x1xi32>");
+        let arguments = format!(
+            "%in: !pl.tensor<{rows}x{size}xf32>, %out: !pld.dtensor<{rows}x{size}xf32>, %s: !pld.dtensor<{p}x1xi32>, %send: !pl.tensor<{p}xi32>, %recv: !pld.dtensor<{p}x1xi32>"
+        );
         let after = execute(&arguments, &body, p, &initial);
         let block = (max_recv * size) as usize;
         for me in 0..p as usize {
@@ -242,7 +350,11 @@ fn all_to_all_v_sends_blocks_and_counts() {
                     "all_to_all_v P = {p}: block {src} on rank {me}"
                 );
                 let sent = ((src + me) % 4) as f32;
-                assert_eq!(after.arguments[me][4][src], sent.min(max_recv as f32), "recv_counts P = {p}");
+                assert_eq!(
+                    after.arguments[me][4][src],
+                    sent.min(max_recv as f32),
+                    "recv_counts P = {p}"
+                );
             }
         }
         assert_signal_clear(&after, 2, "all_to_all_v");
@@ -269,8 +381,14 @@ fn model_catches_races_and_deadlocks() {
     let golden = reduced(&initial, "sum");
     let mut memory = initial.clone();
     run(function, 2, &mut memory, Schedule::Forward).unwrap();
-    assert_eq!(memory.arguments[0][0], golden, "rank 0 ran first and saw rank 1's input");
-    assert_ne!(memory.arguments[1][0], golden, "rank 1 read rank 0's already-reduced row");
+    assert_eq!(
+        memory.arguments[0][0], golden,
+        "rank 0 ran first and saw rank 1's input"
+    );
+    assert_ne!(
+        memory.arguments[1][0], golden,
+        "rank 1 read rank 0's already-reduced row"
+    );
 
     let stuck = "  %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : i32
@@ -279,7 +397,10 @@ fn model_catches_races_and_deadlocks() {
     let function = module.body().first_operation().unwrap();
     let mut memory = Memory::new(2, vec![vec![2, 1]], |_, _, _| 0.0);
     let error = run(function, 2, &mut memory, Schedule::Lockstep).unwrap_err();
-    assert!(error.starts_with("deadlock:") && error.contains("rank 1 waits"), "{error}");
+    assert!(
+        error.starts_with("deadlock:") && error.contains("rank 1 waits"),
+        "{error}"
+    );
 }
 
 /// Collectives in a loop reuse one signal: each call refunds its credits,
@@ -298,9 +419,14 @@ fn collectives_repeat_in_loops() {
     %m = pld.tensor.allreduce %d, %m_sig sum mesh cores 1 : !pld.dtensor<2x9xf32>, !pld.dtensor<?x1xi32>
   }}"
         );
-        let arguments = format!("%d: !pld.dtensor<2x9xf32>, %s: !pld.dtensor<{ring_rows}x{p}xi32>, %m_sig: !pld.dtensor<?x1xi32>");
-        let initial =
-            Memory::new(p, vec![vec![2, 9], vec![ring_rows, p], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
+        let arguments = format!(
+            "%d: !pld.dtensor<2x9xf32>, %s: !pld.dtensor<{ring_rows}x{p}xi32>, %m_sig: !pld.dtensor<?x1xi32>"
+        );
+        let initial = Memory::new(
+            p,
+            vec![vec![2, 9], vec![ring_rows, p], vec![p, 1]],
+            |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 },
+        );
         let after = execute(&arguments, &body, p, &initial);
         // Six allreduces: the first sums, each later one multiplies by P.
         let scale = (p as f32).powi(5);
@@ -328,8 +454,15 @@ fn collectives_under_uniform_branches() {
   } else {
     %b = pld.tensor.barrier %s : !pld.dtensor<?x1xi32>
   }";
-        let initial = Memory::new(p, vec![vec![3, 5], vec![p, 1]], |r, a, i| if a == 0 { sample(r, i, false) } else { 0.0 });
-        let after = execute("%d: !pld.dtensor<3x5xf32>, %s: !pld.dtensor<?x1xi32>", body, p, &initial);
+        let initial = Memory::new(p, vec![vec![3, 5], vec![p, 1]], |r, a, i| {
+            if a == 0 { sample(r, i, false) } else { 0.0 }
+        });
+        let after = execute(
+            "%d: !pld.dtensor<3x5xf32>, %s: !pld.dtensor<?x1xi32>",
+            body,
+            p,
+            &initial,
+        );
         let golden = reduced(&initial, "max");
         for arguments in &after.arguments {
             assert_eq!(arguments[0], golden, "P = {p}");

@@ -27,7 +27,10 @@ fn pass_pages_are_up_to_date() {
             stale.push(path.display().to_string());
         }
     }
-    assert!(stale.is_empty(), "stale pass docs (run scripts/update-docs.sh): {stale:?}");
+    assert!(
+        stale.is_empty(),
+        "stale pass docs (run scripts/update-docs.sh): {stale:?}"
+    );
 }
 
 #[test]
@@ -35,9 +38,21 @@ fn every_pass_is_documented_and_registered_once() {
     let mut arguments: Vec<&str> = pto_passes::PASSES.iter().map(|p| p.argument).collect();
     arguments.sort();
     arguments.dedup();
-    assert_eq!(arguments.len(), pto_passes::PASSES.len(), "duplicate pass names");
+    assert_eq!(
+        arguments.len(),
+        pto_passes::PASSES.len(),
+        "duplicate pass names"
+    );
     for pass in pto_passes::PASSES {
-        assert!(!pass.summary.is_empty() && !pass.description.is_empty(), "{}", pass.argument);
-        assert!(pass.description.contains("```mlir"), "{} needs a before/after example", pass.argument);
+        assert!(
+            !pass.summary.is_empty() && !pass.description.is_empty(),
+            "{}",
+            pass.argument
+        );
+        assert!(
+            pass.description.contains("```mlir"),
+            "{} needs a before/after example",
+            pass.argument
+        );
     }
 }

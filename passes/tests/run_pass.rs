@@ -32,10 +32,20 @@ fn specialize_nranks_replaces_every_query() {
 #[test]
 fn bad_options_are_errors_not_crashes() {
     let _context = pto_dialects::create_context();
-    let error = pto_passes::create_pass("pld-specialize-nranks", "nranks=0").err().unwrap();
-    assert_eq!(error, "pld-specialize-nranks: option 'nranks' must be at least 1, got 0");
-    let error = pto_passes::create_pass("pld-specialize-nranks", "nranks=x").err().unwrap();
-    assert_eq!(error, "invalid options 'nranks=x' for pass 'pld-specialize-nranks'");
+    let error = pto_passes::create_pass("pld-specialize-nranks", "nranks=0")
+        .err()
+        .unwrap();
+    assert_eq!(
+        error,
+        "pld-specialize-nranks: option 'nranks' must be at least 1, got 0"
+    );
+    let error = pto_passes::create_pass("pld-specialize-nranks", "nranks=x")
+        .err()
+        .unwrap();
+    assert_eq!(
+        error,
+        "invalid options 'nranks=x' for pass 'pld-specialize-nranks'"
+    );
     let error = pto_passes::create_pass("no-such-pass", "").err().unwrap();
     assert_eq!(error, "no pass named 'no-such-pass'");
 }

@@ -4,12 +4,7 @@
 //! (most of the time: a removed pair can be covered by another through a
 //! third pipe).
 
-use melior::{
-    Context,
-    ir::Module,
-    pass::PassManager,
-    utility::parse_pass_pipeline,
-};
+use melior::{Context, ir::Module, pass::PassManager, utility::parse_pass_pipeline};
 
 /// A tiny deterministic generator (splitmix64).
 struct Rng(u64);
@@ -51,7 +46,9 @@ impl Generator {
             match choice {
                 0 => {
                     let name = self.name();
-                    lines.push(format!("{indent}{name} = pl.tile.load %x[%c0, %c0] : {T} -> {V}"));
+                    lines.push(format!(
+                        "{indent}{name} = pl.tile.load %x[%c0, %c0] : {T} -> {V}"
+                    ));
                     values.push(name);
                 }
                 1 | 2 if !values.is_empty() => {
@@ -66,17 +63,25 @@ impl Generator {
                     let b = values[self.rng.below(values.len() as u64) as usize].clone();
                     let name = self.name();
                     let op = ["add", "mul", "maximum"][self.rng.below(3) as usize];
-                    lines.push(format!("{indent}{name} = pl.tile.{op} {a}, {b} : {V}, {V} -> {V}"));
+                    lines.push(format!(
+                        "{indent}{name} = pl.tile.{op} {a}, {b} : {V}, {V} -> {V}"
+                    ));
                     values.push(name);
                 }
                 5 if !values.is_empty() => {
                     let a = values[self.rng.below(values.len() as u64) as usize].clone();
                     self.next += 1;
-                    lines.push(format!("{indent}%s{} = pl.tile.store {a}, %out[%c0, %c0] : {V}, {T}", self.next));
+                    lines.push(format!(
+                        "{indent}%s{} = pl.tile.store {a}, %out[%c0, %c0] : {V}, {T}",
+                        self.next
+                    ));
                 }
                 6 => {
                     self.next += 1;
-                    lines.push(format!("{indent}scf.for %i{} = %c0 to %c3 step %c1 {{", self.next));
+                    lines.push(format!(
+                        "{indent}scf.for %i{} = %c0 to %c3 step %c1 {{",
+                        self.next
+                    ));
                     let len = 1 + self.rng.below(4) as usize;
                     self.block(depth + 1, &values, lines, len);
                     lines.push(format!("{indent}}}"));
@@ -89,7 +94,9 @@ impl Generator {
                 }
                 _ => {
                     let name = self.name();
-                    lines.push(format!("{indent}{name} = pl.tile.load %x[%c0, %c0] : {T} -> {V}"));
+                    lines.push(format!(
+                        "{indent}{name} = pl.tile.load %x[%c0, %c0] : {T} -> {V}"
+                    ));
                     values.push(name);
                 }
             }
@@ -108,10 +115,13 @@ impl Generator {
 }
 
 fn run(context: &Context, text: &str, pipeline: &str) -> Result<String, String> {
-    let mut module = Module::parse(context, text).ok_or_else(|| format!("does not parse:\n{text}"))?;
+    let mut module =
+        Module::parse(context, text).ok_or_else(|| format!("does not parse:\n{text}"))?;
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).expect("pipeline");
-    manager.run(&mut module).map_err(|_| "the pipeline failed".to_string())?;
+    manager
+        .run(&mut module)
+        .map_err(|_| "the pipeline failed".to_string())?;
     Ok(module.as_operation().to_string())
 }
 
@@ -121,12 +131,19 @@ fn random_kernels_are_synchronised_and_the_checker_sees_removals() {
     let context = pto_dialects::create_context();
     // Diagnostics of the expected failures stay quiet.
     context.attach_diagnostic_handler(|_| true);
-    let mut generator = Generator { rng: Rng(42), next: 0 };
+    let mut generator = Generator {
+        rng: Rng(42),
+        next: 0,
+    };
     let (mut mutations, mut detected) = (0, 0);
     for _ in 0..80 {
         let kernel = generator.kernel();
-        let synchronised = run(&context, &kernel, "builtin.module(func.func(pl-plan-memory, pl-insert-sync, pl-verify-sync))")
-            .unwrap_or_else(|e| panic!("{e}\n{kernel}"));
+        let synchronised = run(
+            &context,
+            &kernel,
+            "builtin.module(func.func(pl-plan-memory, pl-insert-sync, pl-verify-sync))",
+        )
+        .unwrap_or_else(|e| panic!("{e}\n{kernel}"));
         // Remove one inserted pair (a wait and the set before it) or one
         // barrier, and check again.
         let lines: Vec<&str> = synchronised.lines().collect();
@@ -147,19 +164,38 @@ fn random_kernels_are_synchronised_and_the_checker_sees_removals() {
             } else {
                 continue;
             };
-            let mutated: String =
-                lines.iter().enumerate().filter(|(k, _)| !removed.contains(k)).map(|(_, l)| *l).collect::<Vec<_>>().join("\n");
+            let mutated: String = lines
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| !removed.contains(k))
+                .map(|(_, l)| *l)
+                .collect::<Vec<_>>()
+                .join("\n");
             mutations += 1;
             tried += 1;
-            if run(&context, &mutated, "builtin.module(func.func(pl-verify-sync))").is_err() {
+            if run(
+                &context,
+                &mutated,
+                "builtin.module(func.func(pl-verify-sync))",
+            )
+            .is_err()
+            {
                 detected += 1;
             }
         }
     }
-    eprintln!("pl-verify-sync rejected {detected} of {mutations} kernels with one synchronisation removed");
-    assert!(mutations > 40, "the generator makes kernels that need synchronisation");
+    eprintln!(
+        "pl-verify-sync rejected {detected} of {mutations} kernels with one synchronisation removed"
+    );
+    assert!(
+        mutations > 40,
+        "the generator makes kernels that need synchronisation"
+    );
     // Every pair the inserter adds is needed on some path unless another
     // pair covers it through a third pipe, which is rare in vector-only
     // kernels.
-    assert!(detected * 10 >= mutations * 8, "only {detected} of {mutations} removals were detected");
+    assert!(
+        detected * 10 >= mutations * 8,
+        "only {detected} of {mutations} removals were detected"
+    );
 }

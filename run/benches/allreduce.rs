@@ -39,7 +39,11 @@ func.func @kernel(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>
     if lowered {
         pto_passes::register_passes();
         let manager = PassManager::new(&context);
-        parse_pass_pipeline(manager.as_operation_pass_manager(), "builtin.module(pld-lower-composite-ops)").expect("pipeline");
+        parse_pass_pipeline(
+            manager.as_operation_pass_manager(),
+            "builtin.module(pld-lower-composite-ops)",
+        )
+        .expect("pipeline");
         manager.run(&mut module).expect("lowers");
         assert!(module.as_operation().verify());
     }
@@ -48,11 +52,21 @@ func.func @kernel(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>
 
 fn main() {
     let elements = ROWS * COLS;
-    let data = Array::new(vec![P, ROWS, COLS], Elem::F32, (0..P * elements).map(|i| ((i * 7) % 13) as f64).collect());
+    let data = Array::new(
+        vec![P, ROWS, COLS],
+        Elem::F32,
+        (0..P * elements).map(|i| ((i * 7) % 13) as f64).collect(),
+    );
     let signal = Array::new(vec![P, P, 1], Elem::I32, vec![0.0; P * P]);
-    for (label, lowered) in [("as written (gathered reference)", false), ("after pld-lower-composite-ops", true)] {
+    for (label, lowered) in [
+        ("as written (gathered reference)", false),
+        ("after pld-lower-composite-ops", true),
+    ] {
         let program = program(lowered);
-        let session = Session::new(&program).ranks(P).input("d", data.clone()).input("s", signal.clone());
+        let session = Session::new(&program)
+            .ranks(P)
+            .input("d", data.clone())
+            .input("s", signal.clone());
         let start = Instant::now();
         let outcome = session.run("main").expect("runs");
         let seconds = start.elapsed().as_secs_f64();

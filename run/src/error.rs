@@ -11,11 +11,17 @@ pub struct RunError {
 
 impl RunError {
     pub fn new(message: impl Into<String>) -> Self {
-        Self { location: None, message: message.into() }
+        Self {
+            location: None,
+            message: message.into(),
+        }
     }
 
     pub fn at(location: impl Into<String>, message: impl Into<String>) -> Self {
-        Self { location: Some(location.into()), message: message.into() }
+        Self {
+            location: Some(location.into()),
+            message: message.into(),
+        }
     }
 
     /// Sets the location unless one is already known.

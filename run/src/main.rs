@@ -8,10 +8,7 @@ use std::{
 
 use clap::Parser;
 use melior::{
-    Context,
-    ir::operation::OperationLike,
-    pass::PassManager,
-    utility::parse_pass_pipeline,
+    Context, ir::operation::OperationLike, pass::PassManager, utility::parse_pass_pipeline,
 };
 use pto_run::{
     Program, RunError, Session,
@@ -96,7 +93,10 @@ fn context() -> Context {
 
 fn run(cli: &Cli) -> Result<bool, RunError> {
     if !cli.input.exists() {
-        return Err(RunError::new(format!("cannot open {}", cli.input.display())));
+        return Err(RunError::new(format!(
+            "cannot open {}",
+            cli.input.display()
+        )));
     }
     let context = context();
     let mut module = parse_file(&context, &cli.input)?;
@@ -106,7 +106,9 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         let manager = PassManager::new(&context);
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
             .map_err(|_| RunError::new(format!("invalid pass pipeline '{pipeline}'")))?;
-        manager.run(&mut module).map_err(|_| RunError::new("the pass pipeline failed"))?;
+        manager
+            .run(&mut module)
+            .map_err(|_| RunError::new("the pass pipeline failed"))?;
         if !module.as_operation().verify() {
             return Err(RunError::new("the pipeline's output does not verify"));
         }
@@ -118,18 +120,27 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         None => Session::default_entry(&program)
             .ok_or_else(|| RunError::new("no entry: name one with --entry (there is no single host orchestrator and no @main)"))?,
     };
-    let ranks = cli.ranks.map(|r| r as usize).or_else(|| program.fixed_ranks()).unwrap_or(1);
-    let mut session = Session::new(&program).ranks(ranks).timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
+    let ranks = cli
+        .ranks
+        .map(|r| r as usize)
+        .or_else(|| program.fixed_ranks())
+        .unwrap_or(1);
+    let mut session = Session::new(&program)
+        .ranks(ranks)
+        .timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
     if cli.random_inputs {
         session = session.seed(cli.seed);
     }
     for input in &cli.inputs {
-        let (name, file) = input.split_once('=').ok_or_else(|| RunError::new(format!("--input wants NAME=FILE, got '{input}'")))?;
+        let (name, file) = input
+            .split_once('=')
+            .ok_or_else(|| RunError::new(format!("--input wants NAME=FILE, got '{input}'")))?;
         session = session.input(name, npy::read(Path::new(file))?);
     }
     let outcome = session.run(&entry)?;
     if let Some(dir) = &cli.output_dir {
-        std::fs::create_dir_all(dir).map_err(|e| RunError::new(format!("{}: {e}", dir.display())))?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| RunError::new(format!("{}: {e}", dir.display())))?;
         for (name, array) in outcome.outputs() {
             npy::write(&dir.join(format!("{name}.npy")), array)?;
         }
@@ -144,8 +155,13 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
             }
             compared += 1;
             let golden = npy::read(&path)?;
-            let comparison = compare(array, &golden, cli.rtol, cli.atol).map_err(|e| RunError::new(format!("{name}: {}", e.message)))?;
-            let verdict = if comparison.mismatches == 0 { "ok" } else { "MISMATCH" };
+            let comparison = compare(array, &golden, cli.rtol, cli.atol)
+                .map_err(|e| RunError::new(format!("{name}: {}", e.message)))?;
+            let verdict = if comparison.mismatches == 0 {
+                "ok"
+            } else {
+                "MISMATCH"
+            };
             println!(
                 "{name}: {verdict}: {} of {} elements differ; max abs error {:.3e}, max rel error {:.3e}",
                 comparison.mismatches, comparison.elements, comparison.max_abs, comparison.max_rel
@@ -156,7 +172,10 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
             }
         }
         if compared == 0 {
-            return Err(RunError::new(format!("no golden in {} matches an output", dir.display())));
+            return Err(RunError::new(format!(
+                "no golden in {} matches an output",
+                dir.display()
+            )));
         }
     }
     Ok(ok)

@@ -11,7 +11,9 @@ use crate::{
 };
 
 fn elem_of(dtype: &DType) -> Option<Elem> {
-    let DType::Plain(type_str) = dtype else { return None };
+    let DType::Plain(type_str) = dtype else {
+        return None;
+    };
     let text = type_str.to_string();
     let code = text.trim_start_matches(['<', '>', '|', '=']);
     Some(match code {
@@ -37,30 +39,97 @@ pub fn read(path: &Path) -> Result<Array> {
     let bytes = std::fs::read(path).map_err(fail)?;
     let file = npyz::NpyFile::new(&bytes[..]).map_err(fail)?;
     if file.order() != npyz::Order::C {
-        return Err(RunError::new(format!("{}: only C-order arrays are read", path.display())));
+        return Err(RunError::new(format!(
+            "{}: only C-order arrays are read",
+            path.display()
+        )));
     }
     let shape: Vec<usize> = file.shape().iter().map(|&d| d as usize).collect();
-    let elem = elem_of(&file.dtype()).ok_or_else(|| RunError::new(format!("{}: unsupported dtype {:?}", path.display(), file.dtype())))?;
+    let elem = elem_of(&file.dtype()).ok_or_else(|| {
+        RunError::new(format!(
+            "{}: unsupported dtype {:?}",
+            path.display(),
+            file.dtype()
+        ))
+    })?;
     let data: Vec<f64> = match elem {
-        Elem::F16 => file.into_vec::<half::f16>().map_err(fail)?.into_iter().map(|x| x.to_f64()).collect(),
-        Elem::F32 => file.into_vec::<f32>().map_err(fail)?.into_iter().map(f64::from).collect(),
+        Elem::F16 => file
+            .into_vec::<half::f16>()
+            .map_err(fail)?
+            .into_iter()
+            .map(|x| x.to_f64())
+            .collect(),
+        Elem::F32 => file
+            .into_vec::<f32>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
         Elem::F64 => file.into_vec::<f64>().map_err(fail)?,
-        Elem::I8 => file.into_vec::<i8>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::I16 => file.into_vec::<i16>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::I32 => file.into_vec::<i32>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::I64 => file.into_vec::<i64>().map_err(fail)?.into_iter().map(|x| x as f64).collect(),
-        Elem::U8 | Elem::Bool => file.into_vec::<u8>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::U16 => file.into_vec::<u16>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::U32 => file.into_vec::<u32>().map_err(fail)?.into_iter().map(f64::from).collect(),
-        Elem::U64 => file.into_vec::<u64>().map_err(fail)?.into_iter().map(|x| x as f64).collect(),
+        Elem::I8 => file
+            .into_vec::<i8>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::I16 => file
+            .into_vec::<i16>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::I32 => file
+            .into_vec::<i32>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::I64 => file
+            .into_vec::<i64>()
+            .map_err(fail)?
+            .into_iter()
+            .map(|x| x as f64)
+            .collect(),
+        Elem::U8 | Elem::Bool => file
+            .into_vec::<u8>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::U16 => file
+            .into_vec::<u16>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::U32 => file
+            .into_vec::<u32>()
+            .map_err(fail)?
+            .into_iter()
+            .map(f64::from)
+            .collect(),
+        Elem::U64 => file
+            .into_vec::<u64>()
+            .map_err(fail)?
+            .into_iter()
+            .map(|x| x as f64)
+            .collect(),
         _ => unreachable!("elem_of covers these"),
     };
     Ok(Array::new(shape, elem, data))
 }
 
-fn write_typed<T: npyz::Serialize + npyz::AutoSerialize>(path: &Path, shape: &[u64], values: impl Iterator<Item = T>) -> std::io::Result<()> {
+fn write_typed<T: npyz::Serialize + npyz::AutoSerialize>(
+    path: &Path,
+    shape: &[u64],
+    values: impl Iterator<Item = T>,
+) -> std::io::Result<()> {
     let file = BufWriter::new(File::create(path)?);
-    let mut writer = npyz::WriteOptions::new().default_dtype().shape(shape).writer(file).begin_nd()?;
+    let mut writer = npyz::WriteOptions::new()
+        .default_dtype()
+        .shape(shape)
+        .writer(file)
+        .begin_nd()?;
     writer.extend(values)?;
     writer.finish()
 }
@@ -99,15 +168,30 @@ pub struct Comparison {
 /// Compares elementwise: `|x - g| <= atol + rtol·|g|` (NaN matches NaN).
 pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<Comparison> {
     if output.shape != golden.shape {
-        return Err(RunError::new(format!("shape {:?} differs from the golden's {:?}", output.shape, golden.shape)));
+        return Err(RunError::new(format!(
+            "shape {:?} differs from the golden's {:?}",
+            output.shape, golden.shape
+        )));
     }
-    let mut comparison = Comparison { elements: output.data.len(), mismatches: 0, max_abs: 0.0, max_rel: 0.0, first: None };
+    let mut comparison = Comparison {
+        elements: output.data.len(),
+        mismatches: 0,
+        max_abs: 0.0,
+        max_rel: 0.0,
+        first: None,
+    };
     for (i, (&x, &g)) in output.data.iter().zip(&golden.data).enumerate() {
         if x.is_nan() && g.is_nan() {
             continue;
         }
         let abs = (x - g).abs();
-        let rel = if g != 0.0 { abs / g.abs() } else if abs == 0.0 { 0.0 } else { f64::INFINITY };
+        let rel = if g != 0.0 {
+            abs / g.abs()
+        } else if abs == 0.0 {
+            0.0
+        } else {
+            f64::INFINITY
+        };
         if abs.is_nan() || abs > atol + rtol * g.abs() {
             comparison.mismatches += 1;
             comparison.first.get_or_insert((i, x, g));

@@ -5,10 +5,11 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    Attribute, AttributeLike, BlockLike, BlockRef, Module, OperationRef, RegionLike, Value, ValueLike,
+    Attribute, AttributeLike, BlockLike, BlockRef, Module, OperationRef, RegionLike, Value,
+    ValueLike,
     attribute::{
-        ArrayAttribute, BoolAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute, FloatAttribute, IntegerAttribute,
-        TypeAttribute,
+        ArrayAttribute, BoolAttribute, DenseI32ArrayAttribute, DenseI64ArrayAttribute,
+        FloatAttribute, IntegerAttribute, TypeAttribute,
     },
     operation::OperationLike,
 };
@@ -166,7 +167,9 @@ impl Program {
                 continue;
             }
             let function = compile_function(op, source)?;
-            program.by_name.insert(function.name.clone(), program.functions.len());
+            program
+                .by_name
+                .insert(function.name.clone(), program.functions.len());
             program.functions.push(function);
         }
         Ok(program)
@@ -187,8 +190,12 @@ impl Compiler {
     }
 
     fn region(&mut self, block: Option<BlockRef>) -> Result<Region, RunError> {
-        let Some(block) = block else { return Ok(Region::default()) };
-        let args = (0..block.argument_count()).map(|i| self.slot(block.argument(i).unwrap().into())).collect();
+        let Some(block) = block else {
+            return Ok(Region::default());
+        };
+        let args = (0..block.argument_count())
+            .map(|i| self.slot(block.argument(i).unwrap().into()))
+            .collect();
         let mut ops = Vec::new();
         let mut next = block.first_operation();
         while let Some(op) = next {
@@ -208,7 +215,15 @@ impl Compiler {
         }
         let attrs = op
             .attributes()
-            .map(|(name, value)| (name.as_string_ref().as_str().unwrap_or_default().to_string(), decode(value)))
+            .map(|(name, value)| {
+                (
+                    name.as_string_ref()
+                        .as_str()
+                        .unwrap_or_default()
+                        .to_string(),
+                    decode(value),
+                )
+            })
             .collect();
         Ok(Op {
             code: Code::of(&name),
@@ -230,7 +245,11 @@ fn function_attr(op: OperationRef, name: &str) -> Option<FunctionAttr> {
 }
 
 fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, RunError> {
-    let name = op.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+    let name = op
+        .attribute("sym_name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default();
     let location = location_text(op.location());
     let kind = match function_attr(op, "pl.kind") {
         Some(FunctionAttr::Kind(kind)) => Some(kind),
@@ -244,22 +263,38 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
         Some(FunctionAttr::Role(role)) => Some(role),
         _ => None,
     };
-    let mut compiler = Compiler { slots: HashMap::new() };
+    let mut compiler = Compiler {
+        slots: HashMap::new(),
+    };
     let block = op.region(0).ok().and_then(|r| r.first_block());
     let body = compiler.region(block)?;
-    let arguments: Vec<Value> = block.map(|b| (0..b.argument_count()).map(|i| b.argument(i).unwrap().into()).collect()).unwrap_or_default();
+    let arguments: Vec<Value> = block
+        .map(|b| {
+            (0..b.argument_count())
+                .map(|i| b.argument(i).unwrap().into())
+                .collect()
+        })
+        .unwrap_or_default();
     let param_types = arguments.iter().map(|v| Ty::of(v.r#type())).collect();
     let param_names = arguments
         .iter()
         .enumerate()
-        .map(|(i, v)| pto_dialects::source::value_name(source, *v).unwrap_or_else(|| format!("arg{i}")))
+        .map(|(i, v)| {
+            pto_dialects::source::value_name(source, *v).unwrap_or_else(|| format!("arg{i}"))
+        })
         .collect();
-    let directions = op.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let directions = op
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok());
     let param_directions = (0..arguments.len())
         .map(|i| {
             let dictionary = directions.and_then(|d| d.element(i).ok())?;
             let text = dictionary.to_string();
-            ParamDirection::ALL.iter().copied().find(|d| text.contains(&format!("#pl.direction<{}>", d.keyword())))
+            ParamDirection::ALL
+                .iter()
+                .copied()
+                .find(|d| text.contains(&format!("#pl.direction<{}>", d.keyword())))
         })
         .collect();
     let result_types = function_results(op);
@@ -288,7 +323,10 @@ fn function_results(op: OperationRef) -> Vec<Ty> {
     else {
         return Vec::new();
     };
-    (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).map(Ty::of).collect()
+    (0..function_type.result_count())
+        .filter_map(|i| function_type.result(i).ok())
+        .map(Ty::of)
+        .collect()
 }
 
 fn decode(attribute: Attribute) -> Attr {
@@ -308,13 +346,27 @@ fn decode(attribute: Attribute) -> Attr {
         return Attr::Type(Ty::of(type_attribute.value()));
     }
     if let Ok(ints) = DenseI64ArrayAttribute::try_from(attribute) {
-        return Attr::Ints((0..ints.len()).filter_map(|i| ints.element(i).ok()).collect());
+        return Attr::Ints(
+            (0..ints.len())
+                .filter_map(|i| ints.element(i).ok())
+                .collect(),
+        );
     }
     if let Ok(ints) = DenseI32ArrayAttribute::try_from(attribute) {
-        return Attr::Ints((0..ints.len()).filter_map(|i| ints.element(i).ok()).map(i64::from).collect());
+        return Attr::Ints(
+            (0..ints.len())
+                .filter_map(|i| ints.element(i).ok())
+                .map(i64::from)
+                .collect(),
+        );
     }
     if let Ok(array) = ArrayAttribute::try_from(attribute) {
-        return Attr::Array((0..array.len()).filter_map(|i| array.element(i).ok()).map(decode).collect());
+        return Attr::Array(
+            (0..array.len())
+                .filter_map(|i| array.element(i).ok())
+                .map(decode)
+                .collect(),
+        );
     }
     if let Some(text) = attrs::text(attribute) {
         return Attr::Str(text);
@@ -581,7 +633,9 @@ impl Code {
         use Code::*;
         match name {
             "arith.constant" => return Constant,
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => return IntCast,
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => {
+                return IntCast;
+            }
             "arith.trunci" => return TruncI,
             "arith.sitofp" => return SIToFP,
             "arith.uitofp" => return UIToFP,
@@ -628,7 +682,9 @@ impl Code {
             "pl.call" | "func.call" => return Call,
             "pl.submit" => return Submit,
             "pld.dispatch" => return Dispatch,
-            "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => return Scope,
+            "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => {
+                return Scope;
+            }
             "pld.comm_domain" => return CommDomain,
             "pl.tile.load" => return TileLoad,
             "pl.tile.store" => return TileStore,
@@ -671,8 +727,15 @@ impl Code {
             "pl.tensor.matmul" => return TensorMatmul,
             "pl.tensor.matmul_acc" => return TensorMatmulAcc,
             "pl.tensor.expands" => return TensorExpands,
-            "pl.system.fence" | "pl.system.cacheinvalid" | "pl.system.bar_v" | "pl.system.bar_m" | "pl.system.bar_all"
-            | "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.sync_set" | "pl.system.sync_wait"
+            "pl.system.fence"
+            | "pl.system.cacheinvalid"
+            | "pl.system.bar_v"
+            | "pl.system.bar_m"
+            | "pl.system.bar_all"
+            | "pl.system.sync_src"
+            | "pl.system.sync_dst"
+            | "pl.system.sync_set"
+            | "pl.system.sync_wait"
             | "pl.system.pipe_barrier" => return Nop,
             "pld.system.world_size" => return WorldSize,
             "pld.system.get_comm_ctx" => return GetCommCtx,
@@ -697,27 +760,57 @@ impl Code {
             return collective_name(rest).map_or(Unsupported, Builtin);
         }
         for (prefix, tile) in [("pl.tile.", true), ("pl.tensor.", false)] {
-            let Some(rest) = name.strip_prefix(prefix) else { continue };
+            let Some(rest) = name.strip_prefix(prefix) else {
+                continue;
+            };
             if let Some(binary) = binary_name(rest) {
-                return if tile { TileBinary(binary) } else { TensorBinary(binary) };
+                return if tile {
+                    TileBinary(binary)
+                } else {
+                    TensorBinary(binary)
+                };
             }
             if let Some(unary) = unary_name(rest) {
-                return if tile { TileUnary(unary) } else { TensorUnary(unary) };
+                return if tile {
+                    TileUnary(unary)
+                } else {
+                    TensorUnary(unary)
+                };
             }
             if let Some(binary) = scalar_name(rest) {
-                return if tile { TileScalar(binary) } else { TensorScalar(binary) };
+                return if tile {
+                    TileScalar(binary)
+                } else {
+                    TensorScalar(binary)
+                };
             }
             if let Some(reduce) = rest.strip_prefix("row_").and_then(reduce_name) {
-                return if tile { TileRowReduce(reduce) } else { TensorRowReduce(reduce) };
+                return if tile {
+                    TileRowReduce(reduce)
+                } else {
+                    TensorRowReduce(reduce)
+                };
             }
             if let Some(reduce) = rest.strip_prefix("col_").and_then(reduce_name) {
-                return if tile { TileColReduce(reduce) } else { TensorColReduce(reduce) };
+                return if tile {
+                    TileColReduce(reduce)
+                } else {
+                    TensorColReduce(reduce)
+                };
             }
             if let Some(binary) = rest.strip_prefix("row_expand").and_then(expand_name) {
-                return if tile { TileRowExpand(binary) } else { TensorRowExpand(binary) };
+                return if tile {
+                    TileRowExpand(binary)
+                } else {
+                    TensorRowExpand(binary)
+                };
             }
             if let Some(binary) = rest.strip_prefix("col_expand").and_then(expand_name) {
-                return if tile { TileColExpand(binary) } else { TensorColExpand(binary) };
+                return if tile {
+                    TileColExpand(binary)
+                } else {
+                    TensorColExpand(binary)
+                };
             }
         }
         Unsupported

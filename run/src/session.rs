@@ -50,7 +50,10 @@ impl Outcome {
 
     /// Every output, named.
     pub fn outputs(&self) -> impl Iterator<Item = &(String, Array)> {
-        self.arguments.iter().chain(&self.results).chain(&self.windows)
+        self.arguments
+            .iter()
+            .chain(&self.results)
+            .chain(&self.windows)
     }
 }
 
@@ -81,7 +84,13 @@ impl Generator {
 
 impl<'p> Session<'p> {
     pub fn new(program: &'p Program) -> Self {
-        Self { program, ranks: 1, inputs: HashMap::new(), seed: None, timeout: Duration::from_secs(60) }
+        Self {
+            program,
+            ranks: 1,
+            inputs: HashMap::new(),
+            seed: None,
+            timeout: Duration::from_secs(60),
+        }
     }
 
     /// The number of devices (`pld.system.world_size`).
@@ -120,13 +129,24 @@ impl<'p> Session<'p> {
 
     /// Runs `entry`.
     pub fn run(&self, entry: &str) -> Result<Outcome> {
-        let index = self.program.index(entry).ok_or_else(|| RunError::new(format!("no function @{entry}")))?;
+        let index = self
+            .program
+            .index(entry)
+            .ok_or_else(|| RunError::new(format!("no function @{entry}")))?;
         let function = &self.program.functions[index];
         let world = World::new(self.ranks, self.timeout);
         let mut generator = Generator(self.seed.unwrap_or(0));
         let mut args = Vec::new();
-        for (i, (ty, name)) in function.param_types.iter().zip(&function.param_names).enumerate() {
-            let given = self.inputs.get(name).or_else(|| self.inputs.get(&format!("arg{i}")));
+        for (i, (ty, name)) in function
+            .param_types
+            .iter()
+            .zip(&function.param_names)
+            .enumerate()
+        {
+            let given = self
+                .inputs
+                .get(name)
+                .or_else(|| self.inputs.get(&format!("arg{i}")));
             args.push(self.argument(&world, ty, name, given, &mut generator)?);
         }
         let program = self.program;
@@ -154,14 +174,21 @@ impl<'p> Session<'p> {
                 // Any other entry runs on every device (SPMD); the results
                 // are device 0's.
                 let submitted: Result<()> = (0..self.ranks).try_for_each(|device| {
-                    let task = Task::Call { function: index, args: args.clone(), location: function.location.clone(), reply: device == 0 };
+                    let task = Task::Call {
+                        function: index,
+                        args: args.clone(),
+                        location: function.location.clone(),
+                        reply: device == 0,
+                    };
                     world_ref.submit(device, task)
                 });
                 if let Err(error) = &submitted {
                     world_ref.fail(error.clone());
                 }
                 let finished = world_ref.finish();
-                submitted.and(finished).map(|_| world_ref.lock().results.take().unwrap_or_default())
+                submitted
+                    .and(finished)
+                    .map(|_| world_ref.lock().results.take().unwrap_or_default())
             };
             for worker in workers {
                 if worker.join().is_err() {
@@ -171,10 +198,19 @@ impl<'p> Session<'p> {
             results
         });
         let results = outcome?;
-        let mut state_outcome = Outcome { ops: world.ops.load(std::sync::atomic::Ordering::Relaxed), ..Outcome::default() };
-        for ((arg, name), ty) in args.iter().zip(&function.param_names).zip(&function.param_types) {
+        let mut state_outcome = Outcome {
+            ops: world.ops.load(std::sync::atomic::Ordering::Relaxed),
+            ..Outcome::default()
+        };
+        for ((arg, name), ty) in args
+            .iter()
+            .zip(&function.param_names)
+            .zip(&function.param_types)
+        {
             if let (Value::Tensor(tensor), Ty::Tensor(_)) = (arg, ty) {
-                state_outcome.arguments.push((name.clone(), read_out(&world, tensor)?));
+                state_outcome
+                    .arguments
+                    .push((name.clone(), read_out(&world, tensor)?));
             }
         }
         for (i, value) in results.iter().enumerate() {
@@ -192,7 +228,11 @@ impl<'p> Session<'p> {
             .iter()
             .enumerate()
             .filter(|(_, b)| !b.entry)
-            .filter_map(|(i, b)| b.view.clone().map(|(shape, elem)| (i, b.name.clone(), shape, elem)))
+            .filter_map(|(i, b)| {
+                b.view
+                    .clone()
+                    .map(|(shape, elem)| (i, b.name.clone(), shape, elem))
+            })
             .collect();
         for (i, name, shape, elem) in buffers {
             let view = TensorRef::contiguous(Mem::Window(BufferId(i)), 0, shape, elem);
@@ -202,21 +242,46 @@ impl<'p> Session<'p> {
     }
 
     /// Materializes one entry argument.
-    fn argument(&self, world: &World, ty: &Ty, name: &str, given: Option<&Array>, generator: &mut Generator) -> Result<Value> {
+    fn argument(
+        &self,
+        world: &World,
+        ty: &Ty,
+        name: &str,
+        given: Option<&Array>,
+        generator: &mut Generator,
+    ) -> Result<Value> {
         match ty {
             Ty::Int(_) | Ty::Float(_) => {
                 let Some(array) = given else {
-                    return Err(RunError::new(format!("no input for the scalar parameter %{name}")));
+                    return Err(RunError::new(format!(
+                        "no input for the scalar parameter %{name}"
+                    )));
                 };
-                let x = *array.data.first().ok_or_else(|| RunError::new(format!("input %{name} is empty")))?;
-                Ok(if matches!(ty, Ty::Float(_)) { Value::Float(x) } else { Value::Int(x as i64) })
+                let x = *array
+                    .data
+                    .first()
+                    .ok_or_else(|| RunError::new(format!("input %{name} is empty")))?;
+                Ok(if matches!(ty, Ty::Float(_)) {
+                    Value::Float(x)
+                } else {
+                    Value::Int(x as i64)
+                })
             }
             Ty::Tensor(tensor_ty) => self.tensor_argument(world, tensor_ty, name, given, generator),
-            other => Err(RunError::new(format!("pto-run cannot pass a {other:?} to the entry (%{name})"))),
+            other => Err(RunError::new(format!(
+                "pto-run cannot pass a {other:?} to the entry (%{name})"
+            ))),
         }
     }
 
-    fn tensor_argument(&self, world: &World, ty: &TensorTy, name: &str, given: Option<&Array>, generator: &mut Generator) -> Result<Value> {
+    fn tensor_argument(
+        &self,
+        world: &World,
+        ty: &TensorTy,
+        name: &str,
+        given: Option<&Array>,
+        generator: &mut Generator,
+    ) -> Result<Value> {
         // A distributed tensor's input stacks the ranks' copies: [P, ...].
         let per_rank_shape: Vec<usize> = match given {
             Some(array) => {
@@ -239,20 +304,32 @@ impl<'p> Session<'p> {
                 .iter()
                 .map(|d| d.map(|d| d as usize))
                 .collect::<Option<Vec<usize>>>()
-                .ok_or_else(|| RunError::new(format!("no input for %{name}, whose shape is dynamic")))?,
+                .ok_or_else(|| {
+                    RunError::new(format!("no input for %{name}, whose shape is dynamic"))
+                })?,
         };
         let elements: usize = per_rank_shape.iter().product();
         let copies = if ty.distributed { self.ranks } else { 1 };
         let data: Vec<f64> = match given {
             Some(array) => {
                 if array.data.len() != elements * copies {
-                    return Err(RunError::new(format!("input %{name} has {} values for shape {:?}", array.data.len(), array.shape)));
+                    return Err(RunError::new(format!(
+                        "input %{name} has {} values for shape {:?}",
+                        array.data.len(),
+                        array.shape
+                    )));
                 }
                 array.data.clone()
             }
-            None if self.seed.is_some() && ty.elem.is_float() => (0..elements * copies).map(|_| ty.elem.round(generator.next())).collect(),
+            None if self.seed.is_some() && ty.elem.is_float() => (0..elements * copies)
+                .map(|_| ty.elem.round(generator.next()))
+                .collect(),
             None if self.seed.is_some() || !ty.elem.is_float() => vec![0.0; elements * copies],
-            None => return Err(RunError::new(format!("no input for %{name} (give one, or --random-inputs)"))),
+            None => {
+                return Err(RunError::new(format!(
+                    "no input for %{name} (give one, or --random-inputs)"
+                )));
+            }
         };
         let mut state = world.lock();
         let mem = if ty.distributed {
@@ -267,16 +344,27 @@ impl<'p> Session<'p> {
                 state.write(mem, copy, i, ty.elem, data[copy * elements + i])?;
             }
         }
-        Ok(Value::Tensor(TensorRef::contiguous(mem, 0, per_rank_shape, ty.elem)))
+        Ok(Value::Tensor(TensorRef::contiguous(
+            mem,
+            0,
+            per_rank_shape,
+            ty.elem,
+        )))
     }
 }
 
 fn check_shape(dims: &[Option<i64>], shape: &[usize], name: &str) -> Result<()> {
-    let fits = dims.len() == shape.len() && dims.iter().zip(shape).all(|(d, &s)| d.is_none_or(|d| d as usize == s));
+    let fits = dims.len() == shape.len()
+        && dims
+            .iter()
+            .zip(shape)
+            .all(|(d, &s)| d.is_none_or(|d| d as usize == s));
     if fits {
         Ok(())
     } else {
-        Err(RunError::new(format!("input %{name} has shape {shape:?}, the parameter's type wants {dims:?}")))
+        Err(RunError::new(format!(
+            "input %{name} has shape {shape:?}, the parameter's type wants {dims:?}"
+        )))
     }
 }
 
@@ -285,17 +373,25 @@ fn read_out(world: &World, tensor: &TensorRef) -> Result<Array> {
     let mut state = world.lock();
     let copies = match tensor.mem {
         Mem::Gm(_) => 1,
-        Mem::Window(buffer) => state.domains[state.buffers[buffer.0].domain.0].devices.len(),
+        Mem::Window(buffer) => state.domains[state.buffers[buffer.0].domain.0]
+            .devices
+            .len(),
     };
     let mut data = Vec::with_capacity(copies * tensor.elements());
     for rank in 0..copies {
         for at in tensor.offsets() {
-            data.push(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0));
+            data.push(
+                state
+                    .read(tensor.mem, rank, at, tensor.elem)?
+                    .unwrap_or(0.0),
+            );
         }
     }
     let shape = match tensor.mem {
         Mem::Gm(_) => tensor.shape.clone(),
-        Mem::Window(_) => std::iter::once(copies).chain(tensor.shape.iter().copied()).collect(),
+        Mem::Window(_) => std::iter::once(copies)
+            .chain(tensor.shape.iter().copied())
+            .collect(),
     };
     Ok(Array::new(shape, tensor.elem, data))
 }
@@ -304,8 +400,10 @@ fn read_out(world: &World, tensor: &TensorRef) -> Result<Array> {
 /// interpreter bug) becomes an internal error that stops the run.
 fn worker(world: &World, program: &Program, device: usize) {
     while let Some(task) = world.next_task(device) {
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| run_task(world, program, device, task)))
-            .unwrap_or_else(|panic| Err(internal_error(panic)));
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            run_task(world, program, device, task)
+        }))
+        .unwrap_or_else(|panic| Err(internal_error(panic)));
         if let Err(error) = outcome {
             world.fail(error);
         }
@@ -324,8 +422,15 @@ fn internal_error(panic: Box<dyn std::any::Any + Send>) -> RunError {
 
 fn run_task(world: &World, program: &Program, device: usize, task: Task) -> Result<()> {
     match task {
-        Task::Call { function, args, location, reply } => {
-            let results = Interp::new(world, program, Some(device)).call(function, args).map_err(|e| e.located(&location))?;
+        Task::Call {
+            function,
+            args,
+            location,
+            reply,
+        } => {
+            let results = Interp::new(world, program, Some(device))
+                .call(function, args)
+                .map_err(|e| e.located(&location))?;
             if reply {
                 world.lock().results = Some(results);
             }

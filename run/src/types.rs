@@ -1,6 +1,9 @@
 //! The types pto-run needs to know about, decoded once from MLIR.
 
-use melior::ir::{Type, TypeLike, r#type::{IntegerType, ShapedTypeLike}};
+use melior::ir::{
+    Type, TypeLike,
+    r#type::{IntegerType, ShapedTypeLike},
+};
 use pto_dialects::{
     dtype::Dtype,
     enums::PadValue,
@@ -111,7 +114,11 @@ impl Elem {
 /// Float to integer, truncating toward zero and saturating (the hardware's
 /// conversion for out-of-range values is not modelled).
 pub fn float_to_int(x: f64) -> i64 {
-    if x.is_nan() { 0 } else { x.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64 }
+    if x.is_nan() {
+        0
+    } else {
+        x.trunc().clamp(i64::MIN as f64, i64::MAX as f64) as i64
+    }
 }
 
 /// A tile type: its physical shape, element type, valid extents (`None`:
@@ -154,13 +161,22 @@ impl Ty {
         if let Ok(tile) = TileType::try_from(r#type) {
             let view = tile.effective_view();
             if let Some(elem) = Dtype::of(tile.element()).and_then(Elem::from_dtype) {
-                return Self::Tile(TileTy { shape: tile.shape(), elem, valid: view.valid_shape, pad: view.pad });
+                return Self::Tile(TileTy {
+                    shape: tile.shape(),
+                    elem,
+                    valid: view.valid_shape,
+                    pad: view.pad,
+                });
             }
         }
         if let Ok(tensor) = TensorLike::try_from(r#type)
             && let Some(elem) = Dtype::of(tensor.element()).and_then(Elem::from_dtype)
         {
-            return Self::Tensor(TensorTy { shape: tensor.shape(), elem, distributed: tensor.is_distributed() });
+            return Self::Tensor(TensorTy {
+                shape: tensor.shape(),
+                elem,
+                distributed: tensor.is_distributed(),
+            });
         }
         let text = r#type.to_string();
         match text.as_str() {
@@ -171,10 +187,16 @@ impl Ty {
             _ => {}
         }
         if let Some(elem) = Dtype::of(r#type).and_then(Elem::from_dtype) {
-            return if elem.is_float() { Self::Float(elem) } else { Self::Int(elem) };
+            return if elem.is_float() {
+                Self::Float(elem)
+            } else {
+                Self::Int(elem)
+            };
         }
         if r#type.is_integer() {
-            let width = IntegerType::try_from(r#type).map(|t| t.width()).unwrap_or(64);
+            let width = IntegerType::try_from(r#type)
+                .map(|t| t.width())
+                .unwrap_or(64);
             return Self::Int(if width <= 32 { Elem::I32 } else { Elem::I64 });
         }
         Self::Other(text)

@@ -66,13 +66,22 @@ pub fn window_indices(offsets: &[i64], lead: &[usize], r: usize, c: usize) -> Op
 
 /// The leading extents (all but the last) of a window of `shape`.
 pub fn leading(shape: &[i64]) -> Vec<usize> {
-    shape[..shape.len().saturating_sub(1)].iter().map(|&d| d.max(0) as usize).collect()
+    shape[..shape.len().saturating_sub(1)]
+        .iter()
+        .map(|&d| d.max(0) as usize)
+        .collect()
 }
 
 impl TensorRef {
     pub fn contiguous(mem: Mem, offset: usize, shape: Vec<usize>, elem: Elem) -> Self {
         let strides = row_major(&shape);
-        Self { mem, offset, shape, strides, elem }
+        Self {
+            mem,
+            offset,
+            shape,
+            strides,
+            elem,
+        }
     }
 
     pub fn elements(&self) -> usize {
@@ -81,7 +90,11 @@ impl TensorRef {
 
     /// Whether the view is row-major contiguous.
     pub fn is_contiguous(&self) -> bool {
-        self.shape.iter().zip(row_major(&self.shape)).zip(&self.strides).all(|((&d, r), &s)| d <= 1 || r == s)
+        self.shape
+            .iter()
+            .zip(row_major(&self.shape))
+            .zip(&self.strides)
+            .all(|((&d, r), &s)| d <= 1 || r == s)
     }
 
     /// The element offset of `indices`, `None` when out of bounds.
@@ -183,7 +196,11 @@ impl Tile {
 
     /// A tile filled with `value`.
     pub fn filled(rows: usize, cols: usize, elem: Elem, value: f64) -> Self {
-        Self { data: vec![elem.round(value); rows * cols], defined: vec![true; rows * cols], ..Self::undefined(rows, cols, elem) }
+        Self {
+            data: vec![elem.round(value); rows * cols],
+            defined: vec![true; rows * cols],
+            ..Self::undefined(rows, cols, elem)
+        }
     }
 
     pub fn index(&self, row: usize, col: usize) -> usize {
@@ -214,8 +231,16 @@ pub fn pad_value(pad: PadValue, elem: Elem) -> Option<f64> {
     match pad {
         PadValue::Null => None,
         PadValue::Zero => Some(0.0),
-        PadValue::Max => Some(if elem.is_float() { f64::INFINITY } else { i64::MAX as f64 }),
-        PadValue::Min => Some(if elem.is_float() { f64::NEG_INFINITY } else { i64::MIN as f64 }),
+        PadValue::Max => Some(if elem.is_float() {
+            f64::INFINITY
+        } else {
+            i64::MAX as f64
+        }),
+        PadValue::Min => Some(if elem.is_float() {
+            f64::NEG_INFINITY
+        } else {
+            i64::MIN as f64
+        }),
     }
 }
 
@@ -254,12 +279,35 @@ mod tests {
     #[test]
     fn offsets_walk_strided_views_in_row_major_order() {
         // Rows 1..3, columns 2..5 of a 4x6 tensor starting at element 100.
-        let view = TensorRef { mem: Mem::Gm(0), offset: 100 + 6 + 2, shape: vec![2, 3], strides: vec![6, 1], elem: Elem::F32 };
-        assert_eq!(view.offsets().collect::<Vec<_>>(), vec![108, 109, 110, 114, 115, 116]);
+        let view = TensorRef {
+            mem: Mem::Gm(0),
+            offset: 100 + 6 + 2,
+            shape: vec![2, 3],
+            strides: vec![6, 1],
+            elem: Elem::F32,
+        };
+        assert_eq!(
+            view.offsets().collect::<Vec<_>>(),
+            vec![108, 109, 110, 114, 115, 116]
+        );
         // A transposed view walks columns.
-        let transposed = TensorRef { mem: Mem::Gm(0), offset: 0, shape: vec![3, 2], strides: vec![1, 3], elem: Elem::F32 };
-        assert_eq!(transposed.offsets().collect::<Vec<_>>(), vec![0, 3, 1, 4, 2, 5]);
-        assert_eq!(TensorRef::contiguous(Mem::Gm(0), 7, vec![], Elem::F32).offsets().collect::<Vec<_>>(), vec![7]);
+        let transposed = TensorRef {
+            mem: Mem::Gm(0),
+            offset: 0,
+            shape: vec![3, 2],
+            strides: vec![1, 3],
+            elem: Elem::F32,
+        };
+        assert_eq!(
+            transposed.offsets().collect::<Vec<_>>(),
+            vec![0, 3, 1, 4, 2, 5]
+        );
+        assert_eq!(
+            TensorRef::contiguous(Mem::Gm(0), 7, vec![], Elem::F32)
+                .offsets()
+                .collect::<Vec<_>>(),
+            vec![7]
+        );
     }
 
     #[test]
@@ -267,11 +315,23 @@ mod tests {
         let t = TensorRef::contiguous(Mem::Gm(0), 0, vec![2, 4, 8], Elem::F32);
         assert_eq!(t.window_at(&[1, 2, 3], &[1, 2], 1, 4), Some(32 + 3 * 8 + 7));
         assert_eq!(t.window_at(&[1, 2, 3], &[1, 4], 2, 0), None, "row 4 of 4");
-        assert_eq!(t.window_at(&[1, 2, 3], &[1, 2], 0, 5), None, "column 8 of 8");
-        assert_eq!(t.window_at(&[2, 0, 0], &[1, 1], 0, 0), None, "leading index out of range");
+        assert_eq!(
+            t.window_at(&[1, 2, 3], &[1, 2], 0, 5),
+            None,
+            "column 8 of 8"
+        );
+        assert_eq!(
+            t.window_at(&[2, 0, 0], &[1, 1], 0, 0),
+            None,
+            "leading index out of range"
+        );
         // A 2x2 partition of the leading dims: row 3 is [1, 1] past the offsets.
         assert_eq!(t.window_at(&[0, 2, 0], &[2, 2], 3, 1), Some(32 + 3 * 8 + 1));
-        assert_eq!(t.window_at(&[0, 2, 0], &[2, 2], 4, 0), None, "past the window's rows");
+        assert_eq!(
+            t.window_at(&[0, 2, 0], &[2, 2], 4, 0),
+            None,
+            "past the window's rows"
+        );
         let flat = TensorRef::contiguous(Mem::Gm(0), 0, vec![5], Elem::F32);
         assert_eq!(flat.window_at(&[1], &[], 0, 3), Some(4));
         assert_eq!(flat.window_at(&[1], &[], 1, 0), None);

@@ -63,7 +63,12 @@ impl WindowBuffer {
 pub enum Task {
     /// A function (a chip orchestration) with its arguments; `reply`: keep
     /// its results (the entry's run on device 0).
-    Call { function: usize, args: Vec<Value>, location: String, reply: bool },
+    Call {
+        function: usize,
+        args: Vec<Value>,
+        location: String,
+        reply: bool,
+    },
     /// A collective issued by the host (`pld.tensor.*` on the host path or
     /// a `pld.builtin.*` kernel).
     Collective(CollectiveCall),
@@ -86,7 +91,14 @@ pub struct CollectiveCall {
 #[derive(Clone, Debug)]
 pub enum Blocker {
     /// A signal cell (i32 at `byte` of `domain`'s arena `arena`).
-    Signal { domain: DomainId, arena: usize, byte: usize, expected: i64, ge: bool, what: String },
+    Signal {
+        domain: DomainId,
+        arena: usize,
+        byte: usize,
+        expected: i64,
+        ge: bool,
+        what: String,
+    },
     /// The other ranks of a collective.
     Gathering { key: (DomainId, u64), what: String },
 }
@@ -144,7 +156,11 @@ impl World {
     pub fn new(world_size: usize, timeout: Duration) -> Self {
         let state = State {
             gm: Vec::new(),
-            domains: vec![Domain { devices: (0..world_size).collect(), arenas: vec![Vec::new(); world_size], name: "world".into() }],
+            domains: vec![Domain {
+                devices: (0..world_size).collect(),
+                arenas: vec![Vec::new(); world_size],
+                name: "world".into(),
+            }],
             buffers: Vec::new(),
             queues: vec![VecDeque::new(); world_size],
             threads: vec![ThreadState::Idle; world_size],
@@ -155,7 +171,15 @@ impl World {
             shutdown: false,
             results: None,
         };
-        Self { world_size, ops: AtomicU64::new(0), stop: AtomicBool::new(false), state: Mutex::new(state), changed: Condvar::new(), deadline: Instant::now() + timeout, timeout }
+        Self {
+            world_size,
+            ops: AtomicU64::new(0),
+            stop: AtomicBool::new(false),
+            state: Mutex::new(state),
+            changed: Condvar::new(),
+            deadline: Instant::now() + timeout,
+            timeout,
+        }
     }
 
     pub fn lock(&self) -> MutexGuard<'_, State> {
@@ -196,7 +220,10 @@ impl World {
             return Ok(());
         }
         let mut state = self.lock();
-        let report = state.report(&format!("timeout: the run took longer than {} s", self.timeout.as_secs_f64()));
+        let report = state.report(&format!(
+            "timeout: the run took longer than {} s",
+            self.timeout.as_secs_f64()
+        ));
         self.record(&mut state, RunError::new(report.clone()));
         drop(state);
         self.wake();
@@ -205,7 +232,12 @@ impl World {
 
     /// Blocks device `device` until `blocker` holds; diagnoses deadlock
     /// and timeout.
-    pub fn block<'a>(&'a self, mut state: MutexGuard<'a, State>, device: usize, blocker: Blocker) -> Result<MutexGuard<'a, State>> {
+    pub fn block<'a>(
+        &'a self,
+        mut state: MutexGuard<'a, State>,
+        device: usize,
+        blocker: Blocker,
+    ) -> Result<MutexGuard<'a, State>> {
         loop {
             if let Some(failure) = &state.failure {
                 return Err(stopped(failure));
@@ -230,12 +262,18 @@ impl World {
         let now = Instant::now();
         if now >= self.deadline {
             let mut state = state;
-            let report = state.report(&format!("timeout: the run took longer than {} s", self.timeout.as_secs_f64()));
+            let report = state.report(&format!(
+                "timeout: the run took longer than {} s",
+                self.timeout.as_secs_f64()
+            ));
             self.record(&mut state, RunError::new(report.clone()));
             self.wake();
             return Err(RunError::new(report));
         }
-        let (state, _) = self.changed.wait_timeout(state, self.deadline - now).unwrap_or_else(|e| e.into_inner());
+        let (state, _) = self
+            .changed
+            .wait_timeout(state, self.deadline - now)
+            .unwrap_or_else(|e| e.into_inner());
         Ok(state)
     }
 
@@ -270,7 +308,10 @@ impl World {
     pub fn submit(&self, device: usize, task: Task) -> Result<()> {
         let mut state = self.lock();
         if device >= state.queues.len() {
-            return Err(RunError::new(format!("device {device} is outside the {} devices", state.queues.len())));
+            return Err(RunError::new(format!(
+                "device {device} is outside the {} devices",
+                state.queues.len()
+            )));
         }
         state.queues[device].push_back(task);
         drop(state);
@@ -317,14 +358,24 @@ impl World {
 }
 
 fn stopped(failure: &RunError) -> RunError {
-    RunError::new(format!("stopped: another rank failed ({})", failure.message.lines().next().unwrap_or_default()))
+    RunError::new(format!(
+        "stopped: another rank failed ({})",
+        failure.message.lines().next().unwrap_or_default()
+    ))
 }
 
 impl State {
     /// Whether `blocker` holds now.
     pub fn holds(&self, blocker: &Blocker) -> bool {
         match blocker {
-            Blocker::Signal { domain, arena, byte, expected, ge, .. } => {
+            Blocker::Signal {
+                domain,
+                arena,
+                byte,
+                expected,
+                ge,
+                ..
+            } => {
                 let value = self.domains[domain.0].arenas[*arena]
                     .get(*byte..*byte + 4)
                     .map(|b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])));
@@ -365,17 +416,33 @@ impl State {
         let mut report = headline.to_string();
         for (device, thread) in self.threads.iter().enumerate() {
             let line = match thread {
-                ThreadState::Blocked(Blocker::Signal { domain, arena, byte, what, .. }) => {
+                ThreadState::Blocked(Blocker::Signal {
+                    domain,
+                    arena,
+                    byte,
+                    what,
+                    ..
+                }) => {
                     let held = self.domains[domain.0].arenas[*arena]
                         .get(*byte..*byte + 4)
                         .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
-                    format!("{what}; the cell holds {}", held.map_or("?".to_string(), |v| v.to_string()))
+                    format!(
+                        "{what}; the cell holds {}",
+                        held.map_or("?".to_string(), |v| v.to_string())
+                    )
                 }
                 ThreadState::Blocked(Blocker::Gathering { key, what }) => {
                     let arrived: Vec<usize> = self
                         .gatherings
                         .get(key)
-                        .map(|g| g.calls.iter().enumerate().filter(|(_, c)| c.is_some()).map(|(r, _)| r).collect())
+                        .map(|g| {
+                            g.calls
+                                .iter()
+                                .enumerate()
+                                .filter(|(_, c)| c.is_some())
+                                .map(|(r, _)| r)
+                                .collect()
+                        })
                         .unwrap_or_default();
                     format!("{what}; ranks arrived: {arrived:?}")
                 }
@@ -391,14 +458,24 @@ impl State {
     pub fn rank_in(&self, domain: DomainId, device: usize) -> Result<usize> {
         let members = &self.domains[domain.0].devices;
         members.iter().position(|&d| d == device).ok_or_else(|| {
-            RunError::new(format!("device {device} is not in comm domain '{}' (devices {members:?})", self.domains[domain.0].name))
+            RunError::new(format!(
+                "device {device} is not in comm domain '{}' (devices {members:?})",
+                self.domains[domain.0].name
+            ))
         })
     }
 
     /// Allocates a window buffer of `bytes` in `domain`, zero-filled.
     pub fn allocate(&mut self, domain: DomainId, bytes: usize, name: &str) -> BufferId {
         let offset = self.domains[domain.0].arenas.first().map_or(0, Vec::len);
-        let buffer = WindowBuffer { domain, offset, bytes, name: name.to_string(), view: None, entry: false };
+        let buffer = WindowBuffer {
+            domain,
+            offset,
+            bytes,
+            name: name.to_string(),
+            view: None,
+            entry: false,
+        };
         let size = offset + buffer.slot_bytes();
         for arena in &mut self.domains[domain.0].arenas {
             arena.resize(size, 0);
@@ -409,9 +486,17 @@ impl State {
 
     /// A domain over `devices` (empty: all devices).
     pub fn add_domain(&mut self, devices: Vec<usize>, name: &str, world_size: usize) -> DomainId {
-        let devices = if devices.is_empty() { (0..world_size).collect() } else { devices };
+        let devices = if devices.is_empty() {
+            (0..world_size).collect()
+        } else {
+            devices
+        };
         let arenas = vec![Vec::new(); devices.len()];
-        self.domains.push(Domain { devices, arenas, name: name.to_string() });
+        self.domains.push(Domain {
+            devices,
+            arenas,
+            name: name.to_string(),
+        });
         DomainId(self.domains.len() - 1)
     }
 
@@ -434,10 +519,12 @@ impl State {
                 let window = &self.buffers[buffer.0];
                 let (domain, offset, slot) = (window.domain, window.offset, window.slot_bytes());
                 let domain = &mut self.domains[domain.0];
-                let arena = domain
-                    .arenas
-                    .get_mut(rank)
-                    .ok_or_else(|| RunError::new(format!("rank {rank} is outside comm domain '{}'", domain.name)))?;
+                let arena = domain.arenas.get_mut(rank).ok_or_else(|| {
+                    RunError::new(format!(
+                        "rank {rank} is outside comm domain '{}'",
+                        domain.name
+                    ))
+                })?;
                 Ok((arena, offset, slot))
             }
         }
@@ -451,28 +538,50 @@ impl State {
         if start + elem.bytes() > limit {
             return Ok(None);
         }
-        Ok(Some(decode(&bytes[base + start..base + start + elem.bytes()], elem)))
+        Ok(Some(decode(
+            &bytes[base + start..base + start + elem.bytes()],
+            elem,
+        )))
     }
 
     /// Writes element `index`; `false` out of bounds.
-    pub fn write(&mut self, mem: Mem, rank: usize, index: usize, elem: Elem, value: f64) -> Result<bool> {
+    pub fn write(
+        &mut self,
+        mem: Mem,
+        rank: usize,
+        index: usize,
+        elem: Elem,
+        value: f64,
+    ) -> Result<bool> {
         let (bytes, base, limit) = self.bytes_mut(mem, rank)?;
         let start = index * elem.bytes();
         if start + elem.bytes() > limit {
             return Ok(false);
         }
-        encode(&mut bytes[base + start..base + start + elem.bytes()], elem, value);
+        encode(
+            &mut bytes[base + start..base + start + elem.bytes()],
+            elem,
+            value,
+        );
         Ok(true)
     }
 
     /// Where a signal cell lives: (domain, arena, byte).
-    pub fn signal_cell(&self, mem: Mem, rank: usize, index: usize) -> Result<(DomainId, usize, usize)> {
+    pub fn signal_cell(
+        &self,
+        mem: Mem,
+        rank: usize,
+        index: usize,
+    ) -> Result<(DomainId, usize, usize)> {
         match mem {
             Mem::Window(buffer) => {
                 let window = &self.buffers[buffer.0];
                 let byte = index * 4;
                 if byte + 4 > window.slot_bytes() {
-                    return Err(RunError::new(format!("signal cell {index} is outside window buffer '{}'", window.name)));
+                    return Err(RunError::new(format!(
+                        "signal cell {index} is outside window buffer '{}'",
+                        window.name
+                    )));
                 }
                 Ok((window.domain, rank, window.offset + byte))
             }

@@ -28,7 +28,11 @@ struct Case {
 }
 
 fn program(case: &Case) -> String {
-    let params: Vec<String> = case.params.iter().map(|(n, t)| format!("%{n}: {t}")).collect();
+    let params: Vec<String> = case
+        .params
+        .iter()
+        .map(|(n, t)| format!("%{n}: {t}"))
+        .collect();
     let names: Vec<String> = case.params.iter().map(|(n, _)| format!("%{n}")).collect();
     let types: Vec<String> = case.params.iter().map(|(_, t)| t.clone()).collect();
     let (params, names, types) = (params.join(", "), names.join(", "), types.join(", "));
@@ -62,19 +66,33 @@ fn execute(text: &str, pipeline: Option<&str>, case: &Case, p: usize) -> Outcome
     for ((name, _), input) in case.params.iter().zip(&case.inputs) {
         session = session.input(name, input.clone());
     }
-    session.run("main").unwrap_or_else(|e| panic!("{} ({pipeline:?}): {e}\n{text}", case.what))
+    session
+        .run("main")
+        .unwrap_or_else(|e| panic!("{} ({pipeline:?}): {e}\n{text}", case.what))
 }
 
 fn check(case: Case, p: usize) {
     let text = program(&case);
     let reference = execute(&text, None, &case, p);
-    for pipeline in ["builtin.module(pld-lower-composite-ops)", "builtin.module(pld-lower-distributed)"] {
+    for pipeline in [
+        "builtin.module(pld-lower-composite-ops)",
+        "builtin.module(pld-lower-distributed)",
+    ] {
         let lowered = execute(&text, Some(pipeline), &case, p);
         for (name, array) in &reference.arguments {
-            assert_eq!(lowered.get(name).map(|a| &a.data), Some(&array.data), "{}: '{name}' differs after {pipeline}", case.what);
+            assert_eq!(
+                lowered.get(name).map(|a| &a.data),
+                Some(&array.data),
+                "{}: '{name}' differs after {pipeline}",
+                case.what
+            );
         }
         for signal in &case.signals {
-            assert!(lowered.get(signal).unwrap().data.iter().all(|&v| v == 0.0), "{}: {signal} not clear after {pipeline}", case.what);
+            assert!(
+                lowered.get(signal).unwrap().data.iter().all(|&v| v == 0.0),
+                "{}: {signal} not clear after {pipeline}",
+                case.what
+            );
         }
     }
 }
@@ -92,20 +110,37 @@ fn zeros(shape: &[usize]) -> Array {
 fn data(p: usize, rows: usize, cols: usize, elem: Elem, unit: bool) -> Array {
     array(&[p, rows, cols], elem, |i| {
         let (rank, at) = (i / (rows * cols), i % (rows * cols));
-        if unit { [1.0, -1.0, 2.0, 1.0, 0.5][(rank * 7 + at * 3) % 5] } else { sample(rank, at) }
+        if unit {
+            [1.0, -1.0, 2.0, 1.0, 0.5][(rank * 7 + at * 3) % 5]
+        } else {
+            sample(rank, at)
+        }
     })
 }
 
 fn allreduce(p: usize, size: usize, elem: Elem, op: &str, ring: bool) {
-    let (rows, cols) = if size.is_multiple_of(4) { (4, size / 4) } else { (1, size) };
+    let (rows, cols) = if size.is_multiple_of(4) {
+        (4, size / 4)
+    } else {
+        (1, size)
+    };
     let target = format!("!pld.dtensor<{rows}x{cols}x{}>", dtype(elem));
-    let (signal, signal_shape) = if ring { ("!pld.dtensor<?x?xi32>".to_string(), vec![p, 2 * (p - 1), p]) } else { ("!pld.dtensor<?x1xi32>".to_string(), vec![p, p, 1]) };
+    let (signal, signal_shape) = if ring {
+        ("!pld.dtensor<?x?xi32>".to_string(), vec![p, 2 * (p - 1), p])
+    } else {
+        ("!pld.dtensor<?x1xi32>".to_string(), vec![p, p, 1])
+    };
     let mode = if ring { "ring" } else { "mesh" };
     check(
         Case {
             params: vec![("d".into(), target.clone()), ("s".into(), signal.clone())],
-            call: format!("%r = pld.tensor.allreduce %d, %s {op} {mode} cores 1 : {target}, {signal}"),
-            inputs: vec![data(p, rows, cols, elem, op == "prod"), zeros(&signal_shape)],
+            call: format!(
+                "%r = pld.tensor.allreduce %d, %s {op} {mode} cores 1 : {target}, {signal}"
+            ),
+            inputs: vec![
+                data(p, rows, cols, elem, op == "prod"),
+                zeros(&signal_shape),
+            ],
             signals: vec!["s".into()],
             what: format!("{mode} allreduce {op} {} N = {size}, P = {p}", dtype(elem)),
         },
@@ -127,7 +162,10 @@ fn exchange(p: usize, size: usize, kind: &str) {
             let target = format!("!pld.dtensor<2x{size}xf32>");
             Case {
                 params: vec![("d".into(), target.clone()), ("s".into(), signal.into())],
-                call: format!("%r = pld.tensor.broadcast %d, %s root {} : {target}, {signal}", p - 1),
+                call: format!(
+                    "%r = pld.tensor.broadcast %d, %s root {} : {target}, {signal}",
+                    p - 1
+                ),
                 inputs: vec![data(p, 2, size, Elem::F32, false), zeros(&[p, p, 1])],
                 signals: vec!["s".into()],
                 what: format!("broadcast SIZE = {size}, P = {p}"),
@@ -137,10 +175,17 @@ fn exchange(p: usize, size: usize, kind: &str) {
             // The inputs are plain tensors: each rank takes its rows of one
             // host tensor.
             let rows = if kind == "allgather" { 1 } else { p };
-            let (all, input, target) =
-                (format!("!pl.tensor<{}x{size}xf32>", p * rows), format!("!pl.tensor<{rows}x{size}xf32>"), format!("!pld.dtensor<{p}x{size}xf32>"));
+            let (all, input, target) = (
+                format!("!pl.tensor<{}x{size}xf32>", p * rows),
+                format!("!pl.tensor<{rows}x{size}xf32>"),
+                format!("!pld.dtensor<{p}x{size}xf32>"),
+            );
             Case {
-                params: vec![("all".into(), all.clone()), ("d".into(), target.clone()), ("s".into(), signal.into())],
+                params: vec![
+                    ("all".into(), all.clone()),
+                    ("d".into(), target.clone()),
+                    ("s".into(), signal.into()),
+                ],
                 call: format!(
                     "%ctx = pld.system.get_comm_ctx %d : {target}
   %me = pld.system.rank %ctx : i32
@@ -151,7 +196,11 @@ fn exchange(p: usize, size: usize, kind: &str) {
   %i = pl.tensor.slice %all[%first, %zero] : {all} -> {input}
   %r = pld.tensor.{kind} %i, %d, %s : {input}, {target}, {signal}"
                 ),
-                inputs: vec![array(&[p * rows, size], Elem::F32, |i| sample(i / size, i % size)), data(p, p, size, Elem::F32, false), zeros(&[p, p, 1])],
+                inputs: vec![
+                    array(&[p * rows, size], Elem::F32, |i| sample(i / size, i % size)),
+                    data(p, p, size, Elem::F32, false),
+                    zeros(&[p, p, 1]),
+                ],
                 signals: vec!["s".into()],
                 what: format!("{kind} SIZE = {size}, P = {p}"),
             }
@@ -170,8 +219,11 @@ fn exchange(p: usize, size: usize, kind: &str) {
             // all_to_all_v: 2 rows per block; counts (rank + dest) % 4 (3 is
             // clamped to 2).
             let rows = 2 * p;
-            let (block, signal4, counts) =
-                (format!("!pld.dtensor<{rows}x{size}xf32>"), format!("!pld.dtensor<{p}x1xi32>"), format!("!pld.dtensor<{p}xi32>"));
+            let (block, signal4, counts) = (
+                format!("!pld.dtensor<{rows}x{size}xf32>"),
+                format!("!pld.dtensor<{p}x1xi32>"),
+                format!("!pld.dtensor<{p}xi32>"),
+            );
             let send = array(&[p, p], Elem::I32, |i| ((i / p + i % p) % 4) as f64);
             Case {
                 params: vec![
@@ -181,8 +233,16 @@ fn exchange(p: usize, size: usize, kind: &str) {
                     ("send".into(), counts.clone()),
                     ("recv".into(), signal4.clone()),
                 ],
-                call: format!("%v = pld.tensor.all_to_all_v %i, %d, %s, %send, %recv : {block}, {block}, {signal4}, {counts}, {signal4}"),
-                inputs: vec![data(p, rows, size, Elem::F32, false), data(p, rows, size, Elem::F32, false), zeros(&[p, p, 1]), send, zeros(&[p, p, 1])],
+                call: format!(
+                    "%v = pld.tensor.all_to_all_v %i, %d, %s, %send, %recv : {block}, {block}, {signal4}, {counts}, {signal4}"
+                ),
+                inputs: vec![
+                    data(p, rows, size, Elem::F32, false),
+                    data(p, rows, size, Elem::F32, false),
+                    zeros(&[p, p, 1]),
+                    send,
+                    zeros(&[p, p, 1]),
+                ],
                 signals: vec!["s".into()],
                 what: format!("all_to_all_v SIZE = {size}, P = {p}"),
             }
@@ -191,7 +251,14 @@ fn exchange(p: usize, size: usize, kind: &str) {
     check(case, p);
 }
 
-const KINDS: [&str; 6] = ["barrier", "broadcast", "allgather", "all_to_all", "reduce_scatter", "all_to_all_v"];
+const KINDS: [&str; 6] = [
+    "barrier",
+    "broadcast",
+    "allgather",
+    "all_to_all",
+    "reduce_scatter",
+    "all_to_all_v",
+];
 
 #[test]
 fn allreduce_fast_subset() {
@@ -202,7 +269,12 @@ fn allreduce_fast_subset() {
                 allreduce(p, size, Elem::F32, "sum", true);
             }
         }
-        for (elem, op) in [(Elem::F16, "sum"), (Elem::F32, "max"), (Elem::F32, "min"), (Elem::F16, "prod")] {
+        for (elem, op) in [
+            (Elem::F16, "sum"),
+            (Elem::F32, "max"),
+            (Elem::F32, "min"),
+            (Elem::F16, "prod"),
+        ] {
             allreduce(p, 100, elem, op, false);
             if p > 1 {
                 allreduce(p, 100, elem, op, true);

@@ -5,38 +5,67 @@
 
 use melior::{
     Context,
-    ir::{Attribute, Identifier, Location, Type, Value, attribute::StringAttribute, operation::OperationBuilder},
+    ir::{
+        Attribute, Identifier, Location, Type, Value, attribute::StringAttribute,
+        operation::OperationBuilder,
+    },
 };
 
 /// `!emitc.opaque<"text">`.
 pub fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque type parses")
+    Type::parse(
+        context,
+        &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\"")),
+    )
+    .expect("an opaque type parses")
 }
 
 /// `#emitc.opaque<"text">`: C++ text as a call argument.
 pub fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
-    Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", text.replace('"', "\\\""))).expect("an opaque attribute parses")
+    Attribute::parse(
+        context,
+        &format!("#emitc.opaque<\"{}\">", text.replace('"', "\\\"")),
+    )
+    .expect("an opaque attribute parses")
 }
 
 /// `__gm__ element*`.
 pub fn pointer<'c>(context: &'c Context, element: &str) -> Type<'c> {
-    Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"__gm__ {element}\">>")).expect("a pointer type parses")
+    Type::parse(
+        context,
+        &format!("!emitc.ptr<!emitc.opaque<\"__gm__ {element}\">>"),
+    )
+    .expect("a pointer type parses")
 }
 
 /// `#include "file"` (`<file>` when `standard`).
 pub fn include<'c>(context: &'c Context, file: &str, standard: bool) -> melior::ir::Operation<'c> {
     let mut builder = OperationBuilder::new("emitc.include", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "include"), StringAttribute::new(context, file).into())]);
+        .add_attributes(&[(
+            Identifier::new(context, "include"),
+            StringAttribute::new(context, file).into(),
+        )]);
     if standard {
-        builder = builder.add_attributes(&[(Identifier::new(context, "is_standard_include"), Attribute::unit(context))]);
+        builder = builder.add_attributes(&[(
+            Identifier::new(context, "is_standard_include"),
+            Attribute::unit(context),
+        )]);
     }
     builder.build().expect("emitc.include builds")
 }
 
 /// `text` as it is, each `{}` replaced by the next of `operands`.
-pub fn verbatim<'c>(context: &'c Context, location: Location<'c>, text: &str, operands: &[Value<'c, '_>]) -> melior::ir::Operation<'c> {
+pub fn verbatim<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    text: &str,
+    operands: &[Value<'c, '_>],
+) -> melior::ir::Operation<'c> {
     OperationBuilder::new("emitc.verbatim", location)
-        .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, text).into())])
+        .add_attributes(&[(
+            Identifier::new(context, "value"),
+            StringAttribute::new(context, text).into(),
+        )])
         .add_operands(operands)
         .build()
         .expect("emitc.verbatim builds")

@@ -7,10 +7,16 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, BlockRef, Identifier, Location, OperationRef, Region, RegionLike, Type, TypeLike,
-        Value, ValueLike,
-        attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        Attribute, Block, BlockLike, BlockRef, Identifier, Location, OperationRef, Region,
+        RegionLike, Type, TypeLike, Value, ValueLike,
+        attribute::{
+            ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute,
+            TypeAttribute,
+        },
+        operation::{
+            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
+            WalkResult,
+        },
         r#type::{FunctionType, IntegerType},
     },
 };
@@ -135,7 +141,9 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
             melior::dialect::DialectHandle::arith(),
             melior::dialect::DialectHandle::scf(),
             // SAFETY: the C API returns the static handle of the EmitC dialect.
-            unsafe { melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__emitc__()) },
+            unsafe {
+                melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__emitc__())
+            },
             pto_dialects::pl_handle(),
         ]
     },
@@ -148,7 +156,9 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let context_ref = module.context();
     // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut kernels = Vec::new();
     let mut next = body.first_operation();
     while let Some(op) = next {
@@ -162,11 +172,23 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     }
     // Callers would be left pointing at EmitC functions: kernels are lowered
     // in modules of their own (pto-translate clones each one).
-    let names: Vec<String> = kernels.iter().filter_map(|k| k.attribute("sym_name").ok().and_then(pto_dialects::attrs::text)).collect();
+    let names: Vec<String> = kernels
+        .iter()
+        .filter_map(|k| {
+            k.attribute("sym_name")
+                .ok()
+                .and_then(pto_dialects::attrs::text)
+        })
+        .collect();
     let mut callers = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
-        let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text);
-        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit") && callee.is_some_and(|c| names.contains(&c)) {
+        let callee = op
+            .attribute("callee")
+            .ok()
+            .and_then(pto_dialects::attrs::text);
+        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+            && callee.is_some_and(|c| names.contains(&c))
+        {
             callers.push(op.to_raw());
         }
         WalkResult::Advance
@@ -191,7 +213,8 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         match convert_kernel(context, kernel, with_entry) {
             Ok(uses_contexts) => communicates |= uses_contexts,
             Err((op, message)) => {
-                OpDiagnostic::new(format!("convert-pl-to-emitc: {message}")).emit(op, Severity::Error);
+                OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
+                    .emit(op, Severity::Error);
                 failed = true;
             }
         }
@@ -202,7 +225,6 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     add_prologue(context, body, communicates, with_entry);
     Ok(())
 }
-
 
 /// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top
 /// (and the CommContext accessors when a kernel communicates).
@@ -223,7 +245,6 @@ fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entr
         body.insert_operation_after(last, verbatim(COMM_HELPERS));
     }
 }
-
 
 /// A tensor in global memory: its pointer and row-major shape.
 #[derive(Clone)]
@@ -261,7 +282,10 @@ fn pipe_name(pipe: Pipe) -> String {
 }
 
 fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
-    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value())
+    op.attribute(name)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
 }
 
 /// The pto-isa instruction of a tile op whose operands follow the
@@ -350,7 +374,14 @@ fn instruction(short: &str) -> Option<&'static str> {
 
 impl<'c, 'a> Lowering<'c, 'a> {
     /// `callee(operands...)`, before `at`; its result when `result` is given.
-    fn call(&self, at: OperationRef<'c, 'a>, callee: &str, operands: &[Value<'c, '_>], args: Option<Vec<Attribute<'c>>>, result: Option<Type<'c>>) -> Option<Value<'c, 'a>> {
+    fn call(
+        &self,
+        at: OperationRef<'c, 'a>,
+        callee: &str,
+        operands: &[Value<'c, '_>],
+        args: Option<Vec<Attribute<'c>>>,
+        result: Option<Type<'c>>,
+    ) -> Option<Value<'c, 'a>> {
         let context = self.context;
         let block = at.block().expect("ops sit in blocks");
         // Index operands reach C as int64_t (the arith conversion turns
@@ -361,34 +392,58 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 if !value.r#type().is_index() {
                     return value;
                 }
-                let cast = melior::dialect::arith::index_cast(value, IntegerType::new(context, 64).into(), at.location());
-                block.insert_operation_before(at, cast).result(0).unwrap().into()
+                let cast = melior::dialect::arith::index_cast(
+                    value,
+                    IntegerType::new(context, 64).into(),
+                    at.location(),
+                );
+                block
+                    .insert_operation_before(at, cast)
+                    .result(0)
+                    .unwrap()
+                    .into()
             })
             .collect();
         let operands = &operands[..];
         let mut builder = OperationBuilder::new("emitc.call_opaque", at.location())
-            .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+            .add_attributes(&[(
+                Identifier::new(context, "callee"),
+                StringAttribute::new(context, callee).into(),
+            )])
             .add_operands(operands);
         if let Some(args) = args {
-            builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into())]);
+            builder = builder.add_attributes(&[(
+                Identifier::new(context, "args"),
+                ArrayAttribute::new(context, &args).into(),
+            )]);
         }
         if let Some(result) = result {
             builder = builder.add_results(&[result]);
         }
-        let op = block.insert_operation_before(at, builder.build().expect("emitc.call_opaque builds"));
+        let op =
+            block.insert_operation_before(at, builder.build().expect("emitc.call_opaque builds"));
         result.map(|_| op.result(0).expect("one result").into())
     }
 
     /// A `Tile<…>` object for `value` (a pl tile result of `op`) bound to
     /// its planned address.
-    fn declare_tile(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>, index: usize, valid: [Option<Value<'c, 'a>>; 2]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn declare_tile(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        value: Value<'c, 'a>,
+        index: usize,
+        valid: [Option<Value<'c, 'a>>; 2],
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let tile = TileType::try_from(value.r#type()).map_err(|e| (op, e.to_string()))?;
         let cpp = cpp_types::tile(tile).map_err(|m| (op, m))?;
         let addresses = op
             .attribute("pl.addresses")
             .ok()
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-            .ok_or((op, "this tile has no planned address (run pl-plan-memory first)".to_string()))?;
+            .ok_or((
+                op,
+                "this tile has no planned address (run pl-plan-memory first)".to_string(),
+            ))?;
         let address = addresses.element(index).map_err(|e| (op, e.to_string()))?;
         // A dynamic valid extent is a constructor argument, the other one
         // its static value.
@@ -399,43 +454,103 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let extent = match (extents[d], valid[d]) {
                     (Some(fixed), _) => self.index_constant(op, fixed),
                     (None, Some(runtime)) => runtime,
-                    (None, None) => return Err((op, format!("the runtime valid extent {d} of {} is not known here", value.r#type()))),
+                    (None, None) => {
+                        return Err((
+                            op,
+                            format!(
+                                "the runtime valid extent {d} of {} is not known here",
+                                value.r#type()
+                            ),
+                        ));
+                    }
                 };
                 arguments.push(extent);
             }
         }
-        let object = self.call(op, &cpp, &arguments, None, Some(opaque(self.context, &cpp))).expect("a result");
+        let object = self
+            .call(op, &cpp, &arguments, None, Some(opaque(self.context, &cpp)))
+            .expect("a result");
         let index_attr: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
-        let address_attr: Attribute = IntegerAttribute::new(IntegerType::new(self.context, 64).into(), address).into();
-        self.call(op, "TASSIGN", &[object], Some(vec![index_attr, address_attr]), None);
+        let address_attr: Attribute =
+            IntegerAttribute::new(IntegerType::new(self.context, 64).into(), address).into();
+        self.call(
+            op,
+            "TASSIGN",
+            &[object],
+            Some(vec![index_attr, address_attr]),
+            None,
+        );
         self.shapes.insert(value_key(object), tile.shape());
-        let runtime = [0, 1].map(|d| if extents[d].is_none() { valid[d].map(|v| v.to_raw()) } else { None });
+        let runtime = [0, 1].map(|d| {
+            if extents[d].is_none() {
+                valid[d].map(|v| v.to_raw())
+            } else {
+                None
+            }
+        });
         self.valid.insert(value_key(object), runtime);
         Ok(object)
     }
 
     /// The row-major element index of `indices` in a tile of `shape`, as an
     /// i64 (what SetValue/GetValue take); a single index is already flat.
-    fn flat_index(&self, op: OperationRef<'c, 'a>, shape: &[i64], indices: &[Value<'c, 'a>]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn flat_index(
+        &self,
+        op: OperationRef<'c, 'a>,
+        shape: &[i64],
+        indices: &[Value<'c, 'a>],
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let location = op.location();
         let block = op.block().unwrap();
         let mut flat: Option<Value> = None;
         for (d, index) in indices.iter().enumerate() {
-            let stride: i64 = if indices.len() == 1 { 1 } else { shape[d + 1..].iter().product() };
+            let stride: i64 = if indices.len() == 1 {
+                1
+            } else {
+                shape[d + 1..].iter().product()
+            };
             let stride = self.index_constant(op, stride);
-            let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(*index, stride, location)).result(0).unwrap().into();
+            let term: Value = block
+                .insert_operation_before(op, melior::dialect::arith::muli(*index, stride, location))
+                .result(0)
+                .unwrap()
+                .into();
             flat = Some(match flat {
                 None => term,
-                Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
+                Some(sum) => block
+                    .insert_operation_before(op, melior::dialect::arith::addi(sum, term, location))
+                    .result(0)
+                    .unwrap()
+                    .into(),
             });
         }
         let flat = flat.ok_or((op, "a tile access without indices".to_string()))?;
-        Ok(block.insert_operation_before(op, melior::dialect::arith::index_cast(flat, IntegerType::new(self.context, 64).into(), location)).result(0).unwrap().into())
+        Ok(block
+            .insert_operation_before(
+                op,
+                melior::dialect::arith::index_cast(
+                    flat,
+                    IntegerType::new(self.context, 64).into(),
+                    location,
+                ),
+            )
+            .result(0)
+            .unwrap()
+            .into())
     }
 
     fn index_constant(&self, at: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
-        let constant = melior::dialect::arith::constant(self.context, IntegerAttribute::new(Type::index(self.context), value).into(), at.location());
-        at.block().unwrap().insert_operation_before(at, constant).result(0).unwrap().into()
+        let constant = melior::dialect::arith::constant(
+            self.context,
+            IntegerAttribute::new(Type::index(self.context), value).into(),
+            at.location(),
+        );
+        at.block()
+            .unwrap()
+            .insert_operation_before(at, constant)
+            .result(0)
+            .unwrap()
+            .into()
     }
 
     /// The runtime valid extents a result takes from its tile operands:
@@ -444,25 +559,41 @@ impl<'c, 'a> Lowering<'c, 'a> {
         [0, 1].map(|d| {
             op.operands().find_map(|operand| {
                 // SAFETY: the recorded value is live in the kernel.
-                self.valid.get(&value_key(operand)).and_then(|v| v[d]).map(|raw| unsafe { Value::from_raw(raw) })
+                self.valid
+                    .get(&value_key(operand))
+                    .and_then(|v| v[d])
+                    .map(|raw| unsafe { Value::from_raw(raw) })
             })
         })
     }
 
     /// A `GlobalTensor` over the window of `tensor` at `offsets` with
     /// `window` extents.
-    fn global(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, offsets: &[Value<'c, 'a>], window: &[i64]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn global(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+        offsets: &[Value<'c, 'a>],
+        window: &[i64],
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         self.global_at(op, tensor, tensor, offsets, window)
     }
 
     /// [`Self::global`] over `base`, a pointer with `tensor`'s layout (a
     /// peer's copy of it).
-    fn global_at(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, pointer: Value<'c, 'a>, offsets: &[Value<'c, 'a>], window: &[i64]) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        let info = self
-            .tensors
-            .get(&value_key(tensor))
-            .cloned()
-            .ok_or((op, "this tensor is not a kernel parameter in global memory; it is not translated yet".to_string()))?;
+    fn global_at(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+        pointer: Value<'c, 'a>,
+        offsets: &[Value<'c, 'a>],
+        window: &[i64],
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let info = self.tensors.get(&value_key(tensor)).cloned().ok_or((
+            op,
+            "this tensor is not a kernel parameter in global memory; it is not translated yet"
+                .to_string(),
+        ))?;
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
         // Row-major strides: constants where the inner extents are static,
@@ -476,7 +607,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 break;
             }
             let extent = self.tensor_dim(op, tensor, d)?;
-            stride = block.insert_operation_before(op, melior::dialect::arith::muli(stride, extent, location)).result(0).unwrap().into();
+            stride = block
+                .insert_operation_before(op, melior::dialect::arith::muli(stride, extent, location))
+                .result(0)
+                .unwrap()
+                .into();
         }
         strides.reverse();
         // A window that spans a dimension needs that dimension's stride
@@ -492,29 +627,64 @@ impl<'c, 'a> Lowering<'c, 'a> {
         // arith conversion turns into C.
         let mut offset: Option<Value> = None;
         for (&index, &stride_value) in offsets.iter().zip(&strides) {
-            let term: Value = block.insert_operation_before(op, melior::dialect::arith::muli(index, stride_value, location)).result(0).unwrap().into();
+            let term: Value = block
+                .insert_operation_before(
+                    op,
+                    melior::dialect::arith::muli(index, stride_value, location),
+                )
+                .result(0)
+                .unwrap()
+                .into();
             offset = Some(match offset {
                 None => term,
-                Some(sum) => block.insert_operation_before(op, melior::dialect::arith::addi(sum, term, location)).result(0).unwrap().into(),
+                Some(sum) => block
+                    .insert_operation_before(op, melior::dialect::arith::addi(sum, term, location))
+                    .result(0)
+                    .unwrap()
+                    .into(),
             });
         }
         let mut base = pointer;
         if let Some(offset) = offset {
             let i64_type: Type = IntegerType::new(self.context, 64).into();
             let cast = melior::dialect::arith::index_cast(offset, i64_type, location);
-            let offset: Value = block.insert_operation_before(op, cast).result(0).unwrap().into();
-            let add = OperationBuilder::new("emitc.add", location).add_operands(&[pointer, offset]).add_results(&[pointer.r#type()]).build().expect("emitc.add builds");
-            base = block.insert_operation_before(op, add).result(0).unwrap().into();
+            let offset: Value = block
+                .insert_operation_before(op, cast)
+                .result(0)
+                .unwrap()
+                .into();
+            let add = OperationBuilder::new("emitc.add", location)
+                .add_operands(&[pointer, offset])
+                .add_results(&[pointer.r#type()])
+                .build()
+                .expect("emitc.add builds");
+            base = block
+                .insert_operation_before(op, add)
+                .result(0)
+                .unwrap()
+                .into();
         }
         let cpp = cpp_types::global_tensor(info.element, window, &info.shape);
-        Ok(self.call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp))).expect("a result"))
+        Ok(self
+            .call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp)))
+            .expect("a result"))
     }
 
-
     /// Dimension `axis` of a kernel tensor as an index value.
-    fn tensor_dim(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, axis: usize) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        let info = self.tensors.get(&value_key(tensor)).ok_or((op, "this tensor is not a kernel parameter in global memory".to_string()))?;
-        let extent = *info.shape.get(axis).ok_or((op, format!("no dimension {axis}")))?;
+    fn tensor_dim(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+        axis: usize,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let info = self.tensors.get(&value_key(tensor)).ok_or((
+            op,
+            "this tensor is not a kernel parameter in global memory".to_string(),
+        ))?;
+        let extent = *info
+            .shape
+            .get(axis)
+            .ok_or((op, format!("no dimension {axis}")))?;
         Ok(match info.dims.get(axis).copied().flatten() {
             // SAFETY: the recorded value is live in the kernel.
             Some(raw) => unsafe { Value::from_raw(raw) },
@@ -533,7 +703,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
     }
 
     fn sync(&mut self, op: OperationRef<'c, 'a>, name: &str) -> Result<(), Failure<'c, 'a>> {
-        let pipe = |attr: &str| int_attribute(op, attr).and_then(|c| Pipe::from_code(c as i32)).ok_or((op, format!("no {attr}")));
+        let pipe = |attr: &str| {
+            int_attribute(op, attr)
+                .and_then(|c| Pipe::from_code(c as i32))
+                .ok_or((op, format!("no {attr}")))
+        };
         let args: Vec<Attribute> = if name == "pl.system.pipe_barrier" {
             vec![opaque_attribute(self.context, &pipe_name(pipe("pipe")?))]
         } else {
@@ -556,27 +730,61 @@ impl<'c, 'a> Lowering<'c, 'a> {
 
     fn convert(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         let name = op_name(op);
-        if matches!(name.as_str(), "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier") {
+        if matches!(
+            name.as_str(),
+            "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier"
+        ) {
             return self.sync(op, &name);
         }
-        if name.starts_with("pld.") || matches!(name.as_str(), "pl.system.fence" | "pl.system.cacheinvalid") {
+        if name.starts_with("pld.")
+            || matches!(name.as_str(), "pl.system.fence" | "pl.system.cacheinvalid")
+        {
             return self.communicate(op, &name);
         }
         if name == "pl.tensor.view" {
             // Metadata only: the same pointer with the result's shape.
             let (source, result) = (operand_at(op, 0).unwrap(), result_at(op, 0).unwrap());
             let tensor = TensorLike::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
-            if tensor.layout().is_some_and(|l| l != pto_dialects::enums::TensorLayout::Nd) {
-                return Err((op, "views with a non-row-major layout are not translated yet".into()));
+            if tensor
+                .layout()
+                .is_some_and(|l| l != pto_dialects::enums::TensorLayout::Nd)
+            {
+                return Err((
+                    op,
+                    "views with a non-row-major layout are not translated yet".into(),
+                ));
             }
-            let info = self.tensors.get(&value_key(source)).cloned().ok_or((op, "a view of a tensor that is not a kernel parameter".to_string()))?;
+            let info = self.tensors.get(&value_key(source)).cloned().ok_or((
+                op,
+                "a view of a tensor that is not a kernel parameter".to_string(),
+            ))?;
             let dims = tensor.shape();
             if dims.iter().skip(1).any(Option::is_none) {
-                return Err((op, "views with a dynamic inner extent are not translated yet".into()));
+                return Err((
+                    op,
+                    "views with a dynamic inner extent are not translated yet".into(),
+                ));
             }
-            let cast = OperationBuilder::new("emitc.cast", op.location()).add_operands(&[source]).add_results(&[source.r#type()]).build().map_err(|e| (op, e.to_string()))?;
-            let view: Value = op.block().unwrap().insert_operation_before(op, cast).result(0).unwrap().into();
-            self.tensors.insert(value_key(view), GmTensor { element: info.element, shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(), dims: vec![None; dims.len()] });
+            let cast = OperationBuilder::new("emitc.cast", op.location())
+                .add_operands(&[source])
+                .add_results(&[source.r#type()])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            let view: Value = op
+                .block()
+                .unwrap()
+                .insert_operation_before(op, cast)
+                .result(0)
+                .unwrap()
+                .into();
+            self.tensors.insert(
+                value_key(view),
+                GmTensor {
+                    element: info.element,
+                    shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(),
+                    dims: vec![None; dims.len()],
+                },
+            );
             if let Some(&ctx) = self.contexts.get(&value_key(source)) {
                 self.contexts.insert(value_key(view), ctx);
             }
@@ -584,7 +792,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
             return Ok(());
         }
         if name == "pl.tensor.dim" {
-            let axis = int_attribute(op, "axis").or_else(|| int_attribute(op, "index")).unwrap_or(0) as usize;
+            let axis = int_attribute(op, "axis")
+                .or_else(|| int_attribute(op, "index"))
+                .unwrap_or(0) as usize;
             let dim = self.tensor_dim(op, operand_at(op, 0).unwrap(), axis)?;
             self.replace(op, dim);
             return Ok(());
@@ -602,25 +812,57 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
                 let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
-                let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
-                let (valid_start, valid_count) = segments.get(2).copied().unwrap_or((start + count, 0));
-                let mut dynamic = (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
+                let offsets: Vec<Value> = (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
+                let (valid_start, valid_count) =
+                    segments.get(2).copied().unwrap_or((start + count, 0));
+                let mut dynamic =
+                    (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
                 let extents = tile.effective_view().valid_shape;
-                let mut valid: [Option<Value>; 2] = [0, 1].map(|d| if extents[d].is_none() { dynamic.next() } else { None });
+                let mut valid: [Option<Value>; 2] = [0, 1].map(|d| {
+                    if extents[d].is_none() {
+                        dynamic.next()
+                    } else {
+                        None
+                    }
+                });
                 let source = operand_at(op, 0).unwrap();
                 if op.attribute("clamp").is_ok() {
                     // The window narrowed to the tensor's edge.
-                    if offsets.len() != 2 || extents.iter().any(Option::is_some) && valid.iter().all(Option::is_none) {
-                        return Err((op, "clamp is translated for 2-D loads with dynamic valid extents".into()));
+                    if offsets.len() != 2
+                        || extents.iter().any(Option::is_some) && valid.iter().all(Option::is_none)
+                    {
+                        return Err((
+                            op,
+                            "clamp is translated for 2-D loads with dynamic valid extents".into(),
+                        ));
                     }
                     for d in 0..2 {
                         let Some(extent) = valid[d] else { continue };
                         let edge = self.tensor_dim(op, source, d)?;
                         let location = op.location();
                         let block = op.block().unwrap();
-                        let left: Value = block.insert_operation_before(op, melior::dialect::arith::subi(edge, offsets[d], location)).result(0).unwrap().into();
-                        let narrowed = OperationBuilder::new("arith.minsi", location).add_operands(&[extent, left]).add_results(&[Type::index(self.context)]).build().expect("arith.minsi builds");
-                        valid[d] = Some(block.insert_operation_before(op, narrowed).result(0).unwrap().into());
+                        let left: Value = block
+                            .insert_operation_before(
+                                op,
+                                melior::dialect::arith::subi(edge, offsets[d], location),
+                            )
+                            .result(0)
+                            .unwrap()
+                            .into();
+                        let narrowed = OperationBuilder::new("arith.minsi", location)
+                            .add_operands(&[extent, left])
+                            .add_results(&[Type::index(self.context)])
+                            .build()
+                            .expect("arith.minsi builds");
+                        valid[d] = Some(
+                            block
+                                .insert_operation_before(op, narrowed)
+                                .result(0)
+                                .unwrap()
+                                .into(),
+                        );
                     }
                 }
                 let window = partition_or(op, &tile.shape());
@@ -632,12 +874,18 @@ impl<'c, 'a> Lowering<'c, 'a> {
             "store" => {
                 let tile = operand_at(op, 0).unwrap();
                 let destination = operand_at(op, 1).unwrap();
-                let offsets: Vec<Value> = (2..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                let offsets: Vec<Value> = (2..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 let shape = self.tile_shape(op)?;
                 let window = partition_or(op, &shape);
                 let global = self.global(op, destination, &offsets, &window)?;
                 // An atomic store adds into global memory.
-                let callee = if op.attribute("atomic_add").is_ok() { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
+                let callee = if op.attribute("atomic_add").is_ok() {
+                    "TSTORE<AtomicType::AtomicAdd>"
+                } else {
+                    "TSTORE"
+                };
                 self.call(op, callee, &[global, tile], None, None);
                 self.replace(op, destination);
             }
@@ -658,21 +906,39 @@ impl<'c, 'a> Lowering<'c, 'a> {
             "fillpad" => {
                 // The destination is wholly valid; its type carries the pad.
                 let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
-                self.call(op, "TFILLPAD", &[object, operand_at(op, 0).unwrap()], None, None);
+                self.call(
+                    op,
+                    "TFILLPAD",
+                    &[object, operand_at(op, 0).unwrap()],
+                    None,
+                    None,
+                );
                 self.replace(op, object);
             }
             "write" => {
                 // In place: `tile.SetValue(row * cols + col, value)` on the
                 // source object, which the result stands for.
                 let tile = operand_at(op, 0).unwrap();
-                let shape = self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the written tile was not declared".to_string()))?;
+                let shape = self
+                    .shapes
+                    .get(&value_key(tile))
+                    .cloned()
+                    .ok_or((op, "the written tile was not declared".to_string()))?;
                 let n = op.operand_count();
                 let indices: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let value = operand_at(op, n - 1).unwrap();
                 let location = op.location();
                 let block = op.block().unwrap();
                 let flat = self.flat_index(op, &shape, &indices)?;
-                block.insert_operation_before(op, build::verbatim(self.context, location, "{}.SetValue({}, {});", &[tile, flat, value]));
+                block.insert_operation_before(
+                    op,
+                    build::verbatim(
+                        self.context,
+                        location,
+                        "{}.SetValue({}, {});",
+                        &[tile, flat, value],
+                    ),
+                );
                 self.replace(op, tile);
             }
             "create" => {
@@ -682,7 +948,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
             "matmul_acc" => {
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let (acc, lhs, rhs) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
+                let (acc, lhs, rhs) = (
+                    operand_at(op, 0).unwrap(),
+                    operand_at(op, 1).unwrap(),
+                    operand_at(op, 2).unwrap(),
+                );
                 match operand_at(op, 3) {
                     None => {
                         self.call(op, "TMATMUL_ACC", &[object, acc, lhs, rhs], None, None);
@@ -691,13 +961,26 @@ impl<'c, 'a> Lowering<'c, 'a> {
                         // The first step initialises the accumulator.
                         let (then_block, else_block) = (Block::new(&[]), Block::new(&[]));
                         self.call_in(&then_block, op.location(), "TMATMUL", &[object, lhs, rhs]);
-                        self.call_in(&else_block, op.location(), "TMATMUL_ACC", &[object, acc, lhs, rhs]);
+                        self.call_in(
+                            &else_block,
+                            op.location(),
+                            "TMATMUL_ACC",
+                            &[object, acc, lhs, rhs],
+                        );
                         let (then_region, else_region) = (Region::new(), Region::new());
-                        then_block.append_operation(melior::dialect::scf::r#yield(&[], op.location()));
-                        else_block.append_operation(melior::dialect::scf::r#yield(&[], op.location()));
+                        then_block
+                            .append_operation(melior::dialect::scf::r#yield(&[], op.location()));
+                        else_block
+                            .append_operation(melior::dialect::scf::r#yield(&[], op.location()));
                         then_region.append_block(then_block);
                         else_region.append_block(else_block);
-                        let branch = melior::dialect::scf::r#if(first, &[], then_region, else_region, op.location());
+                        let branch = melior::dialect::scf::r#if(
+                            first,
+                            &[],
+                            then_region,
+                            else_region,
+                            op.location(),
+                        );
                         op.block().unwrap().insert_operation_before(op, branch);
                     }
                 }
@@ -708,33 +991,78 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
                 let mode = int_attribute(op, "cmp").unwrap_or(0);
-                let mode = ["EQ", "NE", "LT", "LE", "GT", "GE"].get(mode as usize).ok_or((op, format!("comparison #{mode}")))?;
+                let mode = ["EQ", "NE", "LT", "LE", "GT", "GE"]
+                    .get(mode as usize)
+                    .ok_or((op, format!("comparison #{mode}")))?;
                 let mode = opaque_attribute(self.context, &format!("CmpMode::{mode}"));
-                let index_attr = |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
+                let index_attr = |i: i64| -> Attribute {
+                    IntegerAttribute::new(Type::index(self.context), i).into()
+                };
                 let callee = if short == "cmp" { "TCMP" } else { "TCMPS" };
-                self.call(op, callee, &[object, operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap()], Some(vec![index_attr(0), index_attr(1), index_attr(2), mode]), None);
+                self.call(
+                    op,
+                    callee,
+                    &[
+                        object,
+                        operand_at(op, 0).unwrap(),
+                        operand_at(op, 1).unwrap(),
+                    ],
+                    Some(vec![index_attr(0), index_attr(1), index_attr(2), mode]),
+                    None,
+                );
                 self.replace(op, object);
             }
             "read" => {
                 // `tile.GetValue(row * cols + col)` into a variable (a member
                 // call with a value: verbatim into an lvalue).
                 let tile = operand_at(op, 0).unwrap();
-                let shape = self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the read tile was not declared".to_string()))?;
-                let indices: Vec<Value> = (1..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                let shape = self
+                    .shapes
+                    .get(&value_key(tile))
+                    .cloned()
+                    .ok_or((op, "the read tile was not declared".to_string()))?;
+                let indices: Vec<Value> = (1..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 let flat = self.flat_index(op, &shape, &indices)?;
                 let result = result.expect("a read has a result");
                 let location = op.location();
                 let block = op.block().unwrap();
-                let lvalue = Type::parse(self.context, &format!("!emitc.lvalue<{}>", result.r#type())).ok_or((op, "an lvalue type".to_string()))?;
+                let lvalue =
+                    Type::parse(self.context, &format!("!emitc.lvalue<{}>", result.r#type()))
+                        .ok_or((op, "an lvalue type".to_string()))?;
                 let variable = OperationBuilder::new("emitc.variable", location)
-                    .add_attributes(&[(Identifier::new(self.context, "value"), opaque_attribute(self.context, ""))])
+                    .add_attributes(&[(
+                        Identifier::new(self.context, "value"),
+                        opaque_attribute(self.context, ""),
+                    )])
                     .add_results(&[lvalue])
                     .build()
                     .map_err(|e| (op, e.to_string()))?;
-                let variable: Value = block.insert_operation_before(op, variable).result(0).unwrap().into();
-                block.insert_operation_before(op, build::verbatim(self.context, location, "{} = {}.GetValue({});", &[variable, tile, flat]));
-                let load = OperationBuilder::new("emitc.load", location).add_operands(&[variable]).add_results(&[result.r#type()]).build().map_err(|e| (op, e.to_string()))?;
-                let value: Value = block.insert_operation_before(op, load).result(0).unwrap().into();
+                let variable: Value = block
+                    .insert_operation_before(op, variable)
+                    .result(0)
+                    .unwrap()
+                    .into();
+                block.insert_operation_before(
+                    op,
+                    build::verbatim(
+                        self.context,
+                        location,
+                        "{} = {}.GetValue({});",
+                        &[variable, tile, flat],
+                    ),
+                );
+                let load = OperationBuilder::new("emitc.load", location)
+                    .add_operands(&[variable])
+                    .add_results(&[result.r#type()])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                let value: Value = block
+                    .insert_operation_before(op, load)
+                    .result(0)
+                    .unwrap()
+                    .into();
                 self.replace(op, value);
             }
             "assemble" => {
@@ -743,7 +1071,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
                 let mut operands = vec![object, operand_at(op, 0).unwrap()];
-                let offsets: Vec<Value> = (2..op.operand_count()).filter_map(|i| operand_at(op, i)).collect();
+                let offsets: Vec<Value> = (2..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 if offsets.len() == 1 {
                     operands.push(self.index_constant(op, 0));
                 }
@@ -752,13 +1082,32 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "get_block_idx" | "get_block_num" | "get_subblock_idx" => {
-                let callee = if short == "get_subblock_idx" { "get_subblockid" } else { short };
-                let value = self.call(op, callee, &[], None, Some(IntegerType::new(self.context, 64).into())).expect("a result");
+                let callee = if short == "get_subblock_idx" {
+                    "get_subblockid"
+                } else {
+                    short
+                };
+                let value = self
+                    .call(
+                        op,
+                        callee,
+                        &[],
+                        None,
+                        Some(IntegerType::new(self.context, 64).into()),
+                    )
+                    .expect("a result");
                 let location = op.location();
                 let index: Value = op
                     .block()
                     .unwrap()
-                    .insert_operation_before(op, melior::dialect::arith::index_cast(value, Type::index(self.context), location))
+                    .insert_operation_before(
+                        op,
+                        melior::dialect::arith::index_cast(
+                            value,
+                            Type::index(self.context),
+                            location,
+                        ),
+                    )
                     .result(0)
                     .unwrap()
                     .into();
@@ -767,10 +1116,23 @@ impl<'c, 'a> Lowering<'c, 'a> {
             "cast" => {
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let mode = int_attribute(op, "mode").and_then(|c| RoundMode::from_code(c as i32)).unwrap_or(RoundMode::Rint);
-                let mode = opaque_attribute(self.context, &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()));
-                let index_attr = |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
-                self.call(op, "TCVT", &[object, operand_at(op, 0).unwrap()], Some(vec![index_attr(0), index_attr(1), mode]), None);
+                let mode = int_attribute(op, "mode")
+                    .and_then(|c| RoundMode::from_code(c as i32))
+                    .unwrap_or(RoundMode::Rint);
+                let mode = opaque_attribute(
+                    self.context,
+                    &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()),
+                );
+                let index_attr = |i: i64| -> Attribute {
+                    IntegerAttribute::new(Type::index(self.context), i).into()
+                };
+                self.call(
+                    op,
+                    "TCVT",
+                    &[object, operand_at(op, 0).unwrap()],
+                    Some(vec![index_attr(0), index_attr(1), mode]),
+                    None,
+                );
                 self.replace(op, object);
             }
             _ => {
@@ -778,7 +1140,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     return Err((op, format!("'{name}' has no lowering to EmitC yet")));
                 };
                 let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.ok_or((op, "a tile op without a result".to_string()))?, 0, valid)?;
+                let object = self.declare_tile(
+                    op,
+                    result.ok_or((op, "a tile op without a result".to_string()))?,
+                    0,
+                    valid,
+                )?;
                 let operands: Vec<Value> = std::iter::once(object).chain(op.operands()).collect();
                 self.call(op, callee, &operands, None, None);
                 self.replace(op, object);
@@ -787,11 +1154,20 @@ impl<'c, 'a> Lowering<'c, 'a> {
         Ok(())
     }
 
-    fn call_in(&self, block: &Block<'c>, location: Location<'c>, callee: &str, operands: &[Value<'c, '_>]) {
+    fn call_in(
+        &self,
+        block: &Block<'c>,
+        location: Location<'c>,
+        callee: &str,
+        operands: &[Value<'c, '_>],
+    ) {
         let context = self.context;
         block.append_operation(
             OperationBuilder::new("emitc.call_opaque", location)
-                .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+                .add_attributes(&[(
+                    Identifier::new(context, "callee"),
+                    StringAttribute::new(context, callee).into(),
+                )])
                 .add_operands(operands)
                 .build()
                 .expect("emitc.call_opaque builds"),
@@ -805,14 +1181,21 @@ impl<'c, 'a> Lowering<'c, 'a> {
         if let Ok(tile) = TileType::try_from(tile.r#type()) {
             return Ok(tile.shape());
         }
-        self.shapes.get(&value_key(tile)).cloned().ok_or((op, "the stored tile was not declared".to_string()))
+        self.shapes
+            .get(&value_key(tile))
+            .cloned()
+            .ok_or((op, "the stored tile was not declared".to_string()))
     }
 }
 
 /// The value of an `arith.constant` index, if `value` is one.
 fn constant_index(value: Value) -> Option<i64> {
-    let owner = melior::ir::operation::OperationResult::try_from(value).ok()?.owner();
-    (op_name(owner) == "arith.constant").then(|| int_attribute(owner, "value")).flatten()
+    let owner = melior::ir::operation::OperationResult::try_from(value)
+        .ok()?
+        .owner();
+    (op_name(owner) == "arith.constant")
+        .then(|| int_attribute(owner, "value"))
+        .flatten()
 }
 
 /// A load's or store's window: its `partition`, else the tile's shape.
@@ -839,27 +1222,47 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
         // SAFETY: collected from the live kernel; each loop is replaced once
         // and never visited again.
         let for_op = unsafe { OperationRef::from_raw(raw) };
-        let body = for_op.region(0).ok().and_then(|r| r.first_block()).ok_or((for_op, "a loop without a body".to_string()))?;
+        let body = for_op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or((for_op, "a loop without a body".to_string()))?;
         let carried = for_op.result_count();
         let is_buffer = |t: Type| TileType::try_from(t).is_ok() || TensorLike::try_from(t).is_ok();
-        let dropped: Vec<usize> = (0..carried).filter(|&i| is_buffer(for_op.result(i).unwrap().r#type())).collect();
+        let dropped: Vec<usize> = (0..carried)
+            .filter(|&i| is_buffer(for_op.result(i).unwrap().r#type()))
+            .collect();
         if dropped.is_empty() {
             continue;
         }
-        let terminator = body.terminator().ok_or((for_op, "a loop body without a yield".to_string()))?;
+        let terminator = body
+            .terminator()
+            .ok_or((for_op, "a loop body without a yield".to_string()))?;
         for &i in &dropped {
             let init = operand_at(for_op, 3 + i).unwrap();
             // SAFETY: live values; the iteration argument's and the result's
             // uses move to the init, which dominates both.
             unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(body.argument(i + 1).unwrap().to_raw(), init.to_raw());
-                mlir_sys::mlirValueReplaceAllUsesOfWith(for_op.result(i).unwrap().to_raw(), init.to_raw());
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    body.argument(i + 1).unwrap().to_raw(),
+                    init.to_raw(),
+                );
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    for_op.result(i).unwrap().to_raw(),
+                    init.to_raw(),
+                );
             }
         }
         let kept: Vec<usize> = (0..carried).filter(|i| !dropped.contains(i)).collect();
         // The yield keeps the remaining values.
-        let yielded: Vec<Value> = kept.iter().map(|&i| operand_at(terminator, i).unwrap()).collect();
-        body.insert_operation_before(terminator, melior::dialect::scf::r#yield(&yielded, terminator.location()));
+        let yielded: Vec<Value> = kept
+            .iter()
+            .map(|&i| operand_at(terminator, i).unwrap())
+            .collect();
+        body.insert_operation_before(
+            terminator,
+            melior::dialect::scf::r#yield(&yielded, terminator.location()),
+        );
         drop(detach(terminator));
         for &i in dropped.iter().rev() {
             // SAFETY: the argument has no uses left.
@@ -868,20 +1271,33 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
         // A new loop with the kept iteration arguments takes the body.
         let mut operands: Vec<Value> = (0..3).map(|i| operand_at(for_op, i).unwrap()).collect();
         operands.extend(kept.iter().map(|&i| operand_at(for_op, 3 + i).unwrap()));
-        let result_types: Vec<Type> = kept.iter().map(|&i| for_op.result(i).unwrap().r#type()).collect();
+        let result_types: Vec<Type> = kept
+            .iter()
+            .map(|&i| for_op.result(i).unwrap().r#type())
+            .collect();
         let region = Region::new();
         // SAFETY: both regions are live; the old loop's body moves whole.
-        unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), for_op.region(0).unwrap().to_raw()) };
+        unsafe {
+            mlir_sys::mlirRegionTakeBody(region.to_raw(), for_op.region(0).unwrap().to_raw())
+        };
         let new_loop = OperationBuilder::new("scf.for", for_op.location())
             .add_operands(&operands)
             .add_results(&result_types)
             .add_regions([region])
             .build()
             .map_err(|e| (for_op, e.to_string()))?;
-        let new_loop = for_op.block().unwrap().insert_operation_before(for_op, new_loop);
+        let new_loop = for_op
+            .block()
+            .unwrap()
+            .insert_operation_before(for_op, new_loop);
         for (new_index, &old_index) in kept.iter().enumerate() {
             // SAFETY: live values; the old loop's result uses move to the new one.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(for_op.result(old_index).unwrap().to_raw(), new_loop.result(new_index).unwrap().to_raw()) };
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    for_op.result(old_index).unwrap().to_raw(),
+                    new_loop.result(new_index).unwrap().to_raw(),
+                )
+            };
         }
         drop(detach(for_op));
     }
@@ -893,10 +1309,16 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
 /// one buffer (its address is on the `scf.if`), so the result becomes a
 /// `pl.tile.create` at that address before the branch, and the branch
 /// yields nothing for it.
-fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+fn drop_branch_tiles<'c, 'a>(
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
     let mut branches = Vec::new();
     kernel.walk(WalkOrder::PostOrder, |op| {
-        if op_name(op) == "scf.if" && (0..op.result_count()).any(|i| TileType::try_from(op.result(i).unwrap().r#type()).is_ok()) {
+        if op_name(op) == "scf.if"
+            && (0..op.result_count())
+                .any(|i| TileType::try_from(op.result(i).unwrap().r#type()).is_ok())
+        {
             branches.push(op.to_raw());
         }
         WalkResult::Advance
@@ -908,14 +1330,20 @@ fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>)
             .attribute("pl.addresses")
             .ok()
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-            .ok_or((branch, "a branch yielding tiles has no planned addresses".to_string()))?;
+            .ok_or((
+                branch,
+                "a branch yielding tiles has no planned addresses".to_string(),
+            ))?;
         let results = branch.result_count();
         let mut kept = Vec::new();
         for i in 0..results {
             let result: Value = branch.result(i).unwrap().into();
             if TileType::try_from(result.r#type()).is_err() {
                 if TensorLike::try_from(result.r#type()).is_ok() {
-                    return Err((branch, "branches yielding tensors are not translated yet".to_string()));
+                    return Err((
+                        branch,
+                        "branches yielding tensors are not translated yet".to_string(),
+                    ));
                 }
                 kept.push(i);
                 continue;
@@ -923,26 +1351,55 @@ fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>)
             let address = addresses.element(i).map_err(|e| (branch, e.to_string()))?;
             let create = OperationBuilder::new("pl.tile.create", branch.location())
                 .add_results(&[result.r#type()])
-                .add_attributes(&[(Identifier::new(context, "pl.addresses"), DenseI64ArrayAttribute::new(context, &[address]).into())])
+                .add_attributes(&[(
+                    Identifier::new(context, "pl.addresses"),
+                    DenseI64ArrayAttribute::new(context, &[address]).into(),
+                )])
                 .build()
                 .map_err(|e| (branch, e.to_string()))?;
-            let create = branch.block().unwrap().insert_operation_before(branch, create);
+            let create = branch
+                .block()
+                .unwrap()
+                .insert_operation_before(branch, create);
             // SAFETY: live values; the result's uses move to the buffer.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), create.result(0).unwrap().to_raw()) };
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    result.to_raw(),
+                    create.result(0).unwrap().to_raw(),
+                )
+            };
         }
         // The branches yield only what is kept.
         for region in branch.regions() {
-            let Some(body) = region.first_block() else { continue };
-            let Some(terminator) = body.terminator() else { continue };
-            let yielded: Vec<Value> = kept.iter().filter_map(|&i| operand_at(terminator, i)).collect();
-            body.insert_operation_before(terminator, melior::dialect::scf::r#yield(&yielded, terminator.location()));
+            let Some(body) = region.first_block() else {
+                continue;
+            };
+            let Some(terminator) = body.terminator() else {
+                continue;
+            };
+            let yielded: Vec<Value> = kept
+                .iter()
+                .filter_map(|&i| operand_at(terminator, i))
+                .collect();
+            body.insert_operation_before(
+                terminator,
+                melior::dialect::scf::r#yield(&yielded, terminator.location()),
+            );
             drop(detach(terminator));
         }
-        let result_types: Vec<Type> = kept.iter().map(|&i| branch.result(i).unwrap().r#type()).collect();
+        let result_types: Vec<Type> = kept
+            .iter()
+            .map(|&i| branch.result(i).unwrap().r#type())
+            .collect();
         let take = |index: usize| {
             let region = Region::new();
             // SAFETY: both regions are live; the branch body moves whole.
-            unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), branch.region(index).unwrap().to_raw()) };
+            unsafe {
+                mlir_sys::mlirRegionTakeBody(
+                    region.to_raw(),
+                    branch.region(index).unwrap().to_raw(),
+                )
+            };
             region
         };
         let rebuilt = OperationBuilder::new("scf.if", branch.location())
@@ -951,10 +1408,18 @@ fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>)
             .add_regions([take(0), take(1)])
             .build()
             .map_err(|e| (branch, e.to_string()))?;
-        let rebuilt = branch.block().unwrap().insert_operation_before(branch, rebuilt);
+        let rebuilt = branch
+            .block()
+            .unwrap()
+            .insert_operation_before(branch, rebuilt);
         for (new_index, &old_index) in kept.iter().enumerate() {
             // SAFETY: live values; the old branch's result uses move over.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(branch.result(old_index).unwrap().to_raw(), rebuilt.result(new_index).unwrap().to_raw()) };
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(
+                    branch.result(old_index).unwrap().to_raw(),
+                    rebuilt.result(new_index).unwrap().to_raw(),
+                )
+            };
         }
         drop(detach(branch));
     }
@@ -964,7 +1429,10 @@ fn drop_branch_tiles<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>)
 /// `arith.remui`/`divui` (which the upstream arith conversion does not
 /// take) as EmitC `%`/`/` on the unsigned C type: `size_t` for index,
 /// `uintN_t` for iN.
-fn lower_unsigned_division<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+fn lower_unsigned_division<'c, 'a>(
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
     let mut ops = Vec::new();
     kernel.walk(WalkOrder::PreOrder, |op| {
         if matches!(op_name(op).as_str(), "arith.remui" | "arith.divui") {
@@ -981,34 +1449,79 @@ fn lower_unsigned_division<'c, 'a>(context: &'c Context, kernel: OperationRef<'c
         let unsigned = if r#type.is_index() {
             Type::parse(context, "!emitc.size_t").expect("size_t parses")
         } else {
-            let width = IntegerType::try_from(r#type).map_err(|_| (op, format!("unsigned division of {type}")))?.width();
+            let width = IntegerType::try_from(r#type)
+                .map_err(|_| (op, format!("unsigned division of {type}")))?
+                .width();
             IntegerType::unsigned(context, width).into()
         };
         let to = |value: Value<'c, 'a>, target: Type<'c>| -> Value<'c, 'a> {
-            let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[value]).add_results(&[target]).build().expect("a cast builds");
-            block.insert_operation_before(op, cast).result(0).unwrap().into()
+            let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+                .add_operands(&[value])
+                .add_results(&[target])
+                .build()
+                .expect("a cast builds");
+            block
+                .insert_operation_before(op, cast)
+                .result(0)
+                .unwrap()
+                .into()
         };
-        let (lhs, rhs) = (to(operand_at(op, 0).unwrap(), unsigned), to(operand_at(op, 1).unwrap(), unsigned));
-        let emitc_name = if op_name(op) == "arith.remui" { "emitc.rem" } else { "emitc.div" };
+        let (lhs, rhs) = (
+            to(operand_at(op, 0).unwrap(), unsigned),
+            to(operand_at(op, 1).unwrap(), unsigned),
+        );
+        let emitc_name = if op_name(op) == "arith.remui" {
+            "emitc.rem"
+        } else {
+            "emitc.div"
+        };
         let divided: Value = block
-            .insert_operation_before(op, OperationBuilder::new(emitc_name, location).add_operands(&[lhs, rhs]).add_results(&[unsigned]).build().expect("emitc division builds"))
+            .insert_operation_before(
+                op,
+                OperationBuilder::new(emitc_name, location)
+                    .add_operands(&[lhs, rhs])
+                    .add_results(&[unsigned])
+                    .build()
+                    .expect("emitc division builds"),
+            )
             .result(0)
             .unwrap()
             .into();
         let back = to(divided, r#type);
         // SAFETY: live values; the division's uses move to its replacement.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), back.to_raw()) };
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(
+                result_at(op, 0).unwrap().to_raw(),
+                back.to_raw(),
+            )
+        };
         drop(detach(op));
     }
     Ok(())
 }
 
-fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, with_entry: bool) -> Result<bool, Failure<'c, 'a>> {
+fn convert_kernel<'c, 'a>(
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+    with_entry: bool,
+) -> Result<bool, Failure<'c, 'a>> {
     lower_unsigned_division(context, kernel)?;
     drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
-    let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
-    let mut lowering = Lowering { context, tensors: HashMap::new(), replaced: Vec::new(), shapes: HashMap::new(), valid: HashMap::new(), contexts: HashMap::new(), communicates: false };
+    let entry = kernel
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or((kernel, "an empty kernel".to_string()))?;
+    let mut lowering = Lowering {
+        context,
+        tensors: HashMap::new(),
+        replaced: Vec::new(),
+        shapes: HashMap::new(),
+        valid: HashMap::new(),
+        contexts: HashMap::new(),
+        communicates: false,
+    };
     // Parameters: tensors become __gm__ pointers, index size_t; a dynamic
     // leading dimension is one more size_t parameter after all others.
     let mut parameter_types = Vec::new();
@@ -1034,7 +1547,12 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, wi
             }
             let dims = tensor.shape();
             if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-                return Err((kernel, format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({type})")));
+                return Err((
+                    kernel,
+                    format!(
+                        "parameter #{i}: only the leading dimension of a tensor may be dynamic ({type})"
+                    ),
+                ));
             }
             let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
@@ -1047,31 +1565,47 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, wi
                     dynamic_dims.push((value_key(argument), axis));
                 }
             }
-            lowering.tensors.insert(value_key(argument), GmTensor { element, shape, dims: vec![None; dims.len()] });
+            lowering.tensors.insert(
+                value_key(argument),
+                GmTensor {
+                    element,
+                    shape,
+                    dims: vec![None; dims.len()],
+                },
+            );
             parameter_of.insert(value_key(argument), abi.len());
             parameter_types.push(pointer_type);
             abi.push(EntryArg::Tensor { element });
         } else if r#type.is_index() {
             let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
             let first = entry.first_operation().expect("a kernel has a return");
-            let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", kernel.location())
-                .add_operands(&[argument])
-                .add_results(&[r#type])
-                .build()
-                .expect("a cast builds");
+            let cast =
+                OperationBuilder::new("builtin.unrealized_conversion_cast", kernel.location())
+                    .add_operands(&[argument])
+                    .add_results(&[r#type])
+                    .build()
+                    .expect("a cast builds");
             let cast = entry.insert_operation_before(first, cast);
             let index_value: Value = cast.result(0).unwrap().into();
             // SAFETY: live values; every use but the cast's moves to it.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), index_value.to_raw()) };
+            unsafe {
+                mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), index_value.to_raw())
+            };
             // SAFETY: exclusive access; the cast reads the argument again.
             unsafe { OperationRefMut::from_raw(cast.to_raw()) }.set_operand(0, argument);
             argument.set_type(size_t);
             parameter_types.push(size_t);
-            abi.push(EntryArg::Scalar { cpp: "size_t".into() });
+            abi.push(EntryArg::Scalar {
+                cpp: "size_t".into(),
+            });
         } else if TileType::try_from(r#type).is_ok() {
-            return Err((kernel, format!("parameter #{i} is a tile; kernels take tensors and scalars")));
+            return Err((
+                kernel,
+                format!("parameter #{i} is a tile; kernels take tensors and scalars"),
+            ));
         } else {
-            let cpp = cpp_types::element(r#type).map_err(|m| (kernel, format!("parameter #{i}: {m}")))?;
+            let cpp =
+                cpp_types::element(r#type).map_err(|m| (kernel, format!("parameter #{i}: {m}")))?;
             parameter_types.push(r#type);
             abi.push(EntryArg::Scalar { cpp: cpp.into() });
         }
@@ -1091,10 +1625,18 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, wi
             .add_results(&[Type::index(context)])
             .build()
             .expect("a cast builds");
-        let index_value: Value = entry.insert_operation_before(first, cast).result(0).unwrap().into();
-        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] = Some(index_value.to_raw());
+        let index_value: Value = entry
+            .insert_operation_before(first, cast)
+            .result(0)
+            .unwrap()
+            .into();
+        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] =
+            Some(index_value.to_raw());
         parameter_types.push(size_t);
-        abi.push(EntryArg::Extent { parameter: parameter_of[key], axis: *axis });
+        abi.push(EntryArg::Extent {
+            parameter: parameter_of[key],
+            axis: *axis,
+        });
     }
     // Tile ops, in order (nested ones included).
     let mut ops = Vec::new();
@@ -1115,34 +1657,58 @@ fn convert_kernel<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>, wi
         drop(detach(*op));
     }
     // func.func -> emitc.func with the kernel specifiers; results dropped.
-    let name = kernel.attribute("sym_name").map_err(|e| (kernel, e.to_string()))?;
+    let name = kernel
+        .attribute("sym_name")
+        .map_err(|e| (kernel, e.to_string()))?;
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     // Under a runtime entry the kernel is a plain device function the entry
     // calls (pl.md §6.6); alone it is PTOAS's launchable kernel.
-    let specifiers: &[&str] = if with_entry { &["static", "__aicore__"] } else { &["__global__", "AICORE"] };
-    let specifiers: Vec<Attribute> = specifiers.iter().map(|s| StringAttribute::new(context, s).into()).collect();
+    let specifiers: &[&str] = if with_entry {
+        &["static", "__aicore__"]
+    } else {
+        &["__global__", "AICORE"]
+    };
+    let specifiers: Vec<Attribute> = specifiers
+        .iter()
+        .map(|s| StringAttribute::new(context, s).into())
+        .collect();
     let region = Region::new();
     // SAFETY: both regions live; the kernel's body moves whole.
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), kernel.region(0).unwrap().to_raw()) };
     let function = OperationBuilder::new("emitc.func", kernel.location())
         .add_attributes(&[
             (Identifier::new(context, "sym_name"), name),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(function_type.into()).into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(context, &specifiers).into(),
+            ),
         ])
         .add_regions([region])
         .build()
         .map_err(|e| (kernel, e.to_string()))?;
-    let function = kernel.block().unwrap().insert_operation_before(kernel, function);
+    let function = kernel
+        .block()
+        .unwrap()
+        .insert_operation_before(kernel, function);
     let body = function.region(0).unwrap().first_block().unwrap();
     if let Some(terminator) = body.terminator() {
-        body.insert_operation_before(terminator, OperationBuilder::new("emitc.return", terminator.location()).build().expect("emitc.return builds"));
+        body.insert_operation_before(
+            terminator,
+            OperationBuilder::new("emitc.return", terminator.location())
+                .build()
+                .expect("emitc.return builds"),
+        );
         drop(detach(terminator));
     }
     drop(detach(kernel));
     if with_entry {
         let name = pto_dialects::attrs::text(name).unwrap_or_default();
-        kernel_entry::build(context, function, &name, &parameter_types, &abi).map_err(|m| (function, m))?;
+        kernel_entry::build(context, function, &name, &parameter_types, &abi)
+            .map_err(|m| (function, m))?;
     }
     Ok(lowering.communicates)
 }

@@ -65,9 +65,17 @@ pub fn tile_kind(space: MemorySpace) -> Result<&'static str, String> {
 pub fn tile(tile: TileType) -> Result<String, String> {
     let shape = tile.shape();
     if shape.len() != 2 {
-        return Err(format!("{} is not 2-D (run pl-flatten-tile-nd-to-2d first)", Type::from(tile)));
+        return Err(format!(
+            "{} is not 2-D (run pl-flatten-tile-nd-to-2d first)",
+            Type::from(tile)
+        ));
     }
-    let space = tile.memory_space().ok_or_else(|| format!("{} has no memory space (run pl-infer-memory-space first)", Type::from(tile)))?;
+    let space = tile.memory_space().ok_or_else(|| {
+        format!(
+            "{} has no memory space (run pl-infer-memory-space first)",
+            Type::from(tile)
+        )
+    })?;
     let view = tile.effective_view();
     let (blayout, slayout) = match space {
         MemorySpace::Left => (TileLayout::RowMajor, TileLayout::RowMajor),
@@ -98,8 +106,12 @@ pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> Strin
     // tensor's (or the outermost stride when the leading extent is dynamic).
     let total = strides.first().map_or(1, |&s| s * shape[0].max(1));
     let pad = 5usize.saturating_sub(window.len());
-    let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad).chain(window.iter().map(i64::to_string)).collect();
-    let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad).chain(strides.iter().map(i64::to_string)).collect();
+    let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad)
+        .chain(window.iter().map(i64::to_string))
+        .collect();
+    let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad)
+        .chain(strides.iter().map(i64::to_string))
+        .collect();
     format!(
         "GlobalTensor<{element_type}, pto::Shape<{}>, pto::Stride<{}>, pto::Layout::ND>",
         dims.join(", "),

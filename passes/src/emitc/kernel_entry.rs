@@ -13,7 +13,10 @@ use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value,
-        attribute::{ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        attribute::{
+            ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
+            TypeAttribute,
+        },
         operation::{OperationBuilder, OperationLike},
         r#type::{FunctionType, IntegerType},
     },
@@ -63,14 +66,26 @@ static __aicore__ inline T pto_scalar_arg(__gm__ int64_t* args, int index) {
 
 /// The `kernel_entry` of `kernel` (an `emitc.func` taking `parameters`,
 /// described by `abi`), built after it.
-pub fn build<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, name: &str, parameters: &[Type<'c>], abi: &[EntryArg]) -> Result<(), String> {
+pub fn build<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+    name: &str,
+    parameters: &[Type<'c>],
+    abi: &[EntryArg],
+) -> Result<(), String> {
     let location = kernel.location();
     let args_type = super::build::pointer(context, "int64_t");
     let block = Block::new(&[(args_type, location)]);
     let args: Value = block.argument(0).expect("one argument").into();
-    let tensors = abi.iter().filter(|a| matches!(a, EntryArg::Tensor { .. })).count();
+    let tensors = abi
+        .iter()
+        .filter(|a| matches!(a, EntryArg::Tensor { .. }))
+        .count();
     // Payload slots: the plain scalars first, then the CommContexts.
-    let scalar_slots = abi.iter().filter(|a| matches!(a, EntryArg::Scalar { .. })).count();
+    let scalar_slots = abi
+        .iter()
+        .filter(|a| matches!(a, EntryArg::Scalar { .. }))
+        .count();
     let (mut next_scalar, mut next_context) = (tensors, tensors + scalar_slots);
     let mut tensor_slots = Vec::new();
     let mut next_tensor = 0;
@@ -80,65 +95,141 @@ pub fn build<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, name: &str,
             next_tensor += 1;
         }
     }
-    let call = |callee: &str, literals: &[Attribute<'c>], templates: Option<&str>, result: Option<Type<'c>>| {
+    let call = |callee: &str,
+                literals: &[Attribute<'c>],
+                templates: Option<&str>,
+                result: Option<Type<'c>>| {
         let index = IntegerAttribute::new(Type::index(context), 0).into();
         let mut arguments = vec![index];
         arguments.extend_from_slice(literals);
         let mut builder = OperationBuilder::new("emitc.call_opaque", location)
-            .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+            .add_attributes(&[(
+                Identifier::new(context, "callee"),
+                StringAttribute::new(context, callee).into(),
+            )])
             .add_operands(&[args]);
         if !literals.is_empty() {
-            builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &arguments).into())]);
+            builder = builder.add_attributes(&[(
+                Identifier::new(context, "args"),
+                ArrayAttribute::new(context, &arguments).into(),
+            )]);
         }
         if let Some(template) = templates {
             let attribute = super::build::opaque_attribute(context, template);
-            builder = builder.add_attributes(&[(Identifier::new(context, "template_args"), ArrayAttribute::new(context, &[attribute]).into())]);
+            builder = builder.add_attributes(&[(
+                Identifier::new(context, "template_args"),
+                ArrayAttribute::new(context, &[attribute]).into(),
+            )]);
         }
         if let Some(result) = result {
             builder = builder.add_results(&[result]);
         }
         builder.build().expect("emitc.call_opaque builds")
     };
-    let int = |value: usize| -> Attribute<'c> { IntegerAttribute::new(IntegerType::new(context, 32).into(), value as i64).into() };
-    block.append_operation(OperationBuilder::new("emitc.call_opaque", location).add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, "pto_entry_prologue").into())]).build().expect("emitc.call_opaque builds"));
+    let int = |value: usize| -> Attribute<'c> {
+        IntegerAttribute::new(IntegerType::new(context, 32).into(), value as i64).into()
+    };
+    block.append_operation(
+        OperationBuilder::new("emitc.call_opaque", location)
+            .add_attributes(&[(
+                Identifier::new(context, "callee"),
+                StringAttribute::new(context, "pto_entry_prologue").into(),
+            )])
+            .build()
+            .expect("emitc.call_opaque builds"),
+    );
     let mut operands = Vec::new();
     for (i, (arg, parameter)) in abi.iter().zip(parameters).enumerate() {
         let op = match arg {
-            EntryArg::Tensor { element } => call("pto_tensor_arg", &[int(tensor_slots[i])], Some(element), Some(*parameter)),
+            EntryArg::Tensor { element } => call(
+                "pto_tensor_arg",
+                &[int(tensor_slots[i])],
+                Some(element),
+                Some(*parameter),
+            ),
             EntryArg::Scalar { cpp } => {
                 next_scalar += 1;
-                call("pto_scalar_arg", &[int(next_scalar - 1)], Some(cpp), Some(*parameter))
+                call(
+                    "pto_scalar_arg",
+                    &[int(next_scalar - 1)],
+                    Some(cpp),
+                    Some(*parameter),
+                )
             }
             EntryArg::Context => {
                 next_context += 1;
-                call("pto_scalar_arg", &[int(next_context - 1)], Some("__gm__ int64_t*"), Some(*parameter))
+                call(
+                    "pto_scalar_arg",
+                    &[int(next_context - 1)],
+                    Some("__gm__ int64_t*"),
+                    Some(*parameter),
+                )
             }
-            EntryArg::Extent { parameter: tensor, axis } => {
-                let EntryArg::Tensor { .. } = abi.get(*tensor).ok_or("an extent of a missing parameter")? else {
+            EntryArg::Extent {
+                parameter: tensor,
+                axis,
+            } => {
+                let EntryArg::Tensor { .. } =
+                    abi.get(*tensor).ok_or("an extent of a missing parameter")?
+                else {
                     return Err("an extent of a parameter that is not a tensor".into());
                 };
-                call("pto_tensor_extent", &[int(tensor_slots[*tensor]), int(*axis)], None, Some(*parameter))
+                call(
+                    "pto_tensor_extent",
+                    &[int(tensor_slots[*tensor]), int(*axis)],
+                    None,
+                    Some(*parameter),
+                )
             }
         };
         let op = block.append_operation(op);
         operands.push(op.result(0).expect("one result").into());
     }
     let callee = FlatSymbolRefAttribute::new(context, name);
-    block.append_operation(OperationBuilder::new("emitc.call", location).add_attributes(&[(Identifier::new(context, "callee"), callee.into())]).add_operands(&operands).build().map_err(|e| e.to_string())?);
-    block.append_operation(OperationBuilder::new("emitc.return", location).build().expect("emitc.return builds"));
+    block.append_operation(
+        OperationBuilder::new("emitc.call", location)
+            .add_attributes(&[(Identifier::new(context, "callee"), callee.into())])
+            .add_operands(&operands)
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
+    block.append_operation(
+        OperationBuilder::new("emitc.return", location)
+            .build()
+            .expect("emitc.return builds"),
+    );
     let region = Region::new();
     region.append_block(block);
-    let specifiers: Vec<Attribute> = ["extern \"C\"", "__aicore__", "__attribute__((always_inline))"].iter().map(|s| StringAttribute::new(context, s).into()).collect();
+    let specifiers: Vec<Attribute> = [
+        "extern \"C\"",
+        "__aicore__",
+        "__attribute__((always_inline))",
+    ]
+    .iter()
+    .map(|s| StringAttribute::new(context, s).into())
+    .collect();
     let function_type = FunctionType::new(context, &[args_type], &[]);
     let entry = OperationBuilder::new("emitc.func", location)
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "kernel_entry").into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, "kernel_entry").into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(function_type.into()).into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(context, &specifiers).into(),
+            ),
         ])
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())?;
-    kernel.block().expect("the kernel is in a module").insert_operation_after(kernel, entry);
+    kernel
+        .block()
+        .expect("the kernel is in a module")
+        .insert_operation_after(kernel, entry);
     Ok(())
 }

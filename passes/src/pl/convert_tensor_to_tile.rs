@@ -8,9 +8,13 @@ use melior::{
     Context,
     dialect::arith,
     ir::{
-        Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type, Value, ValueLike,
+        Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type,
+        Value, ValueLike,
         attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        operation::{
+            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
+            WalkResult,
+        },
         r#type::FunctionType,
     },
 };
@@ -43,7 +47,9 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
 - `pl.tensor.<op>` becomes `pl.tile.<op>` for the elementwise, scalar and
   unary ops, reductions (row reductions get a scratch `pl.tile.create`),
   broadcasts, casts and matmul; a binary op with an `[M, 1]` (`[1, N]`)
-  operand becomes the `row_expand_*` (`col_expand_*`) form;
+  operand becomes the `row_expand_*` (`col_expand_*`) form; a matmul's
+  `a_trans` / `b_trans` operand is transposed (`pl.tile.transpose` of its
+  last two axes) before the product;
 - `pl.tensor.slice` of a tensor in memory with a static window becomes a
   `pl.tile.load` of that window; `pl.tensor.assemble` of a converted value
   into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
@@ -84,27 +90,47 @@ func.func @k(%a: !T, %b: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T
     example_options: "",
     anchor: Some("builtin.module"),
     options: &[],
-    dependent_dialects: || vec![melior::dialect::DialectHandle::arith(), pto_dialects::pl_handle()],
+    dependent_dialects: || {
+        vec![
+            melior::dialect::DialectHandle::arith(),
+            pto_dialects::pl_handle(),
+        ]
+    },
     run,
 };
 
-const UNARY: &[&str] = &["exp", "neg", "sqrt", "rsqrt", "recip", "abs", "relu", "log", "sin", "cos", "not"];
-const BINARY: &[&str] = &["add", "sub", "mul", "div", "maximum", "minimum", "and", "or", "shl", "shr", "fmod"];
-const SCALAR: &[&str] = &["adds", "subs", "muls", "divs", "maximums", "minimums", "ands", "ors", "shls", "shrs", "fmods", "lrelu"];
+const UNARY: &[&str] = &[
+    "exp", "neg", "sqrt", "rsqrt", "recip", "abs", "relu", "log", "sin", "cos", "not",
+];
+const BINARY: &[&str] = &[
+    "add", "sub", "mul", "div", "maximum", "minimum", "and", "or", "shl", "shr", "fmod",
+];
+const SCALAR: &[&str] = &[
+    "adds", "subs", "muls", "divs", "maximums", "minimums", "ands", "ors", "shls", "shrs", "fmods",
+    "lrelu",
+];
 
 fn static_shape(value: Value) -> Option<Vec<i64>> {
-    TensorLike::try_from(value.r#type()).ok()?.shape().into_iter().collect()
+    TensorLike::try_from(value.r#type())
+        .ok()?
+        .shape()
+        .into_iter()
+        .collect()
 }
 
 fn element<'c>(value: Value<'c, '_>) -> Type<'c> {
-    TensorLike::try_from(value.r#type()).expect("a tensor").element()
+    TensorLike::try_from(value.r#type())
+        .expect("a tensor")
+        .element()
 }
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let context_ref = module.context();
     // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut kernels = Vec::new();
     let mut next = body.first_operation();
     while let Some(op) = next {
@@ -129,7 +155,8 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             Ok(added) if added > 0 => update_callers(context, module, kernel, added)?,
             Ok(_) => {}
             Err((op, message)) => {
-                OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}")).emit(op, Severity::Error);
+                OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                    .emit(op, Severity::Error);
                 failed = true;
             }
         }
@@ -164,24 +191,40 @@ impl<'c, 'a> Conversion<'c, 'a> {
     fn zero(&mut self) -> Value<'c, 'a> {
         let (context, location, entry) = (self.context, self.location, self.entry);
         *self.zero.get_or_insert_with(|| {
-            let constant = arith::constant(context, IntegerAttribute::new(Type::index(context), 0).into(), location);
-            result_of(entry.insert_operation_before(entry.first_operation().expect("an op"), constant))
+            let constant = arith::constant(
+                context,
+                IntegerAttribute::new(Type::index(context), 0).into(),
+                location,
+            );
+            result_of(
+                entry.insert_operation_before(entry.first_operation().expect("an op"), constant),
+            )
         })
     }
 
     /// Inserts `op` where `value` becomes available: after its defining op,
     /// or at the start of its block (after the kernel's zero constant).
-    fn insert_at_definition(&mut self, value: Value<'c, 'a>, op: melior::ir::Operation<'c>) -> OperationRef<'c, 'a> {
+    fn insert_at_definition(
+        &mut self,
+        value: Value<'c, 'a>,
+        op: melior::ir::Operation<'c>,
+    ) -> OperationRef<'c, 'a> {
         let zero = self.zero();
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(value) {
             let owner = result.owner();
-            return owner.block().expect("in a block").insert_operation_after(owner, op);
+            return owner
+                .block()
+                .expect("in a block")
+                .insert_operation_after(owner, op);
         }
         // SAFETY: `value` is a live block argument; its block lives as long
         // as the kernel's IR.
-        let block: BlockRef<'c, 'a> = unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
+        let block: BlockRef<'c, 'a> =
+            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
         if block.to_raw().ptr == self.entry.to_raw().ptr {
-            let zero_op = melior::ir::operation::OperationResult::try_from(zero).expect("an op result").owner();
+            let zero_op = melior::ir::operation::OperationResult::try_from(zero)
+                .expect("an op result")
+                .owner();
             block.insert_operation_after(zero_op, op)
         } else {
             match block.first_operation() {
@@ -193,11 +236,16 @@ impl<'c, 'a> Conversion<'c, 'a> {
 
     /// The tile of a tensor operand: its conversion, or a whole load of it
     /// (once, where the tensor is defined).
-    fn tile_of(&mut self, user: OperationRef<'c, 'a>, operand: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn tile_of(
+        &mut self,
+        user: OperationRef<'c, 'a>,
+        operand: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         if let Some(tile) = self.tiles.get(&value_key(operand)) {
             return Ok(*tile);
         }
-        let shape = static_shape(operand).ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
+        let shape = static_shape(operand)
+            .ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
         let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
         let indices = vec![self.zero(); shape.len()];
         let load = OperationBuilder::new("pl.tile.load", self.location)
@@ -215,28 +263,50 @@ impl<'c, 'a> Conversion<'c, 'a> {
     /// converted computation carry tiles: the init becomes a tile, the
     /// body argument and the loop result are retyped.
     fn carry_tiles(&mut self, for_op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let Some(body) = for_op.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
-        let Some(terminator) = body.terminator() else { return Ok(()) };
+        let Some(body) = for_op.region(0).ok().and_then(|r| r.first_block()) else {
+            return Ok(());
+        };
+        let Some(terminator) = body.terminator() else {
+            return Ok(());
+        };
         for index in 0..terminator.operand_count() {
             let yielded = terminator.operand(index).unwrap();
-            let Ok(producer) = melior::ir::operation::OperationResult::try_from(yielded).map(|r| r.owner()) else { continue };
+            let Ok(producer) =
+                melior::ir::operation::OperationResult::try_from(yielded).map(|r| r.owner())
+            else {
+                continue;
+            };
             // Computations only: a yielded assemble or slice is a tensor in
             // memory, and a product stays in L0C.
             let converts = op_name(producer)
                 .strip_prefix("pl.tensor.")
-                .is_some_and(|short| is_convertible(short) && !matches!(short, "matmul" | "slice" | "assemble"));
-            let argument: Value = body.argument(index + 1).map_err(|e| (for_op, e.to_string()))?.into();
-            if !converts || producer.block().map(|b| b.to_raw().ptr) != Some(body.to_raw().ptr) || static_shape(argument).is_none() {
+                .is_some_and(|short| {
+                    is_convertible(short) && !matches!(short, "matmul" | "slice" | "assemble")
+                });
+            let argument: Value = body
+                .argument(index + 1)
+                .map_err(|e| (for_op, e.to_string()))?
+                .into();
+            if !converts
+                || producer.block().map(|b| b.to_raw().ptr) != Some(body.to_raw().ptr)
+                || static_shape(argument).is_none()
+            {
                 continue;
             }
-            let init = for_op.operand(3 + index).map_err(|e| (for_op, e.to_string()))?;
+            let init = for_op
+                .operand(3 + index)
+                .map_err(|e| (for_op, e.to_string()))?;
             let tile = self.tile_of(for_op, init)?;
             let tile_type = tile.r#type();
             // SAFETY: exclusive access to the kernel; one operand replaced.
             unsafe { OperationRefMut::from_raw(for_op.to_raw()) }.set_operand(3 + index, tile);
             argument.set_type(tile_type);
-            let result: Value = for_op.result(index).map_err(|e| (for_op, e.to_string()))?.into();
-            self.carried_tensor_types.insert(value_key(result), result.r#type());
+            let result: Value = for_op
+                .result(index)
+                .map_err(|e| (for_op, e.to_string()))?
+                .into();
+            self.carried_tensor_types
+                .insert(value_key(result), result.r#type());
             result.set_type(tile_type);
             self.tiles.insert(value_key(argument), argument);
             self.tiles.insert(value_key(result), result);
@@ -244,16 +314,71 @@ impl<'c, 'a> Conversion<'c, 'a> {
         Ok(())
     }
 
+    /// `tile` with its last two axes swapped, computed before `op`.
+    fn transposed(
+        &self,
+        block: BlockRef<'c, 'a>,
+        op: OperationRef<'c, 'a>,
+        tile: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        let tile_type = TileType::try_from(tile.r#type()).map_err(|e| (op, e.to_string()))?;
+        let mut shape = tile_type.shape();
+        let rank = shape.len();
+        if rank < 2 {
+            return Err((
+                op,
+                format!(
+                    "a transposed matmul operand needs rank 2 or more, got {}",
+                    tile.r#type()
+                ),
+            ));
+        }
+        shape.swap(rank - 2, rank - 1);
+        let result_type: Type = TileType::new(
+            self.context,
+            &shape,
+            melior::ir::ShapedTypeLike::element(&tile_type),
+            tile_type.memory_space(),
+        )
+        .into();
+        let i64_type: Type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
+        let transpose = OperationBuilder::new("pl.tile.transpose", op.location())
+            .add_operands(&[tile])
+            .add_results(&[result_type])
+            .add_attributes(&[
+                (
+                    Identifier::new(self.context, "axis1"),
+                    IntegerAttribute::new(i64_type, rank as i64 - 2).into(),
+                ),
+                (
+                    Identifier::new(self.context, "axis2"),
+                    IntegerAttribute::new(i64_type, rank as i64 - 1).into(),
+                ),
+            ])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        Ok(result_of(block.insert_operation_before(op, transpose)))
+    }
+
     /// Converts one tensor op; `false` when it stays a tensor op.
-    fn convert_op(&mut self, op: OperationRef<'c, 'a>, short: &str) -> Result<bool, Failure<'c, 'a>> {
+    fn convert_op(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        short: &str,
+    ) -> Result<bool, Failure<'c, 'a>> {
         let block = op.block().expect("ops sit in blocks");
         if short == "slice" {
             // A static window of a tensor in memory: a load of that window.
             let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
             let result: Value = result_of(op);
             let clamped = op.attribute("clamp").is_ok();
-            let Some(shape) = static_shape(result) else { return Ok(false) };
-            if clamped || self.tiles.contains_key(&value_key(source)) || op.operand_count() != 1 + shape.len() {
+            let Some(shape) = static_shape(result) else {
+                return Ok(false);
+            };
+            if clamped
+                || self.tiles.contains_key(&value_key(source))
+                || op.operand_count() != 1 + shape.len()
+            {
                 return Ok(false);
             }
             let offsets: Vec<Value> = op.operands().skip(1).collect();
@@ -271,16 +396,20 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if short == "assemble" {
             // A converted source written into a tensor: a store.
             let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
-            let Some(&tile) = self.tiles.get(&value_key(source)) else { return Ok(false) };
+            let Some(&tile) = self.tiles.get(&value_key(source)) else {
+                return Ok(false);
+            };
             let target = op.operand(1).map_err(|e| (op, e.to_string()))?;
             let offsets: Vec<Value> = op.operands().skip(2).collect();
             let mut builder = OperationBuilder::new("pl.tile.store", op.location())
                 .add_operands(&[&[tile, target][..], &offsets].concat())
                 .add_results(&[target.r#type()]);
             if let Ok(atomic) = op.attribute("atomic_add") {
-                builder = builder.add_attributes(&[(Identifier::new(self.context, "atomic_add"), atomic)]);
+                builder = builder
+                    .add_attributes(&[(Identifier::new(self.context, "atomic_add"), atomic)]);
             }
-            let store = block.insert_operation_before(op, builder.build().map_err(|e| (op, e.to_string()))?);
+            let store = block
+                .insert_operation_before(op, builder.build().map_err(|e| (op, e.to_string()))?);
             replace_uses(self.kernel, result_of(op), result_of(store));
             self.converted.push(op);
             return Ok(true);
@@ -294,8 +423,18 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 operands.push(self.tile_of(op, operand)?);
             }
         }
+        if short == "matmul" {
+            // `a_trans` / `b_trans`: the operand's last two axes are swapped
+            // before the product (pl.tile.transpose of the loaded tile).
+            for (index, flag) in [(0, "a_trans"), (1, "b_trans")] {
+                if op.attribute(flag).is_ok() {
+                    operands[index] = self.transposed(block, op, operands[index])?;
+                }
+            }
+        }
         let result: Value = result_of(op);
-        let shape = static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
+        let shape =
+            static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
         let (tile_op, tile_element) = tile_form(self.context, op, short, &operands, result)?;
         // A product lives in L0C whatever infers spaces later (and a fix-pipe
         // store may narrow it).
@@ -303,7 +442,8 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let result_type: Type = TileType::new(self.context, &shape, tile_element, space).into();
         // The builder keeps a reference to the name: it must outlive it.
         let full_name = format!("pl.tile.{tile_op}");
-        let mut builder = OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
+        let mut builder =
+            OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
         if short.starts_with("row_") && !short.starts_with("row_expand") {
             // Row reductions take a scratch tile of the input's shape.
@@ -316,13 +456,28 @@ impl<'c, 'a> Conversion<'c, 'a> {
         builder = builder.add_operands(&tile_operands);
         let keep: Vec<(Identifier, Attribute)> = ["mode", "cmp"]
             .iter()
-            .filter_map(|key| op.attribute(key).ok().map(|a| (Identifier::new(self.context, key), a)))
+            .filter_map(|key| {
+                op.attribute(key)
+                    .ok()
+                    .map(|a| (Identifier::new(self.context, key), a))
+            })
             .collect();
         builder = builder.add_attributes(&keep);
         let new_op = builder.build().map_err(|e| (op, e.to_string()))?;
         let tile = result_of(block.insert_operation_before(op, new_op));
-        if self.tiles.get(&value_key(result)).is_some_and(|carried| carried.r#type() != tile.r#type()) {
-            return Err((op, format!("a loop carries this value as {}, but it converts to {}", self.tiles[&value_key(result)].r#type(), tile.r#type())));
+        if self
+            .tiles
+            .get(&value_key(result))
+            .is_some_and(|carried| carried.r#type() != tile.r#type())
+        {
+            return Err((
+                op,
+                format!(
+                    "a loop carries this value as {}, but it converts to {}",
+                    self.tiles[&value_key(result)].r#type(),
+                    tile.r#type()
+                ),
+            ));
         }
         self.tiles.insert(value_key(result), tile);
         Ok(true)
@@ -333,7 +488,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
 fn replace_uses<'c, 'a>(scope: OperationRef<'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
     let mut users = Vec::new();
     scope.walk(WalkOrder::PreOrder, |op| {
-        let positions: Vec<usize> = (0..op.operand_count()).filter(|&i| op.operand(i).is_ok_and(|v| value_key(v) == value_key(from))).collect();
+        let positions: Vec<usize> = (0..op.operand_count())
+            .filter(|&i| op.operand(i).is_ok_and(|v| value_key(v) == value_key(from)))
+            .collect();
         if !positions.is_empty() {
             users.push((op.to_raw(), positions));
         }
@@ -349,13 +506,22 @@ fn replace_uses<'c, 'a>(scope: OperationRef<'c, 'a>, from: Value<'c, 'a>, to: Va
 }
 
 /// Converts one kernel; returns how many out parameters it gained.
-fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result<usize, Failure<'c, 'a>> {
-    let entry = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or((kernel, "an empty kernel".to_string()))?;
+fn convert<'c, 'a>(
+    context: &'c Context,
+    kernel: OperationRef<'c, 'a>,
+) -> Result<usize, Failure<'c, 'a>> {
+    let entry = kernel
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or((kernel, "an empty kernel".to_string()))?;
     // Tensor computations under scf.if are not converted: a branch would
     // have to yield tiles.
     let mut in_branch: Option<usize> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
-        let is_compute = op_name(op).strip_prefix("pl.tensor.").is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"));
+        let is_compute = op_name(op)
+            .strip_prefix("pl.tensor.")
+            .is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"));
         let mut parent = op.parent_operation();
         while let Some(p) = parent {
             if op_name(p) == "scf.if" && is_compute {
@@ -368,16 +534,22 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
     });
     if let Some(raw) = in_branch {
         // SAFETY: found by the walk above in the live kernel.
-        let op = unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) };
-        return Err((op, "tensor computations inside scf.if branches are not converted yet".to_string()));
+        let op = unsafe {
+            OperationRef::from_raw(mlir_sys::MlirOperation {
+                ptr: raw as *mut std::ffi::c_void,
+            })
+        };
+        return Err((
+            op,
+            "tensor computations inside scf.if branches are not converted yet".to_string(),
+        ));
     }
     let mut ops = Vec::new();
     kernel.walk(WalkOrder::PreOrder, |op| {
         ops.push(op.to_raw());
         WalkResult::Advance
     });
-    let mut conversion =
-        Conversion {
+    let mut conversion = Conversion {
         context,
         kernel,
         entry,
@@ -396,7 +568,9 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
             conversion.carry_tiles(op)?;
             continue;
         }
-        let Some(short) = name.strip_prefix("pl.tensor.") else { continue };
+        let Some(short) = name.strip_prefix("pl.tensor.") else {
+            continue;
+        };
         if !is_convertible(short) {
             continue;
         }
@@ -410,11 +584,19 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
     let tiles = conversion.tiles.clone();
     // Loops carrying tiles yield them.
     kernel.walk(WalkOrder::PreOrder, |op| {
-        if op_name(op) == "scf.yield" && op.parent_operation().is_some_and(|p| op_name(p) == "scf.for") {
+        if op_name(op) == "scf.yield"
+            && op
+                .parent_operation()
+                .is_some_and(|p| op_name(p) == "scf.for")
+        {
             let parent = op.parent_operation().unwrap();
             for index in 0..op.operand_count() {
-                let carried = parent.result(index).is_ok_and(|r| TileType::try_from(r.r#type()).is_ok());
-                if let (true, Some(&tile)) = (carried, tiles.get(&value_key(op.operand(index).unwrap()))) {
+                let carried = parent
+                    .result(index)
+                    .is_ok_and(|r| TileType::try_from(r.r#type()).is_ok());
+                if let (true, Some(&tile)) =
+                    (carried, tiles.get(&value_key(op.operand(index).unwrap())))
+                {
                     // SAFETY: exclusive access; one operand replaced.
                     unsafe { OperationRefMut::from_raw(op.to_raw()) }.set_operand(index, tile);
                 }
@@ -424,13 +606,21 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
     });
     // Returned tensors: stored into new out parameters.
     let location = kernel.location();
-    let terminator = entry.terminator().ok_or((kernel, "no return".to_string()))?;
+    let terminator = entry
+        .terminator()
+        .ok_or((kernel, "no return".to_string()))?;
     let mut added = 0;
     let mut new_inputs: Vec<Type> = Vec::new();
     for index in 0..terminator.operand_count() {
         let returned = terminator.operand(index).unwrap();
-        let Some(&tile) = tiles.get(&value_key(returned)) else { continue };
-        let tensor_type = conversion.carried_tensor_types.get(&value_key(returned)).copied().unwrap_or(returned.r#type());
+        let Some(&tile) = tiles.get(&value_key(returned)) else {
+            continue;
+        };
+        let tensor_type = conversion
+            .carried_tensor_types
+            .get(&value_key(returned))
+            .copied()
+            .unwrap_or(returned.r#type());
         let zero_index = conversion.zero();
         let out = entry.add_argument(tensor_type, location);
         new_inputs.push(tensor_type);
@@ -441,7 +631,11 @@ fn convert<'c, 'a>(context: &'c Context, kernel: OperationRef<'c, 'a>) -> Result
             .add_results(&[tensor_type])
             .build()
             .map_err(|e| (kernel, e.to_string()))?;
-        let stored: Value = entry.insert_operation_before(terminator, store).result(0).unwrap().into();
+        let stored: Value = entry
+            .insert_operation_before(terminator, store)
+            .result(0)
+            .unwrap()
+            .into();
         // SAFETY: live op, exclusive access; one operand replaced.
         let mut terminator = unsafe { OperationRefMut::from_raw(terminator.to_raw()) };
         terminator.set_operand(index, stored);
@@ -471,7 +665,10 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     let mut found: Option<(usize, String)> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
         // Slices and assembles convert only when static; others stay views.
-        if op_name(op).strip_prefix("pl.tensor.").is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble")) {
+        if op_name(op)
+            .strip_prefix("pl.tensor.")
+            .is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"))
+        {
             let values = op.operands().chain(op.results().map(Into::into));
             for value in values {
                 if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
@@ -484,7 +681,14 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     });
     let (raw, text) = found?;
     // SAFETY: found by the walk above in the live kernel.
-    Some((unsafe { OperationRef::from_raw(mlir_sys::MlirOperation { ptr: raw as *mut std::ffi::c_void }) }, text))
+    Some((
+        unsafe {
+            OperationRef::from_raw(mlir_sys::MlirOperation {
+                ptr: raw as *mut std::ffi::c_void,
+            })
+        },
+        text,
+    ))
 }
 
 fn is_convertible(short: &str) -> bool {
@@ -497,16 +701,37 @@ fn is_convertible(short: &str) -> bool {
 }
 
 /// The tile op for `pl.tensor.<short>` and its result element type.
-fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str, operands: &[Value<'c, 'a>], result: Value<'c, 'a>) -> Result<(String, Type<'c>), Failure<'c, 'a>> {
+fn tile_form<'c, 'a>(
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    short: &str,
+    operands: &[Value<'c, 'a>],
+    result: Value<'c, 'a>,
+) -> Result<(String, Type<'c>), Failure<'c, 'a>> {
     let result_element = element(result);
     if short == "matmul" {
-        let float = Dtype::of(TileType::try_from(operands[0].r#type()).map(|t| melior::ir::ShapedTypeLike::element(&t)).map_err(|e| (op, e.to_string()))?)
-            .is_some_and(|d| d.is_float());
-        let accumulator: Type = if float { Type::float32(context) } else { melior::ir::r#type::IntegerType::new(context, 32).into() };
+        let float = Dtype::of(
+            TileType::try_from(operands[0].r#type())
+                .map(|t| melior::ir::ShapedTypeLike::element(&t))
+                .map_err(|e| (op, e.to_string()))?,
+        )
+        .is_some_and(|d| d.is_float());
+        let accumulator: Type = if float {
+            Type::float32(context)
+        } else {
+            melior::ir::r#type::IntegerType::new(context, 32).into()
+        };
         return Ok(("matmul".into(), accumulator));
     }
     if BINARY.contains(&short) {
-        let shapes: Vec<Vec<i64>> = operands.iter().map(|v| TileType::try_from(v.r#type()).map(|t| t.shape()).unwrap_or_default()).collect();
+        let shapes: Vec<Vec<i64>> = operands
+            .iter()
+            .map(|v| {
+                TileType::try_from(v.r#type())
+                    .map(|t| t.shape())
+                    .unwrap_or_default()
+            })
+            .collect();
         let (lhs, rhs) = (&shapes[0], &shapes[1]);
         let n = lhs.len();
         if lhs != rhs && n >= 2 && rhs.len() == n {
@@ -524,7 +749,10 @@ fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str
             if rhs[n - 2] == 1 && same_except(n - 2) {
                 return Ok((format!("col_expand_{base}"), result_element));
             }
-            return Err((op, format!("cannot broadcast {:?} against {:?}", shapes[1], shapes[0])));
+            return Err((
+                op,
+                format!("cannot broadcast {:?} against {:?}", shapes[1], shapes[0]),
+            ));
         }
     }
     Ok((short.to_string(), result_element))
@@ -533,31 +761,57 @@ fn tile_form<'c, 'a>(context: &'c Context, op: OperationRef<'c, 'a>, short: &str
 /// Appends `inputs` as `out` parameters to `kernel`'s type and arg attrs.
 fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inputs: &[Type<'c>]) {
     let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
-    let mut params: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
-    let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
+    let mut params: Vec<Type> = (0..function_type.input_count())
+        .filter_map(|i| function_type.input(i).ok())
+        .collect();
+    let results: Vec<Type> = (0..function_type.result_count())
+        .filter_map(|i| function_type.result(i).ok())
+        .collect();
     let old_count = params.len();
     params.extend_from_slice(inputs);
-    let old_attrs = kernel.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+    let old_attrs = kernel
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok());
     let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
-    let mut arg_attrs: Vec<Attribute> = (0..old_count).map(|i| old_attrs.and_then(|a| a.element(i).ok()).unwrap_or(empty)).collect();
+    let mut arg_attrs: Vec<Attribute> = (0..old_count)
+        .map(|i| old_attrs.and_then(|a| a.element(i).ok()).unwrap_or(empty))
+        .collect();
     let out: Attribute = DictionaryAttribute::new(
         context,
-        &[(Identifier::new(context, "pl.direction"), attrs::direction(context, ParamDirection::Out))],
+        &[(
+            Identifier::new(context, "pl.direction"),
+            attrs::direction(context, ParamDirection::Out),
+        )],
     )
     .into();
     arg_attrs.extend(inputs.iter().map(|_| out));
     // SAFETY: live op, exclusive access; inherent attributes replaced.
     let mut kernel = unsafe { OperationRefMut::from_raw(kernel.to_raw()) };
-    kernel.set_inherent_attribute("function_type", TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into());
+    kernel.set_inherent_attribute(
+        "function_type",
+        TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
+    );
     kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
 }
 
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
-fn update_callers<'c>(context: &'c Context, module: OperationRef<'c, '_>, kernel: OperationRef<'c, '_>, added: usize) -> Result<(), PassFailed> {
-    let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+fn update_callers<'c>(
+    context: &'c Context,
+    module: OperationRef<'c, '_>,
+    kernel: OperationRef<'c, '_>,
+    added: usize,
+) -> Result<(), PassFailed> {
+    let name = kernel
+        .attribute("sym_name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default();
     let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
     let inputs = function_type.input_count();
-    let new_types: Vec<Type> = (inputs - added..inputs).filter_map(|i| function_type.input(i).ok()).collect();
+    let new_types: Vec<Type> = (inputs - added..inputs)
+        .filter_map(|i| function_type.input(i).ok())
+        .collect();
     let mut calls = Vec::new();
     module.walk(WalkOrder::PreOrder, |op| {
         if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
@@ -573,13 +827,24 @@ fn update_callers<'c>(context: &'c Context, module: OperationRef<'c, '_>, kernel
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();
         for tensor_type in &new_types {
-            let create = OperationBuilder::new("pl.tensor.create", call.location()).add_results(&[*tensor_type]).build().expect("pl.tensor.create builds");
-            let created: Value = block.insert_operation_before(call, create).result(0).unwrap().into();
+            let create = OperationBuilder::new("pl.tensor.create", call.location())
+                .add_results(&[*tensor_type])
+                .build()
+                .expect("pl.tensor.create builds");
+            let created: Value = block
+                .insert_operation_before(call, create)
+                .result(0)
+                .unwrap()
+                .into();
             fresh.push(created);
         }
         let submit = op_name(call) == "pl.submit";
         let segments = pto_dialects::ops::operand_segments(call);
-        let args_end = if submit { segments.first().map_or(call.operand_count(), |s| s.0 + s.1) } else { call.operand_count() };
+        let args_end = if submit {
+            segments.first().map_or(call.operand_count(), |s| s.0 + s.1)
+        } else {
+            call.operand_count()
+        };
         let mut operands: Vec<Value> = call.operands().collect();
         for (k, created) in fresh.into_iter().enumerate() {
             operands.insert(args_end + k, created);
@@ -588,8 +853,15 @@ fn update_callers<'c>(context: &'c Context, module: OperationRef<'c, '_>, kernel
         let mut call_mut = unsafe { OperationRefMut::from_raw(call.to_raw()) };
         call_mut.set_operands(&operands);
         if submit {
-            let sizes: Vec<i32> = segments.iter().enumerate().map(|(i, s)| s.1 as i32 + if i == 0 { added as i32 } else { 0 }).collect();
-            call_mut.set_inherent_attribute("operandSegmentSizes", melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into());
+            let sizes: Vec<i32> = segments
+                .iter()
+                .enumerate()
+                .map(|(i, s)| s.1 as i32 + if i == 0 { added as i32 } else { 0 })
+                .collect();
+            call_mut.set_inherent_attribute(
+                "operandSegmentSizes",
+                melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into(),
+            );
         }
     }
     Ok(())

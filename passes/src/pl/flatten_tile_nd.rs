@@ -5,9 +5,9 @@
 use melior::{
     Context,
     ir::{
-    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
-    attribute::DenseI64ArrayAttribute,
-    operation::{OperationLike, OperationMutLike, OperationRefMut},
+        BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+        attribute::DenseI64ArrayAttribute,
+        operation::{OperationLike, OperationMutLike, OperationRefMut},
     },
 };
 use pto_dialects::{
@@ -83,12 +83,17 @@ fn nd_tile(r#type: Type) -> Option<(TileType, Vec<i64>)> {
 /// Ops whose meaning depends on a tile's leading dimensions (or that
 /// index them): folding those dimensions would change what they compute.
 fn depends_on_leading_dims(name: &str) -> bool {
-    let Some(short) = name.strip_prefix("pl.tile.") else { return !name.starts_with("scf.") && name != "pl.yield" };
+    let Some(short) = name.strip_prefix("pl.tile.") else {
+        return !name.starts_with("scf.") && name != "pl.yield";
+    };
     short.starts_with("col_")
         || short.starts_with("matmul")
         || short.starts_with("gemv")
         || short.starts_with("batch_matmul")
-        || matches!(short, "transpose" | "slice" | "extract" | "assemble" | "read" | "write" | "set_validshape")
+        || matches!(
+            short,
+            "transpose" | "slice" | "extract" | "assemble" | "read" | "write" | "set_validshape"
+        )
 }
 
 /// Why `op` cannot be flattened, if it cannot.
@@ -96,23 +101,40 @@ fn obstacle(op: OperationRef) -> Option<String> {
     let name = op_name(op);
     let operands: Vec<Type> = op.operands().map(|v| v.r#type()).collect();
     let results: Vec<Type> = op.results().map(|v| v.r#type()).collect();
-    let nd: Vec<Vec<i64>> = operands.iter().chain(&results).filter_map(|t| nd_tile(*t)).map(|(_, s)| s).collect();
+    let nd: Vec<Vec<i64>> = operands
+        .iter()
+        .chain(&results)
+        .filter_map(|t| nd_tile(*t))
+        .map(|(_, s)| s)
+        .collect();
     if nd.is_empty() {
         return None;
     }
     if depends_on_leading_dims(&name) {
-        return Some(format!("'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"));
+        return Some(format!(
+            "'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"
+        ));
     }
     if name == "pl.tile.load" && op.attribute("clamp").is_ok() {
         return Some("a clamp load of a tile of rank > 2 is not flattened to 2-D".into());
     }
     // Creates are free; views, loop and branch plumbing retype as a whole.
-    if name.starts_with("scf.") || matches!(name.as_str(), "pl.yield" | "pl.tile.reshape" | "pl.tile.load" | "pl.tile.store") {
+    if name.starts_with("scf.")
+        || matches!(
+            name.as_str(),
+            "pl.yield" | "pl.tile.reshape" | "pl.tile.load" | "pl.tile.store"
+        )
+    {
         return None;
     }
     let leading = |shape: &[i64]| shape[..shape.len().saturating_sub(1)].to_vec();
     let reference = leading(&nd[0]);
-    let tiles: Vec<Vec<i64>> = operands.iter().chain(&results).filter_map(|t| TileType::try_from(*t).ok()).map(|t| t.shape()).collect();
+    let tiles: Vec<Vec<i64>> = operands
+        .iter()
+        .chain(&results)
+        .filter_map(|t| TileType::try_from(*t).ok())
+        .map(|t| t.shape())
+        .collect();
     if tiles.iter().any(|shape| leading(shape) != reference) {
         return Some(format!(
             "'{name}' mixes tiles whose leading dimensions differ (broadcasting across them); it is not flattened to 2-D"
@@ -122,11 +144,22 @@ fn obstacle(op: OperationRef) -> Option<String> {
 }
 
 /// The 2-D form of an N-d tile type, or why there is none.
-fn flattened<'c>(context: &'c Context, tile: TileType<'c>, shape: &[i64]) -> Result<Type<'c>, String> {
+fn flattened<'c>(
+    context: &'c Context,
+    tile: TileType<'c>,
+    shape: &[i64],
+) -> Result<Type<'c>, String> {
     let view = tile.effective_view();
     let rank = shape.len();
-    if view.valid_shape[..rank - 1].iter().zip(shape).any(|(valid, dim)| *valid != Some(*dim)) {
-        return Err(format!("the leading dimensions of {} must be wholly valid to flatten it to 2-D", Type::from(tile)));
+    if view.valid_shape[..rank - 1]
+        .iter()
+        .zip(shape)
+        .any(|(valid, dim)| *valid != Some(*dim))
+    {
+        return Err(format!(
+            "the leading dimensions of {} must be wholly valid to flatten it to 2-D",
+            Type::from(tile)
+        ));
     }
     let rows: i64 = shape[..rank - 1].iter().product();
     let last_valid = view.valid_shape[rank - 1];
@@ -136,7 +169,14 @@ fn flattened<'c>(context: &'c Context, tile: TileType<'c>, shape: &[i64]) -> Res
         pad: (view.pad != PadValue::Null).then_some(view.pad),
         ..TileView::default()
     };
-    Ok(TileType::with_view(context, &flat, melior::ir::ShapedTypeLike::element(&tile), tile.memory_space(), &view).into())
+    Ok(TileType::with_view(
+        context,
+        &flat,
+        melior::ir::ShapedTypeLike::element(&tile),
+        tile.memory_space(),
+        &view,
+    )
+    .into())
 }
 
 /// Flattens `function`'s tiles of rank > 2.
@@ -173,7 +213,11 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
         let arguments: Vec<Value> = op
             .regions()
             .filter_map(|r| r.first_block())
-            .flat_map(|b| (0..b.argument_count()).map(move |i| b.argument(i).unwrap().into()).collect::<Vec<Value>>())
+            .flat_map(|b| {
+                (0..b.argument_count())
+                    .map(move |i| b.argument(i).unwrap().into())
+                    .collect::<Vec<Value>>()
+            })
             .collect();
         for value in op.results().map(Value::from).chain(arguments) {
             if let Some((tile, shape)) = nd_tile(value.r#type()) {

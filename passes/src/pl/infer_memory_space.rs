@@ -90,29 +90,54 @@ fn demand(op: OperationRef, index: usize) -> Option<MemorySpace> {
         });
     }
     match name.as_str() {
-        "pl.tile.store" | "pld.tile.remote_store" | "pl.tile.move" | "pl.tile.extract" | "pl.tile.set_validshape"
-        | "pl.tile.reshape" | "scf.yield" | "scf.for" | "scf.if" | "pl.yield" => None,
+        "pl.tile.store"
+        | "pld.tile.remote_store"
+        | "pl.tile.move"
+        | "pl.tile.extract"
+        | "pl.tile.set_validshape"
+        | "pl.tile.reshape"
+        | "scf.yield"
+        | "scf.for"
+        | "scf.if"
+        | "pl.yield" => None,
         n if n.starts_with("pl.tile.") || n.starts_with("pld.tile.") => Some(MemorySpace::Vec),
         _ => None,
     }
 }
 
 fn space_of(value: Value) -> Option<MemorySpace> {
-    TileType::try_from(value.r#type()).ok().and_then(|t| t.memory_space())
+    TileType::try_from(value.r#type())
+        .ok()
+        .and_then(|t| t.memory_space())
 }
 
 /// `value`'s tile type in `space`, keeping its valid shape and pad.
-fn in_space<'c>(context: &'c Context, value: Value<'c, '_>, space: MemorySpace) -> melior::ir::Type<'c> {
+fn in_space<'c>(
+    context: &'c Context,
+    value: Value<'c, '_>,
+    space: MemorySpace,
+) -> melior::ir::Type<'c> {
     let tile = TileType::try_from(value.r#type()).expect("a tile");
     let effective = tile.effective_view();
     let shape = tile.shape();
-    let full = effective.valid_shape.iter().zip(&shape).all(|(v, s)| *v == Some(*s));
+    let full = effective
+        .valid_shape
+        .iter()
+        .zip(&shape)
+        .all(|(v, s)| *v == Some(*s));
     let view = TileView {
         valid_shape: (!full).then(|| effective.valid_shape.clone()),
         pad: (effective.pad != PadValue::Null).then_some(effective.pad),
         ..TileView::default()
     };
-    TileType::with_view(context, &shape, melior::ir::ShapedTypeLike::element(&tile), Some(space), &view).into()
+    TileType::with_view(
+        context,
+        &shape,
+        melior::ir::ShapedTypeLike::element(&tile),
+        Some(space),
+        &view,
+    )
+    .into()
 }
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
@@ -131,7 +156,9 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
     let linear = Linear::of(function);
     // Decide a space for every open tile, to a fixpoint.
     let mut decided: HashMap<usize, MemorySpace> = HashMap::new();
-    let space = |decided: &HashMap<usize, MemorySpace>, v: Value| space_of(v).or_else(|| decided.get(&value_key(v)).copied());
+    let space = |decided: &HashMap<usize, MemorySpace>, v: Value| {
+        space_of(v).or_else(|| decided.get(&value_key(v)).copied())
+    };
     let open: Vec<Value> = linear
         .ops
         .iter()
@@ -140,7 +167,11 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             let arguments: Vec<Value> = op
                 .regions()
                 .filter_map(|r| r.first_block())
-                .flat_map(|b| (0..b.argument_count()).map(move |i| b.argument(i).unwrap().into()).collect::<Vec<Value>>())
+                .flat_map(|b| {
+                    (0..b.argument_count())
+                        .map(move |i| b.argument(i).unwrap().into())
+                        .collect::<Vec<Value>>()
+                })
                 .collect();
             results.into_iter().chain(arguments)
         })
@@ -152,7 +183,9 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             if decided.contains_key(&value_key(*value)) {
                 continue;
             }
-            let Some((owner, is_argument)) = linear.definer(*value) else { continue };
+            let Some((owner, is_argument)) = linear.definer(*value) else {
+                continue;
+            };
             let name = op_name(owner);
             let chosen = if is_argument || matches!(name.as_str(), "scf.for" | "scf.if") {
                 // Loop-carried / branch values follow the init or yields.
@@ -180,7 +213,10 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             Some(&chosen) => value.set_type(in_space(context, *value, chosen)),
             None => {
                 let owner = linear.definer(*value).map_or(function, |(op, _)| op);
-                OpDiagnostic::new("pl-infer-memory-space: no memory space can be inferred for this tile").emit(owner, Severity::Error);
+                OpDiagnostic::new(
+                    "pl-infer-memory-space: no memory space can be inferred for this tile",
+                )
+                .emit(owner, Severity::Error);
                 return Err(PassFailed);
             }
         }
@@ -190,21 +226,33 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
 }
 
 /// The value a loop-carried or branch value takes its space from.
-fn carried_space<'c, 'a>(value: Value<'c, 'a>, owner: OperationRef<'c, 'a>, is_argument: bool) -> Option<Value<'c, 'a>> {
+fn carried_space<'c, 'a>(
+    value: Value<'c, 'a>,
+    owner: OperationRef<'c, 'a>,
+    is_argument: bool,
+) -> Option<Value<'c, 'a>> {
     let name = op_name(owner);
     if name == "scf.for" {
         let body = owner.region(0).ok()?.first_block()?;
         let index = if is_argument {
-            (0..body.argument_count()).find(|&i| value_key(body.argument(i).unwrap().into()) == value_key(value))?.checked_sub(1)?
+            (0..body.argument_count())
+                .find(|&i| value_key(body.argument(i).unwrap().into()) == value_key(value))?
+                .checked_sub(1)?
         } else {
-            (0..owner.result_count()).find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?
+            (0..owner.result_count())
+                .find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?
         };
         return owner.operand(3 + index).ok();
     }
     if name == "scf.if" && !is_argument {
-        let index = (0..owner.result_count()).find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?;
+        let index = (0..owner.result_count())
+            .find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?;
         for region in owner.regions() {
-            if let Some(yielded) = region.first_block().and_then(|b| b.terminator()).and_then(|t| t.operand(index).ok()) {
+            if let Some(yielded) = region
+                .first_block()
+                .and_then(|b| b.terminator())
+                .and_then(|t| t.operand(index).ok())
+            {
                 return Some(yielded);
             }
         }
@@ -228,26 +276,36 @@ fn retarget<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, load: bool) -
         }
     }
     match wanted {
-        Some(MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias) if load => MemorySpace::Mat,
+        Some(MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias) if load => {
+            MemorySpace::Mat
+        }
         Some(space) => space,
         None => MemorySpace::Vec,
     }
 }
 
 /// Moves operands into the space their user demands.
-fn insert_moves<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
+fn insert_moves<'c>(
+    context: &'c Context,
+    function: OperationRef<'c, '_>,
+) -> Result<(), PassFailed> {
     let linear = Linear::of(function);
     let mut failed = false;
     for op in &linear.ops {
         for index in 0..op.operand_count() {
             let operand = op.operand(index).unwrap();
-            let (Some(have), Some(want)) = (space_of(operand), demand(*op, index)) else { continue };
+            let (Some(have), Some(want)) = (space_of(operand), demand(*op, index)) else {
+                continue;
+            };
             if have == want {
                 continue;
             }
             let legal = matches!(
                 (have, want),
-                (MemorySpace::Mat, MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias)
+                (
+                    MemorySpace::Mat,
+                    MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias
+                )
             );
             if !legal {
                 OpDiagnostic::new(format!(
@@ -303,7 +361,11 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
         _ => return Ok(()),
     };
     if kind == FunctionKind::InCore && (cube.is_some() || vector.is_some()) {
-        let new_kind = if cube.is_some() { FunctionKind::Aic } else { FunctionKind::Aiv };
+        let new_kind = if cube.is_some() {
+            FunctionKind::Aic
+        } else {
+            FunctionKind::Aiv
+        };
         let attribute: Attribute = attrs::function_kind(context, new_kind);
         // SAFETY: live op, exclusive access; one attribute replaced.
         let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };

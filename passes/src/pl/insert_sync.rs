@@ -97,7 +97,11 @@ const EVENTS: i64 = 8;
 /// communication library's own staging handshake inside put/get.
 fn events_for(q: usize, p: usize) -> i64 {
     let (mte2, mte3) = (slot(Pipe::Mte2), slot(Pipe::Mte3));
-    if (q == mte2 && p == mte3) || (q == mte3 && p == mte2) { EVENTS - 1 } else { EVENTS }
+    if (q == mte2 && p == mte3) || (q == mte3 && p == mte2) {
+        EVENTS - 1
+    } else {
+        EVENTS
+    }
 }
 
 /// A past access not yet known to be ordered before everything.
@@ -133,7 +137,12 @@ struct State {
 
 impl State {
     fn new() -> Self {
-        State { clock: [0; N], known: [[0; N]; N], barrier: [0; N], pending: Vec::new() }
+        State {
+            clock: [0; N],
+            known: [[0; N]; N],
+            barrier: [0; N],
+            pending: Vec::new(),
+        }
     }
 
     /// Either path may have been taken.
@@ -147,7 +156,9 @@ impl State {
             }
         }
         for pending in &other.pending {
-            if !state.pending.iter().any(|p| p.pipe == pending.pipe && p.index == pending.index && p.access == pending.access) {
+            if !state.pending.iter().any(|p| {
+                p.pipe == pending.pipe && p.index == pending.index && p.access == pending.access
+            }) {
                 state.pending.push(pending.clone());
             }
         }
@@ -155,7 +166,13 @@ impl State {
     }
 
     fn covered(&self, pending: &Pending, pipe: usize) -> bool {
-        ordered(&self.known, &self.barrier, pipe, pending.pipe, pending.index)
+        ordered(
+            &self.known,
+            &self.barrier,
+            pipe,
+            pending.pipe,
+            pending.index,
+        )
     }
 
     /// p waits for q's progress `(clock_q, known_q)`.
@@ -171,7 +188,8 @@ impl State {
     /// Drops accesses every pipe is already ordered after.
     fn prune(&mut self) {
         let (known, barrier) = (self.known, self.barrier);
-        self.pending.retain(|pending| !settled(&known, &barrier, pending.pipe, pending.index));
+        self.pending
+            .retain(|pending| !settled(&known, &barrier, pending.pipe, pending.index));
     }
 
     fn full_barrier(&mut self) {
@@ -217,7 +235,9 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
 
 /// Synchronises `function`'s pipes.
 pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     if !super::is_kernel(function) {
         return Ok(());
     }
@@ -242,11 +262,19 @@ pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
     // `context_ref` outlives `context`.
     let context_ref = function.context();
     let context = unsafe { context_ref.to_ref() };
-    let mut inserter = Inserter { context, linear, model, counter: 0, flags: Vec::new() };
-    inserter.block(body, &[], State::new(), true).map_err(|(op, message)| {
-        OpDiagnostic::new(format!("pl-insert-sync: {message}")).emit(op, Severity::Error);
-        PassFailed
-    })?;
+    let mut inserter = Inserter {
+        context,
+        linear,
+        model,
+        counter: 0,
+        flags: Vec::new(),
+    };
+    inserter
+        .block(body, &[], State::new(), true)
+        .map_err(|(op, message)| {
+            OpDiagnostic::new(format!("pl-insert-sync: {message}")).emit(op, Severity::Error);
+            PassFailed
+        })?;
     if let Some(terminator) = body.terminator() {
         body.insert_operation_before(terminator, pipe_barrier(context, terminator, Pipe::All));
     }
@@ -259,21 +287,47 @@ fn pipe_attribute<'c>(context: &'c Context, pipe: Pipe) -> Attribute<'c> {
 
 fn pipe_barrier<'c>(context: &'c Context, at: OperationRef<'c, '_>, pipe: Pipe) -> Operation<'c> {
     OperationBuilder::new("pl.system.pipe_barrier", at.location())
-        .add_attributes(&[(Identifier::new(context, "pipe"), pipe_attribute(context, pipe))])
+        .add_attributes(&[(
+            Identifier::new(context, "pipe"),
+            pipe_attribute(context, pipe),
+        )])
         .build()
         .expect("pl.system.pipe_barrier builds")
 }
 
-fn flag_op<'c>(context: &'c Context, at: OperationRef<'c, '_>, set: bool, from: Pipe, to: Pipe, event: i64) -> Operation<'c> {
+fn flag_op<'c>(
+    context: &'c Context,
+    at: OperationRef<'c, '_>,
+    set: bool,
+    from: Pipe,
+    to: Pipe,
+    event: i64,
+) -> Operation<'c> {
     let i32_type: Type = IntegerType::new(context, 32).into();
-    OperationBuilder::new(if set { "pl.system.sync_src" } else { "pl.system.sync_dst" }, at.location())
-        .add_attributes(&[
-            (Identifier::new(context, "set_pipe"), pipe_attribute(context, from)),
-            (Identifier::new(context, "wait_pipe"), pipe_attribute(context, to)),
-            (Identifier::new(context, "event"), IntegerAttribute::new(i32_type, event).into()),
-        ])
-        .build()
-        .expect("pl sync ops build")
+    OperationBuilder::new(
+        if set {
+            "pl.system.sync_src"
+        } else {
+            "pl.system.sync_dst"
+        },
+        at.location(),
+    )
+    .add_attributes(&[
+        (
+            Identifier::new(context, "set_pipe"),
+            pipe_attribute(context, from),
+        ),
+        (
+            Identifier::new(context, "wait_pipe"),
+            pipe_attribute(context, to),
+        ),
+        (
+            Identifier::new(context, "event"),
+            IntegerAttribute::new(i32_type, event).into(),
+        ),
+    ])
+    .build()
+    .expect("pl sync ops build")
 }
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
@@ -284,7 +338,13 @@ fn block_key(block: BlockRef) -> usize {
 
 impl<'c, 'a> Inserter<'c, 'a> {
     /// Analyses (and with `emit`, synchronises) `block` from `state`.
-    fn block(&mut self, block: BlockRef<'c, 'a>, prefix: &[(usize, usize)], mut state: State, emit: bool) -> Result<State, Failure<'c, 'a>> {
+    fn block(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        prefix: &[(usize, usize)],
+        mut state: State,
+        emit: bool,
+    ) -> Result<State, Failure<'c, 'a>> {
         let mut ops = Vec::new();
         let mut next = block.first_operation();
         while let Some(op) = next {
@@ -318,14 +378,19 @@ impl<'c, 'a> Inserter<'c, 'a> {
                     let mut branches = Vec::new();
                     for region in op.regions() {
                         match region.first_block() {
-                            Some(body) => branches.push(self.block(body, &path, state.clone(), emit)?),
+                            Some(body) => {
+                                branches.push(self.block(body, &path, state.clone(), emit)?)
+                            }
                             None => branches.push(state.clone()),
                         }
                     }
                     if branches.len() == 1 {
                         branches.push(state.clone());
                     }
-                    state = branches.iter().skip(1).fold(branches[0].clone(), |joined, b| joined.meet(b));
+                    state = branches
+                        .iter()
+                        .skip(1)
+                        .fold(branches[0].clone(), |joined, b| joined.meet(b));
                 }
                 _ if op.region_count() > 0 => {
                     for region in op.regions() {
@@ -336,14 +401,26 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 }
                 _ => {
                     let kind = self.model.kind(&self.linear, op).map_err(|m| (op, m))?;
-                    let site = Site { op, index: i, block, path: &path, history: &history };
+                    let site = Site {
+                        op,
+                        index: i,
+                        block,
+                        path: &path,
+                        history: &history,
+                    };
                     self.execute(&site, &mut state, kind, emit);
                 }
             }
             if state.pending.len() > 32 {
                 state.prune();
             }
-            history.push((op, Clocks { clock: state.clock, known: state.known }));
+            history.push((
+                op,
+                Clocks {
+                    clock: state.clock,
+                    known: state.known,
+                },
+            ));
         }
         Ok(state)
     }
@@ -380,7 +457,12 @@ impl<'c, 'a> Inserter<'c, 'a> {
                     state.clock[p] = self.counter;
                     state.known[p][p] = self.counter;
                     for access in step.accesses {
-                        state.pending.push(Pending { pipe: p, index: self.counter, access, path: site.path.to_vec() });
+                        state.pending.push(Pending {
+                            pipe: p,
+                            index: self.counter,
+                            access,
+                            path: site.path.to_vec(),
+                        });
                     }
                     previous = Some(p);
                 }
@@ -390,18 +472,35 @@ impl<'c, 'a> Inserter<'c, 'a> {
 
     /// Orders every unsynchronised earlier access that conflicts with
     /// `accesses` before the op (on pipe `p`).
-    fn synchronise(&mut self, site: &Site<'c, 'a, '_>, state: &mut State, p: usize, accesses: &[Access], emit: bool) {
-        let Site { op, index, block, path, history } = *site;
+    fn synchronise(
+        &mut self,
+        site: &Site<'c, 'a, '_>,
+        state: &mut State,
+        p: usize,
+        accesses: &[Access],
+        emit: bool,
+    ) {
+        let Site {
+            op,
+            index,
+            block,
+            path,
+            history,
+        } = *site;
         let depth = path.len() - 1;
         // Synchronise the latest conflicting access first: its pair may
         // order the earlier ones transitively.
         loop {
             let mut latest: Option<usize> = None;
             for (k, pending) in state.pending.iter().enumerate() {
-                let conflicts = accesses
-                    .iter()
-                    .any(|a| (a.write || pending.access.write) && a.resource.overlaps(&pending.access.resource));
-                if conflicts && !state.covered(pending, p) && latest.is_none_or(|j| state.pending[j].index < pending.index) {
+                let conflicts = accesses.iter().any(|a| {
+                    (a.write || pending.access.write)
+                        && a.resource.overlaps(&pending.access.resource)
+                });
+                if conflicts
+                    && !state.covered(pending, p)
+                    && latest.is_none_or(|j| state.pending[j].index < pending.index)
+                {
                     latest = Some(k);
                 }
             }
@@ -417,7 +516,10 @@ impl<'c, 'a> Inserter<'c, 'a> {
             // Anchor the set after the conflicting op when it sits in this
             // block (directly or nested) before `op`.
             let front = &state.pending[k].path;
-            let anchor = (front.len() > depth && front[..depth] == path[..depth] && front[depth].0 == path[depth].0 && front[depth].1 < index)
+            let anchor = (front.len() > depth
+                && front[..depth] == path[..depth]
+                && front[depth].0 == path[depth].0
+                && front[depth].1 < index)
                 .then(|| front[depth].1);
             let (clock_q, known_q) = match anchor {
                 Some(j) => (history[j].1.clock[q], history[j].1.known[q]),
@@ -461,7 +563,12 @@ impl<'c, 'a> Inserter<'c, 'a> {
             block.insert_operation_before(op, pipe_barrier(self.context, op, Pipe::All));
             return true;
         };
-        self.flags.push(Flag { from: q, to: p, event, span });
+        self.flags.push(Flag {
+            from: q,
+            to: p,
+            event,
+            span,
+        });
         let set = flag_op(self.context, op, true, PIPES[q], PIPES[p], event);
         match anchor_op {
             Some(candidate) => {
@@ -471,8 +578,10 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 block.insert_operation_before(op, set);
             }
         }
-        block.insert_operation_before(op, flag_op(self.context, op, false, PIPES[q], PIPES[p], event));
+        block.insert_operation_before(
+            op,
+            flag_op(self.context, op, false, PIPES[q], PIPES[p], event),
+        );
         false
     }
-
 }

@@ -42,7 +42,12 @@ pub struct Linear<'c, 'a> {
 impl<'c, 'a> Linear<'c, 'a> {
     /// Linearizes the body of `function`.
     pub fn of(function: OperationRef<'c, 'a>) -> Self {
-        let mut linear = Linear { ops: Vec::new(), position: HashMap::new(), end: HashMap::new(), uses: HashMap::new() };
+        let mut linear = Linear {
+            ops: Vec::new(),
+            position: HashMap::new(),
+            end: HashMap::new(),
+            uses: HashMap::new(),
+        };
         for region in function.regions() {
             let mut block = region.first_block();
             while let Some(b) = block {
@@ -52,7 +57,11 @@ impl<'c, 'a> Linear<'c, 'a> {
         }
         for (position, op) in linear.ops.iter().enumerate() {
             for (index, operand) in op.operands().enumerate() {
-                linear.uses.entry(value_key(operand)).or_default().push((position, index));
+                linear
+                    .uses
+                    .entry(value_key(operand))
+                    .or_default()
+                    .push((position, index));
             }
         }
         linear
@@ -100,7 +109,8 @@ impl<'c, 'a> Linear<'c, 'a> {
         melior::ir::block::BlockArgument::try_from(value).ok()?;
         // SAFETY: `value` is a live block argument; its owner block lives as
         // long as the IR the value belongs to.
-        let block: BlockRef<'c, 'a> = unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
+        let block: BlockRef<'c, 'a> =
+            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
         block.parent_operation().map(|op| (op, true))
     }
 
@@ -149,8 +159,12 @@ impl<'c, 'a> Linear<'c, 'a> {
                 // the loop's end. (A block argument of the loop itself is
                 // defined inside it.)
                 let inside = match scope {
-                    Some((op, true)) => op_key(op) == op_key(looped) || self.within(self.position(op), looped),
-                    Some((op, false)) => self.within(self.position(op), looped) && op_key(op) != op_key(looped),
+                    Some((op, true)) => {
+                        op_key(op) == op_key(looped) || self.within(self.position(op), looped)
+                    }
+                    Some((op, false)) => {
+                        self.within(self.position(op), looped) && op_key(op) != op_key(looped)
+                    }
                     None => false,
                 };
                 if !inside {

@@ -8,9 +8,16 @@ use melior::{
     Context, IrRewriter,
     dialect::func,
     ir::{
-        Attribute, Block, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value, ValueLike,
-        attribute::{ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        Attribute, Block, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value,
+        ValueLike,
+        attribute::{
+            ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, StringAttribute,
+            TypeAttribute,
+        },
+        operation::{
+            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
+            WalkResult,
+        },
         r#type::FunctionType,
     },
 };
@@ -77,14 +84,21 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     // SAFETY: the pass runs with exclusive access to the module;
     // `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut names: HashSet<String> = HashSet::new();
     let mut functions = Vec::new();
     let mut next = body.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
         if op_name(op) == "func.func" {
-            names.insert(op.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default());
+            names.insert(
+                op.attribute("sym_name")
+                    .ok()
+                    .and_then(attrs::text)
+                    .unwrap_or_default(),
+            );
             functions.push(op);
         }
     }
@@ -94,7 +108,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             Some(FunctionAttr::Kind(kind)) => Some(kind),
             _ => None,
         };
-        if !matches!(kind, None | Some(FunctionKind::Orchestration | FunctionKind::Opaque)) {
+        if !matches!(
+            kind,
+            None | Some(FunctionKind::Orchestration | FunctionKind::Opaque)
+        ) {
             continue;
         }
         let mut scopes = Vec::new();
@@ -105,12 +122,17 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             }
             WalkResult::Advance
         });
-        let parent_name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        let parent_name = function
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
         for (k, raw) in scopes.into_iter().enumerate() {
             // SAFETY: collected above; nothing erased it.
             let scope = unsafe { OperationRef::from_raw(raw) };
             if let Err(message) = outline(context, function, scope, &parent_name, k, &mut names) {
-                OpDiagnostic::new(format!("pl-outline-incore-scopes: {message}")).emit(scope, Severity::Error);
+                OpDiagnostic::new(format!("pl-outline-incore-scopes: {message}"))
+                    .emit(scope, Severity::Error);
                 failed = true;
             }
         }
@@ -127,7 +149,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             if outlined {
                 // SAFETY: live op, exclusive access; one attribute set.
                 let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
-                function.set_discardable_attribute("pl.kind", attrs::function_kind(context, FunctionKind::Orchestration));
+                function.set_discardable_attribute(
+                    "pl.kind",
+                    attrs::function_kind(context, FunctionKind::Orchestration),
+                );
             }
         }
     }
@@ -144,13 +169,19 @@ fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
     });
     let defined_inside = |value: Value| -> bool {
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(value) {
-            return inside.contains(&(result.owner().to_raw().ptr as usize)) && op_key(result.owner()) != op_key(scope);
+            return inside.contains(&(result.owner().to_raw().ptr as usize))
+                && op_key(result.owner()) != op_key(scope);
         }
         // A block argument of a region inside the scope.
         // SAFETY: `value` is a live block argument; its owner outlives this call.
-        let block = unsafe { melior::ir::BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
-        block.parent_operation().is_some_and(|op| inside.contains(&(op.to_raw().ptr as usize)) && op_key(op) != op_key(scope))
-            || block.parent_operation().is_some_and(|op| op_key(op) == op_key(scope))
+        let block = unsafe {
+            melior::ir::BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw()))
+        };
+        block.parent_operation().is_some_and(|op| {
+            inside.contains(&(op.to_raw().ptr as usize)) && op_key(op) != op_key(scope)
+        }) || block
+            .parent_operation()
+            .is_some_and(|op| op_key(op) == op_key(scope))
     };
     let mut seen: HashSet<usize> = HashSet::new();
     let mut raw = Vec::new();
@@ -166,7 +197,9 @@ fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
     });
     // SAFETY: the values are defined outside the scope, in the function,
     // and live as long as the IR the scope belongs to.
-    raw.into_iter().map(|v| unsafe { Value::from_raw(v) }).collect()
+    raw.into_iter()
+        .map(|v| unsafe { Value::from_raw(v) })
+        .collect()
 }
 
 /// The direction of a live-in tensor by how the body uses it. A store's
@@ -190,7 +223,12 @@ fn direction(scope: OperationRef, value: Value) -> ParamDirection {
                     if let Ok(result) = op.result(index - 3) {
                         aliases.insert(value_key(result.into()));
                     }
-                    if let Some(argument) = op.region(0).ok().and_then(|r| r.first_block()).and_then(|b| b.argument(index - 2).ok()) {
+                    if let Some(argument) = op
+                        .region(0)
+                        .ok()
+                        .and_then(|r| r.first_block())
+                        .and_then(|b| b.argument(index - 2).ok())
+                    {
                         aliases.insert(value_key(argument.into()));
                     }
                 } else if name != "scf.yield" && name != "pl.yield" {
@@ -219,10 +257,21 @@ fn outline<'c>(
     names: &mut HashSet<String>,
 ) -> Result<(), String> {
     let inputs = live_ins(scope);
-    if let Some(tile) = inputs.iter().find(|v| TileType::try_from(v.r#type()).is_ok()) {
-        return Err(format!("the scope uses a tile defined outside it ({}); kernels take tensors and scalars", tile.r#type()));
+    if let Some(tile) = inputs
+        .iter()
+        .find(|v| TileType::try_from(v.r#type()).is_ok())
+    {
+        return Err(format!(
+            "the scope uses a tile defined outside it ({}); kernels take tensors and scalars",
+            tile.r#type()
+        ));
     }
-    let base = scope.attribute("name").ok().and_then(attrs::text).filter(|n| !n.is_empty()).unwrap_or_else(|| format!("{parent}_incore_{index}"));
+    let base = scope
+        .attribute("name")
+        .ok()
+        .and_then(attrs::text)
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| format!("{parent}_incore_{index}"));
     let mut name = base.clone();
     let mut suffix = 1;
     while names.contains(&name) {
@@ -234,25 +283,45 @@ fn outline<'c>(
     // Directions read the body before it moves.
     let directions: Vec<ParamDirection> = inputs
         .iter()
-        .map(|v| if pto_dialects::types::TensorLike::try_from(v.r#type()).is_ok() { direction(scope, *v) } else { ParamDirection::In })
+        .map(|v| {
+            if pto_dialects::types::TensorLike::try_from(v.r#type()).is_ok() {
+                direction(scope, *v)
+            } else {
+                ParamDirection::In
+            }
+        })
         .collect();
     let input_types: Vec<Type> = inputs.iter().map(|v| v.r#type()).collect();
     let result_types: Vec<Type> = scope.results().map(|r| Value::from(r).r#type()).collect();
     // The body: a block with the live-ins as arguments, the scope's ops.
-    let block = Block::new(&input_types.iter().map(|t| (*t, location)).collect::<Vec<_>>());
-    let scope_block = scope.region(0).map_err(|e| e.to_string())?.first_block().ok_or("an empty scope")?;
+    let block = Block::new(
+        &input_types
+            .iter()
+            .map(|t| (*t, location))
+            .collect::<Vec<_>>(),
+    );
+    let scope_block = scope
+        .region(0)
+        .map_err(|e| e.to_string())?
+        .first_block()
+        .ok_or("an empty scope")?;
     while let Some(first) = scope_block.first_operation() {
         block.append_operation(detach(first));
     }
     // Uses of live-ins become uses of the arguments.
-    let arguments: Vec<Value> = (0..inputs.len()).map(|i| block.argument(i).unwrap().into()).collect();
+    let arguments: Vec<Value> = (0..inputs.len())
+        .map(|i| block.argument(i).unwrap().into())
+        .collect();
     let mut next = block.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
         op.walk(WalkOrder::PreOrder, |inner| {
             for i in 0..inner.operand_count() {
                 let operand = inner.operand(i).unwrap();
-                if let Some(position) = inputs.iter().position(|v| value_key(*v) == value_key(operand)) {
+                if let Some(position) = inputs
+                    .iter()
+                    .position(|v| value_key(*v) == value_key(operand))
+                {
                     // SAFETY: live op, exclusive access; one operand replaced.
                     let mut inner = unsafe { OperationRefMut::from_raw(inner.to_raw()) };
                     inner.set_operand(i, arguments[position]);
@@ -275,7 +344,10 @@ fn outline<'c>(
             let entries: Vec<(Identifier, Attribute)> = if direction == ParamDirection::In {
                 Vec::new()
             } else {
-                vec![(Identifier::new(context, "pl.direction"), attrs::direction(context, direction))]
+                vec![(
+                    Identifier::new(context, "pl.direction"),
+                    attrs::direction(context, direction),
+                )]
             };
             dictionary(context, &entries)
         })
@@ -286,8 +358,14 @@ fn outline<'c>(
         TypeAttribute::new(function_type.into()),
         region,
         &[
-            (Identifier::new(context, "pl.kind"), attrs::function_kind(context, FunctionKind::InCore)),
-            (Identifier::new(context, "arg_attrs"), ArrayAttribute::new(context, &arg_attrs).into()),
+            (
+                Identifier::new(context, "pl.kind"),
+                attrs::function_kind(context, FunctionKind::InCore),
+            ),
+            (
+                Identifier::new(context, "arg_attrs"),
+                ArrayAttribute::new(context, &arg_attrs).into(),
+            ),
         ],
         location,
     );
@@ -295,18 +373,29 @@ fn outline<'c>(
     module_block.insert_operation_after(function, kernel);
     // The call replaces the scope.
     let call = OperationBuilder::new("pl.call", location)
-        .add_attributes(&[(Identifier::new(context, "callee"), FlatSymbolRefAttribute::new(context, &name).into())])
+        .add_attributes(&[(
+            Identifier::new(context, "callee"),
+            FlatSymbolRefAttribute::new(context, &name).into(),
+        )])
         .add_operands(&inputs)
         .add_results(&result_types)
         .build()
         .map_err(|e| e.to_string())?;
-    let call = scope.block().ok_or("a scope outside a block")?.insert_operation_before(scope, call);
+    let call = scope
+        .block()
+        .ok_or("a scope outside a block")?
+        .insert_operation_before(scope, call);
     let results: Vec<Value> = call.results().map(Into::into).collect();
     let rewriter = IrRewriter::new(context);
-    rewriter.as_rewriter_base().replace_op_with_values(scope, &results);
+    rewriter
+        .as_rewriter_base()
+        .replace_op_with_values(scope, &results);
     Ok(())
 }
 
-fn dictionary<'c>(context: &'c Context, entries: &[(Identifier<'c>, Attribute<'c>)]) -> Attribute<'c> {
+fn dictionary<'c>(
+    context: &'c Context,
+    entries: &[(Identifier<'c>, Attribute<'c>)],
+) -> Attribute<'c> {
     DictionaryAttribute::new(context, entries).into()
 }

@@ -12,8 +12,7 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Value, ValueLike,
-    attribute::DenseI64ArrayAttribute,
+    BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::DenseI64ArrayAttribute,
     operation::OperationLike,
 };
 use pto_dialects::{
@@ -28,7 +27,15 @@ use super::{
 };
 
 /// The pipes a kernel's instructions run on (`Pipe::All` excluded).
-pub const PIPES: [Pipe; 7] = [Pipe::Mte1, Pipe::Mte2, Pipe::Mte3, Pipe::M, Pipe::V, Pipe::S, Pipe::Fix];
+pub const PIPES: [Pipe; 7] = [
+    Pipe::Mte1,
+    Pipe::Mte2,
+    Pipe::Mte3,
+    Pipe::M,
+    Pipe::V,
+    Pipe::S,
+    Pipe::Fix,
+];
 
 /// A pipe's slot in [`PIPES`].
 pub fn slot(pipe: Pipe) -> usize {
@@ -40,7 +47,11 @@ pub fn slot(pipe: Pipe) -> usize {
 /// and how far each pipe's own instructions are done (`done[p]`). The
 /// scalar pipe runs in order.
 pub fn ordered(known: &[[u64; 7]; 7], done: &[u64; 7], p: usize, q: usize, index: u64) -> bool {
-    if p == q { p == slot(Pipe::S) || index <= done[p] } else { index <= known[p][q] }
+    if p == q {
+        p == slot(Pipe::S) || index <= done[p]
+    } else {
+        index <= known[p][q]
+    }
 }
 
 /// Whether every pipe is ordered after instruction `index` of pipe `q`: it
@@ -53,7 +64,11 @@ pub fn settled(known: &[[u64; 7]; 7], done: &[u64; 7], q: usize, index: u64) -> 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Resource {
     /// Bytes `[start, end)` of an on-chip memory space.
-    Chip { space: MemorySpace, start: u64, end: u64 },
+    Chip {
+        space: MemorySpace,
+        start: u64,
+        end: u64,
+    },
     /// A global tensor by its root (`None`: unknown, all of global memory).
     Gm(Option<usize>),
 }
@@ -61,9 +76,18 @@ pub enum Resource {
 impl Resource {
     pub fn overlaps(&self, other: &Resource) -> bool {
         match (self, other) {
-            (Resource::Chip { space: a, start: s1, end: e1 }, Resource::Chip { space: b, start: s2, end: e2 }) => {
-                a == b && s1 < e2 && s2 < e1
-            }
+            (
+                Resource::Chip {
+                    space: a,
+                    start: s1,
+                    end: e1,
+                },
+                Resource::Chip {
+                    space: b,
+                    start: s2,
+                    end: e2,
+                },
+            ) => a == b && s1 < e2 && s2 < e1,
             (Resource::Gm(a), Resource::Gm(b)) => a.is_none() || b.is_none() || a == b,
             _ => false,
         }
@@ -102,8 +126,16 @@ pub enum Kind {
     /// Instructions, in issue order.
     Steps(Vec<Step>),
     /// Synchronisation already in the IR.
-    SetFlag { from: Pipe, to: Pipe, event: i64 },
-    WaitFlag { from: Pipe, to: Pipe, event: i64 },
+    SetFlag {
+        from: Pipe,
+        to: Pipe,
+        event: i64,
+    },
+    WaitFlag {
+        from: Pipe,
+        to: Pipe,
+        event: i64,
+    },
     Barrier(Pipe),
 }
 
@@ -113,14 +145,20 @@ pub struct Model {
 }
 
 fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
-    let value = op.attribute(name).ok().and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())?.value();
+    let value = op
+        .attribute(name)
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())?
+        .value();
     Pipe::from_code(value as i32)
 }
 
 impl Model {
     /// Traces each global tensor of `linear`'s function to its root.
     pub fn new(linear: &Linear) -> Self {
-        let mut model = Model { roots: HashMap::new() };
+        let mut model = Model {
+            roots: HashMap::new(),
+        };
         if let Some(function) = linear.ops.first().and_then(|op| op.parent_operation()) {
             let mut top = Some(function);
             while let Some(op) = top {
@@ -138,13 +176,18 @@ impl Model {
         }
         for op in &linear.ops {
             let name = op_name(*op);
-            let root_of = |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
+            let root_of =
+                |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
             match name.as_str() {
                 "pl.tile.store" | "pl.tensor.write" => {
                     let root = root_of(&model, if name == "pl.tile.store" { 1 } else { 0 });
                     model.set_result(*op, 0, root);
                 }
-                "pl.tensor.view" | "pl.tensor.reshape" | "pl.tensor.slice" | "pl.tensor.transpose" | "pl.tensor.fillpad" => {
+                "pl.tensor.view"
+                | "pl.tensor.reshape"
+                | "pl.tensor.slice"
+                | "pl.tensor.transpose"
+                | "pl.tensor.fillpad" => {
                     let root = root_of(&model, 0);
                     model.set_result(*op, 0, root);
                 }
@@ -157,7 +200,9 @@ impl Model {
                     for i in 0..op.result_count() {
                         let root = root_of(&model, 3 + i);
                         model.set_result(*op, i, root);
-                        model.roots.insert(value_key(body.argument(i + 1).unwrap().into()), root);
+                        model
+                            .roots
+                            .insert(value_key(body.argument(i + 1).unwrap().into()), root);
                     }
                 }
                 _ => {}
@@ -180,7 +225,9 @@ impl Model {
     /// The on-chip buffer of a tile value, `Err` when it has no planned
     /// address.
     pub fn tile(&self, linear: &Linear, value: Value) -> Result<Option<Resource>, String> {
-        let Ok(tile) = TileType::try_from(value.r#type()) else { return Ok(None) };
+        let Ok(tile) = TileType::try_from(value.r#type()) else {
+            return Ok(None);
+        };
         let space = match tile.memory_space() {
             Some(MemorySpace::Ddr) | None => return Ok(None),
             Some(space) => space,
@@ -188,12 +235,27 @@ impl Model {
         let (op, is_argument) = linear.definer(value).ok_or("a tile without a definition")?;
         let index = if is_argument {
             // An scf.for iteration argument shares its result's buffer.
-            (0..op.region(0).map(|r| r.first_block().map_or(0, |b| b.argument_count())).unwrap_or(0))
-                .find(|&i| value_key(op.region(0).unwrap().first_block().unwrap().argument(i).unwrap().into()) == value_key(value))
+            (0..op
+                .region(0)
+                .map(|r| r.first_block().map_or(0, |b| b.argument_count()))
+                .unwrap_or(0))
+                .find(|&i| {
+                    value_key(
+                        op.region(0)
+                            .unwrap()
+                            .first_block()
+                            .unwrap()
+                            .argument(i)
+                            .unwrap()
+                            .into(),
+                    ) == value_key(value)
+                })
                 .map(|i| i.saturating_sub(1))
                 .unwrap_or(0)
         } else {
-            (0..op.result_count()).find(|&i| value_key(op.result(i).unwrap().into()) == value_key(value)).unwrap_or(0)
+            (0..op.result_count())
+                .find(|&i| value_key(op.result(i).unwrap().into()) == value_key(value))
+                .unwrap_or(0)
         };
         let address = op
             .attribute("pl.addresses")
@@ -203,7 +265,11 @@ impl Model {
             .filter(|&a| a >= 0)
             .ok_or("a tile without a planned address; run pl-plan-memory first")?;
         let start = address as u64;
-        Ok(Some(Resource::Chip { space, start, end: start + tile_bytes(tile) }))
+        Ok(Some(Resource::Chip {
+            space,
+            start,
+            end: start + tile_bytes(tile),
+        }))
     }
 
     fn gm(&self, value: Value) -> Resource {
@@ -213,28 +279,55 @@ impl Model {
     /// What `op` is for synchronisation.
     pub fn kind(&self, linear: &Linear, op: OperationRef) -> Result<Kind, String> {
         let name = op_name(op);
-        let event = || op.attribute("event").ok().and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+        let event = || {
+            op.attribute("event")
+                .ok()
+                .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+                .map_or(0, |a| a.value())
+        };
         match name.as_str() {
             "pl.system.sync_src" | "pl.system.sync_dst" => {
-                let (from, to) = (pipe_attr(op, "set_pipe").unwrap_or(Pipe::S), pipe_attr(op, "wait_pipe").unwrap_or(Pipe::S));
+                let (from, to) = (
+                    pipe_attr(op, "set_pipe").unwrap_or(Pipe::S),
+                    pipe_attr(op, "wait_pipe").unwrap_or(Pipe::S),
+                );
                 return Ok(if name.ends_with("src") {
-                    Kind::SetFlag { from, to, event: event() }
+                    Kind::SetFlag {
+                        from,
+                        to,
+                        event: event(),
+                    }
                 } else {
-                    Kind::WaitFlag { from, to, event: event() }
+                    Kind::WaitFlag {
+                        from,
+                        to,
+                        event: event(),
+                    }
                 });
             }
-            "pl.system.pipe_barrier" => return Ok(Kind::Barrier(pipe_attr(op, "pipe").unwrap_or(Pipe::All))),
+            "pl.system.pipe_barrier" => {
+                return Ok(Kind::Barrier(pipe_attr(op, "pipe").unwrap_or(Pipe::All)));
+            }
             "pl.system.bar_all" => return Ok(Kind::Barrier(Pipe::All)),
             "pl.system.bar_v" => return Ok(Kind::Barrier(Pipe::V)),
             "pl.system.bar_m" => return Ok(Kind::Barrier(Pipe::M)),
-            "pl.tile.set_validshape" | "pl.tile.reshape" | "pl.tile.create" | "pl.tile.alloc" => return Ok(Kind::None),
+            "pl.tile.set_validshape" | "pl.tile.reshape" | "pl.tile.create" | "pl.tile.alloc" => {
+                return Ok(Kind::None);
+            }
             _ => {}
         }
         let tile = |value: Value| self.tile(linear, value);
-        let read = |resource: Resource| Access { resource, write: false };
-        let write = |resource: Resource| Access { resource, write: true };
+        let read = |resource: Resource| Access {
+            resource,
+            write: false,
+        };
+        let write = |resource: Resource| Access {
+            resource,
+            write: true,
+        };
         let operand = |index: usize| op.operand(index).map_err(|e| e.to_string());
-        let step = |pipe: Pipe, accesses: Vec<Access>| Ok(Kind::Steps(vec![Step { pipe, accesses }]));
+        let step =
+            |pipe: Pipe, accesses: Vec<Access>| Ok(Kind::Steps(vec![Step { pipe, accesses }]));
         let tiles_read = || -> Result<Vec<Access>, String> {
             let mut accesses = Vec::new();
             for value in op.operands() {
@@ -261,7 +354,10 @@ impl Model {
             }
             "pl.tile.store" | "pld.tile.remote_store" => {
                 let source = operand(0)?;
-                let from_acc = TileType::try_from(source.r#type()).ok().and_then(|t| t.memory_space()) == Some(MemorySpace::Acc);
+                let from_acc = TileType::try_from(source.r#type())
+                    .ok()
+                    .and_then(|t| t.memory_space())
+                    == Some(MemorySpace::Acc);
                 let destination = self.gm(operand(1)?);
                 let mut accesses: Vec<Access> = tile(source)?.into_iter().map(read).collect();
                 accesses.push(write(destination));
@@ -271,7 +367,9 @@ impl Model {
                 step(if from_acc { Pipe::Fix } else { Pipe::Mte3 }, accesses)
             }
             "pl.tile.move" | "pl.tile.extract" => {
-                let from = TileType::try_from(operand(0)?.r#type()).ok().and_then(|t| t.memory_space());
+                let from = TileType::try_from(operand(0)?.r#type())
+                    .ok()
+                    .and_then(|t| t.memory_space());
                 let pipe = match from {
                     Some(MemorySpace::Acc) => Pipe::Fix,
                     Some(MemorySpace::Mat) => Pipe::Mte1,
@@ -281,7 +379,10 @@ impl Model {
                 accesses.extend(tiles_written()?);
                 step(pipe, accesses)
             }
-            n if n.starts_with("pl.tile.matmul") || n.starts_with("pl.tile.gemv") || n.starts_with("pl.tile.batch_matmul") => {
+            n if n.starts_with("pl.tile.matmul")
+                || n.starts_with("pl.tile.gemv")
+                || n.starts_with("pl.tile.batch_matmul") =>
+            {
                 let mut accesses = tiles_read()?;
                 accesses.extend(tiles_written()?);
                 step(Pipe::M, accesses)
@@ -291,10 +392,17 @@ impl Model {
                 accesses.extend(tiles_written()?);
                 step(Pipe::S, accesses)
             }
-            "pl.tensor.read" | "pl.tensor.write" | "pl.system.cacheinvalid" | "pld.system.notify" | "pld.system.wait"
+            "pl.tensor.read"
+            | "pl.tensor.write"
+            | "pl.system.cacheinvalid"
+            | "pld.system.notify"
+            | "pld.system.wait"
             | "pld.system.defer_wait" => {
                 let target = operand_at(op, 0).map_or(Resource::Gm(None), |v| self.gm(v));
-                let write_too = matches!(name.as_str(), "pl.tensor.write" | "pld.system.notify" | "pl.system.cacheinvalid");
+                let write_too = matches!(
+                    name.as_str(),
+                    "pl.tensor.write" | "pld.system.notify" | "pl.system.cacheinvalid"
+                );
                 let mut accesses = vec![read(target)];
                 if write_too {
                     accesses.push(write(target));
@@ -302,11 +410,22 @@ impl Model {
                 step(Pipe::S, accesses)
             }
             // A fence orders every earlier global access before later ones.
-            "pl.system.fence" => step(Pipe::S, vec![read(Resource::Gm(None)), write(Resource::Gm(None))]),
+            "pl.system.fence" => step(
+                Pipe::S,
+                vec![read(Resource::Gm(None)), write(Resource::Gm(None))],
+            ),
             "pld.tile.put" | "pld.tile.get" => {
                 let segments = operand_segments(op);
-                let value = |segment: usize| segments.get(segment).filter(|s| s.1 > 0).map(|s| op.operand(s.0).unwrap());
-                let (dst, src) = (value(0).ok_or("a transfer without dst")?, value(2).ok_or("a transfer without src")?);
+                let value = |segment: usize| {
+                    segments
+                        .get(segment)
+                        .filter(|s| s.1 > 0)
+                        .map(|s| op.operand(s.0).unwrap())
+                };
+                let (dst, src) = (
+                    value(0).ok_or("a transfer without dst")?,
+                    value(2).ok_or("a transfer without src")?,
+                );
                 let mut stages = Vec::new();
                 for segment in [3, 4] {
                     if let Some(stage) = value(segment)
@@ -319,18 +438,42 @@ impl Model {
                 first.extend(stages.iter().map(|r| write(*r)));
                 let mut second: Vec<Access> = stages.iter().map(|r| read(*r)).collect();
                 second.push(write(self.gm(dst)));
-                Ok(Kind::Steps(vec![Step { pipe: Pipe::Mte2, accesses: first }, Step { pipe: Pipe::Mte3, accesses: second }]))
+                Ok(Kind::Steps(vec![
+                    Step {
+                        pipe: Pipe::Mte2,
+                        accesses: first,
+                    },
+                    Step {
+                        pipe: Pipe::Mte3,
+                        accesses: second,
+                    },
+                ]))
             }
             "pld.tensor.put" | "pld.tensor.get" | "pld.tensor.remote_store" => {
-                let (dst, src) = if name == "pld.tensor.remote_store" { (operand(1)?, operand(0)?) } else { (operand(0)?, operand(2)?) };
+                let (dst, src) = if name == "pld.tensor.remote_store" {
+                    (operand(1)?, operand(0)?)
+                } else {
+                    (operand(0)?, operand(2)?)
+                };
                 Ok(Kind::Steps(vec![
-                    Step { pipe: Pipe::Mte2, accesses: vec![read(self.gm(src))] },
-                    Step { pipe: Pipe::Mte3, accesses: vec![write(self.gm(dst))] },
+                    Step {
+                        pipe: Pipe::Mte2,
+                        accesses: vec![read(self.gm(src))],
+                    },
+                    Step {
+                        pipe: Pipe::Mte3,
+                        accesses: vec![write(self.gm(dst))],
+                    },
                 ]))
             }
             n if n.starts_with("pl.tile.") => {
-                let accesses: Vec<Access> = tiles_read()?.into_iter().chain(tiles_written()?).collect();
-                if accesses.is_empty() { Ok(Kind::None) } else { step(Pipe::V, accesses) }
+                let accesses: Vec<Access> =
+                    tiles_read()?.into_iter().chain(tiles_written()?).collect();
+                if accesses.is_empty() {
+                    Ok(Kind::None)
+                } else {
+                    step(Pipe::V, accesses)
+                }
             }
             _ => Ok(Kind::None),
         }

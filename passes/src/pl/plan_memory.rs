@@ -7,7 +7,8 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ShapedTypeLike, Type, Value, ValueLike,
+        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ShapedTypeLike,
+        Type, Value, ValueLike,
         attribute::{DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
     },
@@ -114,7 +115,15 @@ pub fn tile_bytes(tile: TileType) -> u64 {
     }
     let elements: i64 = shape.iter().product();
     let bits = match Dtype::of(tile.element()) {
-        Some(Dtype::Bool | Dtype::I8 | Dtype::U8 | Dtype::F8E4M3FN | Dtype::F8E5M2 | Dtype::F8E8M0 | Dtype::Hf8) => 8,
+        Some(
+            Dtype::Bool
+            | Dtype::I8
+            | Dtype::U8
+            | Dtype::F8E4M3FN
+            | Dtype::F8E5M2
+            | Dtype::F8E8M0
+            | Dtype::Hf8,
+        ) => 8,
         Some(Dtype::I16 | Dtype::U16 | Dtype::F16 | Dtype::Bf16) => 16,
         Some(Dtype::I32 | Dtype::U32 | Dtype::F32) => 32,
         Some(Dtype::F4 | Dtype::I4 | Dtype::U4 | Dtype::Hf4) => 4,
@@ -140,7 +149,11 @@ fn is_view(name: &str) -> bool {
 /// The operand an op updates in place (its result is that buffer).
 fn in_place_operand(name: &str) -> Option<usize> {
     match name {
-        "pl.tile.matmul_acc" | "pl.tile.gemv_acc" | "pl.tile.batch_matmul_acc" | "pl.tile.write" | "pl.tile.expands" => Some(0),
+        "pl.tile.matmul_acc"
+        | "pl.tile.gemv_acc"
+        | "pl.tile.batch_matmul_acc"
+        | "pl.tile.write"
+        | "pl.tile.expands" => Some(0),
         "pl.tile.assemble" => Some(1),
         _ => None,
     }
@@ -152,21 +165,57 @@ fn in_place_safe(op: OperationRef, index: usize) -> bool {
     let name = op_name(op);
     let elementwise = matches!(
         name.trim_start_matches("pl.tile."),
-        "add" | "sub" | "mul" | "div" | "maximum" | "minimum" | "and" | "or" | "shl" | "shr" | "fmod" | "adds" | "subs"
-            | "muls" | "divs" | "maximums" | "minimums" | "ands" | "ors" | "shls" | "shrs" | "lrelu" | "neg" | "exp"
-            | "sqrt" | "abs" | "relu" | "log" | "not"
-    ) || (name.starts_with("pl.tile.row_expand_") || name.starts_with("pl.tile.col_expand_")) && index == 0;
+        "add"
+            | "sub"
+            | "mul"
+            | "div"
+            | "maximum"
+            | "minimum"
+            | "and"
+            | "or"
+            | "shl"
+            | "shr"
+            | "fmod"
+            | "adds"
+            | "subs"
+            | "muls"
+            | "divs"
+            | "maximums"
+            | "minimums"
+            | "ands"
+            | "ors"
+            | "shls"
+            | "shrs"
+            | "lrelu"
+            | "neg"
+            | "exp"
+            | "sqrt"
+            | "abs"
+            | "relu"
+            | "log"
+            | "not"
+    ) || (name.starts_with("pl.tile.row_expand_")
+        || name.starts_with("pl.tile.col_expand_"))
+        && index == 0;
     elementwise
-        && result_at(op, 0).is_some_and(|r| operand_at(op, index).is_some_and(|operand| operand.r#type() == r.r#type()))
+        && result_at(op, 0).is_some_and(|r| {
+            operand_at(op, index).is_some_and(|operand| operand.r#type() == r.r#type())
+        })
 }
 
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
-    plan_memory(function, options.string("arch") == "a5", options.bool("reuse"))
+    plan_memory(
+        function,
+        options.string("arch") == "a5",
+        options.bool("reuse"),
+    )
 }
 
 /// Plans `function`'s on-chip memory.
 pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), PassFailed> {
-    let Some(_) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(_) = function.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     if !super::is_kernel(function) {
         return Ok(());
     }
@@ -187,7 +236,10 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
 
 /// Whether any op of `function` makes a tile.
 fn has_tiles(function: OperationRef) -> bool {
-    Linear::of(function).ops.iter().any(|op| op.results().any(|r| TileType::try_from(Value::from(r).r#type()).is_ok()))
+    Linear::of(function).ops.iter().any(|op| {
+        op.results()
+            .any(|r| TileType::try_from(Value::from(r).r#type()).is_ok())
+    })
 }
 
 /// Every tile must have a memory space.
@@ -216,7 +268,11 @@ fn copy_before<'c, 'a>(anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Va
         .add_results(&[value.r#type()])
         .build()
         .expect("pl.tile.move builds");
-    block.insert_operation_before(anchor, op).result(0).expect("one result").into()
+    block
+        .insert_operation_before(anchor, op)
+        .result(0)
+        .expect("one result")
+        .into()
 }
 
 fn set_operand<'c, 'a>(op: OperationRef<'c, 'a>, index: usize, value: Value<'c, 'a>) {
@@ -246,13 +302,17 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     for (position, op) in linear.ops.iter().enumerate() {
         let name = op_name(*op);
         let operands: Vec<usize> = match (name.as_str(), in_place_operand(&name)) {
-            ("scf.for", _) => (3..op.operand_count()).filter(|&i| on_chip(op.operand(i).unwrap()).is_some()).collect(),
+            ("scf.for", _) => (3..op.operand_count())
+                .filter(|&i| on_chip(op.operand(i).unwrap()).is_some())
+                .collect(),
             (_, Some(index)) => vec![index],
             _ => Vec::new(),
         };
         for index in operands {
             let value = op.operand(index).unwrap();
-            if on_chip(value).is_some() && linear.interval(value).end > linear.end(*op).max(position) {
+            if on_chip(value).is_some()
+                && linear.interval(value).end > linear.end(*op).max(position)
+            {
                 edits.push((position, index, is_acc(value)));
             }
         }
@@ -260,7 +320,10 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     for &(position, index, acc) in &edits {
         let op = linear.ops[position];
         if acc {
-            return Err(accumulator_error(op, "this accumulator is still used after it is updated in place"));
+            return Err(accumulator_error(
+                op,
+                "this accumulator is still used after it is updated in place",
+            ));
         }
         let copy = copy_before(op, op.operand(index).unwrap());
         set_operand(op, index, copy);
@@ -272,7 +335,9 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         if op_name(*op) != "scf.yield" {
             continue;
         }
-        let Some(parent) = op.parent_operation() else { continue };
+        let Some(parent) = op.parent_operation() else {
+            continue;
+        };
         let parent_name = op_name(parent);
         for (index, value) in op.operands().enumerate() {
             if on_chip(value).is_none() {
@@ -282,7 +347,8 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
                 "scf.for" => {
                     let body = parent.region(0).unwrap().first_block().unwrap();
                     let carried: Value = body.argument(index + 1).unwrap().into();
-                    value_key(value) == value_key(carried) || takes_carried(&linear, value, carried, position)
+                    value_key(value) == value_key(carried)
+                        || takes_carried(&linear, value, carried, position)
                 }
                 "scf.if" => defined_inside(&linear, value, parent),
                 _ => true,
@@ -295,7 +361,10 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     for &(position, index, acc) in &yields {
         let op = linear.ops[position];
         if acc {
-            return Err(accumulator_error(op, "this yielded accumulator cannot share the carried buffer"));
+            return Err(accumulator_error(
+                op,
+                "this yielded accumulator cannot share the carried buffer",
+            ));
         }
         let copy = copy_before(op, op.operand(index).unwrap());
         set_operand(op, index, copy);
@@ -306,13 +375,25 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
 /// Whether yielded `value` (yield at `at`) can be computed in the carried
 /// argument's buffer: defined in the body after the carried value's last
 /// use there (or at it, in place), and not reachable from outside.
-fn takes_carried<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, carried: Value<'c, 'a>, at: usize) -> bool {
-    let Some((definer, is_argument)) = linear.definer(value) else { return false };
+fn takes_carried<'c, 'a>(
+    linear: &Linear<'c, 'a>,
+    value: Value<'c, 'a>,
+    carried: Value<'c, 'a>,
+    at: usize,
+) -> bool {
+    let Some((definer, is_argument)) = linear.definer(value) else {
+        return false;
+    };
     if is_argument || is_view(&op_name(definer)) {
         return false;
     }
     let def = linear.def_point(value);
-    let last_use = linear.uses(carried).iter().map(|&(p, _)| p).filter(|&p| p < at).max();
+    let last_use = linear
+        .uses(carried)
+        .iter()
+        .map(|&(p, _)| p)
+        .filter(|&p| p < at)
+        .max();
     let uses_after: bool = linear.uses(value).iter().any(|&(p, _)| p != at);
     if uses_after && linear.interval(value).end > at {
         return false;
@@ -321,15 +402,25 @@ fn takes_carried<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, carried:
         None => true,
         Some(last) if last < def => true,
         Some(last) if last == def => linear.uses(carried).iter().any(|&(p, index)| {
-            p == def && (in_place_safe(linear.ops[p], index) || in_place_operand(&op_name(linear.ops[p])) == Some(index))
+            p == def
+                && (in_place_safe(linear.ops[p], index)
+                    || in_place_operand(&op_name(linear.ops[p])) == Some(index))
         }),
         _ => false,
     }
 }
 
-fn defined_inside<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, region_op: OperationRef<'c, 'a>) -> bool {
+fn defined_inside<'c, 'a>(
+    linear: &Linear<'c, 'a>,
+    value: Value<'c, 'a>,
+    region_op: OperationRef<'c, 'a>,
+) -> bool {
     match linear.definer(value) {
-        Some((op, false)) => op.to_raw().ptr != region_op.to_raw().ptr && linear.within(linear.position(op), region_op) && !is_view(&op_name(op)),
+        Some((op, false)) => {
+            op.to_raw().ptr != region_op.to_raw().ptr
+                && linear.within(linear.position(op), region_op)
+                && !is_view(&op_name(op))
+        }
         _ => false,
     }
 }
@@ -342,7 +433,10 @@ struct Classes<'c, 'a> {
 
 impl<'c, 'a> Classes<'c, 'a> {
     fn build(linear: &Linear<'c, 'a>) -> Self {
-        let mut classes = Classes { parent: HashMap::new(), values: HashMap::new() };
+        let mut classes = Classes {
+            parent: HashMap::new(),
+            values: HashMap::new(),
+        };
         for op in &linear.ops {
             for result in op.results() {
                 let value: Value = result.into();
@@ -388,7 +482,10 @@ impl<'c, 'a> Classes<'c, 'a> {
                 }
                 "scf.if" => {
                     for region in op.regions() {
-                        let Some(terminator) = region.first_block().and_then(|b| b.terminator()) else { continue };
+                        let Some(terminator) = region.first_block().and_then(|b| b.terminator())
+                        else {
+                            continue;
+                        };
                         for (i, result) in op.results().enumerate() {
                             let result: Value = result.into();
                             if on_chip(result).is_some()
@@ -472,7 +569,10 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
             // in-place-safe op reading the dying value.
             let touching = |dying: &Interval, dying_value: &Value, born: &Interval| {
                 dying.end == born.def
-                    && !linear.uses(*dying_value).iter().any(|&(p, index)| p == born.def && in_place_safe(linear.ops[p], index))
+                    && !linear
+                        .uses(*dying_value)
+                        .iter()
+                        .any(|&(p, index)| p == born.def && in_place_safe(linear.ops[p], index))
             };
             if touching(x, vx, y) || touching(y, vy, x) {
                 return true;
@@ -482,8 +582,16 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
     false
 }
 
-fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, reuse: bool) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
-    let mut classes = Classes { parent: classes.parent.clone(), values: classes.values.clone() };
+fn place<'c, 'a>(
+    linear: &Linear<'c, 'a>,
+    classes: &Classes<'c, 'a>,
+    a5: bool,
+    reuse: bool,
+) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
+    let mut classes = Classes {
+        parent: classes.parent.clone(),
+        values: classes.values.clone(),
+    };
     let mut buffers: Vec<Buffer> = classes
         .groups(linear)
         .into_iter()
@@ -506,7 +614,10 @@ fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, r
         let (capacity, align) = space_limits(buffers[i].space, a5).expect("an on-chip space");
         let mut busy: Vec<(u64, u64)> = placed
             .iter()
-            .filter(|&&j| buffers[j].space == buffers[i].space && (!reuse || overlap(linear, &buffers[i], &buffers[j])))
+            .filter(|&&j| {
+                buffers[j].space == buffers[i].space
+                    && (!reuse || overlap(linear, &buffers[i], &buffers[j]))
+            })
             .map(|&j| (buffers[j].address, buffers[j].address + buffers[j].bytes))
             .collect();
         busy.sort();
@@ -521,11 +632,17 @@ fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, r
             let live: Vec<usize> = placed
                 .iter()
                 .copied()
-                .filter(|&j| buffers[j].space == buffers[i].space && overlap(linear, &buffers[i], &buffers[j]))
+                .filter(|&j| {
+                    buffers[j].space == buffers[i].space
+                        && overlap(linear, &buffers[i], &buffers[j])
+                })
                 .collect();
             let total: u64 = live.iter().map(|&j| buffers[j].bytes).sum::<u64>() + buffers[i].bytes;
             let def = buffers[i].members[0];
-            let anchor = linear.definer(def).map(|(op, _)| op).expect("a defining op");
+            let anchor = linear
+                .definer(def)
+                .map(|(op, _)| op)
+                .expect("a defining op");
             let mut diagnostic = OpDiagnostic::new(format!(
                 "pl-plan-memory: {} overflows: this tile needs {} B at address {address}, past the {capacity} B of {}; {} B are live here in {} buffers",
                 buffers[i].space,
@@ -536,7 +653,15 @@ fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, r
             ));
             for &j in &live {
                 let member = buffers[j].members[0];
-                diagnostic = diagnostic.with_note(member.location(), format!("live: {} ({} B at {})", member.r#type(), buffers[j].bytes, buffers[j].address));
+                diagnostic = diagnostic.with_note(
+                    member.location(),
+                    format!(
+                        "live: {} ({} B at {})",
+                        member.r#type(),
+                        buffers[j].bytes,
+                        buffers[j].address
+                    ),
+                );
             }
             diagnostic.emit(anchor, Severity::Error);
             return Err(PassFailed);
@@ -547,7 +672,13 @@ fn place<'c, 'a>(linear: &Linear<'c, 'a>, classes: &Classes<'c, 'a>, a5: bool, r
     Ok(buffers)
 }
 
-fn annotate<'c>(context: &'c Context, function: OperationRef<'c, '_>, linear: &Linear<'c, '_>, _classes: &Classes<'c, '_>, buffers: &[Buffer<'c, '_>]) {
+fn annotate<'c>(
+    context: &'c Context,
+    function: OperationRef<'c, '_>,
+    linear: &Linear<'c, '_>,
+    _classes: &Classes<'c, '_>,
+    buffers: &[Buffer<'c, '_>],
+) {
     let mut address: HashMap<usize, i64> = HashMap::new();
     let mut used: HashMap<MemorySpace, u64> = HashMap::new();
     for buffer in buffers {
@@ -558,11 +689,17 @@ fn annotate<'c>(context: &'c Context, function: OperationRef<'c, '_>, linear: &L
         *top = (*top).max(buffer.address + buffer.bytes);
     }
     for op in &linear.ops {
-        let addresses: Vec<i64> = op.results().map(|r| address.get(&value_key(r.into())).copied().unwrap_or(-1)).collect();
+        let addresses: Vec<i64> = op
+            .results()
+            .map(|r| address.get(&value_key(r.into())).copied().unwrap_or(-1))
+            .collect();
         if addresses.iter().any(|&a| a >= 0) {
             // SAFETY: the op is live; only a discardable attribute is set.
             let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
-            op.set_discardable_attribute("pl.addresses", DenseI64ArrayAttribute::new(context, &addresses).into());
+            op.set_discardable_attribute(
+                "pl.addresses",
+                DenseI64ArrayAttribute::new(context, &addresses).into(),
+            );
         }
     }
     let mut spaces: Vec<(MemorySpace, u64)> = used.into_iter().collect();
@@ -570,7 +707,12 @@ fn annotate<'c>(context: &'c Context, function: OperationRef<'c, '_>, linear: &L
     let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
     let entries: Vec<(Identifier, Attribute)> = spaces
         .iter()
-        .map(|(space, bytes)| (Identifier::new(context, space.keyword()), IntegerAttribute::new(i64_type, *bytes as i64).into()))
+        .map(|(space, bytes)| {
+            (
+                Identifier::new(context, space.keyword()),
+                IntegerAttribute::new(i64_type, *bytes as i64).into(),
+            )
+        })
         .collect();
     let dictionary = dictionary_attribute(context, &entries);
     // SAFETY: as above.
@@ -579,12 +721,24 @@ fn annotate<'c>(context: &'c Context, function: OperationRef<'c, '_>, linear: &L
 }
 
 /// A dictionary attribute of `entries`.
-fn dictionary_attribute<'c>(context: &'c Context, entries: &[(Identifier<'c>, Attribute<'c>)]) -> Attribute<'c> {
+fn dictionary_attribute<'c>(
+    context: &'c Context,
+    entries: &[(Identifier<'c>, Attribute<'c>)],
+) -> Attribute<'c> {
     let named: Vec<mlir_sys::MlirNamedAttribute> = entries
         .iter()
-        .map(|(name, value)| mlir_sys::MlirNamedAttribute { name: name.to_raw(), attribute: value.to_raw() })
+        .map(|(name, value)| mlir_sys::MlirNamedAttribute {
+            name: name.to_raw(),
+            attribute: value.to_raw(),
+        })
         .collect();
     // SAFETY: the named attributes are live for the call; MLIR copies them
     // into the uniqued dictionary.
-    unsafe { Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(context.to_raw(), named.len() as isize, named.as_ptr())) }
+    unsafe {
+        Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(
+            context.to_raw(),
+            named.len() as isize,
+            named.as_ptr(),
+        ))
+    }
 }

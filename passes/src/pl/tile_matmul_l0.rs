@@ -79,7 +79,13 @@ After:
     example_options: "",
     anchor: Some("func.func"),
     options: &[],
-    dependent_dialects: || vec![melior::dialect::DialectHandle::arith(), melior::dialect::DialectHandle::scf(), pto_dialects::pl_handle()],
+    dependent_dialects: || {
+        vec![
+            melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
+            pto_dialects::pl_handle(),
+        ]
+    },
     run,
 };
 
@@ -108,18 +114,27 @@ fn kib(bytes: u64) -> String {
 
 /// The blocks a `[m, k] x [k, n]` matmul of `element` needs, or `None`
 /// when it fits L0 as it is.
-fn choose_blocks(context: &Context, element: Type, accumulator: Type, (m, k, n): (i64, i64, i64)) -> Result<Option<MatmulBlocks>, String> {
-    let bytes = |shape: [i64; 2], element: Type, space| tile_bytes(TileType::new(context, &shape, element, Some(space)));
+fn choose_blocks(
+    context: &Context,
+    element: Type,
+    accumulator: Type,
+    (m, k, n): (i64, i64, i64),
+) -> Result<Option<MatmulBlocks>, String> {
+    let bytes = |shape: [i64; 2], element: Type, space| {
+        tile_bytes(TileType::new(context, &shape, element, Some(space)))
+    };
     let limit = |space| space_limits(space, false).map_or(0, |l| l.0);
     let fits = |tm, tk, tn| {
         bytes([tm, tk], element, MemorySpace::Left) <= limit(MemorySpace::Left)
             && bytes([tk, tn], element, MemorySpace::Right) <= limit(MemorySpace::Right)
     };
-    let product_fits = |tm, tn| bytes([tm, tn], accumulator, MemorySpace::Acc) <= limit(MemorySpace::Acc);
+    let product_fits =
+        |tm, tn| bytes([tm, tn], accumulator, MemorySpace::Acc) <= limit(MemorySpace::Acc);
     if product_fits(m, n) && fits(m, k, n) {
         return Ok(None);
     }
-    let operands = bytes([m, k], element, MemorySpace::Mat) + bytes([k, n], element, MemorySpace::Mat);
+    let operands =
+        bytes([m, k], element, MemorySpace::Mat) + bytes([k, n], element, MemorySpace::Mat);
     if operands > limit(MemorySpace::Mat) {
         return Err(format!(
             "the operands of this matmul ({}) exceed L1 ({}); split the kernel's matmul by hand",
@@ -136,7 +151,10 @@ fn choose_blocks(context: &Context, element: Type, accumulator: Type, (m, k, n):
         } else if tm % 2 == 0 && (tm / 2) % 16 == 0 {
             tm /= 2;
         } else {
-            return Err(format!("the {m}x{n} product does not halve into blocks that fit L0C ({})", kib(limit(MemorySpace::Acc))));
+            return Err(format!(
+                "the {m}x{n} product does not halve into blocks that fit L0C ({})",
+                kib(limit(MemorySpace::Acc))
+            ));
         }
     }
     let mut tk = k;
@@ -150,7 +168,14 @@ fn choose_blocks(context: &Context, element: Type, accumulator: Type, (m, k, n):
             ));
         }
     }
-    Ok(Some(MatmulBlocks { m, k, n, tm, tn, tk }))
+    Ok(Some(MatmulBlocks {
+        m,
+        k,
+        n,
+        tm,
+        tn,
+        tk,
+    }))
 }
 
 fn tile_bits(element: Type) -> u32 {
@@ -187,9 +212,17 @@ pub fn tile_matmul_l0(function: OperationRef) -> Result<(), PassFailed> {
 }
 
 /// The `pl.tile.load` that makes `value` for `user` alone, if it does.
-fn sole_load<'c, 'a>(value: Value<'c, 'a>, user: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
-    let load = melior::ir::operation::OperationResult::try_from(value).ok()?.owner();
-    if op_name(load) != "pl.tile.load" || load.attribute("partition").is_ok() || load.attribute("clamp").is_ok() {
+fn sole_load<'c, 'a>(
+    value: Value<'c, 'a>,
+    user: OperationRef<'c, 'a>,
+) -> Option<OperationRef<'c, 'a>> {
+    let load = melior::ir::operation::OperationResult::try_from(value)
+        .ok()?
+        .owner();
+    if op_name(load) != "pl.tile.load"
+        || load.attribute("partition").is_ok()
+        || load.attribute("clamp").is_ok()
+    {
         return None;
     }
     let users = uses(load, value);
@@ -207,16 +240,28 @@ fn uses<'c, 'a>(scope: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Vec<Operat
         melior::ir::operation::WalkResult::Advance
     });
     // SAFETY: found by the walk in the live function.
-    users.into_iter().map(|raw| unsafe { OperationRef::from_raw(raw) }).collect()
+    users
+        .into_iter()
+        .map(|raw| unsafe { OperationRef::from_raw(raw) })
+        .collect()
 }
 
-fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+fn split<'c, 'a>(
+    context: &'c Context,
+    matmul: OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
     let fail = |message: String| Err((matmul, message));
-    let (Some(lhs), Some(rhs), Some(product)) = (operand_at(matmul, 0), operand_at(matmul, 1), result_at(matmul, 0)) else {
+    let (Some(lhs), Some(rhs), Some(product)) = (
+        operand_at(matmul, 0),
+        operand_at(matmul, 1),
+        result_at(matmul, 0),
+    ) else {
         return fail("a matmul needs two operands and a result".into());
     };
     let tiles = [lhs, rhs, product].map(|v| TileType::try_from(v.r#type()).ok());
-    let [Some(lhs_tile), Some(rhs_tile), Some(product_tile)] = tiles else { return fail("matmul operands must be tiles".into()) };
+    let [Some(lhs_tile), Some(rhs_tile), Some(product_tile)] = tiles else {
+        return fail("matmul operands must be tiles".into());
+    };
     let (ls, rs) = (lhs_tile.shape(), rhs_tile.shape());
     if ls.len() != 2 || rs.len() != 2 {
         // Batch forms are a different op; a rank-3 matmul is flattened first.
@@ -224,12 +269,20 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
     }
     let element = melior::ir::ShapedTypeLike::element(&lhs_tile);
     let accumulator = melior::ir::ShapedTypeLike::element(&product_tile);
-    let Some(blocks) = choose_blocks(context, element, accumulator, (ls[0], ls[1], rs[1])).map_err(|message| (matmul, message))? else {
+    let Some(blocks) = choose_blocks(context, element, accumulator, (ls[0], ls[1], rs[1]))
+        .map_err(|message| (matmul, message))?
+    else {
         return Ok(());
     };
     // The shape pl-convert-tensor-to-tile produces: whole operands loaded
     // for this matmul alone, the product stored once.
-    let whole = |tile: TileType| tile.effective_view().valid_shape.iter().zip(tile.shape()).all(|(v, s)| *v == Some(s));
+    let whole = |tile: TileType| {
+        tile.effective_view()
+            .valid_shape
+            .iter()
+            .zip(tile.shape())
+            .all(|(v, s)| *v == Some(s))
+    };
     let (Some(lhs_load), Some(rhs_load)) = (sole_load(lhs, matmul), sole_load(rhs, matmul)) else {
         return fail(format!(
             "this matmul exceeds L0 ({}x{} by {}x{}) and its operands are not loads used by it alone; it cannot be split into L0 steps",
@@ -237,7 +290,10 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
         ));
     };
     if !whole(lhs_tile) || !whole(rhs_tile) || !whole(product_tile) {
-        return fail("this matmul exceeds L0 and has partly valid tiles; it cannot be split into L0 steps".into());
+        return fail(
+            "this matmul exceeds L0 and has partly valid tiles; it cannot be split into L0 steps"
+                .into(),
+        );
     }
     for load in [lhs_load, rhs_load] {
         let source = operand_at(load, 0).and_then(|v| TensorLike::try_from(v.r#type()).ok());
@@ -247,7 +303,10 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
     }
     let stores = uses(matmul, product);
     let [store] = stores[..] else {
-        return fail(format!("the product of this oversized matmul must have one user, a pl.tile.store; it has {}", stores.len()));
+        return fail(format!(
+            "the product of this oversized matmul must have one user, a pl.tile.store; it has {}",
+            stores.len()
+        ));
     };
     if op_name(store) != "pl.tile.store"
         || operand_at(store, 0).is_none_or(|v| value_key(v) != value_key(product))
@@ -259,7 +318,15 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
     // Operands resident in L1.
     for value in [lhs, rhs] {
         let tile = TileType::try_from(value.r#type()).expect("checked above");
-        value.set_type(TileType::new(context, &tile.shape(), melior::ir::ShapedTypeLike::element(&tile), Some(MemorySpace::Mat)).into());
+        value.set_type(
+            TileType::new(
+                context,
+                &tile.shape(),
+                melior::ir::ShapedTypeLike::element(&tile),
+                Some(MemorySpace::Mat),
+            )
+            .into(),
+        );
     }
     let scratch = Block::new(&[]);
     let result = build_nest(context, &scratch, blocks, (lhs, rhs), store, product_tile);
@@ -268,7 +335,9 @@ fn split<'c, 'a>(context: &'c Context, matmul: OperationRef<'c, 'a>) -> Result<(
     splice_before(&scratch, store);
     let stored = result_at(store, 0).expect("stores return the tensor");
     for user in uses(store, stored) {
-        let positions: Vec<usize> = (0..user.operand_count()).filter(|&i| operand_at(user, i).is_some_and(|v| value_key(v) == value_key(stored))).collect();
+        let positions: Vec<usize> = (0..user.operand_count())
+            .filter(|&i| operand_at(user, i).is_some_and(|v| value_key(v) == value_key(stored)))
+            .collect();
         // SAFETY: exclusive access; the store's uses move to the nest's
         // result before the dead store and matmul are removed.
         let mut user = unsafe { OperationRefMut::from_raw(user.to_raw()) };
@@ -295,12 +364,24 @@ fn for_loop<'c, 'b>(
 ) -> Value<'c, 'b> {
     let index = Type::index(context);
     let constant = |value: i64| -> Value<'c, 'b> {
-        outer.append_operation(arith::constant(context, IntegerAttribute::new(index, value).into(), location)).result(0).unwrap().into()
+        outer
+            .append_operation(arith::constant(
+                context,
+                IntegerAttribute::new(index, value).into(),
+                location,
+            ))
+            .result(0)
+            .unwrap()
+            .into()
     };
     let (upper, step) = (constant(upper), constant(step));
     let r#type = init.r#type();
     let block = Block::new(&[(index, location), (r#type, location)]);
-    let yielded = body(&block, block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
+    let yielded = body(
+        &block,
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
     block.append_operation(scf::r#yield(&[yielded], location));
     let region = Region::new();
     region.append_block(block);
@@ -330,71 +411,187 @@ fn build_nest<'c, 'b>(
 ) -> Value<'c, 'b> {
     let location = store.location();
     let index = Type::index(context);
-    let element = |tile: Value<'c, '_>| -> Type<'c> { melior::ir::ShapedTypeLike::element(&TileType::try_from(tile.r#type()).unwrap()) };
-    let acc_type: Type = TileType::new(context, &[blocks.tm, blocks.tn], melior::ir::ShapedTypeLike::element(&product), Some(MemorySpace::Acc)).into();
-    let left_type: Type = TileType::new(context, &[blocks.tm, blocks.tk], element(lhs), Some(MemorySpace::Left)).into();
-    let right_type: Type = TileType::new(context, &[blocks.tk, blocks.tn], element(rhs), Some(MemorySpace::Right)).into();
+    let element = |tile: Value<'c, '_>| -> Type<'c> {
+        melior::ir::ShapedTypeLike::element(&TileType::try_from(tile.r#type()).unwrap())
+    };
+    let acc_type: Type = TileType::new(
+        context,
+        &[blocks.tm, blocks.tn],
+        melior::ir::ShapedTypeLike::element(&product),
+        Some(MemorySpace::Acc),
+    )
+    .into();
+    let left_type: Type = TileType::new(
+        context,
+        &[blocks.tm, blocks.tk],
+        element(lhs),
+        Some(MemorySpace::Left),
+    )
+    .into();
+    let right_type: Type = TileType::new(
+        context,
+        &[blocks.tk, blocks.tn],
+        element(rhs),
+        Some(MemorySpace::Right),
+    )
+    .into();
     let destination = operand_at(store, 1).unwrap();
     let destination_type = destination.r#type();
     let (row0, col0) = (operand_at(store, 2).unwrap(), operand_at(store, 3).unwrap());
     let atomic = store.attribute("atomic_add").ok();
-    let zero: Value = outer.append_operation(arith::constant(context, IntegerAttribute::new(index, 0).into(), location)).result(0).unwrap().into();
+    let zero: Value = outer
+        .append_operation(arith::constant(
+            context,
+            IntegerAttribute::new(index, 0).into(),
+            location,
+        ))
+        .result(0)
+        .unwrap()
+        .into();
 
     let split_rows = blocks.tm < blocks.m;
     let split_cols = blocks.tn < blocks.n;
     // One product block at (m0, n0): accumulate over K, store, return the
     // destination as stored.
-    let product_block = |block: &Block<'c>, m0: Value<'c, '_>, n0: Value<'c, '_>, target: Value<'c, '_>| -> Value<'c, 'b> {
+    let product_block = |block: &Block<'c>,
+                         m0: Value<'c, '_>,
+                         n0: Value<'c, '_>,
+                         target: Value<'c, '_>|
+     -> Value<'c, 'b> {
         let init: Value = block
-            .append_operation(OperationBuilder::new("pl.tile.create", location).add_results(&[acc_type]).build().expect("pl.tile.create builds"))
+            .append_operation(
+                OperationBuilder::new("pl.tile.create", location)
+                    .add_results(&[acc_type])
+                    .build()
+                    .expect("pl.tile.create builds"),
+            )
             .result(0)
             .unwrap()
             .into();
-        let accumulated = for_loop(context, location, block, zero, (blocks.k, blocks.tk), init, |body, k, partial| {
-            let extract = |source: Value<'c, '_>, row: Value<'c, '_>, col: Value<'c, '_>, r#type: Type<'c>| {
-                OperationBuilder::new("pl.tile.extract", location)
-                    .add_operands(&[source, row, col])
-                    .add_results(&[r#type])
+        let accumulated = for_loop(
+            context,
+            location,
+            block,
+            zero,
+            (blocks.k, blocks.tk),
+            init,
+            |body, k, partial| {
+                let extract = |source: Value<'c, '_>,
+                               row: Value<'c, '_>,
+                               col: Value<'c, '_>,
+                               r#type: Type<'c>| {
+                    OperationBuilder::new("pl.tile.extract", location)
+                        .add_operands(&[source, row, col])
+                        .add_results(&[r#type])
+                        .build()
+                        .expect("pl.tile.extract builds")
+                };
+                let left: Value = body
+                    .append_operation(extract(lhs, m0, k, left_type))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                let right: Value = body
+                    .append_operation(extract(rhs, k, n0, right_type))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                // The first step overwrites the accumulator, the others add to it.
+                let first: Value = body
+                    .append_operation(arith::cmpi(
+                        context,
+                        arith::CmpiPredicate::Eq,
+                        k,
+                        zero,
+                        location,
+                    ))
+                    .result(0)
+                    .unwrap()
+                    .into();
+                let next = OperationBuilder::new("pl.tile.matmul_acc", location)
+                    .add_operands(&[partial, left, right, first])
+                    .add_results(&[acc_type])
                     .build()
-                    .expect("pl.tile.extract builds")
+                    .expect("pl.tile.matmul_acc builds");
+                let next: Value = body.append_operation(next).result(0).unwrap().into();
+                // SAFETY: the value lives in `body`, which the loop owns from here on.
+                unsafe { Value::from_raw(next.to_raw()) }
+            },
+        );
+        let offset =
+            |base: Value<'c, '_>, start: Value<'c, '_>, split: bool| -> mlir_sys::MlirValue {
+                if split {
+                    block
+                        .append_operation(arith::addi(base, start, location))
+                        .result(0)
+                        .unwrap()
+                        .to_raw()
+                } else {
+                    base.to_raw()
+                }
             };
-            let left: Value = body.append_operation(extract(lhs, m0, k, left_type)).result(0).unwrap().into();
-            let right: Value = body.append_operation(extract(rhs, k, n0, right_type)).result(0).unwrap().into();
-            // The first step overwrites the accumulator, the others add to it.
-            let first: Value =
-                body.append_operation(arith::cmpi(context, arith::CmpiPredicate::Eq, k, zero, location)).result(0).unwrap().into();
-            let next = OperationBuilder::new("pl.tile.matmul_acc", location)
-                .add_operands(&[partial, left, right, first])
-                .add_results(&[acc_type])
-                .build()
-                .expect("pl.tile.matmul_acc builds");
-            let next: Value = body.append_operation(next).result(0).unwrap().into();
-            // SAFETY: the value lives in `body`, which the loop owns from here on.
-            unsafe { Value::from_raw(next.to_raw()) }
-        });
-        let offset = |base: Value<'c, '_>, start: Value<'c, '_>, split: bool| -> mlir_sys::MlirValue {
-            if split { block.append_operation(arith::addi(base, start, location)).result(0).unwrap().to_raw() } else { base.to_raw() }
-        };
         // SAFETY: both values live in blocks that enclose the store.
         let (row, col): (Value, Value) = unsafe {
-            (Value::from_raw(offset(row0, m0, split_rows)), Value::from_raw(offset(col0, n0, split_cols)))
+            (
+                Value::from_raw(offset(row0, m0, split_rows)),
+                Value::from_raw(offset(col0, n0, split_cols)),
+            )
         };
-        let mut builder = OperationBuilder::new("pl.tile.store", location).add_operands(&[accumulated, target, row, col]).add_results(&[destination_type]);
+        let mut builder = OperationBuilder::new("pl.tile.store", location)
+            .add_operands(&[accumulated, target, row, col])
+            .add_results(&[destination_type]);
         if let Some(atomic) = atomic {
-            builder = builder.add_attributes(&[(melior::ir::Identifier::new(context, "atomic_add"), atomic)]);
+            builder = builder
+                .add_attributes(&[(melior::ir::Identifier::new(context, "atomic_add"), atomic)]);
         }
-        let stored: Value = block.append_operation(builder.build().expect("pl.tile.store builds")).result(0).unwrap().into();
+        let stored: Value = block
+            .append_operation(builder.build().expect("pl.tile.store builds"))
+            .result(0)
+            .unwrap()
+            .into();
         // SAFETY: the value lives in `block`, which outlives this use.
         unsafe { Value::from_raw(stored.to_raw()) }
     };
     match (split_rows, split_cols) {
         (false, false) => product_block(outer, zero, zero, destination),
-        (true, false) => for_loop(context, location, outer, zero, (blocks.m, blocks.tm), destination, |body, m0, target| product_block(body, m0, zero, target)),
-        (false, true) => for_loop(context, location, outer, zero, (blocks.n, blocks.tn), destination, |body, n0, target| product_block(body, zero, n0, target)),
-        (true, true) => for_loop(context, location, outer, zero, (blocks.m, blocks.tm), destination, |body, m0, target| {
-            let inner = for_loop(context, location, body, zero, (blocks.n, blocks.tn), target, |body, n0, target| product_block(body, m0, n0, target));
-            // SAFETY: the value lives in `body`, which the outer loop owns.
-            unsafe { Value::from_raw(inner.to_raw()) }
-        }),
+        (true, false) => for_loop(
+            context,
+            location,
+            outer,
+            zero,
+            (blocks.m, blocks.tm),
+            destination,
+            |body, m0, target| product_block(body, m0, zero, target),
+        ),
+        (false, true) => for_loop(
+            context,
+            location,
+            outer,
+            zero,
+            (blocks.n, blocks.tn),
+            destination,
+            |body, n0, target| product_block(body, zero, n0, target),
+        ),
+        (true, true) => for_loop(
+            context,
+            location,
+            outer,
+            zero,
+            (blocks.m, blocks.tm),
+            destination,
+            |body, m0, target| {
+                let inner = for_loop(
+                    context,
+                    location,
+                    body,
+                    zero,
+                    (blocks.n, blocks.tn),
+                    target,
+                    |body, n0, target| product_block(body, m0, n0, target),
+                );
+                // SAFETY: the value lives in `body`, which the outer loop owns.
+                unsafe { Value::from_raw(inner.to_raw()) }
+            },
+        ),
     }
 }

@@ -102,7 +102,14 @@ impl Replay {
     }
 
     fn new() -> Self {
-        Replay { counter: 0, clock: [0; N], known: [[0; N]; N], barrier: [0; N], history: Vec::new(), events: HashMap::new() }
+        Replay {
+            counter: 0,
+            clock: [0; N],
+            known: [[0; N]; N],
+            barrier: [0; N],
+            history: Vec::new(),
+            events: HashMap::new(),
+        }
     }
 }
 
@@ -121,13 +128,20 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
 
 /// Checks `function`; diagnoses the first hazard, hang or leftover event.
 pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFailed> {
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     if !super::is_kernel(function) {
         return Ok(());
     }
     let linear = Linear::of(function);
     let model = Model::new(&linear);
-    let mut verifier = Verifier { linear, model, max_trips, truncated: false };
+    let mut verifier = Verifier {
+        linear,
+        model,
+        max_trips,
+        truncated: false,
+    };
     let outcome = verifier.block(body, vec![Replay::new()]).and_then(|replays| {
         for replay in &replays {
             if let Some(((from, to, event), _)) = replay.events.iter().find(|(_, queue)| !queue.is_empty()) {
@@ -144,8 +158,10 @@ pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFai
         Ok(())
     });
     if verifier.truncated {
-        OpDiagnostic::new(format!("pl-verify-sync: more than {MAX_PATHS} paths; the first {MAX_PATHS} were checked"))
-            .emit(function, Severity::Warning);
+        OpDiagnostic::new(format!(
+            "pl-verify-sync: more than {MAX_PATHS} paths; the first {MAX_PATHS} were checked"
+        ))
+        .emit(function, Severity::Warning);
     }
     match outcome {
         Ok(()) => Ok(()),
@@ -165,7 +181,11 @@ fn constant(value: melior::ir::Value) -> Option<i64> {
     if op_name(owner) != "arith.constant" {
         return None;
     }
-    owner.attribute("value").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value())
+    owner
+        .attribute("value")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
 }
 
 impl Replay {
@@ -180,7 +200,12 @@ impl Replay {
             }
         }
         for done in other.history {
-            if !self.history.iter().any(|d| d.pipe == done.pipe && d.index == done.index && d.op == done.op && d.access == done.access) {
+            if !self.history.iter().any(|d| {
+                d.pipe == done.pipe
+                    && d.index == done.index
+                    && d.op == done.op
+                    && d.access == done.access
+            }) {
                 self.history.push(done);
             }
         }
@@ -208,8 +233,12 @@ fn merge_alternatives(alternatives: Vec<Vec<Replay>>) -> Vec<Replay> {
 
 fn same_events(a: &Replay, b: &Replay) -> bool {
     let live = |r: &Replay| {
-        let mut events: Vec<((usize, usize, i64), usize)> =
-            r.events.iter().filter(|(_, q)| !q.is_empty()).map(|(k, q)| (*k, q.len())).collect();
+        let mut events: Vec<((usize, usize, i64), usize)> = r
+            .events
+            .iter()
+            .filter(|(_, q)| !q.is_empty())
+            .map(|(k, q)| (*k, q.len()))
+            .collect();
         events.sort();
         events
     };
@@ -221,12 +250,17 @@ impl Replay {
     /// be part of an unsynchronised hazard again.
     fn prune(&mut self) {
         let (known, barrier) = (self.known, self.barrier);
-        self.history.retain(|done| !settled(&known, &barrier, done.pipe, done.index));
+        self.history
+            .retain(|done| !settled(&known, &barrier, done.pipe, done.index));
     }
 }
 
 impl<'c, 'a> Verifier<'c, 'a> {
-    fn block(&mut self, block: BlockRef<'c, 'a>, mut replays: Vec<Replay>) -> Result<Vec<Replay>, Failure<'c, 'a>> {
+    fn block(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        mut replays: Vec<Replay>,
+    ) -> Result<Vec<Replay>, Failure<'c, 'a>> {
         let mut next = block.first_operation();
         while let Some(op) = next {
             next = op.next_in_block();
@@ -244,19 +278,34 @@ impl<'c, 'a> Verifier<'c, 'a> {
         Ok(replays)
     }
 
-    fn op(&mut self, op: OperationRef<'c, 'a>, replays: Vec<Replay>) -> Result<Vec<Replay>, Failure<'c, 'a>> {
+    fn op(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        replays: Vec<Replay>,
+    ) -> Result<Vec<Replay>, Failure<'c, 'a>> {
         let name = op_name(op);
         match name.as_str() {
             "scf.for" => {
-                let trips: Vec<i64> = match (op.operand(0).ok().and_then(constant), op.operand(1).ok().and_then(constant), op.operand(2).ok().and_then(constant)) {
+                let trips: Vec<i64> = match (
+                    op.operand(0).ok().and_then(constant),
+                    op.operand(1).ok().and_then(constant),
+                    op.operand(2).ok().and_then(constant),
+                ) {
                     (Some(lower), Some(upper), Some(step)) if step > 0 => {
-                        vec![((upper - lower).max(0) + step - 1) / step].into_iter().map(|n| n.min(self.max_trips)).collect()
+                        vec![((upper - lower).max(0) + step - 1) / step]
+                            .into_iter()
+                            .map(|n| n.min(self.max_trips))
+                            .collect()
                     }
                     // Two iterations replay the first one and the
                     // loop-carried hazards; none, what follows a skipped loop.
                     _ => vec![0, 2],
                 };
-                let body = op.region(0).ok().and_then(|r| r.first_block()).expect("a body");
+                let body = op
+                    .region(0)
+                    .ok()
+                    .and_then(|r| r.first_block())
+                    .expect("a body");
                 let mut out = Vec::new();
                 for replay in replays {
                     let mut alternatives = Vec::new();
@@ -297,7 +346,9 @@ impl<'c, 'a> Verifier<'c, 'a> {
                             continue;
                         }
                         match region.first_block() {
-                            Some(body) => alternatives.push(self.block(body, vec![replay.clone()])?),
+                            Some(body) => {
+                                alternatives.push(self.block(body, vec![replay.clone()])?)
+                            }
                             None => alternatives.push(vec![replay.clone()]),
                         }
                     }
@@ -318,13 +369,24 @@ impl<'c, 'a> Verifier<'c, 'a> {
                 Ok(current)
             }
             _ => {
-                let kind = self.model.kind(&self.linear, op).map_err(|m| (op, format!("pl-verify-sync: {m}"), None))?;
-                replays.into_iter().map(|replay| self.step(op, replay, &kind)).collect()
+                let kind = self
+                    .model
+                    .kind(&self.linear, op)
+                    .map_err(|m| (op, format!("pl-verify-sync: {m}"), None))?;
+                replays
+                    .into_iter()
+                    .map(|replay| self.step(op, replay, &kind))
+                    .collect()
             }
         }
     }
 
-    fn step(&self, op: OperationRef<'c, 'a>, mut replay: Replay, kind: &Kind) -> Result<Replay, Failure<'c, 'a>> {
+    fn step(
+        &self,
+        op: OperationRef<'c, 'a>,
+        mut replay: Replay,
+        kind: &Kind,
+    ) -> Result<Replay, Failure<'c, 'a>> {
         match kind {
             Kind::None => {}
             Kind::Barrier(Pipe::All) => {
@@ -337,12 +399,26 @@ impl<'c, 'a> Verifier<'c, 'a> {
             Kind::SetFlag { from, to, event } => {
                 let q = slot(*from);
                 let progress = (replay.clock[q], replay.known[q]);
-                replay.events.entry((q, slot(*to), *event)).or_default().push_back(progress);
+                replay
+                    .events
+                    .entry((q, slot(*to), *event))
+                    .or_default()
+                    .push_back(progress);
             }
             Kind::WaitFlag { from, to, event } => {
                 let (q, p) = (slot(*from), slot(*to));
-                let Some(progress) = replay.events.get_mut(&(q, p, *event)).and_then(VecDeque::pop_front) else {
-                    return Err((op, format!("pl-verify-sync: this wait for event {event} from {from} to {to} has no earlier set on this path: the kernel would hang"), None));
+                let Some(progress) = replay
+                    .events
+                    .get_mut(&(q, p, *event))
+                    .and_then(VecDeque::pop_front)
+                else {
+                    return Err((
+                        op,
+                        format!(
+                            "pl-verify-sync: this wait for event {event} from {from} to {to} has no earlier set on this path: the kernel would hang"
+                        ),
+                        None,
+                    ));
                 };
                 replay.join(p, q, progress);
             }
@@ -359,7 +435,9 @@ impl<'c, 'a> Verifier<'c, 'a> {
                     previous = Some(p);
                     for access in &step.accesses {
                         for done in &replay.history {
-                            if !(access.write || done.access.write) || !access.resource.overlaps(&done.access.resource) {
+                            if !(access.write || done.access.write)
+                                || !access.resource.overlaps(&done.access.resource)
+                            {
                                 continue;
                             }
                             if !ordered(&replay.known, &replay.barrier, p, done.pipe, done.index) {
@@ -389,7 +467,12 @@ impl<'c, 'a> Verifier<'c, 'a> {
                     replay.known[p][p] = replay.counter;
                     let position = self.linear.position(op);
                     for access in &step.accesses {
-                        replay.history.push(Done { pipe: p, index: replay.counter, access: *access, op: position });
+                        replay.history.push(Done {
+                            pipe: p,
+                            index: replay.counter,
+                            access: *access,
+                            op: position,
+                        });
                     }
                 }
             }

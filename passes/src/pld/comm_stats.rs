@@ -2,10 +2,7 @@
 //! kernel, for a given rank count. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pld-comm-stats.md).
 
-use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Type, ValueLike,
-    operation::OperationLike,
-};
+use melior::ir::{BlockLike, OperationRef, RegionLike, Type, ValueLike, operation::OperationLike};
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
@@ -103,7 +100,8 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             match comm_stats(function, rank, nranks) {
                 Ok(stats) => per_rank.push(stats),
                 Err((op, message)) => {
-                    OpDiagnostic::new(format!("pld-comm-stats: {message}")).emit(op, Severity::Error);
+                    OpDiagnostic::new(format!("pld-comm-stats: {message}"))
+                        .emit(op, Severity::Error);
                     failed = true;
                     break;
                 }
@@ -112,9 +110,14 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         if per_rank.iter().all(CommStats::is_empty) {
             continue;
         }
-        let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        let name = function
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
         for (rank, stats) in per_rank.iter().enumerate() {
-            OpDiagnostic::new(format!("@{name} rank {rank} of {nranks}: {stats}")).emit(function, Severity::Remark);
+            OpDiagnostic::new(format!("@{name} rank {rank} of {nranks}: {stats}"))
+                .emit(function, Severity::Remark);
         }
     }
     if failed { Err(PassFailed) } else { Ok(()) }
@@ -123,10 +126,13 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
 /// The `func.func`s under `root` outside host orchestrators, in order.
 fn functions<'c, 'a>(root: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut out = Vec::new();
-    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else { return out };
+    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else {
+        return out;
+    };
     let mut next = body.first_operation();
     while let Some(op) = next {
-        let host = op.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host));
+        let host = op.attribute("pl.level").ok().and_then(attrs::read)
+            == Some(FunctionAttr::Level(Level::Host));
         if op_name(op) == "func.func" && !host {
             out.push(op);
         }
@@ -163,21 +169,36 @@ impl std::fmt::Display for CommStats {
         write!(
             f,
             "sent {}, received {}, puts {}, gets {}, remote_loads {}, remote_stores {}, local {}, notifies {}, waits {}",
-            self.sent, self.received, self.puts, self.gets, self.remote_loads, self.remote_stores, self.local, self.notifies,
+            self.sent,
+            self.received,
+            self.puts,
+            self.gets,
+            self.remote_loads,
+            self.remote_stores,
+            self.local,
+            self.notifies,
             self.waits
         )
     }
 }
 
 /// Executes `function`'s control flow for `rank` of `nranks`.
-pub fn comm_stats<'c, 'a>(function: OperationRef<'c, 'a>, rank: i64, nranks: i64) -> Result<CommStats, Failure<'c, 'a>> {
+pub fn comm_stats<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    rank: i64,
+    nranks: i64,
+) -> Result<CommStats, Failure<'c, 'a>> {
     let mut stats = CommStats::default();
     RankMachine::new(rank, nranks).run_function(function, &mut stats)?;
     Ok(stats)
 }
 
 impl<'c, 'a> Effects<'c, 'a> for CommStats {
-    fn effect(&mut self, machine: &RankMachine, op: OperationRef<'c, 'a>) -> Result<Option<i64>, Failure<'c, 'a>> {
+    fn effect(
+        &mut self,
+        machine: &RankMachine,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<Option<i64>, Failure<'c, 'a>> {
         let name = op_name(op);
         match name.as_str() {
             "pld.system.notify" => self.notifies += 1,
@@ -185,11 +206,23 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
             "pld.tile.remote_load" | "pld.tile.remote_store" => {
                 let load = name == "pld.tile.remote_load";
                 let segments = operand_segments(op);
-                let tile = if load { op.result(0).expect("a tile").r#type() } else { op.operand(0).expect("a tile").r#type() };
-                let valid = if load { segments.get(3).copied().unwrap_or((0, 0)) } else { (0, 0) };
+                let tile = if load {
+                    op.result(0).expect("a tile").r#type()
+                } else {
+                    op.operand(0).expect("a tile").r#type()
+                };
+                let valid = if load {
+                    segments.get(3).copied().unwrap_or((0, 0))
+                } else {
+                    (0, 0)
+                };
                 let elements = tile_elements(machine, op, tile, valid)?;
                 // remote_store has one variadic group: its peer is last.
-                let peer_index = if load { segments[2].0 } else { op.operand_count() - 1 };
+                let peer_index = if load {
+                    segments[2].0
+                } else {
+                    op.operand_count() - 1
+                };
                 let peer = machine.operand(op, peer_index)?;
                 if peer == machine.rank {
                     self.local += 1;
@@ -206,11 +239,22 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
                 let segments = operand_segments(op);
                 let shape = segments.last().copied().unwrap_or((0, 0));
                 // The window is dst for a put, src for a get.
-                let window = op.operand(if put { 0 } else { 2 }).expect("verified operand").r#type();
+                let window = op
+                    .operand(if put { 0 } else { 2 })
+                    .expect("verified operand")
+                    .r#type();
                 let elements = if shape.1 > 0 {
-                    machine.operands(op, shape.0..shape.0 + shape.1)?.into_iter().fold(1i64, i64::saturating_mul)
+                    machine
+                        .operands(op, shape.0..shape.0 + shape.1)?
+                        .into_iter()
+                        .fold(1i64, i64::saturating_mul)
                 } else {
-                    static_elements(window).ok_or_else(|| (op, format!("a whole-window transfer of {window} needs a static shape")))?
+                    static_elements(window).ok_or_else(|| {
+                        (
+                            op,
+                            format!("a whole-window transfer of {window} needs a static shape"),
+                        )
+                    })?
                 };
                 let peer = machine.operand(op, 1)?;
                 if peer == machine.rank {
@@ -231,13 +275,25 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
 
 /// Valid elements of a tile: static valid extents, else the values of the
 /// op's `valid(...)` operands for the dynamic ones.
-pub fn tile_elements<'c, 'a>(machine: &RankMachine, op: OperationRef<'c, 'a>, tile: Type, valid: (usize, usize)) -> Result<i64, Failure<'c, 'a>> {
-    Ok(tile_valid_shape(machine, op, tile, valid)?.into_iter().fold(1i64, i64::saturating_mul))
+pub fn tile_elements<'c, 'a>(
+    machine: &RankMachine,
+    op: OperationRef<'c, 'a>,
+    tile: Type,
+    valid: (usize, usize),
+) -> Result<i64, Failure<'c, 'a>> {
+    Ok(tile_valid_shape(machine, op, tile, valid)?
+        .into_iter()
+        .fold(1i64, i64::saturating_mul))
 }
 
 /// A tile's valid extents: static ones from its type, dynamic ones from the
 /// op's `valid(...)` operands (`valid`: their operand range).
-pub fn tile_valid_shape<'c, 'a>(machine: &RankMachine, op: OperationRef<'c, 'a>, tile: Type, valid: (usize, usize)) -> Result<Vec<i64>, Failure<'c, 'a>> {
+pub fn tile_valid_shape<'c, 'a>(
+    machine: &RankMachine,
+    op: OperationRef<'c, 'a>,
+    tile: Type,
+    valid: (usize, usize),
+) -> Result<Vec<i64>, Failure<'c, 'a>> {
     let tile = TileType::try_from(tile).map_err(|e| (op, e.to_string()))?;
     let mut dynamic = valid.0..valid.0 + valid.1;
     tile.effective_view()
@@ -254,5 +310,9 @@ pub fn tile_valid_shape<'c, 'a>(machine: &RankMachine, op: OperationRef<'c, 'a>,
 }
 
 fn static_elements(r#type: Type) -> Option<i64> {
-    TensorLike::try_from(r#type).ok()?.shape().into_iter().try_fold(1i64, |acc, d| d.map(|d| acc * d))
+    TensorLike::try_from(r#type)
+        .ok()?
+        .shape()
+        .into_iter()
+        .try_fold(1i64, |acc, d| d.map(|d| acc * d))
 }

@@ -2,11 +2,9 @@
 //! that make one rank's writes visible to another. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-insert-comm-fence.md).
 
-use melior::{
-    ir::{
-        BlockLike, Location, Operation, Value, ValueLike,
-        operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
-    },
+use melior::ir::{
+    BlockLike, Location, Operation, Value, ValueLike,
+    operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
 };
 use mlir_sys::MlirOperation;
 use pto_dialects::{
@@ -72,7 +70,9 @@ pl.system.cacheinvalid
 fn is_kernel(function: OperationRef) -> bool {
     matches!(
         function.attribute("pl.kind").ok().and_then(attrs::read),
-        Some(FunctionAttr::Kind(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv))
+        Some(FunctionAttr::Kind(
+            FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv
+        ))
     )
 }
 
@@ -97,8 +97,12 @@ fn marker_for(op: OperationRef) -> Option<Marker> {
     let operand_is_window = |i| op.operand(i).is_ok_and(is_window);
     match op_name(op).as_str() {
         "pl.tile.store" if operand_is_window(1) => Some(Marker::PublishLocal(1)),
-        "pl.tensor.write" | "pld.tile.get" | "pld.tensor.get" if operand_is_window(0) => Some(Marker::PublishLocal(0)),
-        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pld.tile.put" | "pld.tensor.put" => Some(Marker::Fence),
+        "pl.tensor.write" | "pld.tile.get" | "pld.tensor.get" if operand_is_window(0) => {
+            Some(Marker::PublishLocal(0))
+        }
+        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pld.tile.put" | "pld.tensor.put" => {
+            Some(Marker::Fence)
+        }
         "pl.submit" | "pl.call" | "func.call" => Some(Marker::OpaqueWrite),
         "pld.system.wait" => Some(Marker::AfterWait),
         _ => None,
@@ -186,5 +190,8 @@ pub fn insert_comm_fences(root: OperationRef) -> usize {
 
 /// Builds a `pl.system.*` marker op.
 fn build<'c>(name: &str, operands: &[Value<'c, '_>], location: Location<'c>) -> Operation<'c> {
-    OperationBuilder::new(name, location).add_operands(operands).build().expect("pl system ops build")
+    OperationBuilder::new(name, location)
+        .add_operands(operands)
+        .build()
+        .expect("pl system ops build")
 }

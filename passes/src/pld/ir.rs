@@ -12,7 +12,8 @@ use pto_dialects::{
 
 /// Whether a `func.func` runs on the host (`pl.level = #pl.level<host>`).
 pub fn is_host(function: OperationRef) -> bool {
-    function.attribute("pl.level").ok().and_then(attrs::read) == Some(FunctionAttr::Level(Level::Host))
+    function.attribute("pl.level").ok().and_then(attrs::read)
+        == Some(FunctionAttr::Level(Level::Host))
 }
 
 /// Detaches `op` from its block and returns it owned.

@@ -8,15 +8,15 @@
 //! `!pld.dtensor` carries no valid shape.
 
 use melior::{
-    Context,
+    Context, IrRewriter,
     dialect::{arith, scf},
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Block, BlockLike, Identifier, Location, Region, RegionLike, Type, Value,
+        ValueLike,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
         r#type::{IntegerType, ShapedTypeLike},
     },
-    IrRewriter,
 };
 use mlir_sys::MlirOperation;
 use pto_dialects::{
@@ -119,13 +119,23 @@ scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
     example_options: "",
     anchor: None,
     options: &[],
-    dependent_dialects: || vec![melior::dialect::DialectHandle::arith(), melior::dialect::DialectHandle::scf(), pto_dialects::pl_handle(), pto_dialects::pld_handle()],
+    dependent_dialects: || {
+        vec![
+            melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
+            pto_dialects::pl_handle(),
+            pto_dialects::pld_handle(),
+        ]
+    },
     run,
 };
 
 /// `mode = ring`.
 fn is_ring(op: OperationRef) -> bool {
-    op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1)
+    op.attribute("mode")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .is_some_and(|a| a.value() == 1)
 }
 
 /// Builds ops into a block: the IR the expansion appends.
@@ -162,11 +172,23 @@ impl<'c> Emitter<'c> {
         op.result(0).unwrap().into()
     }
 
-    fn op<'a>(&self, block: &'a Block<'c>, name: &str, operands: &[Value<'c, '_>], results: &[Type<'c>], attributes: &[(&str, i64)]) -> OperationRef<'c, 'a> {
+    fn op<'a>(
+        &self,
+        block: &'a Block<'c>,
+        name: &str,
+        operands: &[Value<'c, '_>],
+        results: &[Type<'c>],
+        attributes: &[(&str, i64)],
+    ) -> OperationRef<'c, 'a> {
         let i32_type: Type = IntegerType::new(self.context, 32).into();
         let attributes: Vec<(Identifier, melior::ir::Attribute)> = attributes
             .iter()
-            .map(|(name, value)| (Identifier::new(self.context, name), IntegerAttribute::new(i32_type, *value).into()))
+            .map(|(name, value)| {
+                (
+                    Identifier::new(self.context, name),
+                    IntegerAttribute::new(i32_type, *value).into(),
+                )
+            })
             .collect();
         block.append_operation(
             OperationBuilder::new(name, self.location)
@@ -195,21 +217,45 @@ impl<'c> Emitter<'c> {
             .add_attributes(attributes)
             .build()
             .expect("pld/pl ops build");
-        block.append_operation(pto_dialects::ops::with_operand_segments(self.context, op, segments))
+        block.append_operation(pto_dialects::ops::with_operand_segments(
+            self.context,
+            op,
+            segments,
+        ))
     }
 
     /// `EmitCommSetup(target)`.
     fn setup<'a>(&self, block: &'a Block<'c>, target: Value<'c, '_>) -> Setup<'c, 'a> {
         let i32_type: Type = IntegerType::new(self.context, 32).into();
         let index = Type::index(self.context);
-        let ctx = self.op(block, "pld.system.get_comm_ctx", &[target], &[CommCtxType::new(self.context).into()], &[]);
+        let ctx = self.op(
+            block,
+            "pld.system.get_comm_ctx",
+            &[target],
+            &[CommCtxType::new(self.context).into()],
+            &[],
+        );
         let ctx: Value = ctx.result(0).unwrap().into();
-        let nranks: Value = self.op(block, "pld.system.nranks", &[ctx], &[i32_type], &[]).result(0).unwrap().into();
-        let nranks_index: Value =
-            block.append_operation(arith::index_cast(nranks, index, self.location)).result(0).unwrap().into();
-        let my_rank: Value = self.op(block, "pld.system.rank", &[ctx], &[i32_type], &[]).result(0).unwrap().into();
-        let my_rank_index: Value =
-            block.append_operation(arith::index_cast(my_rank, index, self.location)).result(0).unwrap().into();
+        let nranks: Value = self
+            .op(block, "pld.system.nranks", &[ctx], &[i32_type], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        let nranks_index: Value = block
+            .append_operation(arith::index_cast(nranks, index, self.location))
+            .result(0)
+            .unwrap()
+            .into();
+        let my_rank: Value = self
+            .op(block, "pld.system.rank", &[ctx], &[i32_type], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        let my_rank_index: Value = block
+            .append_operation(arith::index_cast(my_rank, index, self.location))
+            .result(0)
+            .unwrap()
+            .into();
         Setup {
             nranks_index,
             my_rank,
@@ -228,7 +274,13 @@ impl<'c> Emitter<'c> {
     ) {
         self.for_every_rank(block, setup, |loop_body, peer_index, peer| {
             let not_me: Value = loop_body
-                .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+                .append_operation(arith::cmpi(
+                    self.context,
+                    arith::CmpiPredicate::Ne,
+                    peer,
+                    setup.my_rank,
+                    self.location,
+                ))
                 .result(0)
                 .unwrap()
                 .into();
@@ -237,7 +289,13 @@ impl<'c> Emitter<'c> {
             then_block.append_operation(scf::r#yield(&[], self.location));
             let then_region = Region::new();
             then_region.append_block(then_block);
-            loop_body.append_operation(scf::r#if(not_me, &[], then_region, Region::new(), self.location));
+            loop_body.append_operation(scf::r#if(
+                not_me,
+                &[],
+                then_region,
+                Region::new(),
+                self.location,
+            ));
         });
     }
 
@@ -250,7 +308,10 @@ impl<'c> Emitter<'c> {
     ) {
         let i32_type: Type = IntegerType::new(self.context, 32).into();
         self.for_range(block, setup, setup.nranks_index, |loop_body, rank_index| {
-            let rank = self.value(loop_body, arith::index_cast(rank_index, i32_type, self.location));
+            let rank = self.value(
+                loop_body,
+                arith::index_cast(rank_index, i32_type, self.location),
+            );
             body(loop_body, rank_index, rank);
         });
     }
@@ -266,7 +327,8 @@ impl<'c> Emitter<'c> {
         shape: [Value<'c, '_>; 2],
     ) {
         let operands: Vec<Value> = [&transfer[..], &dst_offsets, &src_offsets, &shape].concat();
-        let atomic_none = IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into();
+        let atomic_none =
+            IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into();
         self.segmented_op(
             block,
             "pld.tile.put",
@@ -278,14 +340,26 @@ impl<'c> Emitter<'c> {
     }
 
     /// `EmitBarrier(signal)` with generation `generation`.
-    fn barrier(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, generation: i64) {
+    fn barrier(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        signal: Value<'c, '_>,
+        generation: i64,
+    ) {
         let credit = self.i32_constant(block, 1);
         let expected = self.i32_constant(block, generation);
         self.barrier_rounds(block, setup, signal, credit, expected);
     }
 
     /// A barrier whose generation is a runtime `i32` (mesh allreduce chunks).
-    fn barrier_until(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, expected: Value<'c, '_>) {
+    fn barrier_until(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        signal: Value<'c, '_>,
+        expected: Value<'c, '_>,
+    ) {
         let credit = self.i32_constant(block, 1);
         self.barrier_rounds(block, setup, signal, credit, expected);
     }
@@ -300,18 +374,42 @@ impl<'c> Emitter<'c> {
         expected: Value<'c, '_>,
     ) {
         self.for_each_peer(block, setup, |body, _, peer| {
-            self.op(body, "pld.system.notify", &[signal, setup.my_rank_index, setup.zero, peer, credit], &[], &[("op", 0)]);
+            self.op(
+                body,
+                "pld.system.notify",
+                &[signal, setup.my_rank_index, setup.zero, peer, credit],
+                &[],
+                &[("op", 0)],
+            );
         });
         self.for_each_peer(block, setup, |body, src, _| {
-            self.op(body, "pld.system.wait", &[signal, src, setup.zero, expected], &[], &[("cmp", 1)]);
+            self.op(
+                body,
+                "pld.system.wait",
+                &[signal, src, setup.zero, expected],
+                &[],
+                &[("cmp", 1)],
+            );
         });
     }
 
     /// `EmitEpilogueReset(signal, N)`.
-    fn epilogue(&self, block: &Block<'c>, setup: &Setup<'c, '_>, signal: Value<'c, '_>, barriers: i64) {
+    fn epilogue(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        signal: Value<'c, '_>,
+        barriers: i64,
+    ) {
         let refund = self.i32_constant(block, -barriers);
         self.for_each_peer(block, setup, |body, src, _| {
-            self.op(body, "pld.system.notify", &[signal, src, setup.zero, setup.my_rank, refund], &[], &[("op", 0)]);
+            self.op(
+                body,
+                "pld.system.notify",
+                &[signal, src, setup.zero, setup.my_rank, refund],
+                &[],
+                &[("op", 0)],
+            );
         });
     }
     /// allgather / all_to_all: every rank puts one `[1, SIZE]` row into row
@@ -352,32 +450,65 @@ impl<'c> Emitter<'c> {
     /// copy, read-complete barrier (a fast rank must not overwrite its row
     /// before slower peers read it), store, refund 2. Returns the stored
     /// target; `None` when the row size is dynamic.
-    fn reduce_scatter<'a>(&self, block: &'a Block<'c>, target: Value<'c, 'a>, signal: Value<'c, 'a>) -> Option<Value<'c, 'a>> {
+    fn reduce_scatter<'a>(
+        &self,
+        block: &'a Block<'c>,
+        target: Value<'c, 'a>,
+        signal: Value<'c, 'a>,
+    ) -> Option<Value<'c, 'a>> {
         let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
         let size = target_type.shape()[1]?;
-        let row_type: Type = TileType::new(self.context, &[1, size], target_type.element(), Some(MemorySpace::Vec)).into();
+        let row_type: Type = TileType::new(
+            self.context,
+            &[1, size],
+            target_type.element(),
+            Some(MemorySpace::Vec),
+        )
+        .into();
         let setup = self.setup(block, target);
         self.barrier(block, &setup, signal, 1);
         let own_row: Value = self
-            .segmented_op(block, "pl.tile.load", &[target, setup.my_rank_index, setup.zero], &[row_type], &[1, 2, 0], &[])
+            .segmented_op(
+                block,
+                "pl.tile.load",
+                &[target, setup.my_rank_index, setup.zero],
+                &[row_type],
+                &[1, 2, 0],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
-        let reduced = self.fold_over_peers(block, &setup, own_row, row_type, |then_block, peer, accumulator| {
-            let peer_row: Value = self
-                .segmented_op(
+        let reduced = self.fold_over_peers(
+            block,
+            &setup,
+            own_row,
+            row_type,
+            |then_block, peer, accumulator| {
+                let peer_row: Value = self
+                    .segmented_op(
+                        then_block,
+                        "pld.tile.remote_load",
+                        &[target, setup.my_rank_index, setup.zero, peer],
+                        &[row_type],
+                        &[1, 2, 1, 0],
+                        &[],
+                    )
+                    .result(0)
+                    .unwrap()
+                    .into();
+                self.op(
                     then_block,
-                    "pld.tile.remote_load",
-                    &[target, setup.my_rank_index, setup.zero, peer],
+                    "pl.tile.add",
+                    &[accumulator, peer_row],
                     &[row_type],
-                    &[1, 2, 1, 0],
                     &[],
                 )
                 .result(0)
                 .unwrap()
-                .into();
-            self.op(then_block, "pl.tile.add", &[accumulator, peer_row], &[row_type], &[]).result(0).unwrap().into()
-        });
+                .into()
+            },
+        );
         self.barrier(block, &setup, signal, 2);
         let stored: Value = block
             .append_operation(
@@ -400,10 +531,18 @@ impl<'c> Emitter<'c> {
     /// setting `recv_counts[me, 0]` there to `min(send_counts[dest], MAX_RECV)`.
     /// `None` unless the target and signal shapes are static.
     fn all_to_all_v(&self, block: &Block<'c>, operands: &[Value<'c, '_>]) -> Option<()> {
-        let (input, target, signal, send_counts, recv_counts) = (operands[0], operands[1], operands[2], operands[3], operands[4]);
+        let (input, target, signal, send_counts, recv_counts) = (
+            operands[0],
+            operands[1],
+            operands[2],
+            operands[3],
+            operands[4],
+        );
         let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
         let (target_rows, size) = (target_type.shape()[0]?, target_type.shape()[1]?);
-        let signal_rows = DistributedTensorType::try_from(signal.r#type()).expect("verified").shape()[0]?;
+        let signal_rows = DistributedTensorType::try_from(signal.r#type())
+            .expect("verified")
+            .shape()[0]?;
         let max_recv = target_rows / signal_rows;
         let send_counts_type = TensorLike::try_from(send_counts.r#type()).expect("verified");
         let index = Type::index(self.context);
@@ -412,25 +551,59 @@ impl<'c> Emitter<'c> {
         let stage = self.stage(block, 1, size, target_type.element());
         let max_recv_value = self.index_constant(block, max_recv);
         let size_value = self.index_constant(block, size);
-        let my_block_row: Value =
-            block.append_operation(arith::muli(setup.my_rank_index, max_recv_value, self.location)).result(0).unwrap().into();
+        let my_block_row: Value = block
+            .append_operation(arith::muli(
+                setup.my_rank_index,
+                max_recv_value,
+                self.location,
+            ))
+            .result(0)
+            .unwrap()
+            .into();
         self.for_every_rank(block, &setup, |loop_body, dest_index, dest| {
-            let count_indices: Vec<Value> =
-                if send_counts_type.rank() == 1 { vec![dest_index] } else { vec![dest_index, setup.zero] };
+            let count_indices: Vec<Value> = if send_counts_type.rank() == 1 {
+                vec![dest_index]
+            } else {
+                vec![dest_index, setup.zero]
+            };
             let count: Value = self
-                .op(loop_body, "pl.tensor.read", &[&[send_counts][..], &count_indices].concat(), &[send_counts_type.element()], &[])
+                .op(
+                    loop_body,
+                    "pl.tensor.read",
+                    &[&[send_counts][..], &count_indices].concat(),
+                    &[send_counts_type.element()],
+                    &[],
+                )
                 .result(0)
                 .unwrap()
                 .into();
-            let count_index: Value =
-                loop_body.append_operation(arith::index_cast(count, index, self.location)).result(0).unwrap().into();
-            let rows: Value =
-                loop_body.append_operation(arith::minsi(count_index, max_recv_value, self.location)).result(0).unwrap().into();
-            let rows_i32: Value =
-                loop_body.append_operation(arith::index_cast(rows, i32_type, self.location)).result(0).unwrap().into();
-            self.op(loop_body, "pld.system.notify", &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32], &[], &[("op", 1)]);
-            let dest_block_row: Value =
-                loop_body.append_operation(arith::muli(dest_index, max_recv_value, self.location)).result(0).unwrap().into();
+            let count_index: Value = loop_body
+                .append_operation(arith::index_cast(count, index, self.location))
+                .result(0)
+                .unwrap()
+                .into();
+            let rows: Value = loop_body
+                .append_operation(arith::minsi(count_index, max_recv_value, self.location))
+                .result(0)
+                .unwrap()
+                .into();
+            let rows_i32: Value = loop_body
+                .append_operation(arith::index_cast(rows, i32_type, self.location))
+                .result(0)
+                .unwrap()
+                .into();
+            self.op(
+                loop_body,
+                "pld.system.notify",
+                &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32],
+                &[],
+                &[("op", 1)],
+            );
+            let dest_block_row: Value = loop_body
+                .append_operation(arith::muli(dest_index, max_recv_value, self.location))
+                .result(0)
+                .unwrap()
+                .into();
             self.put_region(
                 loop_body,
                 [target, dest, input, stage],
@@ -458,9 +631,19 @@ impl<'c> Emitter<'c> {
         let loop_body = Block::new(&[(index, self.location), (accumulator_type, self.location)]);
         let peer_index: Value = loop_body.argument(0).unwrap().into();
         let accumulator: Value = loop_body.argument(1).unwrap().into();
-        let peer: Value = loop_body.append_operation(arith::index_cast(peer_index, i32_type, self.location)).result(0).unwrap().into();
+        let peer: Value = loop_body
+            .append_operation(arith::index_cast(peer_index, i32_type, self.location))
+            .result(0)
+            .unwrap()
+            .into();
         let not_me: Value = loop_body
-            .append_operation(arith::cmpi(self.context, arith::CmpiPredicate::Ne, peer, setup.my_rank, self.location))
+            .append_operation(arith::cmpi(
+                self.context,
+                arith::CmpiPredicate::Ne,
+                peer,
+                setup.my_rank,
+                self.location,
+            ))
             .result(0)
             .unwrap()
             .into();
@@ -473,7 +656,13 @@ impl<'c> Emitter<'c> {
         then_region.append_block(then_block);
         else_region.append_block(else_block);
         let next: Value = loop_body
-            .append_operation(scf::r#if(not_me, &[accumulator_type], then_region, else_region, self.location))
+            .append_operation(scf::r#if(
+                not_me,
+                &[accumulator_type],
+                then_region,
+                else_region,
+                self.location,
+            ))
             .result(0)
             .unwrap()
             .into();
@@ -497,7 +686,11 @@ impl<'c> Emitter<'c> {
     /// The linear `[1, N]` view of an allreduce target and the chunk tiles
     /// both algorithms move it through. `max_chunk`: the most columns one
     /// chunk must hold (N for mesh, the largest segment for ring).
-    fn chunk_plan(&self, target: Value<'c, '_>, max_chunk: impl FnOnce(i64, bool) -> i64) -> Result<ChunkPlan<'c>, String> {
+    fn chunk_plan(
+        &self,
+        target: Value<'c, '_>,
+        max_chunk: impl FnOnce(i64, bool) -> i64,
+    ) -> Result<ChunkPlan<'c>, String> {
         let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
         let dims: Option<Vec<i64>> = target_type.shape().into_iter().collect();
         let dims = dims.ok_or("allreduce lowering needs a static target shape")?;
@@ -506,25 +699,42 @@ impl<'c> Emitter<'c> {
         let (half, bytes) = match dtype {
             Dtype::F32 => (false, 4),
             Dtype::F16 => (true, 2),
-            other => return Err(format!("allreduce lowers f32 and f16 targets, got {}", other.name())),
+            other => {
+                return Err(format!(
+                    "allreduce lowers f32 and f16 targets, got {}",
+                    other.name()
+                ));
+            }
         };
         let (chunk_elems, align) = (16384 / bytes, 32 / bytes);
         let total: i64 = dims.iter().product();
         let widest = max_chunk(total, half);
-        let chunk_cols = if 0 < widest && widest < chunk_elems { (widest + align - 1) / align * align } else { chunk_elems };
+        let chunk_cols = if 0 < widest && widest < chunk_elems {
+            (widest + align - 1) / align * align
+        } else {
+            chunk_elems
+        };
         let tile = |valid: bool, pad: bool| -> Type<'c> {
             let view = TileView {
                 valid_shape: valid.then(|| vec![Some(1), None]),
                 pad: pad.then_some(PadValue::Zero),
                 ..TileView::default()
             };
-            TileType::with_view(self.context, &[1, chunk_cols], element, Some(MemorySpace::Vec), &view).into()
+            TileType::with_view(
+                self.context,
+                &[1, chunk_cols],
+                element,
+                Some(MemorySpace::Vec),
+                &view,
+            )
+            .into()
         };
         Ok(ChunkPlan {
             half,
             total,
             chunk_cols,
-            view_type: DistributedTensorType::new(self.context, &[Some(1), Some(total)], element).into(),
+            view_type: DistributedTensorType::new(self.context, &[Some(1), Some(total)], element)
+                .into(),
             loaded: tile(true, false),
             accumulator: tile(false, true),
             stored: tile(true, true),
@@ -537,14 +747,37 @@ impl<'c> Emitter<'c> {
     }
 
     /// The own chunk `[0, column]` with `valid_cols` valid columns, zero-padded.
-    fn own_chunk<'a>(&self, block: &'a Block<'c>, plan: &ChunkPlan<'c>, view: Value<'c, '_>, zero: Value<'c, '_>, at: ChunkAt<'c, '_>) -> Value<'c, 'a> {
+    fn own_chunk<'a>(
+        &self,
+        block: &'a Block<'c>,
+        plan: &ChunkPlan<'c>,
+        view: Value<'c, '_>,
+        zero: Value<'c, '_>,
+        at: ChunkAt<'c, '_>,
+    ) -> Value<'c, 'a> {
         let ChunkAt { column, valid_cols } = at;
         let own: Value = self
-            .segmented_op(block, "pl.tile.load", &[view, zero, column, valid_cols], &[plan.loaded], &[1, 2, 1], &[])
+            .segmented_op(
+                block,
+                "pl.tile.load",
+                &[view, zero, column, valid_cols],
+                &[plan.loaded],
+                &[1, 2, 1],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
-        self.op(block, "pl.tile.fillpad", &[own], &[plan.accumulator], &[("pad", PadValue::Zero as i64)]).result(0).unwrap().into()
+        self.op(
+            block,
+            "pl.tile.fillpad",
+            &[own],
+            &[plan.accumulator],
+            &[("pad", PadValue::Zero as i64)],
+        )
+        .result(0)
+        .unwrap()
+        .into()
     }
 
     /// `peer`'s chunk `[0, column]`, zero-padded. f16 rows move in 32-byte
@@ -570,7 +803,10 @@ impl<'c> Emitter<'c> {
             valid_cols
         };
         let tail_padding: Vec<(Identifier, Attribute)> = if plan.half {
-            vec![(Identifier::new(self.context, "tail_padding"), Attribute::unit(self.context))]
+            vec![(
+                Identifier::new(self.context, "tail_padding"),
+                Attribute::unit(self.context),
+            )]
         } else {
             Vec::new()
         };
@@ -588,19 +824,51 @@ impl<'c> Emitter<'c> {
             .into();
         if plan.half {
             remote = self
-                .op(block, "pl.tile.set_validshape", &[remote, setup.one, valid_cols], &[plan.loaded], &[])
+                .op(
+                    block,
+                    "pl.tile.set_validshape",
+                    &[remote, setup.one, valid_cols],
+                    &[plan.loaded],
+                    &[],
+                )
                 .result(0)
                 .unwrap()
                 .into();
         }
-        self.op(block, "pl.tile.fillpad", &[remote], &[plan.accumulator], &[("pad", PadValue::Zero as i64)]).result(0).unwrap().into()
+        self.op(
+            block,
+            "pl.tile.fillpad",
+            &[remote],
+            &[plan.accumulator],
+            &[("pad", PadValue::Zero as i64)],
+        )
+        .result(0)
+        .unwrap()
+        .into()
     }
 
     /// Stores the first `valid_cols` columns of `chunk` at `[0, column]`.
-    fn store_chunk(&self, block: &Block<'c>, plan: &ChunkPlan<'c>, view: Value<'c, '_>, setup: &Setup<'c, '_>, chunk: Value<'c, '_>, at: ChunkAt<'c, '_>) {
+    fn store_chunk(
+        &self,
+        block: &Block<'c>,
+        plan: &ChunkPlan<'c>,
+        view: Value<'c, '_>,
+        setup: &Setup<'c, '_>,
+        chunk: Value<'c, '_>,
+        at: ChunkAt<'c, '_>,
+    ) {
         let ChunkAt { column, valid_cols } = at;
-        let narrowed: Value =
-            self.op(block, "pl.tile.set_validshape", &[chunk, setup.one, valid_cols], &[plan.stored], &[]).result(0).unwrap().into();
+        let narrowed: Value = self
+            .op(
+                block,
+                "pl.tile.set_validshape",
+                &[chunk, setup.one, valid_cols],
+                &[plan.stored],
+                &[],
+            )
+            .result(0)
+            .unwrap()
+            .into();
         block.append_operation(
             OperationBuilder::new("pl.tile.store", self.location)
                 .add_operands(&[narrowed, view, setup.zero, column])
@@ -615,7 +883,13 @@ impl<'c> Emitter<'c> {
     /// accumulator, then barriers at generation k + 2 *before* storing (a
     /// fast rank must not overwrite bytes a slower peer has not loaded yet);
     /// the epilogue refunds 1 + chunks.
-    fn allreduce_mesh(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+    fn allreduce_mesh(
+        &self,
+        block: &Block<'c>,
+        target: Value<'c, '_>,
+        signal: Value<'c, '_>,
+        reduce: &str,
+    ) -> Result<(), String> {
         let plan = self.chunk_plan(target, |total, _| total)?;
         let (total, chunk_cols) = (plan.total, plan.chunk_cols);
         let chunks = (total + chunk_cols - 1) / chunk_cols;
@@ -623,7 +897,11 @@ impl<'c> Emitter<'c> {
         let i32_type: Type = IntegerType::new(self.context, 32).into();
 
         let setup = self.setup(block, target);
-        let view: Value = self.op(block, "pl.tensor.view", &[target], &[plan.view_type], &[]).result(0).unwrap().into();
+        let view: Value = self
+            .op(block, "pl.tensor.view", &[target], &[plan.view_type], &[])
+            .result(0)
+            .unwrap()
+            .into();
         self.barrier(block, &setup, signal, 1);
         let total_value = self.index_constant(block, total);
         let chunk_value = self.index_constant(block, chunk_cols);
@@ -636,10 +914,25 @@ impl<'c> Emitter<'c> {
         let valid_cols = self.value(body, arith::minsi(chunk_value, remaining, self.location));
         let at = ChunkAt { column, valid_cols };
         let own = self.own_chunk(body, &plan, view, setup.zero, at);
-        let reduced = self.fold_over_peers(body, &setup, own, plan.accumulator, |then_block, peer, accumulator| {
-            let remote = self.remote_chunk(then_block, &plan, view, &setup, at, peer);
-            self.op(then_block, reduce, &[accumulator, remote], &[plan.accumulator], &[]).result(0).unwrap().into()
-        });
+        let reduced = self.fold_over_peers(
+            body,
+            &setup,
+            own,
+            plan.accumulator,
+            |then_block, peer, accumulator| {
+                let remote = self.remote_chunk(then_block, &plan, view, &setup, at, peer);
+                self.op(
+                    then_block,
+                    reduce,
+                    &[accumulator, remote],
+                    &[plan.accumulator],
+                    &[],
+                )
+                .result(0)
+                .unwrap()
+                .into()
+            },
+        );
         // Chunk k = column / chunk_cols waits for generation k + 2.
         let chunk_index = self.value(body, arith::divui(column, chunk_value, self.location));
         let generation = self.value(body, arith::addi(chunk_index, two, self.location));
@@ -649,7 +942,13 @@ impl<'c> Emitter<'c> {
         body.append_operation(scf::r#yield(&[], self.location));
         let region = Region::new();
         region.append_block(chunk_body);
-        block.append_operation(scf::r#for(setup.zero, total_value, chunk_value, region, self.location));
+        block.append_operation(scf::r#for(
+            setup.zero,
+            total_value,
+            chunk_value,
+            region,
+            self.location,
+        ));
         self.epilogue(block, &setup, signal, 1 + chunks);
         Ok(())
     }
@@ -667,45 +966,88 @@ impl<'c> Emitter<'c> {
     /// complete, before the store) on its row, over all peers. Each row
     /// ends holding 2·sub-chunks credits per peer, which the epilogue
     /// refunds.
-    fn allreduce_ring(&self, block: &Block<'c>, target: Value<'c, '_>, signal: Value<'c, '_>, reduce: &str) -> Result<(), String> {
+    fn allreduce_ring(
+        &self,
+        block: &Block<'c>,
+        target: Value<'c, '_>,
+        signal: Value<'c, '_>,
+        reduce: &str,
+    ) -> Result<(), String> {
         let signal_type = DistributedTensorType::try_from(signal.r#type()).expect("verified");
         // NR from the signal when static (the spec's segment math); else the
         // run-time rank count, and chunks sized for the whole target.
         let ring_size = signal_type.shape()[1];
         let max_segment = |total: i64, half: bool| {
-            let Some(ring_size) = ring_size else { return total };
+            let Some(ring_size) = ring_size else {
+                return total;
+            };
             let widest = (total + ring_size - 1) / ring_size;
-            if half { (widest + 15).min(total) } else { widest }
+            if half {
+                (widest + 15).min(total)
+            } else {
+                widest
+            }
         };
         let plan = self.chunk_plan(target, max_segment)?;
         let i32_type: Type = IntegerType::new(self.context, 32).into();
 
         let setup = self.setup(block, target);
-        let view: Value = self.op(block, "pl.tensor.view", &[target], &[plan.view_type], &[]).result(0).unwrap().into();
-        let last_step = self.value(block, arith::subi(setup.nranks_index, setup.one, self.location));
-        let to_left = self.value(block, arith::addi(setup.my_rank_index, last_step, self.location));
-        let left_index = self.value(block, arith::remui(to_left, setup.nranks_index, self.location));
-        let left = self.value(block, arith::index_cast(left_index, i32_type, self.location));
+        let view: Value = self
+            .op(block, "pl.tensor.view", &[target], &[plan.view_type], &[])
+            .result(0)
+            .unwrap()
+            .into();
+        let last_step = self.value(
+            block,
+            arith::subi(setup.nranks_index, setup.one, self.location),
+        );
+        let to_left = self.value(
+            block,
+            arith::addi(setup.my_rank_index, last_step, self.location),
+        );
+        let left_index = self.value(
+            block,
+            arith::remui(to_left, setup.nranks_index, self.location),
+        );
+        let left = self.value(
+            block,
+            arith::index_cast(left_index, i32_type, self.location),
+        );
         let total = self.index_constant(block, plan.total);
         let chunk_cols = self.index_constant(block, plan.chunk_cols);
         let two = self.index_constant(block, 2);
         let (segment_divisor, half_rounding, max_seg) = match ring_size {
             Some(ring_size) => (
                 self.index_constant(block, if plan.half { 16 * ring_size } else { ring_size }),
-                plan.half.then(|| (self.index_constant(block, 16 * ring_size - 1), self.index_constant(block, 16))),
+                plan.half.then(|| {
+                    (
+                        self.index_constant(block, 16 * ring_size - 1),
+                        self.index_constant(block, 16),
+                    )
+                }),
                 self.index_constant(block, max_segment(plan.total, plan.half)),
             ),
             None => {
                 // max_seg = ceil(N / P) (f16: + 15, at most N).
                 let widest = self.value(block, arith::addi(total, last_step, self.location));
-                let widest = self.value(block, arith::divui(widest, setup.nranks_index, self.location));
+                let widest = self.value(
+                    block,
+                    arith::divui(widest, setup.nranks_index, self.location),
+                );
                 if plan.half {
                     let sixteen = self.index_constant(block, 16);
-                    let divisor = self.value(block, arith::muli(setup.nranks_index, sixteen, self.location));
+                    let divisor = self.value(
+                        block,
+                        arith::muli(setup.nranks_index, sixteen, self.location),
+                    );
                     let bump = self.value(block, arith::subi(divisor, setup.one, self.location));
                     let fifteen = self.index_constant(block, 15);
                     let widest = self.value(block, arith::addi(widest, fifteen, self.location));
-                    (divisor, Some((bump, sixteen)), self.value(block, arith::minsi(widest, total, self.location)))
+                    (
+                        divisor,
+                        Some((bump, sixteen)),
+                        self.value(block, arith::minsi(widest, total, self.location)),
+                    )
                 } else {
                     (setup.nranks_index, None, widest)
                 }
@@ -733,23 +1075,38 @@ impl<'c> Emitter<'c> {
         // Every row took 2 credits per sub-chunk from each peer.
         let (refund, rows) = match (ring_size, signal_type.shape()[0]) {
             (Some(_), Some(rows)) => {
-                let sub_chunks = (max_segment(plan.total, plan.half) + plan.chunk_cols - 1) / plan.chunk_cols;
-                (self.i32_constant(block, -2 * sub_chunks), self.index_constant(block, rows))
+                let sub_chunks =
+                    (max_segment(plan.total, plan.half) + plan.chunk_cols - 1) / plan.chunk_cols;
+                (
+                    self.i32_constant(block, -2 * sub_chunks),
+                    self.index_constant(block, rows),
+                )
             }
             _ => {
                 let chunk_last = self.index_constant(block, plan.chunk_cols - 1);
                 let sub_chunks = self.value(block, arith::addi(max_seg, chunk_last, self.location));
-                let sub_chunks = self.value(block, arith::divui(sub_chunks, chunk_cols, self.location));
+                let sub_chunks =
+                    self.value(block, arith::divui(sub_chunks, chunk_cols, self.location));
                 let credits = self.value(block, arith::addi(sub_chunks, sub_chunks, self.location));
-                let credits = self.value(block, arith::index_cast(credits, i32_type, self.location));
+                let credits =
+                    self.value(block, arith::index_cast(credits, i32_type, self.location));
                 let zero = self.i32_constant(block, 0);
                 let refund = self.value(block, arith::subi(zero, credits, self.location));
-                (refund, self.value(block, arith::addi(last_step, last_step, self.location)))
+                (
+                    refund,
+                    self.value(block, arith::addi(last_step, last_step, self.location)),
+                )
             }
         };
         self.for_range(block, &setup, rows, |row_body, row| {
             self.for_each_peer(row_body, &setup, |body, src, _| {
-                self.op(body, "pld.system.notify", &[signal, row, src, setup.my_rank, refund], &[], &[("op", 0)]);
+                self.op(
+                    body,
+                    "pld.system.notify",
+                    &[signal, row, src, setup.my_rank, refund],
+                    &[],
+                    &[("op", 0)],
+                );
             });
         });
         Ok(())
@@ -757,28 +1114,45 @@ impl<'c> Emitter<'c> {
 
     /// One phase of the ring: `for k in 0..P-1`, each step over the segment
     /// the phase assigns it, in sub-chunks.
-    fn ring_phase(&self, block: &Block<'c>, setup: &Setup<'c, '_>, ring: &Ring<'c, '_, '_>, phase: RingPhase) {
+    fn ring_phase(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        ring: &Ring<'c, '_, '_>,
+        phase: RingPhase,
+    ) {
         let back = match phase {
             RingPhase::ReduceScatter => ring.two,
             RingPhase::Allgather => setup.one,
         };
         self.for_range(block, setup, ring.last_step, |body, step| {
             // (me + P - k - back) mod P, never negative since k <= P - 2.
-            let ahead = self.value(body, arith::addi(setup.my_rank_index, setup.nranks_index, self.location));
+            let ahead = self.value(
+                body,
+                arith::addi(setup.my_rank_index, setup.nranks_index, self.location),
+            );
             let ahead = self.value(body, arith::subi(ahead, step, self.location));
             let ahead = self.value(body, arith::subi(ahead, back, self.location));
             let segment = self.value(body, arith::remui(ahead, setup.nranks_index, self.location));
             let row = match phase {
                 RingPhase::ReduceScatter => step,
-                RingPhase::Allgather => self.value(body, arith::addi(step, ring.last_step, self.location)),
+                RingPhase::Allgather => {
+                    self.value(body, arith::addi(step, ring.last_step, self.location))
+                }
             };
             let start = self.segment_boundary(body, ring, segment);
             let next = self.value(body, arith::addi(segment, setup.one, self.location));
             let end = self.segment_boundary(body, ring, next);
             let length = self.value(body, arith::subi(end, start, self.location));
-            self.for_range_step(body, setup.zero, ring.max_seg, ring.chunk_cols, |sub_body, sub| {
-                self.ring_sub_chunk(sub_body, setup, ring, phase, row, start, length, sub);
-            });
+            self.for_range_step(
+                body,
+                setup.zero,
+                ring.max_seg,
+                ring.chunk_cols,
+                |sub_body, sub| {
+                    self.ring_sub_chunk(sub_body, setup, ring, phase, row, start, length, sub);
+                },
+            );
         });
     }
 
@@ -799,8 +1173,20 @@ impl<'c> Emitter<'c> {
         let plan = ring.plan;
         let i32_type: Type = IntegerType::new(self.context, 32).into();
         let remaining = self.value(body, arith::subi(length, sub, self.location));
-        let valid_cols = self.value(body, arith::minsi(ring.chunk_cols, remaining, self.location));
-        let active = self.value(body, arith::cmpi(self.context, arith::CmpiPredicate::Slt, sub, length, self.location));
+        let valid_cols = self.value(
+            body,
+            arith::minsi(ring.chunk_cols, remaining, self.location),
+        );
+        let active = self.value(
+            body,
+            arith::cmpi(
+                self.context,
+                arith::CmpiPredicate::Slt,
+                sub,
+                length,
+                self.location,
+            ),
+        );
         let column = self.value(body, arith::addi(start, sub, self.location));
         let at = ChunkAt { column, valid_cols };
         // Sub-chunk c waits for generations 2c+1 and 2c+2 on its row.
@@ -817,20 +1203,44 @@ impl<'c> Emitter<'c> {
             RingPhase::ReduceScatter => {
                 let own = self.own_chunk(&then_block, plan, ring.view, setup.zero, at);
                 let remote = self.remote_chunk(&then_block, plan, ring.view, setup, at, ring.left);
-                self.op(&then_block, ring.reduce, &[own, remote], &[plan.accumulator], &[]).result(0).unwrap().into()
+                self.op(
+                    &then_block,
+                    ring.reduce,
+                    &[own, remote],
+                    &[plan.accumulator],
+                    &[],
+                )
+                .result(0)
+                .unwrap()
+                .into()
             }
-            RingPhase::Allgather => self.remote_chunk(&then_block, plan, ring.view, setup, at, ring.left),
+            RingPhase::Allgather => {
+                self.remote_chunk(&then_block, plan, ring.view, setup, at, ring.left)
+            }
         };
         then_block.append_operation(scf::r#yield(&[chunk], self.location));
         // An inactive sub-chunk (a segment shorter than the longest) moves
         // nothing; it only joins the barriers. Its placeholder is never read.
         let else_block = Block::new(&[]);
-        let placeholder: Value = self.op(&else_block, "pl.tile.create", &[], &[plan.accumulator], &[]).result(0).unwrap().into();
+        let placeholder: Value = self
+            .op(&else_block, "pl.tile.create", &[], &[plan.accumulator], &[])
+            .result(0)
+            .unwrap()
+            .into();
         else_block.append_operation(scf::r#yield(&[placeholder], self.location));
         let (then_region, else_region) = (Region::new(), Region::new());
         then_region.append_block(then_block);
         else_region.append_block(else_block);
-        let chunk = self.value(body, scf::r#if(active, &[plan.accumulator], then_region, else_region, self.location));
+        let chunk = self.value(
+            body,
+            scf::r#if(
+                active,
+                &[plan.accumulator],
+                then_region,
+                else_region,
+                self.location,
+            ),
+        );
 
         self.barrier_on_row(body, setup, ring, row, read);
         let store_block = Block::new(&[]);
@@ -838,34 +1248,76 @@ impl<'c> Emitter<'c> {
         store_block.append_operation(scf::r#yield(&[], self.location));
         let store_region = Region::new();
         store_region.append_block(store_block);
-        body.append_operation(scf::r#if(active, &[], store_region, Region::new(), self.location));
+        body.append_operation(scf::r#if(
+            active,
+            &[],
+            store_region,
+            Region::new(),
+            self.location,
+        ));
     }
 
     /// Segment boundary `b(i)`: f32 `i*N/NR`; f16 `min(N, ceil(i*N/(16*NR))*16)`.
-    fn segment_boundary<'a>(&self, block: &'a Block<'c>, ring: &Ring<'c, '_, '_>, i: Value<'c, '_>) -> Value<'c, 'a> {
+    fn segment_boundary<'a>(
+        &self,
+        block: &'a Block<'c>,
+        ring: &Ring<'c, '_, '_>,
+        i: Value<'c, '_>,
+    ) -> Value<'c, 'a> {
         let scaled = self.value(block, arith::muli(i, ring.total, self.location));
         let Some((bump, sixteen)) = ring.half_rounding else {
-            return self.value(block, arith::divui(scaled, ring.segment_divisor, self.location));
+            return self.value(
+                block,
+                arith::divui(scaled, ring.segment_divisor, self.location),
+            );
         };
         let bumped = self.value(block, arith::addi(scaled, bump, self.location));
-        let granules = self.value(block, arith::divui(bumped, ring.segment_divisor, self.location));
+        let granules = self.value(
+            block,
+            arith::divui(bumped, ring.segment_divisor, self.location),
+        );
         let rounded = self.value(block, arith::muli(granules, sixteen, self.location));
         self.value(block, arith::minsi(ring.total, rounded, self.location))
     }
 
     /// A full barrier on signal row `row`: +1 at `[row, me]` on every peer,
     /// then wait until every peer's `[row, src]` reached `expected`.
-    fn barrier_on_row(&self, block: &Block<'c>, setup: &Setup<'c, '_>, ring: &Ring<'c, '_, '_>, row: Value<'c, '_>, expected: Value<'c, '_>) {
+    fn barrier_on_row(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        ring: &Ring<'c, '_, '_>,
+        row: Value<'c, '_>,
+        expected: Value<'c, '_>,
+    ) {
         self.for_each_peer(block, setup, |body, _, peer| {
-            self.op(body, "pld.system.notify", &[ring.signal, row, setup.my_rank_index, peer, ring.credit], &[], &[("op", 0)]);
+            self.op(
+                body,
+                "pld.system.notify",
+                &[ring.signal, row, setup.my_rank_index, peer, ring.credit],
+                &[],
+                &[("op", 0)],
+            );
         });
         self.for_each_peer(block, setup, |body, src, _| {
-            self.op(body, "pld.system.wait", &[ring.signal, row, src, expected], &[], &[("cmp", 1)]);
+            self.op(
+                body,
+                "pld.system.wait",
+                &[ring.signal, row, src, expected],
+                &[],
+                &[("cmp", 1)],
+            );
         });
     }
 
     /// `for i in 0..upper: body(i)`.
-    fn for_range(&self, block: &Block<'c>, setup: &Setup<'c, '_>, upper: Value<'c, '_>, body: impl FnOnce(&Block<'c>, Value<'c, '_>)) {
+    fn for_range(
+        &self,
+        block: &Block<'c>,
+        setup: &Setup<'c, '_>,
+        upper: Value<'c, '_>,
+        body: impl FnOnce(&Block<'c>, Value<'c, '_>),
+    ) {
         self.for_range_step(block, setup.zero, upper, setup.one, body);
     }
 
@@ -887,9 +1339,19 @@ impl<'c> Emitter<'c> {
     }
 
     /// A `[rows, cols]` vector-memory staging tile.
-    fn stage<'a>(&self, block: &'a Block<'c>, rows: i64, cols: i64, element: Type<'c>) -> Value<'c, 'a> {
-        let stage_type: Type = TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
-        self.op(block, "pl.tile.create", &[], &[stage_type], &[]).result(0).unwrap().into()
+    fn stage<'a>(
+        &self,
+        block: &'a Block<'c>,
+        rows: i64,
+        cols: i64,
+        element: Type<'c>,
+    ) -> Value<'c, 'a> {
+        let stage_type: Type =
+            TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
+        self.op(block, "pl.tile.create", &[], &[stage_type], &[])
+            .result(0)
+            .unwrap()
+            .into()
     }
 }
 
@@ -970,13 +1432,16 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         if op_name(op) == "func.func" && is_host(op) {
             return WalkResult::Skip;
         }
-        if matches!(op_name(op).as_str(), "pld.tensor.barrier"
+        if matches!(
+            op_name(op).as_str(),
+            "pld.tensor.barrier"
                 | "pld.tensor.broadcast"
                 | "pld.tensor.allgather"
                 | "pld.tensor.all_to_all"
                 | "pld.tensor.all_to_all_v"
                 | "pld.tensor.reduce_scatter"
-                | "pld.tensor.allreduce") {
+                | "pld.tensor.allreduce"
+        ) {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
@@ -991,7 +1456,10 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
     for raw in &targets {
         // SAFETY: collected above from live ops that nothing has erased.
         let op = unsafe { OperationRef::from_raw(*raw) };
-        let emitter = Emitter { context, location: op.location() };
+        let emitter = Emitter {
+            context,
+            location: op.location(),
+        };
         // Build the expansion in a scratch block, then move it before `op`.
         let block = Block::new(&[]);
         let name = op_name(op);
@@ -1004,11 +1472,14 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 signal
             }
             "pld.tensor.broadcast" => {
-                let (target, signal): (Value, Value) = (op.operand(0).unwrap(), op.operand(1).unwrap());
-                let target_type = DistributedTensorType::try_from(target.r#type()).expect("verified");
+                let (target, signal): (Value, Value) =
+                    (op.operand(0).unwrap(), op.operand(1).unwrap());
+                let target_type =
+                    DistributedTensorType::try_from(target.r#type()).expect("verified");
                 let shape = target_type.shape();
                 if shape.iter().any(Option::is_none) {
-                    OpDiagnostic::new("broadcast lowering needs a static target shape").emit(op, Severity::Error);
+                    OpDiagnostic::new("broadcast lowering needs a static target shape")
+                        .emit(op, Severity::Error);
                     failed = true;
                     continue;
                 }
@@ -1021,18 +1492,28 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                     .map_or(0, |a| a.value());
                 let setup = emitter.setup(&block, target);
                 emitter.barrier(&block, &setup, signal, 1);
-                let stage = emitter.stage(&block, rows, dims[dims.len() - 1], target_type.element());
+                let stage =
+                    emitter.stage(&block, rows, dims[dims.len() - 1], target_type.element());
                 let root_value = emitter.i32_constant(&block, root_rank);
-                emitter.segmented_op(&block, "pld.tile.get", &[target, root_value, target, stage], &[], &[1, 1, 1, 1, 0, 0, 0, 0], &[]);
+                emitter.segmented_op(
+                    &block,
+                    "pld.tile.get",
+                    &[target, root_value, target, stage],
+                    &[],
+                    &[1, 1, 1, 1, 0, 0, 0, 0],
+                    &[],
+                );
                 emitter.epilogue(&block, &setup, signal, 1);
                 target
             }
             "pld.tensor.reduce_scatter" => {
-                let (target, signal): (Value, Value) = (op.operand(0).unwrap(), op.operand(1).unwrap());
+                let (target, signal): (Value, Value) =
+                    (op.operand(0).unwrap(), op.operand(1).unwrap());
                 match emitter.reduce_scatter(&block, target, signal) {
                     Some(result) => result,
                     None => {
-                        OpDiagnostic::new("reduce_scatter lowering needs a static row size").emit(op, Severity::Error);
+                        OpDiagnostic::new("reduce_scatter lowering needs a static row size")
+                            .emit(op, Severity::Error);
                         failed = true;
                         continue;
                     }
@@ -1041,7 +1522,10 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
             "pld.tensor.allreduce" => {
                 let operands: Vec<Value> = op.operands().collect();
                 let attribute = |name: &str| {
-                    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value())
+                    op.attribute(name)
+                        .ok()
+                        .and_then(|a| IntegerAttribute::try_from(a).ok())
+                        .map_or(0, |a| a.value())
                 };
                 let reduce = match attribute("op") {
                     1 => "pl.tile.maximum",
@@ -1052,7 +1536,10 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 let outcome = if operands.len() < 2 {
                     Err("allreduce outside host orchestrators needs an explicit signal".to_string())
                 } else if attribute("cores") != 1 {
-                    Err(format!("allreduce lowering needs cores 1, got {}", attribute("cores")))
+                    Err(format!(
+                        "allreduce lowering needs cores 1, got {}",
+                        attribute("cores")
+                    ))
                 } else if is_ring(op) {
                     emitter.allreduce_ring(&block, operands[0], operands[1], reduce)
                 } else {
@@ -1068,7 +1555,10 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
             "pld.tensor.all_to_all_v" => {
                 let operands: Vec<Value> = op.operands().collect();
                 if emitter.all_to_all_v(&block, &operands).is_none() {
-                    OpDiagnostic::new("all_to_all_v lowering needs static target and signal shapes").emit(op, Severity::Error);
+                    OpDiagnostic::new(
+                        "all_to_all_v lowering needs static target and signal shapes",
+                    )
+                    .emit(op, Severity::Error);
                     failed = true;
                     continue;
                 }
@@ -1076,12 +1566,25 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
             }
             name => {
                 // allgather / all_to_all: one push per rank into row `me`.
-                let (input, target, signal): (Value, Value, Value) =
-                    (op.operand(0).unwrap(), op.operand(1).unwrap(), op.operand(2).unwrap());
-                let source_row = if name == "pld.tensor.all_to_all" { SourceRow::Destination } else { SourceRow::First };
-                if emitter.push_rows(&block, input, target, signal, source_row).is_none() {
-                    OpDiagnostic::new(format!("{} lowering needs a static row size", &name["pld.tensor.".len()..]))
-                        .emit(op, Severity::Error);
+                let (input, target, signal): (Value, Value, Value) = (
+                    op.operand(0).unwrap(),
+                    op.operand(1).unwrap(),
+                    op.operand(2).unwrap(),
+                );
+                let source_row = if name == "pld.tensor.all_to_all" {
+                    SourceRow::Destination
+                } else {
+                    SourceRow::First
+                };
+                if emitter
+                    .push_rows(&block, input, target, signal, source_row)
+                    .is_none()
+                {
+                    OpDiagnostic::new(format!(
+                        "{} lowering needs a static row size",
+                        &name["pld.tensor.".len()..]
+                    ))
+                    .emit(op, Severity::Error);
                     failed = true;
                     continue;
                 }
@@ -1092,5 +1595,9 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         splice_before(&block, op);
         rewriter.replace_op_with_values(op, &[result]);
     }
-    if failed { Err(PassFailed) } else { Ok(targets.len()) }
+    if failed {
+        Err(PassFailed)
+    } else {
+        Ok(targets.len())
+    }
 }

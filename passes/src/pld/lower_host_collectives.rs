@@ -4,15 +4,15 @@
 //! docs/passes/pld-lower-host-collectives.md).
 
 use melior::{
-    Context,
+    Context, IrRewriter,
     dialect::{DialectHandle, arith, scf},
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type,
+        Value, ValueLike,
         attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, TypeAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::ShapedTypeLike,
     },
-    IrRewriter,
 };
 use pto_dialects::{
     attrs,
@@ -20,8 +20,8 @@ use pto_dialects::{
     types::DistributedTensorType,
 };
 
-use super::materialize_comm_domains::{allocation_of, visit};
 use super::ir::{is_host, op_name, splice_before};
+use super::materialize_comm_domains::{allocation_of, visit};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},
@@ -85,7 +85,13 @@ scf.for %r = %c0 to %n step %c1 {
         description: "Vector cores per device a mesh allreduce may use (0: unchecked; 48 on Ascend 910B)",
         default: "0",
     }],
-    dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf(), pto_dialects::pld_handle()],
+    dependent_dialects: || {
+        vec![
+            DialectHandle::arith(),
+            DialectHandle::scf(),
+            pto_dialects::pld_handle(),
+        ]
+    },
     run,
 };
 
@@ -110,16 +116,38 @@ fn shape_of(name: &str) -> Option<Shape> {
     const INOUT2: &str = "[#pl.direction<inout>, #pl.direction<inout>]";
     const EXCHANGE: &str = "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>]";
     Some(match name {
-        "pld.tensor.allreduce" => Shape { roles: &["target", "signal"], directions: INOUT2, alias: 0, data: 0, signal: 1, windows_required: &[] },
-        "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => {
-            Shape { roles: &["target", "signal"], directions: INOUT2, alias: 0, data: 0, signal: 1, windows_required: &[] }
-        }
-        "pld.tensor.barrier" => {
-            Shape { roles: &["signal"], directions: "[#pl.direction<inout>]", alias: 0, data: 0, signal: 0, windows_required: &[] }
-        }
-        "pld.tensor.allgather" | "pld.tensor.all_to_all" => {
-            Shape { roles: &["input", "target", "signal"], directions: EXCHANGE, alias: 1, data: 1, signal: 2, windows_required: &[0] }
-        }
+        "pld.tensor.allreduce" => Shape {
+            roles: &["target", "signal"],
+            directions: INOUT2,
+            alias: 0,
+            data: 0,
+            signal: 1,
+            windows_required: &[],
+        },
+        "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => Shape {
+            roles: &["target", "signal"],
+            directions: INOUT2,
+            alias: 0,
+            data: 0,
+            signal: 1,
+            windows_required: &[],
+        },
+        "pld.tensor.barrier" => Shape {
+            roles: &["signal"],
+            directions: "[#pl.direction<inout>]",
+            alias: 0,
+            data: 0,
+            signal: 0,
+            windows_required: &[],
+        },
+        "pld.tensor.allgather" | "pld.tensor.all_to_all" => Shape {
+            roles: &["input", "target", "signal"],
+            directions: EXCHANGE,
+            alias: 1,
+            data: 1,
+            signal: 2,
+            windows_required: &[0],
+        },
         "pld.tensor.all_to_all_v" => Shape {
             roles: &["input", "target", "signal", "send_counts", "recv_counts"],
             directions: "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>]",
@@ -134,7 +162,9 @@ fn shape_of(name: &str) -> Option<Shape> {
 
 fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let aiv_cores = options.int("aiv-cores");
-    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut collectives = Vec::new();
     let mut next = body.first_operation();
     while let Some(function) = next {
@@ -174,18 +204,30 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
     while let Some(parent) = current {
         if op_name(parent) == "pld.comm_domain" {
             inside_any = true;
-            let slots = parent.attribute("slots").ok().and_then(|a| ArrayAttribute::try_from(a).ok());
+            let slots = parent
+                .attribute("slots")
+                .ok()
+                .and_then(|a| ArrayAttribute::try_from(a).ok());
             let listed = slots.is_some_and(|slots| {
-                (0..slots.len()).any(|i| slots.element(i).ok().and_then(attrs::text).as_deref() == Some(name))
+                (0..slots.len())
+                    .any(|i| slots.element(i).ok().and_then(attrs::text).as_deref() == Some(name))
             });
             if listed {
                 let devices = parent
                     .attribute("devices")
                     .ok()
                     .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-                    .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect::<Vec<i64>>())
+                    .map(|a| {
+                        (0..a.len())
+                            .filter_map(|i| a.element(i).ok())
+                            .collect::<Vec<i64>>()
+                    })
                     .unwrap_or_default();
-                return Ok(if devices.is_empty() { None } else { Some(devices) });
+                return Ok(if devices.is_empty() {
+                    None
+                } else {
+                    Some(devices)
+                });
             }
         }
         current = parent.parent_operation();
@@ -193,7 +235,8 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
     Err(if inside_any {
         format!("window buffer \"{name}\" is in no enclosing comm domain's slots")
     } else {
-        "host collectives must be inside a pld.comm_domain; run pld-materialize-comm-domains first".to_string()
+        "host collectives must be inside a pld.comm_domain; run pld-materialize-comm-domains first"
+            .to_string()
     })
 }
 
@@ -211,8 +254,11 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
         }
     }
     // Window operands must view distinct buffers.
-    let buffers: Vec<(usize, OperationRef)> =
-        operands.iter().enumerate().filter_map(|(i, v)| allocation_of(*v).map(|a| (i, a))).collect();
+    let buffers: Vec<(usize, OperationRef)> = operands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, v)| allocation_of(*v).map(|a| (i, a)))
+        .collect();
     for (x, (i, a)) in buffers.iter().enumerate() {
         if let Some((j, _)) = buffers[x + 1..].iter().find(|(_, b)| b == a) {
             return Err(format!(
@@ -221,24 +267,41 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
             ));
         }
     }
-    let data_buffer = allocation_of(operands[shape.data]).ok_or_else(|| format!("{short} {} must be a window view", shape.roles[shape.data]))?;
-    let buffer_name = data_buffer.attribute("name").ok().and_then(attrs::text).unwrap_or_default();
+    let data_buffer = allocation_of(operands[shape.data])
+        .ok_or_else(|| format!("{short} {} must be a window view", shape.roles[shape.data]))?;
+    let buffer_name = data_buffer
+        .attribute("name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default();
     let devices = domain_devices(op, &buffer_name)?;
     if name == "pld.tensor.allreduce" {
-        check_allreduce(op, &operands, devices.as_deref().map(<[i64]>::len), aiv_cores)?;
+        check_allreduce(
+            op,
+            &operands,
+            devices.as_deref().map(<[i64]>::len),
+            aiv_cores,
+        )?;
     }
     if let Some(devices) = &devices {
         let count = devices.len() as i64;
         if let Ok(root) = op.attribute("root").and_then(IntegerAttribute::try_from)
             && root.value() >= count
         {
-            return Err(format!("broadcast root {} is outside the domain's {count} devices", root.value()));
+            return Err(format!(
+                "broadcast root {} is outside the domain's {count} devices",
+                root.value()
+            ));
         }
         let signal = operands[shape.signal];
-        if let Some(Some(rows)) = DistributedTensorType::try_from(signal.r#type()).ok().map(|t| t.shape()[0])
+        if let Some(Some(rows)) = DistributedTensorType::try_from(signal.r#type())
+            .ok()
+            .map(|t| t.shape()[0])
             && rows < count
         {
-            return Err(format!("the signal has {rows} rows for a domain of {count} devices"));
+            return Err(format!(
+                "the signal has {rows} rows for a domain of {count} devices"
+            ));
         }
     }
     emit(context, op, &name, &shape, &operands, devices.as_deref());
@@ -246,63 +309,140 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
 }
 
 /// §3.5 step 4 for allreduce: `devices`, the static domain's size.
-fn check_allreduce(op: OperationRef, operands: &[Value], devices: Option<usize>, aiv_cores: i64) -> Result<(), String> {
-    let attribute = |key: &str| op.attribute(key).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+fn check_allreduce(
+    op: OperationRef,
+    operands: &[Value],
+    devices: Option<usize>,
+    aiv_cores: i64,
+) -> Result<(), String> {
+    let attribute = |key: &str| {
+        op.attribute(key)
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map_or(0, |a| a.value())
+    };
     let cores = attribute("cores");
     if attribute("mode") != 1 {
         if aiv_cores > 0 && cores > aiv_cores {
-            return Err(format!("mesh allreduce uses {cores} cores, more than the {aiv_cores} vector cores of a device"));
+            return Err(format!(
+                "mesh allreduce uses {cores} cores, more than the {aiv_cores} vector cores of a device"
+            ));
         }
         return Ok(());
     }
     if cores != 1 {
-        return Err(format!("ring allreduce does not support cores > 1, got {cores}"));
+        return Err(format!(
+            "ring allreduce does not support cores > 1, got {cores}"
+        ));
     }
     let Some(count) = devices else { return Ok(()) };
     let count = count as i64;
     if count > 16 {
-        return Err(format!("ring allreduce spans at most 16 devices, the domain has {count}"));
+        return Err(format!(
+            "ring allreduce spans at most 16 devices, the domain has {count}"
+        ));
     }
-    let signal = DistributedTensorType::try_from(operands[1].r#type()).map_err(|e| e.to_string())?.shape();
+    let signal = DistributedTensorType::try_from(operands[1].r#type())
+        .map_err(|e| e.to_string())?
+        .shape();
     let rows = 2 * (count - 1) + 1;
-    let fits = signal.len() == 2 && signal[0].is_none_or(|r| r == rows) && signal[1].is_none_or(|c| c == count);
+    let fits = signal.len() == 2
+        && signal[0].is_none_or(|r| r == rows)
+        && signal[1].is_none_or(|c| c == count);
     if !fits {
-        return Err(format!("a ring signal over {count} devices must be [{rows}, {count}], got {}", operands[1].r#type()));
+        return Err(format!(
+            "a ring signal over {count} devices must be [{rows}, {count}], got {}",
+            operands[1].r#type()
+        ));
     }
-    let target = DistributedTensorType::try_from(operands[0].r#type()).map_err(|e| e.to_string())?;
-    match target.shape().into_iter().try_fold(1i64, |acc, d| d.map(|d| acc * d)) {
+    let target =
+        DistributedTensorType::try_from(operands[0].r#type()).map_err(|e| e.to_string())?;
+    match target
+        .shape()
+        .into_iter()
+        .try_fold(1i64, |acc, d| d.map(|d| acc * d))
+    {
         Some(elements) if elements % count == 0 => Ok(()),
-        _ => Err(format!("a ring target must be static with an element count divisible by {count}, got {}", operands[0].r#type())),
+        _ => Err(format!(
+            "a ring target must be static with an element count divisible by {count}, got {}",
+            operands[0].r#type()
+        )),
     }
 }
 
 /// The builtin's name and its attributes besides `device` and `directions`.
-fn builtin<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, element: Type<'c>) -> (String, Vec<(Identifier<'c>, Attribute<'c>)>) {
-    let attribute = |key: &str| op.attribute(key).ok().map(|a| (Identifier::new(context, key), a));
-    let dtype = (Identifier::new(context, "dtype"), TypeAttribute::new(element).into());
-    let is_ring = op.attribute("mode").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).is_some_and(|a| a.value() == 1);
+fn builtin<'c>(
+    context: &'c Context,
+    op: OperationRef<'c, '_>,
+    name: &str,
+    element: Type<'c>,
+) -> (String, Vec<(Identifier<'c>, Attribute<'c>)>) {
+    let attribute = |key: &str| {
+        op.attribute(key)
+            .ok()
+            .map(|a| (Identifier::new(context, key), a))
+    };
+    let dtype = (
+        Identifier::new(context, "dtype"),
+        TypeAttribute::new(element).into(),
+    );
+    let is_ring = op
+        .attribute("mode")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .is_some_and(|a| a.value() == 1);
     let short = &name["pld.tensor.".len()..];
     match short {
-        "allreduce" if is_ring => ("pld.builtin.allreduce_ring".into(), [attribute("op"), Some(dtype)].into_iter().flatten().collect()),
-        "allreduce" => {
-            ("pld.builtin.allreduce".into(), [attribute("op"), Some(dtype), attribute("cores")].into_iter().flatten().collect())
-        }
+        "allreduce" if is_ring => (
+            "pld.builtin.allreduce_ring".into(),
+            [attribute("op"), Some(dtype)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        ),
+        "allreduce" => (
+            "pld.builtin.allreduce".into(),
+            [attribute("op"), Some(dtype), attribute("cores")]
+                .into_iter()
+                .flatten()
+                .collect(),
+        ),
         "barrier" => ("pld.builtin.barrier".into(), Vec::new()),
-        "broadcast" => ("pld.builtin.broadcast".into(), [attribute("root"), Some(dtype)].into_iter().flatten().collect()),
-        "reduce_scatter" => ("pld.builtin.reduce_scatter".into(), [attribute("op"), Some(dtype)].into_iter().flatten().collect()),
+        "broadcast" => (
+            "pld.builtin.broadcast".into(),
+            [attribute("root"), Some(dtype)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        ),
+        "reduce_scatter" => (
+            "pld.builtin.reduce_scatter".into(),
+            [attribute("op"), Some(dtype)]
+                .into_iter()
+                .flatten()
+                .collect(),
+        ),
         other => (format!("pld.builtin.{other}"), vec![dtype]),
     }
 }
 
 /// Replaces `op` with its builtin, once per device, then lets the aliased
 /// buffer stand for its result.
-fn emit<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, shape: &Shape, operands: &[Value<'c, '_>], devices: Option<&[i64]>) {
+fn emit<'c>(
+    context: &'c Context,
+    op: OperationRef<'c, '_>,
+    name: &str,
+    shape: &Shape,
+    operands: &[Value<'c, '_>],
+    devices: Option<&[i64]>,
+) {
     let location: Location = op.location();
     let element = DistributedTensorType::try_from(operands[shape.data].r#type())
         .map(|t| t.element())
         .unwrap_or_else(|_| Type::float32(context));
     let (builtin_name, attributes) = builtin(context, op, name, element);
-    let directions = Attribute::parse(context, shape.directions).expect("direction attributes parse");
+    let directions =
+        Attribute::parse(context, shape.directions).expect("direction attributes parse");
     let mut attributes = attributes;
     attributes.push((Identifier::new(context, "directions"), directions));
     let call = |block: &Block<'c>, device: Value<'c, '_>| {
@@ -319,7 +459,11 @@ fn emit<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, shape: &
     let scratch = Block::new(&[]);
     let constant = |block: &Block<'c>, value: i64| -> Value<'c, '_> {
         block
-            .append_operation(arith::constant(context, IntegerAttribute::new(index, value).into(), location))
+            .append_operation(arith::constant(
+                context,
+                IntegerAttribute::new(index, value).into(),
+                location,
+            ))
             .result(0)
             .unwrap()
             .into()
@@ -342,7 +486,11 @@ fn emit<'c>(context: &'c Context, op: OperationRef<'c, '_>, name: &str, shape: &
                 .result(0)
                 .unwrap()
                 .into();
-            let count: Value = scratch.append_operation(arith::index_cast(world, index, location)).result(0).unwrap().into();
+            let count: Value = scratch
+                .append_operation(arith::index_cast(world, index, location))
+                .result(0)
+                .unwrap()
+                .into();
             let (zero, one) = (constant(&scratch, 0), constant(&scratch, 1));
             let body = Block::new(&[(index, location)]);
             call(&body, body.argument(0).unwrap().into());

@@ -8,7 +8,8 @@ use std::collections::BTreeSet;
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region, RegionLike, Value,
+        Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region,
+        RegionLike, Value,
         attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
         block::BlockArgument,
         operation::{OperationBuilder, OperationLike, OperationResult},
@@ -108,7 +109,9 @@ struct Allocation<'c, 'a> {
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let mut failed = false;
-    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = root.regions().next().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut next = body.first_operation();
     while let Some(function) = next {
         next = function.next_in_block();
@@ -130,7 +133,11 @@ fn constant(value: Value) -> Option<i64> {
     if op_name(owner) != "arith.constant" {
         return None;
     }
-    Some(IntegerAttribute::try_from(owner.attribute("value").ok()?).ok()?.value())
+    Some(
+        IntegerAttribute::try_from(owner.attribute("value").ok()?)
+            .ok()?
+            .value(),
+    )
 }
 
 /// Looks through integer casts.
@@ -138,7 +145,8 @@ fn source_op<'c, 'a>(mut value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     loop {
         let owner = OperationResult::try_from(value).ok()?.owner();
         match op_name(owner).as_str() {
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => {
                 value = owner.operand(0).ok()?;
             }
             _ => return Some(owner),
@@ -147,27 +155,56 @@ fn source_op<'c, 'a>(mut value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
 }
 
 /// The devices a dispatch's `on` operand denotes (§3.4 step 2).
-fn devices_of<'c, 'a>(dispatch: OperationRef<'c, 'a>, device: Value<'c, 'a>) -> Result<Devices, Failure<'c, 'a>> {
+fn devices_of<'c, 'a>(
+    dispatch: OperationRef<'c, 'a>,
+    device: Value<'c, 'a>,
+) -> Result<Devices, Failure<'c, 'a>> {
     if let Some(k) = constant(device) {
-        return if k >= 0 { Ok(Devices::Some(BTreeSet::from([k]))) } else { Err((dispatch, format!("device {k} is negative"))) };
+        return if k >= 0 {
+            Ok(Devices::Some(BTreeSet::from([k])))
+        } else {
+            Err((dispatch, format!("device {k} is negative")))
+        };
     }
     let Ok(argument) = BlockArgument::try_from(device) else {
-        return Err((dispatch, "the device must be a constant or the induction variable of an enclosing scf.for".into()));
+        return Err((
+            dispatch,
+            "the device must be a constant or the induction variable of an enclosing scf.for"
+                .into(),
+        ));
     };
     let Some(parent) = argument.owner().parent_operation() else {
-        return Err((dispatch, "the device must be a constant or the induction variable of an enclosing scf.for".into()));
+        return Err((
+            dispatch,
+            "the device must be a constant or the induction variable of an enclosing scf.for"
+                .into(),
+        ));
     };
     if op_name(parent) != "scf.for" || argument.argument_number() != 0 {
-        return Err((dispatch, "the device must be a constant or the induction variable of an enclosing scf.for".into()));
+        return Err((
+            dispatch,
+            "the device must be a constant or the induction variable of an enclosing scf.for"
+                .into(),
+        ));
     }
     let upper = parent.operand(1).expect("scf.for upper bound");
     if source_op(upper).is_some_and(|op| op_name(op) == "pld.system.world_size") {
         return Ok(Devices::All);
     }
-    let (lower, upper, step) = (constant(parent.operand(0).unwrap()), constant(upper), constant(parent.operand(2).unwrap()));
+    let (lower, upper, step) = (
+        constant(parent.operand(0).unwrap()),
+        constant(upper),
+        constant(parent.operand(2).unwrap()),
+    );
     match (lower, upper, step) {
-        (Some(lower), Some(upper), Some(1)) if 0 <= lower && lower <= upper => Ok(Devices::Some((lower..upper).collect())),
-        _ => Err((dispatch, "the device loop's bounds must be constants (step 1) or end at pld.system.world_size".into())),
+        (Some(lower), Some(upper), Some(1)) if 0 <= lower && lower <= upper => {
+            Ok(Devices::Some((lower..upper).collect()))
+        }
+        _ => Err((
+            dispatch,
+            "the device loop's bounds must be constants (step 1) or end at pld.system.world_size"
+                .into(),
+        )),
     }
 }
 
@@ -177,13 +214,18 @@ pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef
     let owner = OperationResult::try_from(value).ok()?.owner();
     match op_name(owner).as_str() {
         "pld.tensor.window" => {
-            let allocation = OperationResult::try_from(owner.operand(0).ok()?).ok()?.owner();
+            let allocation = OperationResult::try_from(owner.operand(0).ok()?)
+                .ok()?
+                .owner();
             (op_name(allocation) == "pld.tensor.alloc_window_buffer").then_some(allocation)
         }
-        "pld.tensor.allreduce" | "pld.tensor.barrier" | "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => {
-            allocation_of(owner.operand(0).ok()?)
+        "pld.tensor.allreduce"
+        | "pld.tensor.barrier"
+        | "pld.tensor.broadcast"
+        | "pld.tensor.reduce_scatter" => allocation_of(owner.operand(0).ok()?),
+        "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => {
+            allocation_of(owner.operand(1).ok()?)
         }
-        "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => allocation_of(owner.operand(1).ok()?),
         _ => None,
     }
 }
@@ -193,7 +235,10 @@ fn index_of(allocations: &[Allocation], op: OperationRef) -> Option<usize> {
 }
 
 /// Ops of `block` and of every region below it, in order.
-pub(crate) fn visit<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>, f: &mut impl FnMut(OperationRef<'c, 'a>)) {
+pub(crate) fn visit<'c, 'a>(
+    block: melior::ir::BlockRef<'c, 'a>,
+    f: &mut impl FnMut(OperationRef<'c, 'a>),
+) {
     let mut next = block.first_operation();
     while let Some(op) = next {
         f(op);
@@ -209,7 +254,9 @@ pub(crate) fn visit<'c, 'a>(block: melior::ir::BlockRef<'c, 'a>, f: &mut impl Fn
 }
 
 fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-    let Some(body) = function.regions().next().and_then(|r| r.first_block()) else { return Ok(()) };
+    let Some(body) = function.regions().next().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
     let mut ops = Vec::new();
     visit(body, &mut |op| ops.push(op));
     if ops.iter().any(|op| op_name(*op) == "pld.comm_domain") {
@@ -220,7 +267,11 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
         .filter(|op| op_name(**op) == "pld.tensor.alloc_window_buffer")
         .map(|op| Allocation {
             op: *op,
-            name: op.attribute("name").ok().and_then(attrs::text).unwrap_or_default(),
+            name: op
+                .attribute("name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default(),
             has_window: false,
             devices: None,
         })
@@ -232,7 +283,9 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     for op in &ops {
         match op_name(*op).as_str() {
             "pld.tensor.window" => {
-                if let Some(i) = allocation_of(op.result(0).unwrap().into()).and_then(|a| index_of(&allocations, a)) {
+                if let Some(i) = allocation_of(op.result(0).unwrap().into())
+                    .and_then(|a| index_of(&allocations, a))
+                {
                     allocations[i].has_window = true;
                 }
             }
@@ -240,8 +293,12 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
                 let device = op.operand(op.operand_count() - 1).expect("dispatch device");
                 let devices = devices_of(*op, device)?;
                 for argument in op.operands().take(op.operand_count() - 1) {
-                    if let Some(i) = allocation_of(argument).and_then(|a| index_of(&allocations, a)) {
-                        allocations[i].devices.get_or_insert_with(|| devices.clone()).merge(&devices);
+                    if let Some(i) = allocation_of(argument).and_then(|a| index_of(&allocations, a))
+                    {
+                        allocations[i]
+                            .devices
+                            .get_or_insert_with(|| devices.clone())
+                            .merge(&devices);
                     }
                 }
             }
@@ -251,7 +308,9 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     // Host collectives: a signal inherits its data buffer's devices.
     for op in &ops {
         let (data, signals): (Option<usize>, Vec<usize>) = match op_name(*op).as_str() {
-            "pld.tensor.allreduce" | "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => (Some(0), vec![1]),
+            "pld.tensor.allreduce" | "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => {
+                (Some(0), vec![1])
+            }
             "pld.tensor.allgather" | "pld.tensor.all_to_all" => (Some(1), vec![2]),
             "pld.tensor.all_to_all_v" => (Some(1), vec![2, 4]),
             "pld.tensor.barrier" => (None, vec![0]),
@@ -263,9 +322,19 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
             .and_then(|a| index_of(&allocations, a))
             .and_then(|i| allocations[i].devices.clone());
         for s in signals {
-            let Some(i) = op.operand(s).ok().and_then(allocation_of).and_then(|a| index_of(&allocations, a)) else { continue };
+            let Some(i) = op
+                .operand(s)
+                .ok()
+                .and_then(allocation_of)
+                .and_then(|a| index_of(&allocations, a))
+            else {
+                continue;
+            };
             match &devices {
-                Some(devices) => allocations[i].devices.get_or_insert_with(|| devices.clone()).merge(devices),
+                Some(devices) => allocations[i]
+                    .devices
+                    .get_or_insert_with(|| devices.clone())
+                    .merge(devices),
                 None if data.is_none() && allocations[i].devices.is_none() => {
                     return Err((*op, "the barrier's signal buffer has no inferred devices; dispatch it to a chip orchestration".into()));
                 }
@@ -275,12 +344,18 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     }
     for allocation in &allocations {
         if !allocation.has_window {
-            return Err((allocation.op, format!("window buffer \"{}\" has no window", allocation.name)));
+            return Err((
+                allocation.op,
+                format!("window buffer \"{}\" has no window", allocation.name),
+            ));
         }
         if allocation.devices.is_none() {
             return Err((
                 allocation.op,
-                format!("window buffer \"{}\" is not passed to any chip orchestration dispatch", allocation.name),
+                format!(
+                    "window buffer \"{}\" is not passed to any chip orchestration dispatch",
+                    allocation.name
+                ),
             ));
         }
     }
@@ -315,7 +390,11 @@ fn wrap(function: OperationRef, body: melior::ir::BlockRef, groups: &[(Devices, 
     }
     let mut block = inner;
     for (index, (devices, slots)) in groups.iter().enumerate().rev() {
-        block.append_operation(OperationBuilder::new("pld.yield", location).build().expect("pld.yield builds"));
+        block.append_operation(
+            OperationBuilder::new("pld.yield", location)
+                .build()
+                .expect("pld.yield builds"),
+        );
         let region = Region::new();
         region.append_block(block);
         let domain = comm_domain(context, location, index, devices, slots, region);
@@ -340,12 +419,24 @@ fn comm_domain<'c>(
         Devices::All => Vec::new(),
         Devices::Some(set) => set.iter().copied().collect(),
     };
-    let slots: Vec<Attribute> = slots.iter().map(|name| StringAttribute::new(context, name).into()).collect();
+    let slots: Vec<Attribute> = slots
+        .iter()
+        .map(|name| StringAttribute::new(context, name).into())
+        .collect();
     OperationBuilder::new("pld.comm_domain", location)
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &format!("comm_d{index}")).into()),
-            (Identifier::new(context, "devices"), DenseI64ArrayAttribute::new(context, &devices).into()),
-            (Identifier::new(context, "slots"), ArrayAttribute::new(context, &slots).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, &format!("comm_d{index}")).into(),
+            ),
+            (
+                Identifier::new(context, "devices"),
+                DenseI64ArrayAttribute::new(context, &devices).into(),
+            ),
+            (
+                Identifier::new(context, "slots"),
+                ArrayAttribute::new(context, &slots).into(),
+            ),
         ])
         .add_regions([body])
         .build()

@@ -9,13 +9,18 @@ use melior::{
     ir::{
         Attribute, BlockLike, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationRefMut, WalkOrder, WalkResult},
+        operation::{
+            OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationRefMut,
+            WalkOrder, WalkResult,
+        },
         r#type::FunctionType,
     },
 };
-use mlir_sys::{MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBlockArgumentGetOwner, mlirBlockGetParentOperation,
-    mlirOpResultGetOwner, mlirOpResultGetResultNumber, mlirValueIsABlockArgument, mlirValueIsAOpResult,
-    mlirValueReplaceAllUsesOfWith};
+use mlir_sys::{
+    MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBlockArgumentGetOwner,
+    mlirBlockGetParentOperation, mlirOpResultGetOwner, mlirOpResultGetResultNumber,
+    mlirValueIsABlockArgument, mlirValueIsAOpResult, mlirValueReplaceAllUsesOfWith,
+};
 use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
@@ -86,9 +91,15 @@ fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {
 fn aliased_operand(op: OperationRef, result: usize) -> Option<usize> {
     match op_name(op).as_str() {
         "pl.tile.store" => Some(1),
-        "pl.tensor.write" | "pld.tensor.allreduce" | "pld.tensor.barrier" | "pld.tensor.broadcast"
+        "pl.tensor.write"
+        | "pld.tensor.allreduce"
+        | "pld.tensor.barrier"
+        | "pld.tensor.broadcast"
         | "pld.tensor.reduce_scatter" => Some(0),
-        "pl.tensor.assemble" | "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => Some(1),
+        "pl.tensor.assemble"
+        | "pld.tensor.allgather"
+        | "pld.tensor.all_to_all"
+        | "pld.tensor.all_to_all_v" => Some(1),
         // scf.for: result k is carried from init operand 3 + k.
         "scf.for" => Some(3 + result),
         _ => None,
@@ -107,15 +118,24 @@ fn resolve(value: MlirValue, ctx_params: &HashMap<(usize, usize), MlirValue>) ->
                 let number = mlirBlockArgumentGetArgNumber(current) as usize;
                 let owner = OperationRef::from_raw(mlirBlockGetParentOperation(block));
                 match op_name(owner).as_str() {
-                    "func.func" => return ctx_params.get(&(owner.to_raw().ptr as usize, number)).copied(),
+                    "func.func" => {
+                        return ctx_params
+                            .get(&(owner.to_raw().ptr as usize, number))
+                            .copied();
+                    }
                     // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
-                    "scf.for" if number > 0 => current = owner.operand(3 + number - 1).ok()?.to_raw(),
+                    "scf.for" if number > 0 => {
+                        current = owner.operand(3 + number - 1).ok()?.to_raw()
+                    }
                     _ => return None,
                 }
             } else if mlirValueIsAOpResult(current) {
                 let owner = OperationRef::from_raw(mlirOpResultGetOwner(current));
                 let number = mlirOpResultGetResultNumber(current) as usize;
-                current = owner.operand(aliased_operand(owner, number)?).ok()?.to_raw();
+                current = owner
+                    .operand(aliased_operand(owner, number)?)
+                    .ok()?
+                    .to_raw();
             } else {
                 return None;
             }
@@ -153,15 +173,28 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         if is_host(function) {
             continue;
         }
-        let Some(function_type) = function_type(function) else { continue };
-        let inputs: Vec<Type> = (0..function_type.input_count()).filter_map(|i| function_type.input(i).ok()).collect();
-        let windows: Vec<usize> =
-            (0..inputs.len()).filter(|&i| DistributedTensorType::try_from(inputs[i]).is_ok()).collect();
+        let Some(function_type) = function_type(function) else {
+            continue;
+        };
+        let inputs: Vec<Type> = (0..function_type.input_count())
+            .filter_map(|i| function_type.input(i).ok())
+            .collect();
+        let windows: Vec<usize> = (0..inputs.len())
+            .filter(|&i| DistributedTensorType::try_from(inputs[i]).is_ok())
+            .collect();
         if windows.is_empty() {
             continue;
         }
-        let Some(name) = symbol_name(function, "sym_name") else { continue };
-        let Some(block) = function.regions().next().and_then(|region| region.first_block()) else { continue };
+        let Some(name) = symbol_name(function, "sym_name") else {
+            continue;
+        };
+        let Some(block) = function
+            .regions()
+            .next()
+            .and_then(|region| region.first_block())
+        else {
+            continue;
+        };
         for &index in &windows {
             let ctx = block.add_argument(ctx_type, function.location());
             ctx_params.insert((raw.ptr as usize, index), ctx.to_raw());
@@ -169,15 +202,24 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         }
         let mut new_inputs = inputs.clone();
         new_inputs.extend(std::iter::repeat_n(ctx_type, windows.len()));
-        let results: Vec<Type> = (0..function_type.result_count()).filter_map(|i| function_type.result(i).ok()).collect();
+        let results: Vec<Type> = (0..function_type.result_count())
+            .filter_map(|i| function_type.result(i).ok())
+            .collect();
         // SAFETY: `raw` is a live op we may mutate inside the pass.
         let mut function_mut = unsafe { OperationRefMut::from_raw(*raw) };
         function_mut.set_attribute(
             "function_type",
             TypeAttribute::new(FunctionType::new(context, &new_inputs, &results).into()).into(),
         );
-        if let Some(arg_attrs) = function.attribute("arg_attrs").ok().and_then(|a| ArrayAttribute::try_from(a).ok()) {
-            let mut entries: Vec<String> = (0..arg_attrs.len()).filter_map(|i| arg_attrs.element(i).ok()).map(|a| a.to_string()).collect();
+        if let Some(arg_attrs) = function
+            .attribute("arg_attrs")
+            .ok()
+            .and_then(|a| ArrayAttribute::try_from(a).ok())
+        {
+            let mut entries: Vec<String> = (0..arg_attrs.len())
+                .filter_map(|i| arg_attrs.element(i).ok())
+                .map(|a| a.to_string())
+                .collect();
             entries.extend(std::iter::repeat_n("{}".to_string(), windows.len()));
             let text = format!("[{}]", entries.join(", "));
             if let Some(attribute) = Attribute::parse(context, &text) {
@@ -204,8 +246,12 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     for raw in &calls {
         // SAFETY: collected above from live ops.
         let call = unsafe { OperationRef::from_raw(*raw) };
-        let Some(callee) = symbol_name(call, "callee") else { continue };
-        let Some(windows) = callee_windows.get(&callee) else { continue };
+        let Some(callee) = symbol_name(call, "callee") else {
+            continue;
+        };
+        let Some(windows) = callee_windows.get(&callee) else {
+            continue;
+        };
         let caller = enclosing_function(call);
         let host_caller = caller.is_some_and(is_host);
         let is_submit = op_name(call) == "pl.submit";
@@ -215,7 +261,9 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         } else {
             call.operand_count() - usize::from(is_dispatch)
         };
-        let args: Vec<Value> = (0..arg_count).filter_map(|i| call.operand(i).ok()).collect();
+        let args: Vec<Value> = (0..arg_count)
+            .filter_map(|i| call.operand(i).ok())
+            .collect();
         let mut ctxs: Vec<MlirValue> = Vec::new();
         for &index in windows {
             let Some(arg) = args.get(index) else { continue };
@@ -270,7 +318,9 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         if enclosing_function(query).is_some_and(is_host) {
             continue;
         }
-        let Ok(tensor) = query.operand(0) else { continue };
+        let Ok(tensor) = query.operand(0) else {
+            continue;
+        };
         match resolve(tensor.to_raw(), &ctx_params) {
             Some(ctx) => {
                 let result = query.result(0).expect("one result").to_raw();
@@ -290,7 +340,6 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     if failed { Err(PassFailed) } else { Ok(added) }
 }
 
-
 /// The size of `pl.submit`'s first operand group (its arguments).
 fn pto_call_args(call: OperationRef) -> usize {
     use melior::ir::attribute::DenseI32ArrayAttribute;
@@ -302,7 +351,11 @@ fn pto_call_args(call: OperationRef) -> usize {
 }
 
 /// Sets the size of the first operand group of `pl.submit`.
-fn set_first_segment<'c>(context: &'c melior::Context, mut call: OperationRefMut<'c, '_>, size: i32) {
+fn set_first_segment<'c>(
+    context: &'c melior::Context,
+    mut call: OperationRefMut<'c, '_>,
+    size: i32,
+) {
     use melior::ir::attribute::DenseI32ArrayAttribute;
     let Some(sizes) = call
         .attribute("operandSegmentSizes")
@@ -311,9 +364,14 @@ fn set_first_segment<'c>(context: &'c melior::Context, mut call: OperationRefMut
     else {
         return;
     };
-    let mut values: Vec<i32> = (0..sizes.len()).filter_map(|i| sizes.element(i).ok()).collect();
+    let mut values: Vec<i32> = (0..sizes.len())
+        .filter_map(|i| sizes.element(i).ok())
+        .collect();
     if let Some(first) = values.first_mut() {
         *first = size;
     }
-    call.set_inherent_attribute("operandSegmentSizes", DenseI32ArrayAttribute::new(context, &values).into());
+    call.set_inherent_attribute(
+        "operandSegmentSizes",
+        DenseI32ArrayAttribute::new(context, &values).into(),
+    );
 }

@@ -3,10 +3,10 @@
 pub mod comm_stats;
 pub mod insert_comm_fence;
 pub(crate) mod ir;
+pub mod lower_composite_ops;
 pub mod lower_distributed;
 pub mod lower_host_collectives;
 pub mod materialize_comm_domains;
-pub mod lower_composite_ops;
 pub mod materialize_dist_tensor_ctx;
 pub mod rank_execution;
 pub mod specialize_nranks;

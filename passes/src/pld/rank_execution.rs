@@ -9,8 +9,7 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
-    attribute::IntegerAttribute,
+    BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike, attribute::IntegerAttribute,
     operation::OperationLike,
 };
 
@@ -24,7 +23,11 @@ pub trait Effects<'c, 'a> {
     /// An op that is not integer control flow or arithmetic; `Some(v)`
     /// gives its first result the integer `v` (a scalar read of a known
     /// input, say).
-    fn effect(&mut self, machine: &RankMachine, op: OperationRef<'c, 'a>) -> Result<Option<i64>, Failure<'c, 'a>>;
+    fn effect(
+        &mut self,
+        machine: &RankMachine,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<Option<i64>, Failure<'c, 'a>>;
 
     /// Each `(dst, src)`: `dst` now holds what `src` held, all at once
     /// (loop-carried values, `scf.if` results); the machine itself forwards
@@ -46,11 +49,19 @@ pub fn value_key(value: Value) -> usize {
 
 impl RankMachine {
     pub fn new(rank: i64, nranks: i64) -> Self {
-        Self { rank, nranks, values: HashMap::new() }
+        Self {
+            rank,
+            nranks,
+            values: HashMap::new(),
+        }
     }
 
     /// Runs the body of `function` (a `func.func`).
-    pub fn run_function<'c, 'a>(&mut self, function: OperationRef<'c, 'a>, effects: &mut impl Effects<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    pub fn run_function<'c, 'a>(
+        &mut self,
+        function: OperationRef<'c, 'a>,
+        effects: &mut impl Effects<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
         if let Some(block) = function.regions().next().and_then(|r| r.first_block()) {
             self.run_block(block, effects)?;
         }
@@ -58,21 +69,40 @@ impl RankMachine {
     }
 
     /// The integer `value` holds; `op` is blamed when it is unknown.
-    pub fn value<'c, 'a>(&self, op: OperationRef<'c, 'a>, value: Value) -> Result<i64, Failure<'c, 'a>> {
-        self.values.get(&value_key(value)).copied().ok_or_else(|| (op, format!("cannot evaluate {value}")))
+    pub fn value<'c, 'a>(
+        &self,
+        op: OperationRef<'c, 'a>,
+        value: Value,
+    ) -> Result<i64, Failure<'c, 'a>> {
+        self.values
+            .get(&value_key(value))
+            .copied()
+            .ok_or_else(|| (op, format!("cannot evaluate {value}")))
     }
 
     /// The integer operand `index` of `op`.
-    pub fn operand<'c, 'a>(&self, op: OperationRef<'c, 'a>, index: usize) -> Result<i64, Failure<'c, 'a>> {
+    pub fn operand<'c, 'a>(
+        &self,
+        op: OperationRef<'c, 'a>,
+        index: usize,
+    ) -> Result<i64, Failure<'c, 'a>> {
         self.value(op, op.operand(index).expect("verified operand"))
     }
 
     /// The integer operands `range` of `op`.
-    pub fn operands<'c, 'a>(&self, op: OperationRef<'c, 'a>, range: std::ops::Range<usize>) -> Result<Vec<i64>, Failure<'c, 'a>> {
+    pub fn operands<'c, 'a>(
+        &self,
+        op: OperationRef<'c, 'a>,
+        range: std::ops::Range<usize>,
+    ) -> Result<Vec<i64>, Failure<'c, 'a>> {
         range.map(|i| self.operand(op, i)).collect()
     }
 
-    fn run_block<'c, 'a>(&mut self, block: BlockRef<'c, 'a>, effects: &mut impl Effects<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    fn run_block<'c, 'a>(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        effects: &mut impl Effects<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
         let mut next = block.first_operation();
         while let Some(op) = next {
             self.run_op(op, effects)?;
@@ -88,9 +118,17 @@ impl RankMachine {
     }
 
     /// Parallel assignment `targets := sources`.
-    fn bind<'c, 'a>(&mut self, targets: &[Value<'c, 'a>], sources: impl IntoIterator<Item = Value<'c, 'a>>, effects: &mut impl Effects<'c, 'a>) {
+    fn bind<'c, 'a>(
+        &mut self,
+        targets: &[Value<'c, 'a>],
+        sources: impl IntoIterator<Item = Value<'c, 'a>>,
+        effects: &mut impl Effects<'c, 'a>,
+    ) {
         let pairs: Vec<(Value, Value)> = targets.iter().copied().zip(sources).collect();
-        let known: Vec<Option<i64>> = pairs.iter().map(|(_, src)| self.values.get(&value_key(*src)).copied()).collect();
+        let known: Vec<Option<i64>> = pairs
+            .iter()
+            .map(|(_, src)| self.values.get(&value_key(*src)).copied())
+            .collect();
         for ((dst, _), value) in pairs.iter().zip(known) {
             match value {
                 Some(v) => self.values.insert(value_key(*dst), v),
@@ -103,25 +141,45 @@ impl RankMachine {
     }
 
     /// Binds `targets` to the operands of `block`'s terminator.
-    fn bind_yield<'c, 'a>(&mut self, block: BlockRef<'c, 'a>, targets: &[Value<'c, 'a>], effects: &mut impl Effects<'c, 'a>) {
+    fn bind_yield<'c, 'a>(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        targets: &[Value<'c, 'a>],
+        effects: &mut impl Effects<'c, 'a>,
+    ) {
         if let Some(terminator) = block.terminator() {
             self.bind(targets, terminator.operands(), effects);
         }
     }
 
-    fn run_op<'c, 'a>(&mut self, op: OperationRef<'c, 'a>, effects: &mut impl Effects<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    fn run_op<'c, 'a>(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        effects: &mut impl Effects<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
         let name = op_name(op);
-        let binary = |machine: &Self, f: fn(i64, i64) -> Option<i64>| -> Result<i64, Failure<'c, 'a>> {
-            let (a, b) = (machine.operand(op, 0)?, machine.operand(op, 1)?);
-            f(a, b).ok_or_else(|| (op, format!("cannot evaluate '{}' of {a} and {b}", op_name(op))))
-        };
+        let binary =
+            |machine: &Self, f: fn(i64, i64) -> Option<i64>| -> Result<i64, Failure<'c, 'a>> {
+                let (a, b) = (machine.operand(op, 0)?, machine.operand(op, 1)?);
+                f(a, b).ok_or_else(|| {
+                    (
+                        op,
+                        format!("cannot evaluate '{}' of {a} and {b}", op_name(op)),
+                    )
+                })
+            };
         match name.as_str() {
             "arith.constant" => {
-                if let Some(value) = op.attribute("value").ok().and_then(|a| IntegerAttribute::try_from(a).ok()) {
+                if let Some(value) = op
+                    .attribute("value")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                {
                     self.set(op, value.value());
                 }
             }
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => {
                 if let Ok(v) = self.operand(op, 0) {
                     self.set(op, v);
                 }
@@ -134,7 +192,11 @@ impl RankMachine {
             "arith.minsi" | "arith.minui" => self.try_set(op, binary(self, |a, b| Some(a.min(b)))),
             "arith.maxsi" | "arith.maxui" => self.try_set(op, binary(self, |a, b| Some(a.max(b)))),
             "arith.cmpi" => {
-                let predicate = op.attribute("predicate").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
+                let predicate = op
+                    .attribute("predicate")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map(|a| a.value());
                 if let (Ok(a), Ok(b)) = (self.operand(op, 0), self.operand(op, 1)) {
                     let holds = match predicate {
                         Some(0) => a == b,
@@ -158,12 +220,22 @@ impl RankMachine {
             "pld.system.nranks" => self.set(op, self.nranks),
             "pld.system.rank" => self.set(op, self.rank),
             "scf.for" => {
-                let (lower, upper, step) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
+                let (lower, upper, step) = (
+                    self.operand(op, 0)?,
+                    self.operand(op, 1)?,
+                    self.operand(op, 2)?,
+                );
                 if step <= 0 {
                     return Err((op, format!("step {step} is not positive")));
                 }
-                let body = op.region(0).ok().and_then(|r| r.first_block()).expect("scf.for has a body");
-                let carried: Vec<Value> = (1..body.argument_count()).map(|i| body.argument(i).unwrap().into()).collect();
+                let body = op
+                    .region(0)
+                    .ok()
+                    .and_then(|r| r.first_block())
+                    .expect("scf.for has a body");
+                let carried: Vec<Value> = (1..body.argument_count())
+                    .map(|i| body.argument(i).unwrap().into())
+                    .collect();
                 self.bind(&carried, op.operands().skip(3), effects);
                 let induction = value_key(body.argument(0).expect("induction variable").into());
                 let mut iv = lower;

@@ -93,7 +93,10 @@ pub fn specialize_nranks(root: OperationRef, nranks: i64) -> usize {
             IntegerAttribute::new(i32_type.into(), nranks).into(),
             op.location(),
         ));
-        let value: Value = constant.result(0).expect("arith.constant has a result").into();
+        let value: Value = constant
+            .result(0)
+            .expect("arith.constant has a result")
+            .into();
         rewriter.replace_op_with_values(op, &[value]);
     }
     targets.len()

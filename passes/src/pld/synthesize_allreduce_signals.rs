@@ -65,14 +65,23 @@ Ring allreduces always carry a signal (the verifier requires it)."#,
     example_options: "",
     anchor: Some("builtin.module"),
     options: &[],
-    dependent_dialects: || vec![DialectHandle::arith(), pto_dialects::pld_handle(), pto_dialects::pl_handle()],
+    dependent_dialects: || {
+        vec![
+            DialectHandle::arith(),
+            pto_dialects::pld_handle(),
+            pto_dialects::pl_handle(),
+        ]
+    },
     run,
 };
 
 fn in_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if matches!(op_name(parent).as_str(), "scf.for" | "scf.while" | "scf.parallel") {
+        if matches!(
+            op_name(parent).as_str(),
+            "scf.for" | "scf.while" | "scf.parallel"
+        ) {
             return true;
         }
         if op_name(parent) == "func.func" {
@@ -102,7 +111,10 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     root.walk(WalkOrder::PreOrder, |op| {
         let name = op_name(op);
         if name == "pld.tensor.alloc_window_buffer"
-            && let Some(text) = op.attribute("name").ok().and_then(pto_dialects::attrs::text)
+            && let Some(text) = op
+                .attribute("name")
+                .ok()
+                .and_then(pto_dialects::attrs::text)
         {
             names.insert(text);
         }
@@ -151,7 +163,9 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         names.insert(buffer_name.clone());
 
         rewriter.set_insertion_point_before(op);
-        let world = rewriter.insert(build(OperationBuilder::new("pld.system.world_size", location).add_results(&[i64_type])));
+        let world = rewriter.insert(build(
+            OperationBuilder::new("pld.system.world_size", location).add_results(&[i64_type]),
+        ));
         let cell_bytes = rewriter.insert(arith::constant(
             context,
             IntegerAttribute::new(i64_type, cores * 4).into(),
@@ -172,7 +186,8 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
                 )])
                 .add_results(&[ptr_type]),
         ));
-        let signal_type: Type = DistributedTensorType::new(context, &[None, Some(cores)], i32_type).into();
+        let signal_type: Type =
+            DistributedTensorType::new(context, &[None, Some(cores)], i32_type).into();
         let signal = rewriter.insert(build(
             OperationBuilder::new("pld.tensor.window", location)
                 .add_operands(&[buffer.result(0).unwrap().into()])
@@ -181,7 +196,11 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         let target: Value = op.operand(0).expect("allreduce has a target");
         let attributes: Vec<(Identifier, Attribute)> = ["op", "mode", "cores"]
             .iter()
-            .filter_map(|name| op.attribute(name).ok().map(|a| (Identifier::new(context, name), a)))
+            .filter_map(|name| {
+                op.attribute(name)
+                    .ok()
+                    .map(|a| (Identifier::new(context, name), a))
+            })
             .collect();
         let result_type = op.result(0).expect("allreduce has a result").r#type();
         let replacement = rewriter.insert(build(

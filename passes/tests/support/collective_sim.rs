@@ -13,11 +13,13 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
-    attribute::IntegerAttribute,
+    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike, attribute::IntegerAttribute,
     operation::OperationLike,
 };
-use pto_dialects::{ops::operand_segments, types::{TensorLike, TileType}};
+use pto_dialects::{
+    ops::operand_segments,
+    types::{TensorLike, TileType},
+};
 use pto_passes::pld::{
     comm_stats::tile_valid_shape,
     rank_execution::{Effects, Failure, RankMachine, value_key},
@@ -52,17 +54,67 @@ impl Combine {
 /// One step of a rank's trace; registers are SSA value keys.
 #[derive(Clone, Debug)]
 enum Event {
-    Notify { signal: usize, cell: Vec<i64>, peer: i64, value: i64, set: bool },
-    Wait { signal: usize, cell: Vec<i64>, expected: i64, ge: bool, at: String },
-    Load { dst: usize, buffer: Buffer, peer: Option<i64>, offsets: Vec<i64>, shape: [i64; 2], valid: Vec<i64>, tail_padding: bool },
-    Store { src: usize, buffer: Buffer, offsets: Vec<i64>, at: String },
-    Create { dst: usize, shape: [i64; 2] },
-    Fillpad { dst: usize, src: usize },
-    SetValid { dst: usize, src: usize, valid: Vec<i64> },
-    Combine { dst: usize, a: usize, b: usize, how: Combine },
-    Bind { pairs: Vec<(usize, usize)> },
+    Notify {
+        signal: usize,
+        cell: Vec<i64>,
+        peer: i64,
+        value: i64,
+        set: bool,
+    },
+    Wait {
+        signal: usize,
+        cell: Vec<i64>,
+        expected: i64,
+        ge: bool,
+        at: String,
+    },
+    Load {
+        dst: usize,
+        buffer: Buffer,
+        peer: Option<i64>,
+        offsets: Vec<i64>,
+        shape: [i64; 2],
+        valid: Vec<i64>,
+        tail_padding: bool,
+    },
+    Store {
+        src: usize,
+        buffer: Buffer,
+        offsets: Vec<i64>,
+        at: String,
+    },
+    Create {
+        dst: usize,
+        shape: [i64; 2],
+    },
+    Fillpad {
+        dst: usize,
+        src: usize,
+    },
+    SetValid {
+        dst: usize,
+        src: usize,
+        valid: Vec<i64>,
+    },
+    Combine {
+        dst: usize,
+        a: usize,
+        b: usize,
+        how: Combine,
+    },
+    Bind {
+        pairs: Vec<(usize, usize)>,
+    },
     /// `put` (to `peer`'s dst) or `get` (from `peer`'s src) of a 2-D region.
-    Copy { put: bool, peer: i64, dst: Buffer, src: Buffer, dst_offsets: Vec<i64>, src_offsets: Vec<i64>, shape: Vec<i64> },
+    Copy {
+        put: bool,
+        peer: i64,
+        dst: Buffer,
+        src: Buffer,
+        dst_offsets: Vec<i64>,
+        src_offsets: Vec<i64>,
+        shape: Vec<i64>,
+    },
 }
 
 /// A tile: `None` elements were never written.
@@ -82,7 +134,10 @@ struct Tracer<'m> {
 }
 
 fn attribute_int(op: OperationRef, name: &str) -> Option<i64> {
-    op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value())
+    op.attribute(name)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
 }
 
 fn tile_shape(r#type: Type) -> [i64; 2] {
@@ -91,13 +146,26 @@ fn tile_shape(r#type: Type) -> [i64; 2] {
 }
 
 impl<'m> Tracer<'m> {
-    fn buffer<'c, 'a>(&self, op: OperationRef<'c, 'a>, value: Value) -> Result<Buffer, Failure<'c, 'a>> {
-        self.buffers.get(&value_key(value)).cloned().ok_or_else(|| (op, format!("{value} is not a function argument or a view of one")))
+    fn buffer<'c, 'a>(
+        &self,
+        op: OperationRef<'c, 'a>,
+        value: Value,
+    ) -> Result<Buffer, Failure<'c, 'a>> {
+        self.buffers.get(&value_key(value)).cloned().ok_or_else(|| {
+            (
+                op,
+                format!("{value} is not a function argument or a view of one"),
+            )
+        })
     }
 }
 
 impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
-    fn effect(&mut self, machine: &RankMachine, op: OperationRef<'c, 'a>) -> Result<Option<i64>, Failure<'c, 'a>> {
+    fn effect(
+        &mut self,
+        machine: &RankMachine,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<Option<i64>, Failure<'c, 'a>> {
         let name = pto_dialects::ops::op_name(op);
         let key = |v: Value| value_key(v);
         let result = || key(op.result(0).expect("a result").into());
@@ -106,15 +174,29 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
         let event = match name.as_str() {
             "pl.tensor.view" => {
                 let source = self.buffer(op, operand(0))?;
-                let shape = TensorLike::try_from(op.result(0).unwrap().r#type()).unwrap().shape();
-                let shape = shape.into_iter().collect::<Option<Vec<i64>>>().ok_or((op, "a dynamic view".to_string()))?;
-                self.buffers.insert(result(), Buffer { argument: source.argument, shape });
+                let shape = TensorLike::try_from(op.result(0).unwrap().r#type())
+                    .unwrap()
+                    .shape();
+                let shape = shape
+                    .into_iter()
+                    .collect::<Option<Vec<i64>>>()
+                    .ok_or((op, "a dynamic view".to_string()))?;
+                self.buffers.insert(
+                    result(),
+                    Buffer {
+                        argument: source.argument,
+                        shape,
+                    },
+                );
                 return Ok(None);
             }
             "pl.tensor.read" => {
                 let buffer = self.buffer(op, operand(0))?;
                 let indices = machine.operands(op, 1..op.operand_count())?;
-                let value = self.memory.read(self.rank, &buffer, &indices).ok_or((op, "a read out of bounds".to_string()))?;
+                let value = self
+                    .memory
+                    .read(self.rank, &buffer, &indices)
+                    .ok_or((op, "a read out of bounds".to_string()))?;
                 return Ok(Some(value as i64));
             }
             "pld.system.notify" => Event::Notify {
@@ -139,7 +221,11 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
                 Event::Load {
                     dst: result(),
                     buffer: self.buffer(op, operand(0))?,
-                    peer: if remote { Some(machine.operand(op, segments[2].0)?) } else { None },
+                    peer: if remote {
+                        Some(machine.operand(op, segments[2].0)?)
+                    } else {
+                        None
+                    },
                     offsets: machine.operands(op, segments[1].0..segments[1].0 + segments[1].1)?,
                     shape: tile_shape(tile),
                     valid: tile_valid_shape(machine, op, tile, valid_segment)?,
@@ -152,39 +238,68 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
                 offsets: machine.operands(op, 2..op.operand_count())?,
                 at,
             },
-            "pl.tile.create" => Event::Create { dst: result(), shape: tile_shape(op.result(0).unwrap().r#type()) },
-            "pl.tile.fillpad" => Event::Fillpad { dst: result(), src: key(operand(0)) },
-            "pl.tile.set_validshape" => Event::SetValid { dst: result(), src: key(operand(0)), valid: machine.operands(op, 1..3)? },
-            "pl.tile.add" | "pl.tile.maximum" | "pl.tile.minimum" | "pl.tile.mul" => Event::Combine {
+            "pl.tile.create" => Event::Create {
                 dst: result(),
-                a: key(operand(0)),
-                b: key(operand(1)),
-                how: match name.as_str() {
-                    "pl.tile.add" => Combine::Add,
-                    "pl.tile.maximum" => Combine::Max,
-                    "pl.tile.minimum" => Combine::Min,
-                    _ => Combine::Mul,
-                },
+                shape: tile_shape(op.result(0).unwrap().r#type()),
             },
+            "pl.tile.fillpad" => Event::Fillpad {
+                dst: result(),
+                src: key(operand(0)),
+            },
+            "pl.tile.set_validshape" => Event::SetValid {
+                dst: result(),
+                src: key(operand(0)),
+                valid: machine.operands(op, 1..3)?,
+            },
+            "pl.tile.add" | "pl.tile.maximum" | "pl.tile.minimum" | "pl.tile.mul" => {
+                Event::Combine {
+                    dst: result(),
+                    a: key(operand(0)),
+                    b: key(operand(1)),
+                    how: match name.as_str() {
+                        "pl.tile.add" => Combine::Add,
+                        "pl.tile.maximum" => Combine::Max,
+                        "pl.tile.minimum" => Combine::Min,
+                        _ => Combine::Mul,
+                    },
+                }
+            }
             "pld.tile.put" | "pld.tile.get" => {
                 let segments = operand_segments(op);
                 let range = |i: usize| segments[i].0..segments[i].0 + segments[i].1;
                 let dst = self.buffer(op, operand(0))?;
                 let src = self.buffer(op, operand(2))?;
-                let shape = if segments[7].1 > 0 { machine.operands(op, range(7))? } else { dst.shape.clone() };
+                let shape = if segments[7].1 > 0 {
+                    machine.operands(op, range(7))?
+                } else {
+                    dst.shape.clone()
+                };
                 let zeros = vec![0; shape.len()];
                 Event::Copy {
                     put: name == "pld.tile.put",
                     peer: machine.operand(op, 1)?,
-                    dst_offsets: if segments[5].1 > 0 { machine.operands(op, range(5))? } else { zeros.clone() },
-                    src_offsets: if segments[6].1 > 0 { machine.operands(op, range(6))? } else { zeros },
+                    dst_offsets: if segments[5].1 > 0 {
+                        machine.operands(op, range(5))?
+                    } else {
+                        zeros.clone()
+                    },
+                    src_offsets: if segments[6].1 > 0 {
+                        machine.operands(op, range(6))?
+                    } else {
+                        zeros
+                    },
                     dst,
                     src,
                     shape,
                 }
             }
             "pld.system.nranks" | "pld.system.rank" | "pld.system.get_comm_ctx" => return Ok(None),
-            other => return Err((op, format!("the collective model does not execute '{other}'"))),
+            other => {
+                return Err((
+                    op,
+                    format!("the collective model does not execute '{other}'"),
+                ));
+            }
         };
         self.events.push(event);
         Ok(None)
@@ -226,13 +341,21 @@ fn linear(shape: &[i64], indices: &[i64]) -> Option<usize> {
 
 impl Memory {
     /// Arguments of `shapes`, filled per rank by `init(rank, argument, flat index)`.
-    pub fn new(nranks: i64, shapes: Vec<Vec<i64>>, init: impl Fn(i64, usize, usize) -> f32) -> Self {
+    pub fn new(
+        nranks: i64,
+        shapes: Vec<Vec<i64>>,
+        init: impl Fn(i64, usize, usize) -> f32,
+    ) -> Self {
         let arguments = (0..nranks)
             .map(|rank| {
                 shapes
                     .iter()
                     .enumerate()
-                    .map(|(argument, shape)| (0..shape.iter().product::<i64>() as usize).map(|i| init(rank, argument, i)).collect())
+                    .map(|(argument, shape)| {
+                        (0..shape.iter().product::<i64>() as usize)
+                            .map(|i| init(rank, argument, i))
+                            .collect()
+                    })
                     .collect()
             })
             .collect();
@@ -242,7 +365,9 @@ impl Memory {
     /// The element at `indices` of `buffer` (a view of an argument).
     fn read(&self, rank: i64, buffer: &Buffer, indices: &[i64]) -> Option<f32> {
         let at = linear(&buffer.shape, indices)?;
-        self.arguments[rank as usize][buffer.argument].get(at).copied()
+        self.arguments[rank as usize][buffer.argument]
+            .get(at)
+            .copied()
     }
 
     fn write(&mut self, rank: i64, buffer: &Buffer, indices: &[i64], value: f32) -> Option<()> {
@@ -271,14 +396,30 @@ pub enum Schedule {
 /// Runs `function` (lowered) at P = `nranks` over `memory`: traces each
 /// rank, then replays them under `schedule`. Errors describe a deadlock, an
 /// out-of-bounds access, or a read of an unwritten element.
-pub fn run(function: OperationRef, nranks: i64, memory: &mut Memory, schedule: Schedule) -> Result<(), String> {
+pub fn run(
+    function: OperationRef,
+    nranks: i64,
+    memory: &mut Memory,
+    schedule: Schedule,
+) -> Result<(), String> {
     let body = function.region(0).unwrap().first_block().unwrap();
     let mut traces = Vec::new();
     for rank in 0..nranks {
-        let mut tracer = Tracer { buffers: HashMap::new(), memory, rank, events: Vec::new() };
+        let mut tracer = Tracer {
+            buffers: HashMap::new(),
+            memory,
+            rank,
+            events: Vec::new(),
+        };
         for (argument, shape) in memory.shapes.iter().enumerate() {
             let value: Value = body.argument(argument).unwrap().into();
-            tracer.buffers.insert(value_key(value), Buffer { argument, shape: shape.clone() });
+            tracer.buffers.insert(
+                value_key(value),
+                Buffer {
+                    argument,
+                    shape: shape.clone(),
+                },
+            );
         }
         RankMachine::new(rank, nranks)
             .run_function(function, &mut tracer)
@@ -295,7 +436,11 @@ pub fn run(function: OperationRef, nranks: i64, memory: &mut Memory, schedule: S
         let mut progress = false;
         for &rank in &order {
             let r = rank as usize;
-            let budget = if matches!(schedule, Schedule::Lockstep) { 1 } else { usize::MAX };
+            let budget = if matches!(schedule, Schedule::Lockstep) {
+                1
+            } else {
+                usize::MAX
+            };
             let mut steps = 0;
             while pc[r] < traces[r].len() && steps < budget {
                 if !step(rank, &traces[r][pc[r]], memory, &mut tiles[r])? {
@@ -312,9 +457,18 @@ pub fn run(function: OperationRef, nranks: i64, memory: &mut Memory, schedule: S
         if !progress {
             let mut report = String::from("deadlock:");
             for rank in 0..nranks as usize {
-                if let Some(Event::Wait { signal, cell, expected, at, .. }) = traces[rank].get(pc[rank]) {
+                if let Some(Event::Wait {
+                    signal,
+                    cell,
+                    expected,
+                    at,
+                    ..
+                }) = traces[rank].get(pc[rank])
+                {
                     let held = memory.cell(rank as i64, *signal, cell).map(|v| *v);
-                    report += &format!("\n  rank {rank} waits at {at} for cell {cell:?} >= {expected}, holding {held:?}");
+                    report += &format!(
+                        "\n  rank {rank} waits at {at} for cell {cell:?} >= {expected}, holding {held:?}"
+                    );
                 } else {
                     report += &format!("\n  rank {rank} finished");
                 }
@@ -325,19 +479,61 @@ pub fn run(function: OperationRef, nranks: i64, memory: &mut Memory, schedule: S
 }
 
 /// Executes one event; `Ok(false)` when it is a wait that cannot pass yet.
-fn step(rank: i64, event: &Event, memory: &mut Memory, tiles: &mut HashMap<usize, Tile>) -> Result<bool, String> {
-    let tile = |tiles: &HashMap<usize, Tile>, key: &usize| tiles.get(key).cloned().ok_or_else(|| format!("rank {rank}: a tile used before it was made"));
+fn step(
+    rank: i64,
+    event: &Event,
+    memory: &mut Memory,
+    tiles: &mut HashMap<usize, Tile>,
+) -> Result<bool, String> {
+    let tile = |tiles: &HashMap<usize, Tile>, key: &usize| {
+        tiles
+            .get(key)
+            .cloned()
+            .ok_or_else(|| format!("rank {rank}: a tile used before it was made"))
+    };
     match event {
-        Event::Notify { signal, cell, peer, value, set } => {
-            let target = memory.cell(*peer, *signal, cell).ok_or_else(|| format!("rank {rank}: notify of cell {cell:?} on {peer} out of bounds"))?;
-            *target = if *set { *value as f32 } else { *target + *value as f32 };
+        Event::Notify {
+            signal,
+            cell,
+            peer,
+            value,
+            set,
+        } => {
+            let target = memory.cell(*peer, *signal, cell).ok_or_else(|| {
+                format!("rank {rank}: notify of cell {cell:?} on {peer} out of bounds")
+            })?;
+            *target = if *set {
+                *value as f32
+            } else {
+                *target + *value as f32
+            };
         }
-        Event::Wait { signal, cell, expected, ge, .. } => {
-            let held = *memory.cell(rank, *signal, cell).ok_or_else(|| format!("rank {rank}: wait on cell {cell:?} out of bounds"))?;
-            let passes = if *ge { held >= *expected as f32 } else { held == *expected as f32 };
+        Event::Wait {
+            signal,
+            cell,
+            expected,
+            ge,
+            ..
+        } => {
+            let held = *memory
+                .cell(rank, *signal, cell)
+                .ok_or_else(|| format!("rank {rank}: wait on cell {cell:?} out of bounds"))?;
+            let passes = if *ge {
+                held >= *expected as f32
+            } else {
+                held == *expected as f32
+            };
             return Ok(passes);
         }
-        Event::Load { dst, buffer, peer, offsets, shape, valid, tail_padding } => {
+        Event::Load {
+            dst,
+            buffer,
+            peer,
+            offsets,
+            shape,
+            valid,
+            tail_padding,
+        } => {
             let source = peer.unwrap_or(rank);
             let mut data = vec![None; (shape[0] * shape[1]) as usize];
             for row in 0..valid[0] {
@@ -346,25 +542,55 @@ fn step(rank: i64, event: &Event, memory: &mut Memory, tiles: &mut HashMap<usize
                     match memory.read(source, buffer, &at) {
                         Some(v) => data[(row * shape[1] + col) as usize] = Some(v),
                         None if *tail_padding => {}
-                        None => return Err(format!("rank {rank}: a load of {at:?} outside {:?} (rank {source})", buffer.shape)),
+                        None => {
+                            return Err(format!(
+                                "rank {rank}: a load of {at:?} outside {:?} (rank {source})",
+                                buffer.shape
+                            ));
+                        }
                     }
                 }
             }
-            tiles.insert(*dst, Tile { shape: *shape, valid: [valid[0], valid[1]], data });
+            tiles.insert(
+                *dst,
+                Tile {
+                    shape: *shape,
+                    valid: [valid[0], valid[1]],
+                    data,
+                },
+            );
         }
-        Event::Store { src, buffer, offsets, at } => {
+        Event::Store {
+            src,
+            buffer,
+            offsets,
+            at,
+        } => {
             let t = tile(tiles, src)?;
             for row in 0..t.valid[0] {
                 for col in 0..t.valid[1] {
-                    let value = t.data[(row * t.shape[1] + col) as usize]
-                        .ok_or_else(|| format!("rank {rank}: stores an unwritten element [{row}, {col}] at {at}"))?;
+                    let value = t.data[(row * t.shape[1] + col) as usize].ok_or_else(|| {
+                        format!("rank {rank}: stores an unwritten element [{row}, {col}] at {at}")
+                    })?;
                     let indices = element_indices(offsets, row, col);
-                    memory.write(rank, buffer, &indices, value).ok_or_else(|| format!("rank {rank}: a store to {indices:?} outside {:?} at {at}", buffer.shape))?;
+                    memory.write(rank, buffer, &indices, value).ok_or_else(|| {
+                        format!(
+                            "rank {rank}: a store to {indices:?} outside {:?} at {at}",
+                            buffer.shape
+                        )
+                    })?;
                 }
             }
         }
         Event::Create { dst, shape } => {
-            tiles.insert(*dst, Tile { shape: *shape, valid: *shape, data: vec![None; (shape[0] * shape[1]) as usize] });
+            tiles.insert(
+                *dst,
+                Tile {
+                    shape: *shape,
+                    valid: *shape,
+                    data: vec![None; (shape[0] * shape[1]) as usize],
+                },
+            );
         }
         Event::Fillpad { dst, src } => {
             let mut t = tile(tiles, src)?;
@@ -386,11 +612,19 @@ fn step(rank: i64, event: &Event, memory: &mut Memory, tiles: &mut HashMap<usize
         }
         Event::Combine { dst, a, b, how } => {
             let (a, b) = (tile(tiles, a)?, tile(tiles, b)?);
-            let data = a.data.iter().zip(&b.data).map(|(x, y)| Some(how.apply((*x)?, (*y)?))).collect();
+            let data = a
+                .data
+                .iter()
+                .zip(&b.data)
+                .map(|(x, y)| Some(how.apply((*x)?, (*y)?)))
+                .collect();
             tiles.insert(*dst, Tile { data, ..a });
         }
         Event::Bind { pairs } => {
-            let values: Vec<Option<Tile>> = pairs.iter().map(|(_, src)| tiles.get(src).cloned()).collect();
+            let values: Vec<Option<Tile>> = pairs
+                .iter()
+                .map(|(_, src)| tiles.get(src).cloned())
+                .collect();
             for ((dst, _), value) in pairs.iter().zip(values) {
                 match value {
                     Some(t) => tiles.insert(*dst, t),
@@ -398,7 +632,15 @@ fn step(rank: i64, event: &Event, memory: &mut Memory, tiles: &mut HashMap<usize
                 };
             }
         }
-        Event::Copy { put, peer, dst, src, dst_offsets, src_offsets, shape } => {
+        Event::Copy {
+            put,
+            peer,
+            dst,
+            src,
+            dst_offsets,
+            src_offsets,
+            shape,
+        } => {
             let (from, to) = if *put { (rank, *peer) } else { (*peer, rank) };
             let (rows, cols) = match shape.as_slice() {
                 [rows, cols] => (*rows, *cols),
@@ -408,8 +650,18 @@ fn step(rank: i64, event: &Event, memory: &mut Memory, tiles: &mut HashMap<usize
                 for col in 0..cols {
                     let s = element_indices(src_offsets, row, col);
                     let d = element_indices(dst_offsets, row, col);
-                    let value = memory.read(from, src, &s).ok_or_else(|| format!("rank {rank}: a transfer reads {s:?} outside {:?}", src.shape))?;
-                    memory.write(to, dst, &d, value).ok_or_else(|| format!("rank {rank}: a transfer writes {d:?} outside {:?}", dst.shape))?;
+                    let value = memory.read(from, src, &s).ok_or_else(|| {
+                        format!(
+                            "rank {rank}: a transfer reads {s:?} outside {:?}",
+                            src.shape
+                        )
+                    })?;
+                    memory.write(to, dst, &d, value).ok_or_else(|| {
+                        format!(
+                            "rank {rank}: a transfer writes {d:?} outside {:?}",
+                            dst.shape
+                        )
+                    })?;
                 }
             }
         }

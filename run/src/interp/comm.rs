@@ -16,24 +16,41 @@ impl<'w> Interp<'w> {
     /// slots name, while its body runs.
     pub(super) fn exec_comm_domain(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
         if self.device.is_some() {
-            return Err(RunError::new("pld.comm_domain belongs to a host orchestrator"));
+            return Err(RunError::new(
+                "pld.comm_domain belongs to a host orchestrator",
+            ));
         }
         let devices: Vec<usize> = match op.attr("devices") {
             Some(Attr::Ints(devices)) => devices.iter().map(|&d| d as usize).collect(),
             _ => Vec::new(),
         };
         if let Some(&device) = devices.iter().find(|&&d| d >= self.world.world_size) {
-            return Err(RunError::new(format!("device {device} is outside the {} devices", self.world.world_size)));
+            return Err(RunError::new(format!(
+                "device {device} is outside the {} devices",
+                self.world.world_size
+            )));
         }
         let slots: Vec<String> = match op.attr("slots") {
-            Some(Attr::Array(items)) => items.iter().filter_map(|a| if let Attr::Str(s) = a { Some(s.clone()) } else { None }).collect(),
+            Some(Attr::Array(items)) => items
+                .iter()
+                .filter_map(|a| {
+                    if let Attr::Str(s) = a {
+                        Some(s.clone())
+                    } else {
+                        None
+                    }
+                })
+                .collect(),
             _ => Vec::new(),
         };
         let name = match op.attr("sym_name") {
             Some(Attr::Str(name)) => name.clone(),
             _ => "comm_domain".to_string(),
         };
-        let domain = self.world.lock().add_domain(devices, &name, self.world.world_size);
+        let domain = self
+            .world
+            .lock()
+            .add_domain(devices, &name, self.world.world_size);
         self.domains.push((domain, slots));
         let flow = self.run_region(frame, &op.regions[0], Vec::new());
         self.domains.pop();
@@ -48,7 +65,9 @@ impl<'w> Interp<'w> {
 fn window_of(tensor: &TensorRef) -> Result<BufferId> {
     match tensor.mem {
         Mem::Window(buffer) => Ok(buffer),
-        Mem::Gm(_) => Err(RunError::new("expected a window view (a pld.tensor.window of an alloc_window_buffer)")),
+        Mem::Gm(_) => Err(RunError::new(
+            "expected a window view (a pld.tensor.window of an alloc_window_buffer)",
+        )),
     }
 }
 
@@ -56,7 +75,10 @@ fn window_of(tensor: &TensorRef) -> Result<BufferId> {
 fn domain_of(state: &State, args: &[Value]) -> Result<DomainId> {
     args.iter()
         .find_map(|v| match v {
-            Value::Tensor(TensorRef { mem: Mem::Window(buffer), .. }) => Some(state.buffers[buffer.0].domain),
+            Value::Tensor(TensorRef {
+                mem: Mem::Window(buffer),
+                ..
+            }) => Some(state.buffers[buffer.0].domain),
             _ => None,
         })
         .ok_or_else(|| RunError::new("a collective needs a window view operand"))
@@ -72,7 +94,8 @@ fn alias_index(kind: Collective) -> usize {
 
 impl Interp<'_> {
     fn device(&self) -> Result<usize> {
-        self.device.ok_or_else(|| RunError::new("this op runs on a device, not in a host orchestrator"))
+        self.device
+            .ok_or_else(|| RunError::new("this op runs on a device, not in a host orchestrator"))
     }
 
     fn check_peer(&self, state: &State, tensor: &TensorRef, peer: i64) -> Result<usize> {
@@ -81,7 +104,11 @@ impl Interp<'_> {
         usize::try_from(peer)
             .ok()
             .filter(|&p| p < size)
-            .ok_or_else(|| RunError::new(format!("peer {peer} is outside the comm domain's {size} ranks")))
+            .ok_or_else(|| {
+                RunError::new(format!(
+                    "peer {peer} is outside the comm domain's {size} ranks"
+                ))
+            })
     }
 
     pub(super) fn comm_op(&mut self, frame: &Frame, op: &Op) -> Result<Vec<Value>> {
@@ -96,7 +123,12 @@ impl Interp<'_> {
             Code::Rank | Code::Nranks => {
                 let domain = match self.get(frame, op.operands[0])? {
                     Value::Ctx(domain) => *domain,
-                    other => return Err(RunError::new(format!("expected a comm context, got a {}", other.kind()))),
+                    other => {
+                        return Err(RunError::new(format!(
+                            "expected a comm context, got a {}",
+                            other.kind()
+                        )));
+                    }
                 };
                 let state = self.world.lock();
                 let value = if op.code == Code::Rank {
@@ -110,7 +142,10 @@ impl Interp<'_> {
                 let signal = self.tensor(frame, op.operands[0])?;
                 let n = op.operands.len();
                 let indices = self.ints(frame, &op.operands[1..n - 2])?;
-                let (peer, value) = (self.int(frame, op.operands[n - 2])?, self.int(frame, op.operands[n - 1])?);
+                let (peer, value) = (
+                    self.int(frame, op.operands[n - 2])?,
+                    self.int(frame, op.operands[n - 1])?,
+                );
                 let set = op.int_attr("op") == Some(1);
                 self.notify(&signal, &indices, peer, value, set)?;
                 Ok(Vec::new())
@@ -126,7 +161,9 @@ impl Interp<'_> {
             }
             Code::AllocWindow => {
                 if self.device.is_some() {
-                    return Err(RunError::new("window buffers are allocated by the host orchestrator"));
+                    return Err(RunError::new(
+                        "window buffers are allocated by the host orchestrator",
+                    ));
                 }
                 let bytes = self.index(frame, op.operands[0])?;
                 let name = match op.attr("name") {
@@ -139,12 +176,19 @@ impl Interp<'_> {
                     .rev()
                     .find(|(_, slots)| slots.contains(&name))
                     .map_or(DomainId(0), |(domain, _)| *domain);
-                Ok(vec![Value::Ptr(self.world.lock().allocate(domain, bytes, &name))])
+                Ok(vec![Value::Ptr(
+                    self.world.lock().allocate(domain, bytes, &name),
+                )])
             }
             Code::Window => {
                 let buffer = match self.get(frame, op.operands[0])? {
                     Value::Ptr(buffer) => *buffer,
-                    other => return Err(RunError::new(format!("expected a window buffer, got a {}", other.kind()))),
+                    other => {
+                        return Err(RunError::new(format!(
+                            "expected a window buffer, got a {}",
+                            other.kind()
+                        )));
+                    }
                 };
                 let ty = match op.result_types.first() {
                     Some(Ty::Tensor(t)) => t.clone(),
@@ -155,7 +199,12 @@ impl Interp<'_> {
                 let window = &mut state.buffers[buffer.0];
                 let shape = window_shape(&ty.shape, &sizes, ty.elem, window.bytes, &window.name)?;
                 window.view.get_or_insert((shape.clone(), ty.elem));
-                Ok(vec![Value::Tensor(TensorRef::contiguous(Mem::Window(buffer), 0, shape, ty.elem))])
+                Ok(vec![Value::Tensor(TensorRef::contiguous(
+                    Mem::Window(buffer),
+                    0,
+                    shape,
+                    ty.elem,
+                ))])
             }
             Code::RemoteLoad => {
                 let tensor = self.tensor(frame, op.operands[0])?;
@@ -167,7 +216,15 @@ impl Interp<'_> {
                 };
                 let valid = super::tile::valid_of(&ty, &self.ints(frame, op.segment(3))?)?;
                 let rank = self.check_peer(&self.world.lock(), &tensor, peer)?;
-                let tile = self.read_window(&tensor, Some(rank), &offsets, &leading(&ty.shape), &ty, valid, op.has_attr("tail_padding"))?;
+                let tile = self.read_window(
+                    &tensor,
+                    Some(rank),
+                    &offsets,
+                    &leading(&ty.shape),
+                    &ty,
+                    valid,
+                    op.has_attr("tail_padding"),
+                )?;
                 Ok(vec![Value::Tile(std::sync::Arc::new(tile))])
             }
             Code::RemoteStore => {
@@ -183,17 +240,36 @@ impl Interp<'_> {
                         };
                         ((**tile).clone(), shape)
                     }
-                    Value::Tensor(source) => (self.read_all(source)?, source.shape[..source.shape.len().saturating_sub(1)].to_vec()),
-                    other => return Err(RunError::new(format!("expected a tile or tensor, got a {}", other.kind()))),
+                    Value::Tensor(source) => (
+                        self.read_all(source)?,
+                        source.shape[..source.shape.len().saturating_sub(1)].to_vec(),
+                    ),
+                    other => {
+                        return Err(RunError::new(format!(
+                            "expected a tile or tensor, got a {}",
+                            other.kind()
+                        )));
+                    }
                 };
                 let rank = self.check_peer(&self.world.lock(), &target, peer)?;
-                self.write_window(&tile, &target, Some(rank), &offsets, &lead, op.int_attr("atomic") == Some(1))?;
+                self.write_window(
+                    &tile,
+                    &target,
+                    Some(rank),
+                    &offsets,
+                    &lead,
+                    op.int_attr("atomic") == Some(1),
+                )?;
                 Ok(Vec::new())
             }
             Code::TilePut | Code::TileGet | Code::TensorPut | Code::TensorGet => {
                 let put = matches!(op.code, Code::TilePut | Code::TensorPut);
                 // Tile forms have stage operands before the regions.
-                let first_region = if matches!(op.code, Code::TilePut | Code::TileGet) { 5 } else { 3 };
+                let first_region = if matches!(op.code, Code::TilePut | Code::TileGet) {
+                    5
+                } else {
+                    3
+                };
                 let dst = self.tensor(frame, op.segment(0)[0])?;
                 let peer = self.int(frame, op.segment(1)[0])?;
                 let src = self.tensor(frame, op.segment(2)[0])?;
@@ -201,7 +277,16 @@ impl Interp<'_> {
                 let src_offsets = self.ints(frame, op.segment(first_region + 1))?;
                 let shape = self.ints(frame, op.segment(first_region + 2))?;
                 let atomic = op.int_attr("atomic") == Some(1);
-                self.transfer(put, &dst, peer, &src, &dst_offsets, &src_offsets, &shape, atomic)?;
+                self.transfer(
+                    put,
+                    &dst,
+                    peer,
+                    &src,
+                    &dst_offsets,
+                    &src_offsets,
+                    &shape,
+                    atomic,
+                )?;
                 Ok(Vec::new())
             }
             Code::Collective(kind) => {
@@ -247,11 +332,23 @@ impl Interp<'_> {
         }
     }
 
-    fn notify(&self, signal: &TensorRef, indices: &[i64], peer: i64, value: i64, set: bool) -> Result<()> {
+    fn notify(
+        &self,
+        signal: &TensorRef,
+        indices: &[i64],
+        peer: i64,
+        value: i64,
+        set: bool,
+    ) -> Result<()> {
         if signal.elem != Elem::I32 {
             return Err(RunError::new("a signal must be an i32 window view"));
         }
-        let at = signal.locate(indices).ok_or_else(|| RunError::new(format!("signal cell {indices:?} is outside shape {:?}", signal.shape)))?;
+        let at = signal.locate(indices).ok_or_else(|| {
+            RunError::new(format!(
+                "signal cell {indices:?} is outside shape {:?}",
+                signal.shape
+            ))
+        })?;
         let mut state = self.world.lock();
         let rank = self.check_peer(&state, signal, peer)?;
         let old = state.read(signal.mem, rank, at, Elem::I32)?.unwrap_or(0.0) as i64;
@@ -262,19 +359,41 @@ impl Interp<'_> {
         Ok(())
     }
 
-    fn wait(&self, signal: &TensorRef, indices: &[i64], expected: i64, ge: bool, location: &str) -> Result<()> {
+    fn wait(
+        &self,
+        signal: &TensorRef,
+        indices: &[i64],
+        expected: i64,
+        ge: bool,
+        location: &str,
+    ) -> Result<()> {
         let device = self.device()?;
         if signal.elem != Elem::I32 {
             return Err(RunError::new("a signal must be an i32 window view"));
         }
-        let at = signal.locate(indices).ok_or_else(|| RunError::new(format!("signal cell {indices:?} is outside shape {:?}", signal.shape)))?;
+        let at = signal.locate(indices).ok_or_else(|| {
+            RunError::new(format!(
+                "signal cell {indices:?} is outside shape {:?}",
+                signal.shape
+            ))
+        })?;
         let state = self.world.lock();
         let buffer = window_of(signal)?;
         let rank = state.rank_in(state.buffers[buffer.0].domain, device)?;
         let (domain, arena, byte) = state.signal_cell(signal.mem, rank, at)?;
         let name = state.buffers[buffer.0].name.clone();
-        let what = format!("rank {rank} waits at {location} for {name}{indices:?} {} {expected}", if ge { ">=" } else { "==" });
-        let blocker = Blocker::Signal { domain, arena, byte, expected, ge, what };
+        let what = format!(
+            "rank {rank} waits at {location} for {name}{indices:?} {} {expected}",
+            if ge { ">=" } else { "==" }
+        );
+        let blocker = Blocker::Signal {
+            domain,
+            arena,
+            byte,
+            expected,
+            ge,
+            what,
+        };
         drop(self.world.block(state, device, blocker)?);
         Ok(())
     }
@@ -299,10 +418,22 @@ impl Interp<'_> {
         let me_src = self.local_rank(&state, src).unwrap_or(0);
         let me_dst = self.local_rank(&state, dst).unwrap_or(0);
         let (src_rank, dst_rank) = if put { (me_src, peer) } else { (peer, me_dst) };
-        let shape: Vec<usize> = if shape.is_empty() { dst.shape.clone() } else { shape.iter().map(|&d| d.max(0) as usize).collect() };
+        let shape: Vec<usize> = if shape.is_empty() {
+            dst.shape.clone()
+        } else {
+            shape.iter().map(|&d| d.max(0) as usize).collect()
+        };
         let zeros = vec![0i64; shape.len()];
-        let dst_offsets = if dst_offsets.is_empty() { &zeros[..] } else { dst_offsets };
-        let src_offsets = if src_offsets.is_empty() { &zeros[..] } else { src_offsets };
+        let dst_offsets = if dst_offsets.is_empty() {
+            &zeros[..]
+        } else {
+            dst_offsets
+        };
+        let src_offsets = if src_offsets.is_empty() {
+            &zeros[..]
+        } else {
+            src_offsets
+        };
         let total: usize = shape.iter().product();
         for i in 0..total {
             let mut rest = i;
@@ -311,12 +442,36 @@ impl Interp<'_> {
                 position[d] = (rest % shape[d]) as i64;
                 rest /= shape[d];
             }
-            let s: Vec<i64> = position.iter().zip(src_offsets).map(|(p, o)| p + o).collect();
-            let d: Vec<i64> = position.iter().zip(dst_offsets).map(|(p, o)| p + o).collect();
-            let from = src.locate(&s).ok_or_else(|| RunError::new(format!("a transfer reads {s:?} outside shape {:?}", src.shape)))?;
-            let to = dst.locate(&d).ok_or_else(|| RunError::new(format!("a transfer writes {d:?} outside shape {:?}", dst.shape)))?;
-            let value = state.read(src.mem, src_rank, from, src.elem)?.unwrap_or(0.0);
-            let value = if atomic { value + state.read(dst.mem, dst_rank, to, dst.elem)?.unwrap_or(0.0) } else { value };
+            let s: Vec<i64> = position
+                .iter()
+                .zip(src_offsets)
+                .map(|(p, o)| p + o)
+                .collect();
+            let d: Vec<i64> = position
+                .iter()
+                .zip(dst_offsets)
+                .map(|(p, o)| p + o)
+                .collect();
+            let from = src.locate(&s).ok_or_else(|| {
+                RunError::new(format!(
+                    "a transfer reads {s:?} outside shape {:?}",
+                    src.shape
+                ))
+            })?;
+            let to = dst.locate(&d).ok_or_else(|| {
+                RunError::new(format!(
+                    "a transfer writes {d:?} outside shape {:?}",
+                    dst.shape
+                ))
+            })?;
+            let value = state
+                .read(src.mem, src_rank, from, src.elem)?
+                .unwrap_or(0.0);
+            let value = if atomic {
+                value + state.read(dst.mem, dst_rank, to, dst.elem)?.unwrap_or(0.0)
+            } else {
+                value
+            };
             state.write(dst.mem, dst_rank, to, dst.elem, value)?;
         }
         drop(state);
@@ -327,7 +482,13 @@ impl Interp<'_> {
 
 /// The shape of a window view: static dims from the type, dynamic ones
 /// from `sizes`, or a single dynamic one from the buffer's size.
-fn window_shape(dims: &[Option<i64>], sizes: &[i64], elem: Elem, bytes: usize, name: &str) -> Result<Vec<usize>> {
+fn window_shape(
+    dims: &[Option<i64>],
+    sizes: &[i64],
+    elem: Elem,
+    bytes: usize,
+    name: &str,
+) -> Result<Vec<usize>> {
     let known: usize = dims.iter().flatten().map(|&d| d as usize).product();
     let open = dims.iter().filter(|d| d.is_none()).count();
     let elements = bytes / elem.bytes();
@@ -336,9 +497,17 @@ fn window_shape(dims: &[Option<i64>], sizes: &[i64], elem: Elem, bytes: usize, n
         (0, _) => dims.iter().map(|d| d.unwrap() as usize).collect(),
         (_, false) => dims
             .iter()
-            .map(|d| d.map_or_else(|| given.next().map_or(0, |&s| s.max(0) as usize), |d| d as usize))
+            .map(|d| {
+                d.map_or_else(
+                    || given.next().map_or(0, |&s| s.max(0) as usize),
+                    |d| d as usize,
+                )
+            })
             .collect(),
-        (1, true) if known > 0 => dims.iter().map(|d| d.map_or(elements / known, |d| d as usize)).collect(),
+        (1, true) if known > 0 => dims
+            .iter()
+            .map(|d| d.map_or(elements / known, |d| d as usize))
+            .collect(),
         _ => {
             return Err(RunError::new(format!(
                 "cannot size the view of window buffer '{name}': it has {open} dynamic dimensions and no sizes(...)"
@@ -347,7 +516,9 @@ fn window_shape(dims: &[Option<i64>], sizes: &[i64], elem: Elem, bytes: usize, n
     };
     let needed = shape.iter().product::<usize>() * elem.bytes();
     if needed > bytes {
-        return Err(RunError::new(format!("a view of shape {shape:?} needs {needed} bytes; window buffer '{name}' has {bytes}")));
+        return Err(RunError::new(format!(
+            "a view of shape {shape:?} needs {needed} bytes; window buffer '{name}' has {bytes}"
+        )));
     }
     Ok(shape)
 }
@@ -370,7 +541,11 @@ pub fn run_collective(world: &World, device: usize, call: CollectiveCall) -> Res
     gathering.calls[rank] = Some(call);
     let complete = gathering.calls.iter().all(Option::is_some);
     if complete {
-        let calls: Vec<CollectiveCall> = gathering.calls.iter().map(|c| c.clone().expect("arrived")).collect();
+        let calls: Vec<CollectiveCall> = gathering
+            .calls
+            .iter()
+            .map(|c| c.clone().expect("arrived"))
+            .collect();
         let outcome = reference(&mut state, &calls);
         state.gatherings.get_mut(&key).expect("present").done = true;
         if let Err(error) = outcome {
@@ -383,7 +558,9 @@ pub fn run_collective(world: &World, device: usize, call: CollectiveCall) -> Res
         world.wake();
     } else {
         let what = format!("rank {rank} is in the collective at {location}");
-        state = world.block(state, device, Blocker::Gathering { key, what }).map_err(|e| e.located(&location))?;
+        state = world
+            .block(state, device, Blocker::Gathering { key, what })
+            .map_err(|e| e.located(&location))?;
     }
     let gathering = state.gatherings.get_mut(&key).expect("present");
     gathering.departed += 1;
@@ -396,13 +573,22 @@ pub fn run_collective(world: &World, device: usize, call: CollectiveCall) -> Res
 fn tensor_arg(call: &CollectiveCall, index: usize) -> Result<TensorRef> {
     match call.args.get(index) {
         Some(Value::Tensor(t)) => Ok(t.clone()),
-        _ => Err(RunError::new(format!("collective operand {index} must be a tensor"))),
+        _ => Err(RunError::new(format!(
+            "collective operand {index} must be a tensor"
+        ))),
     }
 }
 
 /// Reads all of `tensor` on `rank`, row-major.
 fn read_tensor(state: &mut State, tensor: &TensorRef, rank: usize) -> Result<Vec<f64>> {
-    tensor.offsets().map(|at| Ok(state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0))).collect()
+    tensor
+        .offsets()
+        .map(|at| {
+            Ok(state
+                .read(tensor.mem, rank, at, tensor.elem)?
+                .unwrap_or(0.0))
+        })
+        .collect()
 }
 
 fn write_tensor(state: &mut State, tensor: &TensorRef, rank: usize, values: &[f64]) -> Result<()> {
@@ -450,32 +636,58 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
     match first.kind {
         Collective::Barrier => {}
         Collective::Broadcast => {
-            let root = usize::try_from(first.root).ok().filter(|&r| r < size).ok_or_else(|| RunError::new(format!("broadcast root {} is outside {size} ranks", first.root)))?;
+            let root = usize::try_from(first.root)
+                .ok()
+                .filter(|&r| r < size)
+                .ok_or_else(|| {
+                    RunError::new(format!(
+                        "broadcast root {} is outside {size} ranks",
+                        first.root
+                    ))
+                })?;
             let data = read_tensor(state, &tensor_arg(&calls[root], 0)?, root)?;
             for (rank, call) in calls.iter().enumerate() {
                 write_tensor(state, &tensor_arg(call, 0)?, rank, &data)?;
             }
         }
         Collective::Allgather | Collective::AllToAll => {
-            let inputs: Vec<Vec<f64>> =
-                calls.iter().enumerate().map(|(rank, call)| read_tensor(state, &tensor_arg(call, 0)?, rank)).collect::<Result<_>>()?;
+            let inputs: Vec<Vec<f64>> = calls
+                .iter()
+                .enumerate()
+                .map(|(rank, call)| read_tensor(state, &tensor_arg(call, 0)?, rank))
+                .collect::<Result<_>>()?;
             for (me, call) in calls.iter().enumerate() {
                 let target = tensor_arg(call, 1)?;
                 let row = target.elements() / target.shape.first().copied().unwrap_or(1).max(1);
                 let mut data = read_tensor(state, &target, me)?;
                 for (src, input) in inputs.iter().enumerate() {
-                    let chunk = if first.kind == Collective::Allgather { &input[..row] } else { &input[me * row..(me + 1) * row] };
+                    let chunk = if first.kind == Collective::Allgather {
+                        &input[..row]
+                    } else {
+                        &input[me * row..(me + 1) * row]
+                    };
                     data[src * row..(src + 1) * row].copy_from_slice(chunk);
                 }
                 write_tensor(state, &target, me, &data)?;
             }
         }
         Collective::AllToAllV => {
-            let signal_rows = tensor_arg(first, 2)?.shape.first().copied().unwrap_or(size).max(1);
-            let inputs: Vec<Vec<f64>> =
-                calls.iter().enumerate().map(|(rank, call)| read_tensor(state, &tensor_arg(call, 0)?, rank)).collect::<Result<_>>()?;
-            let sends: Vec<Vec<f64>> =
-                calls.iter().enumerate().map(|(rank, call)| read_tensor(state, &tensor_arg(call, 3)?, rank)).collect::<Result<_>>()?;
+            let signal_rows = tensor_arg(first, 2)?
+                .shape
+                .first()
+                .copied()
+                .unwrap_or(size)
+                .max(1);
+            let inputs: Vec<Vec<f64>> = calls
+                .iter()
+                .enumerate()
+                .map(|(rank, call)| read_tensor(state, &tensor_arg(call, 0)?, rank))
+                .collect::<Result<_>>()?;
+            let sends: Vec<Vec<f64>> = calls
+                .iter()
+                .enumerate()
+                .map(|(rank, call)| read_tensor(state, &tensor_arg(call, 3)?, rank))
+                .collect::<Result<_>>()?;
             for (dest, call) in calls.iter().enumerate() {
                 let target = tensor_arg(call, 1)?;
                 let rows = target.shape.first().copied().unwrap_or(1);
@@ -487,8 +699,12 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 let mut counts = read_tensor(state, &recv, dest)?;
                 let count_row = recv.elements() / recv.shape.first().copied().unwrap_or(1).max(1);
                 for src in 0..size {
-                    data[src * block..(src + 1) * block].copy_from_slice(&inputs[src][dest * block..(dest + 1) * block]);
-                    let sent = sends[src].get(dest * (sends[src].len() / size)).copied().unwrap_or(0.0);
+                    data[src * block..(src + 1) * block]
+                        .copy_from_slice(&inputs[src][dest * block..(dest + 1) * block]);
+                    let sent = sends[src]
+                        .get(dest * (sends[src].len() / size))
+                        .copied()
+                        .unwrap_or(0.0);
                     counts[src * count_row] = sent.min(max_recv as f64);
                 }
                 write_tensor(state, &target, dest, &data)?;
@@ -496,8 +712,15 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
             }
         }
         Collective::ReduceScatter => {
-            let targets: Vec<TensorRef> = calls.iter().map(|c| tensor_arg(c, 0)).collect::<Result<_>>()?;
-            let data: Vec<Vec<f64>> = targets.iter().enumerate().map(|(r, t)| read_tensor(state, t, r)).collect::<Result<_>>()?;
+            let targets: Vec<TensorRef> = calls
+                .iter()
+                .map(|c| tensor_arg(c, 0))
+                .collect::<Result<_>>()?;
+            let data: Vec<Vec<f64>> = targets
+                .iter()
+                .enumerate()
+                .map(|(r, t)| read_tensor(state, t, r))
+                .collect::<Result<_>>()?;
             let row = targets[0].elements() / targets[0].shape.first().copied().unwrap_or(1).max(1);
             for (me, target) in targets.iter().enumerate() {
                 let mut out = data[me].clone();
@@ -515,14 +738,24 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
             }
         }
         Collective::Allreduce | Collective::AllreduceRing => {
-            let targets: Vec<TensorRef> = calls.iter().map(|c| tensor_arg(c, 0)).collect::<Result<_>>()?;
-            let data: Vec<Vec<f64>> = targets.iter().enumerate().map(|(r, t)| read_tensor(state, t, r)).collect::<Result<_>>()?;
+            let targets: Vec<TensorRef> = calls
+                .iter()
+                .map(|c| tensor_arg(c, 0))
+                .collect::<Result<_>>()?;
+            let data: Vec<Vec<f64>> = targets
+                .iter()
+                .enumerate()
+                .map(|(r, t)| read_tensor(state, t, r))
+                .collect::<Result<_>>()?;
             let elem = targets[0].elem;
             let total = data[0].len();
             if first.ring {
                 let mut out = vec![0.0; total];
                 for s in 0..size {
-                    let (start, end) = (ring_boundary(s, total, size, elem), ring_boundary(s + 1, total, size, elem));
+                    let (start, end) = (
+                        ring_boundary(s, total, size, elem),
+                        ring_boundary(s + 1, total, size, elem),
+                    );
                     for (i, slot) in out.iter_mut().enumerate().take(end).skip(start) {
                         let mut acc = data[(s + 1) % size][i];
                         for j in 2..=size {

@@ -48,7 +48,14 @@ pub struct Interp<'w> {
 
 impl<'w> Interp<'w> {
     pub fn new(world: &'w World, program: &'w Program, device: Option<usize>) -> Self {
-        Self { world, program, device, domains: Vec::new(), next_task: 0, depth: 0 }
+        Self {
+            world,
+            program,
+            device,
+            domains: Vec::new(),
+            next_task: 0,
+            depth: 0,
+        }
     }
 
     /// Runs function `index` with `args`; returns its results.
@@ -57,11 +64,19 @@ impl<'w> Interp<'w> {
         if args.len() != function.params.len() {
             return Err(RunError::at(
                 &function.location,
-                format!("@{} takes {} arguments, got {}", function.name, function.params.len(), args.len()),
+                format!(
+                    "@{} takes {} arguments, got {}",
+                    function.name,
+                    function.params.len(),
+                    args.len()
+                ),
             ));
         }
         if self.depth >= MAX_DEPTH {
-            return Err(RunError::at(&function.location, format!("calls nest deeper than {MAX_DEPTH} (recursion?)")));
+            return Err(RunError::at(
+                &function.location,
+                format!("calls nest deeper than {MAX_DEPTH} (recursion?)"),
+            ));
         }
         let mut frame: Frame = vec![None; function.slots];
         for (&slot, arg) in function.params.iter().zip(args) {
@@ -87,7 +102,12 @@ impl<'w> Interp<'w> {
     }
 
     /// Binds `args` to `region`'s arguments and runs it.
-    fn run_region(&mut self, frame: &mut Frame, region: &'w Region, args: Vec<Value>) -> Result<Flow> {
+    fn run_region(
+        &mut self,
+        frame: &mut Frame,
+        region: &'w Region,
+        args: Vec<Value>,
+    ) -> Result<Flow> {
         for (&slot, arg) in region.args.iter().zip(args) {
             frame[slot] = Some(arg);
         }
@@ -96,20 +116,26 @@ impl<'w> Interp<'w> {
 
     /// The value in `slot`.
     pub fn get<'f>(&self, frame: &'f Frame, slot: Slot) -> Result<&'f Value> {
-        frame[slot].as_ref().ok_or_else(|| RunError::new("a value is used before it is defined"))
+        frame[slot]
+            .as_ref()
+            .ok_or_else(|| RunError::new("a value is used before it is defined"))
     }
 
     pub fn int(&self, frame: &Frame, slot: Slot) -> Result<i64> {
         match self.get(frame, slot)? {
             Value::Int(v) => Ok(*v),
-            other => Err(RunError::new(format!("expected an integer, got a {}", other.kind()))),
+            other => Err(RunError::new(format!(
+                "expected an integer, got a {}",
+                other.kind()
+            ))),
         }
     }
 
     /// A non-negative integer as an index.
     pub fn index(&self, frame: &Frame, slot: Slot) -> Result<usize> {
         let value = self.int(frame, slot)?;
-        usize::try_from(value).map_err(|_| RunError::new(format!("expected a non-negative index, got {value}")))
+        usize::try_from(value)
+            .map_err(|_| RunError::new(format!("expected a non-negative index, got {value}")))
     }
 
     pub fn ints(&self, frame: &Frame, slots: &[Slot]) -> Result<Vec<i64>> {
@@ -121,28 +147,42 @@ impl<'w> Interp<'w> {
         match self.get(frame, slot)? {
             Value::Int(v) => Ok(*v as f64),
             Value::Float(v) => Ok(*v),
-            other => Err(RunError::new(format!("expected a scalar, got a {}", other.kind()))),
+            other => Err(RunError::new(format!(
+                "expected a scalar, got a {}",
+                other.kind()
+            ))),
         }
     }
 
     pub fn tile(&self, frame: &Frame, slot: Slot) -> Result<Arc<Tile>> {
         match self.get(frame, slot)? {
             Value::Tile(t) => Ok(t.clone()),
-            other => Err(RunError::new(format!("expected a tile, got a {}", other.kind()))),
+            other => Err(RunError::new(format!(
+                "expected a tile, got a {}",
+                other.kind()
+            ))),
         }
     }
 
     pub fn tensor(&self, frame: &Frame, slot: Slot) -> Result<TensorRef> {
         match self.get(frame, slot)? {
             Value::Tensor(t) => Ok(t.clone()),
-            other => Err(RunError::new(format!("expected a tensor, got a {}", other.kind()))),
+            other => Err(RunError::new(format!(
+                "expected a tensor, got a {}",
+                other.kind()
+            ))),
         }
     }
 
     /// Sets the op's results.
     fn set(&self, frame: &mut Frame, op: &Op, values: Vec<Value>) -> Result<()> {
         if values.len() != op.results.len() {
-            return Err(RunError::new(format!("'{}' produced {} values for {} results", op.name, values.len(), op.results.len())));
+            return Err(RunError::new(format!(
+                "'{}' produced {} values for {} results",
+                op.name,
+                values.len(),
+                op.results.len()
+            )));
         }
         for (&slot, value) in op.results.iter().zip(values) {
             frame[slot] = Some(value);
@@ -164,12 +204,17 @@ impl<'w> Interp<'w> {
             Some(crate::program::Attr::Str(name)) => name.clone(),
             _ => return Err(RunError::new(format!("'{}' has no callee", op.name))),
         };
-        self.program.index(&name).ok_or_else(|| RunError::new(format!("no function @{name}")))
+        self.program
+            .index(&name)
+            .ok_or_else(|| RunError::new(format!("no function @{name}")))
     }
 
     fn exec(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
         use Code::*;
-        let executed = self.world.ops.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let executed = self
+            .world
+            .ops
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         if self.world.should_stop() {
             return Err(RunError::new("stopped: the run failed elsewhere"));
         }
@@ -177,14 +222,18 @@ impl<'w> Interp<'w> {
             self.world.check_deadline()?;
         }
         match op.code {
-            Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast | IntBinary(_) | FloatBinary(_) | Cmpi
-            | Cmpf | Select | NegF | MathUnary(_) => {
+            Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast
+            | IntBinary(_) | FloatBinary(_) | Cmpi | Cmpf | Select | NegF | MathUnary(_) => {
                 let value = self.scalar_op(frame, op)?;
                 self.set1(frame, op, value)
             }
             For => self.exec_for(frame, op),
             If => {
-                let region = if self.int(frame, op.operands[0])? != 0 { 0 } else { 1 };
+                let region = if self.int(frame, op.operands[0])? != 0 {
+                    0
+                } else {
+                    1
+                };
                 let values = match op.regions.get(region) {
                     Some(region) => match self.run_region(frame, region, Vec::new())? {
                         Flow::Yield(values) => values,
@@ -201,7 +250,11 @@ impl<'w> Interp<'w> {
                 loop {
                     let (go, values) = match self.run_region(frame, &op.regions[0], carried)? {
                         Flow::Condition(go, values) => (go, values),
-                        _ => return Err(RunError::new("scf.while's first region must end in scf.condition")),
+                        _ => {
+                            return Err(RunError::new(
+                                "scf.while's first region must end in scf.condition",
+                            ));
+                        }
                     };
                     if !go {
                         self.set(frame, op, values)?;
@@ -247,48 +300,72 @@ impl<'w> Interp<'w> {
             }
             Dispatch => {
                 let callee = self.callee(op)?;
-                let (device_slot, arg_slots) = op.operands.split_last().expect("dispatch has a device");
+                let (device_slot, arg_slots) =
+                    op.operands.split_last().expect("dispatch has a device");
                 let device = self.index(frame, *device_slot)?;
                 let args = self.values(frame, arg_slots)?;
                 if self.device.is_some() {
-                    return Err(RunError::new("pld.dispatch runs only in a host orchestrator"));
+                    return Err(RunError::new(
+                        "pld.dispatch runs only in a host orchestrator",
+                    ));
                 }
-                self.world.submit(device, Task::Call { function: callee, args, location: op.location.clone(), reply: false })?;
+                self.world.submit(
+                    device,
+                    Task::Call {
+                        function: callee,
+                        args,
+                        location: op.location.clone(),
+                        reply: false,
+                    },
+                )?;
                 self.set(frame, op, Vec::new())?;
                 Ok(Flow::Next)
             }
             Nop => Ok(Flow::Next),
-            TileLoad | TileStore | TileCreate | TileFull | TileMove | TileFillpad | TileSetValid | TileCast | TileRead
-            | TileWrite | TileSlice | TileReshape | TileTranspose | TileExtract | TileAssemble | TileExpands | TileBinary(_)
-            | TileScalar(_) | TileUnary(_) | TileRowReduce(_) | TileColReduce(_) | TileRowExpand(_) | TileColExpand(_)
-            | TileMatmul | TileMatmulAcc | TileMatmulBias | TileCmp | TileCmps | TileSel | TileSels | TileBlockIdx | TileBlockNum
+            TileLoad | TileStore | TileCreate | TileFull | TileMove | TileFillpad
+            | TileSetValid | TileCast | TileRead | TileWrite | TileSlice | TileReshape
+            | TileTranspose | TileExtract | TileAssemble | TileExpands | TileBinary(_)
+            | TileScalar(_) | TileUnary(_) | TileRowReduce(_) | TileColReduce(_)
+            | TileRowExpand(_) | TileColExpand(_) | TileMatmul | TileMatmulAcc | TileMatmulBias
+            | TileCmp | TileCmps | TileSel | TileSels | TileBlockIdx | TileBlockNum
             | TileSubblockIdx => {
                 let values = self.tile_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
             }
-            TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim | TensorRead | TensorWrite
-            | TensorAssemble | TensorTranspose | TensorCast | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
-            | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_) | TensorMatmul
-            | TensorMatmulAcc | TensorExpands => {
+            TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim
+            | TensorRead | TensorWrite | TensorAssemble | TensorTranspose | TensorCast
+            | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
+            | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_)
+            | TensorMatmul | TensorMatmulAcc | TensorExpands => {
                 let values = self.tensor_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
             }
-            WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | AllocWindow | Window | RemoteLoad | RemoteStore | TilePut
-            | TileGet | TensorPut | TensorGet | Collective(_) | Builtin(_) => {
+            WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | AllocWindow | Window
+            | RemoteLoad | RemoteStore | TilePut | TileGet | TensorPut | TensorGet
+            | Collective(_) | Builtin(_) => {
                 let values = self.comm_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
             }
-            Unsupported => Err(RunError::new(format!("pto-run does not execute '{}'", op.name))),
+            Unsupported => Err(RunError::new(format!(
+                "pto-run does not execute '{}'",
+                op.name
+            ))),
         }
     }
 
     fn exec_for(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
-        let (lower, upper, step) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?, self.int(frame, op.operands[2])?);
+        let (lower, upper, step) = (
+            self.int(frame, op.operands[0])?,
+            self.int(frame, op.operands[1])?,
+            self.int(frame, op.operands[2])?,
+        );
         if step <= 0 {
-            return Err(RunError::new(format!("scf.for step {step} is not positive")));
+            return Err(RunError::new(format!(
+                "scf.for step {step} is not positive"
+            )));
         }
         let mut carried = self.values(frame, &op.operands[3..])?;
         let mut iv = lower;

@@ -10,7 +10,10 @@ use crate::{
 
 /// The element type of a scalar result (`index` when unknown).
 fn result_elem(op: &Op) -> Elem {
-    op.result_types.first().and_then(Ty::scalar).unwrap_or(Elem::Index)
+    op.result_types
+        .first()
+        .and_then(Ty::scalar)
+        .unwrap_or(Elem::Index)
 }
 
 /// Applies a unary float function.
@@ -116,7 +119,11 @@ impl Interp<'_> {
                 },
                 Some(Attr::Bool(b)) => Value::Int(i64::from(*b)),
                 Some(Attr::Float(v)) => Value::Float(elem.round(*v)),
-                _ => return Err(RunError::new("pto-run executes scalar integer and float constants only")),
+                _ => {
+                    return Err(RunError::new(
+                        "pto-run executes scalar integer and float constants only",
+                    ));
+                }
             },
             Code::IntCast => {
                 let value = self.int(frame, op.operands[0])?;
@@ -135,18 +142,29 @@ impl Interp<'_> {
                 Value::Int(elem.wrap(value))
             }
             Code::TruncI => Value::Int(elem.wrap(self.int(frame, op.operands[0])?)),
-            Code::SIToFP | Code::UIToFP => Value::Float(elem.round(self.int(frame, op.operands[0])? as f64)),
-            Code::FPToSI | Code::FPToUI => Value::Int(elem.wrap(float_to_int(self.number(frame, op.operands[0])?))),
+            Code::SIToFP | Code::UIToFP => {
+                Value::Float(elem.round(self.int(frame, op.operands[0])? as f64))
+            }
+            Code::FPToSI | Code::FPToUI => {
+                Value::Int(elem.wrap(float_to_int(self.number(frame, op.operands[0])?)))
+            }
             Code::FloatCast => Value::Float(elem.round(self.number(frame, op.operands[0])?)),
             Code::IntBinary(how) => {
-                let (a, b) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?);
+                let (a, b) = (
+                    self.int(frame, op.operands[0])?,
+                    self.int(frame, op.operands[1])?,
+                );
                 let value = match (op.name.as_str(), how) {
                     ("arith.ceildivsi" | "arith.ceildivui", _) => {
                         if b == 0 {
                             return Err(RunError::new("integer division by zero"));
                         }
                         let q = a / b;
-                        if (a % b != 0) && ((a < 0) == (b < 0)) { q + 1 } else { q }
+                        if (a % b != 0) && ((a < 0) == (b < 0)) {
+                            q + 1
+                        } else {
+                            q
+                        }
                     }
                     ("arith.floordivsi", _) => {
                         if b == 0 {
@@ -160,11 +178,17 @@ impl Interp<'_> {
                 Value::Int(elem.wrap(value))
             }
             Code::FloatBinary(how) => {
-                let (a, b) = (self.number(frame, op.operands[0])?, self.number(frame, op.operands[1])?);
+                let (a, b) = (
+                    self.number(frame, op.operands[0])?,
+                    self.number(frame, op.operands[1])?,
+                );
                 Value::Float(elem.round(float_binary(how, a, b)?))
             }
             Code::Cmpi => {
-                let (a, b) = (self.int(frame, op.operands[0])?, self.int(frame, op.operands[1])?);
+                let (a, b) = (
+                    self.int(frame, op.operands[0])?,
+                    self.int(frame, op.operands[1])?,
+                );
                 let holds = match op.int_attr("predicate").unwrap_or(0) {
                     0 => a == b,
                     1 => a != b,
@@ -180,7 +204,10 @@ impl Interp<'_> {
                 Value::Int(i64::from(holds))
             }
             Code::Cmpf => {
-                let (a, b) = (self.number(frame, op.operands[0])?, self.number(frame, op.operands[1])?);
+                let (a, b) = (
+                    self.number(frame, op.operands[0])?,
+                    self.number(frame, op.operands[1])?,
+                );
                 let unordered = a.is_nan() || b.is_nan();
                 let holds = match op.int_attr("predicate").unwrap_or(0) {
                     0 => false,
@@ -203,11 +230,17 @@ impl Interp<'_> {
                 Value::Int(i64::from(holds))
             }
             Code::Select => {
-                let pick = if self.int(frame, op.operands[0])? != 0 { 1 } else { 2 };
+                let pick = if self.int(frame, op.operands[0])? != 0 {
+                    1
+                } else {
+                    2
+                };
                 self.get(frame, op.operands[pick])?.clone()
             }
             Code::NegF => Value::Float(-self.number(frame, op.operands[0])?),
-            Code::MathUnary(how) => Value::Float(elem.round(unary(how, self.number(frame, op.operands[0])?))),
+            Code::MathUnary(how) => {
+                Value::Float(elem.round(unary(how, self.number(frame, op.operands[0])?)))
+            }
             _ => unreachable!("not a scalar op"),
         })
     }

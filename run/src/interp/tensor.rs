@@ -4,7 +4,10 @@
 
 use super::{
     Frame, Interp,
-    tile::{binary_tiles, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile, scalar_value, unary_tile},
+    tile::{
+        binary_tiles, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile,
+        scalar_value, unary_tile,
+    },
 };
 use crate::{
     error::{Result, RunError},
@@ -16,7 +19,9 @@ use crate::{
 fn tensor_ty(ty: Option<&Ty>) -> Result<&TensorTy> {
     match ty {
         Some(Ty::Tensor(t)) => Ok(t),
-        other => Err(RunError::new(format!("expected a tensor type, got {other:?}"))),
+        other => Err(RunError::new(format!(
+            "expected a tensor type, got {other:?}"
+        ))),
     }
 }
 
@@ -46,7 +51,12 @@ fn shape_of_grid(ty: &TensorTy, rows: usize, cols: usize, template: &[usize]) ->
         2 => vec![rows, cols],
         _ => {
             let mut shape: Vec<usize> = (0..rank - 1)
-                .map(|i| ty.shape[i].map(|d| d as usize).or_else(|| template.get(i).copied()).unwrap_or(1))
+                .map(|i| {
+                    ty.shape[i]
+                        .map(|d| d as usize)
+                        .or_else(|| template.get(i).copied())
+                        .unwrap_or(1)
+                })
                 .collect();
             shape.push(cols);
             shape
@@ -62,17 +72,27 @@ impl Interp<'_> {
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, tensor)?;
         for (i, at) in tensor.offsets().enumerate() {
-            tile.data[i] = state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0);
+            tile.data[i] = state
+                .read(tensor.mem, rank, at, tensor.elem)?
+                .unwrap_or(0.0);
             tile.defined[i] = true;
         }
         Ok(tile)
     }
 
     /// A fresh global tensor of `shape` holding the valid region of `tile`.
-    pub(super) fn new_tensor(&self, tile: &Tile, shape: Vec<usize>, elem: Elem) -> Result<TensorRef> {
+    pub(super) fn new_tensor(
+        &self,
+        tile: &Tile,
+        shape: Vec<usize>,
+        elem: Elem,
+    ) -> Result<TensorRef> {
         let elements: usize = shape.iter().product();
         if elements != tile.rows * tile.cols {
-            return Err(RunError::new(format!("a result of shape {shape:?} from a [{}, {}] computation", tile.rows, tile.cols)));
+            return Err(RunError::new(format!(
+                "a result of shape {shape:?} from a [{}, {}] computation",
+                tile.rows, tile.cols
+            )));
         }
         let mut state = self.world.lock();
         let id = state.allocate_gm(elements, elem);
@@ -100,14 +120,21 @@ impl Interp<'_> {
                     (0.0, &op.operands[..])
                 };
                 let shape = resolve_shape(ty, &self.ints(frame, sizes)?)?;
-                let (rows, cols) = TensorRef::contiguous(Mem::Gm(0), 0, shape.clone(), ty.elem).rows_cols();
-                Value::Tensor(self.new_tensor(&Tile::filled(rows, cols, ty.elem, value), shape, ty.elem)?)
+                let (rows, cols) =
+                    TensorRef::contiguous(Mem::Gm(0), 0, shape.clone(), ty.elem).rows_cols();
+                Value::Tensor(self.new_tensor(
+                    &Tile::filled(rows, cols, ty.elem, value),
+                    shape,
+                    ty.elem,
+                )?)
             }
             Code::TensorView | Code::TensorReshape => {
                 let ty = result_ty()?;
                 let source = self.tensor(frame, op.operands[0])?;
                 if !source.is_contiguous() {
-                    return Err(RunError::new("pto-run views and reshapes contiguous tensors only"));
+                    return Err(RunError::new(
+                        "pto-run views and reshapes contiguous tensors only",
+                    ));
                 }
                 if ty.elem != source.elem {
                     return Err(RunError::new("a view keeps the element type"));
@@ -117,15 +144,24 @@ impl Interp<'_> {
                 let elements = source.elements();
                 let shape: Vec<usize> = match open {
                     0 => ty.shape.iter().map(|d| d.unwrap() as usize).collect(),
-                    1 if known > 0 && elements % known == 0 => {
-                        ty.shape.iter().map(|d| d.map_or(elements / known, |d| d as usize)).collect()
-                    }
+                    1 if known > 0 && elements % known == 0 => ty
+                        .shape
+                        .iter()
+                        .map(|d| d.map_or(elements / known, |d| d as usize))
+                        .collect(),
                     _ => return Err(RunError::new("cannot infer the view's dynamic dimensions")),
                 };
                 if shape.iter().product::<usize>() > elements {
-                    return Err(RunError::new(format!("a view of shape {shape:?} is larger than its {elements}-element source")));
+                    return Err(RunError::new(format!(
+                        "a view of shape {shape:?} is larger than its {elements}-element source"
+                    )));
                 }
-                Value::Tensor(TensorRef::contiguous(source.mem, source.offset, shape, source.elem))
+                Value::Tensor(TensorRef::contiguous(
+                    source.mem,
+                    source.offset,
+                    shape,
+                    source.elem,
+                ))
             }
             Code::TensorSlice => {
                 let ty = result_ty()?;
@@ -133,41 +169,72 @@ impl Interp<'_> {
                 let offsets = self.ints(frame, op.segment(1))?;
                 let mut shape = resolve_shape(ty, &self.ints(frame, op.segment(2))?)?;
                 if offsets.len() != source.shape.len() || shape.len() != source.shape.len() {
-                    return Err(RunError::new("a slice needs one offset and one size per dimension"));
+                    return Err(RunError::new(
+                        "a slice needs one offset and one size per dimension",
+                    ));
                 }
                 let mut offset = source.offset;
                 for d in 0..shape.len() {
-                    let start = usize::try_from(offsets[d]).map_err(|_| RunError::new("a negative slice offset"))?;
+                    let start = usize::try_from(offsets[d])
+                        .map_err(|_| RunError::new("a negative slice offset"))?;
                     if op.has_attr("clamp") {
                         shape[d] = shape[d].min(source.shape[d].saturating_sub(start));
                     } else if start + shape[d] > source.shape[d] {
-                        return Err(RunError::new(format!("slice {offsets:?} + {shape:?} leaves a tensor of shape {:?}", source.shape)));
+                        return Err(RunError::new(format!(
+                            "slice {offsets:?} + {shape:?} leaves a tensor of shape {:?}",
+                            source.shape
+                        )));
                     }
                     offset += start * source.strides[d];
                 }
-                Value::Tensor(TensorRef { mem: source.mem, offset, shape, strides: source.strides.clone(), elem: source.elem })
+                Value::Tensor(TensorRef {
+                    mem: source.mem,
+                    offset,
+                    shape,
+                    strides: source.strides.clone(),
+                    elem: source.elem,
+                })
             }
             Code::TensorDim => {
                 let tensor = self.tensor(frame, op.operands[0])?;
                 let axis = op.int_attr("axis").unwrap_or(0);
-                let axis = if axis < 0 { axis + tensor.shape.len() as i64 } else { axis };
-                let extent = tensor.shape.get(axis as usize).ok_or_else(|| RunError::new(format!("axis {axis} is out of range")))?;
+                let axis = if axis < 0 {
+                    axis + tensor.shape.len() as i64
+                } else {
+                    axis
+                };
+                let extent = tensor
+                    .shape
+                    .get(axis as usize)
+                    .ok_or_else(|| RunError::new(format!("axis {axis} is out of range")))?;
                 Value::Int(*extent as i64)
             }
             Code::TensorRead => {
                 let tensor = self.tensor(frame, op.operands[0])?;
                 let indices = self.ints(frame, &op.operands[1..])?;
-                let at = tensor.locate(&indices).ok_or_else(|| RunError::new(format!("reads {indices:?} outside shape {:?}", tensor.shape)))?;
+                let at = tensor.locate(&indices).ok_or_else(|| {
+                    RunError::new(format!(
+                        "reads {indices:?} outside shape {:?}",
+                        tensor.shape
+                    ))
+                })?;
                 let mut state = self.world.lock();
                 let rank = self.local_rank(&state, &tensor)?;
-                let x = state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0);
+                let x = state
+                    .read(tensor.mem, rank, at, tensor.elem)?
+                    .unwrap_or(0.0);
                 scalar_value(x, op.result_types.first())
             }
             Code::TensorWrite => {
                 let tensor = self.tensor(frame, op.operands[0])?;
                 let (value_slot, index_slots) = op.operands[1..].split_last().expect("a value");
                 let indices = self.ints(frame, index_slots)?;
-                let at = tensor.locate(&indices).ok_or_else(|| RunError::new(format!("writes {indices:?} outside shape {:?}", tensor.shape)))?;
+                let at = tensor.locate(&indices).ok_or_else(|| {
+                    RunError::new(format!(
+                        "writes {indices:?} outside shape {:?}",
+                        tensor.shape
+                    ))
+                })?;
                 let value = self.number(frame, *value_slot)?;
                 let mut state = self.world.lock();
                 let rank = self.local_rank(&state, &tensor)?;
@@ -182,12 +249,22 @@ impl Interp<'_> {
                 let offsets = self.ints(frame, &op.operands[2..])?;
                 let tile = self.read_all(&source)?;
                 let lead = &source.shape[..source.shape.len().saturating_sub(1)];
-                self.write_window(&tile, &target, None, &offsets, lead, op.has_attr("atomic_add"))?;
+                self.write_window(
+                    &tile,
+                    &target,
+                    None,
+                    &offsets,
+                    lead,
+                    op.has_attr("atomic_add"),
+                )?;
                 Value::Tensor(target)
             }
             Code::TensorTranspose => {
                 let source = self.tensor(frame, op.operands[0])?;
-                let (a, b) = (op.int_attr("axis1").unwrap_or(0) as usize, op.int_attr("axis2").unwrap_or(1) as usize);
+                let (a, b) = (
+                    op.int_attr("axis1").unwrap_or(0) as usize,
+                    op.int_attr("axis2").unwrap_or(1) as usize,
+                );
                 if a >= source.shape.len() || b >= source.shape.len() {
                     return Err(RunError::new("transpose axes out of range"));
                 }
@@ -211,22 +288,34 @@ impl Interp<'_> {
             Code::TensorFillpad => Value::Tensor(self.tensor(frame, op.operands[0])?),
             Code::TensorBinary(how) => {
                 let ty = result_ty()?;
-                let (lhs, rhs) = (self.tensor(frame, op.operands[0])?, self.tensor(frame, op.operands[1])?);
+                let (lhs, rhs) = (
+                    self.tensor(frame, op.operands[0])?,
+                    self.tensor(frame, op.operands[1])?,
+                );
                 let (a, b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
                 let (rows, cols) = (a.rows.max(b.rows), a.cols.max(b.cols));
                 let tile = binary_tiles(&widen(a, rows, cols), &b, how, ty.elem, rows, cols)?;
-                let template = if lhs.elements() >= rhs.elements() { lhs.shape } else { rhs.shape };
+                let template = if lhs.elements() >= rhs.elements() {
+                    lhs.shape
+                } else {
+                    rhs.shape
+                };
                 fresh(self, tile, &template)?
             }
             Code::TensorScalar(how) => {
                 let source = self.tensor(frame, op.operands[0])?;
-                let tile = scalar_tile(&self.read_all(&source)?, self.number(frame, op.operands[1])?, how)?;
+                let tile = scalar_tile(
+                    &self.read_all(&source)?,
+                    self.number(frame, op.operands[1])?,
+                    how,
+                )?;
                 fresh(self, tile, &source.shape)?
             }
             Code::TensorExpands => {
                 let source = self.tensor(frame, op.operands[0])?;
                 let (rows, cols) = source.rows_cols();
-                let tile = Tile::filled(rows, cols, source.elem, self.number(frame, op.operands[1])?);
+                let tile =
+                    Tile::filled(rows, cols, source.elem, self.number(frame, op.operands[1])?);
                 fresh(self, tile, &source.shape)?
             }
             Code::TensorUnary(how) => {
@@ -244,15 +333,27 @@ impl Interp<'_> {
             }
             Code::TensorRowExpand(how) | Code::TensorColExpand(how) => {
                 let ty = result_ty()?;
-                let (target, vector) = (self.tensor(frame, op.operands[0])?, self.tensor(frame, op.operands[1])?);
+                let (target, vector) = (
+                    self.tensor(frame, op.operands[0])?,
+                    self.tensor(frame, op.operands[1])?,
+                );
                 let rows = matches!(op.code, Code::TensorRowExpand(_));
-                let tile = expand_tile(&self.read_all(&target)?, &self.read_all(&vector)?, how, rows, ty.elem)?;
+                let tile = expand_tile(
+                    &self.read_all(&target)?,
+                    &self.read_all(&vector)?,
+                    how,
+                    rows,
+                    ty.elem,
+                )?;
                 fresh(self, tile, &target.shape)?
             }
             Code::TensorMatmul | Code::TensorMatmulAcc => {
                 let ty = result_ty()?;
                 let base = usize::from(op.code == Code::TensorMatmulAcc);
-                let (lhs, rhs) = (self.tensor(frame, op.operands[base])?, self.tensor(frame, op.operands[base + 1])?);
+                let (lhs, rhs) = (
+                    self.tensor(frame, op.operands[base])?,
+                    self.tensor(frame, op.operands[base + 1])?,
+                );
                 let (mut a, mut b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
                 if op.has_attr("a_trans") {
                     a = transpose(&a);
@@ -268,7 +369,14 @@ impl Interp<'_> {
                     };
                     if !init {
                         let acc = self.read_all(&self.tensor(frame, op.operands[0])?)?;
-                        product = binary_tiles(&acc, &product, Binary::Add, ty.elem, product.rows, product.cols)?;
+                        product = binary_tiles(
+                            &acc,
+                            &product,
+                            Binary::Add,
+                            ty.elem,
+                            product.rows,
+                            product.cols,
+                        )?;
                     }
                 }
                 fresh(self, product, &lhs.shape)?
@@ -286,7 +394,13 @@ fn widen(tile: Tile, rows: usize, cols: usize) -> Tile {
     let mut wide = Tile::undefined(rows, cols, tile.elem);
     for r in 0..rows {
         for c in 0..cols {
-            let (i, j) = (wide.index(r, c), tile.index(if tile.rows == 1 { 0 } else { r }, if tile.cols == 1 { 0 } else { c }));
+            let (i, j) = (
+                wide.index(r, c),
+                tile.index(
+                    if tile.rows == 1 { 0 } else { r },
+                    if tile.cols == 1 { 0 } else { c },
+                ),
+            );
             wide.data[i] = tile.data[j];
             wide.defined[i] = tile.defined[j];
         }

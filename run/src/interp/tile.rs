@@ -21,7 +21,10 @@ pub fn grid(shape: &[i64]) -> (usize, usize) {
     match shape.len() {
         0 => (1, 1),
         1 => (1, shape[0] as usize),
-        n => (shape[..n - 1].iter().product::<i64>() as usize, shape[n - 1] as usize),
+        n => (
+            shape[..n - 1].iter().product::<i64>() as usize,
+            shape[n - 1] as usize,
+        ),
     }
 }
 
@@ -36,7 +39,9 @@ fn partition(op: &Op) -> Option<&[i64]> {
 fn tile_ty(ty: &Ty) -> Result<&TileTy> {
     match ty {
         Ty::Tile(t) => Ok(t),
-        other => Err(RunError::new(format!("expected a tile type, got {other:?}"))),
+        other => Err(RunError::new(format!(
+            "expected a tile type, got {other:?}"
+        ))),
     }
 }
 
@@ -48,10 +53,15 @@ pub fn valid_of(ty: &TileTy, dynamic: &[i64]) -> Result<(usize, usize)> {
     for (i, extent) in ty.valid.iter().enumerate() {
         let extent = match extent {
             Some(e) => *e,
-            None => *values.next().ok_or_else(|| RunError::new("a dynamic valid extent has no value"))?,
+            None => *values
+                .next()
+                .ok_or_else(|| RunError::new("a dynamic valid extent has no value"))?,
         };
         if extent < 0 || extent > ty.shape[i] {
-            return Err(RunError::new(format!("valid extent {extent} is outside the tile's {}", ty.shape[i])));
+            return Err(RunError::new(format!(
+                "valid extent {extent} is outside the tile's {}",
+                ty.shape[i]
+            )));
         }
         extents.push(extent);
     }
@@ -65,16 +75,30 @@ pub fn element_indices(offsets: &[i64], lead: &[usize], r: usize, c: usize) -> V
 }
 
 fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
-    RunError::new(format!("{what} reads element [{row}, {col}] of a tile, which was never written"))
+    RunError::new(format!(
+        "{what} reads element [{row}, {col}] of a tile, which was never written"
+    ))
 }
 
 /// Elementwise `how` of two tiles into a tile of `out` (rows × cols, valid
 /// from `lhs`), broadcasting a one-row or one-column operand.
-pub fn binary_tiles(lhs: &Tile, rhs: &Tile, how: Binary, out: Elem, rows: usize, cols: usize) -> Result<Tile> {
+pub fn binary_tiles(
+    lhs: &Tile,
+    rhs: &Tile,
+    how: Binary,
+    out: Elem,
+    rows: usize,
+    cols: usize,
+) -> Result<Tile> {
     let mut result = Tile::undefined(rows, cols, out);
     result.valid_rows = lhs.valid_rows.min(rows);
     result.valid_cols = lhs.valid_cols.min(cols);
-    let pick = |t: &Tile, r: usize, c: usize| t.get(if t.rows == 1 { 0 } else { r }, if t.cols == 1 { 0 } else { c });
+    let pick = |t: &Tile, r: usize, c: usize| {
+        t.get(
+            if t.rows == 1 { 0 } else { r },
+            if t.cols == 1 { 0 } else { c },
+        )
+    };
     for r in 0..result.valid_rows {
         for c in 0..result.valid_cols {
             let a = pick(lhs, r, c).ok_or_else(|| undefined_read("an elementwise op", r, c))?;
@@ -98,10 +122,16 @@ pub fn apply(how: Binary, a: f64, b: f64, out: Elem) -> Result<f64> {
 
 /// `how(x, scalar)` over the valid region, in the tile's type.
 pub fn scalar_tile(tile: &Tile, scalar: f64, how: Binary) -> Result<Tile> {
-    let mut result = Tile { data: tile.data.clone(), defined: vec![false; tile.data.len()], ..tile.clone() };
+    let mut result = Tile {
+        data: tile.data.clone(),
+        defined: vec![false; tile.data.len()],
+        ..tile.clone()
+    };
     for r in 0..tile.valid_rows {
         for c in 0..tile.valid_cols {
-            let a = tile.get(r, c).ok_or_else(|| undefined_read("a tile-scalar op", r, c))?;
+            let a = tile
+                .get(r, c)
+                .ok_or_else(|| undefined_read("a tile-scalar op", r, c))?;
             let i = tile.index(r, c);
             result.data[i] = apply(how, a, scalar, tile.elem)?;
             result.defined[i] = true;
@@ -112,10 +142,16 @@ pub fn scalar_tile(tile: &Tile, scalar: f64, how: Binary) -> Result<Tile> {
 
 /// `how(x)` over the valid region.
 pub fn unary_tile(tile: &Tile, how: Unary, out: Elem) -> Result<Tile> {
-    let mut result = Tile { elem: out, defined: vec![false; tile.data.len()], ..tile.clone() };
+    let mut result = Tile {
+        elem: out,
+        defined: vec![false; tile.data.len()],
+        ..tile.clone()
+    };
     for r in 0..tile.valid_rows {
         for c in 0..tile.valid_cols {
-            let x = tile.get(r, c).ok_or_else(|| undefined_read("a unary op", r, c))?;
+            let x = tile
+                .get(r, c)
+                .ok_or_else(|| undefined_read("a unary op", r, c))?;
             let i = tile.index(r, c);
             result.data[i] = out.round(unary(how, x));
             result.defined[i] = true;
@@ -153,7 +189,11 @@ fn reduce_values(values: impl Iterator<Item = f64>, how: Reduce, elem: Elem) -> 
 
 /// Reduces each valid row (`rows`: true) or column over the valid region.
 pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Tile> {
-    let (lines, length) = if rows { (tile.valid_rows, tile.valid_cols) } else { (tile.valid_cols, tile.valid_rows) };
+    let (lines, length) = if rows {
+        (tile.valid_rows, tile.valid_cols)
+    } else {
+        (tile.valid_cols, tile.valid_rows)
+    };
     let (result_rows, result_cols) = if rows { (tile.rows, 1) } else { (1, tile.cols) };
     let mut result = Tile::undefined(result_rows, result_cols, out);
     if rows {
@@ -165,9 +205,16 @@ pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Ti
         let mut values = Vec::with_capacity(length);
         for k in 0..length {
             let (r, c) = if rows { (line, k) } else { (k, line) };
-            values.push(tile.get(r, c).ok_or_else(|| undefined_read("a reduction", r, c))?);
+            values.push(
+                tile.get(r, c)
+                    .ok_or_else(|| undefined_read("a reduction", r, c))?,
+            );
         }
-        let i = if rows { result.index(line, 0) } else { result.index(0, line) };
+        let i = if rows {
+            result.index(line, 0)
+        } else {
+            result.index(0, line)
+        };
         result.data[i] = out.round(reduce_values(values.into_iter(), how, tile.elem));
         result.defined[i] = true;
     }
@@ -176,12 +223,25 @@ pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Ti
 
 /// `tile[r, c] how vector[r]` (rows) or `vector[c]` (columns).
 pub fn expand_tile(tile: &Tile, vector: &Tile, how: Binary, rows: bool, out: Elem) -> Result<Tile> {
-    let mut result = Tile { elem: out, defined: vec![false; tile.data.len()], ..tile.clone() };
+    let mut result = Tile {
+        elem: out,
+        defined: vec![false; tile.data.len()],
+        ..tile.clone()
+    };
     for r in 0..tile.valid_rows {
         for c in 0..tile.valid_cols {
-            let v = if rows { vector.get(r, 0) } else { vector.get(0, c) };
+            let v = if rows {
+                vector.get(r, 0)
+            } else {
+                vector.get(0, c)
+            };
             let v = v.ok_or_else(|| undefined_read("a broadcast", r, c))?;
-            let x = if how == Binary::Second { 0.0 } else { tile.get(r, c).ok_or_else(|| undefined_read("a broadcast", r, c))? };
+            let x = if how == Binary::Second {
+                0.0
+            } else {
+                tile.get(r, c)
+                    .ok_or_else(|| undefined_read("a broadcast", r, c))?
+            };
             let i = tile.index(r, c);
             result.data[i] = apply(how, x, v, out)?;
             result.defined[i] = true;
@@ -195,7 +255,10 @@ pub fn expand_tile(tile: &Tile, vector: &Tile, how: Binary, rows: bool, out: Ele
 pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize) -> Result<Tile> {
     let k_extent = lhs.valid_cols;
     if rhs.valid_rows < k_extent {
-        return Err(RunError::new(format!("matmul: the rhs has {} valid rows for K = {k_extent}", rhs.valid_rows)));
+        return Err(RunError::new(format!(
+            "matmul: the rhs has {} valid rows for K = {k_extent}",
+            rhs.valid_rows
+        )));
     }
     let mut result = Tile::undefined(rows, cols, out);
     result.valid_rows = lhs.valid_rows.min(rows);
@@ -204,8 +267,12 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
         for c in 0..result.valid_cols {
             let mut sum = 0.0;
             for k in 0..k_extent {
-                let a = lhs.get(r, k).ok_or_else(|| undefined_read("matmul", r, k))?;
-                let b = rhs.get(k, c).ok_or_else(|| undefined_read("matmul", k, c))?;
+                let a = lhs
+                    .get(r, k)
+                    .ok_or_else(|| undefined_read("matmul", r, k))?;
+                let b = rhs
+                    .get(k, c)
+                    .ok_or_else(|| undefined_read("matmul", k, c))?;
                 sum += a * b;
             }
             let i = result.index(r, c);
@@ -229,7 +296,11 @@ pub fn cast_value(x: f64, mode: i64, out: Elem) -> f64 {
         5 => x.trunc(),
         _ => {
             let r = x.round();
-            if (x - x.trunc()).abs() == 0.5 { 2.0 * (x / 2.0).round() } else { r }
+            if (x - x.trunc()).abs() == 0.5 {
+                2.0 * (x / 2.0).round()
+            } else {
+                r
+            }
         }
     };
     out.wrap(float_to_int(rounded)) as f64
@@ -237,11 +308,17 @@ pub fn cast_value(x: f64, mode: i64, out: Elem) -> f64 {
 
 impl Interp<'_> {
     /// The rank whose copy of `tensor` this thread accesses locally.
-    pub(super) fn local_rank(&self, state: &crate::world::State, tensor: &TensorRef) -> Result<usize> {
+    pub(super) fn local_rank(
+        &self,
+        state: &crate::world::State,
+        tensor: &TensorRef,
+    ) -> Result<usize> {
         match tensor.mem {
             Mem::Gm(_) => Ok(0),
             Mem::Window(buffer) => {
-                let device = self.device.ok_or_else(|| RunError::new("the host cannot access window memory"))?;
+                let device = self
+                    .device
+                    .ok_or_else(|| RunError::new("the host cannot access window memory"))?;
                 state.rank_in(state.buffers[buffer.0].domain, device)
             }
         }
@@ -278,7 +355,11 @@ impl Interp<'_> {
                         // Past the row end: the bytes that follow in memory,
                         // up to the end of the window slot.
                         let indices = element_indices(offsets, lead, r, c);
-                        let linear = indices.iter().zip(&tensor.strides).map(|(&i, &s)| i.max(0) as usize * s).sum::<usize>();
+                        let linear = indices
+                            .iter()
+                            .zip(&tensor.strides)
+                            .map(|(&i, &s)| i.max(0) as usize * s)
+                            .sum::<usize>();
                         state.read(tensor.mem, rank, tensor.offset + linear, tensor.elem)?
                     }
                     None => None,
@@ -305,7 +386,15 @@ impl Interp<'_> {
 
     /// Writes the valid region of `tile` into `tensor` at `offsets` on
     /// `rank` (adding when `atomic_add`).
-    pub(super) fn write_window(&self, tile: &Tile, tensor: &TensorRef, rank: Option<usize>, offsets: &[i64], lead: &[usize], atomic_add: bool) -> Result<()> {
+    pub(super) fn write_window(
+        &self,
+        tile: &Tile,
+        tensor: &TensorRef,
+        rank: Option<usize>,
+        offsets: &[i64],
+        lead: &[usize],
+        atomic_add: bool,
+    ) -> Result<()> {
         let mut state = self.world.lock();
         let rank = match rank {
             Some(rank) => rank,
@@ -313,7 +402,9 @@ impl Interp<'_> {
         };
         for r in 0..tile.valid_rows {
             for c in 0..tile.valid_cols {
-                let value = tile.get(r, c).ok_or_else(|| undefined_read("a store", r, c))?;
+                let value = tile
+                    .get(r, c)
+                    .ok_or_else(|| undefined_read("a store", r, c))?;
                 let at = tensor.window_at(offsets, lead, r, c).ok_or_else(|| {
                     RunError::new(format!(
                         "writes element {:?} of a tensor of shape {:?}, out of bounds",
@@ -321,7 +412,14 @@ impl Interp<'_> {
                         tensor.shape
                     ))
                 })?;
-                let value = if atomic_add { state.read(tensor.mem, rank, at, tensor.elem)?.unwrap_or(0.0) + value } else { value };
+                let value = if atomic_add {
+                    state
+                        .read(tensor.mem, rank, at, tensor.elem)?
+                        .unwrap_or(0.0)
+                        + value
+                } else {
+                    value
+                };
                 state.write(tensor.mem, rank, at, tensor.elem, value)?;
             }
         }
@@ -345,21 +443,44 @@ impl Interp<'_> {
                     // Narrow the window to the tensor's edge.
                     let n = offsets.len();
                     if n >= 2 {
-                        rows = rows.min(tensor.shape[n - 2].saturating_sub(offsets[n - 2].max(0) as usize));
+                        rows = rows.min(
+                            tensor.shape[n - 2].saturating_sub(offsets[n - 2].max(0) as usize),
+                        );
                     }
                     if n >= 1 {
-                        cols = cols.min(tensor.shape[n - 1].saturating_sub(offsets[n - 1].max(0) as usize));
+                        cols = cols.min(
+                            tensor.shape[n - 1].saturating_sub(offsets[n - 1].max(0) as usize),
+                        );
                     }
                 }
                 let lead = leading(partition(op).unwrap_or(&ty.shape));
-                tile_value(self.read_window(&tensor, None, &offsets, &lead, ty, (rows, cols), false)?)
+                tile_value(self.read_window(
+                    &tensor,
+                    None,
+                    &offsets,
+                    &lead,
+                    ty,
+                    (rows, cols),
+                    false,
+                )?)
             }
             Code::TileStore => {
                 let tile = self.tile(frame, op.operands[0])?;
                 let tensor = self.tensor(frame, op.operands[1])?;
                 let offsets = self.ints(frame, &op.operands[2..])?;
-                let lead = leading(partition(op).or_else(|| tile_ty(&op.operand_types[0]).ok().map(|t| &t.shape[..])).unwrap_or(&[]));
-                self.write_window(&tile, &tensor, None, &offsets, &lead, op.has_attr("atomic_add"))?;
+                let lead = leading(
+                    partition(op)
+                        .or_else(|| tile_ty(&op.operand_types[0]).ok().map(|t| &t.shape[..]))
+                        .unwrap_or(&[]),
+                );
+                self.write_window(
+                    &tile,
+                    &tensor,
+                    None,
+                    &offsets,
+                    &lead,
+                    op.has_attr("atomic_add"),
+                )?;
                 Value::Tensor(tensor)
             }
             Code::TileCreate => {
@@ -375,7 +496,12 @@ impl Interp<'_> {
             Code::TileFull => {
                 let ty = result_ty?.expect("a tile result");
                 let (rows, cols) = grid(&ty.shape);
-                tile_value(Tile::filled(rows, cols, ty.elem, self.number(frame, op.operands[0])?))
+                tile_value(Tile::filled(
+                    rows,
+                    cols,
+                    ty.elem,
+                    self.number(frame, op.operands[0])?,
+                ))
             }
             Code::TileMove => {
                 let ty = result_ty?.expect("a tile result");
@@ -392,8 +518,12 @@ impl Interp<'_> {
             }
             Code::TileFillpad => {
                 let source = self.tile(frame, op.operands[0])?;
-                let pad = op.int_attr("pad").and_then(|c| PadValue::from_code(c as i32)).unwrap_or(PadValue::Zero);
-                let value = pad_value(pad, source.elem).ok_or_else(|| RunError::new("fillpad needs zero, max or min"))?;
+                let pad = op
+                    .int_attr("pad")
+                    .and_then(|c| PadValue::from_code(c as i32))
+                    .unwrap_or(PadValue::Zero);
+                let value = pad_value(pad, source.elem)
+                    .ok_or_else(|| RunError::new("fillpad needs zero, max or min"))?;
                 let mut tile = (*source).clone();
                 for r in 0..tile.rows {
                     for c in 0..tile.cols {
@@ -410,9 +540,15 @@ impl Interp<'_> {
             }
             Code::TileSetValid => {
                 let source = self.tile(frame, op.operands[0])?;
-                let (rows, cols) = (self.index(frame, op.operands[1])?, self.index(frame, op.operands[2])?);
+                let (rows, cols) = (
+                    self.index(frame, op.operands[1])?,
+                    self.index(frame, op.operands[2])?,
+                );
                 if rows > source.rows || cols > source.cols {
-                    return Err(RunError::new(format!("set_validshape [{rows}, {cols}] exceeds the tile's [{}, {}]", source.rows, source.cols)));
+                    return Err(RunError::new(format!(
+                        "set_validshape [{rows}, {cols}] exceeds the tile's [{}, {}]",
+                        source.rows, source.cols
+                    )));
                 }
                 let mut tile = (*source).clone();
                 (tile.valid_rows, tile.valid_cols) = (rows, cols);
@@ -425,10 +561,16 @@ impl Interp<'_> {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
                 let mode = op.int_attr("mode").unwrap_or(2);
-                let mut tile = Tile { elem: ty.elem, defined: vec![false; source.data.len()], ..(*source).clone() };
+                let mut tile = Tile {
+                    elem: ty.elem,
+                    defined: vec![false; source.data.len()],
+                    ..(*source).clone()
+                };
                 for r in 0..source.valid_rows {
                     for c in 0..source.valid_cols {
-                        let x = source.get(r, c).ok_or_else(|| undefined_read("a cast", r, c))?;
+                        let x = source
+                            .get(r, c)
+                            .ok_or_else(|| undefined_read("a cast", r, c))?;
                         let i = tile.index(r, c);
                         tile.data[i] = cast_value(x, mode, ty.elem);
                         tile.defined[i] = true;
@@ -439,7 +581,9 @@ impl Interp<'_> {
             Code::TileRead => {
                 let tile = self.tile(frame, op.operands[0])?;
                 let (r, c) = self.tile_position(frame, &tile, &op.operands[1..])?;
-                let x = tile.get(r, c).ok_or_else(|| undefined_read("pl.tile.read", r, c))?;
+                let x = tile
+                    .get(r, c)
+                    .ok_or_else(|| undefined_read("pl.tile.read", r, c))?;
                 return Ok(vec![scalar_value(x, op.result_types.first())]);
             }
             Code::TileWrite => {
@@ -456,7 +600,10 @@ impl Interp<'_> {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
                 let (offsets, dynamic_valid) = if op.code == Code::TileSlice {
-                    (self.ints(frame, op.segment(1))?, self.ints(frame, op.segment(2))?)
+                    (
+                        self.ints(frame, op.segment(1))?,
+                        self.ints(frame, op.segment(2))?,
+                    )
                 } else {
                     (self.ints(frame, &op.operands[1..3])?, Vec::new())
                 };
@@ -466,8 +613,15 @@ impl Interp<'_> {
                     [] => (0, 0),
                 };
                 let (rows, cols) = grid(&ty.shape);
-                if row0 < 0 || col0 < 0 || row0 as usize + rows > source.rows || col0 as usize + cols > source.cols {
-                    return Err(RunError::new(format!("a [{rows}, {cols}] window at [{row0}, {col0}] leaves the [{}, {}] tile", source.rows, source.cols)));
+                if row0 < 0
+                    || col0 < 0
+                    || row0 as usize + rows > source.rows
+                    || col0 as usize + cols > source.cols
+                {
+                    return Err(RunError::new(format!(
+                        "a [{rows}, {cols}] window at [{row0}, {col0}] leaves the [{}, {}] tile",
+                        source.rows, source.cols
+                    )));
                 }
                 let (row0, col0) = (row0 as usize, col0 as usize);
                 let requested = valid_of(ty, &dynamic_valid)?;
@@ -492,10 +646,18 @@ impl Interp<'_> {
                     return Err(RunError::new("reshape changes the element count"));
                 }
                 let full = source.valid_rows == source.rows && source.valid_cols == source.cols;
-                let mut tile = Tile { rows, cols, valid_rows: rows, valid_cols: cols, ..(*source).clone() };
+                let mut tile = Tile {
+                    rows,
+                    cols,
+                    valid_rows: rows,
+                    valid_cols: cols,
+                    ..(*source).clone()
+                };
                 if !full {
                     if cols != source.cols {
-                        return Err(RunError::new("pto-run reshapes a partially valid tile only when the row length stays"));
+                        return Err(RunError::new(
+                            "pto-run reshapes a partially valid tile only when the row length stays",
+                        ));
                     }
                     (tile.valid_rows, tile.valid_cols) = (source.valid_rows, source.valid_cols);
                 }
@@ -529,7 +691,9 @@ impl Interp<'_> {
                         if row0 + r >= tile.rows || col0 + c >= tile.cols {
                             return Err(RunError::new("assemble writes outside the target tile"));
                         }
-                        let x = source.get(r, c).ok_or_else(|| undefined_read("assemble", r, c))?;
+                        let x = source
+                            .get(r, c)
+                            .ok_or_else(|| undefined_read("assemble", r, c))?;
                         let i = tile.index(row0 + r, col0 + c);
                         tile.data[i] = tile.elem.round(x);
                         tile.defined[i] = true;
@@ -541,12 +705,16 @@ impl Interp<'_> {
                 let target = self.tile(frame, op.operands[0])?;
                 let value = self.number(frame, op.operands[1])?;
                 let mut tile = Tile::filled(target.rows, target.cols, target.elem, value);
-                (tile.valid_rows, tile.valid_cols, tile.pad) = (target.valid_rows, target.valid_cols, target.pad);
+                (tile.valid_rows, tile.valid_cols, tile.pad) =
+                    (target.valid_rows, target.valid_cols, target.pad);
                 tile_value(tile)
             }
             Code::TileBinary(how) => {
                 let ty = result_ty?.expect("a tile result");
-                let (lhs, rhs) = (self.tile(frame, op.operands[0])?, self.tile(frame, op.operands[1])?);
+                let (lhs, rhs) = (
+                    self.tile(frame, op.operands[0])?,
+                    self.tile(frame, op.operands[1])?,
+                );
                 let (rows, cols) = grid(&ty.shape);
                 let mut tile = binary_tiles(&lhs, &rhs, how, ty.elem, rows, cols)?;
                 tile.pad = ty.pad;
@@ -572,13 +740,19 @@ impl Interp<'_> {
             }
             Code::TileRowExpand(how) | Code::TileColExpand(how) => {
                 let ty = result_ty?.expect("a tile result");
-                let (tile, vector) = (self.tile(frame, op.operands[0])?, self.tile(frame, op.operands[1])?);
+                let (tile, vector) = (
+                    self.tile(frame, op.operands[0])?,
+                    self.tile(frame, op.operands[1])?,
+                );
                 let rows = matches!(op.code, Code::TileRowExpand(_));
                 tile_value(expand_tile(&tile, &vector, how, rows, ty.elem)?)
             }
             Code::TileMatmul | Code::TileMatmulBias => {
                 let ty = result_ty?.expect("a tile result");
-                let (lhs, rhs) = (self.tile(frame, op.operands[0])?, self.tile(frame, op.operands[1])?);
+                let (lhs, rhs) = (
+                    self.tile(frame, op.operands[0])?,
+                    self.tile(frame, op.operands[1])?,
+                );
                 let (rows, cols) = grid(&ty.shape);
                 let mut product = matmul_tiles(&lhs, &rhs, ty.elem, rows, cols)?;
                 if op.code == Code::TileMatmulBias {
@@ -589,7 +763,10 @@ impl Interp<'_> {
             }
             Code::TileMatmulAcc => {
                 let acc = self.tile(frame, op.operands[0])?;
-                let (lhs, rhs) = (self.tile(frame, op.operands[1])?, self.tile(frame, op.operands[2])?);
+                let (lhs, rhs) = (
+                    self.tile(frame, op.operands[1])?,
+                    self.tile(frame, op.operands[2])?,
+                );
                 let init = match op.operands.get(3) {
                     Some(&slot) => self.int(frame, slot)? != 0,
                     None => false,
@@ -602,7 +779,9 @@ impl Interp<'_> {
                     let mut sum = (*acc).clone();
                     for r in 0..product.valid_rows {
                         for c in 0..product.valid_cols {
-                            let a = acc.get(r, c).ok_or_else(|| undefined_read("matmul_acc (the accumulator)", r, c))?;
+                            let a = acc.get(r, c).ok_or_else(|| {
+                                undefined_read("matmul_acc (the accumulator)", r, c)
+                            })?;
                             let i = sum.index(r, c);
                             sum.data[i] = acc.elem.round(a + product.data[i]);
                             sum.defined[i] = true;
@@ -610,15 +789,24 @@ impl Interp<'_> {
                     }
                     sum
                 };
-                (tile.valid_rows, tile.valid_cols, tile.pad) = (acc.valid_rows, acc.valid_cols, acc.pad);
+                (tile.valid_rows, tile.valid_cols, tile.pad) =
+                    (acc.valid_rows, acc.valid_cols, acc.pad);
                 tile_value(tile)
             }
             Code::TileCmp | Code::TileCmps => {
                 let ty = result_ty?.expect("a tile result");
                 let lhs = self.tile(frame, op.operands[0])?;
                 let mode = op.int_attr("cmp").unwrap_or(0);
-                let rhs = if op.code == Code::TileCmp { Some(self.tile(frame, op.operands[1])?) } else { None };
-                let scalar = if op.code == Code::TileCmps { self.number(frame, op.operands[1])? } else { 0.0 };
+                let rhs = if op.code == Code::TileCmp {
+                    Some(self.tile(frame, op.operands[1])?)
+                } else {
+                    None
+                };
+                let scalar = if op.code == Code::TileCmps {
+                    self.number(frame, op.operands[1])?
+                } else {
+                    0.0
+                };
                 let (rows, cols) = grid(&ty.shape);
                 let mut mask = Tile::filled(rows, cols, Elem::U8, 0.0);
                 mask.valid_rows = lhs.valid_rows;
@@ -627,7 +815,9 @@ impl Interp<'_> {
                     for c in 0..lhs.valid_cols {
                         let a = lhs.get(r, c).ok_or_else(|| undefined_read("cmp", r, c))?;
                         let b = match &rhs {
-                            Some(rhs) => rhs.get(r, c).ok_or_else(|| undefined_read("cmp", r, c))?,
+                            Some(rhs) => {
+                                rhs.get(r, c).ok_or_else(|| undefined_read("cmp", r, c))?
+                            }
                             None => scalar,
                         };
                         if compare(mode, a, b) {
@@ -641,12 +831,26 @@ impl Interp<'_> {
             Code::TileSel | Code::TileSels => {
                 let mask = self.tile(frame, op.operands[0])?;
                 let lhs = self.tile(frame, op.operands[1])?;
-                let rhs = if op.code == Code::TileSel { Some(self.tile(frame, op.operands[2])?) } else { None };
-                let scalar = if op.code == Code::TileSels { self.number(frame, op.operands[2])? } else { 0.0 };
-                let mut tile = Tile { defined: vec![false; lhs.data.len()], ..(*lhs).clone() };
+                let rhs = if op.code == Code::TileSel {
+                    Some(self.tile(frame, op.operands[2])?)
+                } else {
+                    None
+                };
+                let scalar = if op.code == Code::TileSels {
+                    self.number(frame, op.operands[2])?
+                } else {
+                    0.0
+                };
+                let mut tile = Tile {
+                    defined: vec![false; lhs.data.len()],
+                    ..(*lhs).clone()
+                };
                 for r in 0..lhs.valid_rows {
                     for c in 0..lhs.valid_cols {
-                        let bits = mask.get(r, c / 8).ok_or_else(|| undefined_read("sel (the mask)", r, c / 8))? as u8;
+                        let bits = mask
+                            .get(r, c / 8)
+                            .ok_or_else(|| undefined_read("sel (the mask)", r, c / 8))?
+                            as u8;
                         let chosen = if bits & (1 << (c % 8)) != 0 {
                             lhs.get(r, c)
                         } else {
@@ -656,7 +860,9 @@ impl Interp<'_> {
                             }
                         };
                         let i = tile.index(r, c);
-                        tile.data[i] = tile.elem.round(chosen.ok_or_else(|| undefined_read("sel", r, c))?);
+                        tile.data[i] = tile
+                            .elem
+                            .round(chosen.ok_or_else(|| undefined_read("sel", r, c))?);
                         tile.defined[i] = true;
                     }
                 }
@@ -677,7 +883,10 @@ impl Interp<'_> {
             [] => (0, 0),
         };
         if r < 0 || c < 0 || r as usize >= tile.rows || c as usize >= tile.cols {
-            return Err(RunError::new(format!("index [{r}, {c}] is outside the [{}, {}] tile", tile.rows, tile.cols)));
+            return Err(RunError::new(format!(
+                "index [{r}, {c}] is outside the [{}, {}] tile",
+                tile.rows, tile.cols
+            )));
         }
         Ok((r as usize, c as usize))
     }

@@ -10,13 +10,17 @@ use pto_run::{Array, Program, session::parse_file, types::Elem};
 
 /// `examples/<path>` from the repository root.
 pub fn example(path: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..").join("examples").join(path)
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("..")
+        .join("examples")
+        .join(path)
 }
 
 /// Compiles a file, after `pipeline` when given.
 pub fn load(path: &PathBuf, pipeline: Option<&str>) -> Program {
     let context = pto_dialects::create_context();
-    let mut module = parse_file(&context, path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut module =
+        parse_file(&context, path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     if let Some(pipeline) = pipeline {
         run_pipeline(&context, &mut module, pipeline);
     }
@@ -27,7 +31,8 @@ pub fn load(path: &PathBuf, pipeline: Option<&str>) -> Program {
 /// Compiles MLIR text, after `pipeline` when given.
 pub fn load_text(text: &str, pipeline: Option<&str>) -> Program {
     let context = pto_dialects::create_context();
-    let mut module = melior::ir::Module::parse(&context, text).unwrap_or_else(|| panic!("parses:\n{text}"));
+    let mut module =
+        melior::ir::Module::parse(&context, text).unwrap_or_else(|| panic!("parses:\n{text}"));
     assert!(module.as_operation().verify(), "verifies:\n{text}");
     if let Some(pipeline) = pipeline {
         run_pipeline(&context, &mut module, pipeline);
@@ -35,7 +40,11 @@ pub fn load_text(text: &str, pipeline: Option<&str>) -> Program {
     Program::compile(&module, Some(text)).expect("compiles")
 }
 
-fn run_pipeline<'c>(context: &'c melior::Context, module: &mut melior::ir::Module<'c>, pipeline: &str) {
+fn run_pipeline<'c>(
+    context: &'c melior::Context,
+    module: &mut melior::ir::Module<'c>,
+    pipeline: &str,
+) {
     pto_passes::register_passes();
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).expect("pipeline parses");
@@ -52,7 +61,11 @@ pub fn sample(rank: usize, index: usize) -> f64 {
 /// An f32 array of `shape` filled by `f(flat index)`.
 pub fn array(shape: &[usize], elem: Elem, f: impl Fn(usize) -> f64) -> Array {
     let n: usize = shape.iter().product();
-    Array::new(shape.to_vec(), elem, (0..n).map(|i| elem.round(f(i))).collect())
+    Array::new(
+        shape.to_vec(),
+        elem,
+        (0..n).map(|i| elem.round(f(i))).collect(),
+    )
 }
 
 /// Rows `[start, start + count)` of a row-major `[.., cols]` buffer.

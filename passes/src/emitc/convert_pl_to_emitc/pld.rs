@@ -5,10 +5,8 @@
 //! the same pass.
 
 use melior::ir::{
-    Attribute, OperationRef, Type, Value, ValueLike,
-    attribute::IntegerAttribute,
-    operation::OperationLike,
-    r#type::IntegerType,
+    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
+    operation::OperationLike, r#type::IntegerType,
 };
 use pto_dialects::{
     ops::{operand_at, operand_segments, result_at},
@@ -34,26 +32,57 @@ static AICORE inline __gm__ T* pld_peer(__gm__ T* local, __gm__ int64_t* ctx, in
 
 impl<'c, 'a> Lowering<'c, 'a> {
     /// The CommContext pointer of distributed tensor `tensor`.
-    fn context_of(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn context_of(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         self.contexts
             .get(&value_key(tensor))
             // SAFETY: the recorded parameter is live in the kernel.
             .map(|raw| unsafe { Value::from_raw(*raw) })
-            .ok_or((op, "this distributed tensor has no CommContext parameter".to_string()))
+            .ok_or((
+                op,
+                "this distributed tensor has no CommContext parameter".to_string(),
+            ))
     }
 
     /// `tensor`'s pointer on rank `peer` (pld.md §4.2), as the same pointer
     /// type: `local - windowsIn[rankId] + windowsIn[peer]`.
-    fn peer_pointer(&self, op: OperationRef<'c, 'a>, tensor: Value<'c, 'a>, peer: Value<'c, 'a>) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+    fn peer_pointer(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+        peer: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let ctx = self.context_of(op, tensor)?;
-        Ok(self.call(op, "pld_peer", &[tensor, ctx, peer], None, Some(tensor.r#type())).expect("a result"))
+        Ok(self
+            .call(
+                op,
+                "pld_peer",
+                &[tensor, ctx, peer],
+                None,
+                Some(tensor.r#type()),
+            )
+            .expect("a result"))
     }
 
     /// Remote tile access, signals, fences and rank queries (pld.md §4.3).
-    pub(super) fn communicate(&mut self, op: OperationRef<'c, 'a>, name: &str) -> Result<(), Failure<'c, 'a>> {
+    pub(super) fn communicate(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        name: &str,
+    ) -> Result<(), Failure<'c, 'a>> {
         self.communicates = true;
-        let opaque_args = |texts: &[&str]| -> Vec<Attribute<'c>> { texts.iter().map(|t| opaque_attribute(self.context, t)).collect() };
-        let index_arg = |i: i64| -> Attribute<'c> { IntegerAttribute::new(Type::index(self.context), i).into() };
+        let opaque_args = |texts: &[&str]| -> Vec<Attribute<'c>> {
+            texts
+                .iter()
+                .map(|t| opaque_attribute(self.context, t))
+                .collect()
+        };
+        let index_arg = |i: i64| -> Attribute<'c> {
+            IntegerAttribute::new(Type::index(self.context), i).into()
+        };
         match name {
             "pld.system.get_comm_ctx" => {
                 let ctx = self.context_of(op, operand_at(op, 0).unwrap())?;
@@ -61,8 +90,20 @@ impl<'c, 'a> Lowering<'c, 'a> {
             }
             "pld.system.rank" | "pld.system.nranks" => {
                 let i32_type: Type = IntegerType::new(self.context, 32).into();
-                let callee = if name.ends_with("nranks") { "pld_nranks" } else { "pld_rank" };
-                let value = self.call(op, callee, &[operand_at(op, 0).unwrap()], None, Some(i32_type)).expect("a result");
+                let callee = if name.ends_with("nranks") {
+                    "pld_nranks"
+                } else {
+                    "pld_rank"
+                };
+                let value = self
+                    .call(
+                        op,
+                        callee,
+                        &[operand_at(op, 0).unwrap()],
+                        None,
+                        Some(i32_type),
+                    )
+                    .expect("a result");
                 self.replace(op, value);
             }
             "pld.tile.remote_load" => {
@@ -70,16 +111,25 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
                 let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
-                let offsets: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let offsets: Vec<Value> = (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 let peer = operand_at(op, segments.get(2).map_or(start + count, |s| s.0)).unwrap();
                 let target = operand_at(op, 0).unwrap();
                 // Runtime valid extents, in order of the dynamic ones. A tail-
                 // padded load reads the window's bytes past the row end as
                 // they lie in the slot, which the window's strides already do.
                 let (valid_start, valid_count) = segments.get(3).copied().unwrap_or((0, 0));
-                let mut dynamic = (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
+                let mut dynamic =
+                    (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
                 let extents = tile.effective_view().valid_shape;
-                let valid: [Option<Value>; 2] = [0, 1].map(|d| if extents[d].is_none() { dynamic.next() } else { None });
+                let valid: [Option<Value>; 2] = [0, 1].map(|d| {
+                    if extents[d].is_none() {
+                        dynamic.next()
+                    } else {
+                        None
+                    }
+                });
                 let object = self.declare_tile(op, result, 0, valid)?;
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &tile.shape())?;
@@ -95,7 +145,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &shape)?;
                 // An atomic store adds into the peer's window.
-                let callee = if int_attribute(op, "atomic").unwrap_or(0) != 0 { "TSTORE<AtomicType::AtomicAdd>" } else { "TSTORE" };
+                let callee = if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                    "TSTORE<AtomicType::AtomicAdd>"
+                } else {
+                    "TSTORE"
+                };
                 self.call(op, callee, &[global, tile], None, None);
                 self.replaced.push(op);
             }
@@ -103,10 +157,23 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let target = operand_at(op, 0).unwrap();
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 2).filter_map(|i| operand_at(op, i)).collect();
-                let (peer, value) = (operand_at(op, n - 2).unwrap(), operand_at(op, n - 1).unwrap());
-                let kind = if int_attribute(op, "op") == Some(1) { "pto::comm::NotifyOp::Set" } else { "pto::comm::NotifyOp::AtomicAdd" };
+                let (peer, value) = (
+                    operand_at(op, n - 2).unwrap(),
+                    operand_at(op, n - 1).unwrap(),
+                );
+                let kind = if int_attribute(op, "op") == Some(1) {
+                    "pto::comm::NotifyOp::Set"
+                } else {
+                    "pto::comm::NotifyOp::AtomicAdd"
+                };
                 // Drain every local pipe before publishing.
-                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                self.call(
+                    op,
+                    "pipe_barrier",
+                    &[],
+                    Some(opaque_args(&["PIPE_ALL"])),
+                    None,
+                );
                 let remote = self.peer_pointer(op, target, peer)?;
                 let cell = vec![1; offsets.len()];
                 let global = self.global_at(op, target, remote, &offsets, &cell)?;
@@ -120,21 +187,43 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let expected = operand_at(op, n - 1).unwrap();
-                let cmp = if int_attribute(op, "cmp") == Some(0) { "pto::comm::WaitCmp::EQ" } else { "pto::comm::WaitCmp::GE" };
+                let cmp = if int_attribute(op, "cmp") == Some(0) {
+                    "pto::comm::WaitCmp::EQ"
+                } else {
+                    "pto::comm::WaitCmp::GE"
+                };
                 let cell = vec![1; offsets.len()];
                 let global = self.global_at(op, signal, signal, &offsets, &cell)?;
                 let mut args = vec![index_arg(0), index_arg(1)];
                 args.extend(opaque_args(&[cmp]));
-                self.call(op, "pto::comm::TWAIT", &[global, expected], Some(args), None);
+                self.call(
+                    op,
+                    "pto::comm::TWAIT",
+                    &[global, expected],
+                    Some(args),
+                    None,
+                );
                 self.replaced.push(op);
             }
             "pl.system.fence" => {
-                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                self.call(
+                    op,
+                    "pipe_barrier",
+                    &[],
+                    Some(opaque_args(&["PIPE_ALL"])),
+                    None,
+                );
                 self.call(op, "dsb", &[], Some(opaque_args(&["DSB_DDR"])), None);
                 self.replaced.push(op);
             }
             "pl.system.cacheinvalid" if op.operand_count() == 0 => {
-                self.call(op, "dcci", &[], Some(opaque_args(&["(__gm__ void*)0", "ENTIRE_DATA_CACHE"])), None);
+                self.call(
+                    op,
+                    "dcci",
+                    &[],
+                    Some(opaque_args(&["(__gm__ void*)0", "ENTIRE_DATA_CACHE"])),
+                    None,
+                );
                 self.replaced.push(op);
             }
             "pl.system.cacheinvalid" => {
@@ -146,7 +235,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
             "pld.tile.put" | "pld.tile.get" | "pld.tensor.put" | "pld.tensor.get" => {
                 let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
                 if atomic && name.ends_with(".get") {
-                    return Err((op, "atomic gets are not translated yet (pto-isa's TGET has no atomic form)".into()));
+                    return Err((
+                        op,
+                        "atomic gets are not translated yet (pto-isa's TGET has no atomic form)"
+                            .into(),
+                    ));
                 }
                 // dst, peer, src, [stage, stage2?,] dst offsets, src offsets,
                 // shape. The tensor forms carry no staging tile: the
@@ -154,41 +247,90 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // planner does not provide yet).
                 let segments = operand_segments(op);
                 let group = |i: usize| -> Vec<Value<'c, 'a>> {
-                    segments.get(i).map_or(Vec::new(), |&(start, count)| (start..start + count).filter_map(|k| operand_at(op, k)).collect())
+                    segments.get(i).map_or(Vec::new(), |&(start, count)| {
+                        (start..start + count)
+                            .filter_map(|k| operand_at(op, k))
+                            .collect()
+                    })
                 };
-                let (dst, peer, src) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap(), operand_at(op, 2).unwrap());
+                let (dst, peer, src) = (
+                    operand_at(op, 0).unwrap(),
+                    operand_at(op, 1).unwrap(),
+                    operand_at(op, 2).unwrap(),
+                );
                 let staged = name.starts_with("pld.tile.");
                 let first_region = if staged { 5 } else { 3 };
-                let stages: Vec<Value> = if staged { group(3).into_iter().chain(group(4)).collect() } else { Vec::new() };
-                let (dst_offsets, src_offsets, extents) = (group(first_region), group(first_region + 1), group(first_region + 2));
+                let stages: Vec<Value> = if staged {
+                    group(3).into_iter().chain(group(4)).collect()
+                } else {
+                    Vec::new()
+                };
+                let (dst_offsets, src_offsets, extents) = (
+                    group(first_region),
+                    group(first_region + 1),
+                    group(first_region + 2),
+                );
                 let put = name.ends_with(".put");
                 // The transfer's extents: the region's (constants), else the
                 // whole local tensor's.
                 let local = if put { src } else { dst };
                 let shape: Vec<i64> = if extents.is_empty() {
-                    self.tensors.get(&value_key(local)).map(|t| t.shape.clone()).unwrap_or_default()
+                    self.tensors
+                        .get(&value_key(local))
+                        .map(|t| t.shape.clone())
+                        .unwrap_or_default()
                 } else {
-                    extents.iter().map(|v| constant_index(*v).unwrap_or(-1)).collect()
+                    extents
+                        .iter()
+                        .map(|v| constant_index(*v).unwrap_or(-1))
+                        .collect()
                 };
                 if shape.is_empty() || shape.contains(&-1) {
                     return Err((op, "transfers need static extents (constant region sizes, or a static local tensor)".into()));
                 }
-                let zeros = |n: usize| -> Vec<Value<'c, 'a>> { (0..n).map(|_| self.index_constant(op, 0)).collect() };
-                let dst_offsets = if dst_offsets.is_empty() { zeros(shape.len()) } else { dst_offsets };
-                let src_offsets = if src_offsets.is_empty() { zeros(shape.len()) } else { src_offsets };
-                let (dst_pointer, src_pointer) = if put { (self.peer_pointer(op, dst, peer)?, src) } else { (dst, self.peer_pointer(op, src, peer)?) };
+                let zeros = |n: usize| -> Vec<Value<'c, 'a>> {
+                    (0..n).map(|_| self.index_constant(op, 0)).collect()
+                };
+                let dst_offsets = if dst_offsets.is_empty() {
+                    zeros(shape.len())
+                } else {
+                    dst_offsets
+                };
+                let src_offsets = if src_offsets.is_empty() {
+                    zeros(shape.len())
+                } else {
+                    src_offsets
+                };
+                let (dst_pointer, src_pointer) = if put {
+                    (self.peer_pointer(op, dst, peer)?, src)
+                } else {
+                    (dst, self.peer_pointer(op, src, peer)?)
+                };
                 let dst_global = self.global_at(op, dst, dst_pointer, &dst_offsets, &shape)?;
                 let src_global = self.global_at(op, src, src_pointer, &src_offsets, &shape)?;
                 // Order earlier stores before the DMA reads, and drain it after.
-                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
-                let operands: Vec<Value> = [dst_global, src_global].into_iter().chain(stages).collect();
+                self.call(
+                    op,
+                    "pipe_barrier",
+                    &[],
+                    Some(opaque_args(&["PIPE_ALL"])),
+                    None,
+                );
+                let operands: Vec<Value> =
+                    [dst_global, src_global].into_iter().chain(stages).collect();
                 let callee = match (put, atomic) {
                     (true, true) => "pto::comm::TPUT<AtomicType::AtomicAdd>",
                     (true, false) => "pto::comm::TPUT",
                     _ => "pto::comm::TGET",
                 };
                 self.call(op, callee, &operands, None, None);
-                self.call(op, "pipe_barrier", &[], Some(opaque_args(&["PIPE_ALL"])), None);
+                self.call(
+                    op,
+                    "pipe_barrier",
+                    &[],
+                    Some(opaque_args(&["PIPE_ALL"])),
+                    None,
+                );
                 self.replaced.push(op);
             }
             other => return Err((op, format!("'{other}' has no lowering to EmitC yet"))),
