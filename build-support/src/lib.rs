@@ -68,7 +68,12 @@ pub fn cxx_build() -> cc::Build {
     // The glue is mostly mlir-tblgen output: built lightly optimised with
     // line tables only, whatever the cargo profile, it stays small and
     // links fast.
-    build.cpp(true).warnings(false).opt_level(1).debug(false).flag("-gline-tables-only");
+    build
+        .cpp(true)
+        .warnings(false)
+        .opt_level(1)
+        .debug(false)
+        .flag("-gline-tables-only");
     for flag in cxxflags.split_whitespace() {
         // Optimisation and debug levels follow the cargo profile.
         if flag.starts_with("-O") || flag == "-g" || flag.starts_with("-fdiagnostics-color") {
@@ -96,7 +101,11 @@ pub fn ensure_shared_mlir_capi() {
         })
         .collect();
     archives.sort();
-    assert!(!archives.is_empty(), "no libMLIRCAPI*.a in {}", lib_dir.display());
+    assert!(
+        !archives.is_empty(),
+        "no libMLIRCAPI*.a in {}",
+        lib_dir.display()
+    );
 
     let target = profile_dir().join("libMLIR-C.so");
     let newest_archive = archives

@@ -2,6 +2,7 @@
 //! types, generated op builders, and the Rust verifier the ops' `verify()`
 //! hooks call.
 
+pub mod access;
 pub mod attrs;
 pub mod builtins;
 pub mod capi;

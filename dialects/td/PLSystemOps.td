@@ -46,12 +46,12 @@ def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [PL_OrdersMemory]> {
     Example:
 
     ```mlir
-    pl.system.cacheinvalid %t : !pl.tensor<64xf32>
+    pl.system.cacheinvalid on %t : !pl.tensor<64xf32>
     pl.system.cacheinvalid
     ```
   }];
   let arguments = (ins Optional<PL_TensorLike>:$tensor);
-  let assemblyFormat = "($tensor^ `:` qualified(type($tensor)))? attr-dict";
+  let assemblyFormat = "(`on` $tensor^ `:` qualified(type($tensor)))? attr-dict";
 }
 
 def PL_SyncSrcOp : PL_Op<"system.sync_src", [PL_OrdersMemory]> {

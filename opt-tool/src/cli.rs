@@ -33,7 +33,11 @@ pub struct Cli {
     pub split_input_file: Option<String>,
 
     /// The marker that joins the outputs of split chunks.
-    #[arg(long = "output-split-marker", value_name = "MARKER", default_value = "// -----")]
+    #[arg(
+        long = "output-split-marker",
+        value_name = "MARKER",
+        default_value = "// -----"
+    )]
     pub output_split_marker: String,
 
     /// Check diagnostics against expected-* comments in the input.
@@ -148,7 +152,11 @@ fn normalize(argument: &str) -> String {
         && argument.len() > 2
         && !argument.starts_with("-o=")
         && argument.as_bytes()[1].is_ascii_alphabetic();
-    if is_one_dash_long { format!("-{argument}") } else { argument.to_string() }
+    if is_one_dash_long {
+        format!("-{argument}")
+    } else {
+        argument.to_string()
+    }
 }
 
 /// Splits `arguments` (without the program name). `is_pass` tells whether a
@@ -159,9 +167,14 @@ pub fn split_arguments(
     is_pass: impl Fn(&str) -> bool,
 ) -> Result<SplitArguments, String> {
     let command = Cli::command();
-    let declared_longs: Vec<String> =
-        command.get_arguments().filter_map(|arg| arg.get_long().map(str::to_string)).collect();
-    let mut split = SplitArguments { declared: vec!["pto-opt".to_string()], ..Default::default() };
+    let declared_longs: Vec<String> = command
+        .get_arguments()
+        .filter_map(|arg| arg.get_long().map(str::to_string))
+        .collect();
+    let mut split = SplitArguments {
+        declared: vec!["pto-opt".to_string()],
+        ..Default::default()
+    };
     let mut only_positionals = false;
     for raw in arguments {
         if only_positionals {
@@ -185,11 +198,16 @@ pub fn split_arguments(
         if name == "help" || declared_longs.iter().any(|long| long == name) {
             split.declared.push(argument);
         } else if is_pass(name) {
-            split.passes.push(PassFlag { name: name.to_string(), options: value.unwrap_or("").to_string() });
+            split.passes.push(PassFlag {
+                name: name.to_string(),
+                options: value.unwrap_or("").to_string(),
+            });
         } else if name.starts_with("mlir-") {
             split.mlir_options.push(argument);
         } else {
-            return Err(format!("unknown command line argument '{raw}'; see 'pto-opt --help'"));
+            return Err(format!(
+                "unknown command line argument '{raw}'; see 'pto-opt --help'"
+            ));
         }
     }
     Ok(split)
@@ -201,9 +219,18 @@ impl Cli {
         [
             (self.mlir_print_ir_before_all, "--mlir-print-ir-before-all"),
             (self.mlir_print_ir_after_all, "--mlir-print-ir-after-all"),
-            (self.mlir_print_ir_after_failure, "--mlir-print-ir-after-failure"),
-            (self.mlir_print_ir_after_change, "--mlir-print-ir-after-change"),
-            (self.mlir_print_ir_module_scope, "--mlir-print-ir-module-scope"),
+            (
+                self.mlir_print_ir_after_failure,
+                "--mlir-print-ir-after-failure",
+            ),
+            (
+                self.mlir_print_ir_after_change,
+                "--mlir-print-ir-after-change",
+            ),
+            (
+                self.mlir_print_ir_module_scope,
+                "--mlir-print-ir-module-scope",
+            ),
             (self.mlir_timing, "--mlir-timing"),
             (self.mlir_print_op_generic, "--mlir-print-op-generic"),
             (self.mlir_print_debuginfo, "--mlir-print-debuginfo"),
@@ -221,7 +248,9 @@ mod tests {
     use super::*;
 
     fn split(args: &[&str]) -> Result<SplitArguments, String> {
-        split_arguments(args.iter().map(|s| s.to_string()), |name| name == "cse" || name == "pl-x")
+        split_arguments(args.iter().map(|s| s.to_string()), |name| {
+            name == "cse" || name == "pl-x"
+        })
     }
 
     #[test]
@@ -238,8 +267,14 @@ mod tests {
         assert_eq!(
             args.passes,
             vec![
-                PassFlag { name: "cse".into(), options: "".into() },
-                PassFlag { name: "pl-x".into(), options: "a=1 b=2".into() },
+                PassFlag {
+                    name: "cse".into(),
+                    options: "".into()
+                },
+                PassFlag {
+                    name: "pl-x".into(),
+                    options: "a=1 b=2".into()
+                },
             ]
         );
         assert_eq!(args.declared, vec!["pto-opt", "-o", "out.mlir"]);
@@ -247,9 +282,16 @@ mod tests {
 
     #[test]
     fn unknown_flags_are_errors_and_mlir_options_are_forwarded() {
-        assert!(split(&["--no-such-pass"]).unwrap_err().contains("'--no-such-pass'"));
+        assert!(
+            split(&["--no-such-pass"])
+                .unwrap_err()
+                .contains("'--no-such-pass'")
+        );
         let args = split(&["--mlir-elide-elementsattrs-if-larger=4"]).unwrap();
-        assert_eq!(args.mlir_options, vec!["--mlir-elide-elementsattrs-if-larger=4"]);
+        assert_eq!(
+            args.mlir_options,
+            vec!["--mlir-elide-elementsattrs-if-larger=4"]
+        );
     }
 
     #[test]

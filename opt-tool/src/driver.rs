@@ -49,7 +49,10 @@ unsafe extern "C" {
 }
 
 fn string_ref(bytes: &[u8]) -> MlirStringRef {
-    MlirStringRef { data: bytes.as_ptr().cast(), length: bytes.len() }
+    MlirStringRef {
+        data: bytes.as_ptr().cast(),
+        length: bytes.len(),
+    }
 }
 
 /// How `--verify-diagnostics` checks expected-* comments.
@@ -125,8 +128,11 @@ pub fn run(request: &OptRequest) -> Option<Vec<u8>> {
             options: string_ref(flag.options.as_bytes()),
         })
         .collect();
-    let mlir_options: Vec<MlirStringRef> =
-        request.mlir_options.iter().map(|option| string_ref(option.as_bytes())).collect();
+    let mlir_options: Vec<MlirStringRef> = request
+        .mlir_options
+        .iter()
+        .map(|option| string_ref(option.as_bytes()))
+        .collect();
     let config = PtoOptConfig {
         input_name: string_ref(request.input_name.as_bytes()),
         pass_pipeline: string_ref(request.pass_pipeline.unwrap_or("").as_bytes()),
@@ -151,7 +157,10 @@ pub fn run(request: &OptRequest) -> Option<Vec<u8>> {
         // SAFETY: `user_data` is the Vec below; `bytes` is valid for the call.
         unsafe {
             let output = &mut *user_data.cast::<Vec<u8>>();
-            output.extend_from_slice(std::slice::from_raw_parts(bytes.data.cast::<u8>(), bytes.length));
+            output.extend_from_slice(std::slice::from_raw_parts(
+                bytes.data.cast::<u8>(),
+                bytes.length,
+            ));
         }
     }
     let mut output = Vec::new();

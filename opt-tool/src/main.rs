@@ -10,7 +10,7 @@ mod output;
 
 use std::{io::Read, process::ExitCode};
 
-use clap::{FromArgMatches, CommandFactory, error::ErrorKind};
+use clap::{CommandFactory, FromArgMatches, error::ErrorKind};
 
 use cli::{Cli, split_arguments};
 use driver::{OptRequest, VerifyDiagnostics};
@@ -29,7 +29,8 @@ fn read_input(input: &str) -> Result<(String, Vec<u8>), String> {
             .map_err(|error| format!("cannot read standard input: {error}"))?;
         Ok(("<stdin>".to_string(), bytes))
     } else {
-        let bytes = std::fs::read(input).map_err(|error| format!("cannot open input file '{input}': {error}"))?;
+        let bytes = std::fs::read(input)
+            .map_err(|error| format!("cannot open input file '{input}': {error}"))?;
         Ok((input.to_string(), bytes))
     }
 }
@@ -42,7 +43,12 @@ fn main() -> ExitCode {
     };
     let matches = match Cli::command().try_get_matches_from(&arguments.declared) {
         Ok(matches) => matches,
-        Err(error) if matches!(error.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+        Err(error)
+            if matches!(
+                error.kind(),
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+            ) =>
+        {
             let _ = error.print();
             return ExitCode::SUCCESS;
         }
@@ -58,7 +64,11 @@ fn main() -> ExitCode {
     };
 
     if cli.version {
-        println!("pto-opt {} (LLVM/MLIR {})", env!("CARGO_PKG_VERSION"), driver::llvm_version());
+        println!(
+            "pto-opt {} (LLVM/MLIR {})",
+            env!("CARGO_PKG_VERSION"),
+            driver::llvm_version()
+        );
         return ExitCode::SUCCESS;
     }
     if cli.pass_pipeline.is_some() && !arguments.passes.is_empty() {
@@ -103,6 +113,9 @@ fn main() -> ExitCode {
     };
     match output::write_output(&cli.output, &output) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(error) => fail(format!("cannot write output file '{}': {error}", cli.output)),
+        Err(error) => fail(format!(
+            "cannot write output file '{}': {error}",
+            cli.output
+        )),
     }
 }

@@ -21,11 +21,20 @@ pub fn write_output(path: &str, bytes: &[u8]) -> io::Result<()> {
     }
     let target = Path::new(path);
     if fs::metadata(target).is_ok_and(|m| !m.is_file() && !m.is_dir()) {
-        return fs::OpenOptions::new().write(true).open(target).and_then(|mut f| f.write_all(bytes));
+        return fs::OpenOptions::new()
+            .write(true)
+            .open(target)
+            .and_then(|mut f| f.write_all(bytes));
     }
-    let directory = target.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let directory = target
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let file_name = target.file_name().ok_or_else(|| {
-        io::Error::new(io::ErrorKind::InvalidInput, format!("'{path}' is not a file path"))
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("'{path}' is not a file path"),
+        )
     })?;
     let temporary = directory.join(format!(
         ".{}.tmp-{}",

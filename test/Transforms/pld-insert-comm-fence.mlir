@@ -10,14 +10,14 @@
 // Publish locally, notify; wait, then read.
 // CHECK-LABEL: func.func @publish
 // CHECK: %[[W2:.*]] = pl.tile.store %{{.*}}, %[[WIN:.*]][%{{.*}}, %{{.*}}] : !pl.tile<1x256xf32, vec>, !pld.dtensor<?x256xf32>
-// CHECK-NEXT: pl.system.cacheinvalid %[[WIN]] : !pld.dtensor<?x256xf32>
+// CHECK-NEXT: pl.system.cacheinvalid on %[[WIN]] : !pld.dtensor<?x256xf32>
 // CHECK-NEXT: pl.system.fence
 // CHECK-NEXT: pld.system.notify
 // CHECK-NEXT: pld.system.wait
 // CHECK-NEXT: pl.system.cacheinvalid{{$}}
 // CHECK-NEXT: pl.tile.load
 // CHECK-NEXT: pl.tensor.write
-// CHECK-NEXT: pl.system.cacheinvalid %{{.*}} : !pld.dtensor<?x256xf32>
+// CHECK-NEXT: pl.system.cacheinvalid on %{{.*}} : !pld.dtensor<?x256xf32>
 // CHECK-NEXT: pl.system.fence
 // CHECK-NEXT: return
 func.func @publish(%win: !Win, %sig: !Sig, %row: index, %me: i32, %peer: i32, %x: f32)

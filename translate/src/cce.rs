@@ -3,7 +3,9 @@
 
 use melior::{
     Context,
-    ir::{BlockLike, Location, Module, OperationRef, RegionLike, ValueLike, operation::OperationLike},
+    ir::{
+        BlockLike, Location, Module, OperationRef, RegionLike, ValueLike, operation::OperationLike,
+    },
     pass::PassManager,
     utility::parse_pass_pipeline,
 };
@@ -69,7 +71,11 @@ pub struct OutputFile {
 /// with the runtime's packed-argument `kernel_entry`; for the simulator
 /// without (its drivers call the kernel itself).
 fn to_emitc(target: Target) -> String {
-    let entry = if target.runtime_entry() { "{kernel-entry=true}" } else { "" };
+    let entry = if target.runtime_entry() {
+        "{kernel-entry=true}"
+    } else {
+        ""
+    };
     format!(
         "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
     )
@@ -99,7 +105,18 @@ fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 
     kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
         let name = op_name(op);
         let computes = name.strip_prefix("pl.tensor.").is_some_and(|short| {
-            !matches!(short, "dim" | "view" | "reshape" | "slice" | "transpose" | "create" | "assemble" | "read" | "write")
+            !matches!(
+                short,
+                "dim"
+                    | "view"
+                    | "reshape"
+                    | "slice"
+                    | "transpose"
+                    | "create"
+                    | "assemble"
+                    | "read"
+                    | "write"
+            )
         });
         if computes {
             found = Some(op.to_raw());
@@ -130,7 +147,11 @@ fn functions<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
     functions
 }
 
-fn run_pipeline<'c>(context: &'c Context, module: &mut Module<'c>, pipeline: &str) -> Result<(), Diagnosed> {
+fn run_pipeline<'c>(
+    context: &'c Context,
+    module: &mut Module<'c>,
+    pipeline: &str,
+) -> Result<(), Diagnosed> {
     let manager = PassManager::new(context);
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|_| Diagnosed)?;
     manager.run(module).map_err(|_| Diagnosed)
@@ -140,56 +161,170 @@ fn run_pipeline<'c>(context: &'c Context, module: &mut Module<'c>, pipeline: &st
 /// InCore scope not outlined, or windows not yet in comm domains.
 fn needs_lowering(module: &Module) -> bool {
     let (mut scope, mut windows, mut domains) = (false, false, false);
-    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let name = op_name(op);
-        scope |= name == "pl.incore_scope";
-        windows |= name == "pld.tensor.alloc_window_buffer";
-        domains |= name == "pld.comm_domain";
-        melior::ir::operation::WalkResult::Advance
-    });
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            let name = op_name(op);
+            scope |= name == "pl.incore_scope";
+            windows |= name == "pld.tensor.alloc_window_buffer";
+            domains |= name == "pld.comm_domain";
+            melior::ir::operation::WalkResult::Advance
+        });
     // Window buffers without comm domains: pld-lower-distributed has not run.
-    scope || (windows && !domains)
-        || functions(module)
-            .into_iter()
-            .any(|f| matches!(kernel_kind(f), Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)) && f.attribute("pl.memory").is_err())
+    scope
+        || (windows && !domains)
+        || functions(module).into_iter().any(|f| {
+            matches!(
+                kernel_kind(f),
+                Some(FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv)
+            ) && f.attribute("pl.memory").is_err()
+        })
 }
 
 /// Why `name` cannot be a C++ function name, if it cannot: MLIR symbols may
 /// hold any character and take C++ keywords.
 fn cpp_identifier_problem(name: &str) -> Option<&'static str> {
     const KEYWORDS: &[&str] = &[
-        "alignas", "alignof", "and", "and_eq", "asm", "auto", "bitand", "bitor", "bool", "break", "case", "catch", "char", "char8_t",
-        "char16_t", "char32_t", "class", "compl", "concept", "const", "consteval", "constexpr", "constinit", "const_cast", "continue",
-        "co_await", "co_return", "co_yield", "decltype", "default", "delete", "do", "double", "dynamic_cast", "else", "enum", "explicit",
-        "export", "extern", "false", "float", "for", "friend", "goto", "if", "inline", "int", "long", "mutable", "namespace", "new",
-        "noexcept", "not", "not_eq", "nullptr", "operator", "or", "or_eq", "private", "protected", "public", "register",
-        "reinterpret_cast", "requires", "return", "short", "signed", "sizeof", "static", "static_assert", "static_cast", "struct",
-        "switch", "template", "this", "thread_local", "throw", "true", "try", "typedef", "typeid", "typename", "union", "unsigned",
-        "using", "virtual", "void", "volatile", "wchar_t", "while", "xor", "xor_eq", "main", "kernel_entry",
+        "alignas",
+        "alignof",
+        "and",
+        "and_eq",
+        "asm",
+        "auto",
+        "bitand",
+        "bitor",
+        "bool",
+        "break",
+        "case",
+        "catch",
+        "char",
+        "char8_t",
+        "char16_t",
+        "char32_t",
+        "class",
+        "compl",
+        "concept",
+        "const",
+        "consteval",
+        "constexpr",
+        "constinit",
+        "const_cast",
+        "continue",
+        "co_await",
+        "co_return",
+        "co_yield",
+        "decltype",
+        "default",
+        "delete",
+        "do",
+        "double",
+        "dynamic_cast",
+        "else",
+        "enum",
+        "explicit",
+        "export",
+        "extern",
+        "false",
+        "float",
+        "for",
+        "friend",
+        "goto",
+        "if",
+        "inline",
+        "int",
+        "long",
+        "mutable",
+        "namespace",
+        "new",
+        "noexcept",
+        "not",
+        "not_eq",
+        "nullptr",
+        "operator",
+        "or",
+        "or_eq",
+        "private",
+        "protected",
+        "public",
+        "register",
+        "reinterpret_cast",
+        "requires",
+        "return",
+        "short",
+        "signed",
+        "sizeof",
+        "static",
+        "static_assert",
+        "static_cast",
+        "struct",
+        "switch",
+        "template",
+        "this",
+        "thread_local",
+        "throw",
+        "true",
+        "try",
+        "typedef",
+        "typeid",
+        "typename",
+        "union",
+        "unsigned",
+        "using",
+        "virtual",
+        "void",
+        "volatile",
+        "wchar_t",
+        "while",
+        "xor",
+        "xor_eq",
+        "main",
+        "kernel_entry",
     ];
     let mut chars = name.chars();
     match chars.next() {
         None => Some("is empty"),
-        Some(first) if !(first.is_ascii_alphabetic() || first == '_') => Some("does not start with a letter or '_'"),
-        _ if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => Some("holds characters other than letters, digits and '_'"),
-        _ if KEYWORDS.contains(&name) => Some("is a C++ keyword or a name the generated code defines"),
+        Some(first) if !(first.is_ascii_alphabetic() || first == '_') => {
+            Some("does not start with a letter or '_'")
+        }
+        _ if !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+            Some("holds characters other than letters, digits and '_'")
+        }
+        _ if KEYWORDS.contains(&name) => {
+            Some("is a C++ keyword or a name the generated code defines")
+        }
         _ => None,
     }
 }
 
-/// Per parameter of `function`: the direction of a tensor (a window is
-/// shared memory a callee may write: inout unless it says otherwise),
-/// `None` for a scalar.
+/// Per parameter of `function`: the direction of a tensor (`in` unless
+/// declared; pl-convert-tensor-to-tile declares what kernels write), `None`
+/// for a scalar.
 fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
     let body = function.region(0).ok().and_then(|r| r.first_block());
     (0..body.map_or(0, |b| b.argument_count()))
         .map(|i| {
             let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
-            TensorLike::try_from(argument.r#type()).ok().map(|tensor| {
-                let fallback = if tensor.is_distributed() { ParamDirection::InOut } else { ParamDirection::In };
-                declared_direction(function, i).unwrap_or(fallback)
+            TensorLike::try_from(argument.r#type()).ok().map(|_| {
+                declared_direction(function, i)
+                    .or_else(|| pto_dialects::access::access(function, argument))
+                    .unwrap_or(ParamDirection::In)
             })
         })
+        .collect()
+}
+
+/// Per result of `function`: the parameter it returns (through stores,
+/// views and loops), `None` for anything else.
+pub(crate) fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> {
+    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+        return Vec::new();
+    };
+    let Some(terminator) = body.terminator() else {
+        return Vec::new();
+    };
+    terminator
+        .operands()
+        .map(|value| pto_dialects::access::parameter_of(function, value))
         .collect()
 }
 
@@ -200,41 +335,48 @@ fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
 /// outside count as one domain.
 fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
     let mut chips: Vec<(String, usize)> = Vec::new();
-    module.as_operation().walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op_name(op) == "pld.dispatch"
-            && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
-        {
-            let mut domains: Vec<usize> = Vec::new();
-            for operand in op.operands() {
-                if !TensorLike::try_from(operand.r#type()).is_ok_and(|t| t.is_distributed()) {
-                    continue;
-                }
-                let mut at = melior::ir::operation::OperationResult::try_from(operand).ok().map(|r| r.owner());
-                let mut domain = 0;
-                while let Some(op) = at {
-                    if op_name(op) == "pld.comm_domain" {
-                        domain = op.to_raw().ptr as usize;
-                        break;
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            if op_name(op) == "pld.dispatch"
+                && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
+            {
+                let mut domains: Vec<usize> = Vec::new();
+                for operand in op.operands() {
+                    if !TensorLike::try_from(operand.r#type()).is_ok_and(|t| t.is_distributed()) {
+                        continue;
                     }
-                    at = op.parent_operation();
+                    let mut at = melior::ir::operation::OperationResult::try_from(operand)
+                        .ok()
+                        .map(|r| r.owner());
+                    let mut domain = 0;
+                    while let Some(op) = at {
+                        if op_name(op) == "pld.comm_domain" {
+                            domain = op.to_raw().ptr as usize;
+                            break;
+                        }
+                        at = op.parent_operation();
+                    }
+                    if !domains.contains(&domain) {
+                        domains.push(domain);
+                    }
                 }
-                if !domains.contains(&domain) {
-                    domains.push(domain);
+                match chips.iter_mut().find(|(chip, _)| *chip == callee) {
+                    Some((_, tokens)) => *tokens = (*tokens).max(domains.len()),
+                    None => chips.push((callee, domains.len())),
                 }
             }
-            match chips.iter_mut().find(|(chip, _)| *chip == callee) {
-                Some((_, tokens)) => *tokens = (*tokens).max(domains.len()),
-                None => chips.push((callee, domains.len())),
-            }
-        }
-        melior::ir::operation::WalkResult::Advance
-    });
+            melior::ir::operation::WalkResult::Advance
+        });
     chips
 }
 
 /// Whether `function` is a host program (`pl.level = host`).
 fn is_host(function: OperationRef) -> bool {
-    matches!(function.attribute("pl.level").ok().and_then(attrs::read), Some(FunctionAttr::Level(pto_dialects::enums::Level::Host)))
+    matches!(
+        function.attribute("pl.level").ok().and_then(attrs::read),
+        Some(FunctionAttr::Level(pto_dialects::enums::Level::Host))
+    )
 }
 
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).
@@ -261,25 +403,49 @@ fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirec
 /// The host view of `kernel`'s parameters (names from `source` when its
 /// locations point at them).
 fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Parameter>, String> {
-    let body = kernel.region(0).ok().and_then(|r| r.first_block()).ok_or("an empty kernel")?;
+    let body = kernel
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or("an empty kernel")?;
     let mut parameters = Vec::new();
     for i in 0..body.argument_count() {
         let argument: melior::ir::Value = body.argument(i).unwrap().into();
         if argument.r#type().to_string() == "!pld.comm_ctx" {
-            parameters.push(Parameter { name: format!("arg{i}"), element: "int64_t".into(), shape: vec![], direction: ParamDirection::In, distributed: true });
+            parameters.push(Parameter {
+                name: format!("arg{i}"),
+                element: "int64_t".into(),
+                shape: vec![],
+                direction: ParamDirection::In,
+                distributed: true,
+            });
             continue;
         }
-        let tensor = TensorLike::try_from(argument.r#type())
-            .map_err(|_| format!("parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet", argument.r#type()))?;
+        let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
+            format!(
+                "parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet",
+                argument.r#type()
+            )
+        })?;
         let dims = tensor.shape();
         if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-            return Err(format!("parameter #{i}: only the leading dimension of a tensor may be dynamic ({})", argument.r#type()));
+            return Err(format!(
+                "parameter #{i}: only the leading dimension of a tensor may be dynamic ({})",
+                argument.r#type()
+            ));
         }
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = passes_element(tensor.element())?;
         let direction = direction(kernel, i);
-        let name = pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
-        parameters.push(Parameter { name, element: element.to_string(), shape, direction, distributed: tensor.is_distributed() });
+        let name =
+            pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
+        parameters.push(Parameter {
+            name,
+            element: element.to_string(),
+            shape,
+            direction,
+            distributed: tensor.is_distributed(),
+        });
     }
     Ok(parameters)
 }
@@ -290,7 +456,12 @@ pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, S
 
 /// Translates `module` (pl IR; lowered with `pto-a2a3-pipeline` first when
 /// it is not yet). Problems are reported as diagnostics; `Err` then.
-pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Option<&str>, target: Target) -> Result<Vec<OutputFile>, Diagnosed> {
+pub fn translate<'c>(
+    context: &'c Context,
+    module: &mut Module<'c>,
+    source: Option<&str>,
+    target: Target,
+) -> Result<Vec<OutputFile>, Diagnosed> {
     pto_passes::register_passes();
     melior::utility::register_all_passes();
     if needs_lowering(module) {
@@ -298,32 +469,51 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     }
     let mut files = Vec::new();
     let mut manifest = Vec::new();
-    let mut translated: std::collections::BTreeMap<String, (String, Vec<Parameter>)> = std::collections::BTreeMap::new();
+    let mut translated: driver::Kernels = std::collections::BTreeMap::new();
     let mut failed = false;
-    let mut calls: std::collections::HashMap<String, orchestration::KernelCall> = std::collections::HashMap::new();
-    for (func_id, kernel) in functions(module).into_iter().filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv))).enumerate() {
-        let name = kernel.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+    let mut calls: std::collections::HashMap<String, orchestration::KernelCall> =
+        std::collections::HashMap::new();
+    for (func_id, kernel) in functions(module)
+        .into_iter()
+        .filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
+        .enumerate()
+    {
+        let name = kernel
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
         if let Some(problem) = cpp_identifier_problem(&name) {
             OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
             failed = true;
             continue;
         }
         if let Some(op) = unconverted(kernel) {
-            OpDiagnostic::new(format!("pto-translate: kernel @{name} still computes on tensors here; it is not translated"))
-                .emit(op, Severity::Warning);
+            OpDiagnostic::new(format!(
+                "pto-translate: kernel @{name} still computes on tensors here; it is not translated"
+            ))
+            .emit(op, Severity::Warning);
             continue;
         }
-        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) { "aic" } else { "aiv" };
+        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
+            "aic"
+        } else {
+            "aiv"
+        };
         let parameters = match target {
             Target::A2a3Sim { runtime_entry } => match parameters(kernel, source) {
                 Ok(parameters) => Some(parameters),
                 // Runtime programs reach it through its packed arguments.
                 Err(message) if runtime_entry => {
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no driver of its own")).emit(kernel, Severity::Warning);
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no driver of its own"
+                    ))
+                    .emit(kernel, Severity::Warning);
                     None
                 }
                 Err(message) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
+                    OpDiagnostic::new(format!("pto-translate: {message}"))
+                        .emit(kernel, Severity::Error);
                     failed = true;
                     continue;
                 }
@@ -333,7 +523,9 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
         // The kernel alone, lowered to EmitC.
         let mut single = Module::new(Location::unknown(context));
         // SAFETY: `kernel` is live; the clone is owned by the new module.
-        let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(kernel.to_raw())) };
+        let clone = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(kernel.to_raw()))
+        };
         single.body().append_operation(clone);
         if run_pipeline(context, &mut single, &to_emitc(target)).is_err() {
             failed = true;
@@ -344,13 +536,27 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             continue;
         };
         let file = format!("{name}.cpp");
-        files.push(OutputFile { name: file.clone(), contents: text });
-        calls.insert(name.clone(), orchestration::KernelCall { func_id, core, parameters: signature(kernel) });
+        files.push(OutputFile {
+            name: file.clone(),
+            contents: text,
+        });
+        calls.insert(
+            name.clone(),
+            orchestration::KernelCall {
+                func_id,
+                core,
+                parameters: signature(kernel),
+                returns: returned_parameters(kernel),
+            },
+        );
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         if let Some(parameters) = parameters {
             if parameters.iter().any(|p| p.distributed) {
                 // Runs only under a host program (windows, contexts).
-                translated.insert(name.clone(), (file.clone(), parameters));
+                translated.insert(
+                    name.clone(),
+                    (file.clone(), parameters, returned_parameters(kernel)),
+                );
                 continue;
             }
             let main = driver::build(context, &name, &file, &parameters);
@@ -358,8 +564,14 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                 failed = true;
                 continue;
             };
-            files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text });
-            translated.insert(name.clone(), (file.clone(), parameters));
+            files.push(OutputFile {
+                name: format!("run_{name}.cpp"),
+                contents: text,
+            });
+            translated.insert(
+                name.clone(),
+                (file.clone(), parameters, returned_parameters(kernel)),
+            );
         }
     }
     // Programs: entry orchestrations and host programs run on the simulator
@@ -369,46 +581,84 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     // it can be made ("source": null, with a warning, where not).
     let dispatched = dispatched_chips(module);
     let mut orchestrations = Vec::new();
-    let mut orchestration_files: std::collections::HashMap<String, String> = std::collections::HashMap::new();
-    for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration)) {
-        let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+    let mut orchestration_files: std::collections::HashMap<String, String> =
+        std::collections::HashMap::new();
+    for function in functions(module)
+        .into_iter()
+        .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
+    {
+        let name = function
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
         let mut source = "null".to_string();
         if target.runtime_entry() && !failed {
-            let tokens = dispatched.iter().find(|(chip, _)| *chip == name).map_or(0, |(_, tokens)| *tokens);
+            let tokens = dispatched
+                .iter()
+                .find(|(chip, _)| *chip == name)
+                .map_or(0, |(_, tokens)| *tokens);
             match orchestration::build(context, function, &calls, tokens) {
                 Ok(mut program) => {
                     run_pipeline(context, &mut program, LOWER_HOST)?;
                     let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
                     let file = format!("{name}_orchestration.cpp");
-                    files.push(OutputFile { name: file.clone(), contents: text });
+                    files.push(OutputFile {
+                        name: file.clone(),
+                        contents: text,
+                    });
                     source = format!("\"{file}\"");
                     orchestration_files.insert(name.clone(), file);
                 }
                 Err((_, message)) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no runtime orchestration")).emit(function, Severity::Warning);
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no runtime orchestration"
+                    ))
+                    .emit(function, Severity::Warning);
                 }
             }
         }
-        orchestrations.push(format!("    {{\"name\": \"{name}\", \"source\": {source}}}"));
+        orchestrations.push(format!(
+            "    {{\"name\": \"{name}\", \"source\": {source}}}"
+        ));
     }
     // Host programs for the device: the runtime's Python host orchestrator.
     let mut hosts = Vec::new();
     if !target.is_sim() && !failed {
         let mut chip_directions = std::collections::HashMap::new();
-        for function in functions(module).into_iter().filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f)) {
-            let name = function.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+        for function in functions(module)
+            .into_iter()
+            .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
+        {
+            let name = function
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
             chip_directions.insert(name, signature(function));
         }
         for host in functions(module).into_iter().filter(|f| is_host(*f)) {
-            let name = host.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
+            let name = host
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
             match host_python::build(host, &chip_directions, source) {
                 Ok(text) => {
-                    hosts.push(format!("    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"));
-                    files.push(OutputFile { name: format!("{name}_host_orch.py"), contents: text });
+                    hosts.push(format!(
+                        "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
+                    ));
+                    files.push(OutputFile {
+                        name: format!("{name}_host_orch.py"),
+                        contents: text,
+                    });
                 }
                 Err((_, message)) => {
                     hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no host orchestrator")).emit(host, Severity::Warning);
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no host orchestrator"
+                    ))
+                    .emit(host, Severity::Warning);
                 }
             }
         }
@@ -416,20 +666,32 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
     if target.is_sim() && !failed {
         let chips: Vec<String> = dispatched.iter().map(|(chip, _)| chip.clone()).collect();
         for entry in functions(module) {
-            let name = entry.attribute("sym_name").ok().and_then(attrs::text).unwrap_or_default();
-            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !chips.contains(&name)) || is_host(entry);
+            let name = entry
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
+            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration)
+                && !chips.contains(&name))
+                || is_host(entry);
             if !is_entry {
                 continue;
             }
             // The device's way: the orchestration's PTO2 C++ on the
             // simulator's runtime.
             if let Some(file) = orchestration_files.get(&name).filter(|_| !is_host(entry)) {
-                let mut kernels: Vec<(usize, String)> = calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect();
+                let mut kernels: Vec<(usize, String)> = calls
+                    .iter()
+                    .map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp")))
+                    .collect();
                 kernels.sort();
                 match driver::build_runtime(context, entry, &kernels, file, source) {
                     Ok(program) => {
                         match translate_to_cpp(&program.as_operation()) {
-                            Some(text) => files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text }),
+                            Some(text) => files.push(OutputFile {
+                                name: format!("run_{name}.cpp"),
+                                contents: text,
+                            }),
                             None => failed = true,
                         }
                         continue;
@@ -443,7 +705,13 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             // when every chip it dispatches has one.
             let runtime_chips = (target.runtime_entry() && is_host(entry))
                 .then(|| {
-                    let mut runtime = driver::RuntimeChips { kernels: calls.iter().map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp"))).collect(), ..Default::default() };
+                    let mut runtime = driver::RuntimeChips {
+                        kernels: calls
+                            .iter()
+                            .map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp")))
+                            .collect(),
+                        ..Default::default()
+                    };
                     runtime.kernels.sort();
                     for (chip, tokens) in &dispatched {
                         let file = orchestration_files.get(chip)?;
@@ -455,13 +723,27 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
             if target.runtime_entry() && is_host(entry) && runtime_chips.is_none() {
                 OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
             }
-            let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> = functions(module)
-                .into_iter()
-                .filter(|f| runtime_chips.is_none() && f.attribute("sym_name").ok().and_then(attrs::text).is_some_and(|n| chips.contains(&n)))
-                .map(|chip| driver::build_chip(context, chip, &translated))
-                .collect();
+            let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> =
+                functions(module)
+                    .into_iter()
+                    .filter(|f| {
+                        runtime_chips.is_none()
+                            && f.attribute("sym_name")
+                                .ok()
+                                .and_then(attrs::text)
+                                .is_some_and(|n| chips.contains(&n))
+                    })
+                    .map(|chip| driver::build_chip(context, chip, &translated))
+                    .collect();
             let program = chip_functions.and_then(|chip_functions| {
-                let program = driver::build_program(context, entry, &translated, &chips, source, runtime_chips.as_ref())?;
+                let program = driver::build_program(
+                    context,
+                    entry,
+                    &translated,
+                    &chips,
+                    source,
+                    runtime_chips.as_ref(),
+                )?;
                 // The chip functions go before main.
                 let main = program.body().terminator().or_else(|| {
                     let mut last = program.body().first_operation();
@@ -490,10 +772,18 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                     }
                     match translate_to_cpp(&program.as_operation()) {
                         Some(text) => {
-                            if text.contains(driver::BUILTINS_FILE) && !files.iter().any(|f| f.name == driver::BUILTINS_FILE) {
-                                files.push(OutputFile { name: driver::BUILTINS_FILE.into(), contents: driver::BUILTINS_SOURCE.into() });
+                            if text.contains(driver::BUILTINS_FILE)
+                                && !files.iter().any(|f| f.name == driver::BUILTINS_FILE)
+                            {
+                                files.push(OutputFile {
+                                    name: driver::BUILTINS_FILE.into(),
+                                    contents: driver::BUILTINS_SOURCE.into(),
+                                });
                             }
-                            files.push(OutputFile { name: format!("run_{name}.cpp"), contents: text })
+                            files.push(OutputFile {
+                                name: format!("run_{name}.cpp"),
+                                contents: text,
+                            })
                         }
                         None => failed = true,
                     }
@@ -501,7 +791,10 @@ pub fn translate<'c>(context: &'c Context, module: &mut Module<'c>, source: Opti
                 Err((_, message)) => {
                     // Reported at the entry: the op that failed is in a
                     // half-rewritten copy.
-                    OpDiagnostic::new(format!("pto-translate: {message}; @{name} gets no simulator program")).emit(entry, Severity::Warning);
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no simulator program"
+                    ))
+                    .emit(entry, Severity::Warning);
                 }
             }
         }

@@ -30,17 +30,35 @@ pub(crate) fn include<'c>(context: &'c Context, file: &str) -> melior::ir::Opera
 /// pld-synthesize-allreduce-signals) has no counterpart in the unlowered
 /// program, so its cells are checked to be released (zero) instead.
 fn window_epilogue(slot: &str) -> &'static str {
-    if slot.starts_with("__") { "pto::sim::expect_released" } else { "pto::sim::finish_window" }
+    if slot.starts_with("__") {
+        "pto::sim::expect_released"
+    } else {
+        "pto::sim::finish_window"
+    }
 }
 
-pub(crate) fn call_operation<'c>(context: &'c Context, callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>) -> melior::ir::Operation<'c> {
+pub(crate) fn call_operation<'c>(
+    context: &'c Context,
+    callee: &str,
+    operands: &[Value<'c, '_>],
+    literals: &[String],
+    result: Option<Type<'c>>,
+) -> melior::ir::Operation<'c> {
     let mut builder = OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
-        .add_attributes(&[(Identifier::new(context, "callee"), StringAttribute::new(context, callee).into())])
+        .add_attributes(&[(
+            Identifier::new(context, "callee"),
+            StringAttribute::new(context, callee).into(),
+        )])
         .add_operands(operands);
     if !literals.is_empty() {
-        let mut args: Vec<Attribute> = (0..operands.len()).map(|i| IntegerAttribute::new(Type::index(context), i as i64).into()).collect();
+        let mut args: Vec<Attribute> = (0..operands.len())
+            .map(|i| IntegerAttribute::new(Type::index(context), i as i64).into())
+            .collect();
         args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
-        builder = builder.add_attributes(&[(Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into())]);
+        builder = builder.add_attributes(&[(
+            Identifier::new(context, "args"),
+            ArrayAttribute::new(context, &args).into(),
+        )]);
     }
     if let Some(result) = result {
         builder = builder.add_results(&[result]);
@@ -68,8 +86,14 @@ fn main_function<'c>(context: &'c Context, region: Region<'c>) -> melior::ir::Op
     let function_type = FunctionType::new(context, &[i32_type, argv_type(context)], &[i32_type]);
     OperationBuilder::new("emitc.func", Location::unknown(context))
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "main").into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, "main").into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(function_type.into()).into(),
+            ),
         ])
         .add_regions([region])
         .build()
@@ -94,12 +118,30 @@ fn size_t(context: &Context) -> Type<'_> {
 }
 
 /// `pto::sim::dim(buffer, axis)`: a size_t.
-fn dim<'c, 'b>(context: &'c Context, block: &'b Block<'c>, buffer: Value<'c, '_>, axis: i64) -> Value<'c, 'b> {
-    call(context, block, "pto::sim::dim", &[buffer], &[&axis.to_string()], Some(size_t(context))).unwrap()
+fn dim<'c, 'b>(
+    context: &'c Context,
+    block: &'b Block<'c>,
+    buffer: Value<'c, '_>,
+    axis: i64,
+) -> Value<'c, 'b> {
+    call(
+        context,
+        block,
+        "pto::sim::dim",
+        &[buffer],
+        &[&axis.to_string()],
+        Some(size_t(context)),
+    )
+    .unwrap()
 }
 
 /// The driver of `kernel` (defined in `kernel_file`) with `parameters`.
-pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, parameters: &[Parameter]) -> Module<'c> {
+pub fn build<'c>(
+    context: &'c Context,
+    kernel: &str,
+    kernel_file: &str,
+    parameters: &[Parameter],
+) -> Module<'c> {
     let location = Location::unknown(context);
     let module = Module::new(location);
     let body = module.body();
@@ -108,12 +150,31 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
     let i32_type: Type = IntegerType::new(context, 32).into();
     let argv_type = argv_type(context);
     let block = Block::new(&[(i32_type, location), (argv_type, location)]);
-    let (argc, argv): (Value, Value) = (block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
-    let args = call(context, &block, "pto::sim::parse_args", &[argc, argv], &[], Some(opaque(context, "pto::sim::Args"))).unwrap();
+    let (argc, argv): (Value, Value) = (
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
+    let args = call(
+        context,
+        &block,
+        "pto::sim::parse_args",
+        &[argc, argv],
+        &[],
+        Some(opaque(context, "pto::sim::Args")),
+    )
+    .unwrap();
     let mut buffers = Vec::new();
     let mut pointers = Vec::new();
     for parameter in parameters {
-        let shape = format!("{{{}}}", parameter.shape.iter().map(i64::to_string).collect::<Vec<_>>().join(", "));
+        let shape = format!(
+            "{{{}}}",
+            parameter
+                .shape
+                .iter()
+                .map(i64::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
         // An output of dynamic shape is given like an input (its extent
         // is not known otherwise).
         let make = match parameter.direction {
@@ -130,8 +191,22 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
             Some(opaque(context, &format!("pto::sim::Buffer<{element}>"))),
         )
         .unwrap();
-        let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses");
-        pointers.push(call(context, &block, "pto::sim::data", &[buffer], &[], Some(pointer)).unwrap());
+        let pointer = Type::parse(
+            context,
+            &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>"),
+        )
+        .expect("a pointer parses");
+        pointers.push(
+            call(
+                context,
+                &block,
+                "pto::sim::data",
+                &[buffer],
+                &[],
+                Some(pointer),
+            )
+            .unwrap(),
+        );
         buffers.push((buffer, parameter.direction));
     }
     let mut arguments = pointers;
@@ -143,11 +218,31 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
     call(context, &block, kernel, &arguments, &[], None);
     for (buffer, direction) in buffers {
         if matches!(direction, ParamDirection::Out | ParamDirection::InOut) {
-            call(context, &block, "pto::sim::finish", &[args, buffer], &[], None);
+            call(
+                context,
+                &block,
+                "pto::sim::finish",
+                &[args, buffer],
+                &[],
+                None,
+            );
         }
     }
-    let code = call(context, &block, "pto::sim::exit_code", &[args], &[], Some(i32_type)).unwrap();
-    block.append_operation(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
+    let code = call(
+        context,
+        &block,
+        "pto::sim::exit_code",
+        &[args],
+        &[],
+        Some(i32_type),
+    )
+    .unwrap();
+    block.append_operation(
+        OperationBuilder::new("emitc.return", location)
+            .add_operands(&[code])
+            .build()
+            .expect("emitc.return builds"),
+    );
     let region = Region::new();
     region.append_block(block);
     body.append_operation(main_function(context, region));
@@ -155,13 +250,16 @@ pub fn build<'c>(context: &'c Context, kernel: &str, kernel_file: &str, paramete
 }
 
 /// Where the translated kernels are and what they take.
-pub type Kernels = std::collections::BTreeMap<String, (String, Vec<Parameter>)>;
+/// Per translated kernel: its file, parameters, and per result the
+/// parameter it returns ([`crate::cce::returned_parameters`]).
+pub type Kernels = std::collections::BTreeMap<String, (String, Vec<Parameter>, Vec<Option<usize>>)>;
 
 /// A failure at an op (its raw handle) with a message.
 pub type Failure = (mlir_sys::MlirOperation, String);
 
 fn element_of(r#type: Type) -> Result<&'static str, String> {
-    let tensor = pto_dialects::types::TensorLike::try_from(r#type).map_err(|_| format!("{type} is not a tensor"))?;
+    let tensor = pto_dialects::types::TensorLike::try_from(r#type)
+        .map_err(|_| format!("{type} is not a tensor"))?;
     pto_passes::emitc::cpp_types::element(tensor.element())
 }
 
@@ -182,7 +280,8 @@ pub fn build_program<'c>(
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
     };
     use pto_dialects::ops::{op_name, operand_at, operand_segments, result_at};
-    let fail = |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
+    let fail =
+        |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
     let location = Location::unknown(context);
     let module = Module::new(location);
     let body = module.body();
@@ -193,8 +292,14 @@ pub fn build_program<'c>(
             body.append_operation(include(context, "pto/sim/runtime.hpp"));
             append_renamed_kernels(context, &body, &runtime.kernels);
             for (chip, (file, _)) in &runtime.chips {
-                body.append_operation(verbatim_op(context, &format!("#define aicpu_orchestration_entry pto_chip_entry_{chip}")));
-                body.append_operation(verbatim_op(context, &format!("#define aicpu_orchestration_config pto_chip_config_{chip}")));
+                body.append_operation(verbatim_op(
+                    context,
+                    &format!("#define aicpu_orchestration_entry pto_chip_entry_{chip}"),
+                ));
+                body.append_operation(verbatim_op(
+                    context,
+                    &format!("#define aicpu_orchestration_config pto_chip_config_{chip}"),
+                ));
                 body.append_operation(include(context, file));
                 body.append_operation(verbatim_op(context, "#undef aicpu_orchestration_entry"));
                 body.append_operation(verbatim_op(context, "#undef aicpu_orchestration_config"));
@@ -202,72 +307,161 @@ pub fn build_program<'c>(
         }
         None => {
             body.append_operation(include(context, "pto/sim/host.hpp"));
-            for (file, _) in kernels.values() {
+            for (file, _, _) in kernels.values() {
                 body.append_operation(include(context, file));
             }
         }
     }
     body.append_operation(include(context, "pto/sim/comm.hpp"));
     // SAFETY: `orchestration` is live; the clone is owned by the new module.
-    let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw())) };
+    let clone = unsafe {
+        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw()))
+    };
     let function = body.append_operation(clone);
-    let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
+    let entry = function
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let argv_type = argv_type(context);
     // The buffers standing for each tensor value (raw value keys).
-    let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> = std::collections::HashMap::new();
+    let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> =
+        std::collections::HashMap::new();
     let key = |value: Value| value.to_raw().ptr as usize;
     // argc, argv and the parsed arguments first.
     let parameter_count = entry.argument_count();
     // SAFETY: the block is live; two leading arguments are inserted.
     let (argc_new, argv_new) = unsafe {
         (
-            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 0, i32_type.to_raw(), location.to_raw()),
-            mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 1, argv_type.to_raw(), location.to_raw()),
+            mlir_sys::mlirBlockInsertArgument(
+                entry.to_raw(),
+                0,
+                i32_type.to_raw(),
+                location.to_raw(),
+            ),
+            mlir_sys::mlirBlockInsertArgument(
+                entry.to_raw(),
+                1,
+                argv_type.to_raw(),
+                location.to_raw(),
+            ),
         )
     };
     // SAFETY: just inserted, live.
-    let (argc_value, argv_value): (Value, Value) = unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
-    let first = entry.first_operation().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
-    let insert = |op: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> { entry.insert_operation_before(first, op) };
-    let call_op = |callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>| call_operation(context, callee, operands, literals, result);
-    let args_op = insert(call_op("pto::sim::parse_args", &[argc_value, argv_value], &[], Some(opaque(context, "pto::sim::Args"))));
+    let (argc_value, argv_value): (Value, Value) =
+        unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
+    let first = entry
+        .first_operation()
+        .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
+    let insert = |op: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> {
+        entry.insert_operation_before(first, op)
+    };
+    let call_op = |callee: &str,
+                   operands: &[Value<'c, '_>],
+                   literals: &[String],
+                   result: Option<Type<'c>>| {
+        call_operation(context, callee, operands, literals, result)
+    };
+    let args_op = insert(call_op(
+        "pto::sim::parse_args",
+        &[argc_value, argv_value],
+        &[],
+        Some(opaque(context, "pto::sim::Args")),
+    ));
     let args: Value = args_op.result(0).unwrap().into();
     if let Some(runtime) = runtime {
         for (func_id, _) in &runtime.kernels {
-            insert(call_op("pto::sim::runtime::register_kernel", &[], &[func_id.to_string(), format!("pto_kernel_entry_{func_id}")], None));
+            insert(call_op(
+                "pto::sim::runtime::register_kernel",
+                &[],
+                &[func_id.to_string(), format!("pto_kernel_entry_{func_id}")],
+                None,
+            ));
         }
     }
     let mut parameters: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     let mut external_windows: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
     for i in 0..parameter_count {
         let parameter: Value = entry.argument(i + 2).unwrap().into();
-        let element = element_of(parameter.r#type()).map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
+        let element = element_of(parameter.r#type())
+            .map_err(|m| fail(orchestration, format!("parameter #{i}: {m}")))?;
         let tensor = pto_dialects::types::TensorLike::try_from(parameter.r#type()).unwrap();
         if tensor.is_distributed() {
             // A window given from outside: a domain of its own, one slot
             // filled rank by rank from the input and written at the end.
             let dims: Option<Vec<i64>> = tensor.shape().into_iter().collect();
             let dims = dims.ok_or_else(|| fail(orchestration, format!("parameter #{i}: windows of dynamic shape given from outside are not simulated yet")))?;
-            let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
-            let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
-            let domain: Value = insert(call_op("pto::sim::domain", &[args], &[format!("\"{name}\"")], Some(domain_type))).result(0).unwrap().into();
+            let name = pto_dialects::source::value_name(source, parameter)
+                .unwrap_or_else(|| format!("arg{i}"));
+            let domain_type = Type::parse(
+                context,
+                "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>",
+            )
+            .expect("a pointer parses");
+            let domain: Value = insert(call_op(
+                "pto::sim::domain",
+                &[args],
+                &[format!("\"{name}\"")],
+                Some(domain_type),
+            ))
+            .result(0)
+            .unwrap()
+            .into();
             let bytes = dims.iter().product::<i64>() * element_bytes(element);
-            let slot: Value = insert(call_op("pto::sim::window_buffer", &[domain], &[bytes.to_string(), format!("\"{name}\"")], Some(opaque(context, "pto::sim::Slot")))).result(0).unwrap().into();
+            let slot: Value = insert(call_op(
+                "pto::sim::window_buffer",
+                &[domain],
+                &[bytes.to_string(), format!("\"{name}\"")],
+                Some(opaque(context, "pto::sim::Slot")),
+            ))
+            .result(0)
+            .unwrap()
+            .into();
             let extents: Vec<String> = dims.iter().map(i64::to_string).collect();
-            let window: Value = insert(call_op(&format!("pto::sim::window<{element}>"), &[slot], &extents, Some(opaque(context, &format!("pto::sim::Window<{element}>"))))).result(0).unwrap().into();
+            let window: Value = insert(call_op(
+                &format!("pto::sim::window<{element}>"),
+                &[slot],
+                &extents,
+                Some(opaque(context, &format!("pto::sim::Window<{element}>"))),
+            ))
+            .result(0)
+            .unwrap()
+            .into();
             let mut literals = vec![format!("\"{name}\"")];
             literals.extend(extents.iter().cloned());
-            insert(call_op(&format!("pto::sim::fill_slot<{element}>"), &[args, domain], &literals, None));
+            insert(call_op(
+                &format!("pto::sim::fill_slot<{element}>"),
+                &[args, domain],
+                &literals,
+                None,
+            ));
             external_windows.push((window.to_raw(), name));
             // SAFETY: live values; the parameter's uses move to the window.
             unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), window.to_raw()) };
             continue;
         }
-        let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
-        let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
+        let shape = format!(
+            "{{{}}}",
+            tensor
+                .shape()
+                .iter()
+                .map(|d| d.unwrap_or(-1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let name = pto_dialects::source::value_name(source, parameter)
+            .unwrap_or_else(|| format!("arg{i}"));
         let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
-        let buffer: Value = insert(call_op(&format!("pto::sim::input<{element}>"), &[args], &[format!("\"{name}\""), shape], Some(buffer_type))).result(0).unwrap().into();
+        let buffer: Value = insert(call_op(
+            &format!("pto::sim::input<{element}>"),
+            &[args],
+            &[format!("\"{name}\""), shape],
+            Some(buffer_type),
+        ))
+        .result(0)
+        .unwrap()
+        .into();
         buffers.insert(key(buffer), (buffer.to_raw(), element));
         parameters.push((buffer.to_raw(), name.clone()));
         // SAFETY: live values; the parameter's uses move to its buffer.
@@ -279,7 +473,8 @@ pub fn build_program<'c>(
     }
     // Comm domain scopes: a domain object, the body inline, then every
     // dispatch joined and every window slot written and compared.
-    let mut domain_of: std::collections::HashMap<usize, mlir_sys::MlirValue> = std::collections::HashMap::new();
+    let mut domain_of: std::collections::HashMap<usize, mlir_sys::MlirValue> =
+        std::collections::HashMap::new();
     let mut scopes = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
         if op_name(op) == "pld.comm_domain" {
@@ -290,23 +485,60 @@ pub fn build_program<'c>(
     for raw in scopes {
         // SAFETY: collected from the live function; each scope is inlined once.
         let scope = unsafe { melior::ir::OperationRef::from_raw(raw) };
-        let block = scope.block().ok_or_else(|| fail(scope, "a comm domain outside a block".into()))?;
-        let name = scope.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-        let devices = scope.attribute("devices").ok().and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok()).map_or(0, |d| d.len());
+        let block = scope
+            .block()
+            .ok_or_else(|| fail(scope, "a comm domain outside a block".into()))?;
+        let name = scope
+            .attribute("sym_name")
+            .ok()
+            .and_then(pto_dialects::attrs::text)
+            .unwrap_or_default();
+        let devices = scope
+            .attribute("devices")
+            .ok()
+            .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+            .map_or(0, |d| d.len());
         if devices > 0 {
-            return Err(fail(scope, "comm domains over a fixed device list are not simulated yet".into()));
+            return Err(fail(
+                scope,
+                "comm domains over a fixed device list are not simulated yet".into(),
+            ));
         }
-        let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
-        let domain: Value = block.insert_operation_before(scope, call_op("pto::sim::domain", &[args], &[format!("\"{name}\"")], Some(domain_type))).result(0).unwrap().into();
-        let body = scope.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
+        let domain_type = Type::parse(
+            context,
+            "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>",
+        )
+        .expect("a pointer parses");
+        let domain: Value = block
+            .insert_operation_before(
+                scope,
+                call_op(
+                    "pto::sim::domain",
+                    &[args],
+                    &[format!("\"{name}\"")],
+                    Some(domain_type),
+                ),
+            )
+            .result(0)
+            .unwrap()
+            .into();
+        let body = scope
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
         // The first view of each slot names its output.
         let mut windows: Vec<(String, mlir_sys::MlirValue)> = Vec::new();
         scope.walk(WalkOrder::PreOrder, |op| {
             domain_of.insert(op.to_raw().ptr as usize, domain.to_raw());
             if op_name(op) == "pld.tensor.window"
                 && let (Some(slot), Some(view)) = (operand_at(op, 0), result_at(op, 0))
-                && let Ok(alloc) = melior::ir::operation::OperationResult::try_from(slot).map(|r| r.owner())
-                && let Some(slot_name) = alloc.attribute("name").ok().and_then(pto_dialects::attrs::text)
+                && let Ok(alloc) =
+                    melior::ir::operation::OperationResult::try_from(slot).map(|r| r.owner())
+                && let Some(slot_name) = alloc
+                    .attribute("name")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
                 && !windows.iter().any(|w| w.0 == slot_name)
             {
                 windows.push((slot_name, view.to_raw()));
@@ -326,7 +558,15 @@ pub fn build_program<'c>(
             // SAFETY: the view is live; its uses move to its EmitC window
             // when the view op is converted below.
             let view = unsafe { Value::from_raw(view) };
-            block.insert_operation_before(scope, call_op(window_epilogue(&slot), &[args, view], &[format!("\"{slot}\"")], None));
+            block.insert_operation_before(
+                scope,
+                call_op(
+                    window_epilogue(&slot),
+                    &[args, view],
+                    &[format!("\"{slot}\"")],
+                    None,
+                ),
+            );
         }
         // SAFETY: the scope is empty now and unused.
         unsafe {
@@ -345,9 +585,11 @@ pub fn build_program<'c>(
     let mut temporaries = 0;
     let mut uses_builtins = false;
     // The pl shape and element type of each window view (by value).
-    let mut window_shapes: std::collections::HashMap<usize, (Vec<Option<i64>>, &'static str)> = std::collections::HashMap::new();
+    let mut window_shapes: std::collections::HashMap<usize, (Vec<Option<i64>>, &'static str)> =
+        std::collections::HashMap::new();
     // The dynamic axes of each window view (by value).
-    let mut window_axes: std::collections::HashMap<usize, Vec<usize>> = std::collections::HashMap::new();
+    let mut window_axes: std::collections::HashMap<usize, Vec<usize>> =
+        std::collections::HashMap::new();
     for raw in ops {
         // SAFETY: collected from the live function; retired ops are erased
         // only at the end.
@@ -357,10 +599,20 @@ pub fn build_program<'c>(
             Some(block) => block,
             None => continue,
         };
-        let before = |new: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> { block.insert_operation_before(op, new) };
+        let before = |new: melior::ir::Operation<'c>| -> melior::ir::OperationRef<'c, '_> {
+            block.insert_operation_before(op, new)
+        };
         let as_i64 = |value: Value<'c, '_>| -> Value<'c, '_> {
-            let cast = melior::dialect::arith::index_cast(value, IntegerType::new(context, 64).into(), location);
-            block.insert_operation_before(op, cast).result(0).unwrap().into()
+            let cast = melior::dialect::arith::index_cast(
+                value,
+                IntegerType::new(context, 64).into(),
+                location,
+            );
+            block
+                .insert_operation_before(op, cast)
+                .result(0)
+                .unwrap()
+                .into()
         };
         match name.as_str() {
             "pl.tensor.create" => {
@@ -372,22 +624,38 @@ pub fn build_program<'c>(
                 for extent in tensor.shape() {
                     let value = match extent {
                         Some(fixed) => {
-                            let constant = melior::dialect::arith::constant(context, IntegerAttribute::new(Type::index(context), fixed).into(), location);
+                            let constant = melior::dialect::arith::constant(
+                                context,
+                                IntegerAttribute::new(Type::index(context), fixed).into(),
+                                location,
+                            );
                             before(constant).result(0).unwrap().into()
                         }
-                        None => dynamic.next().ok_or_else(|| fail(op, "a dynamic extent without its operand".into()))?,
+                        None => dynamic.next().ok_or_else(|| {
+                            fail(op, "a dynamic extent without its operand".into())
+                        })?,
                     };
                     extents.push(as_i64(value));
                 }
                 temporaries += 1;
                 let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
                 // The name, then the extents: args = ["tmpN", 0, 1, ...].
-                let mut args: Vec<Attribute> = vec![opaque_attribute(context, &format!("\"tmp{temporaries}\""))];
-                args.extend((0..extents.len()).map(|i| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() }));
+                let mut args: Vec<Attribute> =
+                    vec![opaque_attribute(context, &format!("\"tmp{temporaries}\""))];
+                args.extend((0..extents.len()).map(|i| -> Attribute {
+                    IntegerAttribute::new(Type::index(context), i as i64).into()
+                }));
                 let make = OperationBuilder::new("emitc.call_opaque", location)
                     .add_attributes(&[
-                        (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("pto::sim::make<{element}>")).into()),
-                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into()),
+                        (
+                            Identifier::new(context, "callee"),
+                            StringAttribute::new(context, &format!("pto::sim::make<{element}>"))
+                                .into(),
+                        ),
+                        (
+                            Identifier::new(context, "args"),
+                            ArrayAttribute::new(context, &args).into(),
+                        ),
                     ])
                     .add_operands(&extents)
                     .add_results(&[buffer_type])
@@ -396,54 +664,124 @@ pub fn build_program<'c>(
                 let buffer: Value = before(make).result(0).unwrap().into();
                 buffers.insert(key(buffer), (buffer.to_raw(), element));
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), buffer.to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), buffer.to_raw())
+                };
                 retired.push(raw);
             }
             "pl.tensor.dim" => {
-                let axis = op.attribute("axis").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
-                let size = before(call_op("pto::sim::dim", &[operand_at(op, 0).unwrap()], &[axis.to_string()], Some(size_t(context))));
+                let axis = op
+                    .attribute("axis")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map_or(0, |a| a.value());
+                let size = before(call_op(
+                    "pto::sim::dim",
+                    &[operand_at(op, 0).unwrap()],
+                    &[axis.to_string()],
+                    Some(size_t(context)),
+                ));
                 replace_with_index(context, op, size.result(0).unwrap().into());
                 retired.push(raw);
             }
             "pl.call" | "pl.submit" => {
-                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-                let (_, parameters) = kernels.get(&callee).ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
-                let (start, count) = if name == "pl.submit" { operand_segments(op).first().copied().unwrap_or((0, 0)) } else { (0, op.operand_count()) };
-                let arguments: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
+                let callee = op
+                    .attribute("callee")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
+                    .unwrap_or_default();
+                let (_, parameters, returns) = kernels
+                    .get(&callee)
+                    .ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
+                let (start, count) = if name == "pl.submit" {
+                    operand_segments(op).first().copied().unwrap_or((0, 0))
+                } else {
+                    (0, op.operand_count())
+                };
+                let arguments: Vec<Value> = (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 let mut pointers: Vec<Value> = Vec::new();
                 let mut dims: Vec<Value> = Vec::new();
                 for (argument, parameter) in arguments.iter().zip(parameters) {
-                    let element = buffers.get(&key(*argument)).map(|b| b.1).ok_or_else(|| fail(op, "a kernel argument that is not a host tensor".into()))?;
-                    let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses");
-                    pointers.push(before(call_op("pto::sim::data", &[*argument], &[], Some(pointer))).result(0).unwrap().into());
+                    let element = buffers.get(&key(*argument)).map(|b| b.1).ok_or_else(|| {
+                        fail(op, "a kernel argument that is not a host tensor".into())
+                    })?;
+                    let pointer = Type::parse(
+                        context,
+                        &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>"),
+                    )
+                    .expect("a pointer parses");
+                    pointers.push(
+                        before(call_op("pto::sim::data", &[*argument], &[], Some(pointer)))
+                            .result(0)
+                            .unwrap()
+                            .into(),
+                    );
                     if parameter.shape.first() == Some(&-1) {
-                        dims.push(before(call_op("pto::sim::dim", &[*argument], &["0".into()], Some(size_t(context)))).result(0).unwrap().into());
+                        dims.push(
+                            before(call_op(
+                                "pto::sim::dim",
+                                &[*argument],
+                                &["0".into()],
+                                Some(size_t(context)),
+                            ))
+                            .result(0)
+                            .unwrap()
+                            .into(),
+                        );
                     }
                 }
                 pointers.extend(dims);
                 before(call_op(&callee, &pointers, &[], None));
-                let directions: Vec<Option<ParamDirection>> = parameters.iter().map(|p| Some(p.direction)).collect();
-                forward_call_results(op, &arguments, &directions)?;
+                forward_call_results(op, &arguments, returns)?;
                 retired.push(raw);
             }
             "pld.system.world_size" => {
-                let size = before(call_op("pto::sim::world_size", &[args], &[], Some(IntegerType::new(context, 64).into())));
+                let size = before(call_op(
+                    "pto::sim::world_size",
+                    &[args],
+                    &[],
+                    Some(IntegerType::new(context, 64).into()),
+                ));
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), size.result(0).unwrap().to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(
+                        result_at(op, 0).unwrap().to_raw(),
+                        size.result(0).unwrap().to_raw(),
+                    )
+                };
                 retired.push(raw);
             }
             "pld.tensor.alloc_window_buffer" => {
-                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a window buffer outside a comm domain".into()))?;
+                let domain = domain_of
+                    .get(&(raw.ptr as usize))
+                    .copied()
+                    .ok_or_else(|| fail(op, "a window buffer outside a comm domain".into()))?;
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
-                let slot_name = op.attribute("name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                let slot_name = op
+                    .attribute("name")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
+                    .unwrap_or_default();
                 let mut bytes = operand_at(op, 0).unwrap();
                 if bytes.r#type().is_index() {
                     bytes = as_i64(bytes);
                 }
-                let slot = before(call_op("pto::sim::window_buffer", &[domain, bytes], &[format!("\"{slot_name}\"")], Some(opaque(context, "pto::sim::Slot"))));
+                let slot = before(call_op(
+                    "pto::sim::window_buffer",
+                    &[domain, bytes],
+                    &[format!("\"{slot_name}\"")],
+                    Some(opaque(context, "pto::sim::Slot")),
+                ));
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), slot.result(0).unwrap().to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(
+                        result_at(op, 0).unwrap().to_raw(),
+                        slot.result(0).unwrap().to_raw(),
+                    )
+                };
                 retired.push(raw);
             }
             "pld.tensor.window" => {
@@ -454,12 +792,18 @@ pub fn build_program<'c>(
                 let tensor = pto_dialects::types::TensorLike::try_from(view.r#type()).unwrap();
                 let mut sizes = (1..op.operand_count()).filter_map(|i| operand_at(op, i));
                 let mut operands = vec![operand_at(op, 0).unwrap()];
-                let mut literals: Vec<Attribute> = vec![IntegerAttribute::new(Type::index(context), 0).into()];
+                let mut literals: Vec<Attribute> =
+                    vec![IntegerAttribute::new(Type::index(context), 0).into()];
                 for extent in tensor.shape() {
                     match (extent, sizes.next()) {
-                        (Some(fixed), _) => literals.push(opaque_attribute(context, &fixed.to_string())),
+                        (Some(fixed), _) => {
+                            literals.push(opaque_attribute(context, &fixed.to_string()))
+                        }
                         (None, Some(size)) => {
-                            literals.push(IntegerAttribute::new(Type::index(context), operands.len() as i64).into());
+                            literals.push(
+                                IntegerAttribute::new(Type::index(context), operands.len() as i64)
+                                    .into(),
+                            );
                             operands.push(as_i64(size));
                         }
                         (None, None) => literals.push(opaque_attribute(context, "-1")),
@@ -467,39 +811,90 @@ pub fn build_program<'c>(
                 }
                 let make = OperationBuilder::new("emitc.call_opaque", location)
                     .add_attributes(&[
-                        (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("pto::sim::window<{element}>")).into()),
-                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &literals).into()),
+                        (
+                            Identifier::new(context, "callee"),
+                            StringAttribute::new(context, &format!("pto::sim::window<{element}>"))
+                                .into(),
+                        ),
+                        (
+                            Identifier::new(context, "args"),
+                            ArrayAttribute::new(context, &literals).into(),
+                        ),
                     ])
                     .add_operands(&operands)
                     .add_results(&[opaque(context, &format!("pto::sim::Window<{element}>"))])
                     .build()
                     .expect("emitc.call_opaque builds");
                 let window = before(make);
-                let dynamic_axes: Vec<usize> = tensor.shape().iter().enumerate().filter(|(_, e)| e.is_none()).map(|(a, _)| a).collect();
-                window_axes.insert(window.result(0).unwrap().to_raw().ptr as usize, dynamic_axes);
-                window_shapes.insert(window.result(0).unwrap().to_raw().ptr as usize, (tensor.shape(), element));
+                let dynamic_axes: Vec<usize> = tensor
+                    .shape()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.is_none())
+                    .map(|(a, _)| a)
+                    .collect();
+                window_axes.insert(
+                    window.result(0).unwrap().to_raw().ptr as usize,
+                    dynamic_axes,
+                );
+                window_shapes.insert(
+                    window.result(0).unwrap().to_raw().ptr as usize,
+                    (tensor.shape(), element),
+                );
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(view.to_raw(), window.result(0).unwrap().to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(
+                        view.to_raw(),
+                        window.result(0).unwrap().to_raw(),
+                    )
+                };
                 retired.push(raw);
             }
             "pld.system.get_comm_ctx" => {
-                let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
-                let ctx = before(call_op("pto::sim::comm_ctx", &[operand_at(op, 0).unwrap()], &[], Some(domain_type)));
+                let domain_type = Type::parse(
+                    context,
+                    "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>",
+                )
+                .expect("a pointer parses");
+                let ctx = before(call_op(
+                    "pto::sim::comm_ctx",
+                    &[operand_at(op, 0).unwrap()],
+                    &[],
+                    Some(domain_type),
+                ));
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result_at(op, 0).unwrap().to_raw(), ctx.result(0).unwrap().to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(
+                        result_at(op, 0).unwrap().to_raw(),
+                        ctx.result(0).unwrap().to_raw(),
+                    )
+                };
                 retired.push(raw);
             }
             "pld.dispatch" => {
-                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a dispatch outside a comm domain".into()))?;
+                let domain = domain_of
+                    .get(&(raw.ptr as usize))
+                    .copied()
+                    .ok_or_else(|| fail(op, "a dispatch outside a comm domain".into()))?;
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
-                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                let callee = op
+                    .attribute("callee")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
+                    .unwrap_or_default();
                 let runtime_chip = runtime.and_then(|r| r.chips.get(&callee));
                 if runtime_chip.is_none() && !chips.contains(&callee) {
-                    return Err(fail(op, format!("@{callee} is not a simulated chip orchestration")));
+                    return Err(fail(
+                        op,
+                        format!("@{callee} is not a simulated chip orchestration"),
+                    ));
                 }
                 if op.result_count() > 0 {
-                    return Err(fail(op, "dispatches with results are not simulated yet".into()));
+                    return Err(fail(
+                        op,
+                        "dispatches with results are not simulated yet".into(),
+                    ));
                 }
                 let n = op.operand_count();
                 let device = as_i64(operand_at(op, n - 1).unwrap());
@@ -509,8 +904,17 @@ pub fn build_program<'c>(
                     // Host tensors go by reference: the threads share them.
                     let passed = match buffers.get(&key(argument)) {
                         Some((_, element)) => {
-                            let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"pto::sim::Buffer<{element}>\">>")).expect("a pointer parses");
-                            before(call_op("pto::sim::ref", &[argument], &[], Some(pointer))).result(0).unwrap().into()
+                            let pointer = Type::parse(
+                                context,
+                                &format!(
+                                    "!emitc.ptr<!emitc.opaque<\"pto::sim::Buffer<{element}>\">>"
+                                ),
+                            )
+                            .expect("a pointer parses");
+                            before(call_op("pto::sim::ref", &[argument], &[], Some(pointer)))
+                                .result(0)
+                                .unwrap()
+                                .into()
                         }
                         None => argument,
                     };
@@ -521,18 +925,48 @@ pub fn build_program<'c>(
                     // ChipTaskArgs made of the device's windows (and its
                     // ordering tokens) and CommContexts.
                     Some((_, tokens)) => {
-                        let literals = [format!("pto_chip_entry_{callee}"), format!("pto_chip_config_{callee}"), tokens.to_string()];
-                        before(launch_call(context, "pto::sim::runtime::launch_chip", &literals, &operands, &[]));
+                        let literals = [
+                            format!("pto_chip_entry_{callee}"),
+                            format!("pto_chip_config_{callee}"),
+                            tokens.to_string(),
+                        ];
+                        before(launch_call(
+                            context,
+                            "pto::sim::runtime::launch_chip",
+                            &literals,
+                            &operands,
+                            &[],
+                        ));
                     }
                     None => {
                         // The dynamic extents of window views follow, in order.
                         for i in 0..n - 1 {
                             let argument = operand_at(op, i).unwrap();
-                            for &axis in window_axes.get(&key(argument)).map(Vec::as_slice).unwrap_or(&[]) {
-                                operands.push(before(call_op("pto::sim::dim", &[argument], &[axis.to_string()], Some(size_t(context)))).result(0).unwrap().into());
+                            for &axis in window_axes
+                                .get(&key(argument))
+                                .map(Vec::as_slice)
+                                .unwrap_or(&[])
+                            {
+                                operands.push(
+                                    before(call_op(
+                                        "pto::sim::dim",
+                                        &[argument],
+                                        &[axis.to_string()],
+                                        Some(size_t(context)),
+                                    ))
+                                    .result(0)
+                                    .unwrap()
+                                    .into(),
+                                );
                             }
                         }
-                        before(launch_call(context, "pto::sim::launch", std::slice::from_ref(&callee), &operands, &[]));
+                        before(launch_call(
+                            context,
+                            "pto::sim::launch",
+                            std::slice::from_ref(&callee),
+                            &operands,
+                            &[],
+                        ));
                     }
                 }
                 retired.push(raw);
@@ -540,15 +974,30 @@ pub fn build_program<'c>(
             builtin if builtin.starts_with("pld.builtin.") => {
                 // The builtin kernel (translate/builtins/collectives.hpp) on
                 // every device, like a dispatch.
-                let domain = domain_of.get(&(raw.ptr as usize)).copied().ok_or_else(|| fail(op, "a builtin collective outside a comm domain".into()))?;
+                let domain = domain_of
+                    .get(&(raw.ptr as usize))
+                    .copied()
+                    .ok_or_else(|| fail(op, "a builtin collective outside a comm domain".into()))?;
                 // SAFETY: the domain value is live in the function.
                 let domain = unsafe { Value::from_raw(domain) };
                 let kind = builtin.trim_start_matches("pld.builtin.");
-                let int_attr = |name: &str| op.attribute(name).ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map(|a| a.value());
-                let windows: Vec<Value> = (0..op.operand_count() - 1).filter_map(|i| operand_at(op, i)).collect();
+                let int_attr = |name: &str| {
+                    op.attribute(name)
+                        .ok()
+                        .and_then(|a| IntegerAttribute::try_from(a).ok())
+                        .map(|a| a.value())
+                };
+                let windows: Vec<Value> = (0..op.operand_count() - 1)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
                 let device = operand_at(op, op.operand_count() - 1).unwrap();
                 let dims_of = |value: Value| -> Result<(Vec<Option<i64>>, &'static str), Failure> {
-                    window_shapes.get(&key(value)).cloned().ok_or_else(|| fail(op, format!("a builtin {kind} of a value that is not a window view")))
+                    window_shapes.get(&key(value)).cloned().ok_or_else(|| {
+                        fail(
+                            op,
+                            format!("a builtin {kind} of a value that is not a window view"),
+                        )
+                    })
                 };
                 let shape_of = |value: Value| -> Result<(Vec<i64>, &'static str), Failure> {
                     let (shape, element) = dims_of(value)?;
@@ -564,14 +1013,30 @@ pub fn build_program<'c>(
                 };
                 // The element count of a window, at run time.
                 let count_of = |value: Value<'c, '_>| -> Value<'c, '_> {
-                    before(call_op("pto::sim::elements", &[value], &[], Some(IntegerType::new(context, 32).into()))).result(0).unwrap().into()
+                    before(call_op(
+                        "pto::sim::elements",
+                        &[value],
+                        &[],
+                        Some(IntegerType::new(context, 32).into()),
+                    ))
+                    .result(0)
+                    .unwrap()
+                    .into()
                 };
                 // The signal: last, but third of all_to_all_v's five.
-                let signal = if kind == "all_to_all_v" { windows.get(2) } else { windows.last() };
-                let signal = *signal.ok_or_else(|| fail(op, "a builtin collective without a signal".into()))?;
+                let signal = if kind == "all_to_all_v" {
+                    windows.get(2)
+                } else {
+                    windows.last()
+                };
+                let signal = *signal
+                    .ok_or_else(|| fail(op, "a builtin collective without a signal".into()))?;
                 // Cells of a rank in one signal row are `stride` apart (a
                 // [P, cores] signal: one per core; a [rows, P] ring signal: 1).
-                let signal_shape = window_shapes.get(&key(signal)).map(|(shape, _)| shape.clone()).unwrap_or_default();
+                let signal_shape = window_shapes
+                    .get(&key(signal))
+                    .map(|(shape, _)| shape.clone())
+                    .unwrap_or_default();
                 let stride = match (kind, signal_shape.get(1)) {
                     ("allreduce", Some(Some(cores))) => *cores,
                     ("allreduce", Some(None)) => return Err(fail(op, "a builtin allreduce whose signal has a dynamic core count is not simulated yet".into())),
@@ -583,20 +1048,42 @@ pub fn build_program<'c>(
                 let (kernel, data, extra): (String, Vec<Value>, Vec<Value>) = match kind {
                     "allreduce" | "allreduce_ring" => {
                         let element = dims_of(windows[0])?.1;
-                        (format!("pto_builtin::{kind}<{element}, {reduce}>"), vec![windows[0]], vec![count_of(windows[0])])
+                        (
+                            format!("pto_builtin::{kind}<{element}, {reduce}>"),
+                            vec![windows[0]],
+                            vec![count_of(windows[0])],
+                        )
                     }
                     "barrier" => ("pto_builtin::barrier_only".into(), vec![], vec![]),
                     "broadcast" => {
                         let element = dims_of(windows[0])?.1;
-                        (format!("pto_builtin::broadcast<{element}, {}>", int_attr("root").unwrap_or(0)), vec![windows[0]], vec![count_of(windows[0])])
+                        (
+                            format!(
+                                "pto_builtin::broadcast<{element}, {}>",
+                                int_attr("root").unwrap_or(0)
+                            ),
+                            vec![windows[0]],
+                            vec![count_of(windows[0])],
+                        )
                     }
                     "reduce_scatter" => {
                         let (row, element) = row_of(windows[0])?;
-                        (format!("pto_builtin::reduce_scatter<{element}, {row}, {reduce}>"), vec![windows[0]], vec![])
+                        (
+                            format!("pto_builtin::reduce_scatter<{element}, {row}, {reduce}>"),
+                            vec![windows[0]],
+                            vec![],
+                        )
                     }
                     "allgather" | "all_to_all" => {
                         let (row, element) = row_of(windows[1])?;
-                        (format!("pto_builtin::exchange<{element}, {row}, {}>", kind == "all_to_all"), vec![windows[0], windows[1]], vec![])
+                        (
+                            format!(
+                                "pto_builtin::exchange<{element}, {row}, {}>",
+                                kind == "all_to_all"
+                            ),
+                            vec![windows[0], windows[1]],
+                            vec![],
+                        )
                     }
                     "all_to_all_v" => {
                         let (shape, element) = shape_of(windows[1])?;
@@ -605,12 +1092,35 @@ pub fn build_program<'c>(
                         let send: i64 = shape_of(windows[3])?.0.iter().product();
                         let recv_shape = shape_of(windows[4])?.0;
                         let count_row: i64 = recv_shape.iter().skip(1).product();
-                        (format!("pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"), vec![windows[0], windows[1], windows[3], windows[4]], vec![])
+                        (
+                            format!(
+                                "pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"
+                            ),
+                            vec![windows[0], windows[1], windows[3], windows[4]],
+                            vec![],
+                        )
                     }
-                    other => return Err(fail(op, format!("the builtin {other} is not simulated yet"))),
+                    other => {
+                        return Err(fail(
+                            op,
+                            format!("the builtin {other} is not simulated yet"),
+                        ));
+                    }
                 };
-                let domain_type = Type::parse(context, "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>").expect("a pointer parses");
-                let ctx: Value = before(call_op("pto::sim::comm_ctx", &[signal], &[], Some(domain_type))).result(0).unwrap().into();
+                let domain_type = Type::parse(
+                    context,
+                    "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>",
+                )
+                .expect("a pointer parses");
+                let ctx: Value = before(call_op(
+                    "pto::sim::comm_ctx",
+                    &[signal],
+                    &[],
+                    Some(domain_type),
+                ))
+                .result(0)
+                .unwrap()
+                .into();
                 let device = as_i64(device);
                 let mut operands = vec![domain, device];
                 operands.extend(data);
@@ -618,34 +1128,67 @@ pub fn build_program<'c>(
                 operands.push(ctx);
                 operands.extend(extra);
                 // The signal row stride goes last.
-                before(launch_call(context, "pto::sim::launch", &[kernel], &operands, &[stride.to_string()]));
+                before(launch_call(
+                    context,
+                    "pto::sim::launch",
+                    &[kernel],
+                    &operands,
+                    &[stride.to_string()],
+                ));
                 uses_builtins = true;
                 retired.push(raw);
             }
             "func.return" => {
                 for i in 0..op.operand_count() {
                     let result = operand_at(op, i).unwrap();
-                    before(call_op("pto::sim::finish", &[args, result], &[format!("\"result{i}\"")], None));
+                    before(call_op(
+                        "pto::sim::finish",
+                        &[args, result],
+                        &[format!("\"result{i}\"")],
+                        None,
+                    ));
                 }
                 for (window, name) in &external_windows {
                     // SAFETY: the window values are live in the function.
                     let window = unsafe { Value::from_raw(*window) };
-                    before(call_op(window_epilogue(name), &[args, window], &[format!("\"{name}\"")], None));
+                    before(call_op(
+                        window_epilogue(name),
+                        &[args, window],
+                        &[format!("\"{name}\"")],
+                        None,
+                    ));
                 }
                 // Parameters too, as pto-run writes them: a host tensor the
                 // program writes is one of its outputs.
                 for (parameter, name) in &parameters {
                     // SAFETY: the parameter buffers are live in the function.
                     let buffer = unsafe { Value::from_raw(*parameter) };
-                    before(call_op("pto::sim::finish", &[args, buffer], &[format!("\"{name}\"")], None));
+                    before(call_op(
+                        "pto::sim::finish",
+                        &[args, buffer],
+                        &[format!("\"{name}\"")],
+                        None,
+                    ));
                 }
-                let code: Value = before(call_op("pto::sim::exit_code", &[args], &[], Some(i32_type))).result(0).unwrap().into();
-                before(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
+                let code: Value =
+                    before(call_op("pto::sim::exit_code", &[args], &[], Some(i32_type)))
+                        .result(0)
+                        .unwrap()
+                        .into();
+                before(
+                    OperationBuilder::new("emitc.return", location)
+                        .add_operands(&[code])
+                        .build()
+                        .expect("emitc.return builds"),
+                );
                 retired.push(raw);
             }
             "func.func" => {}
             other if other.starts_with("pl.") || other.starts_with("pld.") => {
-                return Err(fail(op, format!("'{other}' is not simulated on the host yet")));
+                return Err(fail(
+                    op,
+                    format!("'{other}' is not simulated on the host yet"),
+                ));
             }
             _ => {}
         }
@@ -671,7 +1214,9 @@ pub fn build_program<'c>(
     }
     if uses_builtins {
         let first = module.body().first_operation().expect("the includes");
-        module.body().insert_operation_after(first, include(context, BUILTINS_FILE));
+        module
+            .body()
+            .insert_operation_after(first, include(context, BUILTINS_FILE));
     }
     Ok(module)
 }
@@ -685,37 +1230,60 @@ pub const BUILTINS_SOURCE: &str = include_str!("../builtins/collectives.hpp");
 pub(crate) fn has_uses(value: Value) -> bool {
     use melior::ir::ValueLike;
     // SAFETY: a live value.
-    !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }.ptr.is_null()
+    !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }
+        .ptr
+        .is_null()
 }
 
 /// A chip orchestration (`pld.dispatch`ed by a host program) as a C++
 /// function of this rank's pointers: tensors and window views become `T*`,
 /// comm contexts `int64_t*`, and its `pl.call`s call the kernels.
-pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '_>, kernels: &Kernels) -> Result<melior::ir::Operation<'c>, Failure> {
+pub fn build_chip<'c>(
+    context: &'c Context,
+    chip: melior::ir::OperationRef<'c, '_>,
+    kernels: &Kernels,
+) -> Result<melior::ir::Operation<'c>, Failure> {
     use melior::ir::{
         ValueLike,
         operation::{OperationLike, OperationMutLike, OperationRefMut},
     };
     use pto_dialects::ops::{op_name, operand_at};
-    let fail = |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
+    let fail =
+        |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
     // SAFETY: `chip` is live; the clone is owned here until it is emptied.
-    let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
-    let entry = clone.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
+    let clone =
+        unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
+    let entry = clone
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
     let mut parameter_types = Vec::new();
     let mut host_tensors: Vec<usize> = Vec::new();
     // (window parameter, axis) of each dynamic window extent, in order.
     let mut window_extents: Vec<(usize, usize)> = Vec::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
-        let distributed = pto_dialects::types::TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed());
+        let distributed = pto_dialects::types::TensorLike::try_from(argument.r#type())
+            .is_ok_and(|t| t.is_distributed());
         let r#type = if argument.r#type().to_string() == "!pld.comm_ctx" {
-            Type::parse(context, "!emitc.ptr<!emitc.opaque<\"int64_t\">>").expect("a pointer parses")
+            Type::parse(context, "!emitc.ptr<!emitc.opaque<\"int64_t\">>")
+                .expect("a pointer parses")
         } else {
-            let element = element_of(argument.r#type()).map_err(|m| fail(chip, format!("parameter #{i}: {m}")))?;
+            let element = element_of(argument.r#type())
+                .map_err(|m| fail(chip, format!("parameter #{i}: {m}")))?;
             // Host tensors arrive whole (their extents are needed); window
             // views as this rank's pointer.
-            let pointee = if distributed { element.to_string() } else { format!("pto::sim::Buffer<{element}>") };
-            Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{pointee}\">>")).expect("a pointer parses")
+            let pointee = if distributed {
+                element.to_string()
+            } else {
+                format!("pto::sim::Buffer<{element}>")
+            };
+            Type::parse(
+                context,
+                &format!("!emitc.ptr<!emitc.opaque<\"{pointee}\">>"),
+            )
+            .expect("a pointer parses")
         };
         if !distributed && argument.r#type().to_string() != "!pld.comm_ctx" {
             host_tensors.push(argument.to_raw().ptr as usize);
@@ -737,7 +1305,10 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         .iter()
         .map(|&k| {
             parameter_types.push(size_t_type);
-            (k, entry.add_argument(size_t_type, Location::unknown(context)))
+            (
+                k,
+                entry.add_argument(size_t_type, Location::unknown(context)),
+            )
         })
         .collect();
     let mut next = entry.first_operation();
@@ -746,16 +1317,30 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
         let name = op_name(op);
         let replacement = match name.as_str() {
             "pl.call" => {
-                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-                let (_, parameters) = kernels.get(&callee).ok_or_else(|| fail(chip, format!("@{callee} is not a translated kernel")))?;
-                if op.result_count() > 0 && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap().into())) {
-                    return Err(fail(chip, "kernel results used in a chip orchestration are not simulated yet".into()));
+                let callee = op
+                    .attribute("callee")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
+                    .unwrap_or_default();
+                let (_, parameters, _) = kernels
+                    .get(&callee)
+                    .ok_or_else(|| fail(chip, format!("@{callee} is not a translated kernel")))?;
+                if op.result_count() > 0
+                    && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap().into()))
+                {
+                    return Err(fail(
+                        chip,
+                        "kernel results used in a chip orchestration are not simulated yet".into(),
+                    ));
                 }
                 // Host tensors pass their data, and their extent when the
                 // kernel's leading one is dynamic (after all other arguments).
                 let mut operands: Vec<Value> = Vec::new();
                 let mut extents: Vec<Value> = Vec::new();
-                for (i, argument) in (0..op.operand_count()).filter_map(|i| operand_at(op, i)).enumerate() {
+                for (i, argument) in (0..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .enumerate()
+                {
                     if !host_tensors.contains(&(argument.to_raw().ptr as usize)) {
                         operands.push(argument);
                         // A window's dynamic extents, as the kernel wants them.
@@ -766,29 +1351,66 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
                                 }
                                 let value = extent_values
                                     .iter()
-                                    .find(|((parameter, a), _)| *parameter == argument.to_raw().ptr as usize && *a == axis)
+                                    .find(|((parameter, a), _)| {
+                                        *parameter == argument.to_raw().ptr as usize && *a == axis
+                                    })
                                     .map(|(_, v)| *v)
-                                    .ok_or_else(|| fail(chip, format!("no extent {axis} for a window passed to @{callee}")))?;
+                                    .ok_or_else(|| {
+                                        fail(
+                                            chip,
+                                            format!(
+                                                "no extent {axis} for a window passed to @{callee}"
+                                            ),
+                                        )
+                                    })?;
                                 extents.push(value);
                             }
                         }
                         continue;
                     }
-                    let element = parameters.get(i).map_or("float".to_string(), |p| p.element.clone());
-                    let pointer = Type::parse(context, &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>")).expect("a pointer parses");
-                    let data = entry.insert_operation_before(op, call_operation(context, "pto::sim::data", &[argument], &[], Some(pointer)));
+                    let element = parameters
+                        .get(i)
+                        .map_or("float".to_string(), |p| p.element.clone());
+                    let pointer = Type::parse(
+                        context,
+                        &format!("!emitc.ptr<!emitc.opaque<\"{element}\">>"),
+                    )
+                    .expect("a pointer parses");
+                    let data = entry.insert_operation_before(
+                        op,
+                        call_operation(context, "pto::sim::data", &[argument], &[], Some(pointer)),
+                    );
                     operands.push(data.result(0).unwrap().into());
-                    if parameters.get(i).is_some_and(|p| p.shape.first() == Some(&-1)) {
-                        let extent = entry.insert_operation_before(op, call_operation(context, "pto::sim::dim", &[argument], &["0".into()], Some(size_t(context))));
+                    if parameters
+                        .get(i)
+                        .is_some_and(|p| p.shape.first() == Some(&-1))
+                    {
+                        let extent = entry.insert_operation_before(
+                            op,
+                            call_operation(
+                                context,
+                                "pto::sim::dim",
+                                &[argument],
+                                &["0".into()],
+                                Some(size_t(context)),
+                            ),
+                        );
                         extents.push(extent.result(0).unwrap().into());
                     }
                 }
                 operands.extend(extents);
                 call_operation(context, &callee, &operands, &[], None)
             }
-            "func.return" => OperationBuilder::new("emitc.return", Location::unknown(context)).build().expect("emitc.return builds"),
+            "func.return" => OperationBuilder::new("emitc.return", Location::unknown(context))
+                .build()
+                .expect("emitc.return builds"),
             "arith.constant" => continue,
-            other => return Err(fail(chip, format!("'{other}' in a chip orchestration is not simulated yet"))),
+            other => {
+                return Err(fail(
+                    chip,
+                    format!("'{other}' in a chip orchestration is not simulated yet"),
+                ));
+            }
         };
         entry.insert_operation_before(op, replacement);
         // SAFETY: the replaced op is live and (checked above) unused.
@@ -801,33 +1423,69 @@ pub fn build_chip<'c>(context: &'c Context, chip: melior::ir::OperationRef<'c, '
     let region = Region::new();
     // SAFETY: both regions are live; the body moves whole.
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), clone.region(0).unwrap().to_raw()) };
-    let name = chip.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+    let name = chip
+        .attribute("sym_name")
+        .ok()
+        .and_then(pto_dialects::attrs::text)
+        .unwrap_or_default();
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     let specifiers: Vec<Attribute> = vec![StringAttribute::new(context, "static").into()];
-    Ok(OperationBuilder::new("emitc.func", Location::unknown(context))
-        .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, &name).into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(function_type.into()).into()),
-            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
-        ])
-        .add_regions([region])
-        .build()
-        .expect("emitc.func builds"))
+    Ok(
+        OperationBuilder::new("emitc.func", Location::unknown(context))
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "sym_name"),
+                    StringAttribute::new(context, &name).into(),
+                ),
+                (
+                    Identifier::new(context, "function_type"),
+                    TypeAttribute::new(function_type.into()).into(),
+                ),
+                (
+                    Identifier::new(context, "specifiers"),
+                    ArrayAttribute::new(context, &specifiers).into(),
+                ),
+            ])
+            .add_regions([region])
+            .build()
+            .expect("emitc.func builds"),
+    )
 }
 
 /// `callee(operands[0], operands[1], literals..., operands[2..],
 /// trailing...)`: a launch on a domain's device of a function the literals
 /// name.
-fn launch_call<'c>(context: &'c Context, callee: &str, literals: &[String], operands: &[Value<'c, '_>], trailing: &[String]) -> melior::ir::Operation<'c> {
-    let index = |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
+fn launch_call<'c>(
+    context: &'c Context,
+    callee: &str,
+    literals: &[String],
+    operands: &[Value<'c, '_>],
+    trailing: &[String],
+) -> melior::ir::Operation<'c> {
+    let index =
+        |i: usize| -> Attribute { IntegerAttribute::new(Type::index(context), i as i64).into() };
     let mut args: Vec<Attribute> = vec![index(0), index(1)];
-    args.extend(literals.iter().map(|literal| opaque_attribute(context, literal)));
+    args.extend(
+        literals
+            .iter()
+            .map(|literal| opaque_attribute(context, literal)),
+    );
     args.extend((2..operands.len()).map(index));
-    args.extend(trailing.iter().map(|literal| opaque_attribute(context, literal)));
+    args.extend(
+        trailing
+            .iter()
+            .map(|literal| opaque_attribute(context, literal)),
+    );
     OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
         .add_attributes(&[
-            (Identifier::new(context, "callee"), StringAttribute::new(context, callee).into()),
-            (Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into()),
+            (
+                Identifier::new(context, "callee"),
+                StringAttribute::new(context, callee).into(),
+            ),
+            (
+                Identifier::new(context, "args"),
+                ArrayAttribute::new(context, &args).into(),
+            ),
         ])
         .add_operands(operands)
         .build()
@@ -836,36 +1494,77 @@ fn launch_call<'c>(context: &'c Context, callee: &str, literals: &[String], oper
 
 /// `op`'s result (an `index`) becomes `size` (a `size_t` computed before
 /// it), through a cast the EmitC conversions reconcile.
-pub(crate) fn replace_with_index<'c>(context: &'c Context, op: melior::ir::OperationRef<'c, '_>, size: Value<'c, '_>) {
+pub(crate) fn replace_with_index<'c>(
+    context: &'c Context,
+    op: melior::ir::OperationRef<'c, '_>,
+    size: Value<'c, '_>,
+) {
     use melior::ir::{ValueLike, operation::OperationLike};
-    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location()).add_operands(&[size]).add_results(&[Type::index(context)]).build().expect("a cast builds");
-    let index = op.block().expect("the op is in a block").insert_operation_before(op, cast).result(0).unwrap();
+    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location())
+        .add_operands(&[size])
+        .add_results(&[Type::index(context)])
+        .build()
+        .expect("a cast builds");
+    let index = op
+        .block()
+        .expect("the op is in a block")
+        .insert_operation_before(op, cast)
+        .result(0)
+        .unwrap();
     // SAFETY: live values of the same function; the cast dominates the uses.
-    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, 0).unwrap().to_raw(), index.to_raw()) };
+    unsafe {
+        mlir_sys::mlirValueReplaceAllUsesOfWith(
+            pto_dialects::ops::result_at(op, 0).unwrap().to_raw(),
+            index.to_raw(),
+        )
+    };
 }
 
-/// The arguments a call writes (those of its out/inout parameters), in
-/// order: result i of a kernel call is the i-th of them.
-pub(crate) fn written_arguments<T: Copy>(arguments: &[T], directions: &[Option<ParamDirection>]) -> Vec<T> {
-    arguments.iter().zip(directions).filter(|(_, d)| matches!(d, Some(ParamDirection::Out | ParamDirection::InOut))).map(|(a, _)| *a).collect()
+/// The argument each result of a call stands for: result i is the
+/// argument at the parameter the kernel returns as result i (`None` when
+/// it returns something else).
+pub(crate) fn returned_arguments<T: Copy>(
+    arguments: &[T],
+    returns: &[Option<usize>],
+) -> Vec<Option<T>> {
+    returns
+        .iter()
+        .map(|r| r.and_then(|j| arguments.get(j).copied()))
+        .collect()
 }
 
-/// A kernel call's results are the out/inout arguments it writes in place
-/// (result i the i-th of them): their uses move there. A `pl.submit`
-/// task used as a dependency is refused.
-pub(crate) fn forward_call_results(op: melior::ir::OperationRef, arguments: &[Value], directions: &[Option<ParamDirection>]) -> Result<(), Failure> {
+/// A kernel call's results are the tensors the kernel writes in place and
+/// returns: their uses move to the arguments at those parameters. A
+/// `pl.submit` task used as a dependency is refused.
+pub(crate) fn forward_call_results(
+    op: melior::ir::OperationRef,
+    arguments: &[Value],
+    returns: &[Option<usize>],
+) -> Result<(), Failure> {
     use melior::ir::{ValueLike, operation::OperationLike};
     let fail = |message: &str| -> Failure { (op.to_raw(), message.to_string()) };
-    let written = written_arguments(arguments, directions);
+    let returned = returned_arguments(arguments, returns);
     let submit = pto_dialects::ops::op_name(op) == "pl.submit";
     let tensor_results = op.result_count() - usize::from(submit);
     for i in 0..tensor_results {
-        let target = written.get(i).ok_or_else(|| fail("more results than out parameters"))?;
+        let target = returned.get(i).copied().flatten().ok_or_else(|| {
+            fail(&format!("result #{i} of the call is not a tensor the kernel was given: only results that return a parameter are translated"))
+        })?;
         // SAFETY: live values of the same function.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(pto_dialects::ops::result_at(op, i).unwrap().to_raw(), target.to_raw()) };
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(
+                pto_dialects::ops::result_at(op, i).unwrap().to_raw(),
+                target.to_raw(),
+            )
+        };
     }
-    if submit && pto_dialects::ops::result_at(op, tensor_results).is_some_and(|task| !only_dependencies(task)) {
-        return Err(fail("a pl.submit's task used other than as a later task's dependency is not translated yet"));
+    if submit
+        && pto_dialects::ops::result_at(op, tensor_results)
+            .is_some_and(|task| !only_dependencies(task))
+    {
+        return Err(fail(
+            "a pl.submit's task used other than as a later task's dependency is not translated yet",
+        ));
     }
     Ok(())
 }
@@ -877,11 +1576,18 @@ fn only_dependencies(task: Value) -> bool {
     let mut current = unsafe { mlir_sys::mlirValueGetFirstUse(task.to_raw()) };
     while !current.ptr.is_null() {
         // SAFETY: `current` is a live use of `task`.
-        let (owner, index) = unsafe { (mlir_sys::mlirOpOperandGetOwner(current), mlir_sys::mlirOpOperandGetOperandNumber(current) as usize) };
+        let (owner, index) = unsafe {
+            (
+                mlir_sys::mlirOpOperandGetOwner(current),
+                mlir_sys::mlirOpOperandGetOperandNumber(current) as usize,
+            )
+        };
         // SAFETY: the owner of a live use is a live op.
         let owner = unsafe { melior::ir::OperationRef::from_raw(owner) };
         let in_deps = pto_dialects::ops::op_name(owner) == "pl.submit"
-            && pto_dialects::ops::operand_segments(owner).get(1).is_some_and(|&(start, count)| (start..start + count).contains(&index));
+            && pto_dialects::ops::operand_segments(owner)
+                .get(1)
+                .is_some_and(|&(start, count)| (start..start + count).contains(&index));
         if !in_deps {
             return false;
         }
@@ -906,9 +1612,16 @@ fn verbatim_op<'c>(context: &'c Context, text: &str) -> melior::ir::Operation<'c
 
 /// Every kernel file, its `kernel_entry` renamed after its func_id (they
 /// share one program here; on the device each is a binary of its own).
-fn append_renamed_kernels<'c>(context: &'c Context, body: &melior::ir::BlockRef<'c, '_>, kernels: &[(usize, String)]) {
+fn append_renamed_kernels<'c>(
+    context: &'c Context,
+    body: &melior::ir::BlockRef<'c, '_>,
+    kernels: &[(usize, String)],
+) {
     for (func_id, file) in kernels {
-        body.append_operation(verbatim_op(context, &format!("#define kernel_entry pto_kernel_entry_{func_id}")));
+        body.append_operation(verbatim_op(
+            context,
+            &format!("#define kernel_entry pto_kernel_entry_{func_id}"),
+        ));
         body.append_operation(include(context, file));
         body.append_operation(verbatim_op(context, "#undef kernel_entry"));
     }
@@ -937,50 +1650,162 @@ pub fn build_runtime<'c>(
     body.append_operation(include(context, "pto/sim/runtime.hpp"));
     append_renamed_kernels(context, &body, kernels);
     body.append_operation(include(context, orchestration_file));
-    let entry = orchestration.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty orchestration".into()))?;
-    let function_type = pto_dialects::ops::function_type(orchestration).ok_or_else(|| fail("an orchestration without a type".into()))?;
+    let entry = orchestration
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| fail("an empty orchestration".into()))?;
+    let function_type = pto_dialects::ops::function_type(orchestration)
+        .ok_or_else(|| fail("an orchestration without a type".into()))?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let block = Block::new(&[(i32_type, location), (argv_type(context), location)]);
-    let (argc, argv): (Value, Value) = (block.argument(0).unwrap().into(), block.argument(1).unwrap().into());
-    let args = call(context, &block, "pto::sim::parse_args", &[argc, argv], &[], Some(opaque(context, "pto::sim::Args"))).unwrap();
+    let (argc, argv): (Value, Value) = (
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
+    let args = call(
+        context,
+        &block,
+        "pto::sim::parse_args",
+        &[argc, argv],
+        &[],
+        Some(opaque(context, "pto::sim::Args")),
+    )
+    .unwrap();
     let chip_tensor = opaque(context, "ChipTensor");
     let mut buffers = Vec::new();
     let mut descriptors = Vec::new();
     let mut host_tensor = |r#type: Type<'c>, name: String, make: &str| -> Result<(), Failure> {
-        let tensor = pto_dialects::types::TensorLike::try_from(r#type).map_err(|_| fail(format!("{name}: {type} is not a tensor; the runtime program drives tensors only")))?;
+        let tensor = pto_dialects::types::TensorLike::try_from(r#type).map_err(|_| {
+            fail(format!(
+                "{name}: {type} is not a tensor; the runtime program drives tensors only"
+            ))
+        })?;
         if tensor.is_distributed() {
-            return Err(fail(format!("{name}: windows are not driven by runtime programs")));
+            return Err(fail(format!(
+                "{name}: windows are not driven by runtime programs"
+            )));
         }
         if make == "output" && tensor.shape().iter().any(Option::is_none) {
-            return Err(fail(format!("{name}: a result of dynamic shape (the runtime hands outputs in, so their extents must be known)")));
+            return Err(fail(format!(
+                "{name}: a result of dynamic shape (the runtime hands outputs in, so their extents must be known)"
+            )));
         }
         let element = element_of(r#type).map_err(fail)?;
-        let shape = format!("{{{}}}", tensor.shape().iter().map(|d| d.unwrap_or(-1).to_string()).collect::<Vec<_>>().join(", "));
-        let buffer = call(context, &block, &format!("pto::sim::{make}<{element}>"), &[args], &[&format!("\"{name}\""), &shape], Some(opaque(context, &format!("pto::sim::Buffer<{element}>")))).unwrap();
-        descriptors.push(call(context, &block, "pto::sim::runtime::describe", &[buffer], &[], Some(chip_tensor)).unwrap());
+        let shape = format!(
+            "{{{}}}",
+            tensor
+                .shape()
+                .iter()
+                .map(|d| d.unwrap_or(-1).to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+        let buffer = call(
+            context,
+            &block,
+            &format!("pto::sim::{make}<{element}>"),
+            &[args],
+            &[&format!("\"{name}\""), &shape],
+            Some(opaque(context, &format!("pto::sim::Buffer<{element}>"))),
+        )
+        .unwrap();
+        descriptors.push(
+            call(
+                context,
+                &block,
+                "pto::sim::runtime::describe",
+                &[buffer],
+                &[],
+                Some(chip_tensor),
+            )
+            .unwrap(),
+        );
         buffers.push((buffer, name));
         Ok(())
     };
     for i in 0..entry.argument_count() {
         let parameter: Value = entry.argument(i).unwrap().into();
-        let name = pto_dialects::source::value_name(source, parameter).unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::source::value_name(source, parameter)
+            .unwrap_or_else(|| format!("arg{i}"));
         host_tensor(parameter.r#type(), name, "input")?;
     }
     for k in 0..function_type.result_count() {
-        host_tensor(function_type.result(k).unwrap(), format!("result{k}"), "output")?;
+        host_tensor(
+            function_type.result(k).unwrap(),
+            format!("result{k}"),
+            "output",
+        )?;
     }
     for (func_id, _) in kernels {
-        call(context, &block, "pto::sim::runtime::register_kernel", &[], &[&func_id.to_string(), &format!("pto_kernel_entry_{func_id}")], None);
+        call(
+            context,
+            &block,
+            "pto::sim::runtime::register_kernel",
+            &[],
+            &[&func_id.to_string(), &format!("pto_kernel_entry_{func_id}")],
+            None,
+        );
     }
-    let orch_args = call(context, &block, "pto::sim::runtime::task_args", &descriptors, &[], Some(opaque(context, "ChipTaskArgs"))).unwrap();
-    let config = call(context, &block, "aicpu_orchestration_config", &[orch_args], &[], Some(opaque(context, "PTO2OrchestrationConfig"))).unwrap();
-    call(context, &block, "pto::sim::runtime::check_config", &[config, orch_args], &[], None);
-    call(context, &block, "aicpu_orchestration_entry", &[orch_args], &[], None);
+    let orch_args = call(
+        context,
+        &block,
+        "pto::sim::runtime::task_args",
+        &descriptors,
+        &[],
+        Some(opaque(context, "ChipTaskArgs")),
+    )
+    .unwrap();
+    let config = call(
+        context,
+        &block,
+        "aicpu_orchestration_config",
+        &[orch_args],
+        &[],
+        Some(opaque(context, "PTO2OrchestrationConfig")),
+    )
+    .unwrap();
+    call(
+        context,
+        &block,
+        "pto::sim::runtime::check_config",
+        &[config, orch_args],
+        &[],
+        None,
+    );
+    call(
+        context,
+        &block,
+        "aicpu_orchestration_entry",
+        &[orch_args],
+        &[],
+        None,
+    );
     for (buffer, _) in &buffers {
-        call(context, &block, "pto::sim::finish", &[args, *buffer], &[], None);
+        call(
+            context,
+            &block,
+            "pto::sim::finish",
+            &[args, *buffer],
+            &[],
+            None,
+        );
     }
-    let code = call(context, &block, "pto::sim::exit_code", &[args], &[], Some(i32_type)).unwrap();
-    block.append_operation(OperationBuilder::new("emitc.return", location).add_operands(&[code]).build().expect("emitc.return builds"));
+    let code = call(
+        context,
+        &block,
+        "pto::sim::exit_code",
+        &[args],
+        &[],
+        Some(i32_type),
+    )
+    .unwrap();
+    block.append_operation(
+        OperationBuilder::new("emitc.return", location)
+            .add_operands(&[code])
+            .build()
+            .expect("emitc.return builds"),
+    );
     let region = Region::new();
     region.append_block(block);
     body.append_operation(main_function(context, region));

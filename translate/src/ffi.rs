@@ -28,6 +28,12 @@ pub fn translate_to_cpp<'c>(op: &impl OperationLike<'c, 'c>) -> Option<String> {
     let mut buffer: Vec<u8> = Vec::new();
     // SAFETY: `op` is a live operation; the callback only appends to
     // `buffer`, which outlives the call.
-    let ok = unsafe { ptoGlue_translateToCpp(op.to_raw(), append, &mut buffer as *mut Vec<u8> as *mut c_void) };
+    let ok = unsafe {
+        ptoGlue_translateToCpp(
+            op.to_raw(),
+            append,
+            &mut buffer as *mut Vec<u8> as *mut c_void,
+        )
+    };
     ok.then(|| String::from_utf8_lossy(&buffer).into_owned())
 }

@@ -26,7 +26,9 @@ use std::collections::HashMap;
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Value, ValueLike,
-    attribute::{ArrayAttribute, AttributeLike, DenseI64ArrayAttribute, FloatAttribute, IntegerAttribute},
+    attribute::{
+        ArrayAttribute, AttributeLike, DenseI64ArrayAttribute, FloatAttribute, IntegerAttribute,
+    },
     operation::OperationLike,
 };
 use pto_dialects::{
@@ -116,16 +118,26 @@ impl<'f> Printer<'f> {
     }
 
     fn expr(&self, op: OperationRef, value: Value) -> Result<String, Failure> {
-        self.values.get(&key(value)).cloned().ok_or_else(|| (op.to_raw(), format!("a value the host module does not know ({})", value.r#type())))
+        self.values.get(&key(value)).cloned().ok_or_else(|| {
+            (
+                op.to_raw(),
+                format!("a value the host module does not know ({})", value.r#type()),
+            )
+        })
     }
 
     fn operand(&self, op: OperationRef, index: usize) -> Result<String, Failure> {
-        let value = operand_at(op, index).ok_or_else(|| (op.to_raw(), format!("operand #{index}")))?;
+        let value =
+            operand_at(op, index).ok_or_else(|| (op.to_raw(), format!("operand #{index}")))?;
         self.expr(op, value)
     }
 
     fn binary(&self, op: OperationRef, symbol: &str) -> Result<String, Failure> {
-        Ok(format!("({} {symbol} {})", self.operand(op, 0)?, self.operand(op, 1)?))
+        Ok(format!(
+            "({} {symbol} {})",
+            self.operand(op, 0)?,
+            self.operand(op, 1)?
+        ))
     }
 
     fn assign(&mut self, op: OperationRef, text: String) {
@@ -157,7 +169,15 @@ impl<'f> Printer<'f> {
             "arith.constant" => {
                 let value = op.attribute("value").map_err(|e| fail(e.to_string()))?;
                 let text = if let Ok(integer) = IntegerAttribute::try_from(value) {
-                    if integer.r#type().to_string() == "i1" { if integer.value() != 0 { "True".into() } else { "False".into() } } else { integer.value().to_string() }
+                    if integer.r#type().to_string() == "i1" {
+                        if integer.value() != 0 {
+                            "True".into()
+                        } else {
+                            "False".into()
+                        }
+                    } else {
+                        integer.value().to_string()
+                    }
                 } else if let Ok(float) = FloatAttribute::try_from(value) {
                     format!("{:?}", float.value())
                 } else {
@@ -165,44 +185,81 @@ impl<'f> Printer<'f> {
                 };
                 self.values.insert(key(result_at(op, 0).unwrap()), text);
             }
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" | "arith.trunci" => {
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
+            | "arith.trunci" => {
                 let text = self.operand(op, 0)?;
                 self.values.insert(key(result_at(op, 0).unwrap()), text);
             }
             "arith.maxsi" | "arith.maxui" | "arith.minsi" | "arith.minui" => {
                 let function = if name.contains("max") { "max" } else { "min" };
-                let text = format!("{function}({}, {})", self.operand(op, 0)?, self.operand(op, 1)?);
+                let text = format!(
+                    "{function}({}, {})",
+                    self.operand(op, 0)?,
+                    self.operand(op, 1)?
+                );
                 self.assign(op, text)
             }
             "arith.cmpi" => {
-                let predicate = op.attribute("predicate").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
-                let symbol = ["==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="].get(predicate as usize).ok_or_else(|| fail("a comparison".into()))?;
+                let predicate = op
+                    .attribute("predicate")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map_or(0, |a| a.value());
+                let symbol = ["==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="]
+                    .get(predicate as usize)
+                    .ok_or_else(|| fail("a comparison".into()))?;
                 let text = self.binary(op, symbol)?;
                 self.assign(op, text)
             }
             "arith.select" => {
-                let text = format!("({} if {} else {})", self.operand(op, 1)?, self.operand(op, 0)?, self.operand(op, 2)?);
+                let text = format!(
+                    "({} if {} else {})",
+                    self.operand(op, 1)?,
+                    self.operand(op, 0)?,
+                    self.operand(op, 2)?
+                );
                 self.assign(op, text)
             }
             "pld.system.world_size" => {
-                self.values.insert(key(result_at(op, 0).unwrap()), "world_size".into());
+                self.values
+                    .insert(key(result_at(op, 0).unwrap()), "world_size".into());
             }
             "pld.comm_domain" => self.domain(op)?,
             "pld.tensor.alloc_window_buffer" => {}
             "pld.tensor.window" => {}
             "pld.system.get_comm_ctx" => {
-                let window = self.windows.get(&key(operand_at(op, 0).unwrap())).cloned().ok_or_else(|| fail("the comm context of a value that is not a window view".into()))?;
-                self.contexts.insert(key(result_at(op, 0).unwrap()), window.domain);
+                let window = self
+                    .windows
+                    .get(&key(operand_at(op, 0).unwrap()))
+                    .cloned()
+                    .ok_or_else(|| {
+                        fail("the comm context of a value that is not a window view".into())
+                    })?;
+                self.contexts
+                    .insert(key(result_at(op, 0).unwrap()), window.domain);
             }
             "scf.for" => {
                 if op.result_count() > 0 {
-                    return Err(fail("loops carrying values are not emitted for the host yet".into()));
+                    return Err(fail(
+                        "loops carrying values are not emitted for the host yet".into(),
+                    ));
                 }
-                let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("a loop without a body".into()))?;
+                let body = op
+                    .region(0)
+                    .ok()
+                    .and_then(|r| r.first_block())
+                    .ok_or_else(|| fail("a loop without a body".into()))?;
                 let variable = self.fresh();
-                self.values.insert(key(body.argument(0).unwrap().into()), variable.clone());
-                let (lower, upper, step) = (self.operand(op, 0)?, self.operand(op, 1)?, self.operand(op, 2)?);
-                self.line(&format!("for {variable} in range({lower}, {upper}, {step}):"));
+                self.values
+                    .insert(key(body.argument(0).unwrap().into()), variable.clone());
+                let (lower, upper, step) = (
+                    self.operand(op, 0)?,
+                    self.operand(op, 1)?,
+                    self.operand(op, 2)?,
+                );
+                self.line(&format!(
+                    "for {variable} in range({lower}, {upper}, {step}):"
+                ));
                 self.depth += 1;
                 let before = self.out.len();
                 self.block(body)?;
@@ -213,14 +270,21 @@ impl<'f> Printer<'f> {
             }
             "scf.if" => {
                 if op.result_count() > 0 {
-                    return Err(fail("branches yielding values are not emitted for the host yet".into()));
+                    return Err(fail(
+                        "branches yielding values are not emitted for the host yet".into(),
+                    ));
                 }
                 let condition = self.operand(op, 0)?;
                 self.line(&format!("if {condition}:"));
                 for (index, keyword) in [(0, None), (1, Some("else:"))] {
-                    let Some(block) = op.region(index).ok().and_then(|r| r.first_block()) else { continue };
+                    let Some(block) = op.region(index).ok().and_then(|r| r.first_block()) else {
+                        continue;
+                    };
                     if let Some(keyword) = keyword {
-                        if block.first_operation().is_some_and(|first| op_name(first) == "scf.yield") {
+                        if block
+                            .first_operation()
+                            .is_some_and(|first| op_name(first) == "scf.yield")
+                        {
                             continue;
                         }
                         self.line(keyword);
@@ -236,7 +300,9 @@ impl<'f> Printer<'f> {
             }
             "scf.yield" | "pld.yield" | "func.return" => {
                 if op.operand_count() > 0 && name == "func.return" {
-                    return Err(fail("host programs returning values are not emitted yet".into()));
+                    return Err(fail(
+                        "host programs returning values are not emitted yet".into(),
+                    ));
                 }
             }
             "pld.dispatch" => self.dispatch(op)?,
@@ -248,12 +314,19 @@ impl<'f> Printer<'f> {
 
     /// The Python expression of a window view's runtime tensor on rank `r`.
     fn window_tensor(&self, window: &WindowView, rank: &str) -> String {
-        format!("{}[{rank}].buffers[\"{}\"].tensor(shapes={}, dtype={})", window.domain, window.buffer, window.shape, window.dtype)
+        format!(
+            "{}[{rank}].buffers[\"{}\"].tensor(shapes={}, dtype={})",
+            window.domain, window.buffer, window.shape, window.dtype
+        )
     }
 
     fn domain(&mut self, op: OperationRef) -> Result<(), Failure> {
         let fail = |message: String| -> Failure { (op.to_raw(), message) };
-        let name = op.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).ok_or_else(|| fail("a comm domain without a name".into()))?;
+        let name = op
+            .attribute("sym_name")
+            .ok()
+            .and_then(pto_dialects::attrs::text)
+            .ok_or_else(|| fail("a comm domain without a name".into()))?;
         let python = format!("__{name}");
         let devices: Vec<i64> = op
             .attribute("devices")
@@ -261,7 +334,11 @@ impl<'f> Printer<'f> {
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
             .map(|d| (0..d.len()).filter_map(|i| d.element(i).ok()).collect())
             .unwrap_or_default();
-        let body = op.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail("an empty comm domain".into()))?;
+        let body = op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .ok_or_else(|| fail("an empty comm domain".into()))?;
         // Sizes first: the domain's plain arithmetic, then its buffers.
         let mut rest = Vec::new();
         let mut next = body.first_operation();
@@ -278,29 +355,71 @@ impl<'f> Printer<'f> {
         for inner in &rest {
             match op_name(*inner).as_str() {
                 "pld.tensor.alloc_window_buffer" => {
-                    let buffer = inner.attribute("name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
+                    let buffer = inner
+                        .attribute("name")
+                        .ok()
+                        .and_then(pto_dialects::attrs::text)
+                        .unwrap_or_default();
                     let bytes = self.expr(*inner, operand_at(*inner, 0).unwrap())?;
-                    self.buffer_bytes.insert(key(result_at(*inner, 0).unwrap()), (buffer.clone(), bytes.clone()));
+                    self.buffer_bytes.insert(
+                        key(result_at(*inner, 0).unwrap()),
+                        (buffer.clone(), bytes.clone()),
+                    );
                     buffers.push((buffer, bytes));
                 }
                 "pld.tensor.window" => {
-                    let (buffer, bytes) = self.buffer_bytes.get(&key(operand_at(*inner, 0).unwrap())).cloned().ok_or_else(|| fail("a window of something not a window buffer".into()))?;
+                    let (buffer, bytes) = self
+                        .buffer_bytes
+                        .get(&key(operand_at(*inner, 0).unwrap()))
+                        .cloned()
+                        .ok_or_else(|| fail("a window of something not a window buffer".into()))?;
                     let result = result_at(*inner, 0).unwrap();
-                    let tensor = TensorLike::try_from(result.r#type()).map_err(|_| fail("a window that is not a tensor".into()))?;
+                    let tensor = TensorLike::try_from(result.r#type())
+                        .map_err(|_| fail("a window that is not a tensor".into()))?;
                     let dtype = data_type(tensor.element()).map_err(fail)?;
-                    let element_bytes = pto_dialects::dtype::ScalarKind::of(tensor.element()).map_or(4, |k| i64::from(k.bits().div_ceil(8)));
-                    let fixed: i64 = tensor.shape().iter().flatten().product::<i64>() * element_bytes;
+                    let element_bytes = pto_dialects::dtype::ScalarKind::of(tensor.element())
+                        .map_or(4, |k| i64::from(k.bits().div_ceil(8)));
+                    let fixed: i64 =
+                        tensor.shape().iter().flatten().product::<i64>() * element_bytes;
                     // One dynamic extent: what of the buffer the others leave.
-                    let dims: Vec<String> = tensor.shape().iter().map(|d| d.map_or(format!("({bytes}) // {fixed}"), |d| d.to_string())).collect();
-                    let shape = if dims.len() == 1 { format!("({},)", dims[0]) } else { format!("({})", dims.join(", ")) };
-                    self.windows.insert(key(result), WindowView { buffer, domain: python.clone(), shape, dtype });
+                    let dims: Vec<String> = tensor
+                        .shape()
+                        .iter()
+                        .map(|d| d.map_or(format!("({bytes}) // {fixed}"), |d| d.to_string()))
+                        .collect();
+                    let shape = if dims.len() == 1 {
+                        format!("({},)", dims[0])
+                    } else {
+                        format!("({})", dims.join(", "))
+                    };
+                    self.windows.insert(
+                        key(result),
+                        WindowView {
+                            buffer,
+                            domain: python.clone(),
+                            shape,
+                            dtype,
+                        },
+                    );
                 }
                 _ => {}
             }
         }
         let rounded = |bytes: &str| format!("((({bytes}) + 31) // 32) * 32");
-        let window_size = if buffers.is_empty() { "0".to_string() } else { buffers.iter().map(|(_, b)| rounded(b)).collect::<Vec<_>>().join(" + ") };
-        let workers = if devices.is_empty() { "[*range(world_size)]".to_string() } else { format!("{devices:?}") };
+        let window_size = if buffers.is_empty() {
+            "0".to_string()
+        } else {
+            buffers
+                .iter()
+                .map(|(_, b)| rounded(b))
+                .collect::<Vec<_>>()
+                .join(" + ")
+        };
+        let workers = if devices.is_empty() {
+            "[*range(world_size)]".to_string()
+        } else {
+            format!("{devices:?}")
+        };
         self.line("with (_domain_provider or orch.allocate_domain)(");
         self.depth += 1;
         self.line(&format!("name=\"{name}\","));
@@ -337,14 +456,24 @@ impl<'f> Printer<'f> {
             }
         }
         for domain in domains {
-            self.line(&format!("ta.add_tensor(tensors[\"{domain}_ord\"][{rank}], TensorArgType.INOUT)"));
+            self.line(&format!(
+                "ta.add_tensor(tensors[\"{domain}_ord\"][{rank}], TensorArgType.INOUT)"
+            ));
         }
     }
 
     fn dispatch(&mut self, op: OperationRef) -> Result<(), Failure> {
         let fail = |message: String| -> Failure { (op.to_raw(), message) };
-        let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-        let directions = self.chips.get(&callee).cloned().ok_or_else(|| fail(format!("@{callee} is not a chip orchestration")))?;
+        let callee = op
+            .attribute("callee")
+            .ok()
+            .and_then(pto_dialects::attrs::text)
+            .unwrap_or_default();
+        let directions = self
+            .chips
+            .get(&callee)
+            .cloned()
+            .ok_or_else(|| fail(format!("@{callee} is not a chip orchestration")))?;
         let n = op.operand_count();
         let rank = self.expr(op, operand_at(op, n - 1).unwrap())?;
         self.line("ta = TaskArgs()");
@@ -355,14 +484,19 @@ impl<'f> Printer<'f> {
             let direction = directions.get(i).copied().flatten();
             if let Some(window) = self.windows.get(&key(argument)).cloned() {
                 let direction = direction_name(direction.unwrap_or(ParamDirection::InOut));
-                self.line(&format!("ta.add_tensor({}, {direction})", self.window_tensor(&window, &rank)));
+                self.line(&format!(
+                    "ta.add_tensor({}, {direction})",
+                    self.window_tensor(&window, &rank)
+                ));
                 windows.push(window);
             } else if let Some(domain) = self.contexts.get(&key(argument)) {
                 scalars.push(format!("{domain}[{rank}].device_ctx"));
             } else if TensorLike::try_from(argument.r#type()).is_ok() {
                 let tensor = self.expr(op, argument)?;
                 let direction = direction_name(direction.unwrap_or(ParamDirection::In));
-                self.line(&format!("ta.add_tensor(make_tensor_arg(orch._worker, {tensor}), {direction})"));
+                self.line(&format!(
+                    "ta.add_tensor(make_tensor_arg(orch._worker, {tensor}), {direction})"
+                ));
             } else {
                 scalars.push(self.expr(op, argument)?);
             }
@@ -371,13 +505,16 @@ impl<'f> Printer<'f> {
         for scalar in scalars {
             self.line(&format!("ta.add_scalar({scalar})"));
         }
-        self.line(&format!("orch.submit_next_level(callables[\"{callee}\"], ta, cfg, worker={rank})"));
+        self.line(&format!(
+            "orch.submit_next_level(callables[\"{callee}\"], ta, cfg, worker={rank})"
+        ));
         Ok(())
     }
 
     fn builtin(&mut self, op: OperationRef) -> Result<(), Failure> {
         let fail = |message: String| -> Failure { (op.to_raw(), message) };
-        let variant = pto_dialects::builtins::variant(op).ok_or_else(|| fail("a builtin collective without a library variant".into()))?;
+        let variant = pto_dialects::builtins::variant(op)
+            .ok_or_else(|| fail("a builtin collective without a library variant".into()))?;
         let n = op.operand_count();
         let rank = self.expr(op, operand_at(op, n - 1).unwrap())?;
         let directions: Vec<ParamDirection> = op
@@ -397,45 +534,95 @@ impl<'f> Printer<'f> {
         self.line("ta = TaskArgs()");
         let mut windows = Vec::new();
         for i in 0..n - 1 {
-            let window = self.windows.get(&key(operand_at(op, i).unwrap())).cloned().ok_or_else(|| fail("a builtin collective of a value that is not a window view".into()))?;
-            let direction = direction_name(directions.get(i).copied().unwrap_or(ParamDirection::InOut));
-            self.line(&format!("ta.add_tensor({}, {direction})", self.window_tensor(&window, &rank)));
+            let window = self
+                .windows
+                .get(&key(operand_at(op, i).unwrap()))
+                .cloned()
+                .ok_or_else(|| {
+                    fail("a builtin collective of a value that is not a window view".into())
+                })?;
+            let direction =
+                direction_name(directions.get(i).copied().unwrap_or(ParamDirection::InOut));
+            self.line(&format!(
+                "ta.add_tensor({}, {direction})",
+                self.window_tensor(&window, &rank)
+            ));
             windows.push(window);
         }
         self.tokens(&windows, &rank);
-        let domain = windows.first().map(|w| w.domain.clone()).ok_or_else(|| fail("a builtin collective without windows".into()))?;
+        let domain = windows
+            .first()
+            .map(|w| w.domain.clone())
+            .ok_or_else(|| fail("a builtin collective without windows".into()))?;
         self.line(&format!("ta.add_scalar({domain}[{rank}].domain_size)"));
         self.line(&format!("ta.add_scalar({domain}[{rank}].device_ctx)"));
         if op_name(op) == "pld.builtin.allreduce" {
-            let cores = op.attribute("cores").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(1, |a| a.value());
+            let cores = op
+                .attribute("cores")
+                .ok()
+                .and_then(|a| IntegerAttribute::try_from(a).ok())
+                .map_or(1, |a| a.value());
             self.line(&format!("ta.add_scalar({cores})"));
         }
         self.line("cfg.aicpu_thread_num = config.aicpu_thread_num");
-        self.line(&format!("orch.submit_next_level(callables[\"{variant}\"], ta, cfg, worker={rank})"));
+        self.line(&format!(
+            "orch.submit_next_level(callables[\"{variant}\"], ta, cfg, worker={rank})"
+        ));
         Ok(())
     }
 }
 
 /// The Python module of host program `function`; `chips` gives each chip
 /// orchestration's parameter directions.
-pub fn build(function: OperationRef, chips: &HashMap<String, Vec<Option<ParamDirection>>>, source: Option<&str>) -> Result<String, Failure> {
-    let name = function.attribute("sym_name").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-    let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| (function.to_raw(), "an empty host program".to_string()))?;
-    let mut printer = Printer { out: String::new(), depth: 0, values: HashMap::new(), windows: HashMap::new(), contexts: HashMap::new(), buffer_bytes: HashMap::new(), next: 0, chips };
+pub fn build(
+    function: OperationRef,
+    chips: &HashMap<String, Vec<Option<ParamDirection>>>,
+    source: Option<&str>,
+) -> Result<String, Failure> {
+    let name = function
+        .attribute("sym_name")
+        .ok()
+        .and_then(pto_dialects::attrs::text)
+        .unwrap_or_default();
+    let entry = function
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| (function.to_raw(), "an empty host program".to_string()))?;
+    let mut printer = Printer {
+        out: String::new(),
+        depth: 0,
+        values: HashMap::new(),
+        windows: HashMap::new(),
+        contexts: HashMap::new(),
+        buffer_bytes: HashMap::new(),
+        next: 0,
+        chips,
+    };
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         if TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed()) {
-            return Err((function.to_raw(), "host programs given windows from outside are not emitted yet".into()));
+            return Err((
+                function.to_raw(),
+                "host programs given windows from outside are not emitted yet".into(),
+            ));
         }
-        let parameter = pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
-        printer.values.insert(key(argument), format!("tensors[\"{parameter}\"]"));
+        let parameter =
+            pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
+        printer
+            .values
+            .insert(key(argument), format!("tensors[\"{parameter}\"]"));
     }
     printer.line(&format!("\"\"\"The host orchestrator @{name} for the a2a3 runtime (pld.md §4.5), from pto-translate.\"\"\""));
     printer.line("");
-    printer.line("from simpler import CommBufferSpec, DataType, TaskArgs, TensorArgType, make_tensor_arg");
+    printer.line(
+        "from simpler import CommBufferSpec, DataType, TaskArgs, TensorArgType, make_tensor_arg",
+    );
     printer.line("");
     printer.line("");
-    printer.line("def host_orch(orch, tensors, callables, cfg, config, world_size, _domain_provider=None):");
+    printer.line(
+        "def host_orch(orch, tensors, callables, cfg, config, world_size, _domain_provider=None):",
+    );
     printer.depth = 1;
     let before = printer.out.len();
     printer.block(entry)?;

@@ -8,8 +8,8 @@
 
 pub mod cce;
 pub mod driver;
-pub mod host_python;
 mod ffi;
+pub mod host_python;
 pub mod orchestration;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate};

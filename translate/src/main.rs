@@ -15,7 +15,11 @@ use melior::{Context, ir::Module};
 use pto_translate::{OutputFile, Target, translate};
 
 #[derive(Debug, Parser)]
-#[command(name = "pto-translate", version, about = "Translate MLIR to C++ for Ascend a2a3")]
+#[command(
+    name = "pto-translate",
+    version,
+    about = "Translate MLIR to C++ for Ascend a2a3"
+)]
 struct Cli {
     /// Input file, or '-' for standard input.
     #[arg(default_value = "-")]
@@ -56,7 +60,8 @@ fn parse<'c>(context: &'c Context, input: &str, text: &str) -> Option<Module<'c>
         let name = melior::StringRef::new(input);
         // SAFETY: the context is live; MLIR copies the file name; a null
         // module (a parse error, already diagnosed) is checked first.
-        let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
+        let raw =
+            unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
         // SAFETY: non-null module just created, owned here.
         (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
     }?;
@@ -86,7 +91,11 @@ fn write(output: &str, files: &[OutputFile]) -> io::Result<()> {
 fn main() -> ExitCode {
     let arguments = std::env::args().map(|argument| {
         // LLVM tools accept one-dash long flags (-mlir-to-cce).
-        if argument.starts_with('-') && !argument.starts_with("--") && argument.len() > 2 && !argument.starts_with("-o") {
+        if argument.starts_with('-')
+            && !argument.starts_with("--")
+            && argument.len() > 2
+            && !argument.starts_with("-o")
+        {
             format!("-{argument}")
         } else {
             argument
@@ -100,7 +109,10 @@ fn main() -> ExitCode {
         }
         Err(error) => {
             let rendered = error.render().to_string();
-            eprintln!("pto-translate: error: {}", rendered.trim_start_matches("error: ").trim_end());
+            eprintln!(
+                "pto-translate: error: {}",
+                rendered.trim_start_matches("error: ").trim_end()
+            );
             return ExitCode::FAILURE;
         }
     };
@@ -119,7 +131,10 @@ fn main() -> ExitCode {
         match std::fs::read_to_string(&cli.input) {
             Ok(text) => text,
             Err(error) => {
-                eprintln!("pto-translate: error: cannot open input file '{}': {error}", cli.input);
+                eprintln!(
+                    "pto-translate: error: cannot open input file '{}': {error}",
+                    cli.input
+                );
                 return ExitCode::FAILURE;
             }
         }
@@ -129,15 +144,22 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     };
     let target = if cli.target == "a2a3sim" {
-        Target::A2a3Sim { runtime_entry: cli.entry.as_deref() == Some("runtime") }
+        Target::A2a3Sim {
+            runtime_entry: cli.entry.as_deref() == Some("runtime"),
+        }
     } else {
-        Target::A2a3 { runtime_entry: cli.entry.as_deref() != Some("kernel") }
+        Target::A2a3 {
+            runtime_entry: cli.entry.as_deref() != Some("kernel"),
+        }
     };
     let Ok(files) = translate(&context, &mut module, Some(&text), target) else {
         return ExitCode::FAILURE;
     };
     if let Err(error) = write(&cli.output, &files) {
-        eprintln!("pto-translate: error: cannot write '{}': {error}", cli.output);
+        eprintln!(
+            "pto-translate: error: cannot write '{}': {error}",
+            cli.output
+        );
         return ExitCode::FAILURE;
     }
     ExitCode::SUCCESS

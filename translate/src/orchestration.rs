@@ -18,9 +18,13 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, Module, OperationRef, Region, RegionLike, Type, TypeLike, Value, ValueLike,
+        Attribute, Block, BlockLike, Identifier, Location, Module, OperationRef, Region,
+        RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        operation::{
+            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
+            WalkResult,
+        },
         r#type::FunctionType,
     },
 };
@@ -42,6 +46,8 @@ pub struct KernelCall {
     pub core: &'static str,
     /// Per parameter: the direction of a tensor, `None` for a scalar.
     pub parameters: Vec<Option<ParamDirection>>,
+    /// Per result: the parameter the kernel returns.
+    pub returns: Vec<Option<usize>>,
 }
 
 /// Accessors over the PTO2 API the generated code calls: the value-making
@@ -94,38 +100,67 @@ fn data_type(element: &str) -> Result<&'static str, String> {
     })
 }
 
-fn verbatim<'c>(context: &'c Context, text: &str, operands: &[Value<'c, '_>]) -> melior::ir::Operation<'c> {
+fn verbatim<'c>(
+    context: &'c Context,
+    text: &str,
+    operands: &[Value<'c, '_>],
+) -> melior::ir::Operation<'c> {
     pto_passes::emitc::build::verbatim(context, Location::unknown(context), text, operands)
 }
 
 /// `callee(operands..., literals...)`: operands first, then the literal
 /// arguments (C++ text).
-fn call<'c>(context: &'c Context, callee: &str, operands: &[Value<'c, '_>], literals: &[String], result: Option<Type<'c>>) -> melior::ir::Operation<'c> {
+fn call<'c>(
+    context: &'c Context,
+    callee: &str,
+    operands: &[Value<'c, '_>],
+    literals: &[String],
+    result: Option<Type<'c>>,
+) -> melior::ir::Operation<'c> {
     crate::driver::call_operation(context, callee, operands, literals, result)
 }
 
 /// Where a tensor value comes from once call results are their out
 /// arguments and loops carry no tensors.
 fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirValue {
-    let Ok(result) = melior::ir::operation::OperationResult::try_from(value) else { return value.to_raw() };
+    let Ok(result) = melior::ir::operation::OperationResult::try_from(value) else {
+        return value.to_raw();
+    };
     let owner = result.owner();
     let name = op_name(owner);
     if name != "pl.call" && name != "pl.submit" {
         return value.to_raw();
     }
-    let callee = owner.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-    let Some(kernel) = kernels.get(&callee) else { return value.to_raw() };
-    let (start, count) = if name == "pl.submit" { operand_segments(owner).first().copied().unwrap_or((0, 0)) } else { (0, owner.operand_count()) };
-    let arguments: Vec<Value> = (start..start + count).filter_map(|i| operand_at(owner, i)).collect();
-    let written = crate::driver::written_arguments(&arguments, &kernel.parameters);
-    match written.get(result.result_number()) {
-        Some(argument) => root(*argument, kernels),
+    let callee = owner
+        .attribute("callee")
+        .ok()
+        .and_then(pto_dialects::attrs::text)
+        .unwrap_or_default();
+    let Some(kernel) = kernels.get(&callee) else {
+        return value.to_raw();
+    };
+    let (start, count) = if name == "pl.submit" {
+        operand_segments(owner).first().copied().unwrap_or((0, 0))
+    } else {
+        (0, owner.operand_count())
+    };
+    let arguments: Vec<Value> = (start..start + count)
+        .filter_map(|i| operand_at(owner, i))
+        .collect();
+    let returned = crate::driver::returned_arguments(&arguments, &kernel.returns);
+    match returned.get(result.result_number()).copied().flatten() {
+        Some(argument) => root(argument, kernels),
         None => value.to_raw(),
     }
 }
 
 /// The orchestration C++ module of `orchestration`.
-pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kernels: &HashMap<String, KernelCall>, tokens: usize) -> Result<Module<'c>, Failure> {
+pub fn build<'c>(
+    context: &'c Context,
+    orchestration: OperationRef<'c, '_>,
+    kernels: &HashMap<String, KernelCall>,
+    tokens: usize,
+) -> Result<Module<'c>, Failure> {
     let fail = |op: OperationRef, message: String| -> Failure { (op.to_raw(), message) };
     let location = Location::unknown(context);
     let module = Module::new(location);
@@ -136,17 +171,35 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     body.append_operation(crate::driver::include(context, "pto_orchestration_api.h"));
     body.append_operation(verbatim(context, ORCHESTRATION_HELPERS, &[]));
     // SAFETY: `orchestration` is live; the clone is owned by the new module.
-    let clone = unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw())) };
+    let clone = unsafe {
+        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw()))
+    };
     let function = body.append_operation(clone);
-    pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(function).map_err(|(op, m)| fail(op, m))?;
-    let entry = function.region(0).ok().and_then(|r| r.first_block()).ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
+    pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(function)
+        .map_err(|(op, m)| fail(op, m))?;
+    let entry = function
+        .region(0)
+        .ok()
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let args_type = opaque(context, "const ChipTaskArgs&");
     let tensor_type = opaque(context, "const ChipTensor&");
     let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
     // SAFETY: the block is live; the argument array goes first.
-    let orch_args: Value = unsafe { Value::from_raw(mlir_sys::mlirBlockInsertArgument(entry.to_raw(), 0, args_type.to_raw(), location.to_raw())) };
-    let first = entry.first_operation().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
-    let insert = |op: melior::ir::Operation<'c>| -> OperationRef<'c, '_> { entry.insert_operation_before(first, op) };
+    let orch_args: Value = unsafe {
+        Value::from_raw(mlir_sys::mlirBlockInsertArgument(
+            entry.to_raw(),
+            0,
+            args_type.to_raw(),
+            location.to_raw(),
+        ))
+    };
+    let first = entry
+        .first_operation()
+        .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
+    let insert = |op: melior::ir::Operation<'c>| -> OperationRef<'c, '_> {
+        entry.insert_operation_before(first, op)
+    };
     let parameter_count = entry.argument_count() - 1;
     let (mut tensors, mut scalars) = (0usize, 0usize);
     for i in 0..parameter_count {
@@ -156,57 +209,118 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
             // A window view is a tensor too: the runtime hands in the
             // rank's window buffer (pld.md §4.5).
             tensors += 1;
-            insert(call(context, "pto_orch_tensor", &[orch_args], &[(tensors - 1).to_string()], Some(tensor_type))).result(0).unwrap().into()
+            insert(call(
+                context,
+                "pto_orch_tensor",
+                &[orch_args],
+                &[(tensors - 1).to_string()],
+                Some(tensor_type),
+            ))
+            .result(0)
+            .unwrap()
+            .into()
         } else {
             // A CommContext is a 64-bit scalar (pld.md §4.5), passed on to
             // the kernels as one.
             let (cpp, converted) = if r#type.is_index() {
                 ("size_t".to_string(), size_t)
             } else if r#type.to_string() == "!pld.comm_ctx" {
-                ("uint64_t".to_string(), Type::parse(context, "ui64").expect("ui64 parses"))
+                (
+                    "uint64_t".to_string(),
+                    Type::parse(context, "ui64").expect("ui64 parses"),
+                )
             } else {
-                (crate::cce::passes_element(r#type).map_err(|m| fail(orchestration, m))?.to_string(), r#type)
+                (
+                    crate::cce::passes_element(r#type)
+                        .map_err(|m| fail(orchestration, m))?
+                        .to_string(),
+                    r#type,
+                )
             };
             scalars += 1;
-            let value: Value = insert(call(context, &format!("pto_orch_scalar<{cpp}>"), &[orch_args], &[(scalars - 1).to_string()], Some(converted))).result(0).unwrap().into();
+            let value: Value = insert(call(
+                context,
+                &format!("pto_orch_scalar<{cpp}>"),
+                &[orch_args],
+                &[(scalars - 1).to_string()],
+                Some(converted),
+            ))
+            .result(0)
+            .unwrap()
+            .into();
             if r#type.is_index() {
-                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[value]).add_results(&[r#type]).build().expect("a cast builds");
+                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+                    .add_operands(&[value])
+                    .add_results(&[r#type])
+                    .build()
+                    .expect("a cast builds");
                 insert(cast).result(0).unwrap().into()
             } else {
                 value
             }
         };
         // SAFETY: live values; the parameter's uses move to its accessor.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), replacement.to_raw()) };
+        unsafe {
+            mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), replacement.to_raw())
+        };
     }
     // Tasks with explicit dependencies want a manual scope.
     let mut manual = false;
     function.walk(WalkOrder::PreOrder, |op| {
-        manual |= op_name(op) == "pl.submit" && operand_segments(op).get(1).is_some_and(|&(_, count)| count > 0);
+        manual |= op_name(op) == "pl.submit"
+            && operand_segments(op)
+                .get(1)
+                .is_some_and(|&(_, count)| count > 0);
         WalkResult::Advance
     });
-    insert(verbatim(context, if manual { "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {" } else { "PTO2_SCOPE() {" }, &[]));
+    insert(verbatim(
+        context,
+        if manual {
+            "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {"
+        } else {
+            "PTO2_SCOPE() {"
+        },
+        &[],
+    ));
     for i in (0..parameter_count).rev() {
         // SAFETY: the parameter has no uses left; `orch_args` stays.
         unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 1) as u32) };
     }
     // Returned tensors are handed in after the parameters.
-    let terminator = entry.terminator().ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
+    let terminator = entry
+        .terminator()
+        .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
     let mut outputs: HashMap<usize, usize> = HashMap::new();
     for k in 0..terminator.operand_count() {
         // SAFETY: the root is a live value of the function.
         let value = unsafe { Value::from_raw(root(operand_at(terminator, k).unwrap(), kernels)) };
-        let created = melior::ir::operation::OperationResult::try_from(value).is_ok_and(|r| op_name(r.owner()) == "pl.tensor.create");
+        let created = melior::ir::operation::OperationResult::try_from(value)
+            .is_ok_and(|r| op_name(r.owner()) == "pl.tensor.create");
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(value)
             && matches!(op_name(result.owner()).as_str(), "pl.call" | "pl.submit")
         {
-            let callee = result.owner().attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-            return Err(fail(orchestration, format!("@{callee} is not a translated kernel")));
+            let callee = result
+                .owner()
+                .attribute("callee")
+                .ok()
+                .and_then(pto_dialects::attrs::text)
+                .unwrap_or_default();
+            return Err(fail(
+                orchestration,
+                format!("@{callee} is not a translated kernel"),
+            ));
         }
         if !created {
-            return Err(fail(orchestration, format!("result #{k} is not a tensor this orchestration creates; the runtime hands outputs in as arguments")));
+            return Err(fail(
+                orchestration,
+                format!(
+                    "result #{k} is not a tensor this orchestration creates; the runtime hands outputs in as arguments"
+                ),
+            ));
         }
-        outputs.entry(value.to_raw().ptr as usize).or_insert(tensors + k);
+        outputs
+            .entry(value.to_raw().ptr as usize)
+            .or_insert(tensors + k);
     }
     // Tensors: the parameters, the outputs handed in, then the host's
     // per-domain ordering tokens (not read here); then the scalars.
@@ -223,15 +337,29 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
         let op = unsafe { OperationRef::from_raw(raw) };
         let name = op_name(op);
         let Some(block) = op.block() else { continue };
-        let before = |new: melior::ir::Operation<'c>| -> OperationRef<'c, '_> { block.insert_operation_before(op, new) };
+        let before = |new: melior::ir::Operation<'c>| -> OperationRef<'c, '_> {
+            block.insert_operation_before(op, new)
+        };
         match name.as_str() {
             "pl.tensor.create" => {
                 let result = result_at(op, 0).unwrap();
-                let replacement: Value = if let Some(&index) = outputs.get(&(result.to_raw().ptr as usize)) {
-                    before(call(context, "pto_orch_tensor", &[orch_args], &[index.to_string()], Some(tensor_type))).result(0).unwrap().into()
+                let replacement: Value = if let Some(&index) =
+                    outputs.get(&(result.to_raw().ptr as usize))
+                {
+                    before(call(
+                        context,
+                        "pto_orch_tensor",
+                        &[orch_args],
+                        &[index.to_string()],
+                        Some(tensor_type),
+                    ))
+                    .result(0)
+                    .unwrap()
+                    .into()
                 } else {
                     let tensor = TensorLike::try_from(result.r#type()).unwrap();
-                    let element = crate::cce::passes_element(tensor.element()).map_err(|m| fail(op, m))?;
+                    let element =
+                        crate::cce::passes_element(tensor.element()).map_err(|m| fail(op, m))?;
                     let dtype = data_type(element).map_err(|m| fail(op, m))?;
                     let mut dynamic = op.operands();
                     let mut extents: Vec<Value> = Vec::new();
@@ -240,8 +368,17 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                         match extent {
                             Some(fixed) => literals.push(fixed.to_string()),
                             None => {
-                                let value = dynamic.next().ok_or_else(|| fail(op, "a dynamic extent without its operand".into()))?;
-                                let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[value]).add_results(&[size_t]).build().expect("a cast builds");
+                                let value = dynamic.next().ok_or_else(|| {
+                                    fail(op, "a dynamic extent without its operand".into())
+                                })?;
+                                let cast = OperationBuilder::new(
+                                    "builtin.unrealized_conversion_cast",
+                                    location,
+                                )
+                                .add_operands(&[value])
+                                .add_results(&[size_t])
+                                .build()
+                                .expect("a cast builds");
                                 extents.push(before(cast).result(0).unwrap().into());
                                 literals.push(String::new());
                             }
@@ -256,39 +393,91 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                                 next_operand += 1;
                                 IntegerAttribute::new(Type::index(context), next_operand - 1).into()
                             } else {
-                                Attribute::parse(context, &format!("#emitc.opaque<\"{literal}\">")).expect("an opaque attribute parses")
+                                Attribute::parse(context, &format!("#emitc.opaque<\"{literal}\">"))
+                                    .expect("an opaque attribute parses")
                             }
                         })
                         .collect();
                     let alloc = OperationBuilder::new("emitc.call_opaque", location)
                         .add_attributes(&[
-                            (Identifier::new(context, "callee"), StringAttribute::new(context, "pto_orch_alloc").into()),
-                            (Identifier::new(context, "args"), ArrayAttribute::new(context, &args).into()),
+                            (
+                                Identifier::new(context, "callee"),
+                                StringAttribute::new(context, "pto_orch_alloc").into(),
+                            ),
+                            (
+                                Identifier::new(context, "args"),
+                                ArrayAttribute::new(context, &args).into(),
+                            ),
                         ])
                         .add_operands(&extents)
                         .add_results(&[opaque(context, "TaskOutputTensors")])
                         .build()
                         .expect("emitc.call_opaque builds");
                     let alloc: Value = before(alloc).result(0).unwrap().into();
-                    before(call(context, "pto_orch_ref", &[alloc], &["0".into()], Some(tensor_type))).result(0).unwrap().into()
+                    before(call(
+                        context,
+                        "pto_orch_ref",
+                        &[alloc],
+                        &["0".into()],
+                        Some(tensor_type),
+                    ))
+                    .result(0)
+                    .unwrap()
+                    .into()
                 };
                 // SAFETY: live values.
-                unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), replacement.to_raw()) };
+                unsafe {
+                    mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), replacement.to_raw())
+                };
                 retired.push(raw);
             }
             "pl.tensor.dim" => {
-                let axis = op.attribute("axis").ok().and_then(|a| IntegerAttribute::try_from(a).ok()).map_or(0, |a| a.value());
+                let axis = op
+                    .attribute("axis")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map_or(0, |a| a.value());
                 let tensor = operand_at(op, 0).unwrap();
-                let size: Value = before(call(context, "pto_orch_extent", &[tensor], &[axis.to_string()], Some(size_t))).result(0).unwrap().into();
+                let size: Value = before(call(
+                    context,
+                    "pto_orch_extent",
+                    &[tensor],
+                    &[axis.to_string()],
+                    Some(size_t),
+                ))
+                .result(0)
+                .unwrap()
+                .into();
                 crate::driver::replace_with_index(context, op, size);
                 retired.push(raw);
             }
             "pl.call" | "pl.submit" => {
-                let callee = op.attribute("callee").ok().and_then(pto_dialects::attrs::text).unwrap_or_default();
-                let kernel = kernels.get(&callee).ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
-                let (start, count) = if name == "pl.submit" { operand_segments(op).first().copied().unwrap_or((0, 0)) } else { (0, op.operand_count()) };
-                let arguments: Vec<Value> = (start..start + count).filter_map(|i| operand_at(op, i)).collect();
-                let params: Value = before(call(context, "CoreTaskArgs", &[], &[], Some(opaque(context, "CoreTaskArgs")))).result(0).unwrap().into();
+                let callee = op
+                    .attribute("callee")
+                    .ok()
+                    .and_then(pto_dialects::attrs::text)
+                    .unwrap_or_default();
+                let kernel = kernels
+                    .get(&callee)
+                    .ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
+                let (start, count) = if name == "pl.submit" {
+                    operand_segments(op).first().copied().unwrap_or((0, 0))
+                } else {
+                    (0, op.operand_count())
+                };
+                let arguments: Vec<Value> = (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
+                let params: Value = before(call(
+                    context,
+                    "CoreTaskArgs",
+                    &[],
+                    &[],
+                    Some(opaque(context, "CoreTaskArgs")),
+                ))
+                .result(0)
+                .unwrap()
+                .into();
                 // Tensors first, by direction; then the scalars.
                 for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
                     let method = match parameter {
@@ -297,24 +486,49 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                         Some(ParamDirection::InOut) => "add_inout",
                         None => continue,
                     };
-                    before(verbatim(context, &format!("{{}}.{method}({{}});"), &[params, *argument]));
+                    before(verbatim(
+                        context,
+                        &format!("{{}}.{method}({{}});"),
+                        &[params, *argument],
+                    ));
                 }
                 for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
                     if parameter.is_some() {
                         continue;
                     }
                     let value = if argument.r#type().is_index() {
-                        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[*argument]).add_results(&[size_t]).build().expect("a cast builds");
+                        let cast =
+                            OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+                                .add_operands(&[*argument])
+                                .add_results(&[size_t])
+                                .build()
+                                .expect("a cast builds");
                         before(cast).result(0).unwrap().into()
                     } else {
                         *argument
                     };
-                    let payload: Value = before(call(context, "pto_orch_payload", &[value], &[], Some(Type::parse(context, "ui64").unwrap()))).result(0).unwrap().into();
+                    let payload: Value = before(call(
+                        context,
+                        "pto_orch_payload",
+                        &[value],
+                        &[],
+                        Some(Type::parse(context, "ui64").unwrap()),
+                    ))
+                    .result(0)
+                    .unwrap()
+                    .into();
                     before(verbatim(context, "{}.add_scalar({});", &[params, payload]));
                 }
                 let segments = operand_segments(op);
                 let segment = |index: usize| -> Vec<Value> {
-                    segments.get(index).map(|&(start, count)| (start..start + count).filter_map(|i| operand_at(op, i)).collect()).unwrap_or_default()
+                    segments
+                        .get(index)
+                        .map(|&(start, count)| {
+                            (start..start + count)
+                                .filter_map(|i| operand_at(op, i))
+                                .collect()
+                        })
+                        .unwrap_or_default()
                 };
                 if name == "pl.submit" {
                     // Dependencies (the tasks' ids), the SPMD block count
@@ -326,22 +540,58 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                         before(call(context, "pto_orch_depend", &operands, &[], None));
                     }
                     if let Some(blocks) = segment(2).first() {
-                        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", location).add_operands(&[*blocks]).add_results(&[size_t]).build().expect("a cast builds");
+                        let cast =
+                            OperationBuilder::new("builtin.unrealized_conversion_cast", location)
+                                .add_operands(&[*blocks])
+                                .add_results(&[size_t])
+                                .build()
+                                .expect("a cast builds");
                         let blocks: Value = before(cast).result(0).unwrap().into();
-                        before(verbatim(context, "{}.launch_spec.set_block_num({});", &[params, blocks]));
+                        before(verbatim(
+                            context,
+                            "{}.launch_spec.set_block_num({});",
+                            &[params, blocks],
+                        ));
                     }
                     if op.attribute("sync_start").is_ok() {
-                        before(verbatim(context, "{}.launch_spec.set_require_sync_start(true);", &[params]));
+                        before(verbatim(
+                            context,
+                            "{}.launch_spec.set_require_sync_start(true);",
+                            &[params],
+                        ));
                     }
                 }
                 // rt_submit_<core>_task(func_id, params), its task id kept
                 // when a later task depends on it.
-                let task = if name == "pl.submit" { result_at(op, op.result_count() - 1).filter(|t| crate::driver::has_uses(*t)) } else { None };
-                let func_id = Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", kernel.func_id)).expect("an opaque attribute parses");
+                let task = if name == "pl.submit" {
+                    result_at(op, op.result_count() - 1).filter(|t| crate::driver::has_uses(*t))
+                } else {
+                    None
+                };
+                let func_id =
+                    Attribute::parse(context, &format!("#emitc.opaque<\"{}\">", kernel.func_id))
+                        .expect("an opaque attribute parses");
                 let mut submit = OperationBuilder::new("emitc.call_opaque", location)
                     .add_attributes(&[
-                        (Identifier::new(context, "callee"), StringAttribute::new(context, &format!("rt_submit_{}_task", kernel.core)).into()),
-                        (Identifier::new(context, "args"), ArrayAttribute::new(context, &[func_id, IntegerAttribute::new(Type::index(context), 0).into()]).into()),
+                        (
+                            Identifier::new(context, "callee"),
+                            StringAttribute::new(
+                                context,
+                                &format!("rt_submit_{}_task", kernel.core),
+                            )
+                            .into(),
+                        ),
+                        (
+                            Identifier::new(context, "args"),
+                            ArrayAttribute::new(
+                                context,
+                                &[
+                                    func_id,
+                                    IntegerAttribute::new(Type::index(context), 0).into(),
+                                ],
+                            )
+                            .into(),
+                        ),
                     ])
                     .add_operands(&[params]);
                 if task.is_some() {
@@ -351,18 +601,30 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
                 if let Some(task) = task {
                     // SAFETY: live values; the task's uses (later tasks'
                     // dependencies) move to the runtime's id.
-                    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(task.to_raw(), submit.result(0).unwrap().to_raw()) };
+                    unsafe {
+                        mlir_sys::mlirValueReplaceAllUsesOfWith(
+                            task.to_raw(),
+                            submit.result(0).unwrap().to_raw(),
+                        )
+                    };
                 }
-                crate::driver::forward_call_results(op, &arguments, &kernel.parameters)?;
+                crate::driver::forward_call_results(op, &arguments, &kernel.returns)?;
                 retired.push(raw);
             }
             "func.return" => {
                 before(verbatim(context, "}", &[]));
-                before(OperationBuilder::new("emitc.return", location).build().expect("emitc.return builds"));
+                before(
+                    OperationBuilder::new("emitc.return", location)
+                        .build()
+                        .expect("emitc.return builds"),
+                );
                 retired.push(raw);
             }
             other if other.starts_with("pl.") || other.starts_with("pld.") => {
-                return Err(fail(op, format!("'{other}' in an orchestration is not emitted for the runtime yet")));
+                return Err(fail(
+                    op,
+                    format!("'{other}' in an orchestration is not emitted for the runtime yet"),
+                ));
             }
             _ => {}
         }
@@ -383,9 +645,18 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };
     let entry_function = OperationBuilder::new("emitc.func", location)
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "aicpu_orchestration_entry").into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(entry_type.into()).into()),
-            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, "aicpu_orchestration_entry").into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(entry_type.into()).into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(context, &specifiers).into(),
+            ),
         ])
         .add_regions([region])
         .build()
@@ -394,20 +665,42 @@ pub fn build<'c>(context: &'c Context, orchestration: OperationRef<'c, '_>, kern
     let config_block = Block::new(&[(args_type, location)]);
     let config = config_block.append_operation(
         OperationBuilder::new("emitc.literal", location)
-            .add_attributes(&[(Identifier::new(context, "value"), StringAttribute::new(context, &format!("PTO2OrchestrationConfig{{ .expected_arg_count = {argument_count} }}")).into())])
+            .add_attributes(&[(
+                Identifier::new(context, "value"),
+                StringAttribute::new(
+                    context,
+                    &format!("PTO2OrchestrationConfig{{ .expected_arg_count = {argument_count} }}"),
+                )
+                .into(),
+            )])
             .add_results(&[config_type])
             .build()
             .expect("emitc.literal builds"),
     );
     let config_value: Value = config.result(0).unwrap().into();
-    config_block.append_operation(OperationBuilder::new("emitc.return", location).add_operands(&[config_value]).build().expect("emitc.return builds"));
+    config_block.append_operation(
+        OperationBuilder::new("emitc.return", location)
+            .add_operands(&[config_value])
+            .build()
+            .expect("emitc.return builds"),
+    );
     let config_region = Region::new();
     config_region.append_block(config_block);
     let config_function = OperationBuilder::new("emitc.func", location)
         .add_attributes(&[
-            (Identifier::new(context, "sym_name"), StringAttribute::new(context, "aicpu_orchestration_config").into()),
-            (Identifier::new(context, "function_type"), TypeAttribute::new(FunctionType::new(context, &[args_type], &[config_type]).into()).into()),
-            (Identifier::new(context, "specifiers"), ArrayAttribute::new(context, &specifiers).into()),
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, "aicpu_orchestration_config").into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(FunctionType::new(context, &[args_type], &[config_type]).into())
+                    .into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(context, &specifiers).into(),
+            ),
         ])
         .add_regions([config_region])
         .build()

@@ -190,6 +190,9 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
             }
         }
     }
+    if is_kernel(kind) {
+        verify_directions(function)?;
+    }
     let mut error: Option<String> = None;
     function.walk(WalkOrder::PreOrder, |op| {
         let name = op_name(op);
@@ -231,6 +234,38 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         Some(message) => fail(message),
         None => Ok(()),
     }
+}
+
+/// A kernel's declared directions cover what it does with each tensor
+/// (crate::access): an `in` parameter is not written; an `out` parameter
+/// is not read, nor read-modify-written (atomic adds, notifies): that is
+/// `inout`. Undeclared parameters are inferred by pl-convert-tensor-to-tile.
+fn verify_directions<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    use melior::ir::{BlockLike, RegionLike};
+    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
+    for index in 0..body.argument_count() {
+        let Some(declared) = direction_of(function, index) else {
+            continue;
+        };
+        let argument: melior::ir::Value = body.argument(index).unwrap().into();
+        let used = crate::access::access(function, argument);
+        match (declared, used) {
+            (ParamDirection::In, Some(ParamDirection::Out | ParamDirection::InOut)) => {
+                return fail(format!(
+                    "argument #{index} is 'in', but the kernel writes it: declare it out or inout"
+                ));
+            }
+            (ParamDirection::Out, Some(ParamDirection::InOut | ParamDirection::In)) => {
+                return fail(format!(
+                    "argument #{index} is 'out', but the kernel reads it (or adds into it): declare it inout"
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Where an op executes, from its enclosing function (pld.md §1.1, §1.5:
@@ -288,6 +323,41 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
     if name == "pl.runtime_scope" && kind.is_some_and(|k| k != FunctionKind::Orchestration) {
         return fail("a runtime scope sits in an orchestration");
+    }
+    verify_scope_yield(op)
+}
+
+/// A scope's results are what its body yields: one `pl.yield` ends the
+/// body, with one operand of each result's type.
+fn verify_scope_yield<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    use melior::ir::{BlockLike, RegionLike};
+    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+        return Ok(());
+    };
+    let terminator = body.terminator().filter(|t| op_name(*t) == "pl.yield");
+    let yielded: Vec<Type> = terminator
+        .map(|t| t.operands().map(|v| v.r#type()).collect())
+        .unwrap_or_default();
+    let results: Vec<Type> = op.results().map(|r| r.r#type()).collect();
+    if terminator.is_none() && !results.is_empty() {
+        return fail(format!(
+            "the body must end in a pl.yield of the {} result(s)",
+            results.len()
+        ));
+    }
+    if yielded != results {
+        let show = |types: &[Type]| {
+            types
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        return fail(format!(
+            "the body yields ({}), but the scope's results are ({})",
+            show(&yielded),
+            show(&results)
+        ));
     }
     Ok(())
 }

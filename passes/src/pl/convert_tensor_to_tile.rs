@@ -141,6 +141,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     }
     let mut failed = false;
     for kernel in kernels {
+        infer_directions(context, kernel);
         // Whole-tensor tiles need static shapes: other kernels stay as they
         // are, with a warning.
         if let Some(dynamic) = first_dynamic(kernel) {
@@ -756,6 +757,53 @@ fn tile_form<'c, 'a>(
         }
     }
     Ok((short.to_string(), result_element))
+}
+
+/// Gives every parameter of `kernel` without a `pl.direction` the one its
+/// body implies (pto_dialects::access): written only, `out`; written and
+/// read or read-modify-written, `inout`; parameters only read stay
+/// undeclared (`in`).
+fn infer_directions<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    let Some(body) = kernel.region(0).ok().and_then(|r| r.first_block()) else {
+        return;
+    };
+    let old_attrs = kernel
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok());
+    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
+    let mut changed = false;
+    let mut arg_attrs = Vec::new();
+    for index in 0..body.argument_count() {
+        let dictionary = old_attrs
+            .and_then(|a| a.element(index).ok())
+            .unwrap_or(empty);
+        let declared = DictionaryAttribute::try_from(dictionary)
+            .ok()
+            .and_then(|d| d.element_by_name("pl.direction"));
+        let argument: Value = body.argument(index).unwrap().into();
+        let inferred = pto_dialects::access::access(kernel, argument);
+        match (declared, inferred) {
+            (None, Some(direction @ (ParamDirection::Out | ParamDirection::InOut))) => {
+                let mut entries: Vec<(Identifier, Attribute)> =
+                    DictionaryAttribute::try_from(dictionary)
+                        .map(|d| (0..d.len()).filter_map(|i| d.element(i).ok()).collect())
+                        .unwrap_or_default();
+                entries.push((
+                    Identifier::new(context, "pl.direction"),
+                    attrs::direction(context, direction),
+                ));
+                arg_attrs.push(DictionaryAttribute::new(context, &entries).into());
+                changed = true;
+            }
+            _ => arg_attrs.push(dictionary),
+        }
+    }
+    if changed {
+        // SAFETY: live op, exclusive access; an inherent attribute replaced.
+        unsafe { OperationRefMut::from_raw(kernel.to_raw()) }
+            .set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
+    }
 }
 
 /// Appends `inputs` as `out` parameters to `kernel`'s type and arg attrs.

@@ -202,50 +202,11 @@ fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
         .collect()
 }
 
-/// The direction of a live-in tensor by how the body uses it. A store's
-/// result is the same tensor written, and a loop's iteration argument and
-/// result are the tensor it was given: uses through them count.
+/// The direction of a live-in tensor by how the body uses it (stores,
+/// atomic adds, puts, notifies, collectives; uses through a store's result,
+/// views and loops count): pto_dialects::access.
 fn direction(scope: OperationRef, value: Value) -> ParamDirection {
-    let (mut written, mut read) = (false, false);
-    let mut aliases: HashSet<usize> = HashSet::from([value_key(value)]);
-    loop {
-        let before = aliases.len();
-        scope.walk(WalkOrder::PreOrder, |op| {
-            let name = op_name(op);
-            for (index, operand) in op.operands().enumerate() {
-                if !aliases.contains(&value_key(operand)) {
-                    continue;
-                }
-                if (name == "pl.tile.store" || name == "pl.tensor.assemble") && index == 1 {
-                    written = true;
-                    aliases.extend(op.results().map(|r| value_key(r.into())));
-                } else if name == "scf.for" && index >= 3 {
-                    if let Ok(result) = op.result(index - 3) {
-                        aliases.insert(value_key(result.into()));
-                    }
-                    if let Some(argument) = op
-                        .region(0)
-                        .ok()
-                        .and_then(|r| r.first_block())
-                        .and_then(|b| b.argument(index - 2).ok())
-                    {
-                        aliases.insert(value_key(argument.into()));
-                    }
-                } else if name != "scf.yield" && name != "pl.yield" {
-                    read = true;
-                }
-            }
-            WalkResult::Advance
-        });
-        if aliases.len() == before {
-            break;
-        }
-    }
-    match (written, read) {
-        (true, true) => ParamDirection::InOut,
-        (true, false) => ParamDirection::Out,
-        _ => ParamDirection::In,
-    }
+    pto_dialects::access::access(scope, value).unwrap_or(ParamDirection::In)
 }
 
 fn outline<'c>(

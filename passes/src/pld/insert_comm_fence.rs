@@ -31,7 +31,7 @@ In every InCore kernel (kind incore, aic, aiv) this pass appends, after:
 
 - a local publishing write (`pl.tile.store` or `pl.tensor.write` into a
   window-bound tensor, `pld.tile.get` / `pld.tensor.get` into one):
-  `pl.system.cacheinvalid %window` and `pl.system.fence`;
+  `pl.system.cacheinvalid on %window` and `pl.system.fence`;
 - a remote write (`pld.tile.remote_store`, `pld.tensor.remote_store`,
   `pld.tile.put`, `pld.tensor.put`): `pl.system.fence` (code generation
   invalidates the peer region);
@@ -54,7 +54,7 @@ After:
 
 ```mlir
 %w2 = pl.tile.store %t, %win[%row, %c0] : !pl.tile<1x256xf32, vec>, !pld.dtensor<?x256xf32>
-pl.system.cacheinvalid %win : !pld.dtensor<?x256xf32>
+pl.system.cacheinvalid on %win : !pld.dtensor<?x256xf32>
 pl.system.fence
 pld.system.notify %sig[%me, %c0] to %peer, %one atomic_add : !pld.dtensor<?x1xi32>
 pld.system.wait %sig[%src, %c0], %one ge : !pld.dtensor<?x1xi32>

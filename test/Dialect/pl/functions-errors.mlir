@@ -198,3 +198,74 @@ func.func @memory() attributes {pl.kind = #pl.kind<aiv>, pl.memory = {l3 = 4 : i
 func.func @memory_kind() attributes {pl.kind = #pl.kind<aiv>, pl.memory = 4 : i64} {
   return
 }
+
+// -----
+
+// A kernel's declared directions cover what it does with each tensor.
+// expected-error @+1 {{argument #1 is 'in', but the kernel writes it: declare it out or inout}}
+func.func @writes_an_in(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<in>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %y2 = pl.tile.store %t, %y[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// Writes through a view and a loop's iteration argument count.
+// expected-error @+1 {{argument #1 is 'in', but the kernel writes it}}
+func.func @writes_an_in_through_a_loop(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<64x64xf32> {pl.direction = #pl.direction<in>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%o = %y) -> (!pl.tensor<64x64xf32>) {
+    %o2 = pl.tile.store %t, %o[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<64x64xf32>
+    scf.yield %o2 : !pl.tensor<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+// An atomic add reads what it adds into.
+// expected-error @+1 {{argument #1 is 'out', but the kernel reads it (or adds into it): declare it inout}}
+func.func @adds_into_an_out(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %y2 = pl.tile.store %t, %y[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+// A remote store writes the window it targets.
+// expected-error @+1 {{argument #0 is 'in', but the kernel writes it}}
+func.func @remote_store_into_an_in(%d: !pld.dtensor<4x256xf32> {pl.direction = #pl.direction<in>}, %peer: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.create : !pl.tile<1x256xf32, vec>
+  pld.tile.remote_store %t, %d[%c0, %c0] to %peer none : !pl.tile<1x256xf32, vec>, !pld.dtensor<4x256xf32>
+  return
+}
+
+// -----
+
+// A scope's results are what its body yields.
+func.func @scope_yields_an_index(%x: !pl.tensor<64xf32>) -> !pl.tensor<64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @+1 {{the body yields (index), but the scope's results are (!pl.tensor<64xf32>)}}
+  %y = pl.incore_scope -> !pl.tensor<64xf32> {
+    %c0 = arith.constant 0 : index
+    pl.yield %c0 : index
+  }
+  return %y : !pl.tensor<64xf32>
+}
+
+// -----
+
+func.func @scope_yields_nothing(%x: !pl.tensor<64xf32>) -> !pl.tensor<64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @+1 {{the body yields (), but the scope's results are (!pl.tensor<64xf32>)}}
+  %y = pl.incore_scope -> !pl.tensor<64xf32> {
+    pl.yield
+  }
+  return %y : !pl.tensor<64xf32>
+}

@@ -104,11 +104,11 @@ func.func @load_layouts(%a: !pl.tensor<128x128xf16>, %d: !pl.tensor<128x128xf16,
 // CHECK: pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pld.dtensor<?x256xf32> -> !pl.tile<1x256xf32, vec>
 // CHECK: pl.tile.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<1x256xf32, vec>, !pld.dtensor<?x256xf32>
 // CHECK: pl.tensor.write %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !pld.dtensor<?x256xf32>, f32
-// CHECK: pl.system.cacheinvalid %{{.*}} : !pld.dtensor<?x256xf32>
+// CHECK: pl.system.cacheinvalid on %{{.*}} : !pld.dtensor<?x256xf32>
 func.func @windows(%w: !pld.dtensor<?x256xf32>, %i: index, %x: f32) {
   %t = pl.tile.load %w[%i, %i] : !pld.dtensor<?x256xf32> -> !pl.tile<1x256xf32, vec>
   %w2 = pl.tile.store %t, %w[%i, %i] : !pl.tile<1x256xf32, vec>, !pld.dtensor<?x256xf32>
   %w3 = pl.tensor.write %w2[%i, %i], %x : !pld.dtensor<?x256xf32>, f32
-  pl.system.cacheinvalid %w3 : !pld.dtensor<?x256xf32>
+  pl.system.cacheinvalid on %w3 : !pld.dtensor<?x256xf32>
   return
 }

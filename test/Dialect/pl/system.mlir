@@ -9,7 +9,7 @@
 // CHECK: pl.system.bar_v
 // CHECK: pl.system.bar_m
 // CHECK: pl.system.fence
-// CHECK: pl.system.cacheinvalid %{{.*}} : !pl.tensor<64xf32>
+// CHECK: pl.system.cacheinvalid on %{{.*}} : !pl.tensor<64xf32>
 // CHECK: pl.system.cacheinvalid
 // CHECK: pl.system.pipe_barrier mte3
 // CHECK: pl.system.sync_src set mte2 wait v event 0
@@ -30,7 +30,7 @@ func.func @system(%t: !pl.tensor<64xf32>) -> (index, index, index) {
   pl.system.bar_v
   pl.system.bar_m
   pl.system.fence
-  pl.system.cacheinvalid %t : !pl.tensor<64xf32>
+  pl.system.cacheinvalid on %t : !pl.tensor<64xf32>
   pl.system.cacheinvalid
   pl.system.pipe_barrier mte3
   pl.system.sync_src set mte2 wait v event 0
@@ -43,4 +43,16 @@ func.func @system(%t: !pl.tensor<64xf32>) -> (index, index, index) {
   pl.system.bar_all
   pl.system.fence
   return %i, %n, %s : index, index, index
+}
+
+// A cacheinvalid without a tensor, followed by an op with a result, prints
+// and parses back as itself (the next op's result is not taken for its
+// operand).
+// CHECK-LABEL: func.func @cacheinvalid_all
+// CHECK: pl.system.cacheinvalid{{$}}
+// CHECK-NEXT: %{{.*}} = pl.tile.get_block_idx
+func.func @cacheinvalid_all() -> index {
+  pl.system.cacheinvalid
+  %i = pl.tile.get_block_idx
+  return %i : index
 }

@@ -1,0 +1,269 @@
+//! How a function's body uses a tensor it is given: read, written, or
+//! both. One table of the ops that write their operands, shared by the
+//! verifier (`pl.direction` must cover what a kernel does), the outliner
+//! and the tensor-to-tile conversion (they infer directions) and the
+//! translator (call results are the parameters a kernel writes).
+
+use std::collections::HashSet;
+
+use melior::ir::{
+    BlockLike, RegionLike, Value, ValueLike,
+    operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
+};
+
+use crate::{enums::ParamDirection, ops::op_name};
+
+/// How an op uses its operand `index`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Use {
+    /// Reads it.
+    Read,
+    /// Overwrites it (a store, a put's destination).
+    Write,
+    /// Reads and writes it (an atomic add, a notify, a collective's target).
+    ReadWrite,
+    /// A view or the same tensor under a new name: its uses count
+    /// (`pl.tensor.view`, `reshape`, `slice`, a loop's iteration argument).
+    Alias,
+    /// Neither reads nor writes its elements (a terminator passing it on,
+    /// a query of its shape or comm context, a cache invalidation).
+    Pass,
+}
+
+fn has(op: OperationRef, attribute: &str) -> bool {
+    op.attribute(attribute).is_ok()
+}
+
+/// A nonzero enum attribute (`atomic` other than none).
+fn nonzero(op: OperationRef, attribute: &str) -> bool {
+    op.attribute(attribute)
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .is_some_and(|a| a.value() != 0)
+}
+
+/// How `op` uses its operand `index` (pld.md §1.8 for the pld ops).
+pub fn operand_use(op: OperationRef, index: usize) -> Use {
+    let name = op_name(op);
+    let rmw_if = |atomic: bool| if atomic { Use::ReadWrite } else { Use::Write };
+    match (name.as_str(), index) {
+        ("pl.tile.store", 1) => rmw_if(has(op, "atomic_add")),
+        ("pl.tensor.assemble", 1) => rmw_if(has(op, "atomic_add")),
+        ("pl.tensor.write", 0) => Use::ReadWrite,
+        ("pld.tile.remote_store" | "pld.tensor.remote_store", 1) => rmw_if(nonzero(op, "atomic")),
+        ("pld.tensor.put" | "pld.tile.put", 0) => rmw_if(nonzero(op, "atomic")),
+        ("pld.tensor.get" | "pld.tile.get", 0) => Use::Write,
+        ("pld.system.notify", 0) => Use::ReadWrite,
+        ("pl.tensor.view" | "pl.tensor.reshape" | "pl.tensor.slice" | "pl.tensor.transpose", 0) => {
+            Use::Alias
+        }
+        ("scf.for", i) if i >= 3 => Use::Alias,
+        (
+            "scf.yield"
+            | "pl.yield"
+            | "func.return"
+            | "pl.tensor.dim"
+            | "pld.system.get_comm_ctx"
+            | "pl.system.cacheinvalid",
+            _,
+        ) => Use::Pass,
+        (n, i) if is_collective(n) && !(is_exchange(n) && i == 0) && distributed(op, i) => {
+            Use::ReadWrite
+        }
+        ("pl.call" | "pl.submit" | "pld.dispatch", i) => call_use(op, i),
+        _ => Use::Read,
+    }
+}
+
+/// How a call uses argument `index`: as the callee declares it (a call in
+/// a function without its callee in reach reads).
+fn call_use(op: OperationRef, index: usize) -> Use {
+    let arguments = match op_name(op).as_str() {
+        "pl.submit" => crate::ops::operand_segments(op)
+            .first()
+            .copied()
+            .unwrap_or((0, 0)),
+        "pld.dispatch" => (0, op.operand_count().saturating_sub(1)),
+        _ => (0, op.operand_count()),
+    };
+    if !(arguments.0..arguments.0 + arguments.1).contains(&index) {
+        return Use::Read;
+    }
+    let Some(callee) = op.attribute("callee").ok().and_then(crate::attrs::text) else {
+        return Use::Read;
+    };
+    let mut top = op;
+    while let Some(parent) = top.parent_operation() {
+        top = parent;
+    }
+    let mut direction = None;
+    top.walk(WalkOrder::PreOrder, |function| {
+        if op_name(function) == "func.func"
+            && function
+                .attribute("sym_name")
+                .ok()
+                .and_then(crate::attrs::text)
+                .as_deref()
+                == Some(callee.as_str())
+        {
+            direction = declared_direction(function, index - arguments.0);
+            return WalkResult::Interrupt;
+        }
+        WalkResult::Advance
+    });
+    match direction {
+        Some(ParamDirection::Out) => Use::Write,
+        Some(ParamDirection::InOut) => Use::ReadWrite,
+        _ => Use::Read,
+    }
+}
+
+/// The `pl.direction` parameter `index` of `function` declares.
+fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
+    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute};
+    let arg_attrs = ArrayAttribute::try_from(function.attribute("arg_attrs").ok()?).ok()?;
+    let dictionary = DictionaryAttribute::try_from(arg_attrs.element(index).ok()?).ok()?;
+    match crate::attrs::read(dictionary.element_by_name("pl.direction")?)? {
+        crate::attrs::FunctionAttr::Direction(direction) => Some(direction),
+        _ => None,
+    }
+}
+
+fn is_collective(name: &str) -> bool {
+    name.starts_with("pld.builtin.")
+        || matches!(
+            name,
+            "pld.tensor.allreduce"
+                | "pld.tensor.barrier"
+                | "pld.tensor.broadcast"
+                | "pld.tensor.allgather"
+                | "pld.tensor.reduce_scatter"
+                | "pld.tensor.all_to_all"
+                | "pld.tensor.all_to_all_v"
+        )
+}
+
+/// The collectives whose first operand is the local input they read.
+fn is_exchange(name: &str) -> bool {
+    matches!(
+        name,
+        "pld.tensor.allgather"
+            | "pld.tensor.all_to_all"
+            | "pld.tensor.all_to_all_v"
+            | "pld.builtin.allgather"
+            | "pld.builtin.all_to_all"
+            | "pld.builtin.all_to_all_v"
+    )
+}
+
+fn distributed(op: OperationRef, index: usize) -> bool {
+    op.operand(index)
+        .is_ok_and(|v| v.r#type().to_string().starts_with("!pld.dtensor"))
+}
+
+/// The values that stand for the same tensor as operand `index` of `op`
+/// after it: a writing op's results of the operand's type (a store returns
+/// the tensor it wrote), a view's results, a loop's iteration argument and
+/// result.
+fn aliases_after<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    index: usize,
+    operand: Value<'c, 'a>,
+) -> Vec<Value<'c, 'a>> {
+    let mut out = Vec::new();
+    if op_name(op) == "scf.for" {
+        if let Ok(result) = op.result(index - 3) {
+            out.push(result.into());
+        }
+        if let Some(argument) = op
+            .region(0)
+            .ok()
+            .and_then(|r| r.first_block())
+            .and_then(|b| b.argument(index - 2).ok())
+        {
+            out.push(argument.into());
+        }
+        return out;
+    }
+    let view = operand_use(op, index) == Use::Alias;
+    for result in op.results() {
+        let result: Value = result.into();
+        if view || result.r#type() == operand.r#type() {
+            out.push(result);
+        }
+    }
+    out
+}
+
+/// How `scope`'s ops use `value` (and the values that stand for it): `In`
+/// when they only read it, `Out` when they only write it, `InOut` when they
+/// do both or read-modify-write it. `None` when nothing uses it.
+pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
+    let (mut written, mut read) = (false, false);
+    let key = |v: Value| v.to_raw().ptr as usize;
+    let mut aliases: HashSet<usize> = HashSet::from([key(value)]);
+    loop {
+        let before = aliases.len();
+        scope.walk(WalkOrder::PreOrder, |op| {
+            for (index, operand) in op.operands().enumerate() {
+                if !aliases.contains(&key(operand)) {
+                    continue;
+                }
+                let how = operand_use(op, index);
+                match how {
+                    Use::Read => read = true,
+                    Use::Write => written = true,
+                    Use::ReadWrite => (read, written) = (true, true),
+                    Use::Alias | Use::Pass => {}
+                }
+                if how != Use::Read && how != Use::Pass {
+                    aliases.extend(aliases_after(op, index, operand).into_iter().map(key));
+                }
+            }
+            WalkResult::Advance
+        });
+        if aliases.len() == before {
+            break;
+        }
+    }
+    match (written, read) {
+        (true, true) => Some(ParamDirection::InOut),
+        (true, false) => Some(ParamDirection::Out),
+        (false, true) => Some(ParamDirection::In),
+        (false, false) => None,
+    }
+}
+
+/// The parameter of `function` that `value` stands for (through stores,
+/// views and loops), if any: what a kernel returns is one of the tensors it
+/// was given.
+pub fn parameter_of(function: OperationRef, value: Value) -> Option<usize> {
+    let body = function.region(0).ok()?.first_block()?;
+    (0..body.argument_count()).find(|&i| {
+        let argument: Value = body.argument(i).unwrap().into();
+        let key = |v: Value| v.to_raw().ptr as usize;
+        if key(argument) == key(value) {
+            return true;
+        }
+        let mut aliases: HashSet<usize> = HashSet::from([key(argument)]);
+        loop {
+            let before = aliases.len();
+            function.walk(WalkOrder::PreOrder, |op| {
+                for (index, operand) in op.operands().enumerate() {
+                    if aliases.contains(&key(operand))
+                        && !matches!(operand_use(op, index), Use::Read | Use::Pass)
+                    {
+                        aliases.extend(aliases_after(op, index, operand).into_iter().map(key));
+                    }
+                }
+                WalkResult::Advance
+            });
+            if aliases.contains(&key(value)) {
+                return true;
+            }
+            if aliases.len() == before {
+                return false;
+            }
+        }
+    })
+}
