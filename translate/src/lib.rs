@@ -13,3 +13,4 @@ mod ffi;
 pub mod orchestration;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate};
+pub use ffi::parse_module;
