@@ -142,8 +142,19 @@ bool ptoGlue_optMain(const PtoOptConfig *options, MlirDialectRegistry registry,
                            unwrap(options->passFlags[i].options).str());
   bool dumpPipeline = options->dumpPassPipeline;
   auto buildPipeline = [&](PassManager &pm) -> LogicalResult {
+    // Errors adding a pass flag's pass. The project's passes report option
+    // errors themselves, located in the option text, when the pass manager
+    // starts; what reaches this handler (upstream passes' option errors)
+    // has no location in the input, so it is a command-line error. MLIR's
+    // option parser may have printed the reason itself and pass an empty
+    // message.
+    bool reported = false;
     auto errorHandler = [&](const Twine &message) {
-      emitError(UnknownLoc::get(pm.getContext())) << message;
+      std::string text = StringRef(message.str()).trim().str();
+      if (!text.empty()) {
+        llvm::errs() << "pto-opt: error: " << text << "\n";
+        reported = true;
+      }
       return failure();
     };
     if (!pipeline.empty()) {
@@ -170,8 +181,13 @@ bool ptoGlue_optMain(const PtoOptConfig *options, MlirDialectRegistry registry,
         entry = PassInfo::lookup(name);
       if (!entry)
         return errorHandler("'" + name + "' is not a registered pass");
-      if (failed(entry->addToPipeline(pm, passOptions, errorHandler)))
+      reported = false;
+      if (failed(entry->addToPipeline(pm, passOptions, errorHandler))) {
+        if (!reported)
+          llvm::errs() << "pto-opt: error: invalid options '" << passOptions
+                       << "' for '--" << name << "'\n";
         return failure();
+      }
     }
     return success();
   };

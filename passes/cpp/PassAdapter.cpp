@@ -3,9 +3,16 @@
 // MLIR's C API can create an external pass but can neither give it options
 // nor put it in the global pass registry. This glue defines one
 // mlir::Pass subclass that forwards to a Rust pass described by a
-// PtoPassSpec: options are real MLIR pass options (so `pass{opt=v}`, option
-// errors, --help and pipeline printing behave as for upstream passes) and
-// the Rust side receives their values as strings.
+// PtoPassSpec: options are real MLIR pass options (so `pass{opt=v}`, --help
+// and pipeline printing behave as for upstream passes) and the Rust side
+// receives their values as strings.
+//
+// Option text is parsed and checked in Rust, not by MLIR's option parser:
+// MLIR's parser prints value errors itself and its callers report the rest
+// at an unknown location. An invalid option text instead leaves the pass
+// holding a located error (`<pass-options>:1:COL`, the column in the
+// option text), which it emits when the pass manager initialises it, before
+// anything runs, so mlir-opt and pto-opt both print it as a diagnostic.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,13 +22,17 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Location.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,10 +65,13 @@ typedef struct {
 
 // Implemented in Rust (passes/src/registry.rs).
 typedef void (*PtoErrorCallback)(MlirStringRef message, void *userData);
-bool ptoPassCheckOptions(intptr_t index, intptr_t numOptions,
-                         const MlirStringRef *names,
-                         const MlirStringRef *values, PtoErrorCallback onError,
-                         void *userData);
+typedef void (*PtoOptionValueCallback)(MlirStringRef name, MlirStringRef value,
+                                       void *userData);
+typedef void (*PtoOptionErrorCallback)(MlirStringRef message, intptr_t offset,
+                                       void *userData);
+bool ptoPassParseOptions(intptr_t index, MlirStringRef text,
+                         PtoOptionValueCallback onValue,
+                         PtoOptionErrorCallback onError, void *userData);
 MlirLogicalResult ptoPassRun(intptr_t index, MlirOperation op,
                              intptr_t numOptions, const MlirStringRef *names,
                              const MlirStringRef *values);
@@ -81,6 +95,47 @@ TypeIDAllocator &typeIDAllocator() {
   static TypeIDAllocator allocator;
   return allocator;
 }
+
+/// An error in a pass's option text: the message and the 1-based column in
+/// the text.
+struct OptionError {
+  std::string message;
+  unsigned column;
+};
+
+/// The file name option errors are located in (see passes/src/options.rs).
+constexpr const char *kOptionTextLocation = "<pass-options>";
+
+void emitOptionError(MLIRContext *context, const OptionError &error) {
+  emitError(FileLineColLoc::get(context, kOptionTextLocation, 1, error.column))
+      << error.message;
+}
+
+/// Stands in a pipeline for a named pipeline that was given options (it
+/// takes none): it fails with the located error when initialised.
+class OptionErrorPass : public Pass {
+public:
+  explicit OptionErrorPass(OptionError error)
+      : Pass(typeID(), std::nullopt), error(std::move(error)) {}
+
+  StringRef getName() const override { return "PtoOptionError"; }
+  std::unique_ptr<Pass> clonePass() const override {
+    return std::make_unique<OptionErrorPass>(error);
+  }
+  bool canScheduleOn(RegisteredOperationName) const override { return true; }
+  LogicalResult initialize(MLIRContext *context) override {
+    emitOptionError(context, error);
+    return failure();
+  }
+  void runOnOperation() override { signalPassFailure(); }
+
+private:
+  static TypeID typeID() {
+    static TypeID id = typeIDAllocator().allocate();
+    return id;
+  }
+  OptionError error;
+};
 
 class RustPass : public Pass {
 public:
@@ -112,20 +167,49 @@ public:
       mlirDialectHandleInsertDialect(handle, wrap(&registry));
   }
 
+  /// Parses `options` in Rust and sets the MLIR options from the checked
+  /// values. An invalid text is not reported here (MLIR's callers would
+  /// print it at an unknown location): the pass keeps the error and reports
+  /// it, located, from initialize().
   LogicalResult initializeOptions(
       StringRef options,
       function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    if (failed(Pass::initializeOptions(options, errorHandler)))
-      return failure();
-    OptionValues values = collectOptionValues();
-    std::string error;
-    auto onError = [](MlirStringRef message, void *userData) {
-      *static_cast<std::string *>(userData) = unwrap(message).str();
+    optionError.reset();
+    struct Parsed {
+      std::vector<std::pair<std::string, std::string>> values;
+      std::optional<OptionError> error;
+    } parsed;
+    auto onValue = [](MlirStringRef name, MlirStringRef value, void *userData) {
+      static_cast<Parsed *>(userData)->values.emplace_back(
+          unwrap(name).str(), unwrap(value).str());
     };
-    if (!ptoPassCheckOptions(kind.index, values.size(), values.names.data(),
-                             values.values.data(), onError, &error))
-      return errorHandler(error);
+    auto onError = [](MlirStringRef message, intptr_t offset, void *userData) {
+      static_cast<Parsed *>(userData)->error =
+          OptionError{unwrap(message).str(), static_cast<unsigned>(offset) + 1};
+    };
+    if (!ptoPassParseOptions(kind.index, wrap(options), onValue, onError,
+                             &parsed)) {
+      optionError = parsed.error ? *parsed.error
+                                 : OptionError{kind.argument +
+                                                   ": invalid options",
+                                               1};
+      return success();
+    }
+    for (const auto &[name, value] : parsed.values)
+      setOption(name, value);
     return success();
+  }
+
+  /// The error in the option text this pass was created with, if any.
+  const std::optional<OptionError> &getOptionError() const {
+    return optionError;
+  }
+
+  LogicalResult initialize(MLIRContext *context) override {
+    if (!optionError)
+      return success();
+    emitOptionError(context, *optionError);
+    return failure();
   }
 
   void runOnOperation() override {
@@ -167,6 +251,21 @@ private:
     declared.push_back(std::move(option));
   }
 
+  /// Sets a declared option from its canonical spelling (checked in Rust).
+  void setOption(StringRef name, const std::string &value) {
+    for (size_t i = 0; i < declared.size(); ++i) {
+      if (kind.options[i].name != name)
+        continue;
+      DeclaredOption &option = declared[i];
+      if (option.boolOption)
+        *option.boolOption = value == "true";
+      else if (option.intOption)
+        *option.intOption = std::stoll(value);
+      else
+        *option.stringOption = value;
+    }
+  }
+
   OptionValues collectOptionValues() const {
     OptionValues values;
     values.storage.reserve(declared.size());
@@ -187,6 +286,7 @@ private:
 
   const RustPassKind &kind;
   std::vector<DeclaredOption> declared;
+  std::optional<OptionError> optionError;
 };
 
 std::vector<std::unique_ptr<RustPassKind>> &passKinds() {
@@ -228,25 +328,10 @@ MlirPass ptoGlue_createPass(MlirStringRef argument, MlirStringRef options,
     if (kind->argument != unwrap(argument))
       continue;
     auto pass = std::make_unique<RustPass>(*kind);
-    auto report = [&](const Twine &message) {
-      std::string text = message.str();
-      onError(wrap(StringRef(text)), userData);
-      return failure();
-    };
-    bool reported = false;
-    auto reportOnce = [&](const Twine &message) {
-      std::string text = message.str();
-      if (text.empty())
-        return failure();
-      reported = true;
-      return report(text);
-    };
-    if (failed(pass->initializeOptions(unwrap(options), reportOnce))) {
-      // MLIR's option parser prints value errors itself and hands the
-      // handler an empty message; still give the caller one.
-      if (!reported)
-        report("invalid options '" + unwrap(options) + "' for pass '" +
-               unwrap(argument) + "'");
+    auto ignore = [](const Twine &) { return failure(); };
+    (void)pass->initializeOptions(unwrap(options), ignore);
+    if (const std::optional<OptionError> &error = pass->getOptionError()) {
+      onError(wrap(StringRef(error->message)), userData);
       return MlirPass{nullptr};
     }
     return wrap(static_cast<Pass *>(pass.release()));
@@ -268,12 +353,25 @@ void ptoGlue_registerPipeline(MlirStringRef argument, MlirStringRef summary,
   strings.push_back(std::make_unique<std::string>(unwrap(summary).str()));
   const std::string &description = *strings.back();
   std::string text = unwrap(pipeline).str();
-  PassPipelineRegistration<>(name, description,
-                             [text](OpPassManager &pm) {
-                               // The text names registered passes only, so
-                               // it parses; a failure would print the error.
-                               (void)parsePassPipeline(text, pm, llvm::errs());
-                             });
+  auto build = [name, text](OpPassManager &pm, StringRef options,
+                            function_ref<LogicalResult(const Twine &)>) {
+    // The pipeline takes no options; given some, it fails when the pass
+    // manager starts, with the error located in the option text.
+    StringRef given = options.ltrim();
+    if (!given.empty()) {
+      unsigned column = options.size() - given.size() + 1;
+      pm.addPass(std::make_unique<OptionErrorPass>(
+          OptionError{name + ": takes no options, got '" +
+                          given.rtrim().str() + "'",
+                      column}));
+      return success();
+    }
+    // The text names registered passes only, so it parses; a failure would
+    // print the error.
+    return parsePassPipeline(text, pm, llvm::errs());
+  };
+  registerPassPipeline(name, description, build,
+                       [](function_ref<void(const detail::PassOptions &)>) {});
 }
 
 } // extern "C"

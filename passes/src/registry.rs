@@ -14,7 +14,7 @@ use std::{
 use melior::{dialect::DialectHandle, ir::operation::OperationRef, pass::Pass};
 use mlir_sys::{MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
 
-use crate::options::{OptionSpec, OptionValues};
+use crate::options::{OptionError, OptionSpec, OptionValues};
 
 /// Why a pass run failed. The pass has already emitted its diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +57,15 @@ impl PassDefinition {
             .collect();
         merged.extend(given);
         OptionValues::parse(self.argument, self.options, merged)
+    }
+
+    /// Parses and checks option text as written in a pipeline
+    /// (`nranks=4 arch=a5`); see [`crate::options::parse_option_text`].
+    pub fn parse_option_text(
+        &self,
+        text: &str,
+    ) -> Result<Vec<(&'static str, String)>, OptionError> {
+        crate::options::parse_option_text(self.argument, self.options, text)
     }
 }
 
@@ -253,30 +262,51 @@ unsafe fn option_pairs<'a>(
         .collect()
 }
 
-/// Checks option values when a pipeline is parsed (called by the glue).
+type OptionValueCallback = unsafe extern "C" fn(MlirStringRef, MlirStringRef, *mut c_void);
+type OptionErrorCallback = unsafe extern "C" fn(MlirStringRef, isize, *mut c_void);
+
+/// Parses a pass's option text (called by the glue's `initializeOptions`):
+/// reports each given option in canonical spelling through `on_value`, or
+/// the first error and its byte offset in `text` through `on_error`.
 ///
 /// # Safety
-/// `names` and `values` point to `count` valid string refs; `on_error` may
-/// be called with `user_data`.
+/// `text` describes readable bytes; the callbacks may be called with
+/// `user_data`.
 #[unsafe(no_mangle)]
-pub unsafe extern "C" fn ptoPassCheckOptions(
+pub unsafe extern "C" fn ptoPassParseOptions(
     index: isize,
-    count: isize,
-    names: *const MlirStringRef,
-    values: *const MlirStringRef,
-    on_error: ErrorCallback,
+    text: MlirStringRef,
+    on_value: OptionValueCallback,
+    on_error: OptionErrorCallback,
     user_data: *mut c_void,
 ) -> bool {
     let Some(pass) = PASSES.get(index as usize) else {
         return false;
     };
-    // SAFETY: the glue passes `count` valid names and values.
-    let pairs = unsafe { option_pairs(count, names, values) };
-    match pass.parse_options(pairs) {
-        Ok(_) => true,
-        Err(message) => {
+    let bytes: &[u8] = if text.length == 0 {
+        &[]
+    } else {
+        // SAFETY: the glue passes the option text MLIR handed it.
+        unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) }
+    };
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(text) => pass.parse_option_text(text),
+        Err(error) => Err(OptionError {
+            message: format!("{}: option text is not valid UTF-8", pass.argument),
+            offset: error.valid_up_to(),
+        }),
+    };
+    match parsed {
+        Ok(values) => {
+            for (name, value) in &values {
+                // SAFETY: the callback copies the strings during the call.
+                unsafe { on_value(string_ref(name), string_ref(value), user_data) };
+            }
+            true
+        }
+        Err(error) => {
             // SAFETY: the callback copies the message during the call.
-            unsafe { on_error(string_ref(&message), user_data) };
+            unsafe { on_error(string_ref(&error.message), error.offset as isize, user_data) };
             false
         }
     }
@@ -321,6 +351,23 @@ pub unsafe extern "C" fn ptoPassRun(
             ))
             .emit(op, pto_dialects::diag::Severity::Error);
             failure
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_documented_invocation_parses() {
+        for pass in PASSES {
+            if let Err(error) = pass.parse_option_text(pass.example_options) {
+                panic!(
+                    "{}{{{}}}: {}",
+                    pass.argument, pass.example_options, error.message
+                );
+            }
         }
     }
 }

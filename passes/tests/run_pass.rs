@@ -44,7 +44,21 @@ fn bad_options_are_errors_not_crashes() {
         .unwrap();
     assert_eq!(
         error,
-        "invalid options 'nranks=x' for pass 'pld-specialize-nranks'"
+        "pld-specialize-nranks: option 'nranks' must be a 64-bit integer, got 'x'"
+    );
+    let error = pto_passes::create_pass("pld-specialize-nranks", "nranks=2 bogus=1")
+        .err()
+        .unwrap();
+    assert_eq!(
+        error,
+        "pld-specialize-nranks: no option named 'bogus' (its options are nranks)"
+    );
+    let error = pto_passes::create_pass("pld-specialize-nranks", "")
+        .err()
+        .unwrap();
+    assert_eq!(
+        error,
+        "pld-specialize-nranks: option 'nranks' is required (nranks=N with N >= 1)"
     );
     let error = pto_passes::create_pass("no-such-pass", "").err().unwrap();
     assert_eq!(error, "no pass named 'no-such-pass'");

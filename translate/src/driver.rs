@@ -257,6 +257,12 @@ pub type Kernels = std::collections::BTreeMap<String, (String, Vec<Parameter>, V
 /// A failure at an op (its raw handle) with a message.
 pub type Failure = (mlir_sys::MlirOperation, String);
 
+/// The product of `factors` (element counts, byte sizes); `None` when it
+/// overflows 64 bits.
+pub(crate) fn checked_product(factors: impl IntoIterator<Item = i64>) -> Option<i64> {
+    factors.into_iter().try_fold(1i64, i64::checked_mul)
+}
+
 fn element_of(r#type: Type) -> Result<&'static str, String> {
     let tensor = pto_dialects::types::TensorLike::try_from(r#type)
         .map_err(|_| format!("{type} is not a tensor"))?;
@@ -408,7 +414,15 @@ pub fn build_program<'c>(
             .result(0)
             .unwrap()
             .into();
-            let bytes = dims.iter().product::<i64>() * element_bytes(element);
+            let bytes = checked_product(dims.iter().copied().chain([element_bytes(element)]))
+                .ok_or_else(|| {
+                    fail(
+                        orchestration,
+                        format!(
+                            "parameter #{i}: the size in bytes of the window overflows 64 bits"
+                        ),
+                    )
+                })?;
             let slot: Value = insert(call_op(
                 "pto::sim::window_buffer",
                 &[domain],
@@ -1008,8 +1022,26 @@ pub fn build_program<'c>(
                 // static; the leading one may be the rank count).
                 let row_of = |value: Value| -> Result<(i64, &'static str), Failure> {
                     let (dims, element) = dims_of(value)?;
-                    let row: Option<i64> = dims.iter().skip(1).copied().product();
-                    Ok((row.ok_or_else(|| fail(op, format!("a builtin {kind} of rows of dynamic extent is not simulated yet")))?, element))
+                    let row: Option<Vec<i64>> = dims.iter().skip(1).copied().collect();
+                    let row = row.ok_or_else(|| {
+                        fail(
+                            op,
+                            format!(
+                                "a builtin {kind} of rows of dynamic extent is not simulated yet"
+                            ),
+                        )
+                    })?;
+                    Ok((
+                        checked_product(row).ok_or_else(|| {
+                            fail(
+                                op,
+                                format!(
+                                    "a builtin {kind} of rows whose element count overflows 64 bits"
+                                ),
+                            )
+                        })?,
+                        element,
+                    ))
                 };
                 // The element count of a window, at run time.
                 let count_of = |value: Value<'c, '_>| -> Value<'c, '_> {
@@ -1088,10 +1120,18 @@ pub fn build_program<'c>(
                     "all_to_all_v" => {
                         let (shape, element) = shape_of(windows[1])?;
                         let rows = shape.first().copied().unwrap_or(1);
-                        let row: i64 = shape.iter().skip(1).product();
-                        let send: i64 = shape_of(windows[3])?.0.iter().product();
+                        let overflow = || {
+                            fail(
+                                op,
+                                format!("a builtin {kind} whose element counts overflow 64 bits"),
+                            )
+                        };
+                        let row =
+                            checked_product(shape.iter().skip(1).copied()).ok_or_else(overflow)?;
+                        let send = checked_product(shape_of(windows[3])?.0).ok_or_else(overflow)?;
                         let recv_shape = shape_of(windows[4])?.0;
-                        let count_row: i64 = recv_shape.iter().skip(1).product();
+                        let count_row = checked_product(recv_shape.iter().skip(1).copied())
+                            .ok_or_else(overflow)?;
                         (
                             format!(
                                 "pto_builtin::exchange_v<{element}, {row}, {rows}, {send}, {count_row}>"

@@ -1,11 +1,21 @@
-//! The one C++ entry the translator needs: MLIR's C++ emitter.
+//! The C++ entries the translator needs: MLIR's C++ emitter, and a parser
+//! that takes the input's bytes and name as they are.
 
 use std::ffi::c_void;
 
-use melior::ir::operation::OperationLike;
-use mlir_sys::MlirOperation;
+use melior::{
+    Context,
+    ir::{Module, operation::OperationLike},
+};
+use mlir_sys::{MlirContext, MlirModule, MlirOperation, MlirStringRef};
 
 unsafe extern "C" {
+    fn ptoGlue_parseModule(
+        context: MlirContext,
+        source: MlirStringRef,
+        name: MlirStringRef,
+    ) -> MlirModule;
+
     fn ptoGlue_translateToCpp(
         op: MlirOperation,
         callback: unsafe extern "C" fn(*const u8, usize, *mut c_void),
@@ -20,6 +30,25 @@ unsafe extern "C" fn append(data: *const u8, length: usize, user_data: *mut c_vo
         let buffer = &mut *(user_data as *mut Vec<u8>);
         buffer.extend_from_slice(std::slice::from_raw_parts(data, length));
     }
+}
+
+/// Parses `source` (text or bytecode; NUL bytes are data, not its end) as a
+/// module whose locations name `name`; `None` on an error, which the
+/// context's diagnostics have reported.
+pub fn parse_module<'c>(context: &'c Context, source: &[u8], name: &str) -> Option<Module<'c>> {
+    let source = MlirStringRef {
+        data: source.as_ptr().cast(),
+        length: source.len(),
+    };
+    let name = MlirStringRef {
+        data: name.as_ptr().cast(),
+        length: name.len(),
+    };
+    // SAFETY: the context is live; MLIR copies the name and reads the
+    // source only during the call.
+    let raw = unsafe { ptoGlue_parseModule(context.to_raw(), source, name) };
+    // SAFETY: a non-null module was just created and is owned here.
+    (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
 }
 
 /// Prints `op` (EmitC) as C++; `None` when the emitter reported an error

@@ -379,8 +379,20 @@ impl<'f> Printer<'f> {
                     let dtype = data_type(tensor.element()).map_err(fail)?;
                     let element_bytes = pto_dialects::dtype::ScalarKind::of(tensor.element())
                         .map_or(4, |k| i64::from(k.bits().div_ceil(8)));
-                    let fixed: i64 =
-                        tensor.shape().iter().flatten().product::<i64>() * element_bytes;
+                    let fixed = crate::driver::checked_product(
+                        tensor
+                            .shape()
+                            .iter()
+                            .flatten()
+                            .copied()
+                            .chain([element_bytes]),
+                    )
+                    .ok_or_else(|| {
+                        (
+                            inner.to_raw(),
+                            format!("the size in bytes of the window {tensor} overflows 64 bits"),
+                        )
+                    })?;
                     // One dynamic extent: what of the buffer the others leave.
                     let dims: Vec<String> = tensor
                         .shape()

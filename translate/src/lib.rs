@@ -13,3 +13,4 @@ pub mod host_python;
 pub mod orchestration;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate};
+pub use ffi::parse_module;

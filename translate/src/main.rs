@@ -53,19 +53,70 @@ fn context() -> Context {
     context
 }
 
-fn parse<'c>(context: &'c Context, input: &str, text: &str) -> Option<Module<'c>> {
-    let module = if input == "-" {
-        Module::parse(context, text)
-    } else {
-        let name = melior::StringRef::new(input);
-        // SAFETY: the context is live; MLIR copies the file name; a null
-        // module (a parse error, already diagnosed) is checked first.
-        let raw =
-            unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
-        // SAFETY: non-null module just created, owned here.
-        (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
-    }?;
+/// MLIR bytecode starts with these bytes.
+const BYTECODE_MAGIC: &[u8] = b"ML\xefR";
+
+/// `name:LINE:COLUMN` of byte `offset` of `bytes` (MLIR's columns: bytes,
+/// from 1).
+fn position(name: &str, bytes: &[u8], offset: usize) -> String {
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1)
+        + 1;
+    format!("{name}:{line}:{column}")
+}
+
+/// Textual input must be UTF-8 (it becomes C++ source) without NUL bytes
+/// (MLIR's lexer would take one for the end of the input): the first byte
+/// that is neither is reported where it is.
+fn check_text<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
+    let text = std::str::from_utf8(bytes).map_err(|error| {
+        let at = error.valid_up_to();
+        format!(
+            "{}: error: the input is not valid UTF-8 (byte 0x{:02x})",
+            position(name, bytes, at),
+            bytes[at]
+        )
+    })?;
+    if let Some(at) = bytes.iter().position(|&b| b == 0) {
+        return Err(format!(
+            "{}: error: the input contains a NUL byte",
+            position(name, bytes, at)
+        ));
+    }
+    Ok(text)
+}
+
+fn parse<'c>(context: &'c Context, name: &str, bytes: &[u8]) -> Option<Module<'c>> {
+    let module = pto_translate::parse_module(context, bytes, name)?;
     melior::ir::operation::OperationLike::verify(&module.as_operation()).then_some(module)
+}
+
+/// Replaces the default panic message (a backtrace) with a record of the
+/// message, for the internal error the guard in main prints.
+fn install_panic_hook() -> std::sync::Arc<std::sync::Mutex<String>> {
+    let message = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+    let recorded = message.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".to_string());
+        let location = info
+            .location()
+            .map(|l| format!(" at {}:{}", l.file(), l.line()))
+            .unwrap_or_default();
+        if let Ok(mut message) = recorded.lock() {
+            *message = format!("{payload}{location}");
+        }
+    }));
+    message
 }
 
 fn write(output: &str, files: &[OutputFile]) -> io::Result<()> {
@@ -120,16 +171,16 @@ fn main() -> ExitCode {
         eprintln!("pto-translate: error: no translation requested (use --mlir-to-cce)");
         return ExitCode::FAILURE;
     }
-    let text = if cli.input == "-" {
-        let mut text = String::new();
-        if let Err(error) = io::stdin().read_to_string(&mut text) {
+    let (name, bytes) = if cli.input == "-" {
+        let mut bytes = Vec::new();
+        if let Err(error) = io::stdin().read_to_end(&mut bytes) {
             eprintln!("pto-translate: error: cannot read standard input: {error}");
             return ExitCode::FAILURE;
         }
-        text
+        ("<stdin>".to_string(), bytes)
     } else {
-        match std::fs::read_to_string(&cli.input) {
-            Ok(text) => text,
+        match std::fs::read(&cli.input) {
+            Ok(bytes) => (cli.input.clone(), bytes),
             Err(error) => {
                 eprintln!(
                     "pto-translate: error: cannot open input file '{}': {error}",
@@ -139,9 +190,17 @@ fn main() -> ExitCode {
             }
         }
     };
-    let context = context();
-    let Some(mut module) = parse(&context, &cli.input, &text) else {
-        return ExitCode::FAILURE;
+    // Bytecode is binary; text is checked first.
+    let text = if bytes.starts_with(BYTECODE_MAGIC) {
+        None
+    } else {
+        match check_text(&name, &bytes) {
+            Ok(text) => Some(text),
+            Err(message) => {
+                eprintln!("{message}");
+                return ExitCode::FAILURE;
+            }
+        }
     };
     let target = if cli.target == "a2a3sim" {
         Target::A2a3Sim {
@@ -152,8 +211,22 @@ fn main() -> ExitCode {
             runtime_entry: cli.entry.as_deref() != Some("kernel"),
         }
     };
-    let Ok(files) = translate(&context, &mut module, Some(&text), target) else {
-        return ExitCode::FAILURE;
+    // Bad input is diagnosed, never a panic; should a bug panic anyway,
+    // it is reported as an internal error and nothing is written.
+    let panic_message = install_panic_hook();
+    let translated = std::panic::catch_unwind(|| {
+        let context = context();
+        let mut module = parse(&context, &name, &bytes)?;
+        translate(&context, &mut module, text, target).ok()
+    });
+    let files = match translated {
+        Ok(Some(files)) => files,
+        Ok(None) => return ExitCode::FAILURE,
+        Err(_) => {
+            let message = panic_message.lock().map(|m| m.clone()).unwrap_or_default();
+            eprintln!("pto-translate: error: internal error: {message}");
+            return ExitCode::FAILURE;
+        }
     };
     if let Err(error) = write(&cli.output, &files) {
         eprintln!(

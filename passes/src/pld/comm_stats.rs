@@ -42,7 +42,12 @@ integer ops) and reports, as a remark on the function:
 - `notifies`, `waits`: every signal operation.
 
 Values the analysis cannot evaluate (a loop bound read from memory, a
-dynamic extent) are diagnosed. It does not change the IR. Run it after
+dynamic extent) are diagnosed. So is work past two bounds, both options:
+`nranks` above `max-ranks` (default 1024) is diagnosed at each function
+instead of evaluated, and a loop that would take one rank past `max-trips`
+loop iterations in one function (default 1000000, all loops together, nested
+ones included) is diagnosed at the loop, before it runs; raise them to
+evaluate more. It does not change the IR. Run it after
 `pld-lower-composite-ops` to see what the collectives cost: a mesh
 allreduce of N elements receives (P-1)·N per rank, a ring allreduce
 2(P-1)/P·N, an allgather (P-1)·SIZE.
@@ -77,27 +82,51 @@ Barrier rounds = waits / (P-1).
 Notifies per call are rounds·(P-1) credits plus (P-1) refunds."#,
     example_options: "nranks=4",
     anchor: Some("builtin.module"),
-    options: &[OptionSpec {
-        name: "nranks",
-        kind: OptionKind::Int { min: 1 },
-        description: "The rank count P to evaluate for (required, >= 1)",
-        default: "0",
-    }],
+    options: &[
+        OptionSpec {
+            name: "nranks",
+            kind: OptionKind::Int { min: 1 },
+            description: "The rank count P to evaluate for (required, >= 1)",
+            default: "0",
+        },
+        OptionSpec {
+            name: "max-ranks",
+            kind: OptionKind::Int { min: 1 },
+            description: "The largest nranks evaluated; above it each function is diagnosed",
+            default: "1024",
+        },
+        OptionSpec {
+            name: "max-trips",
+            kind: OptionKind::Int { min: 1 },
+            description: "The loop iterations one rank may execute in one function (all loops together); a loop that would exceed them is diagnosed",
+            default: "1000000",
+        },
+    ],
     dependent_dialects: Vec::new,
     run,
 };
 
 fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let nranks = options.int("nranks");
+    let max_ranks = options.int("max-ranks");
+    let max_trips = options.int("max-trips");
     if nranks < 1 {
         OpDiagnostic::new("pld-comm-stats needs nranks >= 1").emit(root, Severity::Error);
         return Err(PassFailed);
     }
     let mut failed = false;
     for function in functions(root) {
+        if nranks > max_ranks {
+            OpDiagnostic::new(format!(
+                "pld-comm-stats: nranks={nranks} is more ranks than max-ranks ({max_ranks}) to evaluate; raise max-ranks"
+            ))
+            .emit(function, Severity::Error);
+            failed = true;
+            continue;
+        }
         let mut per_rank = Vec::new();
         for rank in 0..nranks {
-            match comm_stats(function, rank, nranks) {
+            match comm_stats(function, rank, nranks, max_trips) {
                 Ok(stats) => per_rank.push(stats),
                 Err((op, message)) => {
                     OpDiagnostic::new(format!("pld-comm-stats: {message}"))
@@ -182,14 +211,18 @@ impl std::fmt::Display for CommStats {
     }
 }
 
-/// Executes `function`'s control flow for `rank` of `nranks`.
+/// Executes `function`'s control flow for `rank` of `nranks`, at most
+/// `max_trips` loop iterations in all.
 pub fn comm_stats<'c, 'a>(
     function: OperationRef<'c, 'a>,
     rank: i64,
     nranks: i64,
+    max_trips: i64,
 ) -> Result<CommStats, Failure<'c, 'a>> {
     let mut stats = CommStats::default();
-    RankMachine::new(rank, nranks).run_function(function, &mut stats)?;
+    RankMachine::new(rank, nranks)
+        .with_max_trips(max_trips)
+        .run_function(function, &mut stats)?;
     Ok(stats)
 }
 
@@ -228,10 +261,10 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
                     self.local += 1;
                 } else if load {
                     self.remote_loads += 1;
-                    self.received += elements;
+                    self.received = self.received.saturating_add(elements);
                 } else {
                     self.remote_stores += 1;
-                    self.sent += elements;
+                    self.sent = self.sent.saturating_add(elements);
                 }
             }
             "pld.tile.put" | "pld.tensor.put" | "pld.tile.get" | "pld.tensor.get" => {
@@ -261,10 +294,10 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
                     self.local += 1;
                 } else if put {
                     self.puts += 1;
-                    self.sent += elements;
+                    self.sent = self.sent.saturating_add(elements);
                 } else {
                     self.gets += 1;
-                    self.received += elements;
+                    self.received = self.received.saturating_add(elements);
                 }
             }
             _ => {}
@@ -309,10 +342,11 @@ pub fn tile_valid_shape<'c, 'a>(
         .collect()
 }
 
+/// The elements of a static shape (saturating: the counts are a report).
 fn static_elements(r#type: Type) -> Option<i64> {
     TensorLike::try_from(r#type)
         .ok()?
         .shape()
         .into_iter()
-        .try_fold(1i64, |acc, d| d.map(|d| acc * d))
+        .try_fold(1i64, |acc, d| d.map(|d| acc.saturating_mul(d)))
 }

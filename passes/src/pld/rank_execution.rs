@@ -40,6 +40,9 @@ pub struct RankMachine {
     pub rank: i64,
     pub nranks: i64,
     values: HashMap<usize, i64>,
+    /// Loop iterations the rank may still execute (all loops together).
+    trips_left: i64,
+    max_trips: i64,
 }
 
 /// Values are keyed by their handle's address: unique while the IR lives.
@@ -53,7 +56,17 @@ impl RankMachine {
             rank,
             nranks,
             values: HashMap::new(),
+            trips_left: i64::MAX,
+            max_trips: i64::MAX,
         }
+    }
+
+    /// Limits the loop iterations the rank executes, over all loops: a loop
+    /// whose trip count exceeds what is left is a failure, before it runs.
+    pub fn with_max_trips(mut self, max_trips: i64) -> Self {
+        self.max_trips = max_trips;
+        self.trips_left = max_trips;
+        self
     }
 
     /// Runs the body of `function` (a `func.func`).
@@ -238,12 +251,24 @@ impl RankMachine {
                     .collect();
                 self.bind(&carried, op.operands().skip(3), effects);
                 let induction = value_key(body.argument(0).expect("induction variable").into());
-                let mut iv = lower;
-                while iv < upper {
-                    self.values.insert(induction, iv);
+                // In i128: neither the trip count nor the last step overflows.
+                let span = (i128::from(upper) - i128::from(lower)).max(0);
+                let trips = (span + i128::from(step) - 1) / i128::from(step);
+                if trips > i128::from(self.trips_left) {
+                    return Err((
+                        op,
+                        format!(
+                            "this loop's {trips} iterations exceed max-trips ({} loop iterations per rank and function)",
+                            self.max_trips
+                        ),
+                    ));
+                }
+                self.trips_left -= trips as i64;
+                for trip in 0..trips {
+                    let iv = i128::from(lower) + trip * i128::from(step);
+                    self.values.insert(induction, iv as i64);
                     self.run_block(body, effects)?;
                     self.bind_yield(body, &carried, effects);
-                    iv += step;
                 }
                 let results: Vec<Value> = op.results().map(Into::into).collect();
                 self.bind(&results, carried.iter().copied(), effects);

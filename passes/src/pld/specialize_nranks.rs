@@ -49,7 +49,7 @@ scf.for %peer = %c0 to %c4 step %c1 { ... }
 
 The pass runs on any op (schedule it on `func.func` to specialise functions
 in parallel). `nranks` is required: the default 0 is rejected when the
-pipeline is parsed."#,
+pass manager starts, before anything runs."#,
     example_options: "nranks=4",
     anchor: None,
     options: &[OptionSpec {

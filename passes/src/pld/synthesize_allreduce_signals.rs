@@ -106,7 +106,8 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
 pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     // Every window buffer name in use, so that new names stay unique.
     let mut names = BTreeSet::new();
-    let mut targets: Vec<MlirOperation> = Vec::new();
+    // Each allreduce to give a signal, with its core count.
+    let mut targets: Vec<(MlirOperation, i64)> = Vec::new();
     let mut failed = false;
     root.walk(WalkOrder::PreOrder, |op| {
         let name = op_name(op);
@@ -130,7 +131,21 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
                 .emit(op, Severity::Error);
                 failed = true;
             } else {
-                targets.push(op.to_raw());
+                let cores = op
+                    .attribute("cores")
+                    .ok()
+                    .and_then(|a| IntegerAttribute::try_from(a).ok())
+                    .map_or(1, |a| a.value());
+                // The signal holds one i32 cell per core and rank.
+                if cores.checked_mul(4).is_none() {
+                    OpDiagnostic::new(format!(
+                        "cores {cores} is too many for a synthesized signal ({cores} x 4 bytes per rank overflows)"
+                    ))
+                    .emit(op, Severity::Error);
+                    failed = true;
+                } else {
+                    targets.push((op.to_raw(), cores));
+                }
             }
         }
         WalkResult::Advance
@@ -147,15 +162,10 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     let i64_type: Type = IntegerType::new(context, 64).into();
     let i32_type: Type = IntegerType::new(context, 32).into();
     let mut next = 0;
-    for raw in &targets {
+    for &(raw, cores) in &targets {
         // SAFETY: collected above from live ops that nothing has erased.
-        let op = unsafe { OperationRef::from_raw(*raw) };
+        let op = unsafe { OperationRef::from_raw(raw) };
         let location = op.location();
-        let cores = op
-            .attribute("cores")
-            .ok()
-            .and_then(|a| IntegerAttribute::try_from(a).ok())
-            .map_or(1, |a| a.value());
         while names.contains(&format!("__allreduce_signal_buf_{next}")) {
             next += 1;
         }
