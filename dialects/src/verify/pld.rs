@@ -103,8 +103,16 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         "tensor.broadcast" => {
             let target = dtensor(operand_type(op, 0)?)?;
             let signal = dtensor(operand_type(op, 1)?)?;
-            if int_attr(op, "root").unwrap_or(-1) < 0 {
+            let root = int_attr(op, "root").unwrap_or(-1);
+            if root < 0 {
                 return fail("root must be >= 0");
+            }
+            // A mesh signal [NR, 1] with a static NR fixes the rank count.
+            if path != ExecutionPath::Host
+                && let Some(&Some(ranks)) = signal.shape().first()
+                && root >= ranks
+            {
+                return fail(format!("root {root} is not a rank: the signal {signal} has {ranks}"));
             }
             require_host_f32(target, path)?;
             require_signal(signal, path, HostSignal::RankOne)
@@ -416,9 +424,9 @@ fn require_mesh_signal<'c>(signal: DistributedTensorType) -> VerifyResult<'c> {
     if shape.len() != 2 {
         return fail(format!("signal must be 2D [NR, 1], got {signal}"));
     }
-    if matches!(shape[1], Some(d) if d != 1) {
+    if shape[1] != Some(1) {
         return fail(format!(
-            "signal dim 1 must be 1, got {signal} (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)"
+            "signal dim 1 must be the constant 1, got {signal} (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)"
         ));
     }
     Ok(())
@@ -486,8 +494,13 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
                 "a ring signal must be 2D [2*(NR-1), NR], got {signal}"
             ));
         }
+        if shape[1] == Some(1) {
+            return fail(format!(
+                "a ring signal must be [2*(NR-1), NR] for NR >= 2, got {signal} (a [NR, 1] signal is a mesh signal)"
+            ));
+        }
         if let (Some(rows), Some(ranks)) = (shape[0], shape[1])
-            && rows != 2 * (ranks - 1)
+            && Some(rows) != ranks.checked_sub(1).and_then(|r| r.checked_mul(2))
         {
             return fail(format!(
                 "a ring signal must be [2*(NR-1), NR], got {}",
@@ -666,6 +679,14 @@ fn verify_transfer<'c>(
         }
         dst_shape.clone()
     } else {
+        // One transfer shape applies to both sides.
+        if dst_shape.len() != src_shape.len() {
+            return fail(format!(
+                "a region transfer needs dst and src of one rank, got {} and {}",
+                dst_shape.len(),
+                src_shape.len()
+            ));
+        }
         if dst_offsets.1 != dst_shape.len()
             || shape.1 != dst_shape.len()
             || src_offsets.1 != src_shape.len()

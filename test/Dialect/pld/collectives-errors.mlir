@@ -165,7 +165,7 @@ func.func @host_ring_synthesis(%d: !pld.dtensor<4x256xf32>) attributes {pl.level
 // -----
 
 func.func @mesh_signal_shape(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<4x4xi32>) {
-  // expected-error @+1 {{signal dim 1 must be 1, got !pld.dtensor<4x4xi32> (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)}}
+  // expected-error @+1 {{signal dim 1 must be the constant 1, got !pld.dtensor<4x4xi32> (a mesh signal; a ring-shaped signal cannot be shared with mesh collectives)}}
   %r = pld.tensor.allreduce %d, %s sum mesh cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<4x4xi32>
   return
 }
@@ -626,5 +626,42 @@ func.func @window_sizes_count() attributes {pl.level = #pl.level<host>, pl.role 
   %buf = pld.tensor.alloc_window_buffer %bytes name "sig" : i64 -> !pl.ptr
   // expected-error @+1 {{sizes(...) must give one value per dynamic dimension (0), got 1}}
   %w = pld.tensor.window %buf sizes(%n) : !pl.ptr -> !pld.dtensor<4x1xi32>
+  return
+}
+
+// -----
+
+// One region shape applies to dst and src: they have one rank.
+func.func @put_region_ranks(%d: !pld.dtensor<4x256xf32>, %s: !pl.tensor<2x4x256xf32>, %p: i32, %i: index) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a region transfer needs dst and src of one rank, got 2 and 3}}
+  pld.tensor.put %d to %p from %s region [%i, %i] [%i, %i, %i] [%i, %i] none chunk 1, 256 : !pld.dtensor<4x256xf32>, !pl.tensor<2x4x256xf32>
+  return
+}
+
+// -----
+
+// A mesh signal's second dimension is the constant 1.
+func.func @allgather_dynamic_lanes(%i: !pl.tensor<1x256xf32>, %d: !pld.dtensor<?x256xf32>, %s: !pld.dtensor<?x?xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{signal dim 1 must be the constant 1, got !pld.dtensor<?x?xi32>}}
+  %r = pld.tensor.allgather %i, %d, %s : !pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !pld.dtensor<?x?xi32>
+  return
+}
+
+// -----
+
+// A [?, 1] signal is a mesh signal, not a ring's.
+func.func @ring_on_a_mesh_signal(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a ring signal must be [2*(NR-1), NR] for NR >= 2, got !pld.dtensor<?x1xi32>}}
+  %r = pld.tensor.allreduce %d, %s sum ring cores 1 : !pld.dtensor<4x256xf32>, !pld.dtensor<?x1xi32>
+  return
+}
+
+// -----
+
+// On the InCore path a static signal fixes the rank count: the root is one
+// of the ranks.
+func.func @broadcast_root_past_the_ranks(%d: !pld.dtensor<4x256xf32>, %s: !pld.dtensor<4x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{root 4 is not a rank: the signal !pld.dtensor<4x1xi32> has 4}}
+  %r = pld.tensor.broadcast %d, %s root 4 : !pld.dtensor<4x256xf32>, !pld.dtensor<4x1xi32>
   return
 }
