@@ -1146,7 +1146,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     0,
                     valid,
                 )?;
-                let operands: Vec<Value> = std::iter::once(object).chain(op.operands()).collect();
+                // A plain broadcast's tile operand gives only the shape:
+                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src).
+                let sources: Vec<Value> = if matches!(short, "row_expand" | "col_expand") {
+                    op.operands().skip(1).collect()
+                } else {
+                    op.operands().collect()
+                };
+                let operands: Vec<Value> = std::iter::once(object).chain(sources).collect();
                 self.call(op, callee, &operands, None, None);
                 self.replace(op, object);
             }

@@ -82,3 +82,18 @@ func.func @accumulate(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.d
   %r2 = pl.tile.store %e, %r1[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
   return %r2 : !pl.tensor<16x64xf32>
 }
+
+// Broadcasts of a row vector and a column vector (TROWEXPAND / TCOLEXPAND
+// take the destination and the vector), then their sum: a layer-norm shape.
+func.func @broadcasts(%x: !F, %out: !F {pl.direction = #pl.direction<out>}) -> !F attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %tx = pl.tile.load %x[%c0, %c0] : !F -> !Ft
+  %scratch = pl.tile.create : !Ft
+  %rows = pl.tile.row_sum %tx, %scratch : !Ft, !Ft -> !pl.tile<16x1xf32, vec>
+  %cols = pl.tile.col_max %tx : !Ft -> !pl.tile<1x64xf32, vec>
+  %by_row = pl.tile.row_expand %tx, %rows : !Ft, !pl.tile<16x1xf32, vec> -> !Ft
+  %by_col = pl.tile.col_expand %tx, %cols : !Ft, !pl.tile<1x64xf32, vec> -> !Ft
+  %sum = pl.tile.add %by_row, %by_col : !Ft, !Ft -> !Ft
+  %r = pl.tile.store %sum, %out[%c0, %c0] : !Ft, !F
+  return %r : !F
+}
