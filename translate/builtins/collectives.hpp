@@ -90,42 +90,44 @@ template <typename T> AICORE inline void copy_span(__gm__ T* to, __gm__ T* from,
 
 /// The mesh fold of `n` elements at `span` (a place in this rank's window):
 /// after a ready barrier every rank folds its peers' copies of the span
-/// into its own, in rank order, a piece at a time; a read-done barrier
-/// precedes the store over its own copy.
+/// into its own, in rank order, a piece at a time. The folded pieces wait
+/// in the first 64 KiB of UB, so a longer span goes in chunks of that size:
+/// after each chunk's fold a read-done barrier (every peer has read this
+/// chunk of every copy) precedes the store over this rank's copy. The
+/// barriers count up one generation each on row 0; the cells are released
+/// together at the end. Every rank runs the same number of chunks.
 template <typename T, int Op>
 AICORE void mesh_fold(__gm__ T* span, int32_t n, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t stride) {
   using P = Piece<T>;
   constexpr int kMost = 0x10000 / (P::kCols * int(sizeof(T)));
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
   int pieces = (n + P::kCols - 1) / P::kCols;
-  if (pieces > kMost) {
-    // The results live in the first 64 KiB of UB: a longer span is refused
-    // (every rank alike, so none waits for another).
-    pipe_barrier(PIPE_ALL);
-    return;
-  }
-  barrier(signal, ctx, 0, stride, 1);
+  int32_t generation = 1;
+  barrier(signal, ctx, 0, stride, generation);
   typename P::Vec sums[kMost];
-  for (int t = 0; t < pieces; ++t) {
-    int at = t * P::kCols, length = P::length(at, n);
-    sums[t] = typename P::Vec(1, length);
-    typename P::Vec theirs(1, length);
-    TASSIGN(sums[t], uint64_t(at) * sizeof(T));
-    TASSIGN(theirs, 0x10000);
-    TLOAD(sums[t], typename P::Window(span + at));
-    for (int32_t peer = 0; peer < ranks; ++peer) {
-      if (peer == me) continue;
-      TLOAD(theirs, typename P::Window(pld_peer(span, ctx, peer) + at));
-      pipe_barrier(PIPE_ALL);
-      combine<Op>(sums[t], sums[t], theirs);
-      pipe_barrier(PIPE_ALL);
+  for (int first = 0; first < pieces; first += kMost) {
+    int count = pieces - first < kMost ? pieces - first : kMost;
+    for (int t = 0; t < count; ++t) {
+      int at = (first + t) * P::kCols, length = P::length(at, n);
+      sums[t] = typename P::Vec(1, length);
+      typename P::Vec theirs(1, length);
+      TASSIGN(sums[t], uint64_t(t) * P::kCols * sizeof(T));
+      TASSIGN(theirs, 0x10000);
+      TLOAD(sums[t], typename P::Window(span + at));
+      for (int32_t peer = 0; peer < ranks; ++peer) {
+        if (peer == me) continue;
+        TLOAD(theirs, typename P::Window(pld_peer(span, ctx, peer) + at));
+        pipe_barrier(PIPE_ALL);
+        combine<Op>(sums[t], sums[t], theirs);
+        pipe_barrier(PIPE_ALL);
+      }
     }
+    barrier(signal, ctx, 0, stride, ++generation);
+    for (int t = 0; t < count; ++t) TSTORE(typename P::Window(span + (first + t) * P::kCols), sums[t]);
+    pipe_barrier(PIPE_ALL);
   }
-  barrier(signal, ctx, 0, stride, 2);
-  for (int t = 0; t < pieces; ++t) TSTORE(typename P::Window(span + t * P::kCols), sums[t]);
-  pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
-  release(signal, ctx, 0, stride, 2);
+  release(signal, ctx, 0, stride, generation);
 }
 
 /// Mesh allreduce of `n` elements in place.
