@@ -112,7 +112,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
                 && let Some(&Some(ranks)) = signal.shape().first()
                 && root >= ranks
             {
-                return fail(format!("root {root} is not a rank: the signal {signal} has {ranks}"));
+                return fail(format!(
+                    "root {root} is not a rank: the signal {signal} has {ranks}"
+                ));
             }
             require_host_f32(target, path)?;
             require_signal(signal, path, HostSignal::RankOne)

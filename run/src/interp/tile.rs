@@ -160,13 +160,30 @@ pub fn unary_tile(tile: &Tile, how: Unary, out: Elem) -> Result<Tile> {
     Ok(result)
 }
 
-fn reduce_values(values: impl Iterator<Item = f64>, how: Reduce, elem: Elem) -> f64 {
+/// Folds one row (`rows`) or column of a reduction into a value of
+/// `out`, in the order docs/a2a3-lowering.md ("Reduction order") defines,
+/// the one pto-isa's CPU implementation and sim/ follow: a float row sum
+/// accumulates in f32 from the first column on and rounds to `out` once; a
+/// column sum and every product accumulate in `out`, rounding after each
+/// step; integer sums and products are exact in `out`; max and min pick.
+fn reduce_values(
+    values: impl Iterator<Item = f64>,
+    how: Reduce,
+    elem: Elem,
+    out: Elem,
+    rows: bool,
+) -> f64 {
+    let accumulator = if rows && how == Reduce::Sum && elem.is_float() {
+        Elem::F32
+    } else {
+        out
+    };
     let mut best: Option<(usize, f64)> = None;
     let mut acc: Option<f64> = None;
     for (i, x) in values.enumerate() {
         match how {
-            Reduce::Sum => acc = Some(elem.round(acc.map_or(x, |a| a + x))),
-            Reduce::Prod => acc = Some(elem.round(acc.map_or(x, |a| a * x))),
+            Reduce::Sum => acc = Some(accumulator.round(acc.map_or(x, |a| a + x))),
+            Reduce::Prod => acc = Some(accumulator.round(acc.map_or(x, |a| a * x))),
             Reduce::Max => acc = Some(acc.map_or(x, |a| a.max(x))),
             Reduce::Min => acc = Some(acc.map_or(x, |a| a.min(x))),
             Reduce::ArgMax => {
@@ -215,7 +232,7 @@ pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Ti
         } else {
             result.index(0, line)
         };
-        result.data[i] = out.round(reduce_values(values.into_iter(), how, tile.elem));
+        result.data[i] = out.round(reduce_values(values.into_iter(), how, tile.elem, out, rows));
         result.defined[i] = true;
     }
     Ok(result)

@@ -333,42 +333,55 @@ template <typename D, typename A> void TINSERT(D &dst, const A &src, long row, l
 }
 
 /// Row reductions: dst(r, 0) = fold over the valid columns of src.
-#define PTO_SIM_ROW(NAME, INIT, STEP)                                                                   \
+/// One step of a reduction accumulated in `Acc`: integers exactly, floats
+/// in float and rounded to `Acc` (docs/a2a3-lowering.md, "Reduction order").
+template <typename Acc, typename X> inline Acc as_acc(X x) {
+  if constexpr (std::is_integral_v<Acc> && std::is_integral_v<X>) return Acc(x);
+  else return convert<Acc>(x);
+}
+template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc, X x, Op op) {
+  if constexpr (std::is_integral_v<Acc>) return Acc(op(acc, as_acc<Acc>(x)));
+  else return convert<Acc>(op(float(acc), float(x)));
+}
+/// Row reductions: dst(r, 0) = fold over the valid columns of src. A float
+/// row sum accumulates in f32 and rounds once; products in the result type.
+#define PTO_SIM_ROW(NAME, ACC, INIT, OP)                                                                \
   template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+    using Acc = ACC;                                                                                   \
     for (int r = 0; r < src.validRows; ++r) {                                                          \
-      float acc = INIT;                                                                                \
-      for (int c = 0; c < src.validCols; ++c) {                                                        \
-        float x = float(src.at(r, c));                                                                 \
-        acc = STEP;                                                                                    \
-      }                                                                                                \
+      Acc acc = convert<Acc>(float(INIT));                                                             \
+      for (int c = 0; c < src.validCols; ++c)                                                          \
+        acc = c == 0 ? as_acc<Acc>(src.at(r, c)) : reduce_step<Acc>(acc, src.at(r, c), OP); \
       dst.at(r, 0) = convert<typename D::DType>(acc);                                                  \
     }                                                                                                  \
   }
-PTO_SIM_ROW(TROWSUM, 0.0f, acc + x)
-PTO_SIM_ROW(TROWMAX, -INFINITY, (x > acc ? x : acc))
-PTO_SIM_ROW(TROWMIN, INFINITY, (x < acc ? x : acc))
-PTO_SIM_ROW(TROWPROD, 1.0f, acc * x)
+#define PTO_SIM_SUM_ACC std::conditional_t<std::is_integral_v<typename D::DType>, typename D::DType, float>
+PTO_SIM_ROW(TROWSUM, PTO_SIM_SUM_ACC, 0.0f, [](auto a, auto b) { return a + b; })
+PTO_SIM_ROW(TROWMAX, float, -INFINITY, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_ROW(TROWMIN, float, INFINITY, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_ROW
 
-/// Column reductions: dst(0, c) = fold over the valid rows of src.
-#define PTO_SIM_COL(NAME, INIT, STEP)                                                                   \
+/// Column reductions: dst(0, c) = fold over the valid rows of src, rows in
+/// order; sums and products accumulate in the result type.
+#define PTO_SIM_COL(NAME, ACC, OP)                                                                      \
   template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+    using Acc = ACC;                                                                                   \
     for (int c = 0; c < src.validCols; ++c) {                                                          \
-      float acc = INIT;                                                                                \
-      for (int r = 0; r < src.validRows; ++r) {                                                        \
-        float x = float(src.at(r, c));                                                                 \
-        acc = STEP;                                                                                    \
-      }                                                                                                \
+      Acc acc{};                                                                                       \
+      for (int r = 0; r < src.validRows; ++r)                                                          \
+        acc = r == 0 ? as_acc<Acc>(src.at(r, c)) : reduce_step<Acc>(acc, src.at(r, c), OP); \
       dst.at(0, c) = convert<typename D::DType>(acc);                                                  \
     }                                                                                                  \
   }
-PTO_SIM_COL(TCOLSUM, 0.0f, acc + x)
-PTO_SIM_COL(TCOLMAX, -INFINITY, (x > acc ? x : acc))
-PTO_SIM_COL(TCOLMIN, INFINITY, (x < acc ? x : acc))
-PTO_SIM_COL(TCOLPROD, 1.0f, acc * x)
+PTO_SIM_COL(TCOLSUM, typename D::DType, [](auto a, auto b) { return a + b; })
+PTO_SIM_COL(TCOLMAX, float, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_COL(TCOLMIN, float, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_COL(TCOLPROD, typename D::DType, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_COL
+#undef PTO_SIM_SUM_ACC
 
 /// Broadcasts of a column (one value per row) or a row (one per column).
 #define PTO_SIM_EXPAND(NAME, AT, EXPR)                                                                  \

@@ -97,3 +97,16 @@ func.func @broadcasts(%x: !F, %out: !F {pl.direction = #pl.direction<out>}) -> !
   %r = pl.tile.store %sum, %out[%c0, %c0] : !Ft, !F
   return %r : !F
 }
+
+// f16 sums of 128 columns and of 64 rows, in the order docs/a2a3-lowering.md
+// defines ("Reduction order"): rows in f32, rounded once; columns in f16.
+func.func @f16_sums(%x: !pl.tensor<64x128xf16>, %rows: !pl.tensor<64x1xf16> {pl.direction = #pl.direction<out>}, %cols: !pl.tensor<1x128xf16> {pl.direction = #pl.direction<out>}) -> (!pl.tensor<64x1xf16>, !pl.tensor<1x128xf16>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<64x128xf16> -> !pl.tile<64x128xf16, vec>
+  %tmp = pl.tile.create : !pl.tile<64x128xf16, vec>
+  %r = pl.tile.row_sum %t, %tmp : !pl.tile<64x128xf16, vec>, !pl.tile<64x128xf16, vec> -> !pl.tile<64x1xf16, vec>
+  %c = pl.tile.col_sum %t : !pl.tile<64x128xf16, vec> -> !pl.tile<1x128xf16, vec>
+  %r2 = pl.tile.store %r, %rows[%c0, %c0] : !pl.tile<64x1xf16, vec>, !pl.tensor<64x1xf16>
+  %c2 = pl.tile.store %c, %cols[%c0, %c0] : !pl.tile<1x128xf16, vec>, !pl.tensor<1x128xf16>
+  return %r2, %c2 : !pl.tensor<64x1xf16>, !pl.tensor<1x128xf16>
+}
