@@ -455,12 +455,37 @@ pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, S
 }
 
 /// Translates `module` (pl IR; lowered with `pto-a2a3-pipeline` first when
-/// it is not yet). Problems are reported as diagnostics; `Err` then.
+/// it is not yet). Problems are reported as diagnostics; `Err` then. A
+/// function that cannot be translated is an error: nothing is written.
 pub fn translate<'c>(
     context: &'c Context,
     module: &mut Module<'c>,
     source: Option<&str>,
     target: Target,
+) -> Result<Vec<OutputFile>, Diagnosed> {
+    translate_with(context, module, source, target, false)
+}
+
+/// A function the translation has to leave out: an error, or with
+/// `allow_partial` a warning (the rest is still written).
+fn left_out(allow_partial: bool, failed: &mut bool, at: OperationRef, message: String) {
+    let severity = if allow_partial {
+        Severity::Warning
+    } else {
+        Severity::Error
+    };
+    OpDiagnostic::new(message).emit(at, severity);
+    *failed |= !allow_partial;
+}
+
+/// [`translate`]; with `allow_partial` functions it cannot translate are
+/// left out with a warning (`pto-translate --allow-partial`).
+pub fn translate_with<'c>(
+    context: &'c Context,
+    module: &mut Module<'c>,
+    source: Option<&str>,
+    target: Target,
+    allow_partial: bool,
 ) -> Result<Vec<OutputFile>, Diagnosed> {
     pto_passes::register_passes();
     melior::utility::register_all_passes();
@@ -473,6 +498,26 @@ pub fn translate<'c>(
     let mut failed = false;
     let mut calls: std::collections::HashMap<String, orchestration::KernelCall> =
         std::collections::HashMap::new();
+    // An InCore kernel the pipeline did not make an aic or aiv one.
+    for kernel in functions(module)
+        .into_iter()
+        .filter(|f| kernel_kind(*f) == Some(FunctionKind::InCore))
+    {
+        let name = kernel
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
+        let at = unconverted(kernel).unwrap_or(kernel);
+        left_out(
+            allow_partial,
+            &mut failed,
+            at,
+            format!(
+                "pto-translate: kernel @{name} is still an incore kernel (pto-a2a3-pipeline could not lower it to an aic or aiv kernel); it is not translated"
+            ),
+        );
+    }
     for (func_id, kernel) in functions(module)
         .into_iter()
         .filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
@@ -489,10 +534,14 @@ pub fn translate<'c>(
             continue;
         }
         if let Some(op) = unconverted(kernel) {
-            OpDiagnostic::new(format!(
-                "pto-translate: kernel @{name} still computes on tensors here; it is not translated"
-            ))
-            .emit(op, Severity::Warning);
+            left_out(
+                allow_partial,
+                &mut failed,
+                op,
+                format!(
+                    "pto-translate: kernel @{name} still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated"
+                ),
+            );
             continue;
         }
         let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
@@ -611,10 +660,12 @@ pub fn translate<'c>(
                     orchestration_files.insert(name.clone(), file);
                 }
                 Err((_, message)) => {
-                    OpDiagnostic::new(format!(
-                        "pto-translate: {message}; @{name} gets no runtime orchestration"
-                    ))
-                    .emit(function, Severity::Warning);
+                    left_out(
+                        allow_partial,
+                        &mut failed,
+                        function,
+                        format!("pto-translate: {message}; @{name} gets no runtime orchestration"),
+                    );
                 }
             }
         }
@@ -655,10 +706,12 @@ pub fn translate<'c>(
                 }
                 Err((_, message)) => {
                     hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
-                    OpDiagnostic::new(format!(
-                        "pto-translate: {message}; @{name} gets no host orchestrator"
-                    ))
-                    .emit(host, Severity::Warning);
+                    left_out(
+                        allow_partial,
+                        &mut failed,
+                        host,
+                        format!("pto-translate: {message}; @{name} gets no host orchestrator"),
+                    );
                 }
             }
         }
@@ -791,10 +844,12 @@ pub fn translate<'c>(
                 Err((_, message)) => {
                     // Reported at the entry: the op that failed is in a
                     // half-rewritten copy.
-                    OpDiagnostic::new(format!(
-                        "pto-translate: {message}; @{name} gets no simulator program"
-                    ))
-                    .emit(entry, Severity::Warning);
+                    left_out(
+                        allow_partial,
+                        &mut failed,
+                        entry,
+                        format!("pto-translate: {message}; @{name} gets no simulator program"),
+                    );
                 }
             }
         }

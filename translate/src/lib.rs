@@ -12,5 +12,5 @@ mod ffi;
 pub mod host_python;
 pub mod orchestration;
 
-pub use cce::{Diagnosed, OutputFile, Target, translate};
+pub use cce::{Diagnosed, OutputFile, Target, translate, translate_with};
 pub use ffi::parse_module;

@@ -12,7 +12,7 @@ use std::{
 
 use clap::Parser;
 use melior::{Context, ir::Module};
-use pto_translate::{OutputFile, Target, translate};
+use pto_translate::{OutputFile, Target, translate_with};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -45,6 +45,11 @@ struct Cli {
     /// then call the kernels directly.)
     #[arg(long = "entry", value_parser = ["runtime", "kernel"])]
     entry: Option<String>,
+
+    /// Leave out, with a warning, the functions that cannot be translated
+    /// (by default each is an error and nothing is written).
+    #[arg(long = "allow-partial")]
+    allow_partial: bool,
 }
 
 fn context() -> Context {
@@ -217,7 +222,7 @@ fn main() -> ExitCode {
     let translated = std::panic::catch_unwind(|| {
         let context = context();
         let mut module = parse(&context, &name, &bytes)?;
-        translate(&context, &mut module, text, target).ok()
+        translate_with(&context, &mut module, text, target, cli.allow_partial).ok()
     });
     let files = match translated {
         Ok(Some(files)) => files,

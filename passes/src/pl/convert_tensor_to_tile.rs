@@ -70,7 +70,9 @@ computation is left as it is, with a warning) and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
 L0 is split by `pl-tile-matmul-l0`). Tensor computations inside `scf.if`
 branches, and converted values used by ops that are not converted, are
-diagnosed.
+diagnosed; a computation without a tile form yet (`pl.tensor.full`,
+`pl.tensor.concat`) stays, with a warning, and pto-translate refuses the
+kernel.
 
 ```mlir
 // before
@@ -573,6 +575,17 @@ fn convert<'c, 'a>(
             continue;
         };
         if !is_convertible(short) {
+            // A computation this pass has no tile form for yet: the kernel
+            // keeps it, and pto-translate refuses the kernel.
+            if !matches!(
+                short,
+                "dim" | "view" | "reshape" | "transpose" | "create" | "read" | "write"
+            ) {
+                OpDiagnostic::new(format!(
+                    "pl-convert-tensor-to-tile: '{name}' has no tile form yet; the kernel keeps computing on tensors here"
+                ))
+                .emit(op, Severity::Warning);
+            }
             continue;
         }
         if conversion.convert_op(op, short)? && short != "assemble" {
