@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --split-input-file --convert-pl-to-emitc --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-to-emitc --verify-diagnostics
 
 func.func @unplanned(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index

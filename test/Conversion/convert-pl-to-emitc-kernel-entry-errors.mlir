@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --convert-pl-to-emitc=kernel-entry=true --verify-diagnostics -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --convert-pl-to-emitc=kernel-entry=true --verify-diagnostics -o /dev/null
 
 // Every entry is `kernel_entry`: one kernel per module.
 func.func @first() attributes {pl.kind = #pl.kind<aiv>} {

@@ -1,6 +1,6 @@
-// RUN: pto-opt %s --split-input-file --convert-pl-to-emitc | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-to-emitc | FileCheck %s
 // The output prints as C++ after the upstream conversions.
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --pass-pipeline='builtin.module(convert-pl-to-emitc, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
 // A planned, synchronised vector kernel: tiles bound to their addresses,
 // window loads and stores through GlobalTensors, flags on pipes.

@@ -1,7 +1,7 @@
 // Parameters without a pl.direction get the one the kernel's body implies:
 // written only, out; read-modify-written (an atomic add, a notify) or
 // written and read, inout; only read, none (in).
-// RUN: pto-opt %s --pl-convert-tensor-to-tile | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile | FileCheck %s
 
 // CHECK-LABEL: func.func @directions(
 // CHECK-SAME: %arg0: !pl.tensor<16x64xf32>,

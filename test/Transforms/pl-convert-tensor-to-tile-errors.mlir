@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pl-convert-tensor-to-tile --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile --split-input-file --verify-diagnostics
 
 // Tensor computations inside branches are not converted yet.
 func.func @in_branch(%x: !pl.tensor<16x64xf32>, %c: i1) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {

@@ -1,9 +1,9 @@
 // A matmul's a_trans / b_trans operands are transposed before the product
 // (Q·K^T in attention), never dropped.
-// RUN: pto-opt %s --pl-convert-tensor-to-tile | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile | FileCheck %s
 // The transpose is vector work in a cube kernel: memory-space inference
 // says so instead of emitting a product of the untransposed operands.
-// RUN: not pto-opt %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXED
+// RUN: not pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space))' -o /dev/null 2>&1 | FileCheck %s --check-prefix=MIXED
 
 !Q = !pl.tensor<16x64xf16>
 !K = !pl.tensor<32x64xf16>

@@ -1,6 +1,6 @@
 // Every op whose meaning depends on leading dimensions is reported (all of
 // them, not just the first).
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' --split-input-file --verify-diagnostics
 
 !X = !pl.tile<2x16x64xf32>
 func.func @column_ops(%t: !pl.tensor<2x16x64xf32>) attributes {pl.kind = #pl.kind<incore>} {

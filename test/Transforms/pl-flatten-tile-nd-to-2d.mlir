@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' | FileCheck %s
 // The flattened kernels verify and keep their meaning (checked by pto-run in
 // run/tests/lowering.rs); stock mlir-opt runs the pass through the plugin.
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-flatten-tile-nd-to-2d))' | FileCheck %s

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space))' --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space))' --split-input-file --verify-diagnostics
 
 // Vector math on a matmul result needs the cube and the vector unit: a
 // mixed kernel.

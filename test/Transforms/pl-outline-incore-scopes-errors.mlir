@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pl-outline-incore-scopes --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pl-outline-incore-scopes --verify-diagnostics
 
 // Kernels take tensors and scalars: a tile from outside cannot cross in.
 func.func @tile_in(%x: !pl.tensor<16x64xf32>) {

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pl-outline-incore-scopes | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pl-outline-incore-scopes | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pl-outline-incore-scopes)' | FileCheck %s
 
 !T = !pl.tensor<16x64xf32>

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-plan-memory))' --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory))' --split-input-file --verify-diagnostics
 
 // Three 96 KiB vector tiles live at once do not fit the 192 KiB of UB; the
 // error names the buffers live with the one that does not fit. (a5 has

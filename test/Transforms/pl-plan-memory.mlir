@@ -1,5 +1,5 @@
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-plan-memory))' | FileCheck %s
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-plan-memory{reuse=false}))' | FileCheck %s --check-prefix=NOREUSE
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory{reuse=false}))' | FileCheck %s --check-prefix=NOREUSE
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-plan-memory))' | FileCheck %s
 
 !V = !pl.tile<16x64xf32, vec>

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' --verify-diagnostics
 
 func.func @beyond_l1(%x: !pl.tensor<256x256xf32>, %y: !pl.tensor<256x512xf32>, %out: !pl.tensor<256x512xf32>) -> !pl.tensor<256x512xf32> attributes {pl.kind = #pl.kind<incore>} {
   %c0 = arith.constant 0 : index

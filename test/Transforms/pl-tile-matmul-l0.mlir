@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --split-input-file --pass-pipeline='builtin.module(func.func(pl-tile-matmul-l0))' | FileCheck %s
 // The split keeps the product (run/tests/lowering.rs runs the tiled-matmul
 // example through the whole pipeline in pto-run).

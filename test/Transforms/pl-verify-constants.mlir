@@ -2,10 +2,10 @@
 // not in the verifier (folding must keep valid IR valid): windows that
 // provably leave their tensor or tile, non-positive sizes and extents,
 // valid extents that disagree with their operands. One section per rule.
-// RUN: pto-opt %s -split-input-file --pl-verify-constants -verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s -split-input-file --pl-verify-constants -verify-diagnostics
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s -split-input-file --pass-pipeline='builtin.module(pl-verify-constants)' -verify-diagnostics
 // Without the pass every section verifies.
-// RUN: pto-opt %s -split-input-file -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s -split-input-file -o /dev/null
 
 func.func @partition_leaves(%a: !pl.tensor<4x16x64xf32>) {
   %c0 = arith.constant 0 : index

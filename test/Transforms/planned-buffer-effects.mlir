@@ -1,9 +1,9 @@
 // Once pl-plan-memory has given tiles addresses, buffers are reused: a tile
 // computation reads and writes planned buffers and is not speculatable, so
 // upstream passes keep it where it is. Before planning it is pure.
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, loop-invariant-code-motion, cse))' | FileCheck %s --check-prefix=PLANNED
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, loop-invariant-code-motion, cse))' | FileCheck %s --check-prefix=PLANNED
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, loop-invariant-code-motion, cse))' | FileCheck %s --check-prefix=PLANNED
-// RUN: pto-opt %s --loop-invariant-code-motion | FileCheck %s --check-prefix=VALUES
+// RUN: pto-opt --verify-roundtrip %s --loop-invariant-code-motion | FileCheck %s --check-prefix=VALUES
 
 !T = !pl.tensor<16x64xf32>
 !B = !pl.tensor<64x64xf32>

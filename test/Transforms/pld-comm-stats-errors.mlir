@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-comm-stats=nranks=2 --split-input-file --verify-diagnostics -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pld-comm-stats=nranks=2 --split-input-file --verify-diagnostics -o /dev/null
 
 // A loop bound read from memory cannot be evaluated.
 func.func @data_dependent(%t: !pl.tensor<4xi32>, %sig: !pld.dtensor<?x1xi32>, %peer: i32) attributes {pl.kind = #pl.kind<aiv>} {

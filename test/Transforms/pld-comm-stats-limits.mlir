@@ -1,12 +1,12 @@
 // pld-comm-stats' work is bounded by two options (max-ranks, max-trips):
 // past them it diagnoses, at the function or the loop, instead of running
 // (or allocating) without end.
-// RUN: not pto-opt %s --pld-comm-stats=nranks=9223372036854775807 -o %t.mlir 2>&1 | FileCheck %s --check-prefix=RANKS
+// RUN: not pto-opt --verify-roundtrip %s --pld-comm-stats=nranks=9223372036854775807 -o %t.mlir 2>&1 | FileCheck %s --check-prefix=RANKS
 // RUN: not test -e %t.mlir
 // RUN: not mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-comm-stats{nranks=1025})' 2>&1 | FileCheck %s --check-prefix=RANKS-DEFAULT
-// RUN: pto-opt %s --pld-comm-stats='nranks=1025 max-ranks=2048' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RAISED
-// RUN: not pto-opt %s --pld-comm-stats='nranks=2 max-trips=3' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRIPS
-// RUN: pto-opt %s --pld-comm-stats='nranks=2 max-trips=4' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ENOUGH
+// RUN: pto-opt --verify-roundtrip %s --pld-comm-stats='nranks=1025 max-ranks=2048' -o /dev/null 2>&1 | FileCheck %s --check-prefix=RAISED
+// RUN: not pto-opt --verify-roundtrip %s --pld-comm-stats='nranks=2 max-trips=3' -o /dev/null 2>&1 | FileCheck %s --check-prefix=TRIPS
+// RUN: pto-opt --verify-roundtrip %s --pld-comm-stats='nranks=2 max-trips=4' -o /dev/null 2>&1 | FileCheck %s --check-prefix=ENOUGH
 
 // RANKS: pld-comm-stats-limits.mlir:[[@LINE+5]]:1: error: 'func.func' op pld-comm-stats: nranks=9223372036854775807 is more ranks than max-ranks (1024) to evaluate; raise max-ranks
 // RANKS-DEFAULT: pld-comm-stats-limits.mlir:[[@LINE+4]]:1: error: 'func.func' op pld-comm-stats: nranks=1025 is more ranks than max-ranks (1024)

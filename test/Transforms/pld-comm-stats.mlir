@@ -1,9 +1,9 @@
 // The traffic each collective's lowering must have, per rank, for P = 2, 4, 8:
 // mesh allreduce receives (P-1)·N, ring allreduce 2(P-1)/P·N, allgather and all_to_all send (P-1)·SIZE,
 // reduce_scatter receives (P-1)·SIZE; barrier rounds = waits / (P-1).
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=2 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P2
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=4 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P4
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-comm-stats=nranks=8 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P8
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-comm-stats=nranks=2 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P2
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-comm-stats=nranks=4 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P4
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-comm-stats=nranks=8 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P8
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-lower-composite-ops, pld-comm-stats{nranks=4})' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=P4
 
 !Sig = !pld.dtensor<?x1xi32>

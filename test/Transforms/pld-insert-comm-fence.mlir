@@ -1,6 +1,6 @@
-// RUN: pto-opt %s --pld-insert-comm-fence | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-insert-comm-fence | FileCheck %s
 // The pass is idempotent.
-// RUN: pto-opt %s --pld-insert-comm-fence --pld-insert-comm-fence | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-insert-comm-fence --pld-insert-comm-fence | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-insert-comm-fence)' | FileCheck %s
 
 !Win = !pld.dtensor<?x256xf32>

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-lower-composite-ops --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --split-input-file --verify-diagnostics
 
 func.func @dynamic_broadcast(%d: !pld.dtensor<?x256xf32>, %s: !pld.dtensor<?x1xi32>) attributes {pl.kind = #pl.kind<aiv>} {
   // expected-error @+1 {{broadcast lowering needs a static target shape}}

@@ -1,8 +1,8 @@
 // The expansions with P given statically: pld-specialize-nranks replaces
 // pld.system.nranks by P, and canonicalize folds the rank arithmetic.
 // (pld-lower-composite-ops.mlir checks the same expansions with P dynamic.)
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-specialize-nranks="nranks=2" --canonicalize | FileCheck %s --check-prefix=P2
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-specialize-nranks="nranks=4" --canonicalize | FileCheck %s --check-prefix=P4
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-specialize-nranks="nranks=2" --canonicalize | FileCheck %s --check-prefix=P2
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-specialize-nranks="nranks=4" --canonicalize | FileCheck %s --check-prefix=P4
 
 // P = 2: one +1 to the other rank, a wait for generation 1, the refund.
 // P2-LABEL: func.func @barrier

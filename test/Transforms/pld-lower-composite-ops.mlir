@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-lower-composite-ops | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-lower-composite-ops)' | FileCheck %s
 
 !Sig = !pld.dtensor<?x1xi32>

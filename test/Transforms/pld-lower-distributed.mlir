@@ -1,7 +1,7 @@
-// RUN: pto-opt %s --pld-lower-distributed | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-distributed | FileCheck %s
 // The pipeline equals its passes run one by one.
-// RUN: pto-opt %s --pld-lower-distributed > %t.pipeline
-// RUN: pto-opt %s --pld-lower-composite-ops --pld-synthesize-allreduce-signals --pld-materialize-comm-domains --pld-lower-host-collectives --pld-materialize-dist-tensor-ctx --pld-insert-comm-fence > %t.passes
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-distributed > %t.pipeline
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-composite-ops --pld-synthesize-allreduce-signals --pld-materialize-comm-domains --pld-lower-host-collectives --pld-materialize-dist-tensor-ctx --pld-insert-comm-fence > %t.passes
 // RUN: diff %t.pipeline %t.passes
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-lower-distributed)' | FileCheck %s
 

@@ -2,8 +2,8 @@
 // without the option the count is not checked. (stderr is dropped in the
 // second run: MLIR 22 reports unmatched expected-* comments even without
 // --verify-diagnostics.)
-// RUN: pto-opt %s --pld-lower-host-collectives="aiv-cores=48" --verify-diagnostics -o /dev/null
-// RUN: pto-opt %s --pld-lower-host-collectives 2>/dev/null | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-host-collectives="aiv-cores=48" --verify-diagnostics -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-host-collectives 2>/dev/null | FileCheck %s
 
 // CHECK-LABEL: func.func @wide
 // CHECK: pld.builtin.allreduce {{.*}} cores 64 on

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-lower-host-collectives --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pld-lower-host-collectives --split-input-file --verify-diagnostics
 
 func.func @no_domain() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
   %bytes = arith.constant 1024 : i64

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-materialize-comm-domains --pld-lower-host-collectives | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-materialize-comm-domains --pld-lower-host-collectives | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-materialize-comm-domains, pld-lower-host-collectives)' | FileCheck %s
 
 // An all-devices domain: one builtin call per device in a world_size loop;

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-materialize-comm-domains --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pld-materialize-comm-domains --split-input-file --verify-diagnostics
 
 !Row = !pld.dtensor<1x256xf32>
 func.func @chip(%a: !Row) attributes {pl.kind = #pl.kind<orchestration>} {

@@ -1,6 +1,6 @@
-// RUN: pto-opt %s --pld-materialize-comm-domains | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-materialize-comm-domains | FileCheck %s
 // The pass is idempotent.
-// RUN: pto-opt %s --pld-materialize-comm-domains --pld-materialize-comm-domains | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pld-materialize-comm-domains --pld-materialize-comm-domains | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-materialize-comm-domains)' | FileCheck %s
 
 !Row = !pld.dtensor<1x256xf32>

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s -split-input-file --pld-materialize-dist-tensor-ctx -verify-diagnostics -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s -split-input-file --pld-materialize-dist-tensor-ctx -verify-diagnostics -o /dev/null
 
 func.func @k(%d: !pld.dtensor<4xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   return

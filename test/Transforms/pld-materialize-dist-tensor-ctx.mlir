@@ -1,4 +1,4 @@
-// RUN: pto-opt %s -split-input-file --pld-materialize-dist-tensor-ctx | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s -split-input-file --pld-materialize-dist-tensor-ctx | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s -split-input-file --pass-pipeline='builtin.module(pld-materialize-dist-tensor-ctx)' | FileCheck %s
 
 !Data = !pld.dtensor<4x256xf32>

@@ -2,12 +2,12 @@
 // runs, located in the pass's option text: <pass-options>:1:COLUMN, the
 // column of the offending name or value in the text inside {...} (or after
 // '=' in a pass flag). The same in pto-opt and in mlir-opt with the plugin.
-// RUN: not pto-opt %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=0})' 2>&1 | FileCheck %s --check-prefix=RANGE
-// RUN: not pto-opt %s --pld-specialize-nranks=nranks=0 2>&1 | FileCheck %s --check-prefix=RANGE
-// RUN: not pto-opt %s --pld-specialize-nranks 2>&1 | FileCheck %s --check-prefix=REQUIRED
-// RUN: not pto-opt %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=four})' 2>&1 | FileCheck %s --check-prefix=TYPE
-// RUN: not pto-opt %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=2 ranks=4})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
-// RUN: not pto-opt %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks})' 2>&1 | FileCheck %s --check-prefix=VALUE
+// RUN: not pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=0})' 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not pto-opt --verify-roundtrip %s --pld-specialize-nranks=nranks=0 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not pto-opt --verify-roundtrip %s --pld-specialize-nranks 2>&1 | FileCheck %s --check-prefix=REQUIRED
+// RUN: not pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=four})' 2>&1 | FileCheck %s --check-prefix=TYPE
+// RUN: not pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=2 ranks=4})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks})' 2>&1 | FileCheck %s --check-prefix=VALUE
 // RUN: not mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=0})' 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: not mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pld-specialize-nranks{nranks=2 ranks=4})' 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=four}))' 2>&1 | FileCheck %s --check-prefix=TYPE

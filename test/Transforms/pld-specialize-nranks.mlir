@@ -1,6 +1,6 @@
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=4}))' | FileCheck %s
-// RUN: pto-opt %s -pld-specialize-nranks="nranks=4" | FileCheck %s
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=2}), canonicalize)' | FileCheck %s --check-prefix=FOLD
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=4}))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s -pld-specialize-nranks="nranks=4" | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=2}), canonicalize)' | FileCheck %s --check-prefix=FOLD
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pld-specialize-nranks{nranks=4}))' | FileCheck %s
 
 // CHECK-LABEL: func.func @rank_count

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s --pld-synthesize-allreduce-signals -verify-diagnostics -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pld-synthesize-allreduce-signals -verify-diagnostics -o /dev/null
 
 func.func @in_loop(%x: !pld.dtensor<4x256xf32>, %n: index) attributes {pl.level = #pl.level<host>} {
   %c0 = arith.constant 0 : index

@@ -1,4 +1,4 @@
-// RUN: pto-opt %s -split-input-file --pld-synthesize-allreduce-signals | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s -split-input-file --pld-synthesize-allreduce-signals | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s -split-input-file --pass-pipeline='builtin.module(pld-synthesize-allreduce-signals)' | FileCheck %s
 
 // A signal-less host allreduce gets a [world_size, cores] i32 signal of its own.
