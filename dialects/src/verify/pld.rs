@@ -974,7 +974,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
                     .shape()
                     .iter()
                     .copied()
-                    .try_fold(1i64, |acc, d| d.map(|d| acc * d));
+                    .try_fold(1i64, |acc, d| d.and_then(|d| acc.checked_mul(d)));
                 match count {
                     Some(count) if count % ranks == 0 => {}
                     _ => {

@@ -83,7 +83,7 @@ fn count(shape: &[Option<i64>]) -> Option<i64> {
     shape
         .iter()
         .copied()
-        .try_fold(1i64, |acc, d| d.map(|d| acc * d))
+        .try_fold(1i64, |acc, d| d.and_then(|d| acc.checked_mul(d)))
 }
 
 fn require_dynamic_sizes<'c>(result: TensorType, given: usize) -> VerifyResult<'c> {

@@ -289,3 +289,12 @@ func.func @load_vec_layout(%a: !pl.tensor<128x128xf16>, %i: index) {
   %t = pl.tile.load %a[%i, %i] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec, blayout = col_major>
   return
 }
+
+// -----
+
+// A partition whose row count overflows is diagnosed, not an overflow.
+func.func @partition_rows_overflow(%a: !pl.tensor<4x16x64xf32>, %i: index) {
+  // expected-error @+1 {{a partition [9223372036854775807, 16, 64] has more rows than 64 bits count}}
+  %t = pl.tile.load %a[%i, %i, %i] partition [9223372036854775807, 16, 64] : !pl.tensor<4x16x64xf32> -> !pl.tile<16x64xf32, vec>
+  return
+}
