@@ -21,7 +21,8 @@ pub fn grid(shape: &[i64]) -> (usize, usize) {
     match shape.len() {
         0 => (1, 1),
         1 => (1, shape[0] as usize),
-        n => (shape[..n - 1].iter().product::<i64>() as usize, shape[n - 1] as usize),
+        // Saturating: a tile that large is refused when it is made.
+        n => (shape[..n - 1].iter().fold(1i64, |rows, &d| rows.saturating_mul(d)) as usize, shape[n - 1] as usize),
     }
 }
 
@@ -70,8 +71,15 @@ fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
 
 /// Elementwise `how` of two tiles into a tile of `out` (rows × cols, valid
 /// from `lhs`), broadcasting a one-row or one-column operand.
-pub fn binary_tiles(lhs: &Tile, rhs: &Tile, how: Binary, out: Elem, rows: usize, cols: usize) -> Result<Tile> {
-    let mut result = Tile::undefined(rows, cols, out);
+pub fn binary_tiles(
+    lhs: &Tile,
+    rhs: &Tile,
+    how: Binary,
+    out: Elem,
+    rows: usize,
+    cols: usize,
+) -> Result<Tile> {
+    let mut result = Tile::undefined(rows, cols, out)?;
     result.valid_rows = lhs.valid_rows.min(rows);
     result.valid_cols = lhs.valid_cols.min(cols);
     let pick = |t: &Tile, r: usize, c: usize| t.get(if t.rows == 1 { 0 } else { r }, if t.cols == 1 { 0 } else { c });
@@ -155,7 +163,7 @@ fn reduce_values(values: impl Iterator<Item = f64>, how: Reduce, elem: Elem) -> 
 pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Tile> {
     let (lines, length) = if rows { (tile.valid_rows, tile.valid_cols) } else { (tile.valid_cols, tile.valid_rows) };
     let (result_rows, result_cols) = if rows { (tile.rows, 1) } else { (1, tile.cols) };
-    let mut result = Tile::undefined(result_rows, result_cols, out);
+    let mut result = Tile::undefined(result_rows, result_cols, out)?;
     if rows {
         result.valid_rows = tile.valid_rows;
     } else {
@@ -197,7 +205,7 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
     if rhs.valid_rows < k_extent {
         return Err(RunError::new(format!("matmul: the rhs has {} valid rows for K = {k_extent}", rhs.valid_rows)));
     }
-    let mut result = Tile::undefined(rows, cols, out);
+    let mut result = Tile::undefined(rows, cols, out)?;
     result.valid_rows = lhs.valid_rows.min(rows);
     result.valid_cols = rhs.valid_cols.min(cols);
     for r in 0..result.valid_rows {
@@ -262,7 +270,7 @@ impl Interp<'_> {
         tail_padding: bool,
     ) -> Result<Tile> {
         let (rows, cols) = grid(&ty.shape);
-        let mut tile = Tile::undefined(rows, cols, ty.elem);
+        let mut tile = Tile::undefined(rows, cols, ty.elem)?;
         (tile.valid_rows, tile.valid_cols) = valid;
         tile.pad = ty.pad;
         let mut state = self.world.lock();
@@ -365,7 +373,7 @@ impl Interp<'_> {
             Code::TileCreate => {
                 let ty = result_ty?.expect("a tile result");
                 let (rows, cols) = grid(&ty.shape);
-                let mut tile = Tile::undefined(rows, cols, ty.elem);
+                let mut tile = Tile::undefined(rows, cols, ty.elem)?;
                 if ty.valid.iter().all(Option::is_some) {
                     (tile.valid_rows, tile.valid_cols) = valid_of(ty, &[])?;
                 }
@@ -375,7 +383,7 @@ impl Interp<'_> {
             Code::TileFull => {
                 let ty = result_ty?.expect("a tile result");
                 let (rows, cols) = grid(&ty.shape);
-                tile_value(Tile::filled(rows, cols, ty.elem, self.number(frame, op.operands[0])?))
+                tile_value(Tile::filled(rows, cols, ty.elem, self.number(frame, op.operands[0])?)?)
             }
             Code::TileMove => {
                 let ty = result_ty?.expect("a tile result");
@@ -471,7 +479,7 @@ impl Interp<'_> {
                 }
                 let (row0, col0) = (row0 as usize, col0 as usize);
                 let requested = valid_of(ty, &dynamic_valid)?;
-                let mut tile = Tile::undefined(rows, cols, ty.elem);
+                let mut tile = Tile::undefined(rows, cols, ty.elem)?;
                 tile.valid_rows = requested.0.min(source.valid_rows.saturating_sub(row0));
                 tile.valid_cols = requested.1.min(source.valid_cols.saturating_sub(col0));
                 tile.pad = ty.pad;
@@ -488,7 +496,7 @@ impl Interp<'_> {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
                 let (rows, cols) = grid(&ty.shape);
-                if rows * cols != source.rows * source.cols {
+                if rows.checked_mul(cols) != Some(source.rows * source.cols) {
                     return Err(RunError::new("reshape changes the element count"));
                 }
                 let full = source.valid_rows == source.rows && source.valid_cols == source.cols;
@@ -503,7 +511,7 @@ impl Interp<'_> {
             }
             Code::TileTranspose => {
                 let source = self.tile(frame, op.operands[0])?;
-                let mut tile = Tile::undefined(source.cols, source.rows, source.elem);
+                let mut tile = Tile::undefined(source.cols, source.rows, source.elem)?;
                 (tile.valid_rows, tile.valid_cols) = (source.valid_cols, source.valid_rows);
                 for r in 0..source.rows {
                     for c in 0..source.cols {
@@ -540,7 +548,7 @@ impl Interp<'_> {
             Code::TileExpands => {
                 let target = self.tile(frame, op.operands[0])?;
                 let value = self.number(frame, op.operands[1])?;
-                let mut tile = Tile::filled(target.rows, target.cols, target.elem, value);
+                let mut tile = Tile::filled(target.rows, target.cols, target.elem, value)?;
                 (tile.valid_rows, tile.valid_cols, tile.pad) = (target.valid_rows, target.valid_cols, target.pad);
                 tile_value(tile)
             }
@@ -620,7 +628,7 @@ impl Interp<'_> {
                 let rhs = if op.code == Code::TileCmp { Some(self.tile(frame, op.operands[1])?) } else { None };
                 let scalar = if op.code == Code::TileCmps { self.number(frame, op.operands[1])? } else { 0.0 };
                 let (rows, cols) = grid(&ty.shape);
-                let mut mask = Tile::filled(rows, cols, Elem::U8, 0.0);
+                let mut mask = Tile::filled(rows, cols, Elem::U8, 0.0)?;
                 mask.valid_rows = lhs.valid_rows;
                 mask.valid_cols = lhs.valid_cols.div_ceil(8).min(cols);
                 for r in 0..lhs.valid_rows {
