@@ -128,7 +128,15 @@ fn flattened<'c>(context: &'c Context, tile: TileType<'c>, shape: &[i64]) -> Res
     if view.valid_shape[..rank - 1].iter().zip(shape).any(|(valid, dim)| *valid != Some(*dim)) {
         return Err(format!("the leading dimensions of {} must be wholly valid to flatten it to 2-D", Type::from(tile)));
     }
-    let rows: i64 = shape[..rank - 1].iter().product();
+    let rows = shape[..rank - 1]
+        .iter()
+        .try_fold(1i64, |rows, &d| rows.checked_mul(d))
+        .ok_or_else(|| {
+            format!(
+                "the leading dimensions of {} have more elements than 64 bits count",
+                Type::from(tile)
+            )
+        })?;
     let last_valid = view.valid_shape[rank - 1];
     let flat = [rows, shape[rank - 1]];
     let view = TileView {

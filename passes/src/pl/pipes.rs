@@ -203,7 +203,11 @@ impl Model {
             .filter(|&a| a >= 0)
             .ok_or("a tile without a planned address; run pl-plan-memory first")?;
         let start = address as u64;
-        Ok(Some(Resource::Chip { space, start, end: start + tile_bytes(tile) }))
+        Ok(Some(Resource::Chip {
+            space,
+            start,
+            end: start.saturating_add(tile_bytes(tile)),
+        }))
     }
 
     fn gm(&self, value: Value) -> Resource {

@@ -105,14 +105,17 @@ pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
     })
 }
 
-/// Bytes a tile occupies (accumulator rows padded to 16).
+/// Bytes a tile occupies (accumulator rows padded to 16). Saturating: a
+/// tile that large fits no memory space, which is what gets diagnosed.
 pub fn tile_bytes(tile: TileType) -> u64 {
     let mut shape = tile.shape();
     if tile.memory_space() == Some(MemorySpace::Acc) && shape.len() >= 2 {
         let rows = shape.len() - 2;
-        shape[rows] = (shape[rows] + 15) / 16 * 16;
+        shape[rows] = shape[rows].saturating_add(15) / 16 * 16;
     }
-    let elements: i64 = shape.iter().product();
+    let elements = shape
+        .iter()
+        .fold(1i64, |elements, &d| elements.saturating_mul(d));
     let bits = match Dtype::of(tile.element()) {
         Some(Dtype::Bool | Dtype::I8 | Dtype::U8 | Dtype::F8E4M3FN | Dtype::F8E5M2 | Dtype::F8E8M0 | Dtype::Hf8) => 8,
         Some(Dtype::I16 | Dtype::U16 | Dtype::F16 | Dtype::Bf16) => 16,
@@ -120,7 +123,7 @@ pub fn tile_bytes(tile: TileType) -> u64 {
         Some(Dtype::F4 | Dtype::I4 | Dtype::U4 | Dtype::Hf4) => 4,
         _ => 64,
     };
-    (elements.max(0) as u64 * bits).div_ceil(8)
+    (elements.max(0) as u64).saturating_mul(bits).div_ceil(8)
 }
 
 /// An on-chip tile's type, or `None`.
