@@ -180,7 +180,20 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         melior::utility::register_all_passes();
         let manager = PassManager::new(&context);
         parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
-            .map_err(|_| RunError::new(format!("invalid pass pipeline '{pipeline}'")))?;
+            .map_err(|error| {
+                let reason = match error {
+                    melior::Error::ParsePassPipeline(reason) => reason,
+                    other => other.to_string(),
+                };
+                // MLIR locates pipeline syntax errors in the pipeline text.
+                let reason = reason.trim_end();
+                if reason.contains("error:") {
+                    eprintln!("{reason}");
+                    RunError::reported()
+                } else {
+                    RunError::new(format!("invalid pass pipeline '{pipeline}': {reason}"))
+                }
+            })?;
         // Pass failures and verifier errors are diagnosed by MLIR.
         manager.run(&mut module).map_err(|_| RunError::reported())?;
         if !module.as_operation().verify() {
