@@ -155,6 +155,7 @@ public:
   std::unique_ptr<Pass> clonePass() const override {
     auto copy = std::make_unique<RustPass>(kind);
     copy->copyOptionValuesFrom(this);
+    copy->optionError = optionError;
     return copy;
   }
 

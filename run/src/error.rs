@@ -24,6 +24,20 @@ impl RunError {
         }
     }
 
+    /// A failure MLIR has already reported (a parse or verifier error,
+    /// through the context's diagnostic handler): nothing more to print.
+    pub fn reported() -> Self {
+        Self {
+            location: None,
+            message: String::new(),
+        }
+    }
+
+    /// Whether this is [`RunError::reported`].
+    pub fn is_reported(&self) -> bool {
+        self.location.is_none() && self.message.is_empty()
+    }
+
     /// Sets the location unless one is already known.
     pub fn located(mut self, location: &str) -> Self {
         if self.location.is_none() {

@@ -71,17 +71,92 @@ struct Cli {
     /// Give up after this many seconds (deadlocks are detected sooner).
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+
+    /// The host memory the program's data may take: global memory and
+    /// window buffers (every rank's copy) together, and each tile on its
+    /// own; bytes, or with a K, M, G (KiB, MiB, GiB) suffix. Past it, the
+    /// allocating op is an error.
+    #[arg(long = "memory-limit", value_name = "BYTES", default_value = "1GiB", value_parser = parse_bytes)]
+    memory_limit: usize,
+}
+
+/// `BYTES`, `BYTESK`/`KiB`, `M`/`MiB`, `G`/`GiB` (powers of 1024), at least 1.
+fn parse_bytes(text: &str) -> Result<usize, String> {
+    let lower = text.trim().to_ascii_lowercase();
+    let digits_end = lower
+        .find(|c: char| !c.is_ascii_digit())
+        .unwrap_or(lower.len());
+    let (digits, unit) = lower.split_at(digits_end);
+    let scale: usize = match unit.trim() {
+        "" | "b" => 1,
+        "k" | "kib" => 1 << 10,
+        "m" | "mib" => 1 << 20,
+        "g" | "gib" => 1 << 30,
+        _ => {
+            return Err(format!(
+                "'{text}' is not a size (BYTES, or with a K, M or G suffix)"
+            ));
+        }
+    };
+    let count: usize = digits
+        .parse()
+        .map_err(|_| format!("'{text}' is not a size (BYTES, or with a K, M or G suffix)"))?;
+    match count.checked_mul(scale) {
+        Some(0) => Err("the memory limit must be at least 1 byte".to_string()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!("'{text}' is more bytes than 64 bits count")),
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) if !error.use_stderr() => {
+            let _ = error.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(error) => {
+            // A usage error is a diagnostic and exit code 1, as every error.
+            let rendered = error.render().to_string();
+            eprintln!(
+                "pto-run: error: {}",
+                rendered.trim_start_matches("error: ").trim_end()
+            );
+            return ExitCode::FAILURE;
+        }
+    };
     match run(&cli) {
         Ok(true) => ExitCode::SUCCESS,
         Ok(false) => ExitCode::FAILURE,
         Err(error) => {
-            eprintln!("{error}");
+            if !error.is_reported() {
+                eprintln!("{error}");
+            }
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Why no entry is chosen, at the second host orchestrator when there are
+/// several, else at the start of the input.
+fn no_entry(program: &Program) -> RunError {
+    let hosts: Vec<&pto_run::program::Function> =
+        program.functions.iter().filter(|f| f.is_host()).collect();
+    if let [first, second, ..] = hosts.as_slice() {
+        return RunError::at(
+            &second.location,
+            format!(
+                "no entry: @{} and @{} are both host orchestrators; name one with --entry",
+                first.name, second.name
+            ),
+        );
+    }
+    let error = RunError::new(
+        "no entry: name one with --entry (there is no host orchestrator and no @main)",
+    );
+    match &program.location {
+        Some(location) => error.located(location),
+        None => error,
     }
 }
 
@@ -104,21 +179,31 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         pto_passes::register_passes();
         melior::utility::register_all_passes();
         let manager = PassManager::new(&context);
-        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline)
-            .map_err(|_| RunError::new(format!("invalid pass pipeline '{pipeline}'")))?;
-        manager
-            .run(&mut module)
-            .map_err(|_| RunError::new("the pass pipeline failed"))?;
+        parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|error| {
+            let reason = match error {
+                melior::Error::ParsePassPipeline(reason) => reason,
+                other => other.to_string(),
+            };
+            // MLIR locates pipeline syntax errors in the pipeline text.
+            let reason = reason.trim_end();
+            if reason.contains("error:") {
+                eprintln!("{reason}");
+                RunError::reported()
+            } else {
+                RunError::new(format!("invalid pass pipeline '{pipeline}': {reason}"))
+            }
+        })?;
+        // Pass failures and verifier errors are diagnosed by MLIR.
+        manager.run(&mut module).map_err(|_| RunError::reported())?;
         if !module.as_operation().verify() {
-            return Err(RunError::new("the pipeline's output does not verify"));
+            return Err(RunError::reported());
         }
     }
     let source = std::fs::read_to_string(&cli.input).ok();
     let program = Program::compile(&module, source.as_deref())?;
     let entry = match &cli.entry {
         Some(entry) => entry.clone(),
-        None => Session::default_entry(&program)
-            .ok_or_else(|| RunError::new("no entry: name one with --entry (there is no single host orchestrator and no @main)"))?,
+        None => Session::default_entry(&program).ok_or_else(|| no_entry(&program))?,
     };
     let ranks = cli
         .ranks
@@ -127,7 +212,8 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
         .unwrap_or(1);
     let mut session = Session::new(&program)
         .ranks(ranks)
-        .timeout(Duration::from_secs_f64(cli.timeout.max(0.001)));
+        .timeout(Duration::from_secs_f64(cli.timeout.max(0.001)))
+        .memory_limit(cli.memory_limit);
     if cli.random_inputs {
         session = session.seed(cli.seed);
     }

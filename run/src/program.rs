@@ -102,6 +102,8 @@ pub struct Function {
     pub param_types: Vec<Ty>,
     /// The `%name` each parameter has in the source, when known.
     pub param_names: Vec<String>,
+    /// Where each parameter is declared (`file:line:col`).
+    pub param_locations: Vec<String>,
     pub param_directions: Vec<Option<ParamDirection>>,
     pub result_types: Vec<Ty>,
     pub body: Region,
@@ -122,6 +124,9 @@ impl Function {
 pub struct Program {
     pub functions: Vec<Function>,
     by_name: HashMap<String, usize>,
+    /// The start of the input (`file:1:1`), for errors about the program
+    /// as a whole; `None` when the module has no file location.
+    pub location: Option<String>,
 }
 
 impl Program {
@@ -160,6 +165,11 @@ impl Program {
     /// recovers parameter names.
     pub fn compile(module: &Module, source: Option<&str>) -> Result<Self, RunError> {
         let mut program = Program::default();
+        // A parsed file's module is at `file:0:0`.
+        let module_location = location_text(module.as_operation().location());
+        program.location = module_location
+            .strip_suffix(":0:0")
+            .map(|file| format!("{file}:1:1"));
         let mut next = module.body().first_operation();
         while let Some(op) = next {
             next = op.next_in_block();
@@ -283,6 +293,16 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
             pto_dialects::source::value_name(source, *v).unwrap_or_else(|| format!("arg{i}"))
         })
         .collect();
+    let param_locations = arguments
+        .iter()
+        .map(|v| {
+            // SAFETY: `v` is a live value of the function being compiled.
+            let location = unsafe {
+                melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(v.to_raw()))
+            };
+            location_text(location)
+        })
+        .collect();
     let directions = op
         .attribute("arg_attrs")
         .ok()
@@ -306,6 +326,7 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
         params: body.args.clone(),
         param_types,
         param_names,
+        param_locations,
         param_directions,
         result_types,
         slots: compiler.slots.len(),

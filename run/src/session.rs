@@ -9,8 +9,8 @@ use crate::{
     interp::{Interp, run_collective},
     program::{Function, Program},
     types::{Elem, TensorTy, Ty},
-    value::{BufferId, DomainId, Mem, TensorRef, Value},
-    world::{Task, World},
+    value::{BufferId, DomainId, Mem, TensorRef, Value, set_tile_limit},
+    world::{DEFAULT_MEMORY_LIMIT, Task, World},
 };
 
 /// An n-d array of values of one element type: an input or an output.
@@ -64,6 +64,7 @@ pub struct Session<'p> {
     inputs: HashMap<String, Array>,
     seed: Option<u64>,
     timeout: Duration,
+    memory_limit: usize,
 }
 
 /// The inputs a seeded run generates: floats uniform in [-1, 1) (rounded
@@ -90,6 +91,7 @@ impl<'p> Session<'p> {
             inputs: HashMap::new(),
             seed: None,
             timeout: Duration::from_secs(60),
+            memory_limit: DEFAULT_MEMORY_LIMIT,
         }
     }
 
@@ -117,6 +119,14 @@ impl<'p> Session<'p> {
         self
     }
 
+    /// A limit on the host memory the program's data takes: global memory
+    /// and window buffers (every rank's copy) together, and each tile on
+    /// its own. Past it, the allocating op fails. Default 1 GiB.
+    pub fn memory_limit(mut self, bytes: usize) -> Self {
+        self.memory_limit = bytes;
+        self
+    }
+
     /// The entry when none is named: the only host orchestrator, else
     /// `@main`.
     pub fn default_entry(program: &Program) -> Option<String> {
@@ -127,14 +137,54 @@ impl<'p> Session<'p> {
         }
     }
 
-    /// Runs `entry`.
+    /// Runs `entry`. An error no op raised (about the entry, its inputs,
+    /// a timeout or deadlock noticed outside any op) is located at the
+    /// entry function, an input's at its parameter.
     pub fn run(&self, entry: &str) -> Result<Outcome> {
-        let index = self
-            .program
-            .index(entry)
-            .ok_or_else(|| RunError::new(format!("no function @{entry}")))?;
+        let index = self.program.index(entry).ok_or_else(|| {
+            let error = RunError::new(format!("no function @{entry}"));
+            match &self.program.location {
+                Some(location) => error.located(location),
+                None => error,
+            }
+        })?;
         let function = &self.program.functions[index];
-        let world = World::new(self.ranks, self.timeout);
+        self.run_function(index)
+            .map_err(|error| error.located(&function.location))
+    }
+
+    fn run_function(&self, index: usize) -> Result<Outcome> {
+        let function = &self.program.functions[index];
+        let mut unknown: Vec<&String> = self
+            .inputs
+            .keys()
+            .filter(|name| {
+                !function
+                    .param_names
+                    .iter()
+                    .enumerate()
+                    .any(|(i, param)| *name == param || **name == format!("arg{i}"))
+            })
+            .collect();
+        unknown.sort();
+        if let Some(name) = unknown.first() {
+            let params: Vec<String> = function
+                .param_names
+                .iter()
+                .map(|name| format!("%{name}"))
+                .collect();
+            let params = if params.is_empty() {
+                "it has none".to_string()
+            } else {
+                format!("its parameters: {}", params.join(", "))
+            };
+            return Err(RunError::new(format!(
+                "an input is given for %{name}, which is no parameter of @{} ({params})",
+                function.name
+            )));
+        }
+        let world = World::new(self.ranks, self.timeout).with_memory_limit(self.memory_limit);
+        set_tile_limit(self.memory_limit);
         let mut generator = Generator(self.seed.unwrap_or(0));
         let mut args = Vec::new();
         for (i, (ty, name)) in function
@@ -147,8 +197,17 @@ impl<'p> Session<'p> {
                 .inputs
                 .get(name)
                 .or_else(|| self.inputs.get(&format!("arg{i}")));
-            args.push(self.argument(&world, ty, name, given, &mut generator)?);
+            let argument = self.argument(&world, ty, name, given, &mut generator);
+            let location = function
+                .param_locations
+                .get(i)
+                .filter(|location| is_file_location(location));
+            args.push(match location {
+                Some(location) => argument.map_err(|error| error.located(location))?,
+                None => argument?,
+            });
         }
+        let memory_limit = self.memory_limit;
         let program = self.program;
         let world_ref = &world;
         let outcome: Result<Vec<Value>> = thread::scope(|scope| {
@@ -156,7 +215,10 @@ impl<'p> Session<'p> {
                 .map(|device| {
                     thread::Builder::new()
                         .name(format!("device{device}"))
-                        .spawn_scoped(scope, move || worker(world_ref, program, device))
+                        .spawn_scoped(scope, move || {
+                            set_tile_limit(memory_limit);
+                            worker(world_ref, program, device)
+                        })
                         .expect("a device thread starts")
                 })
                 .collect();
@@ -168,8 +230,13 @@ impl<'p> Session<'p> {
                 if let Err(error) = &results {
                     world_ref.fail(error.clone());
                 }
-                let finished = world_ref.finish();
-                results.and_then(|r| finished.map(|_| r))
+                // The first failure is the one to report (the host's own
+                // may only say that it stopped because of it).
+                match (results, world_ref.finish()) {
+                    (Ok(results), Ok(())) => Ok(results),
+                    (_, Err(first)) => Err(first),
+                    (Err(error), Ok(())) => Err(error),
+                }
             } else {
                 // Any other entry runs on every device (SPMD); the results
                 // are device 0's.
@@ -254,7 +321,7 @@ impl<'p> Session<'p> {
             Ty::Int(_) | Ty::Float(_) => {
                 let Some(array) = given else {
                     return Err(RunError::new(format!(
-                        "no input for the scalar parameter %{name}"
+                        "no input for the scalar parameter %{name} (give one; --random-inputs draws tensors only)"
                     )));
                 };
                 let x = *array
@@ -308,40 +375,53 @@ impl<'p> Session<'p> {
                     RunError::new(format!("no input for %{name}, whose shape is dynamic"))
                 })?,
         };
-        let elements: usize = per_rank_shape.iter().product();
         let copies = if ty.distributed { self.ranks } else { 1 };
-        let data: Vec<f64> = match given {
-            Some(array) => {
-                if array.data.len() != elements * copies {
-                    return Err(RunError::new(format!(
-                        "input %{name} has {} values for shape {:?}",
-                        array.data.len(),
-                        array.shape
-                    )));
-                }
-                array.data.clone()
-            }
-            None if self.seed.is_some() && ty.elem.is_float() => (0..elements * copies)
-                .map(|_| ty.elem.round(generator.next()))
-                .collect(),
-            None if self.seed.is_some() || !ty.elem.is_float() => vec![0.0; elements * copies],
-            None => {
-                return Err(RunError::new(format!(
-                    "no input for %{name} (give one, or --random-inputs)"
-                )));
-            }
+        let too_large = || {
+            RunError::new(format!(
+                "%{name} of shape {per_rank_shape:?} has more elements than 64 bits count"
+            ))
         };
+        let elements = per_rank_shape
+            .iter()
+            .try_fold(1usize, |n, &d| n.checked_mul(d))
+            .ok_or_else(too_large)?;
+        let bytes = elements
+            .checked_mul(ty.elem.bytes())
+            .ok_or_else(too_large)?;
+        if let Some(array) = given
+            && array.data.len() != elements * copies
+        {
+            return Err(RunError::new(format!(
+                "input %{name} has {} values for shape {:?}",
+                array.data.len(),
+                array.shape
+            )));
+        }
+        if given.is_none() && self.seed.is_none() && ty.elem.is_float() {
+            return Err(RunError::new(format!(
+                "no input for %{name} (give one, or --random-inputs)"
+            )));
+        }
+        // Memory first (the limit applies), then the values: the input's,
+        // else random floats, else zeros (the memory starts zeroed).
         let mut state = world.lock();
         let mem = if ty.distributed {
-            let buffer: BufferId = state.allocate(DomainId(0), elements * ty.elem.bytes(), name);
+            let buffer: BufferId = state.allocate(DomainId(0), bytes, name)?;
             state.buffers[buffer.0].entry = true;
             Mem::Window(buffer)
         } else {
-            Mem::Gm(state.allocate_gm(elements, ty.elem))
+            Mem::Gm(state.allocate_gm(elements, ty.elem)?)
         };
-        for copy in 0..copies {
-            for i in 0..elements {
-                state.write(mem, copy, i, ty.elem, data[copy * elements + i])?;
+        let random = given.is_none() && self.seed.is_some() && ty.elem.is_float();
+        if given.is_some() || random {
+            for copy in 0..copies {
+                for i in 0..elements {
+                    let value = match given {
+                        Some(array) => array.data[copy * elements + i],
+                        None => ty.elem.round(generator.next()),
+                    };
+                    state.write(mem, copy, i, ty.elem, value)?;
+                }
             }
         }
         Ok(Value::Tensor(TensorRef::contiguous(
@@ -351,6 +431,17 @@ impl<'p> Session<'p> {
             ty.elem,
         )))
     }
+}
+
+/// Whether `text` is a `file:line:col` location.
+fn is_file_location(text: &str) -> bool {
+    let mut parts = text.rsplitn(3, ':');
+    let numeric = |part: Option<&str>| {
+        part.is_some_and(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+    };
+    numeric(parts.next())
+        && numeric(parts.next())
+        && parts.next().is_some_and(|file| !file.is_empty())
 }
 
 fn check_shape(dims: &[Option<i64>], shape: &[usize], name: &str) -> Result<()> {
@@ -441,7 +532,7 @@ fn run_task(world: &World, program: &Program, device: usize, task: Task) -> Resu
 }
 
 /// Parses `path` into a module of `context`, verified; diagnostics go to
-/// the context's handler.
+/// the context's handler (the error is then [`RunError::reported`]).
 pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     let text = path.to_string_lossy().to_string();
     let name = melior::StringRef::new(&text);
@@ -449,12 +540,12 @@ pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     // (parse failure, already diagnosed) is checked before wrapping.
     let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
     if raw.ptr.is_null() {
-        return Err(RunError::new(format!("{text} does not parse and verify")));
+        return Err(RunError::reported());
     }
     // SAFETY: non-null module just created, owned by the caller.
     let module = unsafe { Module::from_raw(raw) };
     if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
-        return Err(RunError::new(format!("{text} does not parse and verify")));
+        return Err(RunError::reported());
     }
     Ok(module)
 }

@@ -1,11 +1,29 @@
 //! Run-time values: scalars, tiles (on-chip buffers, held by value), tensors
 //! (references to global or window memory), comm contexts.
 
-use std::sync::Arc;
+use std::{cell::Cell, sync::Arc};
 
 use pto_dialects::enums::PadValue;
 
-use crate::types::Elem;
+use crate::{
+    error::{Result, RunError},
+    types::Elem,
+    world::DEFAULT_MEMORY_LIMIT,
+};
+
+thread_local! {
+    /// The host memory one tile may take on this thread: the run's memory
+    /// limit (set by the session on the threads it runs).
+    static TILE_LIMIT: Cell<usize> = const { Cell::new(DEFAULT_MEMORY_LIMIT) };
+}
+
+/// Host bytes per tile element: its value (f64) and whether it was written.
+const TILE_ELEMENT_BYTES: usize = 9;
+
+/// Sets the host memory one tile may take on the calling thread.
+pub fn set_tile_limit(bytes: usize) {
+    TILE_LIMIT.with(|limit| limit.set(bytes));
+}
 
 /// A window buffer: one allocation of a comm domain, present on every rank.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,27 +198,38 @@ pub struct Tile {
 }
 
 impl Tile {
-    /// A tile no element of which is written yet.
-    pub fn undefined(rows: usize, cols: usize, elem: Elem) -> Self {
-        Self {
+    /// A tile no element of which is written yet; an error when it would
+    /// take more host memory than the run's memory limit.
+    pub fn undefined(rows: usize, cols: usize, elem: Elem) -> Result<Self> {
+        let limit = TILE_LIMIT.with(Cell::get);
+        let elements = rows
+            .checked_mul(cols)
+            .filter(|elements| elements.checked_mul(TILE_ELEMENT_BYTES).is_some_and(|bytes| bytes <= limit))
+            .ok_or_else(|| {
+                RunError::new(format!(
+                    "a [{rows}, {cols}] tile takes more host memory than the memory limit of {limit} bytes (raise --memory-limit)"
+                ))
+            })?;
+        Ok(Self {
             rows,
             cols,
             elem,
             valid_rows: rows,
             valid_cols: cols,
             pad: PadValue::Null,
-            data: vec![0.0; rows * cols],
-            defined: vec![false; rows * cols],
-        }
+            data: vec![0.0; elements],
+            defined: vec![false; elements],
+        })
     }
 
     /// A tile filled with `value`.
-    pub fn filled(rows: usize, cols: usize, elem: Elem, value: f64) -> Self {
-        Self {
-            data: vec![elem.round(value); rows * cols],
-            defined: vec![true; rows * cols],
-            ..Self::undefined(rows, cols, elem)
-        }
+    pub fn filled(rows: usize, cols: usize, elem: Elem, value: f64) -> Result<Self> {
+        let tile = Self::undefined(rows, cols, elem)?;
+        Ok(Self {
+            data: vec![elem.round(value); tile.data.len()],
+            defined: vec![true; tile.data.len()],
+            ..tile
+        })
     }
 
     pub fn index(&self, row: usize, col: usize) -> usize {

@@ -28,6 +28,9 @@ use crate::{
 /// Window slots are rounded up to this many bytes (pld.md §1.4).
 pub const SLOT_ALIGN: usize = 32;
 
+/// The default memory limit (`--memory-limit`): 1 GiB.
+pub const DEFAULT_MEMORY_LIMIT: usize = 1 << 30;
+
 /// A comm domain: its devices (worker indices) in rank order, and one
 /// window arena per member.
 #[derive(Debug)]
@@ -136,6 +139,14 @@ pub struct State {
     pub shutdown: bool,
     /// The results of a device-run entry.
     pub results: Option<Vec<Value>>,
+    /// Where each thread (the devices, then the host) was last seen: the op
+    /// it blocks at, or the op it ran at its last deadline check. Failures
+    /// no op raised (a timeout, a deadlock) are reported there.
+    pub at: Vec<Option<String>>,
+    /// Bytes of global memory and window arenas allocated, over all ranks.
+    pub memory_used: usize,
+    /// What they may reach.
+    pub memory_limit: usize,
 }
 
 /// The shared machine.
@@ -170,6 +181,9 @@ impl World {
             collective_counts: HashMap::new(),
             shutdown: false,
             results: None,
+            at: vec![None; world_size + 1],
+            memory_used: 0,
+            memory_limit: DEFAULT_MEMORY_LIMIT,
         };
         Self {
             world_size,
@@ -180,6 +194,18 @@ impl World {
             deadline: Instant::now() + timeout,
             timeout,
         }
+    }
+
+    /// Limits the bytes of global memory and window arenas the run may
+    /// allocate, over all ranks (default [`DEFAULT_MEMORY_LIMIT`]).
+    pub fn with_memory_limit(self, bytes: usize) -> Self {
+        self.lock().memory_limit = bytes;
+        self
+    }
+
+    /// The slot of `device` (`None`: the host) in [`State::at`].
+    pub fn thread_slot(&self, device: Option<usize>) -> usize {
+        device.unwrap_or(self.world_size)
     }
 
     pub fn lock(&self) -> MutexGuard<'_, State> {
@@ -214,30 +240,50 @@ impl World {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Fails the run if it is past its deadline.
-    pub fn check_deadline(&self) -> Result<()> {
+    /// Notes that thread `slot` runs the op at `location`, and fails the
+    /// run there if it is past its deadline.
+    pub fn check_deadline(&self, slot: usize, location: &str) -> Result<()> {
+        let mut state = self.lock();
+        state.at[slot] = Some(location.to_string());
         if Instant::now() < self.deadline {
             return Ok(());
         }
-        let mut state = self.lock();
+        let error = self.record_timeout(&mut state, Some(location));
+        drop(state);
+        self.wake();
+        Err(error)
+    }
+
+    /// Records the timeout, at `location` when the thread noticing it is at
+    /// an op, else where a busy or blocked thread was last seen.
+    fn record_timeout(&self, state: &mut State, location: Option<&str>) -> RunError {
         let report = state.report(&format!(
             "timeout: the run took longer than {} s",
             self.timeout.as_secs_f64()
         ));
-        self.record(&mut state, RunError::new(report.clone()));
-        drop(state);
-        self.wake();
-        Err(RunError::new(report))
+        let error = state.locate(RunError::new(report), location);
+        self.record(state, error.clone());
+        error
     }
 
-    /// Blocks device `device` until `blocker` holds; diagnoses deadlock
-    /// and timeout.
+    /// Records a deadlock, at `location` or where a rank blocks.
+    fn record_deadlock(&self, state: &mut State, location: Option<&str>) -> RunError {
+        let report = state.report("deadlock: every rank is blocked");
+        let error = state.locate(RunError::new(report), location);
+        self.record(state, error.clone());
+        error
+    }
+
+    /// Blocks device `device` at the op at `location` until `blocker`
+    /// holds; diagnoses deadlock and timeout.
     pub fn block<'a>(
         &'a self,
         mut state: MutexGuard<'a, State>,
         device: usize,
         blocker: Blocker,
+        location: &str,
     ) -> Result<MutexGuard<'a, State>> {
+        state.at[device] = Some(location.to_string());
         loop {
             if let Some(failure) = &state.failure {
                 return Err(stopped(failure));
@@ -248,27 +294,27 @@ impl World {
             }
             state.threads[device] = ThreadState::Blocked(blocker.clone());
             if state.deadlocked() {
-                let report = state.report("deadlock: every rank is blocked");
-                self.record(&mut state, RunError::new(report.clone()));
+                let error = self.record_deadlock(&mut state, Some(location));
                 self.wake();
-                return Err(RunError::new(report));
+                return Err(error);
             }
-            state = self.wait(state)?;
+            state = self.wait(state, Some(location))?;
         }
     }
 
-    /// Waits for a change, or fails at the deadline.
-    fn wait<'a>(&'a self, state: MutexGuard<'a, State>) -> Result<MutexGuard<'a, State>> {
+    /// Waits for a change, or fails at the deadline (at `location`, the op
+    /// the waiting thread is at, if any).
+    fn wait<'a>(
+        &'a self,
+        state: MutexGuard<'a, State>,
+        location: Option<&str>,
+    ) -> Result<MutexGuard<'a, State>> {
         let now = Instant::now();
         if now >= self.deadline {
             let mut state = state;
-            let report = state.report(&format!(
-                "timeout: the run took longer than {} s",
-                self.timeout.as_secs_f64()
-            ));
-            self.record(&mut state, RunError::new(report.clone()));
+            let error = self.record_timeout(&mut state, location);
             self.wake();
-            return Err(RunError::new(report));
+            return Err(error);
         }
         let (state, _) = self
             .changed
@@ -291,13 +337,12 @@ impl World {
             }
             state.threads[device] = ThreadState::Idle;
             if state.deadlocked() {
-                let report = state.report("deadlock: every rank is blocked");
-                self.record(&mut state, RunError::new(report));
+                self.record_deadlock(&mut state, None);
                 self.wake();
                 return None;
             }
             self.wake();
-            state = match self.wait(state) {
+            state = match self.wait(state, None) {
                 Ok(state) => state,
                 Err(_) => return None,
             };
@@ -340,11 +385,10 @@ impl World {
                 return Ok(());
             }
             if state.deadlocked() {
-                let report = state.report("deadlock: every rank is blocked");
-                self.record(&mut state, RunError::new(report));
+                self.record_deadlock(&mut state, None);
                 continue;
             }
-            state = match self.wait(state) {
+            state = match self.wait(state, None) {
                 Ok(state) => state,
                 Err(error) => {
                     let mut state = self.lock();
@@ -365,6 +409,62 @@ fn stopped(failure: &RunError) -> RunError {
 }
 
 impl State {
+    /// Locates a failure no op raised: at `location`, else where the first
+    /// busy device, then the first blocked one, then the host was last
+    /// seen (an error without any stays unlocated; the session then puts
+    /// it at the entry function).
+    pub fn locate(&self, error: RunError, location: Option<&str>) -> RunError {
+        let seen = |busy: bool| {
+            self.threads
+                .iter()
+                .enumerate()
+                .find_map(|(device, thread)| {
+                    let wanted = if busy {
+                        matches!(thread, ThreadState::Running)
+                    } else {
+                        matches!(thread, ThreadState::Blocked(_))
+                    };
+                    if wanted {
+                        self.at[device].clone()
+                    } else {
+                        None
+                    }
+                })
+        };
+        let found = location
+            .map(str::to_string)
+            .or_else(|| seen(true))
+            .or_else(|| seen(false))
+            .or_else(|| self.at.last().cloned().flatten());
+        match found {
+            Some(location) => error.located(&location),
+            None => error,
+        }
+    }
+
+    /// Counts `bytes` more against the memory limit; `what` is the
+    /// allocation, for the error.
+    fn reserve(&mut self, bytes: Option<usize>, what: &str) -> Result<()> {
+        self.memory_used = self.room_for(bytes, what)?;
+        Ok(())
+    }
+
+    /// The memory in use with `bytes` more (`None`: more than 64 bits
+    /// count), or an error past the limit.
+    pub fn room_for(&self, bytes: Option<usize>, what: &str) -> Result<usize> {
+        let total = bytes.and_then(|b| b.checked_add(self.memory_used));
+        match total {
+            Some(total) if total <= self.memory_limit => Ok(total),
+            _ => {
+                let asked = bytes.map_or("more than 2^64".to_string(), |b| b.to_string());
+                Err(RunError::new(format!(
+                    "{what} needs {asked} bytes; with {} in use that is over the memory limit of {} bytes (raise --memory-limit)",
+                    self.memory_used, self.memory_limit
+                )))
+            }
+        }
+    }
+
     /// Whether `blocker` holds now.
     pub fn holds(&self, blocker: &Blocker) -> bool {
         match blocker {
@@ -447,7 +547,10 @@ impl State {
                     format!("{what}; ranks arrived: {arrived:?}")
                 }
                 ThreadState::Idle => "idle (finished its tasks)".to_string(),
-                ThreadState::Running => "running".to_string(),
+                ThreadState::Running => match &self.at[device] {
+                    Some(location) => format!("running (last seen at {location})"),
+                    None => "running".to_string(),
+                },
             };
             report += &format!("\n  device {device}: {line}");
         }
@@ -465,8 +568,9 @@ impl State {
         })
     }
 
-    /// Allocates a window buffer of `bytes` in `domain`, zero-filled.
-    pub fn allocate(&mut self, domain: DomainId, bytes: usize, name: &str) -> BufferId {
+    /// Allocates a window buffer of `bytes` in `domain`, zero-filled, one
+    /// slot per member rank; an error past the memory limit.
+    pub fn allocate(&mut self, domain: DomainId, bytes: usize, name: &str) -> Result<BufferId> {
         let offset = self.domains[domain.0].arenas.first().map_or(0, Vec::len);
         let buffer = WindowBuffer {
             domain,
@@ -476,12 +580,19 @@ impl State {
             view: None,
             entry: false,
         };
+        let slot = bytes.checked_next_multiple_of(SLOT_ALIGN);
+        let ranks = self.domains[domain.0].arenas.len();
+        let what = format!(
+            "window buffer '{name}' ({bytes} bytes on each of the {ranks} ranks of comm domain '{}')",
+            self.domains[domain.0].name
+        );
+        self.reserve(slot.and_then(|slot| slot.checked_mul(ranks)), &what)?;
         let size = offset + buffer.slot_bytes();
         for arena in &mut self.domains[domain.0].arenas {
             arena.resize(size, 0);
         }
         self.buffers.push(buffer);
-        BufferId(self.buffers.len() - 1)
+        Ok(BufferId(self.buffers.len() - 1))
     }
 
     /// A domain over `devices` (empty: all devices).
@@ -500,10 +611,13 @@ impl State {
         DomainId(self.domains.len() - 1)
     }
 
-    /// Allocates global memory for `elements` of `elem`, zero-filled.
-    pub fn allocate_gm(&mut self, elements: usize, elem: Elem) -> usize {
-        self.gm.push(vec![0; elements * elem.bytes()]);
-        self.gm.len() - 1
+    /// Allocates global memory for `elements` of `elem`, zero-filled; an
+    /// error past the memory limit.
+    pub fn allocate_gm(&mut self, elements: usize, elem: Elem) -> Result<usize> {
+        let bytes = elements.checked_mul(elem.bytes());
+        self.reserve(bytes, &format!("a tensor of {elements} elements"))?;
+        self.gm.push(vec![0; bytes.unwrap_or_default()]);
+        Ok(self.gm.len() - 1)
     }
 
     /// The bytes of `mem` as `rank` (a domain rank; ignored for global

@@ -3,7 +3,7 @@
 // (exit 1) instead of hanging.
 // RUN: not pto-run %s --ranks 2 2>&1 | FileCheck %s
 
-// CHECK: pto-run: error: deadlock: every rank is blocked
+// CHECK: deadlock.mlir:[[@LINE+28]]:3: error: deadlock: every rank is blocked
 // CHECK-DAG: device 0: rank 0 waits at {{.*}}deadlock.mlir:[[@LINE+27]]:3 for signal[0, 0] >= 2; the cell holds 1
 // CHECK-DAG: device 1: rank 1 waits at {{.*}}deadlock.mlir:[[@LINE+26]]:3 for signal[1, 0] >= 2; the cell holds 1
 func.func @main() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {

@@ -1,8 +1,9 @@
 // A run that does not finish in time stops with a report of every device,
-// even when a device is busy rather than blocked.
+// even when a device is busy rather than blocked, at the op a busy device
+// was last seen running (in the loop body).
 // RUN: not pto-run %s --ranks 2 --timeout 0.5 2>&1 | FileCheck %s
-// CHECK: pto-run: error: timeout: the run took longer than 0.5 s
-// CHECK-DAG: device 0: running
+// CHECK: timeout.mlir:{{1[45]}}:{{[0-9]+}}: error: timeout: the run took longer than 0.5 s
+// CHECK-DAG: device 0: running (last seen at {{.*}}timeout.mlir:{{1[45]}}:{{[0-9]+}})
 // CHECK-DAG: device 1: idle
 
 func.func @spin() -> index attributes {pl.kind = #pl.kind<aiv>} {

@@ -60,3 +60,13 @@ func.func @not_a_kernel(%a: !pl.tile<2x16x64xf32>) -> !pl.tile<2x16x1xf32> {
   %m = pl.tile.row_max %a, %t : !pl.tile<2x16x64xf32>, !pl.tile<2x16x64xf32> -> !pl.tile<2x16x1xf32>
   return %m : !pl.tile<2x16x1xf32>
 }
+
+// -----
+
+// Leading dimensions whose product overflows are an error, not an overflow.
+func.func @huge(%x: !pl.tensor<4611686018427387904x4x4xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: the leading dimensions of !pl.tile<4611686018427387904x4x4xf32, vec> have more elements than 64 bits count}}
+  %a = pl.tile.load %x[%c0, %c0, %c0] : !pl.tensor<4611686018427387904x4x4xf32> -> !pl.tile<4611686018427387904x4x4xf32, vec>
+  return
+}

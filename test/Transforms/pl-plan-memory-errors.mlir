@@ -47,3 +47,12 @@ func.func @unplaced(%x: !pl.tensor<16x16xf32>) attributes {pl.kind = #pl.kind<ai
   %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x16xf32> -> !pl.tile<16x16xf32>
   return
 }
+
+// -----
+
+// A tile whose size overflows 64 bits does not fit (the size saturates).
+func.func @huge() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{pl-plan-memory: vec overflows: this tile needs 2305843009213693952 B at address 0, past the 196608 B of vec}}
+  %t = pl.tile.create : !pl.tile<4611686018427387904x4xf32, vec>
+  return
+}

@@ -119,7 +119,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
         "slice" => verify_slice(op),
         "reshape" => {
             let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-            let count = |t: TileType| t.shape().iter().try_fold(1i64, |acc, &d| acc.checked_mul(d));
+            let count = |t: TileType| {
+                t.shape()
+                    .iter()
+                    .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+            };
             if count(source) != count(result)
                 || source.element() != result.element()
                 || source.memory_space() != result.memory_space()
@@ -303,8 +307,13 @@ fn window_extents<'c>(
             "partition extents must be positive, got {partition:?}"
         ));
     }
-    let Some(rows) = partition[..rank - 1].iter().try_fold(1i64, |acc, &d| acc.checked_mul(d)) else {
-        return fail(format!("a partition {partition:?} has more rows than 64 bits count"));
+    let Some(rows) = partition[..rank - 1]
+        .iter()
+        .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+    else {
+        return fail(format!(
+            "a partition {partition:?} has more rows than 64 bits count"
+        ));
     };
     let shape = tile.shape();
     if shape != [rows, partition[rank - 1]] {

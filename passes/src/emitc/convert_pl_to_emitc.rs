@@ -504,10 +504,18 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let block = op.block().unwrap();
         let mut flat: Option<Value> = None;
         for (d, index) in indices.iter().enumerate() {
-            let stride: i64 = if indices.len() == 1 {
+            let stride = if indices.len() == 1 {
                 1
             } else {
-                shape[d + 1..].iter().product()
+                shape[d + 1..]
+                    .iter()
+                    .try_fold(1i64, |stride, &n| stride.checked_mul(n))
+                    .ok_or_else(|| {
+                        (
+                            op,
+                            "the tile has more elements than 64 bits count".to_string(),
+                        )
+                    })?
             };
             let stride = self.index_constant(op, stride);
             let term: Value = block

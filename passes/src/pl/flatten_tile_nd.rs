@@ -161,7 +161,15 @@ fn flattened<'c>(
             Type::from(tile)
         ));
     }
-    let rows: i64 = shape[..rank - 1].iter().product();
+    let rows = shape[..rank - 1]
+        .iter()
+        .try_fold(1i64, |rows, &d| rows.checked_mul(d))
+        .ok_or_else(|| {
+            format!(
+                "the leading dimensions of {} have more elements than 64 bits count",
+                Type::from(tile)
+            )
+        })?;
     let last_valid = view.valid_shape[rank - 1];
     let flat = [rows, shape[rank - 1]];
     let view = TileView {

@@ -268,7 +268,7 @@ impl Model {
         Ok(Some(Resource::Chip {
             space,
             start,
-            end: start + tile_bytes(tile),
+            end: start.saturating_add(tile_bytes(tile)),
         }))
     }
 

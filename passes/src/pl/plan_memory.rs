@@ -106,14 +106,17 @@ pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
     })
 }
 
-/// Bytes a tile occupies (accumulator rows padded to 16).
+/// Bytes a tile occupies (accumulator rows padded to 16). Saturating: a
+/// tile that large fits no memory space, which is what gets diagnosed.
 pub fn tile_bytes(tile: TileType) -> u64 {
     let mut shape = tile.shape();
     if tile.memory_space() == Some(MemorySpace::Acc) && shape.len() >= 2 {
         let rows = shape.len() - 2;
-        shape[rows] = (shape[rows] + 15) / 16 * 16;
+        shape[rows] = shape[rows].saturating_add(15) / 16 * 16;
     }
-    let elements: i64 = shape.iter().product();
+    let elements = shape
+        .iter()
+        .fold(1i64, |elements, &d| elements.saturating_mul(d));
     let bits = match Dtype::of(tile.element()) {
         Some(
             Dtype::Bool
@@ -129,7 +132,7 @@ pub fn tile_bytes(tile: TileType) -> u64 {
         Some(Dtype::F4 | Dtype::I4 | Dtype::U4 | Dtype::Hf4) => 4,
         _ => 64,
     };
-    (elements.max(0) as u64 * bits).div_ceil(8)
+    (elements.max(0) as u64).saturating_mul(bits).div_ceil(8)
 }
 
 /// An on-chip tile's type, or `None`.

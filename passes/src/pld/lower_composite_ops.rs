@@ -707,7 +707,10 @@ impl<'c> Emitter<'c> {
             }
         };
         let (chunk_elems, align) = (16384 / bytes, 32 / bytes);
-        let total: i64 = dims.iter().product();
+        let total = dims
+            .iter()
+            .try_fold(1i64, |total, &d| total.checked_mul(d))
+            .ok_or("the target has more elements than 64 bits count")?;
         let widest = max_chunk(total, half);
         let chunk_cols = if 0 < widest && widest < chunk_elems {
             (widest + align - 1) / align * align
@@ -1484,7 +1487,15 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                     continue;
                 }
                 let dims: Vec<i64> = shape.iter().map(|d| d.unwrap()).collect();
-                let rows: i64 = dims[..dims.len() - 1].iter().product();
+                let Some(rows) = dims[..dims.len() - 1]
+                    .iter()
+                    .try_fold(1i64, |rows, &d| rows.checked_mul(d))
+                else {
+                    OpDiagnostic::new("the broadcast target has more rows than 64 bits count")
+                        .emit(op, Severity::Error);
+                    failed = true;
+                    continue;
+                };
                 let root_rank = op
                     .attribute("root")
                     .ok()

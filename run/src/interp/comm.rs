@@ -177,7 +177,7 @@ impl Interp<'_> {
                     .find(|(_, slots)| slots.contains(&name))
                     .map_or(DomainId(0), |(domain, _)| *domain);
                 Ok(vec![Value::Ptr(
-                    self.world.lock().allocate(domain, bytes, &name),
+                    self.world.lock().allocate(domain, bytes, &name)?,
                 )])
             }
             Code::Window => {
@@ -394,7 +394,7 @@ impl Interp<'_> {
             ge,
             what,
         };
-        drop(self.world.block(state, device, blocker)?);
+        drop(self.world.block(state, device, blocker, location)?);
         Ok(())
     }
 
@@ -489,7 +489,11 @@ fn window_shape(
     bytes: usize,
     name: &str,
 ) -> Result<Vec<usize>> {
-    let known: usize = dims.iter().flatten().map(|&d| d as usize).product();
+    // Saturating: a view that large is more than any buffer holds.
+    let known = dims
+        .iter()
+        .flatten()
+        .fold(1usize, |known, &d| known.saturating_mul(d as usize));
     let open = dims.iter().filter(|d| d.is_none()).count();
     let elements = bytes / elem.bytes();
     let mut given = sizes.iter();
@@ -514,11 +518,21 @@ fn window_shape(
             )));
         }
     };
-    let needed = shape.iter().product::<usize>() * elem.bytes();
-    if needed > bytes {
-        return Err(RunError::new(format!(
-            "a view of shape {shape:?} needs {needed} bytes; window buffer '{name}' has {bytes}"
-        )));
+    let needed = shape
+        .iter()
+        .try_fold(elem.bytes(), |needed, &d| needed.checked_mul(d));
+    match needed {
+        Some(needed) if needed <= bytes => {}
+        Some(needed) => {
+            return Err(RunError::new(format!(
+                "a view of shape {shape:?} needs {needed} bytes; window buffer '{name}' has {bytes}"
+            )));
+        }
+        None => {
+            return Err(RunError::new(format!(
+                "a view of shape {shape:?} needs more bytes than 64 bits count; window buffer '{name}' has {bytes}"
+            )));
+        }
     }
     Ok(shape)
 }
@@ -559,7 +573,7 @@ pub fn run_collective(world: &World, device: usize, call: CollectiveCall) -> Res
     } else {
         let what = format!("rank {rank} is in the collective at {location}");
         state = world
-            .block(state, device, Blocker::Gathering { key, what })
+            .block(state, device, Blocker::Gathering { key, what }, &location)
             .map_err(|e| e.located(&location))?;
     }
     let gathering = state.gatherings.get_mut(&key).expect("present");
@@ -577,6 +591,33 @@ fn tensor_arg(call: &CollectiveCall, index: usize) -> Result<TensorRef> {
             "collective operand {index} must be a tensor"
         ))),
     }
+}
+
+/// The rows of a collective's `tensor` (its leading dimension) and the
+/// elements of one; an error unless it has at least `rows` rows (one per
+/// rank, say), which the ranks' transfers index.
+fn rows_of(tensor: &TensorRef, rows: usize, what: &str) -> Result<usize> {
+    let have = tensor.shape.first().copied().unwrap_or(1);
+    if have < rows {
+        return Err(RunError::new(format!(
+            "{what} has {have} {} (shape {:?}) for {rows} ranks; the collective needs a row per rank",
+            if have == 1 { "row" } else { "rows" },
+            tensor.shape
+        )));
+    }
+    Ok(tensor.elements() / have.max(1))
+}
+
+/// An error unless `tensor` has at least `elements` elements.
+fn needs_elements(tensor: &TensorRef, elements: usize, what: &str) -> Result<()> {
+    if tensor.elements() < elements {
+        return Err(RunError::new(format!(
+            "{what} has {} elements (shape {:?}); the collective needs {elements}",
+            tensor.elements(),
+            tensor.shape
+        )));
+    }
+    Ok(())
 }
 
 /// Reads all of `tensor` on `rank`, row-major.
@@ -651,6 +692,15 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
             }
         }
         Collective::Allgather | Collective::AllToAll => {
+            let all_to_all = first.kind == Collective::AllToAll;
+            for call in calls {
+                let row = rows_of(&tensor_arg(call, 1)?, size, "the target")?;
+                needs_elements(
+                    &tensor_arg(call, 0)?,
+                    if all_to_all { size * row } else { row },
+                    "the source",
+                )?;
+            }
             let inputs: Vec<Vec<f64>> = calls
                 .iter()
                 .enumerate()
@@ -658,7 +708,7 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 .collect::<Result<_>>()?;
             for (me, call) in calls.iter().enumerate() {
                 let target = tensor_arg(call, 1)?;
-                let row = target.elements() / target.shape.first().copied().unwrap_or(1).max(1);
+                let row = rows_of(&target, size, "the target")?;
                 let mut data = read_tensor(state, &target, me)?;
                 for (src, input) in inputs.iter().enumerate() {
                     let chunk = if first.kind == Collective::Allgather {
@@ -694,10 +744,20 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 let row = target.elements() / rows.max(1);
                 let max_recv = rows / signal_rows;
                 let block = max_recv * row;
+                needs_elements(&target, size * block, "the target")?;
+                for (src, input) in inputs.iter().enumerate() {
+                    if input.len() < size * block {
+                        return Err(RunError::new(format!(
+                            "rank {src}'s source has {} elements; the collective needs {}",
+                            input.len(),
+                            size * block
+                        )));
+                    }
+                }
                 let mut data = read_tensor(state, &target, dest)?;
                 let recv = tensor_arg(call, 4)?;
+                let count_row = rows_of(&recv, size, "the receive counts")?;
                 let mut counts = read_tensor(state, &recv, dest)?;
-                let count_row = recv.elements() / recv.shape.first().copied().unwrap_or(1).max(1);
                 for src in 0..size {
                     data[src * block..(src + 1) * block]
                         .copy_from_slice(&inputs[src][dest * block..(dest + 1) * block]);
@@ -705,7 +765,9 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                         .get(dest * (sends[src].len() / size))
                         .copied()
                         .unwrap_or(0.0);
-                    counts[src * count_row] = sent.min(max_recv as f64);
+                    if let Some(count) = counts.get_mut(src * count_row) {
+                        *count = sent.min(max_recv as f64);
+                    }
                 }
                 write_tensor(state, &target, dest, &data)?;
                 write_tensor(state, &recv, dest, &counts)?;
@@ -716,12 +778,16 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 .iter()
                 .map(|c| tensor_arg(c, 0))
                 .collect::<Result<_>>()?;
+            // A row per rank, the same on every rank.
+            let row = rows_of(&targets[0], size, "the data")?;
+            for target in &targets {
+                needs_elements(target, size * row, "the data")?;
+            }
             let data: Vec<Vec<f64>> = targets
                 .iter()
                 .enumerate()
                 .map(|(r, t)| read_tensor(state, t, r))
                 .collect::<Result<_>>()?;
-            let row = targets[0].elements() / targets[0].shape.first().copied().unwrap_or(1).max(1);
             for (me, target) in targets.iter().enumerate() {
                 let mut out = data[me].clone();
                 for c in 0..row {
@@ -749,6 +815,12 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 .collect::<Result<_>>()?;
             let elem = targets[0].elem;
             let total = data[0].len();
+            if let Some(rank) = data.iter().position(|values| values.len() != total) {
+                return Err(RunError::new(format!(
+                    "the ranks' data differ in size: rank 0 has {total} elements, rank {rank} {}",
+                    data[rank].len()
+                )));
+            }
             if first.ring {
                 let mut out = vec![0.0; total];
                 for s in 0..size {

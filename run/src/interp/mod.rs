@@ -219,7 +219,8 @@ impl<'w> Interp<'w> {
             return Err(RunError::new("stopped: the run failed elsewhere"));
         }
         if executed.is_multiple_of(65536) {
-            self.world.check_deadline()?;
+            self.world
+                .check_deadline(self.world.thread_slot(self.device), &op.location)?;
         }
         match op.code {
             Constant | IntCast | TruncI | SIToFP | UIToFP | FPToSI | FPToUI | FloatCast
@@ -368,16 +369,17 @@ impl<'w> Interp<'w> {
             )));
         }
         let mut carried = self.values(frame, &op.operands[3..])?;
-        let mut iv = lower;
-        while iv < upper {
-            let mut args = vec![Value::Int(iv)];
+        let mut iv = Some(lower);
+        // The loop ends where the next value would pass `upper` or i64.
+        while let Some(value) = iv.filter(|&value| value < upper) {
+            let mut args = vec![Value::Int(value)];
             args.extend(carried);
             carried = match self.run_region(frame, &op.regions[0], args)? {
                 Flow::Yield(values) => values,
                 Flow::Return(values) => return Ok(Flow::Return(values)),
                 _ => Vec::new(),
             };
-            iv += step;
+            iv = value.checked_add(step);
         }
         self.set(frame, op, carried)?;
         Ok(Flow::Next)

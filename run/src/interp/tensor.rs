@@ -68,7 +68,7 @@ impl Interp<'_> {
     /// Reads all of `tensor` (this thread's copy) into a valid tile.
     pub(super) fn read_all(&self, tensor: &TensorRef) -> Result<Tile> {
         let (rows, cols) = tensor.rows_cols();
-        let mut tile = Tile::undefined(rows, cols, tensor.elem);
+        let mut tile = Tile::undefined(rows, cols, tensor.elem)?;
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, tensor)?;
         for (i, at) in tensor.offsets().enumerate() {
@@ -95,7 +95,7 @@ impl Interp<'_> {
             )));
         }
         let mut state = self.world.lock();
-        let id = state.allocate_gm(elements, elem);
+        let id = state.allocate_gm(elements, elem)?;
         for (i, (&x, &defined)) in tile.data.iter().zip(&tile.defined).enumerate() {
             if defined {
                 state.write(Mem::Gm(id), 0, i, elem, x)?;
@@ -120,10 +120,15 @@ impl Interp<'_> {
                     (0.0, &op.operands[..])
                 };
                 let shape = resolve_shape(ty, &self.ints(frame, sizes)?)?;
+                let elements = shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d));
+                let bytes = elements.and_then(|n| n.checked_mul(ty.elem.bytes()));
+                self.world
+                    .lock()
+                    .room_for(bytes, &format!("a tensor of shape {shape:?}"))?;
                 let (rows, cols) =
                     TensorRef::contiguous(Mem::Gm(0), 0, shape.clone(), ty.elem).rows_cols();
                 Value::Tensor(self.new_tensor(
-                    &Tile::filled(rows, cols, ty.elem, value),
+                    &Tile::filled(rows, cols, ty.elem, value)?,
                     shape,
                     ty.elem,
                 )?)
@@ -294,7 +299,7 @@ impl Interp<'_> {
                 );
                 let (a, b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
                 let (rows, cols) = (a.rows.max(b.rows), a.cols.max(b.cols));
-                let tile = binary_tiles(&widen(a, rows, cols), &b, how, ty.elem, rows, cols)?;
+                let tile = binary_tiles(&widen(a, rows, cols)?, &b, how, ty.elem, rows, cols)?;
                 let template = if lhs.elements() >= rhs.elements() {
                     lhs.shape
                 } else {
@@ -315,7 +320,7 @@ impl Interp<'_> {
                 let source = self.tensor(frame, op.operands[0])?;
                 let (rows, cols) = source.rows_cols();
                 let tile =
-                    Tile::filled(rows, cols, source.elem, self.number(frame, op.operands[1])?);
+                    Tile::filled(rows, cols, source.elem, self.number(frame, op.operands[1])?)?;
                 fresh(self, tile, &source.shape)?
             }
             Code::TensorUnary(how) => {
@@ -356,10 +361,10 @@ impl Interp<'_> {
                 );
                 let (mut a, mut b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
                 if op.has_attr("a_trans") {
-                    a = transpose(&a);
+                    a = transpose(&a)?;
                 }
                 if op.has_attr("b_trans") {
-                    b = transpose(&b);
+                    b = transpose(&b)?;
                 }
                 let mut product = matmul_tiles(&a, &b, ty.elem, a.rows, b.cols)?;
                 if op.code == Code::TensorMatmulAcc {
@@ -387,11 +392,11 @@ impl Interp<'_> {
 }
 
 /// Repeats a one-row or one-column tile to `rows × cols` (broadcast lhs).
-fn widen(tile: Tile, rows: usize, cols: usize) -> Tile {
+fn widen(tile: Tile, rows: usize, cols: usize) -> Result<Tile> {
     if tile.rows == rows && tile.cols == cols {
-        return tile;
+        return Ok(tile);
     }
-    let mut wide = Tile::undefined(rows, cols, tile.elem);
+    let mut wide = Tile::undefined(rows, cols, tile.elem)?;
     for r in 0..rows {
         for c in 0..cols {
             let (i, j) = (
@@ -405,11 +410,11 @@ fn widen(tile: Tile, rows: usize, cols: usize) -> Tile {
             wide.defined[i] = tile.defined[j];
         }
     }
-    wide
+    Ok(wide)
 }
 
-fn transpose(tile: &Tile) -> Tile {
-    let mut result = Tile::undefined(tile.cols, tile.rows, tile.elem);
+fn transpose(tile: &Tile) -> Result<Tile> {
+    let mut result = Tile::undefined(tile.cols, tile.rows, tile.elem)?;
     for r in 0..tile.rows {
         for c in 0..tile.cols {
             let (i, j) = (result.index(c, r), tile.index(r, c));
@@ -417,5 +422,5 @@ fn transpose(tile: &Tile) -> Tile {
             result.defined[i] = tile.defined[j];
         }
     }
-    result
+    Ok(result)
 }

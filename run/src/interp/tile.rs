@@ -21,8 +21,11 @@ pub fn grid(shape: &[i64]) -> (usize, usize) {
     match shape.len() {
         0 => (1, 1),
         1 => (1, shape[0] as usize),
+        // Saturating: a tile that large is refused when it is made.
         n => (
-            shape[..n - 1].iter().product::<i64>() as usize,
+            shape[..n - 1]
+                .iter()
+                .fold(1i64, |rows, &d| rows.saturating_mul(d)) as usize,
             shape[n - 1] as usize,
         ),
     }
@@ -90,7 +93,7 @@ pub fn binary_tiles(
     rows: usize,
     cols: usize,
 ) -> Result<Tile> {
-    let mut result = Tile::undefined(rows, cols, out);
+    let mut result = Tile::undefined(rows, cols, out)?;
     result.valid_rows = lhs.valid_rows.min(rows);
     result.valid_cols = lhs.valid_cols.min(cols);
     let pick = |t: &Tile, r: usize, c: usize| {
@@ -212,7 +215,7 @@ pub fn reduce_tile(tile: &Tile, how: Reduce, rows: bool, out: Elem) -> Result<Ti
         (tile.valid_cols, tile.valid_rows)
     };
     let (result_rows, result_cols) = if rows { (tile.rows, 1) } else { (1, tile.cols) };
-    let mut result = Tile::undefined(result_rows, result_cols, out);
+    let mut result = Tile::undefined(result_rows, result_cols, out)?;
     if rows {
         result.valid_rows = tile.valid_rows;
     } else {
@@ -277,7 +280,7 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
             rhs.valid_rows
         )));
     }
-    let mut result = Tile::undefined(rows, cols, out);
+    let mut result = Tile::undefined(rows, cols, out)?;
     result.valid_rows = lhs.valid_rows.min(rows);
     result.valid_cols = rhs.valid_cols.min(cols);
     for r in 0..result.valid_rows {
@@ -356,7 +359,7 @@ impl Interp<'_> {
         tail_padding: bool,
     ) -> Result<Tile> {
         let (rows, cols) = grid(&ty.shape);
-        let mut tile = Tile::undefined(rows, cols, ty.elem);
+        let mut tile = Tile::undefined(rows, cols, ty.elem)?;
         (tile.valid_rows, tile.valid_cols) = valid;
         tile.pad = ty.pad;
         let mut state = self.world.lock();
@@ -503,7 +506,7 @@ impl Interp<'_> {
             Code::TileCreate => {
                 let ty = result_ty?.expect("a tile result");
                 let (rows, cols) = grid(&ty.shape);
-                let mut tile = Tile::undefined(rows, cols, ty.elem);
+                let mut tile = Tile::undefined(rows, cols, ty.elem)?;
                 if ty.valid.iter().all(Option::is_some) {
                     (tile.valid_rows, tile.valid_cols) = valid_of(ty, &[])?;
                 }
@@ -518,7 +521,7 @@ impl Interp<'_> {
                     cols,
                     ty.elem,
                     self.number(frame, op.operands[0])?,
-                ))
+                )?)
             }
             Code::TileMove => {
                 let ty = result_ty?.expect("a tile result");
@@ -642,7 +645,7 @@ impl Interp<'_> {
                 }
                 let (row0, col0) = (row0 as usize, col0 as usize);
                 let requested = valid_of(ty, &dynamic_valid)?;
-                let mut tile = Tile::undefined(rows, cols, ty.elem);
+                let mut tile = Tile::undefined(rows, cols, ty.elem)?;
                 tile.valid_rows = requested.0.min(source.valid_rows.saturating_sub(row0));
                 tile.valid_cols = requested.1.min(source.valid_cols.saturating_sub(col0));
                 tile.pad = ty.pad;
@@ -659,7 +662,7 @@ impl Interp<'_> {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
                 let (rows, cols) = grid(&ty.shape);
-                if rows * cols != source.rows * source.cols {
+                if rows.checked_mul(cols) != Some(source.rows * source.cols) {
                     return Err(RunError::new("reshape changes the element count"));
                 }
                 let full = source.valid_rows == source.rows && source.valid_cols == source.cols;
@@ -682,7 +685,7 @@ impl Interp<'_> {
             }
             Code::TileTranspose => {
                 let source = self.tile(frame, op.operands[0])?;
-                let mut tile = Tile::undefined(source.cols, source.rows, source.elem);
+                let mut tile = Tile::undefined(source.cols, source.rows, source.elem)?;
                 (tile.valid_rows, tile.valid_cols) = (source.valid_cols, source.valid_rows);
                 for r in 0..source.rows {
                     for c in 0..source.cols {
@@ -721,7 +724,7 @@ impl Interp<'_> {
             Code::TileExpands => {
                 let target = self.tile(frame, op.operands[0])?;
                 let value = self.number(frame, op.operands[1])?;
-                let mut tile = Tile::filled(target.rows, target.cols, target.elem, value);
+                let mut tile = Tile::filled(target.rows, target.cols, target.elem, value)?;
                 (tile.valid_rows, tile.valid_cols, tile.pad) =
                     (target.valid_rows, target.valid_cols, target.pad);
                 tile_value(tile)
@@ -825,7 +828,7 @@ impl Interp<'_> {
                     0.0
                 };
                 let (rows, cols) = grid(&ty.shape);
-                let mut mask = Tile::filled(rows, cols, Elem::U8, 0.0);
+                let mut mask = Tile::filled(rows, cols, Elem::U8, 0.0)?;
                 mask.valid_rows = lhs.valid_rows;
                 mask.valid_cols = lhs.valid_cols.div_ceil(8).min(cols);
                 for r in 0..lhs.valid_rows {
