@@ -45,3 +45,47 @@ pub fn source_name(source: &str, location: &str) -> Option<String> {
 pub fn value_name(source: Option<&str>, value: Value) -> Option<String> {
     source_name(source?, &location_text(value.location()))
 }
+
+/// Text MLIR 22's parser crashes on instead of diagnosing, found before
+/// parsing: a dense array whose element type is neither an integer nor a
+/// float (`array<index: 0>` dereferences the type as a float). The result
+/// is `name:line:col: error: …` at the element type. Comments are skipped.
+pub fn unparsable(name: &str, text: &str) -> Option<String> {
+    for (number, line) in text.lines().enumerate() {
+        let code = line.split("//").next().unwrap_or_default();
+        let mut from = 0;
+        while let Some(found) = code[from..].find("array<") {
+            let start = from + found + "array<".len();
+            let rest = &code[start..];
+            let skipped = rest.len() - rest.trim_start().len();
+            let element: String = rest.trim_start().chars().take_while(|c| !matches!(c, ':' | '>' | ' ')).collect();
+            let integer = ["i", "si", "ui"].iter().any(|p| element.strip_prefix(p).is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())));
+            let float = element.starts_with('f') && element[1..].starts_with(|c: char| c.is_ascii_digit()) || matches!(element.as_str(), "bf16" | "tf32");
+            if !element.is_empty() && !integer && !float {
+                let column = start + skipped + 1;
+                return Some(format!(
+                    "{name}:{}:{column}: error: a dense array holds integers or floats, not '{element}'",
+                    number + 1
+                ));
+            }
+            from = start;
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unparsable;
+
+    #[test]
+    fn dense_arrays_of_other_types_are_found_where_they_are() {
+        assert_eq!(
+            unparsable("in.mlir", "func.func @f() {\n  %x = pl.op {pl.addresses = array<index: 0>}\n"),
+            Some("in.mlir:2:36: error: a dense array holds integers or floats, not 'index'".into())
+        );
+        assert_eq!(unparsable("in.mlir", "x = array<i64: 0, 1> y = array<f32: 1.0> z = array<i1> w = array<f8E4M3FN: 1.0>"), None);
+        assert_eq!(unparsable("in.mlir", "// array<index: 0>\n"), None);
+        assert!(unparsable("in.mlir", "a = array< none : 1>").is_some());
+    }
+}

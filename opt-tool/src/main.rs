@@ -83,6 +83,11 @@ fn main() -> ExitCode {
             Err(message) => return fail(message),
         }
     };
+    // Text MLIR's parser would crash on is reported before it parses.
+    if let Some(message) = std::str::from_utf8(&input).ok().and_then(|text| pto_dialects::source::unparsable(&input_name, text)) {
+        eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
 
     let mut mlir_options = cli.mlir_options();
     mlir_options.extend(arguments.mlir_options.iter().cloned());

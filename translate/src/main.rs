@@ -97,6 +97,11 @@ fn check_text<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
 }
 
 fn parse<'c>(context: &'c Context, name: &str, bytes: &[u8]) -> Option<Module<'c>> {
+    // Text MLIR's parser would crash on is reported before it parses.
+    if let Some(message) = std::str::from_utf8(bytes).ok().and_then(|text| pto_dialects::source::unparsable(name, text)) {
+        eprintln!("{message}");
+        return None;
+    }
     let module = pto_translate::parse_module(context, bytes, name)?;
     melior::ir::operation::OperationLike::verify(&module.as_operation()).then_some(module)
 }
