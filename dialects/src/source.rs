@@ -58,9 +58,19 @@ pub fn unparsable(name: &str, text: &str) -> Option<String> {
             let start = from + found + "array<".len();
             let rest = &code[start..];
             let skipped = rest.len() - rest.trim_start().len();
-            let element: String = rest.trim_start().chars().take_while(|c| !matches!(c, ':' | '>' | ' ')).collect();
-            let integer = ["i", "si", "ui"].iter().any(|p| element.strip_prefix(p).is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit())));
-            let float = element.starts_with('f') && element[1..].starts_with(|c: char| c.is_ascii_digit()) || matches!(element.as_str(), "bf16" | "tf32");
+            let element: String = rest
+                .trim_start()
+                .chars()
+                .take_while(|c| !matches!(c, ':' | '>' | ' '))
+                .collect();
+            let integer = ["i", "si", "ui"].iter().any(|p| {
+                element
+                    .strip_prefix(p)
+                    .is_some_and(|w| !w.is_empty() && w.chars().all(|c| c.is_ascii_digit()))
+            });
+            let float = element.starts_with('f')
+                && element[1..].starts_with(|c: char| c.is_ascii_digit())
+                || matches!(element.as_str(), "bf16" | "tf32");
             if !element.is_empty() && !integer && !float {
                 let column = start + skipped + 1;
                 return Some(format!(
@@ -81,10 +91,19 @@ mod tests {
     #[test]
     fn dense_arrays_of_other_types_are_found_where_they_are() {
         assert_eq!(
-            unparsable("in.mlir", "func.func @f() {\n  %x = pl.op {pl.addresses = array<index: 0>}\n"),
+            unparsable(
+                "in.mlir",
+                "func.func @f() {\n  %x = pl.op {pl.addresses = array<index: 0>}\n"
+            ),
             Some("in.mlir:2:36: error: a dense array holds integers or floats, not 'index'".into())
         );
-        assert_eq!(unparsable("in.mlir", "x = array<i64: 0, 1> y = array<f32: 1.0> z = array<i1> w = array<f8E4M3FN: 1.0>"), None);
+        assert_eq!(
+            unparsable(
+                "in.mlir",
+                "x = array<i64: 0, 1> y = array<f32: 1.0> z = array<i1> w = array<f8E4M3FN: 1.0>"
+            ),
+            None
+        );
         assert_eq!(unparsable("in.mlir", "// array<index: 0>\n"), None);
         assert!(unparsable("in.mlir", "a = array< none : 1>").is_some());
     }

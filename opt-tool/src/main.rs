@@ -84,7 +84,10 @@ fn main() -> ExitCode {
         }
     };
     // Text MLIR's parser would crash on is reported before it parses.
-    if let Some(message) = std::str::from_utf8(&input).ok().and_then(|text| pto_dialects::source::unparsable(&input_name, text)) {
+    if let Some(message) = std::str::from_utf8(&input)
+        .ok()
+        .and_then(|text| pto_dialects::source::unparsable(&input_name, text))
+    {
         eprintln!("{message}");
         return ExitCode::FAILURE;
     }

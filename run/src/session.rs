@@ -536,7 +536,11 @@ fn run_task(world: &World, program: &Program, device: usize, task: Task) -> Resu
 pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     let text = path.to_string_lossy().to_string();
     // Text MLIR's parser would crash on is reported before it parses.
-    if let Some(message) = std::fs::read(path).ok().and_then(|bytes| String::from_utf8(bytes).ok()).and_then(|source| pto_dialects::source::unparsable(&text, &source)) {
+    if let Some(message) = std::fs::read(path)
+        .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
+        .and_then(|source| pto_dialects::source::unparsable(&text, &source))
+    {
         eprintln!("{message}");
         return Err(RunError::reported());
     }

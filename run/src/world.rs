@@ -268,7 +268,25 @@ impl World {
 
     /// Records a deadlock, at `location` or where a rank blocks.
     fn record_deadlock(&self, state: &mut State, location: Option<&str>) -> RunError {
-        let report = state.report("deadlock: every rank is blocked");
+        let blocked: Vec<usize> = state
+            .threads
+            .iter()
+            .enumerate()
+            .filter(|(_, thread)| matches!(thread, ThreadState::Blocked(_)))
+            .map(|(device, _)| device)
+            .collect();
+        let headline = if blocked.len() == state.threads.len() {
+            "deadlock: every rank is blocked".to_string()
+        } else {
+            let which: Vec<String> = blocked.iter().map(|d| d.to_string()).collect();
+            format!(
+                "deadlock: device{} {} blocked and nothing left running can release {}",
+                if blocked.len() == 1 { "" } else { "s" },
+                which.join(", "),
+                if blocked.len() == 1 { "it" } else { "them" }
+            )
+        };
+        let report = state.report(&headline);
         let error = state.locate(RunError::new(report), location);
         self.record(state, error.clone());
         error

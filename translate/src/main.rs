@@ -98,7 +98,10 @@ fn check_text<'a>(name: &str, bytes: &'a [u8]) -> Result<&'a str, String> {
 
 fn parse<'c>(context: &'c Context, name: &str, bytes: &[u8]) -> Option<Module<'c>> {
     // Text MLIR's parser would crash on is reported before it parses.
-    if let Some(message) = std::str::from_utf8(bytes).ok().and_then(|text| pto_dialects::source::unparsable(name, text)) {
+    if let Some(message) = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| pto_dialects::source::unparsable(name, text))
+    {
         eprintln!("{message}");
         return None;
     }

@@ -11,7 +11,37 @@ use crate::{
     world::{Blocker, CollectiveCall, State, Task, World},
 };
 
+/// A completion condition `pld.system.defer_wait` registered for `task`.
+#[derive(Clone, Debug)]
+pub(super) struct Deferred {
+    task: u64,
+    signal: TensorRef,
+    indices: Vec<i64>,
+    expected: i64,
+    location: String,
+}
+
 impl<'w> Interp<'w> {
+    /// Waits until the deferred conditions of `task` (every task's with
+    /// `None`) hold, and forgets them: a task is complete only then.
+    pub(super) fn complete_deferred(&mut self, task: Option<u64>) -> Result<()> {
+        let (due, kept): (Vec<Deferred>, Vec<Deferred>) = std::mem::take(&mut self.deferred)
+            .into_iter()
+            .partition(|d| task.is_none_or(|t| d.task == t));
+        self.deferred = kept;
+        for condition in due {
+            self.wait(
+                &condition.signal,
+                &condition.indices,
+                condition.expected,
+                true,
+                &condition.location,
+            )
+            .map_err(|e| e.located(&condition.location))?;
+        }
+        Ok(())
+    }
+
     /// `pld.comm_domain`: a domain over its devices for the buffers its
     /// slots name, while its body runs.
     pub(super) fn exec_comm_domain(&mut self, frame: &mut Frame, op: &'w Op) -> Result<Flow> {
@@ -148,6 +178,22 @@ impl Interp<'_> {
                 );
                 let set = op.int_attr("op") == Some(1);
                 self.notify(&signal, &indices, peer, value, set)?;
+                Ok(Vec::new())
+            }
+            Code::DeferWait => {
+                // The task does not block: its completion waits (dependent
+                // tasks, and the end of the device's work).
+                let signal = self.tensor(frame, op.operands[0])?;
+                let n = op.operands.len();
+                let indices = self.ints(frame, &op.operands[1..n - 1])?;
+                let expected = self.int(frame, op.operands[n - 1])?;
+                self.deferred.push(Deferred {
+                    task: self.task,
+                    signal,
+                    indices,
+                    expected,
+                    location: op.location.clone(),
+                });
                 Ok(Vec::new())
             }
             Code::Wait => {

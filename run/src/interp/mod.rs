@@ -43,6 +43,11 @@ pub struct Interp<'w> {
     /// Comm domains the host opened (`pld.comm_domain`), with their slots.
     domains: Vec<(DomainId, Vec<String>)>,
     next_task: u64,
+    /// The `pl.submit` task running now (0: none, or a `pl.call`).
+    task: u64,
+    /// Completion conditions `pld.system.defer_wait` registered and no one
+    /// has waited for yet (docs/pld-guide.md, "Deferred completion").
+    deferred: Vec<comm::Deferred>,
     depth: usize,
 }
 
@@ -54,6 +59,8 @@ impl<'w> Interp<'w> {
             device,
             domains: Vec::new(),
             next_task: 0,
+            task: 0,
+            deferred: Vec::new(),
             depth: 0,
         }
     }
@@ -85,6 +92,11 @@ impl<'w> Interp<'w> {
         self.depth += 1;
         let flow = self.run_ops(&mut frame, &function.body.ops);
         self.depth -= 1;
+        // A device's work (or the entry) completes when every task has:
+        // the conditions its tasks deferred must hold by then.
+        if self.depth == 0 && flow.is_ok() {
+            self.complete_deferred(None)?;
+        }
         match flow? {
             Flow::Return(values) | Flow::Yield(values) => Ok(values),
             _ => Ok(Vec::new()),
@@ -293,8 +305,18 @@ impl<'w> Interp<'w> {
             Submit => {
                 let callee = self.callee(op)?;
                 let args = self.values(frame, op.segment(0))?;
-                let mut results = self.call(callee, args)?;
+                // A task starts once the tasks it depends on are complete,
+                // their deferred conditions included.
+                for dependency in self.values(frame, op.segment(1))? {
+                    if let Value::Task(id) = dependency {
+                        self.complete_deferred(Some(id))?;
+                    }
+                }
                 self.next_task += 1;
+                let outer = std::mem::replace(&mut self.task, self.next_task);
+                let results = self.call(callee, args);
+                self.task = outer;
+                let mut results = results?;
                 results.push(Value::Task(self.next_task));
                 self.set(frame, op, results)?;
                 Ok(Flow::Next)
@@ -343,8 +365,8 @@ impl<'w> Interp<'w> {
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
             }
-            WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | AllocWindow | Window
-            | RemoteLoad | RemoteStore | TilePut | TileGet | TensorPut | TensorGet
+            WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | DeferWait | AllocWindow
+            | Window | RemoteLoad | RemoteStore | TilePut | TileGet | TensorPut | TensorGet
             | Collective(_) | Builtin(_) => {
                 let values = self.comm_op(frame, op)?;
                 self.set(frame, op, values)?;
