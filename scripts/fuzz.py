@@ -216,6 +216,8 @@ def one(args):
                               preexec_fn=limit_memory, stdin=subprocess.DEVNULL)
         finding = classify(done.returncode, done.stderr, False, out, os.path.basename(argv[0]))
         stderr = done.stderr
+    except OSError as error:
+        raise SystemExit("fuzz: error: cannot run %s: %s" % (argv[0], error.strerror))
     except subprocess.TimeoutExpired as expired:
         finding, stderr = "hang", (expired.stderr or b"").decode(errors="replace") if isinstance(expired.stderr, bytes) else (expired.stderr or "")
     first = next((l for l in stderr.splitlines() if l.strip()), "")

@@ -163,7 +163,39 @@ impl Program {
 
     /// Compiles every `func.func` of `module`; `source` (the input text)
     /// recovers parameter names.
+    ///
+    /// A host program's window buffers belong to the comm domains its
+    /// dispatches imply: when buffers sit outside any `pld.comm_domain`,
+    /// the program runs with the domains `pld-materialize-comm-domains`
+    /// makes explicit (on a copy), so that a program and its lowering agree
+    /// on ranks and rank counts.
     pub fn compile(module: &Module, source: Option<&str>) -> Result<Self, RunError> {
+        if !buffers_outside_domains(module) {
+            return Self::compile_module(module, source);
+        }
+        let context_ref = module.context();
+        // SAFETY: the context outlives this call; the copy is owned here.
+        let context = unsafe { context_ref.to_ref() };
+        // SAFETY: a live module op, cloned into an operation owned here.
+        let copy = unsafe {
+            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
+                module.as_operation().to_raw(),
+            ))
+        };
+        let mut copy = Module::from_operation(copy)
+            .ok_or_else(|| RunError::new("the module cannot be copied"))?;
+        pto_passes::register_passes();
+        let manager = melior::pass::PassManager::new(context);
+        melior::utility::parse_pass_pipeline(
+            manager.as_operation_pass_manager(),
+            "builtin.module(pld-materialize-comm-domains)",
+        )
+        .map_err(|_| RunError::new("pld-materialize-comm-domains is not registered"))?;
+        manager.run(&mut copy).map_err(|_| RunError::reported())?;
+        Self::compile_module(&copy, source)
+    }
+
+    fn compile_module(module: &Module, source: Option<&str>) -> Result<Self, RunError> {
         let mut program = Program::default();
         // A parsed file's module is at `file:0:0`.
         let module_location = location_text(module.as_operation().location());
@@ -187,6 +219,32 @@ impl Program {
 }
 
 pub use pto_dialects::source::location_text;
+
+/// Whether a window buffer is allocated outside any `pld.comm_domain` in a
+/// program that dispatches work to devices (without dispatches no device
+/// uses a domain).
+fn buffers_outside_domains(module: &Module) -> bool {
+    let (mut found, mut dispatches) = (false, false);
+    module
+        .as_operation()
+        .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+            dispatches |= op_name(op) == "pld.dispatch";
+            if !found && op_name(op) == "pld.tensor.alloc_window_buffer" {
+                let mut parent = op.parent_operation();
+                let mut inside = false;
+                while let Some(p) = parent {
+                    if op_name(p) == "pld.comm_domain" {
+                        inside = true;
+                        break;
+                    }
+                    parent = p.parent_operation();
+                }
+                found = !inside;
+            }
+            melior::ir::operation::WalkResult::Advance
+        });
+    found && dispatches
+}
 
 struct Compiler {
     slots: HashMap<usize, Slot>,
