@@ -94,68 +94,54 @@ def seeds():
     return sorted(set(found))
 
 
+def replace_one(text, rng, pattern, choose, group=0):
+    """`text` with one match of `pattern` (its `group`) replaced by
+    `choose(match)`."""
+    hits = list(re.finditer(pattern, text))
+    if not hits:
+        return text
+    m = rng.choice(hits)
+    return text[:m.start(group)] + choose(m) + text[m.end(group):]
+
+
+def new_shape(m, rng):
+    dims = m.group(1).split("x")[:-1]
+    dims[rng.randrange(len(dims))] = rng.choice(DIMS)
+    return "x".join(dims) + "x"
+
+
 def mutate(text, rng):
-    lines = text.splitlines()
     for _ in range(rng.randint(1, 3)):
         kind = rng.randrange(9)
+        lines = text.splitlines()
         if kind == 0:
-            text = "\n".join(lines)
-            numbers = list(re.finditer(r"(?<![\w.%#@x])-?\d+(?![\w.])", text))
-            if numbers:
-                m = rng.choice(numbers)
-                text = text[:m.start()] + rng.choice(BOUNDARY) + text[m.end():]
-            lines = text.splitlines()
+            text = replace_one(text, rng, r"(?<![\w.%#@x])-?\d+(?![\w.])", lambda m: rng.choice(BOUNDARY))
         elif kind == 1:
-            text = "\n".join(lines)
-            shapes = list(re.finditer(r"<((?:[\d?]+x)+)", text))
-            if shapes:
-                m = rng.choice(shapes)
-                dims = m.group(1).split("x")[:-1]
-                dims[rng.randrange(len(dims))] = rng.choice(DIMS)
-                text = text[:m.start(1)] + "x".join(dims) + "x" + text[m.end(1):]
-            lines = text.splitlines()
+            text = replace_one(text, rng, r"<((?:[\d?]+x)+)", lambda m: new_shape(m, rng), group=1)
         elif kind == 2:
-            text = "\n".join(lines)
-            hits = list(re.finditer(r"\b(f32|f16|bf16|i32|i16|i8|i64)\b", text))
-            if hits:
-                m = rng.choice(hits)
-                text = text[:m.start()] + rng.choice(ELEMENTS) + text[m.end():]
-            lines = text.splitlines()
+            text = replace_one(text, rng, r"\b(f32|f16|bf16|i32|i16|i8|i64)\b", lambda m: rng.choice(ELEMENTS))
         elif kind == 3:
-            text = "\n".join(lines)
-            hits = list(re.finditer(r"\b(vec|mat|left|right|acc|bias)\b", text))
-            if hits:
-                m = rng.choice(hits)
-                text = text[:m.start()] + rng.choice(SPACES) + text[m.end():]
-            lines = text.splitlines()
+            text = replace_one(text, rng, r"\b(vec|mat|left|right|acc|bias)\b", lambda m: rng.choice(SPACES))
         elif kind == 4:
-            text = "\n".join(lines)
-            hits = [m for m in re.finditer(r"\b\w+\b", text) if m.group(0) in KEYWORDS]
-            if hits:
-                m = rng.choice(hits)
-                text = text[:m.start()] + rng.choice(KEYWORDS[m.group(0)]) + text[m.end():]
-            lines = text.splitlines()
+            keywords = r"\b(" + "|".join(KEYWORDS) + r")\b"
+            text = replace_one(text, rng, keywords, lambda m: rng.choice(KEYWORDS[m.group(0)]))
         elif kind == 5 and len(lines) > 3:
             del lines[rng.randrange(1, len(lines) - 1)]
-        elif kind == 6 and len(lines) > 3:
-            i = rng.randrange(1, len(lines) - 1)
-            lines.insert(rng.randrange(1, len(lines) - 1), lines[i])
-        elif kind == 7:
             text = "\n".join(lines)
+        elif kind == 6 and len(lines) > 3:
+            lines.insert(rng.randrange(1, len(lines) - 1), lines[rng.randrange(1, len(lines) - 1)])
+            text = "\n".join(lines)
+        elif kind == 7:
             family = rng.choice(FAMILIES)
-            hits = list(re.finditer(r"\.(" + "|".join(family) + r")\b", text))
-            if hits:
-                m = rng.choice(hits)
-                text = text[:m.start(1)] + rng.choice(family) + text[m.end(1):]
-            lines = text.splitlines()
-        else:
-            if len(lines) > 2:
-                i = rng.randrange(len(lines))
-                line = lines[i]
-                if line:
-                    j = rng.randrange(len(line))
-                    lines[i] = line[:j] + line[j + 1:]
-    return "\n".join(lines) + "\n"
+            text = replace_one(text, rng, r"\.(" + "|".join(family) + r")\b", lambda m: rng.choice(family), group=1)
+        elif len(lines) > 2:
+            # A character dropped.
+            i = rng.randrange(len(lines))
+            if lines[i]:
+                j = rng.randrange(len(lines[i]))
+                lines[i] = lines[i][:j] + lines[i][j + 1:]
+            text = "\n".join(lines)
+    return text + "\n"
 
 
 def command(tools, path, out, rng):

@@ -195,27 +195,21 @@ fn aliases_after<'c, 'a>(
     out
 }
 
-/// How `scope`'s ops use `value` (and the values that stand for it): `In`
-/// when they only read it, `Out` when they only write it, `InOut` when they
-/// do both or read-modify-write it. `None` when nothing uses it.
-pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
-    let (mut written, mut read) = (false, false);
+/// The values in `scope` that stand for `value` (itself, and what stores,
+/// views and loops make of it), with every use of them.
+fn aliases(scope: OperationRef, value: Value) -> (HashSet<usize>, Vec<Use>) {
     let key = |v: Value| v.to_raw().ptr as usize;
     let mut aliases: HashSet<usize> = HashSet::from([key(value)]);
     loop {
         let before = aliases.len();
+        let mut uses = Vec::new();
         scope.walk(WalkOrder::PreOrder, |op| {
             for (index, operand) in op.operands().enumerate() {
                 if !aliases.contains(&key(operand)) {
                     continue;
                 }
                 let how = operand_use(op, index);
-                match how {
-                    Use::Read => read = true,
-                    Use::Write => written = true,
-                    Use::ReadWrite => (read, written) = (true, true),
-                    Use::Alias | Use::Pass => {}
-                }
+                uses.push(how);
                 if how != Use::Read && how != Use::Pass {
                     aliases.extend(aliases_after(op, index, operand).into_iter().map(key));
                 }
@@ -223,9 +217,20 @@ pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
             WalkResult::Advance
         });
         if aliases.len() == before {
-            break;
+            return (aliases, uses);
         }
     }
+}
+
+/// How `scope`'s ops use `value` (and the values that stand for it): `In`
+/// when they only read it, `Out` when they only write it, `InOut` when they
+/// do both or read-modify-write it. `None` when nothing uses it.
+pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
+    let (_, uses) = aliases(scope, value);
+    let read = uses.iter().any(|u| matches!(u, Use::Read | Use::ReadWrite));
+    let written = uses
+        .iter()
+        .any(|u| matches!(u, Use::Write | Use::ReadWrite));
     match (written, read) {
         (true, true) => Some(ParamDirection::InOut),
         (true, false) => Some(ParamDirection::Out),
@@ -239,31 +244,10 @@ pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
 /// was given.
 pub fn parameter_of(function: OperationRef, value: Value) -> Option<usize> {
     let body = function.region(0).ok()?.first_block()?;
+    let key = value.to_raw().ptr as usize;
     (0..body.argument_count()).find(|&i| {
-        let argument: Value = body.argument(i).unwrap().into();
-        let key = |v: Value| v.to_raw().ptr as usize;
-        if key(argument) == key(value) {
-            return true;
-        }
-        let mut aliases: HashSet<usize> = HashSet::from([key(argument)]);
-        loop {
-            let before = aliases.len();
-            function.walk(WalkOrder::PreOrder, |op| {
-                for (index, operand) in op.operands().enumerate() {
-                    if aliases.contains(&key(operand))
-                        && !matches!(operand_use(op, index), Use::Read | Use::Pass)
-                    {
-                        aliases.extend(aliases_after(op, index, operand).into_iter().map(key));
-                    }
-                }
-                WalkResult::Advance
-            });
-            if aliases.contains(&key(value)) {
-                return true;
-            }
-            if aliases.len() == before {
-                return false;
-            }
-        }
+        aliases(function, body.argument(i).unwrap().into())
+            .0
+            .contains(&key)
     })
 }
