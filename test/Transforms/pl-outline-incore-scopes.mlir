@@ -72,3 +72,16 @@ func.func @loop_carried(%x: !T, %out: !T) -> !T attributes {pl.kind = #pl.kind<o
   }
   return %updated : !T
 }
+
+// An atomic add reads what it adds into: its target is inout, not out.
+// CHECK-LABEL: func.func @accumulates(
+// CHECK: func.func @accumulates_incore_0(%{{.*}}: !pl.tensor<16x64xf32>, %{{.*}}: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) -> !pl.tensor<16x64xf32>
+func.func @accumulates(%x: !T, %acc: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %r = pl.incore_scope -> !T {
+    %t = pl.tile.load %x[%c0, %c0] : !T -> !pl.tile<16x64xf32, vec>
+    %a = pl.tile.store %t, %acc[%c0, %c0] atomic_add : !pl.tile<16x64xf32, vec>, !T
+    pl.yield %a : !T
+  }
+  return %r : !T
+}
