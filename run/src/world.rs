@@ -99,11 +99,21 @@ pub enum Blocker {
         arena: usize,
         byte: usize,
         expected: i64,
-        ge: bool,
+        cmp: SignalCmp,
         what: String,
     },
     /// The other ranks of a collective.
     Gathering { key: (DomainId, u64), what: String },
+}
+
+/// How a signal cell is compared with its expected value: `pld.system.wait`
+/// compares signed i32 (`eq`, `ge`); `pld.system.defer_wait` compares
+/// unsigned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SignalCmp {
+    Eq,
+    Ge,
+    GeUnsigned,
 }
 
 /// A device thread's state.
@@ -491,16 +501,17 @@ impl State {
                 arena,
                 byte,
                 expected,
-                ge,
+                cmp,
                 ..
             } => {
-                let value = self.domains[domain.0].arenas[*arena]
+                let cell = self.domains[domain.0].arenas[*arena]
                     .get(*byte..*byte + 4)
-                    .map(|b| i64::from(i32::from_le_bytes([b[0], b[1], b[2], b[3]])));
-                match value {
-                    Some(v) if *ge => v >= *expected,
-                    Some(v) => v == *expected,
-                    None => false,
+                    .map(|b| i32::from_le_bytes([b[0], b[1], b[2], b[3]]));
+                match (cell, cmp) {
+                    (Some(v), SignalCmp::Eq) => i64::from(v) == *expected,
+                    (Some(v), SignalCmp::Ge) => i64::from(v) >= *expected,
+                    (Some(v), SignalCmp::GeUnsigned) => i64::from(v as u32) >= *expected,
+                    (None, _) => false,
                 }
             }
             Blocker::Gathering { key, .. } => self.gatherings.get(key).is_some_and(|g| g.done),

@@ -8,10 +8,12 @@
 // A condition that never holds is a deadlock at the defer_wait when the
 // device's work ends.
 // RUN: not pto-run %s --ranks 2 --entry never 2>&1 | FileCheck %s --check-prefix=NEVER
+// The condition compares unsigned: a cell set to -1 (0xffffffff) is >= 1.
+// RUN: pto-run %s --ranks 1 --entry unsigned_cell
 // RUNS-NOT: error
 // SEEN: [1, 0, 0, 0, 1, 0, 0, 0]
 // NEVER: deferred.mlir:[[@LINE+31]]:3: error: deadlock: device 0 blocked and nothing left running can release it
-// NEVER-NEXT: device 0: rank 0 waits at {{.*}}deferred.mlir:[[@LINE+30]]:3 for lonely_signal[0, 0] >= 1; the cell holds 0
+// NEVER-NEXT: device 0: rank 0 waits at {{.*}}deferred.mlir:[[@LINE+30]]:3 for lonely_signal[0, 0] >= (unsigned) 1; the cell holds 0
 // NEVER-NEXT: device 1: idle
 !Sig = !pld.dtensor<2x1xi32>
 func.func @main() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
@@ -72,5 +74,25 @@ func.func @never() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<or
 }
 func.func @lonely(%sig: !Sig) attributes {pl.kind = #pl.kind<orchestration>} {
   %t = pl.submit @waiter(%sig) : (!Sig) -> ()
+  return
+}
+func.func @unsigned_cell() attributes {pl.level = #pl.level<host>, pl.role = #pl.role<orchestrator>} {
+  %c0 = arith.constant 0 : index
+  %bytes = arith.constant 64 : i64
+  %buf = pld.tensor.alloc_window_buffer %bytes name "minus_one" : i64 -> !pl.ptr
+  %sig = pld.tensor.window %buf : !pl.ptr -> !Sig
+  pld.dispatch @set_then_defer(%sig) on %c0 : (!Sig) -> ()
+  return
+}
+func.func @set_then_defer(%sig: !Sig) attributes {pl.kind = #pl.kind<orchestration>} {
+  %t = pl.submit @waiter(%sig) : (!Sig) -> ()
+  %u = pl.submit @set_minus_one(%sig) : (!Sig) -> ()
+  return
+}
+func.func @set_minus_one(%sig: !Sig) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %minus = arith.constant -1 : i32
+  %me = arith.constant 0 : i32
+  pld.system.notify %sig[%c0, %c0] to %me, %minus set : !Sig
   return
 }

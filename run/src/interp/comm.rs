@@ -8,7 +8,7 @@ use crate::{
     program::{Attr, Code, Collective, Op},
     types::{Elem, Ty},
     value::{BufferId, DomainId, Mem, TensorRef, Value, leading},
-    world::{Blocker, CollectiveCall, State, Task, World},
+    world::{Blocker, CollectiveCall, SignalCmp, State, Task, World},
 };
 
 /// A completion condition `pld.system.defer_wait` registered for `task`.
@@ -34,7 +34,7 @@ impl<'w> Interp<'w> {
                 &condition.signal,
                 &condition.indices,
                 condition.expected,
-                true,
+                SignalCmp::GeUnsigned,
                 &condition.location,
             )
             .map_err(|e| e.located(&condition.location))?;
@@ -202,7 +202,8 @@ impl Interp<'_> {
                 let indices = self.ints(frame, &op.operands[1..n - 1])?;
                 let expected = self.int(frame, op.operands[n - 1])?;
                 let ge = op.int_attr("cmp") == Some(1);
-                self.wait(&signal, &indices, expected, ge, &op.location)?;
+                let cmp = if ge { SignalCmp::Ge } else { SignalCmp::Eq };
+                self.wait(&signal, &indices, expected, cmp, &op.location)?;
                 Ok(Vec::new())
             }
             Code::AllocWindow => {
@@ -410,7 +411,7 @@ impl Interp<'_> {
         signal: &TensorRef,
         indices: &[i64],
         expected: i64,
-        ge: bool,
+        cmp: SignalCmp,
         location: &str,
     ) -> Result<()> {
         let device = self.device()?;
@@ -430,14 +431,18 @@ impl Interp<'_> {
         let name = state.buffers[buffer.0].name.clone();
         let what = format!(
             "rank {rank} waits at {location} for {name}{indices:?} {} {expected}",
-            if ge { ">=" } else { "==" }
+            match cmp {
+                SignalCmp::Eq => "==",
+                SignalCmp::Ge => ">=",
+                SignalCmp::GeUnsigned => ">= (unsigned)",
+            }
         );
         let blocker = Blocker::Signal {
             domain,
             arena,
             byte,
             expected,
-            ge,
+            cmp,
             what,
         };
         drop(self.world.block(state, device, blocker, location)?);
