@@ -1169,12 +1169,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     valid,
                 )?;
                 // A plain broadcast's tile operand gives only the shape:
-                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src).
-                let sources: Vec<Value> = if matches!(short, "row_expand" | "col_expand") {
-                    op.operands().skip(1).collect()
-                } else {
-                    op.operands().collect()
-                };
+                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src) and
+                // TEXPANDS (dst, scalar).
+                let sources: Vec<Value> =
+                    if matches!(short, "row_expand" | "col_expand" | "expands") {
+                        op.operands().skip(1).collect()
+                    } else {
+                        op.operands().collect()
+                    };
                 let operands: Vec<Value> = std::iter::once(object).chain(sources).collect();
                 self.call(op, callee, &operands, None, None);
                 self.replace(op, object);
