@@ -1159,6 +1159,21 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let Some(callee) = instruction(short) else {
                     return Err((op, format!("'{name}' has no lowering to EmitC yet")));
                 };
+                // TTRANS and TPRELU write a scratch tile the pl op may leave
+                // out (pl-flatten-tile-nd-to-2d adds it).
+                let scratch_at = match short {
+                    "transpose" => 1,
+                    "prelu" => 2,
+                    _ => usize::MAX,
+                };
+                if op.operand_count() == scratch_at {
+                    return Err((
+                        op,
+                        format!(
+                            "{callee} needs a scratch tile (tmp): run pl-flatten-tile-nd-to-2d first"
+                        ),
+                    ));
+                }
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(
                     op,

@@ -502,8 +502,8 @@ template <typename T> T remainder_of(T a, T b) {
 }
 
 /// Bitwise, shift, remainder and ReLU instructions, tile-tile and
-/// tile-scalar, with pto-isa's operands: TXOR/TXORS and TREM/TREMS take a
-/// scratch tile last (written on the device, unused here).
+/// tile-scalar, with pto-isa's operands: TXOR/TXORS, TREM/TREMS and TPRELU
+/// take a scratch tile last (written on the device, unused here).
 #define PTO_SIM_EXACT_TILE(NAME, EXPR)                                                                  \
   template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst)});                   \
@@ -554,7 +554,7 @@ PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR_TMP(TREMS, remainder_of<T>(x, y))
 PTO_SIM_EXACT_TILE(TFMOD, remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR(TFMODS, remainder_of<T>(x, y))
-PTO_SIM_EXACT_TILE(TPRELU, (x >= T(0) ? x : T(x * y)))
+PTO_SIM_EXACT_TILE_TMP(TPRELU, (x >= T(0) ? x : T(x * y)))
 PTO_SIM_EXACT_SCALAR(TLRELU, (x >= T(0) ? x : T(x * y)))
 #undef PTO_SIM_EXACT_TILE
 #undef PTO_SIM_EXACT_TILE_TMP
@@ -632,9 +632,9 @@ template <typename D, typename M, typename A, typename Tmp, typename S> void TSE
   each_exact(dst, [&](int r, int c) { return (uint8_t(mask.at(r, c / 8)) >> (c % 8)) & 1 ? a.at(r, c) : typename D::DType(s); });
 }
 
-/// dst(c, r) = src(r, c) over src's valid region.
-template <typename D, typename A, typename... Tmp> void TTRANS(D &dst, const A &src, Tmp &...tmp) {
-  sim::hazards::step(sim::hazards::V, "TTRANS", {bytes(src)}, {bytes(dst), bytes(tmp)...});
+/// dst(c, r) = src(r, c) over src's valid region, through a scratch tile.
+template <typename D, typename A, typename Tmp> void TTRANS(D &dst, const A &src, Tmp &tmp) {
+  sim::hazards::step(sim::hazards::V, "TTRANS", {bytes(src)}, {bytes(dst), bytes(tmp)});
   for (int r = 0; r < src.validRows; ++r)
     for (int c = 0; c < src.validCols; ++c) dst.at(c, r) = src.at(r, c);
 }
