@@ -28,6 +28,18 @@ config.environment["PATH"] = os.pathsep.join(
 # Colour codes and locale must not leak into FileCheck'd output.
 config.environment["LC_ALL"] = "C"
 
+# pto-isa's own headers (a checkout named by PTO_ISA, else the one beside
+# the repository in ../shared/third_party/pto-isa): tests that compile the
+# emitted kernels against the real API (its CPU build) need them and clang++.
+pto_isa = os.environ.get("PTO_ISA") or os.path.join(
+    os.path.dirname(repo_root), "shared", "third_party", "pto-isa"
+)
+if os.path.exists(
+    os.path.join(pto_isa, "include", "pto", "pto-inst.hpp")
+) and os.path.exists(os.path.join(llvm_bin, "clang++")):
+    config.available_features.add("pto-isa")
+    config.substitutions.append(("%pto_isa", os.path.join(pto_isa, "include")))
+
 plugin = os.path.join(tools_dir, "libpto_mlir.so")
 config.substitutions.append(("%plugin", plugin))
 config.substitutions.append(("%repo", repo_root))

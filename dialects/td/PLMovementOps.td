@@ -170,16 +170,21 @@ def PL_TileTransposeOp : PL_Op<"tile.transpose", [PL_TilePure]> {
   let description = [{
     Returns `source` with axes `axis1` and `axis2` (distinct, in range,
     rank 2 or more) swapped, in a new buffer of the same memory space.
-    Example:
+    `tmp` is the scratch TTRANS transposes into: a 2-D tile of the
+    source's element type with at least the result's rows and its columns
+    rounded up to a multiple of 16 (32 for 1-byte elements). Without one,
+    pl-flatten-tile-nd-to-2d adds it. Example:
 
     ```mlir
     %t2 = pl.tile.transpose %t axes 0, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+    %t3 = pl.tile.transpose %t axes 0, 1, %tmp : !pl.tile<16x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x16xf32, vec>
     ```
   }];
-  let arguments = (ins PL_AnyTile:$source, I64Attr:$axis1, I64Attr:$axis2);
+  let arguments = (ins PL_AnyTile:$source, I64Attr:$axis1, I64Attr:$axis2, Optional<PL_AnyTile>:$tmp);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
-    $source `axes` $axis1 `,` $axis2 attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+    $source `axes` $axis1 `,` $axis2 (`,` $tmp^)? attr-dict `:` qualified(type($source))
+    (`,` qualified(type($tmp))^)? `->` qualified(type($result))
   }];
 }
 

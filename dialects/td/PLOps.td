@@ -123,8 +123,29 @@ class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
   }];
 }
 
-def PL_TilePreluOp : PL_TileBinaryOp<"prelu", "the parametric relu, x or slope * x",
-    "`rhs` holds the slopes. " # promoteRule>;
+def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
+  let summary = "Elementwise parametric relu of two tiles, x or slope * x";
+  let description = [{
+    Computes `lhs` where it is not negative, else `lhs * rhs`: `rhs` holds
+    the slopes. The result's element type is the promotion of the
+    operands' and its shape the right-aligned broadcast of their shapes.
+    `tmp` is the scratch TPRELU writes its sign mask into: a `ui8` tile
+    with more rows than the result (the last row is the select's own
+    scratch) and at least the packed mask's columns (`ceil(cols / 8)`
+    rounded up to 32). Without one, pl-flatten-tile-nd-to-2d adds it.
+    Example:
+
+    ```mlir
+    %r = pl.tile.prelu %x, %slopes, %tmp : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec>, !pl.tile<17x32xui8, vec> -> !pl.tile<16x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, Optional<PL_AnyTile>:$tmp);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs (`,` $tmp^)? attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+  }];
+}
 
 def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the remainder", promoteRule>;
 def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",

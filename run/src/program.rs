@@ -785,6 +785,11 @@ impl Code {
             "pl.tile.matmul" => return TileMatmul,
             "pl.tile.matmul_acc" => return TileMatmulAcc,
             "pl.tile.matmul_bias" => return TileMatmulBias,
+            // A matrix-vector product is a matrix product with one row
+            // (the accumulation phase only schedules the hardware).
+            "pl.tile.gemv" => return TileMatmul,
+            "pl.tile.gemv_acc" => return TileMatmulAcc,
+            "pl.tile.gemv_bias" => return TileMatmulBias,
             "pl.tile.cmp" => return TileCmp,
             "pl.tile.cmps" => return TileCmps,
             "pl.tile.sel" => return TileSel,

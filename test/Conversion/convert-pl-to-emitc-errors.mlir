@@ -34,3 +34,15 @@ func.func @main(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orches
   pl.call @kernel(%x) : (!pl.tensor<16x64xf32>) -> ()
   return
 }
+
+// -----
+
+// TTRANS writes a scratch tile the op does not name (the a2a3 pipeline's
+// pl-flatten-tile-nd-to-2d adds one).
+func.func @transpose_without_scratch(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: TTRANS needs a scratch tile (tmp): run pl-flatten-tile-nd-to-2d first}}
+  %r = pl.tile.transpose %t axes 0, 1 {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+  return
+}

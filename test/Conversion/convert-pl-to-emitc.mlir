@@ -81,7 +81,8 @@ func.func @acc(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>, %c: !pl.ten
 // -----
 
 // A dynamic leading extent is one more size_t parameter; a clamped load
-// of a runtime number of rows builds its tile with that extent, and the
+// of a runtime number of rows builds its tile with that extent (the
+// constructor takes only the dynamic extents, as pto-isa's do), and the
 // results of later ops take it over.
 // CHECK-LABEL: emitc.func @rows(
 // CHECK-SAME: %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %{{.*}}: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %{{.*}}: !emitc.size_t, %{{.*}}: !emitc.size_t)
@@ -89,7 +90,7 @@ func.func @acc(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x16xf16>, %c: !pl.ten
 // CHECK: %[[LEFT:.*]] = arith.subi %[[N]], %{{.*}} : index
 // CHECK: %[[VALID:.*]] = arith.minsi %{{.*}}, %[[LEFT]] : index
 // CHECK: %[[ROWS:.*]] = arith.index_cast %[[VALID]] : index to i64
-// CHECK: %[[T:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, 64, SLayout::NoneBox, 512, PadValue::Null>"(%[[ROWS]], %{{.*}})
+// CHECK: %[[T:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, -1, 64, SLayout::NoneBox, 512, PadValue::Null>"(%[[ROWS]]) :
 // CHECK: {{.*}}call_opaque "TEXP"(%[[E:.*]], %[[T]])
 func.func @rows(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
   %c0 = arith.constant 0 : index
@@ -104,4 +105,49 @@ func.func @rows(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction
   %r = pl.tile.store %e, %y[%c0, %c0] : !pl.tile<16x64xf32, vec, valid = ?x64>, !pl.tensor<?x64xf32>
   pl.system.pipe_barrier all
   return %r : !pl.tensor<?x64xf32>
+}
+
+// -----
+
+// pto-isa's operands: the scratch an instruction writes (TPRELU, TTRANS;
+// TSELS's before its scalar; TCOLSUM's with isBinary false), none where it
+// takes none (TCOLMAX drops the op's), only the scalar for TEXPANDS, and
+// both types spelled out for an atomic store.
+// CPP-LABEL: void forms(
+// CPP: TPRELU(v{{[0-9]+}}, v[[X:[0-9]+]], v[[X]], v{{[0-9]+}});
+// CPP: TTRANS(v{{[0-9]+}}, v[[X]], v{{[0-9]+}});
+// CPP: TSELS(v{{[0-9]+}}, v{{[0-9]+}}, v[[X]], v[[SCRATCH:[0-9]+]], v{{[0-9]+}});
+// CPP: TCOLSUM(v{{[0-9]+}}, v[[X]], v[[SCRATCH]], false);
+// CPP: TCOLMAX(v{{[0-9]+}}, v[[X]]);
+// CPP: TEXPANDS(v{{[0-9]+}}, v{{[0-9]+}});
+// CPP: TSTORE<Tile<TileType::Vec, float, 16, 64, BLayout::RowMajor, 16, 64, SLayout::NoneBox, 512, PadValue::Null>, GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>, pto::Stride<1024, 1024, 1024, 64, 1>, pto::Layout::ND>, AtomicType::AtomicAdd>(v{{[0-9]+}}, v[[X]]);
+!T = !pl.tensor<16x64xf32>
+!V = !pl.tile<16x64xf32, vec>
+func.func @forms(%x: !T, %y: !T {pl.direction = #pl.direction<inout>}, %p: !T {pl.direction = #pl.direction<out>},
+                 %q: !pl.tensor<64x16xf32> {pl.direction = #pl.direction<out>}, %s: !T {pl.direction = #pl.direction<out>},
+                 %cs: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>}, %cm: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>},
+                 %e: !T {pl.direction = #pl.direction<out>})
+    attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %half = arith.constant 0.5 : f32
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !T -> !V
+  %sign = pl.tile.create {pl.addresses = array<i64: 4096>} : !pl.tile<17x32xui8, vec>
+  %0 = pl.tile.prelu %t, %t, %sign {pl.addresses = array<i64: 8192>} : !V, !V, !pl.tile<17x32xui8, vec> -> !V
+  %tt = pl.tile.create {pl.addresses = array<i64: 12288>} : !pl.tile<64x16xf32, vec>
+  %1 = pl.tile.transpose %t axes 0, 1, %tt {pl.addresses = array<i64: 16384>} : !V, !pl.tile<64x16xf32, vec> -> !pl.tile<64x16xf32, vec>
+  %m = pl.tile.cmps %t, %zero ge {pl.addresses = array<i64: 20480>} : !V, f32 -> !pl.tile<16x32xui8, vec, valid = 16x8>
+  %scratch = pl.tile.create {pl.addresses = array<i64: 24576>} : !V
+  %2 = pl.tile.sels %m, %t, %half, %scratch {pl.addresses = array<i64: 28672>} : !pl.tile<16x32xui8, vec, valid = 16x8>, !V, f32
+  %3 = pl.tile.col_sum %t, %scratch {pl.addresses = array<i64: 32768>} : !V, !V -> !pl.tile<1x64xf32, vec>
+  %4 = pl.tile.col_max %t, %scratch {pl.addresses = array<i64: 33024>} : !V, !V -> !pl.tile<1x64xf32, vec>
+  %5 = pl.tile.expands %t, %half {pl.addresses = array<i64: 36864>} : !V, f32
+  %r0 = pl.tile.store %0, %p[%c0, %c0] : !V, !T
+  %r1 = pl.tile.store %1, %q[%c0, %c0] : !pl.tile<64x16xf32, vec>, !pl.tensor<64x16xf32>
+  %r2 = pl.tile.store %2, %s[%c0, %c0] : !V, !T
+  %r3 = pl.tile.store %3, %cs[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
+  %r4 = pl.tile.store %4, %cm[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
+  %r5 = pl.tile.store %5, %e[%c0, %c0] : !V, !T
+  %r6 = pl.tile.store %t, %y[%c0, %c0] atomic_add : !V, !T
+  return
 }

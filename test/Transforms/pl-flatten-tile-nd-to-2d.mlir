@@ -68,3 +68,27 @@ func.func @ragged(%x: !pl.tensor<2x8x64xf16>, %y: !pl.tensor<16x64xf16>, %cols: 
   %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<16x64xf16> -> !pl.tile<16x64xf16>
   return
 }
+
+// -----
+
+// 2-D transposes and parametric relus get the scratch their instructions
+// write: TTRANS the result's rows and its columns in blocks of 16, TPRELU a
+// packed ui8 sign mask with one more row; a given scratch stays.
+// CHECK-LABEL: func.func @scratches
+// CHECK: %[[TT:.*]] = pl.tile.create : !pl.tile<64x16xf32, vec>
+// CHECK-NEXT: pl.tile.transpose %{{.*}} axes 0, 1, %[[TT]] : !pl.tile<8x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x8xf32, vec>
+// CHECK: %[[TP:.*]] = pl.tile.create : !pl.tile<33x32xui8>
+// CHECK-NEXT: pl.tile.prelu %{{.*}}, %{{.*}}, %[[TP]] : !pl.tile<32x64xf32>, !pl.tile<32x64xf32>, !pl.tile<33x32xui8> -> !pl.tile<32x64xf32>
+// CHECK: %[[GIVEN:.*]] = pl.tile.create : !pl.tile<64x16xf32, vec>
+// CHECK-NEXT: pl.tile.transpose %{{.*}} axes 0, 1, %[[GIVEN]] : !pl.tile<8x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x8xf32, vec>
+// CHECK-NOT: pl.tile.create
+func.func @scratches(%x: !pl.tensor<8x64xf32>, %y: !pl.tensor<2x16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<8x64xf32> -> !pl.tile<8x64xf32, vec>
+  %n = pl.tile.load %y[%c0, %c0, %c0] : !pl.tensor<2x16x64xf32> -> !pl.tile<2x16x64xf32>
+  %a = pl.tile.transpose %t axes 0, 1 : !pl.tile<8x64xf32, vec> -> !pl.tile<64x8xf32, vec>
+  %b = pl.tile.prelu %n, %n : !pl.tile<2x16x64xf32>, !pl.tile<2x16x64xf32> -> !pl.tile<2x16x64xf32>
+  %tmp = pl.tile.create : !pl.tile<64x16xf32, vec>
+  %c = pl.tile.transpose %t axes 0, 1, %tmp : !pl.tile<8x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x8xf32, vec>
+  return
+}

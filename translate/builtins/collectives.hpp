@@ -79,7 +79,7 @@ template <typename T> struct Piece {
 template <typename T> AICORE inline void copy_span(__gm__ T* to, __gm__ T* from, int32_t n) {
   using P = Piece<T>;
   for (int at = 0; at < n; at += P::kCols) {
-    typename P::Vec piece(1, P::length(at, n));
+    typename P::Vec piece(P::length(at, n));
     TASSIGN(piece, 0);
     TLOAD(piece, typename P::Window(from + at));
     pipe_barrier(PIPE_ALL);
@@ -109,8 +109,8 @@ AICORE void mesh_fold(__gm__ T* span, int32_t n, __gm__ int32_t* signal, __gm__ 
     int count = pieces - first < kMost ? pieces - first : kMost;
     for (int t = 0; t < count; ++t) {
       int at = (first + t) * P::kCols, length = P::length(at, n);
-      sums[t] = typename P::Vec(1, length);
-      typename P::Vec theirs(1, length);
+      sums[t] = typename P::Vec(length);
+      typename P::Vec theirs(length);
       TASSIGN(sums[t], uint64_t(t) * P::kCols * sizeof(T));
       TASSIGN(theirs, 0x10000);
       TLOAD(sums[t], typename P::Window(span + at));
@@ -166,7 +166,7 @@ AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_
     int begin = segment_boundary<T>(s, N, ranks), end = segment_boundary<T>(s + 1, N, ranks);
     for (int at = begin; at < end; at += 256) {
       int n = end - at < 256 ? end - at : 256;
-      Piece mine(1, n), fold(1, n);
+      Piece mine(n), fold(n);
       TASSIGN(mine, 0);
       TASSIGN(fold, 0x400);
       TLOAD(mine, Window(data + at));
@@ -184,7 +184,7 @@ AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_
     int begin = segment_boundary<T>(s, N, ranks), end = segment_boundary<T>(s + 1, N, ranks);
     for (int at = begin; at < end; at += 256) {
       int n = end - at < 256 ? end - at : 256;
-      Piece piece(1, n);
+      Piece piece(n);
       TASSIGN(piece, 0);
       TLOAD(piece, Window(theirs + at));
       pipe_barrier(PIPE_ALL);

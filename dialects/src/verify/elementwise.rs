@@ -3,7 +3,11 @@
 //!
 //! Every operand and result lives in `vec` (or is not yet placed).
 
-use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
+use melior::ir::{
+    Type,
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
 
 use super::{
     VerifyResult,
@@ -167,6 +171,35 @@ fn verify_binary<'c>(
                 "tmp {tmp} must have the result's shape and element type"
             ));
         }
+    }
+    if mnemonic == "prelu" && op.operand_count() > 2 {
+        verify_prelu_scratch(operand_tile(op, 2)?, result)?;
+    }
+    Ok(())
+}
+
+/// The scratch of `pl.tile.prelu`: TPRELU writes the sign mask of a 2-D
+/// `[rows, cols]` result into a `ui8` tile, packed (`ceil(cols / 8)`
+/// bytes a row, rounded up to 32), and keeps one more row for its select.
+fn verify_prelu_scratch<'c>(tmp: TileType, result: TileType) -> VerifyResult<'c> {
+    require_vec("tmp", tmp)?;
+    let (shape, scratch) = (result.shape(), tmp.shape());
+    if shape.len() != 2 {
+        return fail(format!(
+            "a tmp is given to a 2-D prelu (pl-flatten-tile-nd-to-2d adds one after flattening), got the result {result}"
+        ));
+    }
+    let mask_cols = (shape[1] + 7) / 8;
+    let mask_cols = (mask_cols + 31) / 32 * 32;
+    if Dtype::of(tmp.element()) != Some(Dtype::U8)
+        || scratch.len() != 2
+        || scratch[0] <= shape[0]
+        || scratch[1] < mask_cols
+    {
+        return fail(format!(
+            "tmp must be a 2-D ui8 tile of more than {} rows and at least {mask_cols} columns, got {tmp}",
+            shape[0]
+        ));
     }
     Ok(())
 }

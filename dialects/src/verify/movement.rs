@@ -16,7 +16,8 @@
 //!   offsets), element types kept; slice keeps space and layout; extract
 //!   moves mat -> left/right, acc -> mat or stays in vec;
 //! - reshape: element count, type and space kept; transpose: distinct axes
-//!   in range, swapped dims; fillpad: a real pad value, fully valid result
+//!   in range, swapped dims, a scratch (tmp) of the source's element type
+//!   and space at least the result's size in 16-element blocks; fillpad: a real pad value, fully valid result
 //!   recording it; read / write: vec, one index per dimension, element
 //!   type; set_validshape: 2-D, extents follow the constant operands.
 
@@ -36,7 +37,7 @@ use super::{
     system::int_attr,
 };
 use crate::{
-    dtype::Dtype,
+    dtype::{Dtype, ScalarKind},
     enums::{MemorySpace, PadValue, TensorLayout, TileLayout},
     types::{TensorLike, TileType},
 };
@@ -155,6 +156,9 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                 return fail(format!(
                     "result must be {source} with axes {a} and {b} swapped, got {result}"
                 ));
+            }
+            if op.operand_count() > 1 {
+                verify_transpose_scratch(operand_tile(op, 1)?, source, result)?;
             }
             Ok(())
         }
@@ -409,6 +413,41 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
                 source.shape()[i].unwrap_or(0)
             ));
         }
+    }
+    Ok(())
+}
+
+/// The scratch of `pl.tile.transpose`: TTRANS transposes into a tile of
+/// the source's element type and memory space with the 2-D result's rows
+/// and its columns rounded up to the transpose block (16 elements, 32 for
+/// 1-byte ones).
+fn verify_transpose_scratch<'c>(
+    tmp: TileType,
+    source: TileType,
+    result: TileType,
+) -> VerifyResult<'c> {
+    let (shape, scratch) = (result.shape(), tmp.shape());
+    if shape.len() != 2 {
+        return fail(format!(
+            "a tmp is given to a 2-D transpose, got the result {result}"
+        ));
+    }
+    let block = if ScalarKind::of(source.element()).map(ScalarKind::bits) == Some(8) {
+        32
+    } else {
+        16
+    };
+    let cols = (shape[1] + block - 1) / block * block;
+    if tmp.element() != source.element()
+        || tmp.memory_space() != source.memory_space()
+        || scratch.len() != 2
+        || scratch[0] < shape[0]
+        || scratch[1] < cols
+    {
+        return fail(format!(
+            "tmp must be a 2-D tile of the source's element type and memory space with at least {} rows and {cols} columns, got {tmp}",
+            shape[0]
+        ));
     }
     Ok(())
 }

@@ -107,7 +107,8 @@ A tile slice is a copy into its own buffer (`TEXTRACT(dst, src, row,
 col)`); an assemble writes its source into the target's buffer, which the
 result shares (`TINSERT(dst, src, row, col)`).
 
-An `atomic_add` store is `TSTORE<AtomicType::AtomicAdd>(gm, tile)`.
+An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
+AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
 
 Ops without a lowering (tensor-level ops, batch matmuls, gathers and
 scatters; `sin`/`cos` are decomposed before) are errors at the op; so is a module whose orchestrations
@@ -288,88 +289,102 @@ fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// The pto-isa instruction of a tile op whose operands follow the
-/// destination one to one.
+/// The pto-isa instruction of each `pl.tile.<mnemonic>` op whose operands
+/// follow the destination one to one (the ops the dedicated arms of
+/// [`Lowering`] do not lower): mnemonic, instruction. An alias is a row of
+/// its own. Tests enumerate it (every instruction is emitted and compiled
+/// by test/e2e/every-instruction.test).
+pub const INSTRUCTIONS: &[(&str, &str)] = &[
+    ("add", "TADD"),
+    ("sub", "TSUB"),
+    ("mul", "TMUL"),
+    ("div", "TDIV"),
+    ("maximum", "TMAX"),
+    ("max", "TMAX"),
+    ("minimum", "TMIN"),
+    ("min", "TMIN"),
+    ("and", "TAND"),
+    ("or", "TOR"),
+    ("xor", "TXOR"),
+    ("shl", "TSHL"),
+    ("shr", "TSHR"),
+    ("fmod", "TFMOD"),
+    ("adds", "TADDS"),
+    ("subs", "TSUBS"),
+    ("muls", "TMULS"),
+    ("divs", "TDIVS"),
+    ("maximums", "TMAXS"),
+    ("maxs", "TMAXS"),
+    ("minimums", "TMINS"),
+    ("mins", "TMINS"),
+    ("ands", "TANDS"),
+    ("ors", "TORS"),
+    ("xors", "TXORS"),
+    ("shls", "TSHLS"),
+    ("shrs", "TSHRS"),
+    ("rem", "TREM"),
+    ("rems", "TREMS"),
+    ("fmods", "TFMODS"),
+    ("lrelu", "TLRELU"),
+    ("prelu", "TPRELU"),
+    ("sel", "TSEL"),
+    ("sels", "TSELS"),
+    ("transpose", "TTRANS"),
+    ("exp", "TEXP"),
+    ("log", "TLOG"),
+    ("sqrt", "TSQRT"),
+    ("rsqrt", "TRSQRT"),
+    ("recip", "TRECIP"),
+    ("abs", "TABS"),
+    ("neg", "TNEG"),
+    ("relu", "TRELU"),
+    ("not", "TNOT"),
+    ("row_sum", "TROWSUM"),
+    ("row_max", "TROWMAX"),
+    ("row_min", "TROWMIN"),
+    ("row_prod", "TROWPROD"),
+    ("col_sum", "TCOLSUM"),
+    ("col_max", "TCOLMAX"),
+    ("col_min", "TCOLMIN"),
+    ("col_prod", "TCOLPROD"),
+    ("row_argmax", "TROWARGMAX"),
+    ("row_argmin", "TROWARGMIN"),
+    ("col_argmax", "TCOLARGMAX"),
+    ("col_argmin", "TCOLARGMIN"),
+    ("row_expand", "TROWEXPAND"),
+    ("row_expand_add", "TROWEXPANDADD"),
+    ("row_expand_sub", "TROWEXPANDSUB"),
+    ("row_expand_mul", "TROWEXPANDMUL"),
+    ("row_expand_div", "TROWEXPANDDIV"),
+    ("row_expand_max", "TROWEXPANDMAX"),
+    ("row_expand_min", "TROWEXPANDMIN"),
+    ("row_expand_expdif", "TROWEXPANDEXPDIF"),
+    ("col_expand", "TCOLEXPAND"),
+    ("col_expand_add", "TCOLEXPANDADD"),
+    ("col_expand_sub", "TCOLEXPANDSUB"),
+    ("col_expand_mul", "TCOLEXPANDMUL"),
+    ("col_expand_div", "TCOLEXPANDDIV"),
+    ("col_expand_max", "TCOLEXPANDMAX"),
+    ("col_expand_min", "TCOLEXPANDMIN"),
+    ("col_expand_expdif", "TCOLEXPANDEXPDIF"),
+    ("full", "TEXPANDS"),
+    ("expands", "TEXPANDS"),
+    ("move", "TMOV"),
+    ("extract", "TEXTRACT"),
+    ("slice", "TEXTRACT"),
+    ("matmul", "TMATMUL"),
+    ("matmul_bias", "TMATMUL_BIAS"),
+    ("gemv", "TGEMV"),
+    ("gemv_acc", "TGEMV_ACC"),
+    ("gemv_bias", "TGEMV_BIAS"),
+];
+
+/// The instruction [`INSTRUCTIONS`] maps a `pl.tile.` mnemonic to.
 fn instruction(short: &str) -> Option<&'static str> {
-    Some(match short {
-        "add" => "TADD",
-        "sub" => "TSUB",
-        "mul" => "TMUL",
-        "div" => "TDIV",
-        "maximum" | "max" => "TMAX",
-        "minimum" | "min" => "TMIN",
-        "and" => "TAND",
-        "or" => "TOR",
-        "xor" => "TXOR",
-        "shl" => "TSHL",
-        "shr" => "TSHR",
-        "fmod" => "TFMOD",
-        "adds" => "TADDS",
-        "subs" => "TSUBS",
-        "muls" => "TMULS",
-        "divs" => "TDIVS",
-        "maximums" | "maxs" => "TMAXS",
-        "minimums" | "mins" => "TMINS",
-        "ands" => "TANDS",
-        "ors" => "TORS",
-        "xors" => "TXORS",
-        "shls" => "TSHLS",
-        "shrs" => "TSHRS",
-        "rem" => "TREM",
-        "rems" => "TREMS",
-        "fmods" => "TFMODS",
-        "lrelu" => "TLRELU",
-        "prelu" => "TPRELU",
-        "sel" => "TSEL",
-        "sels" => "TSELS",
-        "transpose" => "TTRANS",
-        "exp" => "TEXP",
-        "log" => "TLOG",
-        "sqrt" => "TSQRT",
-        "rsqrt" => "TRSQRT",
-        "recip" => "TRECIP",
-        "abs" => "TABS",
-        "neg" => "TNEG",
-        "relu" => "TRELU",
-        "not" => "TNOT",
-        "row_sum" => "TROWSUM",
-        "row_max" => "TROWMAX",
-        "row_min" => "TROWMIN",
-        "row_prod" => "TROWPROD",
-        "col_sum" => "TCOLSUM",
-        "col_max" => "TCOLMAX",
-        "col_min" => "TCOLMIN",
-        "col_prod" => "TCOLPROD",
-        "row_argmax" => "TROWARGMAX",
-        "row_argmin" => "TROWARGMIN",
-        "col_argmax" => "TCOLARGMAX",
-        "col_argmin" => "TCOLARGMIN",
-        "row_expand" => "TROWEXPAND",
-        "row_expand_add" => "TROWEXPANDADD",
-        "row_expand_sub" => "TROWEXPANDSUB",
-        "row_expand_mul" => "TROWEXPANDMUL",
-        "row_expand_div" => "TROWEXPANDDIV",
-        "row_expand_max" => "TROWEXPANDMAX",
-        "row_expand_min" => "TROWEXPANDMIN",
-        "row_expand_expdif" => "TROWEXPANDEXPDIF",
-        "col_expand" => "TCOLEXPAND",
-        "col_expand_add" => "TCOLEXPANDADD",
-        "col_expand_sub" => "TCOLEXPANDSUB",
-        "col_expand_mul" => "TCOLEXPANDMUL",
-        "col_expand_div" => "TCOLEXPANDDIV",
-        "col_expand_max" => "TCOLEXPANDMAX",
-        "col_expand_min" => "TCOLEXPANDMIN",
-        "col_expand_expdif" => "TCOLEXPANDEXPDIF",
-        "full" | "expands" => "TEXPANDS",
-        "move" => "TMOV",
-        "extract" | "slice" => "TEXTRACT",
-        "matmul" => "TMATMUL",
-        "matmul_bias" => "TMATMUL_BIAS",
-        "gemv" => "TGEMV",
-        "gemv_acc" => "TGEMV_ACC",
-        "gemv_bias" => "TGEMV_BIAS",
-        _ => return None,
-    })
+    INSTRUCTIONS
+        .iter()
+        .find(|(mnemonic, _)| *mnemonic == short)
+        .map(|&(_, name)| name)
 }
 
 impl<'c, 'a> Lowering<'c, 'a> {
@@ -445,26 +460,24 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 "this tile has no planned address (run pl-plan-memory first)".to_string(),
             ))?;
         let address = addresses.element(index).map_err(|e| (op, e.to_string()))?;
-        // A dynamic valid extent is a constructor argument, the other one
-        // its static value.
+        // The dynamic valid extents are the constructor's arguments
+        // (pto-isa's `Tile(rows, cols)` when both are, `Tile(extent)` when
+        // one is); static ones are in the type.
         let extents = tile.effective_view().valid_shape;
         let mut arguments = Vec::new();
-        if extents.iter().any(Option::is_none) {
-            for d in 0..2 {
-                let extent = match (extents[d], valid[d]) {
-                    (Some(fixed), _) => self.index_constant(op, fixed),
-                    (None, Some(runtime)) => runtime,
-                    (None, None) => {
-                        return Err((
-                            op,
-                            format!(
-                                "the runtime valid extent {d} of {} is not known here",
-                                value.r#type()
-                            ),
-                        ));
-                    }
-                };
-                arguments.push(extent);
+        for d in 0..2 {
+            match (extents[d], valid[d]) {
+                (Some(_), _) => {}
+                (None, Some(runtime)) => arguments.push(runtime),
+                (None, None) => {
+                    return Err((
+                        op,
+                        format!(
+                            "the runtime valid extent {d} of {} is not known here",
+                            value.r#type()
+                        ),
+                    ));
+                }
             }
         }
         let object = self
@@ -889,12 +902,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let window = partition_or(op, &shape);
                 let global = self.global(op, destination, &offsets, &window)?;
                 // An atomic store adds into global memory.
-                let callee = if op.attribute("atomic_add").is_ok() {
-                    "TSTORE<AtomicType::AtomicAdd>"
+                if op.attribute("atomic_add").is_ok() {
+                    self.atomic_store(op, global, tile)?;
                 } else {
-                    "TSTORE"
-                };
-                self.call(op, callee, &[global, tile], None, None);
+                    self.call(op, "TSTORE", &[global, tile], None, None);
+                }
                 self.replace(op, destination);
             }
             "set_validshape" => {
@@ -1147,6 +1159,21 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let Some(callee) = instruction(short) else {
                     return Err((op, format!("'{name}' has no lowering to EmitC yet")));
                 };
+                // TTRANS and TPRELU write a scratch tile the pl op may leave
+                // out (pl-flatten-tile-nd-to-2d adds it).
+                let scratch_at = match short {
+                    "transpose" => 1,
+                    "prelu" => 2,
+                    _ => usize::MAX,
+                };
+                if op.operand_count() == scratch_at {
+                    return Err((
+                        op,
+                        format!(
+                            "{callee} needs a scratch tile (tmp): run pl-flatten-tile-nd-to-2d first"
+                        ),
+                    ));
+                }
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(
                     op,
@@ -1155,14 +1182,40 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     valid,
                 )?;
                 // A plain broadcast's tile operand gives only the shape:
-                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src).
-                let sources: Vec<Value> = if matches!(short, "row_expand" | "col_expand") {
-                    op.operands().skip(1).collect()
-                } else {
-                    op.operands().collect()
-                };
+                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src) and
+                // TEXPANDS (dst, scalar).
+                let mut sources: Vec<Value> =
+                    if matches!(short, "row_expand" | "col_expand" | "expands") {
+                        op.operands().skip(1).collect()
+                    } else {
+                        op.operands().collect()
+                    };
+                let mut args = None;
+                match short {
+                    // TSELS(dst, mask, src, tmp, scalar): the scratch comes
+                    // before the scalar.
+                    "sels" => sources.swap(2, 3),
+                    // pto-isa's TCOLMAX, TCOLMIN and TCOLPROD take no
+                    // scratch.
+                    "col_max" | "col_min" | "col_prod" => sources.truncate(1),
+                    // TCOLSUM's form with a scratch takes `isBinary`: false
+                    // adds the rows in order (docs/a2a3-lowering.md,
+                    // "Reduction order").
+                    "col_sum" if sources.len() == 2 => {
+                        let index = |i: i64| -> Attribute {
+                            IntegerAttribute::new(Type::index(self.context), i).into()
+                        };
+                        args = Some(vec![
+                            index(0),
+                            index(1),
+                            index(2),
+                            opaque_attribute(self.context, "false"),
+                        ]);
+                    }
+                    _ => {}
+                }
                 let operands: Vec<Value> = std::iter::once(object).chain(sources).collect();
-                self.call(op, callee, &operands, None, None);
+                self.call(op, callee, &operands, args, None);
                 self.replace(op, object);
             }
         }
@@ -1187,6 +1240,45 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 .build()
                 .expect("emitc.call_opaque builds"),
         );
+    }
+
+    /// `TSTORE<Tile, GlobalTensor, AtomicType::AtomicAdd>(global, tile)`
+    /// before `op`: pto-isa's atomic store spells out both types.
+    pub(super) fn atomic_store(
+        &self,
+        op: OperationRef<'c, 'a>,
+        global: Value<'c, 'a>,
+        tile: Value<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let context = self.context;
+        let type_of = |value: Value<'c, 'a>| -> Result<Attribute<'c>, Failure<'c, 'a>> {
+            let r#type = match TileType::try_from(value.r#type()) {
+                Ok(tile) => opaque(context, &cpp_types::tile(tile).map_err(|m| (op, m))?),
+                Err(_) => value.r#type(),
+            };
+            Ok(TypeAttribute::new(r#type).into())
+        };
+        let templates = [
+            type_of(tile)?,
+            type_of(global)?,
+            opaque_attribute(context, "AtomicType::AtomicAdd"),
+        ];
+        let call = OperationBuilder::new("emitc.call_opaque", op.location())
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "callee"),
+                    StringAttribute::new(context, "TSTORE").into(),
+                ),
+                (
+                    Identifier::new(context, "template_args"),
+                    ArrayAttribute::new(context, &templates).into(),
+                ),
+            ])
+            .add_operands(&[global, tile])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        op.block().unwrap().insert_operation_before(op, call);
+        Ok(())
     }
 
     /// The pl shape of a store's tile (the tile is already its EmitC

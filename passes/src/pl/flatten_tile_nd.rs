@@ -7,11 +7,13 @@ use melior::{
     ir::{
         BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::DenseI64ArrayAttribute,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        r#type::IntegerType,
     },
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
+    dtype::ScalarKind,
     enums::PadValue,
     ops::op_name,
     types::{TileType, TileView},
@@ -46,6 +48,14 @@ unrolled), transposes, slices, extracts, assembles, scalar reads and
 writes, and remote tile ops. The leading dimensions of a flattened tile
 must be wholly valid (the last may be partly valid, dynamically or not);
 `clamp` loads are not flattened.
+
+Then every 2-D transpose and parametric relu without a scratch tile gets
+the one its instruction writes (pl.md §4.3: the 4-argument transpose is
+made here), a `pl.tile.create` before it: TTRANS transposes into a tile of
+the source's element type with the result's rows and its columns rounded
+up to 16 (32 for 1-byte elements); TPRELU writes its sign mask, packed, into
+a `ui8` tile of one more row than the result (the select's scratch) and
+`ceil(cols / 8)` columns rounded up to 32.
 
 Before:
 
@@ -249,5 +259,66 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
     for (value, flat) in retypes {
         value.set_type(flat);
     }
+    add_scratches(context, &linear);
     Ok(())
+}
+
+/// The scratch a 2-D transpose (TTRANS: the result's rows, its columns
+/// rounded up to the transpose block, the source's element type) or
+/// parametric relu (TPRELU: its packed sign mask as `ui8`, plus a row for
+/// the select) writes, if `op` is one without.
+fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Type<'c>> {
+    let name = op_name(op);
+    let wants = match name.as_str() {
+        "pl.tile.transpose" => op.operand_count() == 1,
+        "pl.tile.prelu" => op.operand_count() == 2,
+        _ => false,
+    };
+    let result = TileType::try_from(op.result(0).ok()?.r#type()).ok()?;
+    let shape = result.shape();
+    if !wants || shape.len() != 2 {
+        return None;
+    }
+    let round = |n: i64, to: i64| (n + to - 1) / to * to;
+    let (element, dims): (Type, [i64; 2]) = if name == "pl.tile.prelu" {
+        (
+            IntegerType::unsigned(context, 8).into(),
+            [shape[0] + 1, round((shape[1] + 7) / 8, 32)],
+        )
+    } else {
+        let element = melior::ir::ShapedTypeLike::element(&result);
+        let one_byte = ScalarKind::of(element).map(ScalarKind::bits) == Some(8);
+        (
+            element,
+            [shape[0], round(shape[1], if one_byte { 32 } else { 16 })],
+        )
+    };
+    Some(TileType::new(context, &dims, element, result.memory_space()).into())
+}
+
+/// Gives every 2-D `pl.tile.transpose` and `pl.tile.prelu` without a
+/// scratch (`tmp`) the one its instruction needs: a `pl.tile.create`
+/// before it (pl.md §4.3: the 4-argument transpose is made here).
+fn add_scratches(context: &Context, linear: &Linear) {
+    for &op in &linear.ops {
+        let Some(scratch) = scratch_type(context, op) else {
+            continue;
+        };
+        let create = OperationBuilder::new("pl.tile.create", op.location())
+            .add_results(&[scratch])
+            .build()
+            .expect("pl.tile.create builds");
+        let block = op.block().expect("ops sit in blocks");
+        let tmp: Value = block
+            .insert_operation_before(op, create)
+            .result(0)
+            .expect("a create has a result")
+            .into();
+        let mut operands: Vec<Value> = op.operands().collect();
+        operands.push(tmp);
+        // SAFETY: the pass has exclusive access to the function's IR; no
+        // other reference to `op` is used while it is mutated.
+        let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+        op.set_operands(&operands);
+    }
 }

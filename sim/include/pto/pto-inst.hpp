@@ -117,7 +117,18 @@ struct Tile {
   T *base = nullptr;
 
   Tile() = default;
-  Tile(long rows, long cols) : validRows(int(ValidRows < 0 ? rows : ValidRows)), validCols(int(ValidCols < 0 ? cols : ValidCols)) {
+  /// pto-isa's constructors take the dynamic valid extents only: both,
+  /// Tile(rows, cols), or the one that is dynamic, Tile(extent).
+  template <int R = ValidRows, int C = ValidCols, std::enable_if_t<(R < 0 && C < 0), int> = 0>
+  Tile(long rows, long cols) : validRows(int(rows)), validCols(int(cols)) {
+    check_extents();
+  }
+  template <int R = ValidRows, int C = ValidCols, std::enable_if_t<((R < 0) != (C < 0)), int> = 0>
+  explicit Tile(long extent) {
+    (ValidRows < 0 ? validRows : validCols) = int(extent);
+    check_extents();
+  }
+  void check_extents() const {
     if (validRows > Rows || validCols > Cols || validRows < 0 || validCols < 0) fail("a tile's valid extents exceed its shape");
   }
   int GetValidRow() const { return validRows; }
@@ -214,7 +225,9 @@ inline std::mutex &atomic_store_lock() {
   return lock;
 }
 
-template <AtomicType Atomic = AtomicType::AtomicNone, typename GlobalT, typename TileT>
+/// pto-isa's order: an atomic store names both types,
+/// TSTORE<decltype(tile), decltype(gm), AtomicType::AtomicAdd>(gm, tile).
+template <typename TileT, typename GlobalT, AtomicType Atomic = AtomicType::AtomicNone>
 void TSTORE(const GlobalT &global, const TileT &tile) {
   if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
   int pipe = TileT::loc == TileType::Acc ? sim::hazards::FIX : sim::hazards::MTE3;
@@ -346,8 +359,8 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
 /// Row reductions: dst(r, 0) = fold over the valid columns of src. A float
 /// row sum accumulates in f32 and rounds once; products in the result type.
 #define PTO_SIM_ROW(NAME, ACC, INIT, OP)                                                                \
-  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
-    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+  template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
     using Acc = ACC;                                                                                   \
     for (int r = 0; r < src.validRows; ++r) {                                                          \
       Acc acc = convert<Acc>(float(INIT));                                                             \
@@ -364,10 +377,11 @@ PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b
 #undef PTO_SIM_ROW
 
 /// Column reductions: dst(0, c) = fold over the valid rows of src, rows in
-/// order; sums and products accumulate in the result type.
+/// order; sums and products accumulate in the result type. pto-isa's take
+/// no scratch (TCOLSUM's form with one is below).
 #define PTO_SIM_COL(NAME, ACC, OP)                                                                      \
-  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {    \
-    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+  template <typename D, typename A> void NAME(D &dst, const A &src) {                                  \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst)});                            \
     using Acc = ACC;                                                                                   \
     for (int c = 0; c < src.validCols; ++c) {                                                          \
       Acc acc{};                                                                                       \
@@ -381,6 +395,15 @@ PTO_SIM_COL(TCOLMAX, float, [](auto a, auto b) { return b > a ? b : a; })
 PTO_SIM_COL(TCOLMIN, float, [](auto a, auto b) { return b < a ? b : a; })
 PTO_SIM_COL(TCOLPROD, typename D::DType, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_COL
+/// TCOLSUM through a scratch tile: with isBinary false the rows are added
+/// in order as above (the device's sequential form); the binary-tree form
+/// is not simulated.
+template <typename D, typename A, typename Tmp> void TCOLSUM(D &dst, const A &src, Tmp &tmp, bool isBinary) {
+  if (isBinary) fail("TCOLSUM: the binary-tree form (isBinary = true) is not simulated");
+  // The scratch is written too (a step of its own on V, then the sum's).
+  sim::hazards::step(sim::hazards::V, "TCOLSUM", {bytes(src)}, {bytes(tmp)});
+  TCOLSUM(dst, src);
+}
 #undef PTO_SIM_SUM_ACC
 
 /// Broadcasts of a column (one value per row) or a row (one per column).
@@ -478,34 +501,65 @@ template <typename T> T remainder_of(T a, T b) {
   }
 }
 
-/// Bitwise and shift instructions, tile-tile and tile-scalar (integer
-/// tiles); `xor` and `rem` take a scratch tile, unused here.
-#define PTO_SIM_EXACT_BINARY(NAME, NAMES, EXPR)                                                         \
-  template <typename D, typename A, typename B, typename... Tmp> void NAME(D &dst, const A &a, const B &b, Tmp &...tmp) { \
-    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)...});     \
+/// Bitwise, shift, remainder and ReLU instructions, tile-tile and
+/// tile-scalar, with pto-isa's operands: TXOR/TXORS, TREM/TREMS and TPRELU
+/// take a scratch tile last (written on the device, unused here).
+#define PTO_SIM_EXACT_TILE(NAME, EXPR)                                                                  \
+  template <typename D, typename A, typename B> void NAME(D &dst, const A &a, const B &b) {            \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst)});                   \
     each_exact(dst, [&](int r, int c) {                                                                \
       using T = typename D::DType;                                                                     \
       T x = T(a.at(r, c)), y = T(b.at(r, c));                                                          \
       return EXPR;                                                                                     \
     });                                                                                                \
-  }                                                                                                    \
-  template <typename D, typename A, typename S, typename... Tmp> void NAMES(D &dst, const A &a, S s, Tmp &...tmp) { \
-    sim::hazards::step(sim::hazards::V, #NAMES, {bytes(a)}, {bytes(dst), bytes(tmp)...});               \
+  }
+#define PTO_SIM_EXACT_TILE_TMP(NAME, EXPR)                                                              \
+  template <typename D, typename A, typename B, typename Tmp> void NAME(D &dst, const A &a, const B &b, Tmp &tmp) { \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)});       \
+    each_exact(dst, [&](int r, int c) {                                                                \
+      using T = typename D::DType;                                                                     \
+      T x = T(a.at(r, c)), y = T(b.at(r, c));                                                          \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+#define PTO_SIM_EXACT_SCALAR(NAME, EXPR)                                                                \
+  template <typename D, typename A, typename S> void NAME(D &dst, const A &a, S s) {                   \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a)}, {bytes(dst)});                              \
     each_exact(dst, [&](int r, int c) {                                                                \
       using T = typename D::DType;                                                                     \
       T x = T(a.at(r, c)), y = T(s);                                                                   \
       return EXPR;                                                                                     \
     });                                                                                                \
   }
-PTO_SIM_EXACT_BINARY(TAND, TANDS, x & y)
-PTO_SIM_EXACT_BINARY(TOR, TORS, x | y)
-PTO_SIM_EXACT_BINARY(TXOR, TXORS, x ^ y)
-PTO_SIM_EXACT_BINARY(TSHL, TSHLS, T(x << y))
-PTO_SIM_EXACT_BINARY(TSHR, TSHRS, T(x >> y))
-PTO_SIM_EXACT_BINARY(TREM, TREMS, remainder_of<T>(x, y))
-PTO_SIM_EXACT_BINARY(TFMOD, TFMODS, remainder_of<T>(x, y))
-PTO_SIM_EXACT_BINARY(TPRELU, TLRELU, (x >= T(0) ? x : T(x * y)))
-#undef PTO_SIM_EXACT_BINARY
+#define PTO_SIM_EXACT_SCALAR_TMP(NAME, EXPR)                                                            \
+  template <typename D, typename A, typename S, typename Tmp> void NAME(D &dst, const A &a, S s, Tmp &tmp) { \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(a)}, {bytes(dst), bytes(tmp)});                  \
+    each_exact(dst, [&](int r, int c) {                                                                \
+      using T = typename D::DType;                                                                     \
+      T x = T(a.at(r, c)), y = T(s);                                                                   \
+      return EXPR;                                                                                     \
+    });                                                                                                \
+  }
+PTO_SIM_EXACT_TILE(TAND, x & y)
+PTO_SIM_EXACT_SCALAR(TANDS, x & y)
+PTO_SIM_EXACT_TILE(TOR, x | y)
+PTO_SIM_EXACT_SCALAR(TORS, x | y)
+PTO_SIM_EXACT_TILE_TMP(TXOR, x ^ y)
+PTO_SIM_EXACT_SCALAR_TMP(TXORS, x ^ y)
+PTO_SIM_EXACT_TILE(TSHL, T(x << y))
+PTO_SIM_EXACT_SCALAR(TSHLS, T(x << y))
+PTO_SIM_EXACT_TILE(TSHR, T(x >> y))
+PTO_SIM_EXACT_SCALAR(TSHRS, T(x >> y))
+PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
+PTO_SIM_EXACT_SCALAR_TMP(TREMS, remainder_of<T>(x, y))
+PTO_SIM_EXACT_TILE(TFMOD, remainder_of<T>(x, y))
+PTO_SIM_EXACT_SCALAR(TFMODS, remainder_of<T>(x, y))
+PTO_SIM_EXACT_TILE_TMP(TPRELU, (x >= T(0) ? x : T(x * y)))
+PTO_SIM_EXACT_SCALAR(TLRELU, (x >= T(0) ? x : T(x * y)))
+#undef PTO_SIM_EXACT_TILE
+#undef PTO_SIM_EXACT_TILE_TMP
+#undef PTO_SIM_EXACT_SCALAR
+#undef PTO_SIM_EXACT_SCALAR_TMP
 
 template <typename D, typename A> void TNOT(D &dst, const A &a) {
   sim::hazards::step(sim::hazards::V, "TNOT", {bytes(a)}, {bytes(dst)});
@@ -513,10 +567,10 @@ template <typename D, typename A> void TNOT(D &dst, const A &a) {
 }
 
 /// Index of the first largest (smallest) valid element of each row
-/// (column), as int32.
+/// (column), as int32, through a scratch tile.
 #define PTO_SIM_ARG(NAME, ROWWISE, BETTER)                                                              \
-  template <typename D, typename A, typename... Tmp> void NAME(D &dst, const A &src, Tmp &...tmp) {     \
-    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)...});             \
+  template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
+    sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
     int lines = ROWWISE ? src.validRows : src.validCols, length = ROWWISE ? src.validCols : src.validRows; \
     for (int l = 0; l < lines; ++l) {                                                                  \
       int best = 0;                                                                                    \
@@ -566,19 +620,21 @@ template <typename M, typename A, typename S> void TCMPS(M &mask, const A &a, S 
   compare_into(mask, a, [&](int, int) { return double(float(s)); }, mode);
 }
 
-/// dst = mask ? a : b (a tile or a scalar), bit by bit of the packed mask.
-template <typename D, typename M, typename A, typename B, typename... Tmp> void TSEL(D &dst, const M &mask, const A &a, const B &b, Tmp &...tmp) {
-  sim::hazards::step(sim::hazards::V, "TSEL", {bytes(mask), bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)...});
+/// dst = mask ? a : b (a tile or a scalar), bit by bit of the packed mask,
+/// through a scratch tile; pto-isa's TSELS takes the scratch before the
+/// scalar.
+template <typename D, typename M, typename A, typename B, typename Tmp> void TSEL(D &dst, const M &mask, const A &a, const B &b, Tmp &tmp) {
+  sim::hazards::step(sim::hazards::V, "TSEL", {bytes(mask), bytes(a), bytes(b)}, {bytes(dst), bytes(tmp)});
   each_exact(dst, [&](int r, int c) { return (uint8_t(mask.at(r, c / 8)) >> (c % 8)) & 1 ? a.at(r, c) : b.at(r, c); });
 }
-template <typename D, typename M, typename A, typename S, typename... Tmp> void TSELS(D &dst, const M &mask, const A &a, S s, Tmp &...tmp) {
-  sim::hazards::step(sim::hazards::V, "TSELS", {bytes(mask), bytes(a)}, {bytes(dst), bytes(tmp)...});
+template <typename D, typename M, typename A, typename Tmp, typename S> void TSELS(D &dst, const M &mask, const A &a, Tmp &tmp, S s) {
+  sim::hazards::step(sim::hazards::V, "TSELS", {bytes(mask), bytes(a)}, {bytes(dst), bytes(tmp)});
   each_exact(dst, [&](int r, int c) { return (uint8_t(mask.at(r, c / 8)) >> (c % 8)) & 1 ? a.at(r, c) : typename D::DType(s); });
 }
 
-/// dst(c, r) = src(r, c) over src's valid region.
-template <typename D, typename A, typename... Tmp> void TTRANS(D &dst, const A &src, Tmp &...tmp) {
-  sim::hazards::step(sim::hazards::V, "TTRANS", {bytes(src)}, {bytes(dst), bytes(tmp)...});
+/// dst(c, r) = src(r, c) over src's valid region, through a scratch tile.
+template <typename D, typename A, typename Tmp> void TTRANS(D &dst, const A &src, Tmp &tmp) {
+  sim::hazards::step(sim::hazards::V, "TTRANS", {bytes(src)}, {bytes(dst), bytes(tmp)});
   for (int r = 0; r < src.validRows; ++r)
     for (int c = 0; c < src.validCols; ++c) dst.at(c, r) = src.at(r, c);
 }

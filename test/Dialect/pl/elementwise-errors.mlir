@@ -256,3 +256,28 @@ func.func @prelu_shapes(%a: !pl.tile<16x16xf32>, %b: !pl.tile<8x16xf32>) {
   %c = pl.tile.prelu %a, %b : !pl.tile<16x16xf32>, !pl.tile<8x16xf32> -> !pl.tile<16x16xf32>
   return
 }
+
+// -----
+
+// TPRELU's scratch holds the packed sign mask and one more row.
+func.func @prelu_scratch_rows(%a: !pl.tile<16x64xf32>, %tmp: !pl.tile<16x32xui8>) {
+  // expected-error @+1 {{'pl.tile.prelu' op tmp must be a 2-D ui8 tile of more than 16 rows and at least 32 columns, got !pl.tile<16x32xui8>}}
+  %c = pl.tile.prelu %a, %a, %tmp : !pl.tile<16x64xf32>, !pl.tile<16x64xf32>, !pl.tile<16x32xui8> -> !pl.tile<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @prelu_scratch_type(%a: !pl.tile<16x64xf32>, %tmp: !pl.tile<17x32xf32>) {
+  // expected-error @+1 {{'pl.tile.prelu' op tmp must be a 2-D ui8 tile of more than 16 rows and at least 32 columns, got !pl.tile<17x32xf32>}}
+  %c = pl.tile.prelu %a, %a, %tmp : !pl.tile<16x64xf32>, !pl.tile<16x64xf32>, !pl.tile<17x32xf32> -> !pl.tile<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @prelu_scratch_rank(%a: !pl.tile<2x8x64xf32>, %tmp: !pl.tile<17x32xui8>) {
+  // expected-error @+1 {{'pl.tile.prelu' op a tmp is given to a 2-D prelu (pl-flatten-tile-nd-to-2d adds one after flattening), got the result !pl.tile<2x8x64xf32>}}
+  %c = pl.tile.prelu %a, %a, %tmp : !pl.tile<2x8x64xf32>, !pl.tile<2x8x64xf32>, !pl.tile<17x32xui8> -> !pl.tile<2x8x64xf32>
+  return
+}

@@ -52,7 +52,8 @@ func.func @unary(%f: !f32t, %h: !f16t, %s: !i16t) {
 // CHECK: pl.tile.rem %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>
 // CHECK: pl.tile.xor
 // CHECK: pl.tile.prelu %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
-func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t, %s: !i16t) {
+// CHECK: pl.tile.prelu %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec>, !pl.tile<17x32xui8, vec> -> !pl.tile<16x64xf32, vec>
+func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t, %s: !i16t, %sign: !pl.tile<17x32xui8, vec>) {
   %0 = pl.tile.add %f, %f : !f32t, !f32t -> !f32t
   %1 = pl.tile.sub %f, %f : !f32t, !f32t -> !f32t
   %2 = pl.tile.mul %h, %col : !f16t, !pl.tile<16x1xf32, vec> -> !f32t
@@ -67,6 +68,7 @@ func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t
   %11 = pl.tile.rem %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
   %12 = pl.tile.xor %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
   %13 = pl.tile.prelu %f, %f : !f32t, !f32t -> !f32t
+  %14 = pl.tile.prelu %f, %f, %sign : !f32t, !f32t, !pl.tile<17x32xui8, vec> -> !f32t
   return
 }
 

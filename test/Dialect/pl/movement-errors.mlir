@@ -196,6 +196,15 @@ func.func @transpose_result(%t: !pl.tile<16x64xf32, vec>) {
 
 // -----
 
+// TTRANS transposes into its scratch in blocks of 16 columns.
+func.func @transpose_scratch(%t: !pl.tile<8x32xf32, vec>, %tmp: !pl.tile<32x8xf32, vec>) {
+  // expected-error @+1 {{tmp must be a 2-D tile of the source's element type and memory space with at least 32 rows and 16 columns, got !pl.tile<32x8xf32, vec>}}
+  %r = pl.tile.transpose %t axes 0, 1, %tmp : !pl.tile<8x32xf32, vec>, !pl.tile<32x8xf32, vec> -> !pl.tile<32x8xf32, vec>
+  return
+}
+
+// -----
+
 func.func @extract_pair(%t: !pl.tile<64x64xf16, vec>, %i: index) {
   // expected-error @+1 {{cannot extract from 'vec' to 'left' (legal: mat->left, mat->right, acc->mat, vec->vec)}}
   %r = pl.tile.extract %t[%i, %i] : !pl.tile<64x64xf16, vec> -> !pl.tile<16x16xf16, left>

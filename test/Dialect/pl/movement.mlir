@@ -60,6 +60,7 @@ func.func @creation() -> (!pl.tile<16x128xf32, vec>, !pl.tile<16x128xf32, vec>, 
 // CHECK: pl.tile.slice %{{.*}}[%{{.*}}, %{{.*}}] valid(%{{.*}}) : !pl.tile<64x128xf16, vec> -> !pl.tile<64x64xf16, vec, valid = ?x64>
 // CHECK: pl.tile.reshape %{{.*}} : !pl.tile<4x16x32xf16, vec> -> !pl.tile<64x32xf16, vec>
 // CHECK: pl.tile.transpose %{{.*}} axes 0, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+// CHECK: pl.tile.transpose %{{.*}} axes 0, 1, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x16xf32, vec>
 // CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<64x256xf16, mat> -> !pl.tile<64x64xf16, left>
 // CHECK: pl.tile.fillpad %{{.*}} zero : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<16x64xf32, vec, pad = zero>
 // CHECK: pl.tile.read %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<16x64xf32, vec> -> f32
@@ -75,6 +76,8 @@ func.func @views(%t: !pl.tile<64x128xf16, vec>, %n: !pl.tile<4x16x32xf16, vec>, 
   %1 = pl.tile.slice %t[%c0, %c64] valid(%rows) : !pl.tile<64x128xf16, vec> -> !pl.tile<64x64xf16, vec, valid = ?x64>
   %2 = pl.tile.reshape %n : !pl.tile<4x16x32xf16, vec> -> !pl.tile<64x32xf16, vec>
   %3 = pl.tile.transpose %f axes 0, 1 : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
+  %tmp = pl.tile.create : !pl.tile<64x16xf32, vec>
+  %13 = pl.tile.transpose %f axes 0, 1, %tmp : !pl.tile<16x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x16xf32, vec>
   %4 = pl.tile.extract %m[%c0, %k] : !pl.tile<64x256xf16, mat> -> !pl.tile<64x64xf16, left>
   %5 = pl.tile.fillpad %p zero : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<16x64xf32, vec, pad = zero>
   %6 = pl.tile.read %f[%c0, %k] : !pl.tile<16x64xf32, vec> -> f32

@@ -145,12 +145,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_at(op, target, remote, &offsets, &shape)?;
                 // An atomic store adds into the peer's window.
-                let callee = if int_attribute(op, "atomic").unwrap_or(0) != 0 {
-                    "TSTORE<AtomicType::AtomicAdd>"
+                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                    self.atomic_store(op, global, tile)?;
                 } else {
-                    "TSTORE"
-                };
-                self.call(op, callee, &[global, tile], None, None);
+                    self.call(op, "TSTORE", &[global, tile], None, None);
+                }
                 self.replaced.push(op);
             }
             "pld.system.notify" => {

@@ -84,6 +84,12 @@ template <typename T> const char *npy_descr();
 template <> inline const char *npy_descr<float>() { return "<f4"; }
 template <> inline const char *npy_descr<half>() { return "<f2"; }
 template <> inline const char *npy_descr<int32_t>() { return "<i4"; }
+template <> inline const char *npy_descr<int16_t>() { return "<i2"; }
+template <> inline const char *npy_descr<int8_t>() { return "|i1"; }
+template <> inline const char *npy_descr<int64_t>() { return "<i8"; }
+template <> inline const char *npy_descr<uint32_t>() { return "<u4"; }
+template <> inline const char *npy_descr<uint16_t>() { return "<u2"; }
+template <> inline const char *npy_descr<uint8_t>() { return "|u1"; }
 
 /// A host tensor: contiguous row-major elements and a shape.
 template <typename T> struct Buffer {
