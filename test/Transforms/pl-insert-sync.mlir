@@ -33,6 +33,26 @@ func.func @chain(%x: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T att
   return %r : !T
 }
 
+// A scratch tile is written by its instruction (TROWSUM here): planned
+// into the buffer the store has just read, it waits for MTE3.
+// CHECK-LABEL: func.func @scratch_after_store
+// CHECK: pl.tile.store
+// CHECK-NEXT: pl.system.sync_src set mte3 wait v event 0
+// CHECK-NEXT: pl.tile.create {pl.addresses = array<i64: 0>}
+// CHECK-NEXT: pl.system.sync_dst set mte3 wait v event 0
+// CHECK: pl.tile.row_sum
+func.func @scratch_after_store(%x: !T, %y: !T, %out: !T {pl.direction = #pl.direction<out>}, %rows: !pl.tensor<16x1xf32> {pl.direction = #pl.direction<out>}) -> (!T, !pl.tensor<16x1xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] : !T -> !V
+  %b = pl.tile.load %y[%c0, %c0] : !T -> !V
+  %e = pl.tile.exp %a : !V
+  %r = pl.tile.store %e, %out[%c0, %c0] : !V, !T
+  %tmp = pl.tile.create : !V
+  %s = pl.tile.row_sum %b, %tmp : !V, !V -> !pl.tile<16x1xf32, vec>
+  %r2 = pl.tile.store %s, %rows[%c0, %c0] : !pl.tile<16x1xf32, vec>, !pl.tensor<16x1xf32>
+  return %r, %r2 : !T, !pl.tensor<16x1xf32>
+}
+
 // Two loads in flight at once: the first's set is placed right after it
 // (so MTE2 goes on loading) and the two MTE2->V events get ids 0 and 1.
 // Loop-carried write-after-read (the next iteration reloads buffers this

@@ -103,3 +103,24 @@ func.func @unplanned(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<a
   %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
   return
 }
+
+// -----
+
+// A row sum writes its scratch tile: planned into the buffer a store is
+// still reading, it must wait for MTE3.
+func.func @scratch_written(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %e = pl.tile.exp %a {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  pl.system.pipe_barrier v
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  // expected-note @+1 {{the earlier access}}
+  %r = pl.tile.store %e, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  %tmp = pl.tile.create {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{pl-verify-sync: write-after-read on vec[4096, 8192) is not synchronised: pl.tile.store (mte3) before this pl.tile.row_sum (v)}}
+  %s = pl.tile.row_sum %a, %tmp {pl.addresses = array<i64: 8192>} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x1xf32, vec>
+  return
+}

@@ -7,7 +7,7 @@
 //! kernel parameter, or a tensor the kernel creates), or all of it when
 //! the root is unknown. Communication ops are two steps: an MTE2 read
 //! into the staging tile, an MTE3 write out of it (the library orders the
-//! two internally).
+//! two internally). A vector op's scratch tile is written as well as read.
 
 use std::collections::HashMap;
 
@@ -25,6 +25,21 @@ use super::{
     linear::{Linear, value_key},
     plan_memory::tile_bytes,
 };
+
+/// The operand of a vector op that is its scratch (`tmp`): the instruction
+/// writes it (a buffer planning may have just freed from another pipe's
+/// use), whatever the op's pl semantics say.
+pub fn scratch_operand(name: &str) -> Option<usize> {
+    let short = name.strip_prefix("pl.tile.")?;
+    Some(match short {
+        "row_sum" | "row_max" | "row_min" | "row_prod" | "row_argmax" | "row_argmin"
+        | "col_sum" | "col_max" | "col_min" | "col_prod" | "col_argmax" | "col_argmin"
+        | "transpose" => 1,
+        "rem" | "xor" | "prelu" | "rems" | "xors" => 2,
+        "sel" | "sels" => 3,
+        _ => return None,
+    })
+}
 
 /// The pipes a kernel's instructions run on (`Pipe::All` excluded).
 pub const PIPES: [Pipe; 7] = [
@@ -467,8 +482,14 @@ impl Model {
                 ]))
             }
             n if n.starts_with("pl.tile.") => {
-                let accesses: Vec<Access> =
+                let mut accesses: Vec<Access> =
                     tiles_read()?.into_iter().chain(tiles_written()?).collect();
+                // The instruction writes its scratch tile too.
+                if let Some(scratch) = scratch_operand(n).and_then(|i| operand_at(op, i))
+                    && let Some(resource) = tile(scratch)?
+                {
+                    accesses.push(write(resource));
+                }
                 if accesses.is_empty() {
                     Ok(Kind::None)
                 } else {
