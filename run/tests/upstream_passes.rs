@@ -169,6 +169,10 @@ fn upstream_passes_keep_every_stage_valid_and_equal() {
     for case in cases() {
         let text = std::fs::read_to_string(example(case.path)).unwrap();
         let context = pto_dialects::create_context();
+        // One thread: the comparison is of what the passes compute, and
+        // an intermittent fault in a worker thread was seen once under load
+        // (not reproduced; to be investigated on its own).
+        context.enable_multi_threading(false);
         for depth in 0..=STAGES.len() {
             let mut stage = Module::parse(&context, &text).unwrap();
             let prefix = STAGES[..depth].join(",");
