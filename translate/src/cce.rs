@@ -103,22 +103,7 @@ pub struct Parameter {
 fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut found = None;
     kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        let name = op_name(op);
-        let computes = name.strip_prefix("pl.tensor.").is_some_and(|short| {
-            !matches!(
-                short,
-                "dim"
-                    | "view"
-                    | "reshape"
-                    | "slice"
-                    | "transpose"
-                    | "create"
-                    | "assemble"
-                    | "read"
-                    | "write"
-            )
-        });
-        if computes {
+        if pto_dialects::ops::computes_on_tensors(&op_name(op)) {
             found = Some(op.to_raw());
             return melior::ir::operation::WalkResult::Interrupt;
         }

@@ -285,7 +285,7 @@ pub fn build_program<'c>(
         TypeLike, ValueLike,
         operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
     };
-    use pto_dialects::ops::{op_name, operand_at, operand_segments, result_at};
+    use pto_dialects::ops::{op_name, operand_at, result_at};
     let fail =
         |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
     let location = Location::unknown(context);
@@ -707,14 +707,7 @@ pub fn build_program<'c>(
                 let (_, parameters, returns) = kernels
                     .get(&callee)
                     .ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
-                let (start, count) = if name == "pl.submit" {
-                    operand_segments(op).first().copied().unwrap_or((0, 0))
-                } else {
-                    (0, op.operand_count())
-                };
-                let arguments: Vec<Value> = (start..start + count)
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
+                let arguments = call_arguments(op);
                 let mut pointers: Vec<Value> = Vec::new();
                 let mut dims: Vec<Value> = Vec::new();
                 for (argument, parameter) in arguments.iter().zip(parameters) {
@@ -1558,6 +1551,22 @@ pub(crate) fn replace_with_index<'c>(
             index.to_raw(),
         )
     };
+}
+
+/// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
+/// launch operands).
+pub(crate) fn call_arguments<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    let (start, count) = if pto_dialects::ops::op_name(op) == "pl.submit" {
+        pto_dialects::ops::operand_segments(op)
+            .first()
+            .copied()
+            .unwrap_or((0, 0))
+    } else {
+        (0, melior::ir::operation::OperationLike::operand_count(&op))
+    };
+    (start..start + count)
+        .filter_map(|i| pto_dialects::ops::operand_at(op, i))
+        .collect()
 }
 
 /// The argument each result of a call stands for: result i is the

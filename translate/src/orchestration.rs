@@ -139,14 +139,7 @@ fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirVa
     let Some(kernel) = kernels.get(&callee) else {
         return value.to_raw();
     };
-    let (start, count) = if name == "pl.submit" {
-        operand_segments(owner).first().copied().unwrap_or((0, 0))
-    } else {
-        (0, owner.operand_count())
-    };
-    let arguments: Vec<Value> = (start..start + count)
-        .filter_map(|i| operand_at(owner, i))
-        .collect();
+    let arguments = crate::driver::call_arguments(owner);
     let returned = crate::driver::returned_arguments(&arguments, &kernel.returns);
     match returned.get(result.result_number()).copied().flatten() {
         Some(argument) => root(argument, kernels),
@@ -460,14 +453,7 @@ pub fn build<'c>(
                 let kernel = kernels
                     .get(&callee)
                     .ok_or_else(|| fail(op, format!("@{callee} is not a translated kernel")))?;
-                let (start, count) = if name == "pl.submit" {
-                    operand_segments(op).first().copied().unwrap_or((0, 0))
-                } else {
-                    (0, op.operand_count())
-                };
-                let arguments: Vec<Value> = (start..start + count)
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
+                let arguments = crate::driver::call_arguments(op);
                 let params: Value = before(call(
                     context,
                     "CoreTaskArgs",

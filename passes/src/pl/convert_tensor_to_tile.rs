@@ -577,10 +577,7 @@ fn convert<'c, 'a>(
         if !is_convertible(short) {
             // A computation this pass has no tile form for yet: the kernel
             // keeps it, and pto-translate refuses the kernel.
-            if !matches!(
-                short,
-                "dim" | "view" | "reshape" | "transpose" | "create" | "read" | "write"
-            ) {
+            if pto_dialects::ops::computes_on_tensors(&name) {
                 OpDiagnostic::new(format!(
                     "pl-convert-tensor-to-tile: '{name}' has no tile form yet; the kernel keeps computing on tensors here"
                 ))
