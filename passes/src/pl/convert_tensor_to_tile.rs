@@ -27,6 +27,8 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
+mod transfers;
+
 use super::linear::value_key;
 use crate::{
     options::OptionValues,
@@ -59,6 +61,13 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
   the loop result are retyped;
 - tensors read by converted ops are loaded where they are defined: a
   parameter once at the kernel's entry, even when it is read in a loop;
+- `pld.tensor.put` / `pld.tensor.get` become `pld.tile.put` / `get`
+  through a vector staging tile (`pl.tile.create`, two with `pipeline`):
+  `[R, C]` of the destination's element type, `C` the transfer's last
+  extent (the region's, else the destination's) or `min(it, chunk_cols)`,
+  `R` the product of the others or `min(it, chunk_rows)`; a dynamic extent
+  needs its chunk (pto-isa's TPUT/TGET slide the transfer through the
+  stage). This applies in every kernel, dynamically shaped ones included;
 - a converted value the kernel returns is stored (`pl.tile.store`) into a
   new parameter with direction `out`, which the kernel returns instead;
   every `pl.call`/`pl.submit` of the kernel passes a fresh
@@ -144,6 +153,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     let mut failed = false;
     for kernel in kernels {
         infer_directions(context, kernel);
+        if let Err((op, message)) = transfers::stage_transfers(context, kernel) {
+            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                .emit(op, Severity::Error);
+            failed = true;
+            continue;
+        }
         // Whole-tensor tiles need static shapes: other kernels stay as they
         // are, with a warning.
         if let Some(dynamic) = first_dynamic(kernel) {
