@@ -58,7 +58,8 @@ space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
 baseline).
 
-Capacities and alignments (`arch`): a2a3 — vec (UB) 192 KiB, mat (L1)
+Capacities and alignments (`arch`): a2a3 — vec (UB) 184 KiB (of its 192 KiB;
+pto-isa's instructions use the top 8 KiB as their scratch), mat (L1)
 512 KiB, left/right (L0A/L0B) 64 KiB, acc (L0C) 128 KiB, bias 64 KiB;
 alignment 32 B for vec/mat, 512 B for left/right/acc, 64 B for bias. a5 —
 vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to

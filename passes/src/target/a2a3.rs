@@ -8,11 +8,18 @@ use pto_dialects::{
     types::{MemorySpace, TileType},
 };
 
-/// A memory space's capacity and alignment in bytes.
+/// The top of a2a3's 192 KiB UB that pto-isa's instructions use as their
+/// own scratch, at a fixed address (`TMP_UB_OFFSET`, 8 KiB): a row-expand
+/// with a column-major vector, some conversions and extracts write it. No
+/// tile may be planned there.
+pub const LIBRARY_SCRATCH_UB: (u64, u64) = (184 * 1024, 8 * 1024);
+
+/// A memory space's capacity for planned tiles and its alignment, in bytes
+/// (a2a3's UB without [`LIBRARY_SCRATCH_UB`]).
 pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
     const KIB: u64 = 1024;
     Some(match space {
-        MemorySpace::Vec => (if a5 { 248 } else { 192 } * KIB, 32),
+        MemorySpace::Vec => (if a5 { 248 * KIB } else { LIBRARY_SCRATCH_UB.0 }, 32),
         MemorySpace::Mat => (512 * KIB, 32),
         MemorySpace::Left | MemorySpace::Right => (64 * KIB, 512),
         MemorySpace::Acc => (if a5 { 256 } else { 128 } * KIB, 512),
