@@ -10,7 +10,7 @@
 //! - window buffers and views print nothing; a dispatch builds a `TaskArgs`
 //!   (windows as `__<d>[r].buffers["buf"].tensor(shapes=…, dtype=…)`, host
 //!   tensors as `make_tensor_arg(orch._worker, tensors["x"])`, with their
-//!   directions; one ordering token `tensors["__<d>_ord"][r]` per domain;
+//!   directions, outputs `OUTPUT_EXISTING`; one ordering token `tensors["__<d>_ord"][r]` per domain;
 //!   then scalars, CommContexts as `__<d>[r].device_ctx`) and calls
 //!   `orch.submit_next_level(callables["chip"], ta, cfg, worker=r)`;
 //! - a builtin collective adds its windows, the token, the domain size, the
@@ -98,7 +98,9 @@ fn python_operator(name: &str) -> Option<&'static str> {
 fn direction_name(direction: ParamDirection) -> &'static str {
     match direction {
         ParamDirection::In => "TensorArgType.INPUT",
-        ParamDirection::Out => "TensorArgType.OUTPUT",
+        // Every tensor the host passes exists already (a host tensor or a
+        // window); `OUTPUT` would ask the runtime to allocate one.
+        ParamDirection::Out => "TensorArgType.OUTPUT_EXISTING",
         ParamDirection::InOut => "TensorArgType.INOUT",
     }
 }

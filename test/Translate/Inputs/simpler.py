@@ -17,8 +17,10 @@ class DataType(enum.Enum):
 
 class TensorArgType(enum.Enum):
     INPUT = "in"
-    OUTPUT = "out"
+    OUTPUT = "out"  # the runtime allocates the tensor
     INOUT = "inout"
+    OUTPUT_EXISTING = "out-existing"
+    NO_DEP = "no-dep"
 
 
 class CommBufferSpec:
