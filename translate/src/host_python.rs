@@ -7,14 +7,18 @@
 //! - each `pld.comm_domain` is a `with (_domain_provider or
 //!   orch.allocate_domain)(name=…, workers=…, window_size=…, buffers=[
 //!   CommBufferSpec(…), …]) as __<name>:` block, sizes as Python
-//!   expressions (32-byte rounded);
+//!   expressions (32-byte rounded), and its ordering tokens
+//!   `tensors["__<name>_ord"]` (one shared int32 per rank) are made by
+//!   `_alloc_intermediates(tensors, world_size=1)`, which the runner calls
+//!   before the runtime forks its workers;
 //! - window buffers and views print nothing; a dispatch builds a `TaskArgs`
 //!   `_ta_N` (windows as `__<d>[r].buffers["buf"].tensor(shapes=…,
 //!   dtype=…)`, host tensors as `make_tensor_arg(orch._worker,
 //!   tensors["x"])`, with their directions, outputs `OUTPUT_EXISTING`; one
-//!   ordering token `tensors["__<d>_ord"][r]` per domain; then scalars,
-//!   CommContexts as `__<d>[r].device_ctx`), keeps it alive in `_keep` and
-//!   calls `_submit_chip(orch, callables["chip"], _ta_N, config, r)`;
+//!   ordering token `make_tensor_arg(orch._worker, tensors["__<d>_ord"][r])`
+//!   per domain; then scalars, CommContexts as `__<d>[r].device_ctx`), keeps
+//!   it alive in `_keep` and calls `_submit_chip(orch, callables["chip"],
+//!   _ta_N, config, r)`;
 //! - a builtin collective adds its windows, the token, the domain size, the
 //!   CommContext (and a mesh allreduce its core count) and submits
 //!   `callables["builtin.tensor.<variant>"]` with a fresh `CallConfig()`
@@ -65,6 +69,9 @@ struct Printer<'f> {
     next: usize,
     /// The chip orchestrations' parameter directions (`None`: a scalar).
     chips: &'f HashMap<String, Vec<Option<ParamDirection>>>,
+    /// The Python names of the comm domains, in order (their ordering
+    /// tokens are allocated up front).
+    domains: Vec<String>,
     /// How many `TaskArgs` were built (`_ta_N`).
     tasks: usize,
 }
@@ -341,6 +348,9 @@ impl<'f> Printer<'f> {
             .and_then(pto_dialects::attrs::text)
             .ok_or_else(|| fail("a comm domain without a name".into()))?;
         let python = format!("__{name}");
+        if !self.domains.contains(&python) {
+            self.domains.push(python.clone());
+        }
         let devices: Vec<i64> = op
             .attribute("devices")
             .ok()
@@ -482,7 +492,7 @@ impl<'f> Printer<'f> {
         }
         for domain in domains {
             self.line(&format!(
-                "{ta}.add_tensor(tensors[\"{domain}_ord\"][{rank}], TensorArgType.INOUT)"
+                "{ta}.add_tensor(make_tensor_arg(orch._worker, tensors[\"{domain}_ord\"][{rank}]), TensorArgType.INOUT)"
             ));
         }
     }
@@ -630,6 +640,7 @@ pub fn build(
         buffer_bytes: HashMap::new(),
         next: 0,
         chips,
+        domains: Vec::new(),
         tasks: 0,
     };
     for i in 0..entry.argument_count() {
@@ -655,11 +666,28 @@ pub fn build(
     printer.depth = 0;
     printer.line(&format!("\"\"\"The host orchestrator @{name} for the a2a3 runtime (pld.md §4.5), from pto-translate.\"\"\""));
     printer.line("");
+    if !printer.domains.is_empty() {
+        printer.line("import torch");
+    }
     printer.line(
         "from simpler.task_interface import CallConfig, CommBufferSpec, DataType, TaskArgs, TensorArgType",
     );
     printer.line("from pypto.runtime.tensor_arg import make_tensor_arg");
     printer.line("from pypto.runtime.distributed_runner import _submit_chip");
+    if !printer.domains.is_empty() {
+        // The ordering tokens: shared memory, made before the runtime forks
+        // its workers (the runner calls this first).
+        printer.line("");
+        printer.line("");
+        printer.line("def _alloc_intermediates(tensors, world_size=1):");
+        printer.depth = 1;
+        for domain in printer.domains.clone() {
+            printer.line(&format!(
+                "tensors[\"{domain}_ord\"] = [torch.zeros((1,), dtype=torch.int32).share_memory_() for _ in range(max(world_size, 1))]"
+            ));
+        }
+        printer.depth = 0;
+    }
     printer.line("");
     printer.line("");
     printer.line(

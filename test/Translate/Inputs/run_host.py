@@ -1,12 +1,14 @@
 """Runs a generated host orchestrator against the stand-in runtime, as
 PyPTO's distributed runner does: the entry is the function marked
-`_pypto_distributed_entry`.
+`_pypto_distributed_entry`; `_alloc_intermediates(tensors, world_size=…)`,
+if there is one, runs first.
 python3 run_host.py MODULE_DIR MODULE WORLD_SIZE."""
 
 import importlib
 import sys
 import types
 
+import torch
 from simpler.orchestrator import Orchestrator
 from simpler.task_interface import CallConfig
 
@@ -16,12 +18,22 @@ host = importlib.import_module(module)
 
 
 class Tensors(dict):
-    """Host tensors by name (the name stands for the tensor)."""
+    """Host tensors by name (the name stands for the tensor); what the
+    module allocates is printed and labelled `NAME[i]`."""
 
     def __missing__(self, name):
         if name.endswith("_ord"):
-            return [f"{name}[{r}]" for r in range(world_size)]
+            raise KeyError(f"{name}: ordering tokens come from _alloc_intermediates")
         return name
+
+    def __setitem__(self, name, value):
+        if isinstance(value, list) and all(isinstance(t, torch.Tensor) for t in value):
+            first = value[0]
+            print(f"alloc {name}: {len(value)} x zeros{first.shape} {first.dtype}"
+                  + (", shared" if all(t.shared for t in value) else ""))
+            for i, t in enumerate(value):
+                t.label = f"{name}[{i}]"
+        super().__setitem__(name, value)
 
 
 class Callables(dict):
@@ -44,5 +56,7 @@ entries = [f for f in vars(host).values()
 if len(entries) != 1:
     sys.exit(f"{module}: {len(entries)} functions marked _pypto_distributed_entry")
 tensors, keep, config = Tensors(), [], RunConfig(aicpu_thread_num=4)
+if hasattr(host, "_alloc_intermediates"):
+    host._alloc_intermediates(tensors, world_size=world_size)
 entries[0](Orchestrator(keep, config), None, config, tensors=tensors, callables=Callables(),
            sub_ids={}, _keep=keep, world_size=world_size)
