@@ -1,26 +1,33 @@
 //! The host orchestrator of a distributed program for the a2a3 runtime: a
 //! Python module (`host_orch.py`, pld.md §4.5) driving the "simpler"
-//! runtime. MLIR has no Python emitter, so this is a small printer over the
-//! lowered host function (after `pld-lower-distributed`):
+//! runtime, in the frame PyPTO's generated `host_orch.py` has. MLIR has no
+//! Python emitter, so this is a small printer over the lowered host function
+//! (after `pld-lower-distributed`):
 //!
 //! - each `pld.comm_domain` is a `with (_domain_provider or
 //!   orch.allocate_domain)(name=…, workers=…, window_size=…, buffers=[
 //!   CommBufferSpec(…), …]) as __<name>:` block, sizes as Python
-//!   expressions (32-byte rounded);
+//!   expressions (32-byte rounded), and its ordering tokens
+//!   `tensors["__<name>_ord"]` (one shared int32 per rank) are made by
+//!   `_alloc_intermediates(tensors, world_size=1)`, which the runner calls
+//!   before the runtime forks its workers;
 //! - window buffers and views print nothing; a dispatch builds a `TaskArgs`
-//!   (windows as `__<d>[r].buffers["buf"].tensor(shapes=…, dtype=…)`, host
-//!   tensors as `make_tensor_arg(orch._worker, tensors["x"])`, with their
-//!   directions; one ordering token `tensors["__<d>_ord"][r]` per domain;
-//!   then scalars, CommContexts as `__<d>[r].device_ctx`) and calls
-//!   `orch.submit_next_level(callables["chip"], ta, cfg, worker=r)`;
+//!   `_ta_N` (windows as `__<d>[r].buffers["buf"].tensor(shapes=…,
+//!   dtype=…)`, host tensors as `make_tensor_arg(orch._worker,
+//!   tensors["x"])`, with their directions, outputs `OUTPUT_EXISTING`; one
+//!   ordering token `make_tensor_arg(orch._worker, tensors["__<d>_ord"][r])`
+//!   per domain; then scalars, CommContexts as `__<d>[r].device_ctx`), keeps
+//!   it alive in `_keep` and calls `_submit_chip(orch, callables["chip"],
+//!   _ta_N, config, r)`;
 //! - a builtin collective adds its windows, the token, the domain size, the
 //!   CommContext (and a mesh allreduce its core count) and submits
-//!   `callables["builtin.tensor.<variant>"]` with
-//!   `cfg.aicpu_thread_num = config.aicpu_thread_num`;
+//!   `callables["builtin.tensor.<variant>"]` with a fresh `CallConfig()`
+//!   whose `aicpu_thread_num` is `config.aicpu_thread_num`;
 //! - index arithmetic, loops and branches are Python.
 //!
-//! The module defines `host_orch(orch, tensors, callables, cfg, config,
-//! world_size, _domain_provider=None)`.
+//! The module defines `host_orch(orch, _args, config, *, tensors, callables,
+//! sub_ids, _keep, world_size, _domain_provider=None)`, marked as the entry
+//! with `host_orch._pypto_distributed_entry = True`.
 
 use std::collections::HashMap;
 
@@ -62,6 +69,11 @@ struct Printer<'f> {
     next: usize,
     /// The chip orchestrations' parameter directions (`None`: a scalar).
     chips: &'f HashMap<String, Vec<Option<ParamDirection>>>,
+    /// The Python names of the comm domains, in order (their ordering
+    /// tokens are allocated up front).
+    domains: Vec<String>,
+    /// How many `TaskArgs` were built (`_ta_N`).
+    tasks: usize,
 }
 
 fn key(value: Value) -> usize {
@@ -98,7 +110,9 @@ fn python_operator(name: &str) -> Option<&'static str> {
 fn direction_name(direction: ParamDirection) -> &'static str {
     match direction {
         ParamDirection::In => "TensorArgType.INPUT",
-        ParamDirection::Out => "TensorArgType.OUTPUT",
+        // Every tensor the host passes exists already (a host tensor or a
+        // window); `OUTPUT` would ask the runtime to allocate one.
+        ParamDirection::Out => "TensorArgType.OUTPUT_EXISTING",
         ParamDirection::InOut => "TensorArgType.INOUT",
     }
 }
@@ -110,6 +124,12 @@ impl<'f> Printer<'f> {
         }
         self.out.push_str(text);
         self.out.push('\n');
+    }
+
+    /// A fresh `TaskArgs` name.
+    fn task_args(&mut self) -> String {
+        self.tasks += 1;
+        format!("_ta_{}", self.tasks - 1)
     }
 
     fn fresh(&mut self) -> String {
@@ -328,6 +348,9 @@ impl<'f> Printer<'f> {
             .and_then(pto_dialects::attrs::text)
             .ok_or_else(|| fail("a comm domain without a name".into()))?;
         let python = format!("__{name}");
+        if !self.domains.contains(&python) {
+            self.domains.push(python.clone());
+        }
         let devices: Vec<i64> = op
             .attribute("devices")
             .ok()
@@ -460,7 +483,7 @@ impl<'f> Printer<'f> {
     }
 
     /// The ordering tokens of the domains `windows` belong to.
-    fn tokens(&mut self, windows: &[WindowView], rank: &str) {
+    fn tokens(&mut self, ta: &str, windows: &[WindowView], rank: &str) {
         let mut domains: Vec<&str> = Vec::new();
         for window in windows {
             if !domains.contains(&window.domain.as_str()) {
@@ -469,7 +492,7 @@ impl<'f> Printer<'f> {
         }
         for domain in domains {
             self.line(&format!(
-                "ta.add_tensor(tensors[\"{domain}_ord\"][{rank}], TensorArgType.INOUT)"
+                "{ta}.add_tensor(make_tensor_arg(orch._worker, tensors[\"{domain}_ord\"][{rank}]), TensorArgType.INOUT)"
             ));
         }
     }
@@ -488,7 +511,8 @@ impl<'f> Printer<'f> {
             .ok_or_else(|| fail(format!("@{callee} is not a chip orchestration")))?;
         let n = op.operand_count();
         let rank = self.expr(op, operand_at(op, n - 1).unwrap())?;
-        self.line("ta = TaskArgs()");
+        let ta = self.task_args();
+        self.line(&format!("{ta} = TaskArgs()"));
         let mut windows = Vec::new();
         let mut scalars = Vec::new();
         for i in 0..n - 1 {
@@ -497,7 +521,7 @@ impl<'f> Printer<'f> {
             if let Some(window) = self.windows.get(&key(argument)).cloned() {
                 let direction = direction_name(direction.unwrap_or(ParamDirection::InOut));
                 self.line(&format!(
-                    "ta.add_tensor({}, {direction})",
+                    "{ta}.add_tensor({}, {direction})",
                     self.window_tensor(&window, &rank)
                 ));
                 windows.push(window);
@@ -507,18 +531,19 @@ impl<'f> Printer<'f> {
                 let tensor = self.expr(op, argument)?;
                 let direction = direction_name(direction.unwrap_or(ParamDirection::In));
                 self.line(&format!(
-                    "ta.add_tensor(make_tensor_arg(orch._worker, {tensor}), {direction})"
+                    "{ta}.add_tensor(make_tensor_arg(orch._worker, {tensor}), {direction})"
                 ));
             } else {
                 scalars.push(self.expr(op, argument)?);
             }
         }
-        self.tokens(&windows, &rank);
+        self.tokens(&ta, &windows, &rank);
         for scalar in scalars {
-            self.line(&format!("ta.add_scalar({scalar})"));
+            self.line(&format!("{ta}.add_scalar({scalar})"));
         }
+        self.line(&format!("_keep.append({ta})"));
         self.line(&format!(
-            "orch.submit_next_level(callables[\"{callee}\"], ta, cfg, worker={rank})"
+            "_submit_chip(orch, callables[\"{callee}\"], {ta}, config, {rank})"
         ));
         Ok(())
     }
@@ -543,7 +568,8 @@ impl<'f> Printer<'f> {
                     .collect()
             })
             .unwrap_or_default();
-        self.line("ta = TaskArgs()");
+        let ta = self.task_args();
+        self.line(&format!("{ta} = TaskArgs()"));
         let mut windows = Vec::new();
         for i in 0..n - 1 {
             let window = self
@@ -556,29 +582,33 @@ impl<'f> Printer<'f> {
             let direction =
                 direction_name(directions.get(i).copied().unwrap_or(ParamDirection::InOut));
             self.line(&format!(
-                "ta.add_tensor({}, {direction})",
+                "{ta}.add_tensor({}, {direction})",
                 self.window_tensor(&window, &rank)
             ));
             windows.push(window);
         }
-        self.tokens(&windows, &rank);
+        self.tokens(&ta, &windows, &rank);
         let domain = windows
             .first()
             .map(|w| w.domain.clone())
             .ok_or_else(|| fail("a builtin collective without windows".into()))?;
-        self.line(&format!("ta.add_scalar({domain}[{rank}].domain_size)"));
-        self.line(&format!("ta.add_scalar({domain}[{rank}].device_ctx)"));
+        self.line(&format!("{ta}.add_scalar({domain}[{rank}].domain_size)"));
+        self.line(&format!("{ta}.add_scalar({domain}[{rank}].device_ctx)"));
         if op_name(op) == "pld.builtin.allreduce" {
             let cores = op
                 .attribute("cores")
                 .ok()
                 .and_then(|a| IntegerAttribute::try_from(a).ok())
                 .map_or(1, |a| a.value());
-            self.line(&format!("ta.add_scalar({cores})"));
+            self.line(&format!("{ta}.add_scalar({cores})"));
         }
-        self.line("cfg.aicpu_thread_num = config.aicpu_thread_num");
+        self.line(&format!("{ta}_config = CallConfig()"));
         self.line(&format!(
-            "orch.submit_next_level(callables[\"{variant}\"], ta, cfg, worker={rank})"
+            "{ta}_config.aicpu_thread_num = config.aicpu_thread_num"
+        ));
+        self.line(&format!("_keep.append({ta})"));
+        self.line(&format!(
+            "orch.submit_next_level(callables[\"{variant}\"], {ta}, {ta}_config, worker={rank})"
         ));
         Ok(())
     }
@@ -610,6 +640,8 @@ pub fn build(
         buffer_bytes: HashMap::new(),
         next: 0,
         chips,
+        domains: Vec::new(),
+        tasks: 0,
     };
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
@@ -625,21 +657,45 @@ pub fn build(
             .values
             .insert(key(argument), format!("tensors[\"{parameter}\"]"));
     }
-    printer.line(&format!("\"\"\"The host orchestrator @{name} for the a2a3 runtime (pld.md §4.5), from pto-translate.\"\"\""));
-    printer.line("");
-    printer.line(
-        "from simpler import CommBufferSpec, DataType, TaskArgs, TensorArgType, make_tensor_arg",
-    );
-    printer.line("");
-    printer.line("");
-    printer.line(
-        "def host_orch(orch, tensors, callables, cfg, config, world_size, _domain_provider=None):",
-    );
     printer.depth = 1;
-    let before = printer.out.len();
     printer.block(entry)?;
-    if printer.out.len() == before {
+    if printer.out.is_empty() {
         printer.line("pass");
     }
+    let body = std::mem::take(&mut printer.out);
+    printer.depth = 0;
+    printer.line(&format!("\"\"\"The host orchestrator @{name} for the a2a3 runtime (pld.md §4.5), from pto-translate.\"\"\""));
+    printer.line("");
+    if !printer.domains.is_empty() {
+        printer.line("import torch");
+    }
+    printer.line(
+        "from simpler.task_interface import CallConfig, CommBufferSpec, DataType, TaskArgs, TensorArgType",
+    );
+    printer.line("from pypto.runtime.tensor_arg import make_tensor_arg");
+    printer.line("from pypto.runtime.distributed_runner import _submit_chip");
+    if !printer.domains.is_empty() {
+        // The ordering tokens: shared memory, made before the runtime forks
+        // its workers (the runner calls this first).
+        printer.line("");
+        printer.line("");
+        printer.line("def _alloc_intermediates(tensors, world_size=1):");
+        printer.depth = 1;
+        for domain in printer.domains.clone() {
+            printer.line(&format!(
+                "tensors[\"{domain}_ord\"] = [torch.zeros((1,), dtype=torch.int32).share_memory_() for _ in range(max(world_size, 1))]"
+            ));
+        }
+        printer.depth = 0;
+    }
+    printer.line("");
+    printer.line("");
+    printer.line(
+        "def host_orch(orch, _args, config, *, tensors, callables, sub_ids, _keep, world_size, _domain_provider=None):",
+    );
+    printer.out.push_str(&body);
+    printer.line("");
+    printer.line("");
+    printer.line("host_orch._pypto_distributed_entry = True");
     Ok(printer.out)
 }

@@ -1,0 +1,2 @@
+"""A stand-in for PyPTO's runtime helpers that generated host
+orchestrators import, for tests."""
