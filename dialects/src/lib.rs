@@ -12,6 +12,7 @@ pub mod enums;
 mod ffi;
 pub mod ops;
 pub mod registration;
+pub mod scratch;
 pub mod source;
 pub mod types;
 pub mod verify;

@@ -95,7 +95,7 @@ def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule>;
 def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule>;
 def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule>;
 def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule>;
-def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the floating remainder", promoteRule>;
+def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", promoteRule>;
 def PL_TileDivOp : PL_TileBinaryOp<"div", "the quotient",
     "Both operands and the result have the same type, with element type "
     # "i16, i32, f16 or f32 (no promotion, no broadcast).">;
@@ -147,7 +147,7 @@ def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
   }];
 }
 
-def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the remainder", promoteRule>;
+def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the floor remainder (the divisor's sign, Python's %)", promoteRule>;
 def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
     "Integer element types only. " # promoteRule>;
 
@@ -172,7 +172,7 @@ def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product">;
 def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient">;
 def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum">;
 def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum">;
-def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the floating remainder">;
+def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)">;
 def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only.">;
 def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only.">;
 def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only.">;
@@ -193,7 +193,7 @@ class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
   let assemblyFormat = "$tile `,` $scalar `,` $tmp attr-dict `:` qualified(type($tile)) `,` type($scalar)";
 }
 
-def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the remainder">;
+def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the floor remainder (the divisor's sign, Python's %)">;
 def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only.">;
 
 def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {

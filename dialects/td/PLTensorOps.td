@@ -287,11 +287,11 @@ def PL_TensorMulOp : PL_TensorBinaryOp<"mul", "the product", tensorPromoteRule>;
 def PL_TensorDivOp : PL_TensorBinaryOp<"div", "the quotient", tensorPromoteRule>;
 def PL_TensorMaximumOp : PL_TensorBinaryOp<"maximum", "the maximum", tensorPromoteRule>;
 def PL_TensorMinimumOp : PL_TensorBinaryOp<"minimum", "the minimum", tensorPromoteRule>;
-def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the floating remainder", tensorPromoteRule>;
+def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", tensorPromoteRule>;
 def PL_TensorAndOp : PL_TensorBinaryOp<"and", "the bitwise and", "Integer types only. " # tensorPromoteRule>;
 def PL_TensorOrOp : PL_TensorBinaryOp<"or", "the bitwise or", "Integer types only. " # tensorPromoteRule>;
 def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule>;
-def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the remainder", tensorPromoteRule>;
+def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the floor remainder (the divisor's sign, Python's %)", tensorPromoteRule>;
 def PL_TensorPreluOp : PL_TensorBinaryOp<"prelu", "the parametric relu, x or slope * x",
     "`rhs` holds the slopes. " # tensorPromoteRule>;
 def PL_TensorShlOp : PL_TensorBinaryOp<"shl", "the left shift",
@@ -316,7 +316,7 @@ def PL_TensorSubsOp : PL_TensorScalarOp<"subs", "the difference",
     "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
 def PL_TensorMulsOp : PL_TensorScalarOp<"muls", "the product">;
 def PL_TensorDivsOp : PL_TensorScalarOp<"divs", "the quotient">;
-def PL_TensorFmodsOp : PL_TensorScalarOp<"fmods", "the floating remainder">;
+def PL_TensorFmodsOp : PL_TensorScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)">;
 def PL_TensorAndsOp : PL_TensorScalarOp<"ands", "the bitwise and", "Integer types only.">;
 def PL_TensorOrsOp : PL_TensorScalarOp<"ors", "the bitwise or", "Integer types only.">;
 def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only.">;
@@ -325,7 +325,7 @@ def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer type
 def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)">;
 def PL_TensorMaximumsOp : PL_TensorScalarOp<"maximums", "the maximum">;
 def PL_TensorMinimumsOp : PL_TensorScalarOp<"minimums", "the minimum">;
-def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the remainder">;
+def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the floor remainder (the divisor's sign, Python's %)">;
 def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only.">;
 
 def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {

@@ -7,6 +7,7 @@ pub mod options;
 pub mod pl;
 pub mod pld;
 pub mod registry;
+pub mod target;
 
 /// Every `pl.tile.<mnemonic>` -> pto-isa instruction pair the EmitC lowering
 /// maps one to one.

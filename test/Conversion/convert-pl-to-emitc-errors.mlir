@@ -46,3 +46,13 @@ func.func @transpose_without_scratch(%x: !pl.tensor<16x64xf32>) attributes {pl.k
   %r = pl.tile.transpose %t axes 0, 1 {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec>
   return
 }
+
+// -----
+
+// pto-isa's TPUT moves data through a staging tile: the tensor form must
+// be given one first.
+func.func @unstaged(%dst: !pld.dtensor<4x256xf32> {pl.direction = #pl.direction<out>}, %src: !pl.tensor<4x256xf32>, %peer: i32, %ctx: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TPUT/TGET move data through a staging tile: run pl-convert-tensor-to-tile (pto-a2a3-pipeline), which gives the transfer one}}
+  pld.tensor.put %dst to %peer from %src none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
+  return
+}

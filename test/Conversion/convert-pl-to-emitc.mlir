@@ -4,7 +4,8 @@
 
 // A planned, synchronised vector kernel: tiles bound to their addresses,
 // window loads and stores through GlobalTensors, flags on pipes.
-// CHECK: emitc.include "pto/pto-inst.hpp"
+// CHECK: emitc.include <"cstdint">
+// CHECK-NEXT: emitc.include "pto/pto-inst.hpp"
 // CHECK-NEXT: emitc.verbatim "using namespace pto;"
 // CHECK-LABEL: emitc.func @scale(
 // CHECK-SAME: %[[X:.*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>, %[[Y:.*]]: !emitc.ptr<!emitc.opaque<"__gm__ float">>)
@@ -149,5 +150,48 @@ func.func @forms(%x: !T, %y: !T {pl.direction = #pl.direction<inout>}, %p: !T {p
   %r4 = pl.tile.store %4, %cm[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
   %r5 = pl.tile.store %5, %e[%c0, %c0] : !V, !T
   %r6 = pl.tile.store %t, %y[%c0, %c0] atomic_add : !V, !T
+  return
+}
+
+// -----
+
+// pto-isa's forms: an unboxed tile's rows are stored 32-byte aligned (a
+// 1x2 i32 tile is declared 1x8 with 1x2 valid; element indices count in
+// the stored row); a tile with runtime valid rows moves a window of
+// exactly those rows (a dynamic pto::Shape extent); TPUT takes its staging
+// tile; cache invalidation names cache_line_t's constant.
+// CHECK-LABEL: emitc.func @pto_isa_forms(
+// CHECK: %[[CELL:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, int32_t, 1, 8, BLayout::RowMajor, 1, 2, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK: %[[TAIL:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 32, 256, BLayout::RowMajor, -1, 256, SLayout::NoneBox, 512, PadValue::Null>"(%{{.*}})
+// CHECK: %[[SHAPE:.*]] = {{.*}}call_opaque "pto::Shape<1, 1, 1, -1, 256>"(%{{.*}}) {args = [1, 1, 1, 0 : index, 256]}
+// CHECK-NEXT: %[[WINDOW:.*]] = {{.*}}call_opaque "GlobalTensor<float, pto::Shape<1, 1, 1, -1, 256>, pto::Stride<{{.*}}, 256, 1>, pto::Layout::ND>"(%{{.*}}, %[[SHAPE]])
+// CHECK-NEXT: {{.*}}call_opaque "TLOAD"(%[[TAIL]], %[[WINDOW]])
+// CHECK: call_opaque "pto::comm::TPUT"(%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call_opaque "dcci"() {args = [#emitc.opaque<"(__gm__ void*)0">, #emitc.opaque<"cache_line_t::ENTIRE_DATA_CACHE">]}
+// CPP-LABEL: __global__ AICORE void pto_isa_forms(
+// CPP: .SetValue(
+// CPP: pto::Shape<1, 1, 1, -1, 256> [[SHAPE:v[0-9]+]] = pto::Shape<1, 1, 1, -1, 256>(1, 1, 1, {{v[0-9]+}}, 256);
+// CPP: pto::comm::TPUT(
+// CPP: dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
+func.func @pto_isa_forms(%x: !pl.tensor<?x256xf32>, %y: !pl.tensor<?x256xf32> {pl.direction = #pl.direction<out>},
+                         %cells: !pl.tensor<4x2xi32> {pl.direction = #pl.direction<out>},
+                         %box: !pld.dtensor<4x256xf32> {pl.direction = #pl.direction<out>},
+                         %peer: i32, %n: i32, %ctx: !pld.comm_ctx)
+    attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %cell = pl.tile.create {pl.addresses = array<i64: 0>} : !pl.tile<1x2xi32, vec>
+  %cell1 = pl.tile.write %cell[%c0, %c1], %n {pl.addresses = array<i64: 0>} : !pl.tile<1x2xi32, vec>, i32
+  %stored = pl.tile.store %cell1, %cells[%c1, %c0] : !pl.tile<1x2xi32, vec>, !pl.tensor<4x2xi32>
+  %rows = pl.tensor.dim %x, 0 : !pl.tensor<?x256xf32>
+  %left = arith.subi %rows, %c32 : index
+  %tail = pl.tile.load %x[%c32, %c0] valid(%left) {pl.addresses = array<i64: 1024>} : !pl.tensor<?x256xf32> -> !pl.tile<32x256xf32, vec, valid = ?x256>
+  %out = pl.tile.store %tail, %y[%c32, %c0] : !pl.tile<32x256xf32, vec, valid = ?x256>, !pl.tensor<?x256xf32>
+  %stage = pl.tile.create {pl.addresses = array<i64: 65536>} : !pl.tile<1x256xf32, vec>
+  %c4 = arith.constant 4 : index
+  %c256 = arith.constant 256 : index
+  pld.tile.put %box to %peer from %x stage %stage region [%c0, %c0] [%c0, %c0] [%c4, %c256] none : !pld.dtensor<4x256xf32>, !pl.tensor<?x256xf32>, !pl.tile<1x256xf32, vec>
+  pl.system.cacheinvalid
   return
 }

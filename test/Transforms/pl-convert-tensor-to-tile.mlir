@@ -116,3 +116,15 @@ func.func @scale_rows(%x: !pl.tensor<128x128xf32>, %w: !pl.tensor<32x128xf32>, %
   }
   return %r : !pl.tensor<128x128xf32>
 }
+
+// A column arg-reduction gets a scratch tile of its own with room for
+// a2a3's index and running values: 128 f32 elements for 64 columns, so a
+// one-row source gets a two-row scratch.
+// CHECK-LABEL: func.func @column_argmax(
+// CHECK: %[[X:.*]] = pl.tile.load %arg0
+// CHECK: %[[SCRATCH:.*]] = pl.tile.create : !pl.tile<2x64xf32>
+// CHECK-NEXT: pl.tile.col_argmax %[[X]], %[[SCRATCH]] : !pl.tile<1x64xf32>, !pl.tile<2x64xf32> -> !pl.tile<1x64xi32>
+func.func @column_argmax(%x: !pl.tensor<1x64xf32>) -> !pl.tensor<1x64xi32> attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pl.tensor.col_argmax %x : !pl.tensor<1x64xf32> -> !pl.tensor<1x64xi32>
+  return %r : !pl.tensor<1x64xi32>
+}

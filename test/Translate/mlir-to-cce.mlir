@@ -9,6 +9,7 @@
 // (pl.md §6.6): descriptors first, the kernel static.
 // RUN: pto-translate --mlir-to-cce %s | FileCheck %s --check-prefix=ENTRY
 // ENTRY-LABEL: // ----- exp_rows.cpp -----
+// ENTRY-NEXT: #include <cstdint>
 // ENTRY-NEXT: #include "pto/pto-inst.hpp"
 // ENTRY-NEXT: #include "tensor.h"
 // ENTRY-NEXT: using namespace pto;
@@ -25,6 +26,7 @@
 // RUN: pto-translate --mlir-to-cce --target=a2a3sim %s | FileCheck %s --check-prefix=SIM
 
 // CHECK-LABEL: // ----- exp_rows.cpp -----
+// CHECK-NEXT: #include <cstdint>
 // CHECK-NEXT: #include "pto/pto-inst.hpp"
 // CHECK-NEXT: using namespace pto;
 // CHECK-NEXT: __global__ AICORE void exp_rows(__gm__ float* [[X:v[0-9]+]], __gm__ float* [[Y:v[0-9]+]]) {

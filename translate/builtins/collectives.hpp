@@ -12,6 +12,8 @@
 #ifndef PTO_BUILTIN_COLLECTIVES_HPP
 #define PTO_BUILTIN_COLLECTIVES_HPP
 
+#include <cstdint>
+
 #include "pto/pto-inst.hpp"
 
 #ifndef PTO_PLD_CONTEXT_HELPERS
@@ -50,10 +52,16 @@ static AICORE inline void barrier(__gm__ int32_t* signal, __gm__ int64_t* ctx, i
   pipe_barrier(PIPE_ALL);
   dsb(DSB_DDR);
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TNOTIFY(Cell(pld_peer(cells, ctx, peer) + me * stride), 1, pto::comm::NotifyOp::AtomicAdd);
+    if (peer != me) {
+      Cell theirs(pld_peer(cells, ctx, peer) + me * stride);
+      pto::comm::TNOTIFY(theirs, 1, pto::comm::NotifyOp::AtomicAdd);
+    }
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TWAIT(Cell(cells + peer * stride), generation, pto::comm::WaitCmp::GE);
-  dcci((__gm__ void*)0, ENTIRE_DATA_CACHE);
+    if (peer != me) {
+      Cell mine(cells + peer * stride);
+      pto::comm::TWAIT(mine, generation, pto::comm::WaitCmp::GE);
+    }
+  dcci((__gm__ void*)0, cache_line_t::ENTIRE_DATA_CACHE);
 }
 
 /// The credits of `generations` barriers on row `row` returned: its cells
@@ -62,16 +70,23 @@ static AICORE inline void release(__gm__ int32_t* signal, __gm__ int64_t* ctx, i
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx);
   __gm__ int32_t* cells = signal + row * ranks * stride;
   for (int32_t peer = 0; peer < ranks; ++peer)
-    if (peer != me) pto::comm::TNOTIFY(Cell(cells + peer * stride), -generations, pto::comm::NotifyOp::AtomicAdd);
+    if (peer != me) {
+      Cell mine(cells + peer * stride);
+      pto::comm::TNOTIFY(mine, -generations, pto::comm::NotifyOp::AtomicAdd);
+    }
 }
 
 /// A piece of at most 256 elements of a flat window and a UB tile for it
-/// (its valid columns: the piece's length).
+/// (its valid columns: the piece's length). The window of global memory a
+/// piece moves is exactly its length (pto-isa's rule: a window's extents
+/// are the tile's valid ones).
 template <typename T> struct Piece {
   static constexpr int kCols = 256;
   using Vec = Tile<TileType::Vec, T, 1, kCols, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>;
-  using Window = GlobalTensor<T, pto::Shape<1, 1, 1, 1, kCols>, pto::Stride<kCols, kCols, kCols, kCols, 1>, pto::Layout::ND>;
+  using Extent = pto::Shape<1, 1, 1, 1, -1>;
+  using Window = GlobalTensor<T, Extent, pto::Stride<kCols, kCols, kCols, kCols, 1>, pto::Layout::ND>;
   static AICORE inline int length(int at, int n) { return n - at < kCols ? n - at : kCols; }
+  static AICORE inline Window window(__gm__ T* at, int length) { return Window(at, Extent(1, 1, 1, 1, length)); }
 };
 
 /// `n` elements copied from `from` to `to` (either may be a peer's) a
@@ -81,9 +96,11 @@ template <typename T> AICORE inline void copy_span(__gm__ T* to, __gm__ T* from,
   for (int at = 0; at < n; at += P::kCols) {
     typename P::Vec piece(P::length(at, n));
     TASSIGN(piece, 0);
-    TLOAD(piece, typename P::Window(from + at));
+    typename P::Window source = P::window(from + at, P::length(at, n));
+    TLOAD(piece, source);
     pipe_barrier(PIPE_ALL);
-    TSTORE(typename P::Window(to + at), piece);
+    typename P::Window target = P::window(to + at, P::length(at, n));
+    TSTORE(target, piece);
     pipe_barrier(PIPE_ALL);
   }
 }
@@ -113,17 +130,23 @@ AICORE void mesh_fold(__gm__ T* span, int32_t n, __gm__ int32_t* signal, __gm__ 
       typename P::Vec theirs(length);
       TASSIGN(sums[t], uint64_t(t) * P::kCols * sizeof(T));
       TASSIGN(theirs, 0x10000);
-      TLOAD(sums[t], typename P::Window(span + at));
+      typename P::Window own = P::window(span + at, length);
+      TLOAD(sums[t], own);
       for (int32_t peer = 0; peer < ranks; ++peer) {
         if (peer == me) continue;
-        TLOAD(theirs, typename P::Window(pld_peer(span, ctx, peer) + at));
+        typename P::Window peers = P::window(pld_peer(span, ctx, peer) + at, length);
+        TLOAD(theirs, peers);
         pipe_barrier(PIPE_ALL);
         combine<Op>(sums[t], sums[t], theirs);
         pipe_barrier(PIPE_ALL);
       }
     }
     barrier(signal, ctx, 0, stride, ++generation);
-    for (int t = 0; t < count; ++t) TSTORE(typename P::Window(span + (first + t) * P::kCols), sums[t]);
+    for (int t = 0; t < count; ++t) {
+      int at = (first + t) * P::kCols;
+      typename P::Window own = P::window(span + at, P::length(at, n));
+      TSTORE(own, sums[t]);
+    }
     pipe_barrier(PIPE_ALL);
   }
   dsb(DSB_DDR);
@@ -155,8 +178,9 @@ template <typename T> AICORE inline int segment_boundary(int i, int total, int r
 /// of its own; a last one ends the collective.
 template <typename T, int Op>
 AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ctx, int32_t N, int32_t stride) {
-  using Piece = typename pto_builtin::Piece<T>::Vec;
-  using Window = typename pto_builtin::Piece<T>::Window;
+  using P = pto_builtin::Piece<T>;
+  using Piece = typename P::Vec;
+  using Window = typename P::Window;
   int32_t me = pld_rank(ctx), ranks = pld_nranks(ctx), left = (me + ranks - 1) % ranks;
   __gm__ T* theirs = pld_peer(data, ctx, left);
   int32_t row = 0;
@@ -169,12 +193,13 @@ AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_
       Piece mine(n), fold(n);
       TASSIGN(mine, 0);
       TASSIGN(fold, 0x400);
-      TLOAD(mine, Window(data + at));
-      TLOAD(fold, Window(theirs + at));
+      Window own = P::window(data + at, n), left = P::window(theirs + at, n);
+      TLOAD(mine, own);
+      TLOAD(fold, left);
       pipe_barrier(PIPE_ALL);
       combine<Op>(mine, mine, fold);
       pipe_barrier(PIPE_ALL);
-      TSTORE(Window(data + at), mine);
+      TSTORE(own, mine);
       pipe_barrier(PIPE_ALL);
     }
   }
@@ -186,9 +211,10 @@ AICORE void allreduce_ring(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_
       int n = end - at < 256 ? end - at : 256;
       Piece piece(n);
       TASSIGN(piece, 0);
-      TLOAD(piece, Window(theirs + at));
+      Window own = P::window(data + at, n), left = P::window(theirs + at, n);
+      TLOAD(piece, left);
       pipe_barrier(PIPE_ALL);
-      TSTORE(Window(data + at), piece);
+      TSTORE(own, piece);
       pipe_barrier(PIPE_ALL);
     }
   }
@@ -243,7 +269,8 @@ AICORE void exchange_v(__gm__ T* input, __gm__ T* target, __gm__ int32_t* send, 
   int32_t most = Rows / ranks;
   for (int32_t dest = 0; dest < ranks; ++dest) {
     int32_t count = send[dest * (SendLen / ranks)];
-    pto::comm::TNOTIFY(Cell(pld_peer(recv, ctx, dest) + me * CountRow), count < most ? count : most, pto::comm::NotifyOp::Set);
+    Cell theirs(pld_peer(recv, ctx, dest) + me * CountRow);
+    pto::comm::TNOTIFY(theirs, count < most ? count : most, pto::comm::NotifyOp::Set);
     copy_span(pld_peer(target, ctx, dest) + me * most * Row, input + dest * most * Row, most * Row);
   }
   dsb(DSB_DDR);

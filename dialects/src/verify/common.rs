@@ -57,6 +57,32 @@ pub fn dtype_of(tile: TileType) -> Result<Dtype, Failure<'static>> {
         .ok_or_else(|| OpDiagnostic::new(format!("unsupported element type {}", tile.element())))
 }
 
+/// Bytes per element of `tile` (at least 1).
+pub fn element_bytes(tile: TileType) -> Result<i64, Failure<'static>> {
+    crate::dtype::ScalarKind::of(tile.element())
+        .map(|kind| i64::from(kind.bits().div_ceil(8)))
+        .ok_or_else(|| OpDiagnostic::new(format!("unsupported element type {}", tile.element())))
+}
+
+/// Requires operand `index` (a scratch tile) to be none of `op`'s other
+/// operands: the instructions write their scratch on a2a3, so a source
+/// given as its own scratch would be overwritten while it is read.
+pub fn distinct_scratch<'c>(op: OperationRef<'c, '_>, index: usize) -> Result<(), Failure<'c>> {
+    let scratch = op
+        .operand(index)
+        .map_err(|e| OpDiagnostic::new(e.to_string()))?;
+    if op
+        .operands()
+        .enumerate()
+        .any(|(i, other)| i != index && other == scratch)
+    {
+        return fail(
+            "tmp must be a tile of its own, not another operand: the instruction writes its scratch on a2a3",
+        );
+    }
+    Ok(())
+}
+
 /// Requires `tile` to be in `vec` or not yet placed.
 pub fn require_vec<'c>(what: &str, tile: TileType) -> Result<(), Failure<'c>> {
     match tile.memory_space() {

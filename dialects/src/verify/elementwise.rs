@@ -12,8 +12,8 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        dtype_of, fail, has_unit_attr, operand_tile, operand_type, require_dtype, require_float,
-        require_integer, require_vec, result_tile,
+        distinct_scratch, dtype_of, element_bytes, fail, has_unit_attr, operand_tile, operand_type,
+        require_dtype, require_float, require_integer, require_vec, result_tile,
     },
 };
 use crate::{
@@ -63,9 +63,13 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     }
     match mnemonic {
         "cmp" | "cmps" => verify_compare(op, mnemonic == "cmps"),
-        "sel" => verify_select(op),
+        "sel" => {
+            verify_select(op)?;
+            distinct_scratch(op, 3)
+        }
         "sels" => {
             verify_select(op)?;
+            distinct_scratch(op, 3)?;
             let lhs = operand_tile(op, 1)?;
             let scalar = operand_type(op, 2)?;
             if scalar != lhs.element() {
@@ -166,14 +170,35 @@ fn verify_binary<'c>(
     if has_scratch {
         let tmp = operand_tile(op, 2)?;
         require_vec("tmp", tmp)?;
-        if tmp.shape() != result.shape() || tmp.element() != result.element() {
+        distinct_scratch(op, 2)?;
+        if mnemonic == "rem" {
+            verify_remainder_scratch(tmp, result)?;
+        } else if tmp.shape() != result.shape() || tmp.element() != result.element() {
             return fail(format!(
                 "tmp {tmp} must have the result's shape and element type"
             ));
         }
     }
     if mnemonic == "prelu" && op.operand_count() > 2 {
+        distinct_scratch(op, 2)?;
         verify_prelu_scratch(operand_tile(op, 2)?, result)?;
+    }
+    Ok(())
+}
+
+/// The scratch of `pl.tile.rem`: TREM keeps a row of quotients and a
+/// comparison mask there (crate::scratch::remainder_scratch_cols).
+fn verify_remainder_scratch<'c>(tmp: TileType, result: TileType) -> VerifyResult<'c> {
+    let (shape, scratch) = (result.shape(), tmp.shape());
+    let cols = *shape.last().expect("tiles have a rank");
+    let needed = crate::scratch::remainder_scratch_cols(cols, element_bytes(result)?);
+    if tmp.element() != result.element()
+        || scratch.len() != shape.len()
+        || scratch.last().is_some_and(|&c| c < needed)
+    {
+        return fail(format!(
+            "tmp must be a tile of the result's element type and rank with at least {needed} columns (a row of quotients and a comparison mask for {cols} columns), got {tmp}"
+        ));
     }
     Ok(())
 }
@@ -223,6 +248,9 @@ fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyRes
     }
     if mnemonic == "lrelu" {
         require_float("tile", tile_dtype)?;
+    }
+    if matches!(mnemonic, "rems" | "xors") && op.operand_count() > 2 {
+        distinct_scratch(op, 2)?;
     }
     if mnemonic == "subs" {
         const SUBS: &[Dtype] = &[

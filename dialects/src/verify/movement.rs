@@ -31,8 +31,9 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        constant_operands, dtype_of, fail, operand_segments, operand_tile, operand_type,
-        render_dims, require_dtype, require_vec, result_tile, result_type, window_leaves,
+        constant_operands, distinct_scratch, dtype_of, fail, operand_segments, operand_tile,
+        operand_type, render_dims, require_dtype, require_vec, result_tile, result_type,
+        window_leaves,
     },
     system::int_attr,
 };
@@ -158,6 +159,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                 ));
             }
             if op.operand_count() > 1 {
+                distinct_scratch(op, 1)?;
                 verify_transpose_scratch(operand_tile(op, 1)?, source, result)?;
             }
             Ok(())

@@ -18,7 +18,9 @@ use melior::ir::{
 
 use super::{
     VerifyResult,
-    common::{dtype_of, fail, operand_tile, require_vec, result_tile},
+    common::{
+        distinct_scratch, dtype_of, element_bytes, fail, operand_tile, require_vec, result_tile,
+    },
 };
 use crate::{
     dtype::{Dtype, promote},
@@ -58,18 +60,32 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     if op.operand_count() > 1 {
         let tmp = operand_tile(op, 1)?;
         require_vec("tmp", tmp)?;
+        distinct_scratch(op, 1)?;
         let tmp_shape = tmp.shape();
+        let exact = arg && rows;
         let fits = tmp_shape.len() == shape.len()
             && tmp.element() == source.element()
             && tmp_shape
                 .iter()
                 .zip(&shape)
-                .all(|(t, s)| if arg { t == s } else { t >= s });
+                .all(|(t, s)| if exact { t == s } else { t >= s });
         if !fits {
-            let bound = if arg { "equal to" } else { "at least" };
+            let bound = if exact { "equal to" } else { "at least" };
             return fail(format!(
                 "tmp must have the source's rank and element type and dimensions {bound} the source's, got {tmp}"
             ));
+        }
+        if arg && !rows {
+            // a2a3's column arg-reduction keeps an index counter, the running
+            // extreme and (2-byte types) the index as a half in tmp.
+            let cols = view.valid_shape[shape.len() - 1].unwrap_or(shape[shape.len() - 1]);
+            let needed = crate::scratch::column_arg_scratch_elements(cols, element_bytes(source)?);
+            let elements: i64 = tmp_shape.iter().product();
+            if elements < needed {
+                return fail(format!(
+                    "tmp must hold at least {needed} elements (a2a3's column arg-reduction keeps its index and running values there for {cols} valid columns), got {tmp}"
+                ));
+            }
         }
     } else if arg {
         return fail("requires a tmp tile");

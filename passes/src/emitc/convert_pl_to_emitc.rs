@@ -36,6 +36,7 @@ use super::{
     cpp_types,
     kernel_entry::{self, EntryArg},
 };
+use crate::target::a2a3;
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     pl::linear::value_key,
@@ -72,7 +73,8 @@ the `__global__ AICORE` specifiers (pl.md §6.4):
   the init, the iteration argument, the yield and the result in one buffer
   (tensors are one pointer), so the body uses the init's object.
 
-The module gains `#include "pto/pto-inst.hpp"` and `using namespace pto;`.
+The module gains `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and
+`using namespace pto;`.
 A tensor whose leading extent is dynamic gets one more `size_t` parameter
 (after all others) that `pl.tensor.dim` reads; tiles with runtime valid
 extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
@@ -227,14 +229,17 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     Ok(())
 }
 
-/// `#include "pto/pto-inst.hpp"` and `using namespace pto;` at the top
-/// (and the CommContext accessors when a kernel communicates).
+/// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
+/// namespace pto;` at the top (and the CommContext accessors when a kernel
+/// communicates). pto-isa's own header uses the fixed-width integer types
+/// before it includes <cstdint>.
 fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entry: bool) {
     let location = Location::unknown(context);
     let verbatim = |text: &str| build::verbatim(context, location, text, &[]);
     let include = build::include(context, "pto/pto-inst.hpp", false);
     let using = verbatim("using namespace pto;");
     let first = body.first_operation().expect("kernels were found");
+    body.insert_operation_before(first, build::include(context, "cstdint", true));
     let include = body.insert_operation_before(first, include);
     let using = body.insert_operation_after(include, using);
     let mut last = using;
@@ -267,9 +272,14 @@ struct Lowering<'c, 'a> {
     replaced: Vec<OperationRef<'c, 'a>>,
     /// The pl shape of each declared `Tile<…>` object.
     shapes: HashMap<usize, Vec<i64>>,
+    /// The shape each declared object is stored with (its rows padded to
+    /// 32 bytes): element indices count in it.
+    storage_shapes: HashMap<usize, Vec<i64>>,
     /// The runtime valid extents (index values) of each declared object
     /// with dynamic ones.
     valid: HashMap<usize, [Option<mlir_sys::MlirValue>; 2]>,
+    /// The static valid extents of each declared object (None: dynamic).
+    static_valid: HashMap<usize, [Option<i64>; 2]>,
     /// The CommContext pointer of each distributed tensor parameter
     /// (pld.md §4.1: the i-th context belongs to the i-th one).
     contexts: HashMap<usize, mlir_sys::MlirValue>,
@@ -494,6 +504,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
             None,
         );
         self.shapes.insert(value_key(object), tile.shape());
+        self.storage_shapes
+            .insert(value_key(object), a2a3::storage_shape(tile));
+        self.static_valid
+            .insert(value_key(object), [extents[0], extents[1]]);
         let runtime = [0, 1].map(|d| {
             if extents[d].is_none() {
                 valid[d].map(|v| v.to_raw())
@@ -589,19 +603,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
     }
 
     /// A `GlobalTensor` over the window of `tensor` at `offsets` with
-    /// `window` extents.
-    fn global(
-        &self,
-        op: OperationRef<'c, 'a>,
-        tensor: Value<'c, 'a>,
-        offsets: &[Value<'c, 'a>],
-        window: &[i64],
-    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        self.global_at(op, tensor, tensor, offsets, window)
-    }
-
-    /// [`Self::global`] over `base`, a pointer with `tensor`'s layout (a
-    /// peer's copy of it).
+    /// `window` extents, based at `pointer`, a pointer with `tensor`'s
+    /// layout (itself, or a peer's copy of it).
     fn global_at(
         &self,
         op: OperationRef<'c, 'a>,
@@ -609,6 +612,108 @@ impl<'c, 'a> Lowering<'c, 'a> {
         pointer: Value<'c, 'a>,
         offsets: &[Value<'c, 'a>],
         window: &[i64],
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+        self.global_window(op, tensor, pointer, offsets, window, &[])
+    }
+
+    /// The window of global memory a tile moves: its valid extents
+    /// (pto-isa's rule for ND windows: the window's rows and columns are
+    /// the tile's valid ones — on the device the DMA moves the window's),
+    /// static where the tile type has them, its runtime extents (-1 in the
+    /// type) where not. A `partition` attribute (a window of the tensor's
+    /// rank) stands for a wholly valid tile.
+    pub(super) fn tile_window(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tile: TileType<'c>,
+        runtime: [Option<Value<'c, 'a>>; 2],
+    ) -> Result<(Vec<i64>, Vec<Option<Value<'c, 'a>>>), Failure<'c, 'a>> {
+        let view = tile.effective_view().valid_shape;
+        self.window_of(op, &tile.shape(), [view[0], view[1]], runtime)
+    }
+
+    fn window_of(
+        &self,
+        op: OperationRef<'c, 'a>,
+        shape: &[i64],
+        valid: [Option<i64>; 2],
+        runtime: [Option<Value<'c, 'a>>; 2],
+    ) -> Result<(Vec<i64>, Vec<Option<Value<'c, 'a>>>), Failure<'c, 'a>> {
+        let shape = shape.to_vec();
+        let extents: Vec<i64> = (0..2).map(|d| valid[d].unwrap_or(-1)).collect();
+        let runtime: Vec<Option<Value>> = (0..2)
+            .map(|d| if valid[d].is_none() { runtime[d] } else { None })
+            .collect();
+        if (0..2).any(|d| extents[d] < 0 && runtime[d].is_none()) {
+            return Err((
+                op,
+                "the runtime valid extents of this tile are not known here".into(),
+            ));
+        }
+        let whole = extents == shape;
+        let partition = partition_or(op, &shape);
+        if whole {
+            return Ok((partition, Vec::new()));
+        }
+        // A window of the tensor's rank: its leading extents must be 1, its
+        // last two the tile's.
+        let lead = partition.len().saturating_sub(2);
+        if partition.len() < 2
+            || partition[..lead].iter().any(|&e| e != 1)
+            || partition[lead..] != shape[..]
+        {
+            return Err((
+                op,
+                "a partially valid tile moving a window of higher rank is not translated yet"
+                    .into(),
+            ));
+        }
+        let mut window = partition;
+        window[lead..].copy_from_slice(&extents);
+        let mut dynamic = vec![None; lead];
+        dynamic.extend(runtime);
+        Ok((window, dynamic))
+    }
+
+    /// [`Self::tile_window`] of a declared tile object (what a store moves).
+    pub(super) fn stored_window(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tile: Value<'c, 'a>,
+    ) -> Result<(Vec<i64>, Vec<Option<Value<'c, 'a>>>), Failure<'c, 'a>> {
+        if let Ok(r#type) = TileType::try_from(tile.r#type()) {
+            return self.tile_window(op, r#type, [None, None]);
+        }
+        let shape = self
+            .shapes
+            .get(&value_key(tile))
+            .cloned()
+            .ok_or((op, "the stored tile was not declared".to_string()))?;
+        let valid = self
+            .static_valid
+            .get(&value_key(tile))
+            .copied()
+            .unwrap_or([None, None]);
+        // SAFETY: the recorded values are live in the kernel.
+        let runtime = self
+            .valid
+            .get(&value_key(tile))
+            .map(|v| v.map(|raw| raw.map(|raw| unsafe { Value::from_raw(raw) })))
+            .unwrap_or([None, None]);
+        self.window_of(op, &shape, valid, runtime)
+    }
+
+    /// [`Self::global_at`] with runtime extents: where `runtime[d]` is a
+    /// value, window dimension `d` is dynamic (-1 in the type) and the
+    /// GlobalTensor is constructed with a `pto::Shape` holding it.
+    pub(super) fn global_window(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tensor: Value<'c, 'a>,
+        pointer: Value<'c, 'a>,
+        offsets: &[Value<'c, 'a>],
+        window: &[i64],
+        runtime: &[Option<Value<'c, 'a>>],
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let info = self.tensors.get(&value_key(tensor)).cloned().ok_or((
             op,
@@ -638,7 +743,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         // A window that spans a dimension needs that dimension's stride
         // in its type: it must be static.
         for d in 0..rank {
-            let spans = window.get(d).is_some_and(|&w| w > 1);
+            let spans = window.get(d).is_some_and(|&w| w != 1);
             let known = info.shape[d + 1..].iter().all(|&e| e >= 0);
             if spans && !known {
                 return Err((op, "a window spanning rows of a tensor with a dynamic row length is not translated yet".into()));
@@ -685,9 +790,58 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 .unwrap()
                 .into();
         }
-        let cpp = cpp_types::global_tensor(info.element, window, &info.shape);
+        let window: Vec<i64> = window
+            .iter()
+            .enumerate()
+            .map(|(d, &w)| {
+                if runtime.get(d).is_some_and(Option::is_some) {
+                    -1
+                } else {
+                    w
+                }
+            })
+            .collect();
+        let cpp = cpp_types::global_tensor(info.element, &window, &info.shape);
+        let dynamic: Vec<Value> = runtime.iter().flatten().copied().collect();
+        if dynamic.is_empty() {
+            return Ok(self
+                .call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp)))
+                .expect("a result"));
+        }
+        // `pto::Shape<1, 1, 1, -1, 256>(1, 1, 1, rows, 256)`: all five
+        // extents, the dynamic ones from operands.
+        let shape_cpp = cpp_types::window_shape(&window);
+        let pad = 5 - window.len();
+        let mut next = 0;
+        let args: Vec<Attribute> = (0..5)
+            .map(|d| {
+                let i64_type: Type = IntegerType::new(self.context, 64).into();
+                if d >= pad && runtime.get(d - pad).is_some_and(Option::is_some) {
+                    next += 1;
+                    IntegerAttribute::new(Type::index(self.context), next - 1).into()
+                } else {
+                    let extent = if d < pad { 1 } else { window[d - pad] };
+                    IntegerAttribute::new(i64_type, extent).into()
+                }
+            })
+            .collect();
+        let shape = self
+            .call(
+                op,
+                &shape_cpp,
+                &dynamic,
+                Some(args),
+                Some(opaque(self.context, &shape_cpp)),
+            )
+            .expect("a result");
         Ok(self
-            .call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp)))
+            .call(
+                op,
+                &cpp,
+                &[base, shape],
+                None,
+                Some(opaque(self.context, &cpp)),
+            )
             .expect("a result"))
     }
 
@@ -886,9 +1040,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                         );
                     }
                 }
-                let window = partition_or(op, &tile.shape());
+                let (window, runtime) = self.tile_window(op, tile, valid)?;
                 let object = self.declare_tile(op, result, 0, valid)?;
-                let global = self.global(op, source, &offsets, &window)?;
+                let global = self.global_window(op, source, source, &offsets, &window, &runtime)?;
                 self.call(op, "TLOAD", &[object, global], None, None);
                 self.replace(op, object);
             }
@@ -898,9 +1052,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let offsets: Vec<Value> = (2..op.operand_count())
                     .filter_map(|i| operand_at(op, i))
                     .collect();
-                let shape = self.tile_shape(op)?;
-                let window = partition_or(op, &shape);
-                let global = self.global(op, destination, &offsets, &window)?;
+                let (window, runtime) = self.stored_window(op, tile)?;
+                let global =
+                    self.global_window(op, destination, destination, &offsets, &window, &runtime)?;
                 // An atomic store adds into global memory.
                 if op.attribute("atomic_add").is_ok() {
                     self.atomic_store(op, global, tile)?;
@@ -940,7 +1094,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // source object, which the result stands for.
                 let tile = operand_at(op, 0).unwrap();
                 let shape = self
-                    .shapes
+                    .storage_shapes
                     .get(&value_key(tile))
                     .cloned()
                     .ok_or((op, "the written tile was not declared".to_string()))?;
@@ -1037,7 +1191,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // call with a value: verbatim into an lvalue).
                 let tile = operand_at(op, 0).unwrap();
                 let shape = self
-                    .shapes
+                    .storage_shapes
                     .get(&value_key(tile))
                     .cloned()
                     .ok_or((op, "the read tile was not declared".to_string()))?;
@@ -1279,19 +1433,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .map_err(|e| (op, e.to_string()))?;
         op.block().unwrap().insert_operation_before(op, call);
         Ok(())
-    }
-
-    /// The pl shape of a store's tile (the tile is already its EmitC
-    /// object).
-    fn tile_shape(&self, op: OperationRef<'c, 'a>) -> Result<Vec<i64>, Failure<'c, 'a>> {
-        let tile = operand_at(op, 0).unwrap();
-        if let Ok(tile) = TileType::try_from(tile.r#type()) {
-            return Ok(tile.shape());
-        }
-        self.shapes
-            .get(&value_key(tile))
-            .cloned()
-            .ok_or((op, "the stored tile was not declared".to_string()))
     }
 }
 
@@ -1625,7 +1766,9 @@ fn convert_kernel<'c, 'a>(
         tensors: HashMap::new(),
         replaced: Vec::new(),
         shapes: HashMap::new(),
+        storage_shapes: HashMap::new(),
         valid: HashMap::new(),
+        static_valid: HashMap::new(),
         contexts: HashMap::new(),
         communicates: false,
     };

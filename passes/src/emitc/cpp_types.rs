@@ -2,6 +2,7 @@
 //! `Tile<...>` for on-chip tiles and `GlobalTensor<...>` for windows of
 //! tensors in global memory.
 
+use crate::target::a2a3;
 use melior::ir::{Type, r#type::ShapedTypeLike};
 use pto_dialects::{
     dtype::Dtype,
@@ -59,9 +60,9 @@ pub fn tile_kind(space: MemorySpace) -> Result<&'static str, String> {
 
 /// `Tile<TileType::Vec, float, 64, 128, BLayout::RowMajor, 64, 128,
 /// SLayout::NoneBox, 512, PadValue::Null>`. Valid extents that are dynamic
-/// are -1 (the tile is then constructed with its runtime extents). On a2a3
-/// the left operand is declared row-major outside (pl.md §6.4: the
-/// implicit pl view is the A5 form).
+/// are -1 (the tile is then constructed with its runtime extents). The
+/// declared shape and layouts are the a2a3 storage ([`a2a3::storage_shape`]:
+/// rows padded to 32 bytes; the left operand row-major outside).
 pub fn tile(tile: TileType) -> Result<String, String> {
     let shape = tile.shape();
     if shape.len() != 2 {
@@ -77,17 +78,15 @@ pub fn tile(tile: TileType) -> Result<String, String> {
         )
     })?;
     let view = tile.effective_view();
-    let (blayout, slayout) = match space {
-        MemorySpace::Left => (TileLayout::RowMajor, TileLayout::RowMajor),
-        _ => (view.blayout, view.slayout),
-    };
+    let (blayout, slayout) = a2a3::declared_layouts(tile);
+    let storage = a2a3::storage_shape(tile);
     let valid = |i: usize| view.valid_shape[i].unwrap_or(-1);
     Ok(format!(
         "Tile<TileType::{}, {}, {}, {}, BLayout::{}, {}, {}, SLayout::{}, {}, {}>",
         tile_kind(space)?,
         element(tile.element())?,
-        shape[0],
-        shape[1],
+        storage[0],
+        storage[1],
         layout(blayout),
         valid(0),
         valid(1),
@@ -106,17 +105,24 @@ pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> Strin
     // tensor's (or the outermost stride when the leading extent is dynamic).
     let total = strides.first().map_or(1, |&s| s * shape[0].max(1));
     let pad = 5usize.saturating_sub(window.len());
-    let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad)
-        .chain(window.iter().map(i64::to_string))
-        .collect();
     let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad)
         .chain(strides.iter().map(i64::to_string))
         .collect();
     format!(
-        "GlobalTensor<{element_type}, pto::Shape<{}>, pto::Stride<{}>, pto::Layout::ND>",
-        dims.join(", "),
+        "GlobalTensor<{element_type}, {}, pto::Stride<{}>, pto::Layout::ND>",
+        window_shape(window),
         steps.join(", ")
     )
+}
+
+/// `pto::Shape<1, 1, 1, -1, 256>`: a window's extents left-padded to five
+/// dimensions (-1 for a dynamic one).
+pub fn window_shape(window: &[i64]) -> String {
+    let pad = 5usize.saturating_sub(window.len());
+    let dims: Vec<String> = std::iter::repeat_n("1".to_string(), pad)
+        .chain(window.iter().map(i64::to_string))
+        .collect();
+    format!("pto::Shape<{}>", dims.join(", "))
 }
 
 /// The row-major strides of `shape`.

@@ -15,7 +15,7 @@ use melior::{
             OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
             WalkResult,
         },
-        r#type::FunctionType,
+        r#type::{FunctionType, ShapedTypeLike},
     },
 };
 use pto_dialects::{
@@ -26,6 +26,8 @@ use pto_dialects::{
     ops::{op_name, with_operand_segments},
     types::{TensorLike, TileType},
 };
+
+mod transfers;
 
 use super::linear::value_key;
 use crate::{
@@ -45,7 +47,9 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
 - a tensor a converted op reads that is not itself converted (a parameter)
   is loaded whole into a tile (`pl.tile.load` at offset 0), once;
 - `pl.tensor.<op>` becomes `pl.tile.<op>` for the elementwise, scalar and
-  unary ops, reductions (row reductions get a scratch `pl.tile.create`),
+  unary ops, reductions (row reductions get a scratch `pl.tile.create` of
+  the input's shape, column arg-reductions one with room for a2a3's index
+  and running values),
   broadcasts, casts and matmul; a binary op with an `[M, 1]` (`[1, N]`)
   operand becomes the `row_expand_*` (`col_expand_*`) form; a matmul's
   `a_trans` / `b_trans` operand is transposed (`pl.tile.transpose` of its
@@ -59,6 +63,13 @@ tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
   the loop result are retyped;
 - tensors read by converted ops are loaded where they are defined: a
   parameter once at the kernel's entry, even when it is read in a loop;
+- `pld.tensor.put` / `pld.tensor.get` become `pld.tile.put` / `get`
+  through a vector staging tile (`pl.tile.create`, two with `pipeline`):
+  `[R, C]` of the destination's element type, `C` the transfer's last
+  extent (the region's, else the destination's) or `min(it, chunk_cols)`,
+  `R` the product of the others or `min(it, chunk_rows)`; a dynamic extent
+  needs its chunk (pto-isa's TPUT/TGET slide the transfer through the
+  stage). This applies in every kernel, dynamically shaped ones included;
 - a converted value the kernel returns is stored (`pl.tile.store`) into a
   new parameter with direction `out`, which the kernel returns instead;
   every `pl.call`/`pl.submit` of the kernel passes a fresh
@@ -144,6 +155,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     let mut failed = false;
     for kernel in kernels {
         infer_directions(context, kernel);
+        if let Err((op, message)) = transfers::stage_transfers(context, kernel) {
+            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                .emit(op, Severity::Error);
+            failed = true;
+            continue;
+        }
         // Whole-tensor tiles need static shapes: other kernels stay as they
         // are, with a warning.
         if let Some(dynamic) = first_dynamic(kernel) {
@@ -448,10 +465,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let mut builder =
             OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
-        if short.starts_with("row_") && !short.starts_with("row_expand") {
-            // Row reductions take a scratch tile of the input's shape.
+        if let Some(scratch_type) = scratch_for(self.context, short, operands[0]) {
             let scratch = OperationBuilder::new("pl.tile.create", self.location)
-                .add_results(&[operands[0].r#type()])
+                .add_results(&[scratch_type])
                 .build()
                 .expect("pl.tile.create builds");
             tile_operands.push(result_of(block.insert_operation_before(op, scratch)));
@@ -700,6 +716,35 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
         },
         text,
     ))
+}
+
+/// The scratch tile the tile form of `pl.tensor.<short>` takes, for its
+/// tile operand `source`: row reductions one of the input's shape, column
+/// arg-reductions one of the input's shape with enough rows for a2a3's
+/// index and running values (pto_dialects::scratch).
+fn scratch_for<'c>(context: &'c Context, short: &str, source: Value<'c, '_>) -> Option<Type<'c>> {
+    let row_reduction = short.starts_with("row_") && !short.starts_with("row_expand");
+    let column_arg = matches!(short, "col_argmax" | "col_argmin");
+    if !row_reduction && !column_arg {
+        return None;
+    }
+    let tile = TileType::try_from(source.r#type()).ok()?;
+    if row_reduction {
+        return Some(source.r#type());
+    }
+    let mut shape = tile.shape();
+    let rank = shape.len();
+    if rank < 2 {
+        return Some(source.r#type());
+    }
+    let bytes = pto_dialects::dtype::ScalarKind::of(tile.element())
+        .map_or(4, |k| i64::from(k.bits().div_ceil(8)));
+    let cols = shape[rank - 1].max(1);
+    let needed = pto_dialects::scratch::column_arg_scratch_elements(cols, bytes);
+    let others: i64 = shape[..rank - 2].iter().product();
+    let rows = (needed + cols * others - 1) / (cols * others);
+    shape[rank - 2] = shape[rank - 2].max(rows);
+    Some(TileType::new(context, &shape, tile.element(), tile.memory_space()).into())
 }
 
 fn is_convertible(short: &str) -> bool {

@@ -7,15 +7,14 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, ShapedTypeLike,
-        Type, Value, ValueLike,
+        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, Type, Value,
+        ValueLike,
         attribute::{DenseI64ArrayAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
     },
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
-    dtype::Dtype,
     ops::{op_name, operand_at, result_at},
     types::{MemorySpace, TileType},
 };
@@ -59,7 +58,8 @@ space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
 baseline).
 
-Capacities and alignments (`arch`): a2a3 — vec (UB) 192 KiB, mat (L1)
+Capacities and alignments (`arch`): a2a3 — vec (UB) 184 KiB (of its 192 KiB;
+pto-isa's instructions use the top 8 KiB as their scratch), mat (L1)
 512 KiB, left/right (L0A/L0B) 64 KiB, acc (L0C) 128 KiB, bias 64 KiB;
 alignment 32 B for vec/mat, 512 B for left/right/acc, 64 B for bias. a5 —
 vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to
@@ -93,47 +93,7 @@ vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to
     run,
 };
 
-/// A memory space's capacity and alignment in bytes.
-pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
-    const KIB: u64 = 1024;
-    Some(match space {
-        MemorySpace::Vec => (if a5 { 248 } else { 192 } * KIB, 32),
-        MemorySpace::Mat => (512 * KIB, 32),
-        MemorySpace::Left | MemorySpace::Right => (64 * KIB, 512),
-        MemorySpace::Acc => (if a5 { 256 } else { 128 } * KIB, 512),
-        MemorySpace::Bias => (64 * KIB, 64),
-        _ => return None,
-    })
-}
-
-/// Bytes a tile occupies (accumulator rows padded to 16). Saturating: a
-/// tile that large fits no memory space, which is what gets diagnosed.
-pub fn tile_bytes(tile: TileType) -> u64 {
-    let mut shape = tile.shape();
-    if tile.memory_space() == Some(MemorySpace::Acc) && shape.len() >= 2 {
-        let rows = shape.len() - 2;
-        shape[rows] = shape[rows].saturating_add(15) / 16 * 16;
-    }
-    let elements = shape
-        .iter()
-        .fold(1i64, |elements, &d| elements.saturating_mul(d));
-    let bits = match Dtype::of(tile.element()) {
-        Some(
-            Dtype::Bool
-            | Dtype::I8
-            | Dtype::U8
-            | Dtype::F8E4M3FN
-            | Dtype::F8E5M2
-            | Dtype::F8E8M0
-            | Dtype::Hf8,
-        ) => 8,
-        Some(Dtype::I16 | Dtype::U16 | Dtype::F16 | Dtype::Bf16) => 16,
-        Some(Dtype::I32 | Dtype::U32 | Dtype::F32) => 32,
-        Some(Dtype::F4 | Dtype::I4 | Dtype::U4 | Dtype::Hf4) => 4,
-        _ => 64,
-    };
-    (elements.max(0) as u64).saturating_mul(bits).div_ceil(8)
-}
+pub use crate::target::a2a3::{space_limits, tile_bytes};
 
 /// An on-chip tile's type, or `None`.
 fn on_chip<'c>(value: Value<'c, '_>) -> Option<TileType<'c>> {

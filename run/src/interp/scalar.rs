@@ -42,7 +42,8 @@ pub fn float_binary(how: Binary, a: f64, b: f64) -> Result<f64> {
         Binary::Div => a / b,
         Binary::Max => a.max(b),
         Binary::Min => a.min(b),
-        Binary::Fmod | Binary::Rem => a % b,
+        Binary::Fmod => a % b,
+        Binary::Rem => floor_remainder(a % b, a >= 0.0, b),
         Binary::Prelu | Binary::Lrelu => {
             if a >= 0.0 {
                 a
@@ -55,7 +56,46 @@ pub fn float_binary(how: Binary, a: f64, b: f64) -> Result<f64> {
         Binary::And | Binary::Or | Binary::Xor | Binary::Shl | Binary::Shr => {
             return Err(RunError::new("bitwise operations need integer operands"));
         }
+        Binary::FloorDiv
+        | Binary::CeilDiv
+        | Binary::DivU
+        | Binary::CeilDivU
+        | Binary::RemU
+        | Binary::MinU
+        | Binary::MaxU
+        | Binary::ShrU => {
+            return Err(RunError::new(
+                "integer division and unsigned operations need integer operands",
+            ));
+        }
     })
+}
+
+/// pto-isa's floor remainder from the truncating one: where the dividend's
+/// sign (`dividend_nonnegative`) differs from the divisor's and the
+/// remainder is not zero, the divisor is added (the result takes the
+/// divisor's sign, as Python's `%`).
+fn floor_remainder<T>(remainder: T, dividend_nonnegative: bool, divisor: T) -> T
+where
+    T: Copy + PartialOrd + Default + std::ops::Add<Output = T>,
+{
+    let zero = T::default();
+    if remainder != zero && dividend_nonnegative != (divisor >= zero) {
+        remainder + divisor
+    } else {
+        remainder
+    }
+}
+
+/// The unsigned reading of an integer of type `elem`.
+fn unsigned(elem: Elem, x: i64) -> u64 {
+    match elem {
+        Elem::Bool => (x & 1) as u64,
+        Elem::I8 | Elem::U8 => x as u8 as u64,
+        Elem::I16 | Elem::U16 => x as u16 as u64,
+        Elem::I32 | Elem::U32 => x as u32 as u64,
+        _ => x as u64,
+    }
 }
 
 /// Applies a binary operation to integers of type `elem`.
@@ -70,12 +110,45 @@ pub fn int_binary(how: Binary, a: i64, b: i64, elem: Elem) -> Result<i64> {
             }
             a.wrapping_div(b)
         }
-        Binary::Rem | Binary::Fmod => {
+        Binary::Rem | Binary::Fmod | Binary::FloorDiv | Binary::CeilDiv => {
             if b == 0 {
-                return Err(RunError::new("integer remainder by zero"));
+                return Err(RunError::new("integer remainder or division by zero"));
             }
-            a.wrapping_rem(b)
+            let (quotient, remainder) = (a.wrapping_div(b), a.wrapping_rem(b));
+            let opposite = remainder != 0 && (a < 0) != (b < 0);
+            match how {
+                Binary::Fmod => remainder,
+                Binary::Rem => floor_remainder(remainder, a >= 0, b),
+                Binary::FloorDiv => quotient - i64::from(opposite),
+                _ => quotient + i64::from(remainder != 0 && !opposite),
+            }
         }
+        Binary::DivU | Binary::CeilDivU | Binary::RemU => {
+            let (a, b) = (unsigned(elem, a), unsigned(elem, b));
+            if b == 0 {
+                return Err(RunError::new("integer remainder or division by zero"));
+            }
+            (match how {
+                Binary::DivU => a / b,
+                Binary::CeilDivU => a / b + u64::from(a % b != 0),
+                _ => a % b,
+            }) as i64
+        }
+        Binary::MinU => {
+            if unsigned(elem, a) <= unsigned(elem, b) {
+                a
+            } else {
+                b
+            }
+        }
+        Binary::MaxU => {
+            if unsigned(elem, a) >= unsigned(elem, b) {
+                a
+            } else {
+                b
+            }
+        }
+        Binary::ShrU => unsigned(elem, a).wrapping_shr(b as u32) as i64,
         Binary::Max => a.max(b),
         Binary::Min => a.min(b),
         Binary::And => a & b,
@@ -154,27 +227,7 @@ impl Interp<'_> {
                     self.int(frame, op.operands[0])?,
                     self.int(frame, op.operands[1])?,
                 );
-                let value = match (op.name.as_str(), how) {
-                    ("arith.ceildivsi" | "arith.ceildivui", _) => {
-                        if b == 0 {
-                            return Err(RunError::new("integer division by zero"));
-                        }
-                        let q = a / b;
-                        if (a % b != 0) && ((a < 0) == (b < 0)) {
-                            q + 1
-                        } else {
-                            q
-                        }
-                    }
-                    ("arith.floordivsi", _) => {
-                        if b == 0 {
-                            return Err(RunError::new("integer division by zero"));
-                        }
-                        a.div_euclid(b) - i64::from(b < 0 && a.rem_euclid(b) != 0)
-                    }
-                    ("arith.shrui", _) => ((a as u64) >> (b as u32 & 63)) as i64,
-                    _ => int_binary(how, a, b, elem)?,
-                };
+                let value = int_binary(how, a, b, elem)?;
                 Value::Int(elem.wrap(value))
             }
             Code::FloatBinary(how) => {

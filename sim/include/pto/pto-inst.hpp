@@ -108,6 +108,10 @@ inline unsigned char *arena(TileType type, uint64_t &capacity, uint64_t &alignme
 template <TileType Loc, typename T, int Rows, int Cols, BLayout B = BLayout::RowMajor, int ValidRows = Rows,
           int ValidCols = Cols, SLayout S = SLayout::NoneBox, int Fractal = 512, PadValue Pad = PadValue::Null>
 struct Tile {
+  // pto-isa's rule for unboxed tiles: rows (row-major) or columns
+  // (column-major) of a multiple of 32 bytes.
+  static_assert(S != SLayout::NoneBox || (B == BLayout::RowMajor ? Cols : Rows) * sizeof(T) % 32 == 0,
+                "an unboxed tile's rows (row-major) or columns (column-major) must be 32-byte aligned");
   using DType = T;
   static constexpr TileType loc = Loc;
   static constexpr int rows = Rows, cols = Cols;
@@ -160,9 +164,22 @@ template <typename TileT> void TASSIGN(TileT &tile, uint64_t address) {
   tile.base = reinterpret_cast<typename TileT::DType *>(memory + address);
 }
 
+/// pto-isa's five-dimensional window shape: static extents in the type,
+/// -1 for the dynamic ones, whose values the constructor takes (all five
+/// are passed; the static ones are ignored).
 template <int... Dims> struct Shape {
-  static constexpr int dims[5] = {Dims...};
   static_assert(sizeof...(Dims) == 5, "global tensor shapes are five-dimensional");
+  static constexpr int dims[5] = {Dims...};
+  long extent[5] = {Dims < 0 ? 1 : Dims...};
+  Shape() = default;
+  Shape(long n0, long n1, long n2, long n3, long n4) {
+    long given[5] = {n0, n1, n2, n3, n4};
+    for (int d = 0; d < 5; ++d)
+      if (dims[d] < 0) {
+        if (given[d] < 0) fail("a global tensor's dynamic extent is negative");
+        extent[d] = given[d];
+      }
+  }
 };
 template <int... Steps> struct Stride {
   static constexpr int steps[5] = {Steps...};
@@ -172,19 +189,24 @@ template <int... Steps> struct Stride {
 template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> struct GlobalTensor {
   using DType = T;
   T *data;
+  ShapeT shape;
   explicit GlobalTensor(T *pointer) : data(pointer) {}
-  GlobalTensor(T *pointer, ShapeT, StrideT) : data(pointer) {}
-  /// The rows of a window are its leading four dimensions, row-major.
-  static constexpr int windowRows() { return ShapeT::dims[0] * ShapeT::dims[1] * ShapeT::dims[2] * ShapeT::dims[3]; }
-  static constexpr int windowCols() { return ShapeT::dims[4]; }
-  T &at(int r, int c) const {
-    int index[4];
+  GlobalTensor(T *pointer, ShapeT extents) : data(pointer), shape(extents) {}
+  GlobalTensor(T *pointer, ShapeT extents, StrideT) : data(pointer), shape(extents) {}
+  long GetShape(int d) const { return shape.extent[d]; }
+  /// The rows of a window are its leading four dimensions, row-major
+  /// (pto-isa's ND rule: their product is the tile's valid rows).
+  long windowRows() const { return shape.extent[0] * shape.extent[1] * shape.extent[2] * shape.extent[3]; }
+  long windowCols() const { return shape.extent[4]; }
+  T &at(long r, long c) const {
+    long index[4];
     for (int d = 3; d >= 0; --d) {
-      index[d] = r % ShapeT::dims[d];
-      r /= ShapeT::dims[d];
+      index[d] = r % shape.extent[d];
+      r /= shape.extent[d];
     }
-    long offset = long(c) * StrideT::steps[4];
-    for (int d = 0; d < 4; ++d) offset += long(index[d]) * StrideT::steps[d];
+    // A dynamic stride (-1) only occurs on extent-1 dimensions here.
+    long offset = c * StrideT::steps[4];
+    for (int d = 0; d < 4; ++d) offset += index[d] * (StrideT::steps[d] < 0 ? 0 : StrideT::steps[d]);
     return data[offset];
   }
 };
@@ -197,8 +219,18 @@ template <typename TileT> sim::hazards::Range bytes(const TileT &tile) {
 /// The bytes a window of global memory spans, first element to last.
 template <typename T, typename ShapeT, typename StrideT, Layout L>
 sim::hazards::Range bytes(const GlobalTensor<T, ShapeT, StrideT, L> &global) {
-  using G = GlobalTensor<T, ShapeT, StrideT, L>;
-  return {&global.at(0, 0), &global.at(G::windowRows() - 1, G::windowCols() - 1) + 1};
+  if (global.windowRows() == 0 || global.windowCols() == 0) return {&global.at(0, 0), &global.at(0, 0)};
+  return {&global.at(0, 0), &global.at(global.windowRows() - 1, global.windowCols() - 1) + 1};
+}
+/// pto-isa's rule for ND windows: the window's extents are the tile's
+/// valid ones (its CPU backend asserts it; on the device the DMA moves
+/// the window's, not the tile's, extents).
+template <typename TileT, typename GlobalT> void check_window(const char *instruction, const TileT &tile, const GlobalT &global) {
+  if (global.windowRows() != tile.validRows || global.windowCols() != tile.validCols) {
+    std::fprintf(stderr, "pto sim: %s: a %ldx%ld window for a tile with %dx%d valid elements\n", instruction,
+                 global.windowRows(), global.windowCols(), tile.validRows, tile.validCols);
+    fail("window and valid tile extents differ");
+  }
 }
 /// The pipe that moves data out of a tile of this kind.
 template <typename TileT> constexpr int move_pipe() {
@@ -210,7 +242,7 @@ template <typename To, typename From> To convert(From value) {
 }
 
 template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
-  if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TLOAD: window and tile shapes differ");
+  check_window("TLOAD", tile, global);
   sim::hazards::step(sim::hazards::MTE2, "TLOAD", {bytes(global)}, {bytes(tile)});
   for (int r = 0; r < tile.validRows; ++r)
     for (int c = 0; c < tile.validCols; ++c) tile.at(r, c) = convert<typename TileT::DType>(global.at(r, c));
@@ -229,7 +261,7 @@ inline std::mutex &atomic_store_lock() {
 /// TSTORE<decltype(tile), decltype(gm), AtomicType::AtomicAdd>(gm, tile).
 template <typename TileT, typename GlobalT, AtomicType Atomic = AtomicType::AtomicNone>
 void TSTORE(const GlobalT &global, const TileT &tile) {
-  if (GlobalT::windowRows() != TileT::rows || GlobalT::windowCols() != TileT::cols) fail("TSTORE: window and tile shapes differ");
+  check_window("TSTORE", tile, global);
   int pipe = TileT::loc == TileType::Acc ? sim::hazards::FIX : sim::hazards::MTE3;
   if (Atomic == AtomicType::AtomicAdd) {
     sim::hazards::step(pipe, "TSTORE (atomic add)", {bytes(tile), bytes(global)}, {bytes(global)});
@@ -491,14 +523,25 @@ template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
     for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
 }
 
-/// Integer remainder truncates like C; floats take fmod.
-template <typename T> T remainder_of(T a, T b) {
+/// TFMOD's truncating remainder (the dividend's sign): C's `%`, fmod.
+template <typename T> T truncated_remainder_of(T a, T b) {
   if constexpr (std::is_integral<T>::value) {
-    if (b == 0) fail("TREM: integer remainder by zero");
+    if (b == 0) fail("TFMOD: integer remainder by zero");
     return T(a % b);
   } else {
     return T(std::fmod(float(a), float(b)));
   }
+}
+/// TREM's floor remainder (the divisor's sign, Python's `%`): where the
+/// operands' signs differ and the truncated remainder is not zero, the
+/// divisor is added to it, in the element type.
+template <typename T> T remainder_of(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    if (b == 0) fail("TREM: integer remainder by zero");
+  }
+  T r = truncated_remainder_of(a, b);
+  if (((a >= T(0)) != (b >= T(0))) && r != T(0)) r = T(r + b);
+  return r;
 }
 
 /// Bitwise, shift, remainder and ReLU instructions, tile-tile and
@@ -552,8 +595,8 @@ PTO_SIM_EXACT_TILE(TSHR, T(x >> y))
 PTO_SIM_EXACT_SCALAR(TSHRS, T(x >> y))
 PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR_TMP(TREMS, remainder_of<T>(x, y))
-PTO_SIM_EXACT_TILE(TFMOD, remainder_of<T>(x, y))
-PTO_SIM_EXACT_SCALAR(TFMODS, remainder_of<T>(x, y))
+PTO_SIM_EXACT_TILE(TFMOD, truncated_remainder_of<T>(x, y))
+PTO_SIM_EXACT_SCALAR(TFMODS, truncated_remainder_of<T>(x, y))
 PTO_SIM_EXACT_TILE_TMP(TPRELU, (x >= T(0) ? x : T(x * y)))
 PTO_SIM_EXACT_SCALAR(TLRELU, (x >= T(0) ? x : T(x * y)))
 #undef PTO_SIM_EXACT_TILE
@@ -665,7 +708,7 @@ enum class WaitCmp { EQ, NE, GT, GE, LT, LE };
 
 /// Publishes `value` into a signal cell (an int32 global window, possibly
 /// a peer's): atomically added or set.
-template <typename GlobalT> void TNOTIFY(const GlobalT &signal, int32_t value, NotifyOp op) {
+template <typename GlobalT> void TNOTIFY(GlobalT &signal, int32_t value, NotifyOp op) {
   int32_t *cell = &signal.at(0, 0);
   if (op == NotifyOp::AtomicAdd) __atomic_fetch_add(cell, value, __ATOMIC_SEQ_CST);
   else __atomic_store_n(cell, value, __ATOMIC_SEQ_CST);
@@ -685,7 +728,7 @@ inline bool satisfied(int32_t seen, int32_t value, WaitCmp cmp) {
 
 /// Spins until the local signal cell compares true with `value`; after 10 s
 /// reports the deadlock (no rank will ever publish what this one waits for).
-template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, WaitCmp cmp) {
+template <typename GlobalT> void TWAIT(GlobalT &signal, int32_t value, WaitCmp cmp) {
   int32_t *cell = &signal.at(0, 0);
   auto start = std::chrono::steady_clock::now();
   while (!satisfied(__atomic_load_n(cell, __ATOMIC_SEQ_CST), value, cmp)) {
@@ -698,29 +741,33 @@ template <typename GlobalT> void TWAIT(const GlobalT &signal, int32_t value, Wai
   }
 }
 /// Copies a window of global memory into another (a peer's, for TPUT; from
-/// a peer's, for TGET) through the staging tile(s): element for element
-/// here, the DMA moves it tile by tile on the device.
-template <AtomicType Atomic = AtomicType::AtomicNone, typename DstT, typename SrcT, typename... Stage>
-void TPUT(const DstT &dst, const SrcT &src, Stage &...stages) {
-  if (DstT::windowRows() != SrcT::windowRows() || DstT::windowCols() != SrcT::windowCols()) pto::fail("TPUT: windows differ");
-  sim::hazards::step(sim::hazards::MTE2, "TPUT/TGET (in)", {bytes(src)}, {bytes(stages)...});
+/// a peer's, for TGET) through the staging tile(s) in UB: element for
+/// element here, the DMA moves it tile by tile on the device. pto-isa takes
+/// one staging tile, or two (ping-pong).
+template <AtomicType Atomic = AtomicType::AtomicNone, typename DstT, typename SrcT, typename StageT, typename... More>
+void TPUT(DstT &dst, SrcT &src, StageT &stage, More &...more) {
+  static_assert(sizeof...(More) <= 1, "TPUT/TGET take one staging tile or two (ping-pong)");
+  static_assert(StageT::loc == TileType::Vec, "the staging tile of TPUT/TGET is in UB (TileType::Vec)");
+  if (dst.windowRows() != src.windowRows() || dst.windowCols() != src.windowCols()) pto::fail("TPUT: windows differ");
+  sim::hazards::step(sim::hazards::MTE2, "TPUT/TGET (in)", {bytes(src)}, {bytes(stage), bytes(more)...});
   // The library orders its own two halves with event 0 (ptoas.md §7.5).
   sim::hazards::set_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
   sim::hazards::wait_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
-  sim::hazards::step(sim::hazards::MTE3, "TPUT/TGET (out)", {bytes(stages)...}, {bytes(dst)});
+  sim::hazards::step(sim::hazards::MTE3, "TPUT/TGET (out)", {bytes(stage), bytes(more)...}, {bytes(dst)});
   if (Atomic == AtomicType::AtomicAdd) {
     // Adds into the destination (a peer's window: other ranks may add too).
     std::lock_guard<std::mutex> guard(atomic_store_lock());
-    for (int r = 0; r < SrcT::windowRows(); ++r)
-      for (int c = 0; c < SrcT::windowCols(); ++c)
+    for (long r = 0; r < src.windowRows(); ++r)
+      for (long c = 0; c < src.windowCols(); ++c)
         dst.at(r, c) = convert<typename DstT::DType>(double(float(dst.at(r, c))) + double(float(src.at(r, c))));
     return;
   }
-  for (int r = 0; r < SrcT::windowRows(); ++r)
-    for (int c = 0; c < SrcT::windowCols(); ++c) dst.at(r, c) = convert<typename DstT::DType>(src.at(r, c));
+  for (long r = 0; r < src.windowRows(); ++r)
+    for (long c = 0; c < src.windowCols(); ++c) dst.at(r, c) = convert<typename DstT::DType>(src.at(r, c));
 }
-template <typename DstT, typename SrcT, typename... Stage> void TGET(const DstT &dst, const SrcT &src, Stage &...stages) {
-  TPUT<AtomicType::AtomicNone>(dst, src, stages...);
+template <typename DstT, typename SrcT, typename StageT, typename... More>
+void TGET(DstT &dst, SrcT &src, StageT &stage, More &...more) {
+  TPUT<AtomicType::AtomicNone>(dst, src, stage, more...);
 }
 } // namespace comm
 

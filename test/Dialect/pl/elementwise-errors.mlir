@@ -115,9 +115,20 @@ func.func @shift_keeps_lhs_dtype(%a: !pl.tile<16x16xi16>, %b: !pl.tile<16x16xi32
 
 // -----
 
-func.func @scratch_shape(%a: !pl.tile<16x16xi32>, %t: !pl.tile<8x16xi32>) {
-  // expected-error @+1 {{'pl.tile.rem' op tmp !pl.tile<8x16xi32> must have the result's shape and element type}}
-  %c = pl.tile.rem %a, %a, %t : !pl.tile<16x16xi32>, !pl.tile<16x16xi32>, !pl.tile<8x16xi32> -> !pl.tile<16x16xi32>
+// a2a3's TREM keeps a row of quotients and a comparison mask in its tmp:
+// 16 columns (stored as 16) need 16 + 64.
+func.func @scratch_shape(%a: !pl.tile<16x16xi32>, %t: !pl.tile<16x16xi32>) {
+  // expected-error @+1 {{'pl.tile.rem' op tmp must be a tile of the result's element type and rank with at least 80 columns (a row of quotients and a comparison mask for 16 columns), got !pl.tile<16x16xi32>}}
+  %c = pl.tile.rem %a, %a, %t : !pl.tile<16x16xi32>, !pl.tile<16x16xi32>, !pl.tile<16x16xi32> -> !pl.tile<16x16xi32>
+  return
+}
+
+// -----
+
+// The instructions write their scratch: a source cannot be it.
+func.func @scratch_is_a_source(%a: !pl.tile<16x16xi32>, %b: !pl.tile<16x16xi32>) {
+  // expected-error @+1 {{'pl.tile.xor' op tmp must be a tile of its own, not another operand: the instruction writes its scratch on a2a3}}
+  %c = pl.tile.xor %a, %b, %b : !pl.tile<16x16xi32>, !pl.tile<16x16xi32>, !pl.tile<16x16xi32> -> !pl.tile<16x16xi32>
   return
 }
 
@@ -243,9 +254,9 @@ func.func @xors_float(%a: !pl.tile<16x16xf32>, %s: f32) {
 
 // -----
 
-func.func @sels_scalar(%m: !pl.tile<16x32xui8, valid = 16x8>, %a: !pl.tile<16x64xf32>, %s: f16) {
+func.func @sels_scalar(%m: !pl.tile<16x32xui8, valid = 16x8>, %a: !pl.tile<16x64xf32>, %s: f16, %tmp: !pl.tile<16x64xf32>) {
   // expected-error @+1 {{'pl.tile.sels' op scalar must have the element type f32, got f16}}
-  %r = pl.tile.sels %m, %a, %s, %a : !pl.tile<16x32xui8, valid = 16x8>, !pl.tile<16x64xf32>, f16
+  %r = pl.tile.sels %m, %a, %s, %tmp : !pl.tile<16x32xui8, valid = 16x8>, !pl.tile<16x64xf32>, f16
   return
 }
 

@@ -49,11 +49,12 @@ func.func @unary(%f: !f32t, %h: !f16t, %s: !i16t) {
 // CHECK: pl.tile.or
 // CHECK: pl.tile.shl %{{.*}}, %{{.*}} : !pl.tile<16x64xi16, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi16, vec>
 // CHECK: pl.tile.shr
-// CHECK: pl.tile.rem %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>
+// CHECK: pl.tile.rem %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<1x128xi32, vec> -> !pl.tile<16x64xi32, vec>
 // CHECK: pl.tile.xor
 // CHECK: pl.tile.prelu %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
 // CHECK: pl.tile.prelu %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec>, !pl.tile<17x32xui8, vec> -> !pl.tile<16x64xf32, vec>
-func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t, %s: !i16t, %sign: !pl.tile<17x32xui8, vec>) {
+func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t, %s: !i16t, %sign: !pl.tile<17x32xui8, vec>,
+                   %quotients: !pl.tile<1x128xi32, vec>, %scratch: !i32t) {
   %0 = pl.tile.add %f, %f : !f32t, !f32t -> !f32t
   %1 = pl.tile.sub %f, %f : !f32t, !f32t -> !f32t
   %2 = pl.tile.mul %h, %col : !f16t, !pl.tile<16x1xf32, vec> -> !f32t
@@ -65,8 +66,8 @@ func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t
   %8 = pl.tile.or %s, %i : !i16t, !i32t -> !i32t
   %9 = pl.tile.shl %s, %i : !i16t, !i32t -> !i16t
   %10 = pl.tile.shr %i, %i : !i32t, !i32t -> !i32t
-  %11 = pl.tile.rem %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
-  %12 = pl.tile.xor %i, %i, %i : !i32t, !i32t, !i32t -> !i32t
+  %11 = pl.tile.rem %i, %i, %quotients : !i32t, !i32t, !pl.tile<1x128xi32, vec> -> !i32t
+  %12 = pl.tile.xor %i, %i, %scratch : !i32t, !i32t, !i32t -> !i32t
   %13 = pl.tile.prelu %f, %f : !f32t, !f32t -> !f32t
   %14 = pl.tile.prelu %f, %f, %sign : !f32t, !f32t, !pl.tile<17x32xui8, vec> -> !f32t
   return
@@ -88,7 +89,7 @@ func.func @binary(%f: !f32t, %h: !f16t, %col: !pl.tile<16x1xf32, vec>, %i: !i32t
 // CHECK: pl.tile.expands %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, f32
 // CHECK: pl.tile.rems %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, i32
 // CHECK: pl.tile.xors %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<16x64xi32, vec>, i32
-func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
+func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32, %scratch: !i32t) {
   %0 = pl.tile.adds %f, %x : !f32t, f32
   %1 = pl.tile.subs %f, %x : !f32t, f32
   %2 = pl.tile.muls %f, %x : !f32t, f32
@@ -102,8 +103,8 @@ func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
   %10 = pl.tile.shrs %i, %n : !i32t, i32
   %11 = pl.tile.lrelu %f, %x : !f32t, f32
   %12 = pl.tile.expands %f, %x : !f32t, f32
-  %13 = pl.tile.rems %i, %n, %i : !i32t, i32
-  %14 = pl.tile.xors %i, %n, %i : !i32t, i32
+  %13 = pl.tile.rems %i, %n, %scratch : !i32t, i32
+  %14 = pl.tile.xors %i, %n, %scratch : !i32t, i32
   return
 }
 
@@ -115,11 +116,11 @@ func.func @scalar(%f: !f32t, %x: f32, %i: !i32t, %n: i32) {
 // CHECK: pl.tile.cast %{{.*}} round : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf16, vec>
 // CHECK: pl.tile.cast %{{.*}} trunc : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xi32, vec>
 // CHECK: pl.tile.cmp %{{.*}}, %{{.*}} eq : !pl.tile<4x300xi32, vec, valid = 4x?>, !pl.tile<4x300xi32, vec, valid = 4x?> -> !pl.tile<4x64xui8, vec, valid = 4x?>
-func.func @compare_select_cast(%f: !f32t, %x: f32, %p: !pl.tile<4x300xi32, vec, valid = 4x?>) {
+func.func @compare_select_cast(%f: !f32t, %x: f32, %p: !pl.tile<4x300xi32, vec, valid = 4x?>, %scratch: !f32t) {
   %m = pl.tile.cmp %f, %f lt : !f32t, !f32t -> !mask
   %ms = pl.tile.cmps %f, %x ge : !f32t, f32 -> !mask
-  %s = pl.tile.sel %m, %f, %f, %f : !mask, !f32t
-  %ss = pl.tile.sels %m, %f, %x, %f : !mask, !f32t, f32
+  %s = pl.tile.sel %m, %f, %f, %scratch : !mask, !f32t
+  %ss = pl.tile.sels %m, %f, %x, %scratch : !mask, !f32t, f32
   %h = pl.tile.cast %f round : !f32t -> !f16t
   %i = pl.tile.cast %f trunc : !f32t -> !i32t
   %pm = pl.tile.cmp %p, %p eq : !pl.tile<4x300xi32, vec, valid = 4x?>, !pl.tile<4x300xi32, vec, valid = 4x?> -> !pl.tile<4x64xui8, vec, valid = 4x?>

@@ -66,9 +66,28 @@ func.func @result_shape(%t: !pl.tile<16x64xf32>, %tmp: !pl.tile<16x64xf32>) {
 
 // -----
 
-func.func @argmax_dtype(%t: !pl.tile<16x64xf32>) {
+func.func @argmax_dtype(%t: !pl.tile<16x64xf32>, %tmp: !pl.tile<16x64xf32>) {
   // expected-error @+1 {{result must be 1x64xi32, got !pl.tile<1x64xf32>}}
-  %r = pl.tile.col_argmin %t, %t : !pl.tile<16x64xf32>, !pl.tile<16x64xf32> -> !pl.tile<1x64xf32>
+  %r = pl.tile.col_argmin %t, %tmp : !pl.tile<16x64xf32>, !pl.tile<16x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+// TCOLARGMIN writes its tmp on a2a3: the source cannot be its own scratch.
+func.func @argmin_scratch_is_the_source(%t: !pl.tile<16x64xf32>) {
+  // expected-error @+1 {{'pl.tile.col_argmin' op tmp must be a tile of its own, not another operand: the instruction writes its scratch on a2a3}}
+  %r = pl.tile.col_argmin %t, %t : !pl.tile<16x64xf32>, !pl.tile<16x64xf32> -> !pl.tile<1x64xi32>
+  return
+}
+
+// -----
+
+// A one-row f32 source: the index counter and running minimum of 64
+// columns need 128 elements.
+func.func @argmin_scratch_too_small(%t: !pl.tile<1x64xf32>, %tmp: !pl.tile<1x64xf32>) {
+  // expected-error @+1 {{'pl.tile.col_argmin' op tmp must hold at least 128 elements (a2a3's column arg-reduction keeps its index and running values there for 64 valid columns), got !pl.tile<1x64xf32>}}
+  %r = pl.tile.col_argmin %t, %tmp : !pl.tile<1x64xf32>, !pl.tile<1x64xf32> -> !pl.tile<1x64xi32>
   return
 }
 

@@ -17,13 +17,13 @@
 // CHECK: pl.tile.row_argmax %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x1xi32, vec>
 // CHECK: pl.tile.row_argmin
 // CHECK: pl.tile.row_sum %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec, valid = ?x64>, !pl.tile<16x128xf32, vec> -> !pl.tile<16x1xf32, vec, valid = ?x1>
-func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>) {
+func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>, %scratch: !t) {
   %0 = pl.tile.row_sum %t, %tmp : !t, !tmp -> !col
   %1 = pl.tile.row_max %t, %tmp : !t, !tmp -> !col
   %2 = pl.tile.row_min %t, %tmp : !t, !tmp -> !col
   %3 = pl.tile.row_prod %t, %tmp : !t, !tmp -> !col
-  %4 = pl.tile.row_argmax %t, %t : !t, !t -> !pl.tile<16x1xi32, vec>
-  %5 = pl.tile.row_argmin %t, %t : !t, !t -> !pl.tile<16x1xi32, vec>
+  %4 = pl.tile.row_argmax %t, %scratch : !t, !t -> !pl.tile<16x1xi32, vec>
+  %5 = pl.tile.row_argmin %t, %scratch : !t, !t -> !pl.tile<16x1xi32, vec>
   %6 = pl.tile.row_sum %p, %tmp : !pl.tile<16x64xf32, vec, valid = ?x64>, !tmp -> !pl.tile<16x1xf32, vec, valid = ?x1>
   return
 }
@@ -36,14 +36,14 @@ func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>) 
 // CHECK: pl.tile.col_prod
 // CHECK: pl.tile.col_argmax %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<1x64xi32, vec>
 // CHECK: pl.tile.col_argmin
-func.func @columns(%t: !t, %tmp: !tmp) {
+func.func @columns(%t: !t, %tmp: !tmp, %scratch: !t) {
   %0 = pl.tile.col_sum %t : !t -> !row
   %1 = pl.tile.col_sum %t, %tmp : !t, !tmp -> !row
   %2 = pl.tile.col_max %t : !t -> !row
   %3 = pl.tile.col_min %t : !t -> !row
   %4 = pl.tile.col_prod %t : !t -> !row
-  %5 = pl.tile.col_argmax %t, %t : !t, !t -> !pl.tile<1x64xi32, vec>
-  %6 = pl.tile.col_argmin %t, %t : !t, !t -> !pl.tile<1x64xi32, vec>
+  %5 = pl.tile.col_argmax %t, %scratch : !t, !t -> !pl.tile<1x64xi32, vec>
+  %6 = pl.tile.col_argmin %t, %scratch : !t, !t -> !pl.tile<1x64xi32, vec>
   return
 }
 

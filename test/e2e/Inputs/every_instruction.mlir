@@ -155,7 +155,8 @@ func.func @integer(%x: !X, %y: !X,
   %odd = pl.tile.ors %iy, %one : !It, i32
   %tmp0 = pl.tile.create : !It
   %tmp1 = pl.tile.create : !It
-  %tmp2 = pl.tile.create : !It
+  // TREM keeps a row of quotients and a comparison mask in its tmp.
+  %tmp2 = pl.tile.create : !pl.tile<1x96xi32, vec>
   %tmp3 = pl.tile.create : !It
   %0 = pl.tile.and %ix, %iy : !It, !It -> !It
   %1 = pl.tile.or %ix, %iy : !It, !It -> !It
@@ -166,7 +167,7 @@ func.func @integer(%x: !X, %y: !X,
   %7 = pl.tile.xors %ix, %three, %tmp1 : !It, i32
   %8 = pl.tile.shls %a, %three : !It, i32
   %9 = pl.tile.shrs %b, %two : !It, i32
-  %10 = pl.tile.rem %a, %odd, %tmp2 : !It, !It, !It -> !It
+  %10 = pl.tile.rem %a, %odd, %tmp2 : !It, !It, !pl.tile<1x96xi32, vec> -> !It
   %11 = pl.tile.rems %a, %seven, %tmp3 : !It, i32
   %h = pl.tile.cast %ix rint : !It -> !pl.tile<16x32xi16, vec>
   %12 = pl.tile.not %h : !pl.tile<16x32xi16, vec>

@@ -22,7 +22,9 @@ func.func @integer_ops(%a: !I, %b: !I, %out: !I {pl.direction = #pl.direction<ou
   %shl = pl.tile.shls %xor, %c1 : !It, i32
   %shr = pl.tile.shrs %shl, %c1 : !It, i32
   %nonzero = pl.tile.ors %tb, %c1 : !It, i32
-  %rem = pl.tile.rem %shr, %nonzero, %ta : !It, !It, !It -> !It
+  // TREM keeps a row of quotients and a comparison mask in its tmp.
+  %quotients = pl.tile.create : !pl.tile<1x128xi32, vec>
+  %rem = pl.tile.rem %shr, %nonzero, %quotients : !It, !It, !pl.tile<1x128xi32, vec> -> !It
   %r = pl.tile.store %rem, %out[%c0, %c0] : !It, !I
   return %r : !I
 }
@@ -54,7 +56,10 @@ func.func @shapes(%x: !pl.tensor<16x32xf32>, %out: !pl.tensor<32x16xf32> {pl.dir
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x32xf32> -> !pl.tile<16x32xf32, vec>
   %tr = pl.tile.transpose %t axes 0, 1 : !pl.tile<16x32xf32, vec> -> !pl.tile<32x16xf32, vec>
-  %arg = pl.tile.col_argmin %t, %t : !pl.tile<16x32xf32, vec>, !pl.tile<16x32xf32, vec> -> !pl.tile<1x32xi32, vec>
+  // TCOLARGMIN writes its tmp on a2a3: a scratch of its own, not %t, which
+  // col_max reads next.
+  %scratch = pl.tile.create : !pl.tile<16x32xf32, vec>
+  %arg = pl.tile.col_argmin %t, %scratch : !pl.tile<16x32xf32, vec>, !pl.tile<16x32xf32, vec> -> !pl.tile<1x32xi32, vec>
   %mx = pl.tile.col_max %t : !pl.tile<16x32xf32, vec> -> !pl.tile<1x32xf32, vec>
   %d = pl.tile.col_expand_expdif %t, %mx : !pl.tile<16x32xf32, vec>, !pl.tile<1x32xf32, vec> -> !pl.tile<16x32xf32, vec>
   %r = pl.tile.store %tr, %out[%c0, %c0] : !pl.tile<32x16xf32, vec>, !pl.tensor<32x16xf32>

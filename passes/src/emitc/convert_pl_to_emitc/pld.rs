@@ -130,9 +130,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
                         None
                     }
                 });
+                let (window, runtime) = self.tile_window(op, tile, valid)?;
                 let object = self.declare_tile(op, result, 0, valid)?;
                 let remote = self.peer_pointer(op, target, peer)?;
-                let global = self.global_at(op, target, remote, &offsets, &tile.shape())?;
+                let global = self.global_window(op, target, remote, &offsets, &window, &runtime)?;
                 self.call(op, "TLOAD", &[object, global], None, None);
                 self.replace(op, object);
             }
@@ -141,9 +142,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (2..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let peer = operand_at(op, n - 1).unwrap();
-                let shape = self.tile_shape(op)?;
+                let (window, runtime) = self.stored_window(op, tile)?;
                 let remote = self.peer_pointer(op, target, peer)?;
-                let global = self.global_at(op, target, remote, &offsets, &shape)?;
+                let global = self.global_window(op, target, remote, &offsets, &window, &runtime)?;
                 // An atomic store adds into the peer's window.
                 if int_attribute(op, "atomic").unwrap_or(0) != 0 {
                     self.atomic_store(op, global, tile)?;
@@ -220,18 +221,27 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     op,
                     "dcci",
                     &[],
-                    Some(opaque_args(&["(__gm__ void*)0", "ENTIRE_DATA_CACHE"])),
+                    Some(opaque_args(&[
+                        "(__gm__ void*)0",
+                        "cache_line_t::ENTIRE_DATA_CACHE",
+                    ])),
                     None,
                 );
                 self.replaced.push(op);
             }
             "pl.system.cacheinvalid" => {
                 let mut args = vec![index_arg(0)];
-                args.extend(opaque_args(&["SINGLE_CACHE_LINE"]));
+                args.extend(opaque_args(&["cache_line_t::SINGLE_CACHE_LINE"]));
                 self.call(op, "dcci", &[operand_at(op, 0).unwrap()], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.tile.put" | "pld.tile.get" | "pld.tensor.put" | "pld.tensor.get" => {
+            "pld.tensor.put" | "pld.tensor.get" => {
+                return Err((
+                    op,
+                    "pto-isa's TPUT/TGET move data through a staging tile: run pl-convert-tensor-to-tile (pto-a2a3-pipeline), which gives the transfer one".into(),
+                ));
+            }
+            "pld.tile.put" | "pld.tile.get" => {
                 let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
                 if atomic && name.ends_with(".get") {
                     return Err((
@@ -240,10 +250,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                             .into(),
                     ));
                 }
-                // dst, peer, src, [stage, stage2?,] dst offsets, src offsets,
-                // shape. The tensor forms carry no staging tile: the
-                // simulator copies directly (on the device they need one the
-                // planner does not provide yet).
+                // dst, peer, src, stage, stage2?, dst offsets, src offsets,
+                // shape.
                 let segments = operand_segments(op);
                 let group = |i: usize| -> Vec<Value<'c, 'a>> {
                     segments.get(i).map_or(Vec::new(), |&(start, count)| {
@@ -257,13 +265,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     operand_at(op, 1).unwrap(),
                     operand_at(op, 2).unwrap(),
                 );
-                let staged = name.starts_with("pld.tile.");
-                let first_region = if staged { 5 } else { 3 };
-                let stages: Vec<Value> = if staged {
-                    group(3).into_iter().chain(group(4)).collect()
-                } else {
-                    Vec::new()
-                };
+                let first_region = 5;
+                let stages: Vec<Value> = group(3).into_iter().chain(group(4)).collect();
                 let (dst_offsets, src_offsets, extents) = (
                     group(first_region),
                     group(first_region + 1),
