@@ -97,3 +97,49 @@ fn f16_row_and_column_sums_follow_the_documented_order() {
         );
     }
 }
+
+const MATMUL: &str = "
+func.func @product(%a: !pl.tensor<16x64xf32>, %b: !pl.tensor<64x32xf32>) -> !pl.tensor<16x32xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.incore_scope -> !pl.tensor<16x32xf32> {
+    %p = pl.tensor.matmul %a, %b : !pl.tensor<16x64xf32>, !pl.tensor<64x32xf32> -> !pl.tensor<16x32xf32>
+    pl.yield %p : !pl.tensor<16x32xf32>
+  }
+  return %r : !pl.tensor<16x32xf32>
+}
+";
+
+/// A matmul into f32 accumulates k ascending from zero, fusing each
+/// product into the f32 sum (pto-isa's CPU TMATMUL); an exact sum rounded
+/// once differs on these inputs.
+#[test]
+fn f32_matmul_follows_the_documented_order() {
+    let value = |i: usize, scale: f64| ((i * 7919 % 1009) as f64 / 1009.0 - 0.5) * scale;
+    let a: Vec<f64> = (0..16 * 64)
+        .map(|i| f64::from(value(i, 3.0) as f32))
+        .collect();
+    let b: Vec<f64> = (0..64 * 32)
+        .map(|i| f64::from(value(i * 13 + 5, 7.0) as f32))
+        .collect();
+    let fused: Vec<f64> = (0..16 * 32)
+        .map(|i| {
+            let (r, c) = (i / 32, i % 32);
+            f64::from((0..64).fold(0.0f32, |sum, k| {
+                (a[r * 64 + k] as f32).mul_add(b[k * 32 + c] as f32, sum)
+            }))
+        })
+        .collect();
+    let exact: Vec<f64> = (0..16 * 32)
+        .map(|i| {
+            let (r, c) = (i / 32, i % 32);
+            f64::from((0..64).map(|k| a[r * 64 + k] * b[k * 32 + c]).sum::<f64>() as f32)
+        })
+        .collect();
+    assert_ne!(fused, exact);
+    let program = load_text(MATMUL, None);
+    let outcome = Session::new(&program)
+        .input("a", Array::new(vec![16, 64], Elem::F32, a))
+        .input("b", Array::new(vec![64, 32], Elem::F32, b))
+        .run("product")
+        .unwrap();
+    assert_eq!(outcome.get("result0").unwrap().data, fused);
+}

@@ -13,9 +13,9 @@
 
 // CHECK: #include <stddef.h>
 // CHECK: #include "pto_orchestration_api.h"
-// CHECK: extern "C" PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs& [[CFG:v[0-9]+]]) {
+// CHECK: extern "C" __attribute__((visibility("default"))) PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs& [[CFG:v[0-9]+]]) {
 // CHECK-NEXT: return PTO2OrchestrationConfig{ .expected_arg_count = 3 };
-// CHECK: extern "C" void aicpu_orchestration_entry(const ChipTaskArgs& [[ARGS:v[0-9]+]]) {
+// CHECK: extern "C" __attribute__((visibility("default"))) void aicpu_orchestration_entry(const ChipTaskArgs& [[ARGS:v[0-9]+]]) {
 // CHECK: const ChipTensor& [[X:v[0-9]+]] = pto_orch_tensor([[ARGS]], 0);
 // CHECK-NEXT: float [[S:v[0-9]+]] = pto_orch_scalar<float>([[ARGS]], 0);
 // CHECK-NEXT: PTO2_SCOPE() {

@@ -77,11 +77,6 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 }
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
-template <typename... Tasks>
-static inline void pto_orch_depend(CoreTaskArgs& params, Tasks... tasks) {
-  PTO2TaskId ids[] = {tasks...};
-  params.set_dependencies(ids, sizeof...(Tasks));
-}
 #endif";
 
 /// The runtime's `DataType` of an element type.
@@ -95,7 +90,6 @@ fn data_type(element: &str) -> Result<&'static str, String> {
         "int8_t" => "DataType::INT8",
         "int64_t" => "DataType::INT64",
         "uint8_t" => "DataType::UINT8",
-        "bool" => "DataType::BOOL",
         other => return Err(format!("no runtime data type for {other}")),
     })
 }
@@ -257,24 +251,10 @@ pub fn build<'c>(
             mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), replacement.to_raw())
         };
     }
-    // Tasks with explicit dependencies want a manual scope.
-    let mut manual = false;
-    function.walk(WalkOrder::PreOrder, |op| {
-        manual |= op_name(op) == "pl.submit"
-            && operand_segments(op)
-                .get(1)
-                .is_some_and(|&(_, count)| count > 0);
-        WalkResult::Advance
-    });
-    insert(verbatim(
-        context,
-        if manual {
-            "PTO2_SCOPE(PTO2ScopeMode::MANUAL) {"
-        } else {
-            "PTO2_SCOPE() {"
-        },
-        &[],
-    ));
+    // One automatic scope: the runtime tracks the tensors' producers and
+    // consumers, and explicit dependencies add edges on top (a manual scope
+    // would drop the tracked ones).
+    insert(verbatim(context, "PTO2_SCOPE() {", &[]));
     for i in (0..parameter_count).rev() {
         // SAFETY: the parameter has no uses left; `orch_args` stays.
         unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 1) as u32) };
@@ -324,6 +304,7 @@ pub fn build<'c>(
         WalkResult::Advance
     });
     let mut retired = Vec::new();
+    let mut dependency_arrays = 0usize;
     for raw in ops {
         // SAFETY: collected from the live function; retired ops are erased
         // only at the end.
@@ -521,9 +502,21 @@ pub fn build<'c>(
                     // and a synchronised start, on the task's arguments.
                     let deps = segment(1);
                     if !deps.is_empty() {
-                        let mut operands = vec![params];
-                        operands.extend(deps);
-                        before(call(context, "pto_orch_depend", &operands, &[], None));
+                        // The runtime keeps the array's address, not a
+                        // copy: it lives in the submitting scope.
+                        dependency_arrays += 1;
+                        let array = format!("pto_deps_{dependency_arrays}");
+                        let slots = vec!["{}"; deps.len()].join(", ");
+                        before(verbatim(
+                            context,
+                            &format!("PTO2TaskId {array}[] = {{{{{slots}}};"),
+                            &deps,
+                        ));
+                        before(verbatim(
+                            context,
+                            &format!("{{}}.set_dependencies({array}, {});", deps.len()),
+                            &[params],
+                        ));
                     }
                     if let Some(blocks) = segment(2).first() {
                         let cast =
@@ -625,7 +618,12 @@ pub fn build<'c>(
     }
     // The entry as an emitc.func; the config beside it.
     let entry_type = FunctionType::new(context, &[args_type], &[]);
-    let specifiers: Vec<Attribute> = vec![StringAttribute::new(context, "extern \"C\"").into()];
+    // Exported whatever the library's default visibility: the runtime
+    // finds both by name (dlsym).
+    let specifiers: Vec<Attribute> = vec![
+        StringAttribute::new(context, "extern \"C\"").into(),
+        StringAttribute::new(context, "__attribute__((visibility(\"default\")))").into(),
+    ];
     let region = Region::new();
     // SAFETY: both regions live; the body moves whole.
     unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };

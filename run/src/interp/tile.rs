@@ -270,8 +270,10 @@ pub fn expand_tile(tile: &Tile, vector: &Tile, how: Binary, rows: bool, out: Ele
     Ok(result)
 }
 
-/// `lhs × rhs` over the valid extents (the products summed in f64, then
-/// rounded once to `out`).
+/// `lhs × rhs` over the valid extents (docs/a2a3-lowering.md, "Matmul
+/// order"): into an f32 result, k ascending from zero with each product
+/// fused into the f32 sum (an fma); otherwise summed exactly in f64 and
+/// rounded once to `out`.
 pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize) -> Result<Tile> {
     let k_extent = lhs.valid_cols;
     if rhs.valid_rows < k_extent {
@@ -285,7 +287,7 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
     result.valid_cols = rhs.valid_cols.min(cols);
     for r in 0..result.valid_rows {
         for c in 0..result.valid_cols {
-            let mut sum = 0.0;
+            let (mut sum, mut sum32) = (0.0f64, 0.0f32);
             for k in 0..k_extent {
                 let a = lhs
                     .get(r, k)
@@ -294,9 +296,14 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
                     .get(k, c)
                     .ok_or_else(|| undefined_read("matmul", k, c))?;
                 sum += a * b;
+                sum32 = (a as f32).mul_add(b as f32, sum32);
             }
             let i = result.index(r, c);
-            result.data[i] = out.round(sum);
+            result.data[i] = if out == Elem::F32 {
+                f64::from(sum32)
+            } else {
+                out.round(sum)
+            };
             result.defined[i] = true;
         }
     }

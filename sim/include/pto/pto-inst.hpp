@@ -494,26 +494,32 @@ template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode
 }
 
 /// c = a b over the valid extents, accumulated in f32.
+/// One matmul step's dot product (docs/a2a3-lowering.md, "Matmul order"):
+/// k ascending from zero, each product fused into the f32 sum (fma); exact
+/// for integer accumulators.
+template <typename C, typename A, typename B> typename C::DType dot(const A &a, const B &b, int i, int j) {
+  using T = typename C::DType;
+  T sum = T(0);
+  for (int k = 0; k < a.validCols; ++k) {
+    if constexpr (std::is_same<T, float>::value) sum = std::fma(float(a.at(i, k)), float(b.at(k, j)), sum);
+    else sum += T(a.at(i, k)) * T(b.at(k, j));
+  }
+  return sum;
+}
+
 template <typename C, typename A, typename B> void TMATMUL(C &c, const A &a, const B &b) {
   if (A::cols != B::rows) fail("TMATMUL: inner dimensions differ");
   sim::hazards::step(sim::hazards::M, "TMATMUL", {bytes(a), bytes(b)}, {bytes(c)});
   for (int i = 0; i < c.validRows; ++i)
-    for (int j = 0; j < c.validCols; ++j) {
-      float sum = 0.0f;
-      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
-      c.at(i, j) = convert<typename C::DType>(sum);
-    }
+    for (int j = 0; j < c.validCols; ++j) c.at(i, j) = dot<C>(a, b, i, j);
 }
 
 /// c = c_in + a b.
 template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &c, const CIn &cIn, const A &a, const B &b) {
   sim::hazards::step(sim::hazards::M, "TMATMUL_ACC", {bytes(cIn), bytes(a), bytes(b)}, {bytes(c)});
+  // The step's dot product, then added to the accumulator once.
   for (int i = 0; i < c.validRows; ++i)
-    for (int j = 0; j < c.validCols; ++j) {
-      float sum = float(cIn.at(i, j));
-      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
-      c.at(i, j) = convert<typename C::DType>(sum);
-    }
+    for (int j = 0; j < c.validCols; ++j) c.at(i, j) = typename C::DType(cIn.at(i, j) + dot<C>(a, b, i, j));
 }
 
 /// dst = f(r, c) over dst's valid region, assigned without a detour
@@ -687,11 +693,7 @@ template <typename C, typename A, typename B, typename Bias> void TMATMUL_BIAS(C
   if (A::cols != B::rows) fail("TMATMUL_BIAS: inner dimensions differ");
   sim::hazards::step(sim::hazards::M, "TMATMUL_BIAS", {bytes(a), bytes(b), bytes(bias)}, {bytes(c)});
   for (int i = 0; i < c.validRows; ++i)
-    for (int j = 0; j < c.validCols; ++j) {
-      float sum = 0.0f;
-      for (int k = 0; k < a.validCols; ++k) sum += float(a.at(i, k)) * float(b.at(k, j));
-      c.at(i, j) = convert<typename C::DType>(sum + float(bias.at(0, j)));
-    }
+    for (int j = 0; j < c.validCols; ++j) c.at(i, j) = typename C::DType(dot<C>(a, b, i, j) + bias.at(0, j));
 }
 /// Matrix-vector forms: a is one row (or a few).
 template <typename C, typename A, typename B> void TGEMV(C &c, const A &a, const B &b) { TMATMUL(c, a, b); }
