@@ -406,6 +406,8 @@ def main():
     root = words[1].split("=", 1)[1] if len(words) > 1 else None
 
     selected = programs()
+    for path in sorted(set(TABLE) - set(selected)):
+        print("note: the conformance table names %s, which is not a program any more" % path, file=sys.stderr)
     if args.only:
         wanted = set(args.only)
         unknown = wanted - {p for p in selected} - {os.path.splitext(os.path.basename(p))[0] for p in selected}
