@@ -1,14 +1,18 @@
 #!/usr/bin/env bash
-# Compiles a pl program to C++ and runs one of its functions on the CPU
-# simulation of the pto-isa API (sim/), against a golden:
+# Compiles a pl program to C++ and runs one of its functions on the CPU,
+# against a golden:
 #   scripts/simulate.sh PROGRAM.mlir FUNCTION [RTOL ATOL]
 # FUNCTION is an orchestration (the program runs with all its kernels) or a
 # kernel (run alone). pto-translate lowers the program (pto-a2a3-pipeline)
 # and writes the C++ and a host driver; pto-run executes FUNCTION on random
 # inputs for the golden — from the source as written when FUNCTION is in it,
-# else (a kernel the pipeline outlined) after the pipeline; g++ builds the
-# driver, which runs on pto-run's inputs (with the pipe hazard checker on)
-# and prints how its outputs compare.
+# else (a kernel the pipeline outlined) after the pipeline.
+# scripts/pto-isa-cxx.sh builds the driver: on pto-isa's own CPU backend when
+# it finds pto-isa (PTO_ISA_ROOT, else ../shared/third_party/pto-isa) and
+# clang++ 22, else on the project's instruction model in sim/
+# (PTO_SIM_BACKEND=sim or pto-isa decides instead). The driver runs on
+# pto-run's inputs and prints how its outputs compare; the pipe hazard
+# checker, which only the model has, runs on a model build as well.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: scripts/simulate.sh PROGRAM.mlir FUNCTION [RTOL ATOL]"
@@ -25,11 +29,29 @@ if ! grep -q "func.func @$function(" "$program"; then
   golden+=(--pass-pipeline='builtin.module(pto-a2a3-pipeline)')
 fi
 "${golden[@]}"
-g++ -std=c++17 -O1 -Isim/include -I"$out/cce" "$out/cce/run_${function}.cpp" -o "$out/$function"
-echo "g++ built $out/$function; running it on the simulator:"
 # The driver reads every input pto-run drew (file names are parameter names).
 inputs=()
 for parameter in $(grep -o 'pto::sim::input<[^>]*>([^,]*, "[^"]*"' "$out/cce/run_${function}.cpp" | sed 's/.*"\(.*\)"/\1/'); do
   inputs+=(--input "$parameter=$out/golden/$parameter.npy")
 done
-"$out/$function" "${inputs[@]}" --hazards --golden "$out/golden" --rtol "$rtol" --atol "$atol"
+compare=("${inputs[@]}" --golden "$out/golden" --rtol "$rtol" --atol "$atol")
+
+choice=$(scripts/pto-isa-cxx.sh --print-backend)
+read -r backend root <<< "$choice"
+status=0
+if [ "$backend" = pto-isa ]; then
+  scripts/pto-isa-cxx.sh --backend=pto-isa -O1 -I"$out/cce" "$out/cce/run_${function}.cpp" -o "$out/$function"
+  echo "built $out/$function on pto-isa's CPU backend (${root}); running it:"
+  "$out/$function" "${compare[@]}" || status=$?
+  model=$out/$function-model
+  scripts/pto-isa-cxx.sh --backend=sim -O1 -I"$out/cce" "$out/cce/run_${function}.cpp" -o "$model"
+  echo "built $model on the project's instruction model in sim/; running it with the pipe hazard checker:"
+else
+  model=$out/$function
+  scripts/pto-isa-cxx.sh --backend=sim -O1 -I"$out/cce" "$out/cce/run_${function}.cpp" -o "$model"
+  why="pto-isa not found"
+  [ "${PTO_SIM_BACKEND:-auto}" = sim ] && why="PTO_SIM_BACKEND=sim"
+  echo "built $model on the project's instruction model in sim/ ($why); running it with the pipe hazard checker:"
+fi
+"$model" --hazards "${compare[@]}" || status=$?
+exit "$status"

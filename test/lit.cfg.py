@@ -28,16 +28,24 @@ config.environment["PATH"] = os.pathsep.join(
 # Colour codes and locale must not leak into FileCheck'd output.
 config.environment["LC_ALL"] = "C"
 
-# pto-isa's own headers (a checkout named by PTO_ISA, else the one beside
-# the repository in ../shared/third_party/pto-isa): tests that compile the
-# emitted kernels against the real API (its CPU build) need them and clang++.
-pto_isa = os.environ.get("PTO_ISA") or os.path.join(
-    os.path.dirname(repo_root), "shared", "third_party", "pto-isa"
+# pto-isa's own headers (a checkout named by PTO_ISA_ROOT, or PTO_ISA as
+# before, else the one beside the repository in ../shared/third_party/pto-isa):
+# tests that compile the emitted kernels against the real API (its CPU build)
+# or run the programs on its CPU backend need them and clang++. The tests see
+# the checkout as PTO_ISA_ROOT (scripts/pto-isa-cxx.sh reads it), %pto_isa
+# (its include directory) and %pto_isa_root.
+pto_isa = (
+    os.environ.get("PTO_ISA_ROOT")
+    or os.environ.get("PTO_ISA")
+    or os.path.join(os.path.dirname(repo_root), "shared", "third_party", "pto-isa")
 )
 if os.path.exists(
     os.path.join(pto_isa, "include", "pto", "pto-inst.hpp")
 ) and os.path.exists(os.path.join(llvm_bin, "clang++")):
+    pto_isa = os.path.abspath(pto_isa)
     config.available_features.add("pto-isa")
+    config.environment["PTO_ISA_ROOT"] = pto_isa
+    config.substitutions.append(("%pto_isa_root", pto_isa))
     config.substitutions.append(("%pto_isa", os.path.join(pto_isa, "include")))
 
 plugin = os.path.join(tools_dir, "libpto_mlir.so")

@@ -4,8 +4,11 @@
 // (slots carved consecutively, 32-byte rounded, pld.md §1.4) and a
 // CommContext laid out as the runtime's (pld.md §1.3: slot 2 holds rankId
 // and rankNum, slots 4 + k the window base of rank k). Each dispatch runs
-// on its own thread; notify and wait are atomic on the window memory; a
-// wait that is not satisfied within the timeout reports the deadlock.
+// on its own thread (a core: the instructions' per-core state, the model's
+// arenas or pto-isa's NPUMemoryModel, is thread-local); notify and wait are
+// atomic on the window memory; a wait that is not satisfied within the
+// timeout reports the deadlock (on pto-isa, devices that have not all
+// finished within the timeout, see join).
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +16,13 @@
 #define PTO_SIM_COMM_HPP
 
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -48,7 +53,7 @@ inline CommDomain *domain(Args &args, const char *name) {
   d->queues.resize(size_t(d->ranks));
   for (int r = 0; r < d->ranks; ++r) {
     auto *window = static_cast<unsigned char *>(std::calloc(kWindowBytes, 1));
-    if (!window) pto::fail("cannot allocate a window");
+    if (!window) pto::sim::fail("cannot allocate a window");
     d->windows.push_back(window);
   }
   for (int r = 0; r < d->ranks; ++r) {
@@ -69,7 +74,7 @@ struct Slot {
 
 inline Slot window_buffer(CommDomain *d, int64_t bytes, const char *name) {
   size_t rounded = (size_t(bytes) + 31) / 32 * 32;
-  if (d->used + rounded > kWindowBytes) pto::fail("the windows exceed the simulator's 64 MiB per rank");
+  if (d->used + rounded > kWindowBytes) pto::sim::fail("the windows exceed the simulator's 64 MiB per rank");
   Slot slot{d, d->used, size_t(bytes)};
   d->slots.emplace_back(name, d->used, size_t(bytes));
   d->used += rounded;
@@ -127,17 +132,43 @@ template <typename T> T for_rank(T value, int) { return value; }
 /// keeps them), devices run concurrently: one thread each, at the end of
 /// the comm domain scope.
 template <typename F, typename... A> void launch(CommDomain *d, int64_t device, F function, A... args) {
-  if (device < 0 || device >= d->ranks) pto::fail("a dispatch names a device outside the domain");
+  if (device < 0 || device >= d->ranks) pto::sim::fail("a dispatch names a device outside the domain");
   d->queues[size_t(device)].push_back([=]() { function(for_rank(args, int(device))...); });
+}
+
+/// How long the devices of a scope may run on pto-isa's CPU backend before
+/// the program reports a deadlock: PTO_SIM_DEADLOCK_SECONDS (0: no limit),
+/// else 60 s. Its TWAIT waits for ever (backend.hpp); the model's reports a
+/// wait that lasts 10 s itself.
+inline long deadlock_seconds() {
+  const char *value = std::getenv("PTO_SIM_DEADLOCK_SECONDS");
+  return value && *value ? std::atol(value) : 60;
 }
 
 /// The end of a comm domain scope: every device runs its dispatches.
 inline void join(CommDomain *d) {
   std::vector<std::thread> threads;
+  std::mutex lock;
+  std::condition_variable done;
+  size_t running = d->queues.size();
   for (auto &queue : d->queues)
-    threads.emplace_back([&queue]() {
+    threads.emplace_back([&queue, &lock, &done, &running]() {
       for (auto &task : queue) task();
+      std::lock_guard<std::mutex> guard(lock);
+      running -= 1;
+      done.notify_all();
     });
+  if (PTO_SIM_ON_PTO_ISA && deadlock_seconds() > 0) {
+    std::unique_lock<std::mutex> guard(lock);
+    if (!done.wait_for(guard, std::chrono::seconds(deadlock_seconds()), [&running]() { return running == 0; })) {
+      std::fprintf(stderr,
+                   "pto sim: error: deadlock: %zu of %d devices of comm domain '%s' still run after %ld s (a wait "
+                   "that never completes; PTO_SIM_DEADLOCK_SECONDS sets the limit, 0 removes it)\n",
+                   running, d->ranks, d->name.c_str(), deadlock_seconds());
+      std::fflush(stdout);
+      std::abort();
+    }
+  }
   for (auto &thread : threads) thread.join();
   for (auto &queue : d->queues) queue.clear();
 }
@@ -148,7 +179,7 @@ template <typename T> void finish_window(Args &args, const Window<T> &view, cons
   CommDomain *d = view.slot.domain;
   long elements = 1;
   for (long extent : view.dims) elements *= extent;
-  if (size_t(elements) * sizeof(T) > view.slot.bytes) pto::fail("a window view is larger than its slot");
+  if (size_t(elements) * sizeof(T) > view.slot.bytes) pto::sim::fail("a window view is larger than its slot");
   Buffer<T> buffer{name, {long(d->ranks)}, {}};
   buffer.shape.insert(buffer.shape.end(), view.dims.begin(), view.dims.end());
   for (int r = 0; r < d->ranks; ++r) {
@@ -187,7 +218,7 @@ template <typename T, typename... Dims> void fill_slot(Args &args, CommDomain *d
   for (long extent : {long(dims)...}) elements *= extent;
   for (auto &[slot, offset, bytes] : d->slots) {
     if (slot != name) continue;
-    if (size_t(elements) * sizeof(T) > bytes) pto::fail("a window input is larger than its slot");
+    if (size_t(elements) * sizeof(T) > bytes) pto::sim::fail("a window input is larger than its slot");
     for (int r = 0; r < d->ranks; ++r)
       std::memcpy(d->windows[size_t(r)] + offset, values.data.data() + long(r) * elements, size_t(elements) * sizeof(T));
   }

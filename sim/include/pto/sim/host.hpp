@@ -4,7 +4,9 @@
 // as .npy files (`--input NAME=FILE.npy`, `--output-dir DIR`), seeded random
 // inputs otherwise, and a comparison of each output with `--golden DIR`
 // (`--rtol`, `--atol`) that prints max abs/rel error and mismatch counts;
-// `--hazards` turns on the checker of unsynchronised pipes (hazards.hpp).
+// `--hazards` turns on the checker of unsynchronised pipes (hazards.hpp),
+// which only the project's instruction model has (backend.hpp: on pto-isa's
+// CPU backend it is an error).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "pto/pto-inst.hpp"
+#include "pto/sim/backend.hpp"
 
 namespace pto::sim {
 
@@ -35,6 +37,8 @@ struct Args {
 };
 
 inline Args parse_args(int argc, char **argv) {
+  configure_backend();
+  note_unchecked_hazards();
   Args args;
   for (int i = 1; i < argc; ++i) {
     std::string flag = argv[i];
@@ -71,7 +75,7 @@ inline Args parse_args(int argc, char **argv) {
       args.seed = unsigned(std::atoi(value().c_str()));
     } else if (flag == "--hazards") {
       // Report accesses racing an unsynchronised pipe (pto/sim/hazards.hpp).
-      hazards::enabled() = true;
+      request_hazards();
     } else {
       std::fprintf(stderr, "error: unknown argument '%s'\n", flag.c_str());
       std::exit(1);
@@ -244,7 +248,7 @@ template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name
 /// 1 when an output mismatched its golden or the hazard checker found an
 /// unsynchronised access.
 inline int exit_code(Args &args) {
-  long hazards = hazards::found();
+  long hazards = hazards_found();
   if (hazards) std::fprintf(stderr, "pto sim: %ld hazardous accesses\n", hazards);
   return args.mismatched || hazards ? 1 : 0;
 }

@@ -104,7 +104,7 @@ template <typename S, typename = std::enable_if_t<std::is_arithmetic<S>::value>>
 template <typename... A>
 void launch_chip(CommDomain *domain, int64_t device, void (*entry)(const ChipTaskArgs &),
                  PTO2OrchestrationConfig (*config)(const ChipTaskArgs &), int tokens, A... arguments) {
-  if (device < 0 || device >= domain->ranks) pto::fail("a dispatch names a device outside the domain");
+  if (device < 0 || device >= domain->ranks) pto::sim::fail("a dispatch names a device outside the domain");
   domain->queues[size_t(device)].push_back([=]() {
     ChipCall call;
     (add_chip_arg(call, arguments, int(device)), ...);

@@ -1,0 +1,436 @@
+#!/usr/bin/env python3
+"""The emitted C++ on pto-isa's own CPU backend, program by program.
+
+For every program of examples/**/*.mlir and test/e2e/Inputs/*.mlir, for each
+of the targets
+
+  a2a3sim          pto-translate --target=a2a3sim (kernels called directly)
+  a2a3sim-runtime  pto-translate --target=a2a3sim --entry=runtime (kernel
+                   entries, PTO2 orchestrations: the programs runtime.test
+                   runs that way)
+  a2a3             pto-translate --target=a2a3 (the device's files)
+
+it translates the program (--allow-partial where the table below says the
+program is partial by design), compiles every kernel the manifest lists (and
+the builtin collectives header, when emitted) against pto-isa with
+-fsyntax-only, and for the a2a3sim targets builds every host program
+run_F.cpp on pto-isa's CPU backend (scripts/pto-isa-cxx.sh), runs it on
+inputs drawn here and compares its outputs with pto-run's execution of F on
+the same inputs (the host program does the comparison, --golden). F's
+options (rank counts, special inputs, tolerances) are the table's, taken
+from test/e2e/*.test; a host program the table does not name runs once, on
+uniform inputs.
+
+Each kernel prints `compiles: TARGET/PROGRAM/FILE` or `does not compile:
+... : FIRST ERROR`; each run of a host program `matches: TARGET/PROGRAM/run_F.cpp
+[--ranks P]`, `differs: ...: THE FIRST MISMATCH LINE`, `does not build: ...`
+or `fails: ...` (a crash, a time-out, pto-run refusing the inputs); then
+
+  kernels: N of M compile; programs: N of M match pto-run
+
+The exit code is 1 when anything failed (a translation too).
+
+  scripts/conformance.py [--only PROGRAM]... [--keep DIR] [--backend=pto-isa|sim] [--tools DIR]
+
+PROGRAM is a file's stem (`ops`, `08_allreduce`) or its path. --backend=sim
+runs the same on the project's instruction model, with the hazard checker:
+a check of this table. Python's standard library only (no numpy).
+"""
+
+import argparse
+import glob
+import json
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CXX = os.path.join(REPO, "scripts", "pto-isa-cxx.sh")
+PIPELINE = "builtin.module(pto-a2a3-pipeline)"
+COMPILE_TIMEOUT = 600
+RUN_TIMEOUT = 300
+
+
+class Run:
+    """One run of a host program run_ENTRY.cpp.
+
+    ranks: --ranks for pto-run and the program (distributed programs).
+    seed: seeds the inputs drawn here.
+    draw: how an input is drawn, by name: "integers" (whole floats in
+      [-100, 100], integers in [-1000, 1000]: sums exact in any order), or
+      (LOW, HIGH) (integers); otherwise floats are uniform in [-1, 1) and
+      integers zero, as pto-run's --random-inputs draws them.
+    extents: the shape of an input of dynamic shape, by name: extents or
+      expressions of P (the rank count), e.g. ["P", 256].
+    rtol, atol: the comparison's tolerances (else the host program's).
+    pipeline: pto-run runs pto-a2a3-pipeline first (default: when ENTRY is
+      not in the source, a function the pipeline made).
+    """
+
+    def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None):
+        self.entry, self.ranks, self.seed = entry, ranks, seed
+        self.draw, self.extents = draw or {}, extents or {}
+        self.rtol, self.atol, self.pipeline = rtol, atol, pipeline
+
+
+class Program:
+    """runs: the runs of its host programs. runtime: also translated with
+    --entry=runtime. partial: the targets it is translated for with
+    --allow-partial (True: all), because part of it cannot be translated by
+    design. direct: translated for a2a3sim without --entry=runtime."""
+
+    def __init__(self, runs=(), runtime=False, partial=(), direct=True):
+        self.runs, self.runtime, self.direct = list(runs), runtime, direct
+        self.partial = set(TARGETS) if partial is True else set(partial)
+
+
+TARGETS = ["a2a3sim", "a2a3sim-runtime", "a2a3"]
+TRANSLATE = {
+    "a2a3sim": ["--target=a2a3sim"],
+    "a2a3sim-runtime": ["--target=a2a3sim", "--entry=runtime"],
+    "a2a3": ["--target=a2a3"],
+}
+
+MATMUL_F16 = dict(rtol=1e-2, atol=1e-2)
+MATMUL_F32 = dict(rtol=1e-3, atol=1e-4)
+
+# What test/e2e/*.test run, program by program (seeds, rank counts, inputs
+# of their own, tolerances).
+TABLE = {
+    # distributed.test (and runtime.test for 05, 08 and 16).
+    "examples/distributed/01_hello_rank.mlir": Program([Run("main", ranks=4), Run("main", ranks=2)]),
+    "examples/distributed/02_window_buffer.mlir": Program([Run("main", ranks=2), Run("main", ranks=4)]),
+    "examples/distributed/04_barrier.mlir": Program(),  # a library function: nothing to run
+    "examples/distributed/05_remote_load_store.mlir": Program(
+        [Run("main", ranks=2, seed=1), Run("main", ranks=4, seed=2)], runtime=True),
+    "examples/distributed/06_put_get.mlir": Program(
+        [Run("main", ranks=2, seed=2, extents={"copy": ["P", 256]}),
+         Run("main", ranks=4, seed=4, extents={"copy": ["P", 256]})]),
+    "examples/distributed/07_dynamic_rank_count.mlir": Program(
+        [Run("main", ranks=3, seed=3), Run("main", ranks=2, seed=31), Run("main", ranks=4, seed=32)]),
+    # a2a3: host programs given windows from outside get no host orchestrator.
+    "examples/distributed/08_allreduce.mlir": Program(
+        [Run("main", ranks=2, seed=9), Run("main", ranks=3, seed=10), Run("main", ranks=4, seed=11)],
+        runtime=True, partial=["a2a3"]),
+    "examples/distributed/11_host_allreduce.mlir": Program(
+        [Run("main", ranks=2, seed=12, extents={"output": ["P", 256]}),
+         Run("main", ranks=4, seed=14, extents={"output": ["P", 256]})]),
+    "examples/distributed/12_broadcast.mlir": Program([Run("main", ranks=4, seed=4), Run("main", ranks=2, seed=41)]),
+    "examples/distributed/13_allgather.mlir": Program([Run("main", ranks=2, seed=5), Run("main", ranks=4, seed=51)]),
+    "examples/distributed/14_reduce_scatter.mlir": Program([Run("main", ranks=4, seed=6), Run("main", ranks=2, seed=61)]),
+    "examples/distributed/15_all_to_all.mlir": Program([Run("main", ranks=4, seed=7)]),
+    "examples/distributed/16_putting_it_together.mlir": Program(
+        [Run("main", ranks=2, seed=8), Run("main", ranks=4, seed=9)], runtime=True),
+    # tiles.test and runtime.test.
+    "examples/tiles/elementwise_add.mlir": Program(
+        [Run("main", seed=1), Run("add_tensors", seed=2), Run("add_kernel", seed=6, pipeline=True), Run("add", seed=7)],
+        runtime=True),
+    "examples/tiles/matmul_operands.mlir": Program(),  # tile functions only: nothing to run
+    # @softmax_tensors (a dynamic shape) is not converted to tiles.
+    "examples/tiles/row_softmax.mlir": Program(
+        [Run("main", seed=5, extents={"x": [70, 256]}),
+         Run("softmax_kernel", seed=6, extents={"x": [70, 256], "y": [70, 256]})],
+        runtime=True, partial=True),
+    "examples/tiles/tiled_matmul.mlir": Program(
+        [Run("main", seed=3, **MATMUL_F16), Run("matmul_tensors", seed=4, **MATMUL_F32),
+         Run("matmul_kernel", seed=5, **MATMUL_F16), Run("matmul", seed=6, **MATMUL_F32)],
+        runtime=True),
+    # distributed.test: atomics, the host collectives.
+    "test/e2e/Inputs/atomics.mlir": Program(
+        [Run("main", ranks=4, seed=31, draw={"input": "integers"}, extents={"input": ["P", 256]}),
+         Run("main", ranks=2, seed=32, draw={"input": "integers"}, extents={"input": ["P", 256]})]),
+    "test/e2e/Inputs/host_allreduce_large.mlir": Program(
+        [Run("main", ranks=3, seed=16, extents={"output": ["P", 20480]})]),
+    "test/e2e/Inputs/host_collectives.mlir": Program(
+        [Run("main", ranks=4, seed=21, draw={"counts": (0, 3)})], runtime=True),
+    "test/e2e/Inputs/host_dynamic.mlir": Program(
+        [Run("main", ranks=2, seed=41, extents={"input": ["P*P", 256]}),
+         Run("main", ranks=3, seed=42, extents={"input": ["P*P", 256]})]),
+    # every-instruction.test.
+    "test/e2e/Inputs/every_instruction.mlir": Program(
+        [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
+         Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
+         Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"})]),
+    # ops.test.
+    "test/e2e/Inputs/ops.mlir": Program(
+        [Run("integer_ops", seed=1, draw={"a": "integers", "b": "integers"}), Run("float_ops", seed=7),
+         Run("shapes", seed=8), Run("broadcasts", seed=10), Run("f16_sums", seed=11), Run("windows", seed=9),
+         Run("accumulate", seed=11)]),
+    # runtime.test: a kernel with scalar parameters, so --entry=runtime only.
+    "test/e2e/Inputs/runtime.mlir": Program([Run("rows", seed=1), Run("subtract", seed=2)], runtime=True, direct=False),
+    "test/e2e/Inputs/tasks.mlir": Program([Run("chain", seed=10), Run("twice", seed=11)], runtime=True),
+    # tiles.test.
+    "test/e2e/Inputs/views.mlir": Program([Run("pad_max", seed=3, pipeline=True)]),
+}
+
+# The host programs' element types: .npy descriptor and struct code.
+TYPES = {
+    "float": ("<f4", "f"), "half": ("<f2", "e"), "int32_t": ("<i4", "i"), "int16_t": ("<i2", "h"),
+    "int8_t": ("|i1", "b"), "int64_t": ("<i8", "q"), "uint32_t": ("<u4", "I"), "uint16_t": ("<u2", "H"),
+    "uint8_t": ("|u1", "B"),
+}
+INPUT = re.compile(r'pto::sim::input<(\w+)>\(\w+, "(\w+)", \{([^}]*)\}\)')
+SLOT = re.compile(r'pto::sim::fill_slot<(\w+)>\(\w+, \w+, "(\w+)"((?:, [^,)]+)*)\)')
+
+
+def programs():
+    found = sorted(glob.glob(os.path.join(REPO, "examples", "**", "*.mlir"), recursive=True))
+    found += sorted(glob.glob(os.path.join(REPO, "test", "e2e", "Inputs", "*.mlir")))
+    return [os.path.relpath(path, REPO) for path in found]
+
+
+def write_npy(path, descr, code, dims, values):
+    shape = ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "")
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, shape)
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as out:
+        out.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+        out.write(struct.pack("<%d%s" % (len(values), code), *values))
+
+
+class Driver:
+    def __init__(self, args, work, pto_isa_root):
+        self.args, self.work, self.root = args, work, pto_isa_root
+        self.tools = args.tools
+        self.kernels = [0, 0]
+        self.programs = [0, 0]
+        self.failed = False
+        self.goldens = {}
+
+    def say(self, line):
+        print(line, flush=True)
+
+    def first_error(self, text, fallback):
+        lines = text.splitlines()
+        line = next((l for l in lines if "error:" in l), None) or next((l for l in lines if l.strip()), fallback)
+        line = line.replace(self.work + "/", "")
+        if self.root:
+            line = line.replace(self.root + "/", "$PTO_ISA_ROOT/")
+        line = line.replace(REPO + "/", "").strip()
+        line = line[2:] if line.startswith("./") else line
+        return line if len(line) <= 400 else line[:400] + " ..."
+
+    def run(self, command, cwd=None, timeout=COMPILE_TIMEOUT):
+        try:
+            done = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                  timeout=timeout, errors="replace")
+            return done.returncode, done.stdout, done.stderr
+        except subprocess.TimeoutExpired as expired:
+            out = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout or ""
+            return None, out, "timed out after %d s" % timeout
+
+    def cxx(self, *arguments):
+        return [CXX, "--backend=" + self.args.backend, *arguments]
+
+    def check(self, path):
+        table = TABLE.get(path)
+        if table is None:
+            print("note: %s is not in the conformance table: its host programs run once on uniform inputs" % path,
+                  file=sys.stderr)
+            table = Program()
+        stem = os.path.splitext(os.path.basename(path))[0]
+        for target in TARGETS:
+            if target == "a2a3sim" and not table.direct or target == "a2a3sim-runtime" and not table.runtime:
+                continue
+            self.target(path, stem, table, target)
+
+    def target(self, path, stem, table, target):
+        label = "%s/%s" % (target, stem)
+        out = os.path.join(self.work, target, stem)
+        shutil.rmtree(out, ignore_errors=True)
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        command = [os.path.join(self.tools, "pto-translate"), "--mlir-to-cce", *TRANSLATE[target]]
+        if target in table.partial:
+            command.append("--allow-partial")
+        code, _, err = self.run(command + [os.path.join(REPO, path), "-o", out])
+        if code != 0:
+            self.failed = True
+            self.say("does not translate: %s: %s" % (label, self.first_error(err, "exit code %s" % code)))
+            return
+        with open(os.path.join(out, "manifest.json")) as manifest:
+            sources = [k["source"] for k in json.load(manifest).get("kernels", []) if k.get("source")]
+        if os.path.exists(os.path.join(out, "pto_builtin_collectives.hpp")):
+            sources.append("pto_builtin_collectives.hpp")
+        for source in sources:
+            self.kernel(label, out, source)
+        if target == "a2a3":
+            return
+        runs = {}
+        for run in table.runs:
+            runs.setdefault(run.entry, []).append(run)
+        hosts = sorted(f for f in os.listdir(out) if f.startswith("run_") and f.endswith(".cpp"))
+        for entry in sorted(set(runs) - {h[4:-4] for h in hosts}):
+            self.programs[1] += 1
+            self.failed = True
+            self.say("fails: %s/run_%s.cpp: pto-translate wrote no such host program" % (label, entry))
+        for host in hosts:
+            entry = host[4:-4]
+            self.host(path, stem, label, out, host, runs.get(entry) or [Run(entry)])
+
+    def kernel(self, label, out, source):
+        self.kernels[1] += 1
+        language = ["-x", "c++"] if source.endswith(".hpp") else []
+        code, _, err = self.run(self.cxx("-fsyntax-only", "-I.", *language, source), cwd=out)
+        if code == 0:
+            self.kernels[0] += 1
+            self.say("compiles: %s/%s" % (label, source))
+        else:
+            self.failed = True
+            self.say("does not compile: %s/%s: %s" % (label, source, self.first_error(err, "exit code %s" % code)))
+
+    def host(self, path, stem, label, out, host, runs):
+        binary = os.path.join(out, "bin", host[:-4])
+        os.makedirs(os.path.dirname(binary), exist_ok=True)
+        code, _, err = self.run(self.cxx("-O1", "-I.", host, "-o", binary), cwd=out)
+        build_error = None if code == 0 else self.first_error(err, "exit code %s" % code)
+        with open(os.path.join(out, host)) as text:
+            program_text = text.read()
+        for run in runs:
+            self.programs[1] += 1
+            name = "%s/%s" % (label, host) + (" --ranks %d" % run.ranks if run.ranks else "")
+            if build_error:
+                self.failed = True
+                self.say("does not build: %s: %s" % (name, build_error))
+                continue
+            verdict = self.compare(path, stem, program_text, binary, run)
+            if verdict is None:
+                self.programs[0] += 1
+                self.say("matches: %s" % name)
+            else:
+                self.failed = True
+                self.say("%s: %s: %s" % (verdict[0], name, verdict[1]))
+
+    def draw(self, directory, run, kind, name, dims):
+        descr, code = TYPES.get(kind, (None, None))
+        if descr is None:
+            raise ValueError("an input of type %s" % kind)
+        shape = [int(d) for d in dims]
+        if any(d < 0 for d in shape):
+            if name not in run.extents:
+                raise ValueError("input %s has a dynamic shape: the table gives no extents for it" % name)
+            shape = [int(eval(str(e), {"P": run.ranks or 1})) for e in run.extents[name]]
+        count = 1
+        for d in shape:
+            count *= d
+        rng = random.Random("%d:%s" % (run.seed, name))
+        how = run.draw.get(name)
+        integral = code not in "fe"
+        if isinstance(how, tuple):
+            values = [rng.randint(how[0], how[1]) for _ in range(count)]
+        elif how == "integers":
+            values = [rng.randint(-1000, 1000) if integral else float(rng.randint(-100, 100)) for _ in range(count)]
+        else:
+            values = [0 if integral else rng.uniform(-1.0, 1.0) for _ in range(count)]
+        file = os.path.join(directory, name + ".npy")
+        write_npy(file, descr, code, shape, values)
+        return file
+
+    def compare(self, path, stem, text, binary, run):
+        """None when the run matches pto-run, else (verdict, line)."""
+        key = "%s-p%d" % (run.entry, run.ranks) if run.ranks else run.entry
+        inputs = [(kind, name, [d.strip() for d in dims.split(",") if d.strip()]) for kind, name, dims in INPUT.findall(text)]
+        ranks = str(run.ranks or 1)
+        inputs += [(kind, name, [ranks] + [d.strip() for d in dims.split(",") if d.strip()])
+                   for kind, name, dims in SLOT.findall(text)]
+        signature = (stem, key, tuple((k, n, tuple(d)) for k, n, d in inputs))
+        golden = os.path.join(self.work, "golden", stem, key)
+        if signature not in self.goldens:
+            directory = os.path.join(self.work, "inputs", stem, key)
+            shutil.rmtree(directory, ignore_errors=True)
+            shutil.rmtree(golden, ignore_errors=True)
+            os.makedirs(directory)
+            try:
+                files = {name: self.draw(directory, run, kind, name, dims) for kind, name, dims in inputs}
+            except ValueError as error:
+                return "fails", str(error)
+            command = [os.path.join(self.tools, "pto-run"), os.path.join(REPO, path), "--entry", run.entry,
+                       "--random-inputs", "--seed", str(run.seed), "-o", golden]
+            if run.ranks:
+                command += ["--ranks", str(run.ranks)]
+            pipeline = run.pipeline
+            if pipeline is None:
+                with open(os.path.join(REPO, path)) as source:
+                    pipeline = "func.func @%s(" % run.entry not in source.read()
+            if pipeline:
+                command.append("--pass-pipeline=" + PIPELINE)
+            for name, file in files.items():
+                command += ["--input", "%s=%s" % (name, file)]
+            code, _, err = self.run(command, timeout=RUN_TIMEOUT)
+            self.goldens[signature] = (files, None if code == 0 else "pto-run: " + self.first_error(err, "exit code %s" % code))
+        files, error = self.goldens[signature]
+        if error:
+            return "fails", error
+        command = [binary, "--golden", golden]
+        for name, file in files.items():
+            command += ["--input", "%s=%s" % (name, file)]
+        if run.ranks:
+            command += ["--ranks", str(run.ranks)]
+        if run.rtol is not None:
+            command += ["--rtol", str(run.rtol), "--atol", str(run.atol)]
+        if self.args.backend == "sim":
+            command.append("--hazards")
+        code, out, err = self.run(command, timeout=RUN_TIMEOUT)
+        bad = [l for l in out.splitlines() if "MISMATCH" in l or "NOT RELEASED" in l]
+        good = [l for l in out.splitlines() if "matches the golden" in l or "every cell released" in l]
+        if code == 0 and not bad:
+            return None if good else ("fails", "no output was compared with the golden")
+        if code == 1 and bad:
+            return "differs", bad[0]
+        if code is None:
+            return "fails", err
+        if code < 0:
+            return "fails", "killed by signal %d: %s" % (-code, self.first_error(err, "no message"))
+        return "fails", "exit code %d: %s" % (code, self.first_error(err, bad[0] if bad else "no message"))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", action="append", metavar="PROGRAM", help="this program alone (a stem or a path); repeatable")
+    parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (translations, inputs, goldens, binaries)")
+    parser.add_argument("--backend", choices=["pto-isa", "sim"], default="pto-isa",
+                        help="what the C++ is compiled against (default pto-isa; sim: the project's model, with --hazards)")
+    parser.add_argument("--tools", default=os.path.join(REPO, "target", "debug"),
+                        help="where pto-translate and pto-run are (default target/debug)")
+    args = parser.parse_args()
+    args.tools = os.path.abspath(args.tools)
+
+    chosen = subprocess.run([CXX, "--backend=" + args.backend, "--print-backend"], stdout=subprocess.PIPE, text=True)
+    if chosen.returncode != 0:
+        return 2
+    words = chosen.stdout.split()
+    root = words[1].split("=", 1)[1] if len(words) > 1 else None
+
+    selected = programs()
+    for path in sorted(set(TABLE) - set(selected)):
+        print("note: the conformance table names %s, which is not a program any more" % path, file=sys.stderr)
+    if args.only:
+        wanted = set(args.only)
+        unknown = wanted - {p for p in selected} - {os.path.splitext(os.path.basename(p))[0] for p in selected}
+        if unknown:
+            print("conformance.py: error: no program %s" % ", ".join(sorted(unknown)), file=sys.stderr)
+            return 2
+        selected = [p for p in selected if p in wanted or os.path.splitext(os.path.basename(p))[0] in wanted]
+
+    if args.keep:
+        os.makedirs(args.keep, exist_ok=True)
+        work = os.path.abspath(args.keep)
+    else:
+        work = tempfile.mkdtemp(prefix="pto-conformance-")
+    driver = Driver(args, work, root)
+    try:
+        for path in selected:
+            driver.check(path)
+    finally:
+        if not args.keep:
+            shutil.rmtree(work, ignore_errors=True)
+    print("kernels: %d of %d compile; programs: %d of %d match pto-run" % (*driver.kernels, *driver.programs), flush=True)
+    return 1 if driver.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
