@@ -76,6 +76,7 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
   return alloc_tensors(info);
 }
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
+static inline PTO2TaskId pto_orch_task_id(const TaskOutputTensors& outputs) { return outputs.task_id(); }
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
 #endif";
 
@@ -574,16 +575,30 @@ pub fn build<'c>(
                     ])
                     .add_operands(&[params]);
                 if task.is_some() {
-                    submit = submit.add_results(&[opaque(context, "PTO2TaskId")]);
+                    submit = submit.add_results(&[opaque(context, "TaskOutputTensors")]);
                 }
                 let submit = before(submit.build().expect("emitc.call_opaque builds"));
                 if let Some(task) = task {
+                    // The submit returns the task's outputs; its id is
+                    // theirs.
+                    let outputs: Value = submit.result(0).unwrap().into();
+                    let id = before(
+                        OperationBuilder::new("emitc.call_opaque", location)
+                            .add_attributes(&[(
+                                Identifier::new(context, "callee"),
+                                StringAttribute::new(context, "pto_orch_task_id").into(),
+                            )])
+                            .add_operands(&[outputs])
+                            .add_results(&[opaque(context, "PTO2TaskId")])
+                            .build()
+                            .expect("emitc.call_opaque builds"),
+                    );
                     // SAFETY: live values; the task's uses (later tasks'
                     // dependencies) move to the runtime's id.
                     unsafe {
                         mlir_sys::mlirValueReplaceAllUsesOfWith(
                             task.to_raw(),
-                            submit.result(0).unwrap().to_raw(),
+                            id.result(0).unwrap().to_raw(),
                         )
                     };
                 }

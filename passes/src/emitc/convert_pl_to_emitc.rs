@@ -266,6 +266,8 @@ struct GmTensor {
 /// Builds the EmitC form of one kernel in place.
 struct Lowering<'c, 'a> {
     context: &'c Context,
+    /// Whether the kernel is entered through the runtime's `kernel_entry`.
+    runtime_entry: bool,
     /// The tensors each pointer value stands for.
     tensors: HashMap<usize, GmTensor>,
     /// pl ops replaced (erased at the end, last first).
@@ -1256,6 +1258,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "get_block_idx" | "get_block_num" | "get_subblock_idx" => {
+                if self.runtime_entry {
+                    // The runtime does not program the CCE block registers:
+                    // its SPMD context is in the entry's arguments.
+                    return Err((
+                        op,
+                        "block queries are not translated for the runtime's kernel_entry yet (its SPMD context is get_block_idx(args) of the runtime's intrinsic.h, not the CCE intrinsic); use --entry=kernel".into(),
+                    ));
+                }
                 let callee = if short == "get_subblock_idx" {
                     "get_subblockid"
                 } else {
@@ -1763,6 +1773,7 @@ fn convert_kernel<'c, 'a>(
         .ok_or((kernel, "an empty kernel".to_string()))?;
     let mut lowering = Lowering {
         context,
+        runtime_entry: with_entry,
         tensors: HashMap::new(),
         replaced: Vec::new(),
         shapes: HashMap::new(),

@@ -5,7 +5,8 @@
 //!
 //! `args` holds, in order, one `ChipTensor*` descriptor per tensor parameter
 //! (its data is `buffer.addr` plus `start_offset` elements; its extents are
-//! `shapes[]`), then one 64-bit payload per scalar parameter, bit for bit —
+//! `shapes[]`; the kernel reads it dense and row-major, which CPU builds
+//! check against its `strides[]`), then one 64-bit payload per scalar parameter, bit for bit —
 //! a CommContext pointer is such a scalar (pld.md §4.5) and comes after the
 //! others, as the kernel's CommContext parameters do.
 
@@ -51,6 +52,17 @@ static __aicore__ inline void pto_entry_prologue() {
 template <typename T>
 static __aicore__ inline __gm__ T* pto_tensor_arg(__gm__ int64_t* args, int index) {
   __gm__ ChipTensor* tensor = reinterpret_cast<__gm__ ChipTensor*>(args[index]);
+#ifdef __CPU_SIM
+  // The kernel reads its tensors row-major and dense.
+  uint64_t dense = 1;
+  for (uint32_t axis = tensor->ndims; axis-- > 0; dense *= tensor->shapes[axis]) {
+    if (tensor->shapes[axis] > 1 && tensor->strides[axis] != dense) {
+      fprintf(stderr, \"kernel_entry: error: tensor argument %d is not dense row-major (axis %u has stride %u, not %llu)\\n\",
+              index, axis, (unsigned)tensor->strides[axis], (unsigned long long)dense);
+      abort();
+    }
+  }
+#endif
   return reinterpret_cast<__gm__ T*>(tensor->buffer.addr) + tensor->start_offset;
 }
 static __aicore__ inline size_t pto_tensor_extent(__gm__ int64_t* args, int index, int axis) {

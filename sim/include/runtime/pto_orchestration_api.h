@@ -49,8 +49,12 @@ struct ChipTaskArgs {
   }
 };
 
-/// A submitted task.
-using PTO2TaskId = int64_t;
+/// A submitted task's id.
+struct PTO2TaskId {
+  uint64_t raw = ~uint64_t(0);
+  static constexpr PTO2TaskId invalid() { return {}; }
+  bool is_valid() const { return raw != ~uint64_t(0); }
+};
 
 /// How a task is launched: the SPMD block count (the simulator runs one
 /// block, as pto-run does) and whether its blocks start together.
@@ -65,9 +69,19 @@ struct LaunchSpec {
 struct CoreTaskArgs {
   std::vector<ChipTensor> tensors;
   std::vector<uint64_t> scalars;
-  std::vector<PTO2TaskId> dependencies;
+  /// The runtime keeps the caller's array, not a copy: it must live
+  /// through the submit.
+  const PTO2TaskId *dependencies = nullptr;
+  uint32_t dependency_count = 0;
   LaunchSpec launch_spec;
-  void set_dependencies(const PTO2TaskId *ids, size_t count) { dependencies.assign(ids, ids + count); }
+  void set_dependencies(const PTO2TaskId *ids, uint32_t count) {
+    if (dependencies) {
+      std::fprintf(stderr, "pto sim: error: set_dependencies is called at most once per task\n");
+      std::abort();
+    }
+    dependencies = ids;
+    dependency_count = count;
+  }
   void add_input(const ChipTensor &tensor) { add_tensor(tensor); }
   void add_output(const ChipTensor &tensor) { add_tensor(tensor); }
   void add_inout(const ChipTensor &tensor) { add_tensor(tensor); }
@@ -89,9 +103,13 @@ struct TensorCreateInfo {
   TensorCreateInfo(const uint32_t *extents, uint32_t rank, DataType type) : shapes(extents, extents + rank), dtype(type) {}
 };
 
+/// What a submit or an allocation returns: the tensors it made and the
+/// task's id.
 struct TaskOutputTensors {
   std::vector<ChipTensor> tensors;
+  PTO2TaskId id;
   const ChipTensor &get_ref(int index) const { return tensors.at(size_t(index)); }
+  PTO2TaskId task_id() const { return id; }
 };
 
 struct PTO2OrchestrationConfig {
@@ -119,18 +137,21 @@ inline std::vector<KernelEntry> &kernels() {
 }
 
 /// Tasks submitted so far (ids are 0, 1, …).
-inline std::atomic<PTO2TaskId> &submitted() {
-  static std::atomic<PTO2TaskId> count{0};
+inline std::atomic<uint64_t> &submitted() {
+  static std::atomic<uint64_t> count{0};
   return count;
 }
 
-inline PTO2TaskId submit(int func_id, CoreTaskArgs &params) {
+inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
   // Tasks run at once, in order: a dependency must name an earlier task.
-  for (PTO2TaskId dependency : params.dependencies)
-    if (dependency < 0 || dependency >= submitted()) {
-      std::fprintf(stderr, "pto sim: error: a task depends on task %lld, which was not submitted before it\n", (long long)dependency);
+  for (uint32_t i = 0; i < params.dependency_count; ++i) {
+    PTO2TaskId dependency = params.dependencies[i];
+    if (!dependency.is_valid() || dependency.raw >= submitted()) {
+      std::fprintf(stderr, "pto sim: error: a task depends on task %llu, which was not submitted before it\n",
+                   (unsigned long long)dependency.raw);
       std::abort();
     }
+  }
   if (func_id < 0 || size_t(func_id) >= kernels().size() || !kernels()[size_t(func_id)]) {
     std::fprintf(stderr, "pto sim: error: a task for func_id %d, which no kernel has\n", func_id);
     std::abort();
@@ -139,10 +160,10 @@ inline PTO2TaskId submit(int func_id, CoreTaskArgs &params) {
   // runtime keeps SPMD context at 48 and 49).
   std::vector<int64_t> args(params.tensors.size() + params.scalars.size() + 50, 0);
   size_t slot = 0;
-  for (ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
+  for (const ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
   for (uint64_t payload : params.scalars) args[slot++] = int64_t(payload);
   kernels()[size_t(func_id)](args.data());
-  return submitted()++;
+  return PTO2TaskId{submitted()++};
 }
 
 } // namespace pto::sim::runtime
@@ -158,15 +179,16 @@ inline TaskOutputTensors alloc_tensors(const TensorCreateInfo &info) {
     data = memory.back().data();
   }
   ChipTensor tensor{};
-  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(data));
-  tensor.ndims = int32_t(info.shapes.size());
-  for (size_t i = 0; i < info.shapes.size() && i < 5; ++i) tensor.shapes[i] = info.shapes[i];
-  tensor.dtype = info.dtype;
-  return TaskOutputTensors{{tensor}};
+  describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(data)), info.shapes.data(), info.shapes.size(), info.dtype);
+  return TaskOutputTensors{{tensor}, PTO2TaskId::invalid()};
 }
 
-inline PTO2TaskId rt_submit_aiv_task(int func_id, CoreTaskArgs &params) { return pto::sim::runtime::submit(func_id, params); }
-inline PTO2TaskId rt_submit_aic_task(int func_id, CoreTaskArgs &params) { return pto::sim::runtime::submit(func_id, params); }
+inline TaskOutputTensors rt_submit_aiv_task(int func_id, const CoreTaskArgs &params) {
+  return TaskOutputTensors{{}, pto::sim::runtime::submit(func_id, params)};
+}
+inline TaskOutputTensors rt_submit_aic_task(int func_id, const CoreTaskArgs &params) {
+  return TaskOutputTensors{{}, pto::sim::runtime::submit(func_id, params)};
+}
 
 /// Scopes of the task ring (automatic dependencies, or manual ones through
 /// set_dependencies): plain blocks here.

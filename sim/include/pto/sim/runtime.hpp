@@ -32,10 +32,8 @@ template <> constexpr DataType data_type<int32_t>() { return DataType::INT32; }
 /// The descriptor of a host buffer (its data stays where it is).
 template <typename T> ChipTensor describe(Buffer<T> &buffer) {
   ChipTensor tensor{};
-  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(buffer.data.data()));
-  tensor.ndims = int32_t(buffer.shape.size());
-  for (size_t i = 0; i < buffer.shape.size() && i < 5; ++i) tensor.shapes[i] = buffer.shape[i];
-  tensor.dtype = data_type<T>();
+  describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(buffer.data.data())), buffer.shape.data(),
+                 buffer.shape.size(), data_type<T>());
   return tensor;
 }
 
@@ -73,10 +71,8 @@ struct ChipCall {
 
 template <typename T> void add_chip_arg(ChipCall &call, const Window<T> &view, int rank) {
   ChipTensor tensor{};
-  tensor.buffer.addr = uint64_t(reinterpret_cast<uintptr_t>(for_rank(view, rank)));
-  tensor.ndims = int32_t(view.dims.size());
-  for (size_t i = 0; i < view.dims.size() && i < 5; ++i) tensor.shapes[i] = view.dims[i];
-  tensor.dtype = data_type<T>();
+  describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(for_rank(view, rank))), view.dims.data(), view.dims.size(),
+                 data_type<T>());
   call.descriptors.push_back(tensor);
   call.args.tensors.push_back(&call.descriptors.back());
 }
