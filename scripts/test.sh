@@ -15,7 +15,7 @@ build_status=$?
 cargo test --workspace --locked --no-fail-fast </dev/null 2>&1 | tee "$logs/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
 
-"$lit" -sv test/ 2>&1 | tee "$logs/lit.log"
+"$lit" -sv --show-unsupported test/ 2>&1 | tee "$logs/lit.log"
 lit_status=${PIPESTATUS[0]}
 
 # cargo: "test result: ok. 3 passed; 0 failed; ..." per test binary.
@@ -27,6 +27,15 @@ read -r lit_passed lit_failed < <(
   awk -F: '/^  Passed *:/ { p += $2 }
            /^  (Failed|Unresolved|Timed Out|Unexpectedly Passed) *:/ { f += $2 }
            END { print p + 0, f + 0 }' "$logs/lit.log")
+
+# The pto-isa conformance suite runs only where pto-isa's headers are
+# (PTO_ISA_ROOT, else ../shared/third_party/pto-isa): say which it was.
+if sed -n '/^Unsupported Tests/,/^$/p' "$logs/lit.log" | grep -q "e2e/pto-isa-conformance.test"; then
+  echo "pto-isa conformance: skipped (no pto-isa headers at ${PTO_ISA_ROOT:-../shared/third_party/pto-isa}, or no clang++ 22)"
+else
+  summary=target/debug/lit/e2e/Output/pto-isa-conformance.test.tmp.log
+  [ -f "$summary" ] && echo "pto-isa conformance: $(grep -E '^kernels: ' "$summary" | tail -1)"
+fi
 
 passed=$((cargo_passed + lit_passed))
 failed=$((cargo_failed + lit_failed))

@@ -4,6 +4,7 @@
 //! and the tensor-to-tile conversion (they infer directions) and the
 //! translator (call results are the parameters a kernel writes).
 
+use crate::ops::Checked;
 use std::collections::HashSet;
 
 use melior::ir::{
@@ -176,10 +177,11 @@ fn aliases_after<'c, 'a>(
             out.push(result.into());
         }
         if let Some(argument) = op
-            .region(0)
-            .ok()
+            .region_opt(0)
             .and_then(|r| r.first_block())
-            .and_then(|b| b.argument(index - 2).ok())
+            .and_then(|b| {
+                (index - 2 < b.argument_count()).then(|| b.argument(index - 2).expect("in range"))
+            })
         {
             out.push(argument.into());
         }
@@ -243,7 +245,7 @@ pub fn access(scope: OperationRef, value: Value) -> Option<ParamDirection> {
 /// views and loops), if any: what a kernel returns is one of the tensors it
 /// was given.
 pub fn parameter_of(function: OperationRef, value: Value) -> Option<usize> {
-    let body = function.region(0).ok()?.first_block()?;
+    let body = function.region_opt(0)?.first_block()?;
     let key = value.to_raw().ptr as usize;
     (0..body.argument_count()).find(|&i| {
         aliases(function, body.argument(i).unwrap().into())

@@ -135,3 +135,32 @@ pub fn result_at<'c, 'a>(
     use melior::ir::operation::OperationLike;
     (index < op.result_count()).then(|| op.result(index).expect("in range").into())
 }
+
+/// Bounds-checked access to an op's operands, results and regions.
+///
+/// melior's `operand(i)`, `result(i)` and `region(i)` print the whole op
+/// into their out-of-range error. Printing verifies the op and everything
+/// nested in it: from a function pass it reads IR other threads are
+/// rewriting (a data race), and it is slow. Passes and verifiers ask these
+/// instead, which return `None` past the end without printing anything.
+pub trait Checked<'c: 'a, 'a> {
+    fn operand_opt(&self, index: usize) -> Option<melior::ir::Value<'c, 'a>>;
+    fn result_opt(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>>;
+    fn region_opt(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>>;
+    fn has_operand(&self, index: usize) -> bool;
+}
+
+impl<'c: 'a, 'a, T: melior::ir::operation::OperationLike<'c, 'a>> Checked<'c, 'a> for T {
+    fn operand_opt(&self, index: usize) -> Option<melior::ir::Value<'c, 'a>> {
+        (index < self.operand_count()).then(|| self.operand(index).expect("in range"))
+    }
+    fn result_opt(&self, index: usize) -> Option<melior::ir::operation::OperationResult<'c, 'a>> {
+        (index < self.result_count()).then(|| self.result(index).expect("in range"))
+    }
+    fn region_opt(&self, index: usize) -> Option<melior::ir::RegionRef<'c, 'a>> {
+        (index < self.region_count()).then(|| self.region(index).expect("in range"))
+    }
+    fn has_operand(&self, index: usize) -> bool {
+        index < self.operand_count()
+    }
+}

@@ -2,6 +2,7 @@
 //! whose operands are register numbers. The interpreter runs on this form,
 //! which (unlike MLIR handles) rank threads can share.
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::ir::{
@@ -334,7 +335,7 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
     let mut compiler = Compiler {
         slots: HashMap::new(),
     };
-    let block = op.region(0).ok().and_then(|r| r.first_block());
+    let block = op.region_opt(0).and_then(|r| r.first_block());
     let body = compiler.region(block)?;
     let arguments: Vec<Value> = block
         .map(|b| {

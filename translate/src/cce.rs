@@ -9,6 +9,7 @@ use melior::{
     pass::PassManager,
     utility::parse_pass_pipeline,
 };
+use pto_dialects::ops::Checked;
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
@@ -285,7 +286,7 @@ fn cpp_identifier_problem(name: &str) -> Option<&'static str> {
 /// declared; pl-convert-tensor-to-tile declares what kernels write), `None`
 /// for a scalar.
 fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
-    let body = function.region(0).ok().and_then(|r| r.first_block());
+    let body = function.region_opt(0).and_then(|r| r.first_block());
     (0..body.map_or(0, |b| b.argument_count()))
         .map(|i| {
             let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
@@ -301,7 +302,7 @@ fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
 /// Per result of `function`: the parameter it returns (through stores,
 /// views and loops), `None` for anything else.
 pub(crate) fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> {
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Vec::new();
     };
     let Some(terminator) = body.terminator() else {
@@ -389,8 +390,7 @@ fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirec
 /// locations point at them).
 fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Parameter>, String> {
     let body = kernel
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or("an empty kernel")?;
     let mut parameters = Vec::new();

@@ -12,6 +12,7 @@ use melior::{
     },
 };
 use pto_dialects::enums::ParamDirection;
+use pto_dialects::ops::Checked;
 
 use crate::cce::Parameter;
 
@@ -325,8 +326,7 @@ pub fn build_program<'c>(
     };
     let function = body.append_operation(clone);
     let entry = function
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let i32_type: Type = IntegerType::new(context, 32).into();
@@ -537,8 +537,7 @@ pub fn build_program<'c>(
             .unwrap()
             .into();
         let body = scope
-            .region(0)
-            .ok()
+            .region_opt(0)
             .and_then(|r| r.first_block())
             .ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
         // The first view of each slot names its output.
@@ -1287,8 +1286,7 @@ pub fn build_chip<'c>(
     let clone =
         unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
     let entry = clone
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail(chip, "an empty chip orchestration".into()))?;
     let mut parameter_types = Vec::new();
@@ -1691,7 +1689,7 @@ pub fn build_runtime<'c>(
     orchestration_file: &str,
     source: Option<&str>,
 ) -> Result<Module<'c>, Failure> {
-    use melior::ir::{ValueLike, operation::OperationLike};
+    use melior::ir::ValueLike;
     let fail = |message: String| -> Failure { (orchestration.to_raw(), message) };
     let location = Location::unknown(context);
     let module = Module::new(location);
@@ -1700,8 +1698,7 @@ pub fn build_runtime<'c>(
     append_renamed_kernels(context, &body, kernels);
     body.append_operation(include(context, orchestration_file));
     let entry = orchestration
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail("an empty orchestration".into()))?;
     let function_type = pto_dialects::ops::function_type(orchestration)

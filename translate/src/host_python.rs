@@ -29,6 +29,7 @@
 //! sub_ids, _keep, world_size, _domain_provider=None)`, marked as the entry
 //! with `host_orch._pypto_distributed_entry = True`.
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::ir::{
@@ -265,8 +266,7 @@ impl<'f> Printer<'f> {
                     ));
                 }
                 let body = op
-                    .region(0)
-                    .ok()
+                    .region_opt(0)
                     .and_then(|r| r.first_block())
                     .ok_or_else(|| fail("a loop without a body".into()))?;
                 let variable = self.fresh();
@@ -297,7 +297,7 @@ impl<'f> Printer<'f> {
                 let condition = self.operand(op, 0)?;
                 self.line(&format!("if {condition}:"));
                 for (index, keyword) in [(0, None), (1, Some("else:"))] {
-                    let Some(block) = op.region(index).ok().and_then(|r| r.first_block()) else {
+                    let Some(block) = op.region_opt(index).and_then(|r| r.first_block()) else {
                         continue;
                     };
                     if let Some(keyword) = keyword {
@@ -358,8 +358,7 @@ impl<'f> Printer<'f> {
             .map(|d| (0..d.len()).filter_map(|i| d.element(i).ok()).collect())
             .unwrap_or_default();
         let body = op
-            .region(0)
-            .ok()
+            .region_opt(0)
             .and_then(|r| r.first_block())
             .ok_or_else(|| fail("an empty comm domain".into()))?;
         // Sizes first: the domain's plain arithmetic, then its buffers.
@@ -627,8 +626,7 @@ pub fn build(
         .and_then(pto_dialects::attrs::text)
         .unwrap_or_default();
     let entry = function
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| (function.to_raw(), "an empty host program".to_string()))?;
     let mut printer = Printer {

@@ -13,6 +13,7 @@
 //! comm domain after them (pld.md §4.5; not read here), and its
 //! CommContexts as 64-bit scalars it passes on to the kernels.
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -166,8 +167,7 @@ pub fn build<'c>(
     pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(function)
         .map_err(|(op, m)| fail(op, m))?;
     let entry = function
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail(orchestration, "an empty orchestration".into()))?;
     let args_type = opaque(context, "const ChipTaskArgs&");

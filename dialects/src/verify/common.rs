@@ -1,6 +1,7 @@
 //! Helpers shared by the rule modules: typed operand/result access and the
 //! checks many ops repeat (memory space, dtype sets).
 
+use crate::ops::Checked;
 use melior::ir::{
     Type, ValueLike,
     operation::{OperationLike, OperationRef},
@@ -189,7 +190,7 @@ pub use crate::ops::operand_segments;
 /// The constant values (or `None`) of the operands in `start..start+len`.
 pub fn constant_operands(op: OperationRef, start: usize, len: usize) -> Vec<Option<i64>> {
     (start..start + len)
-        .map(|i| op.operand(i).ok().and_then(constant_int))
+        .map(|i| op.operand_opt(i).and_then(constant_int))
         .collect()
 }
 

@@ -14,6 +14,7 @@
 //!   group, spmd) whose signature matches;
 //! - InCore scopes do not nest and never sit in a kernel.
 
+use crate::ops::Checked;
 use melior::ir::{
     Attribute, Type, TypeLike, ValueLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
@@ -202,7 +203,7 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
                 return WalkResult::Interrupt;
             }
             let placed: Vec<Option<MemorySpace>> = (0..op.result_count())
-                .filter_map(|i| op.result(i).ok())
+                .filter_map(|i| op.result_opt(i))
                 .filter_map(|r| TileType::try_from(r.r#type()).ok())
                 .map(|t| t.memory_space())
                 .collect();
@@ -242,7 +243,7 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
 /// `inout`. Undeclared parameters are inferred by pl-convert-tensor-to-tile.
 fn verify_directions<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     use melior::ir::{BlockLike, RegionLike};
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     for index in 0..body.argument_count() {
@@ -331,7 +332,7 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 /// body, with one operand of each result's type.
 fn verify_scope_yield<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     use melior::ir::{BlockLike, RegionLike};
-    let Some(body) = op.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = op.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let terminator = body.terminator().filter(|t| op_name(*t) == "pl.yield");
@@ -423,20 +424,20 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         let segments = super::common::operand_segments(op);
         let (start, len) = segments.first().copied().unwrap_or((0, 0));
         (start..start + len)
-            .filter_map(|i| op.operand(i).ok())
+            .filter_map(|i| op.operand_opt(i))
             .map(|v| v.r#type())
             .collect()
     } else {
         // pld.dispatch: the device index is the last operand.
         let count = op.operand_count() - usize::from(is_dispatch);
         (0..count)
-            .filter_map(|i| op.operand(i).ok())
+            .filter_map(|i| op.operand_opt(i))
             .map(|v| v.r#type())
             .collect()
     };
     let result_count = op.result_count() - usize::from(is_submit);
     let results: Vec<Type> = (0..result_count)
-        .filter_map(|i| op.result(i).ok())
+        .filter_map(|i| op.result_opt(i))
         .map(|r| r.r#type())
         .collect();
     let expected_args: Vec<Type> = (0..callee_type.input_count())

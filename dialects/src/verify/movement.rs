@@ -21,6 +21,7 @@
 //!   recording it; read / write: vec, one index per dimension, element
 //!   type; set_validshape: 2-D, extents follow the constant operands.
 
+use crate::ops::Checked;
 use melior::ir::{
     Type,
     attribute::DenseI64ArrayAttribute,
@@ -215,11 +216,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
                 return fail(format!("source must be 2-D, got {source}"));
             }
             let given: Vec<Option<i64>> = (1..3)
-                .map(|i| {
-                    op.operand(i)
-                        .ok()
-                        .and_then(super::common::deciding_constant)
-                })
+                .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
                 .collect();
             let mut view = result.effective_view();
             let result_valid = std::mem::take(&mut view.valid_shape);

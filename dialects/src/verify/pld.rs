@@ -22,6 +22,7 @@
 //! - window buffers: a non-empty name unique in the program, a positive
 //!   constant size; comm domains: sorted distinct devices, named slots.
 
+use crate::ops::Checked;
 use melior::ir::{
     Type, Value, ValueLike,
     attribute::{ArrayAttribute, DenseI64ArrayAttribute},
@@ -205,7 +206,7 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if name.is_empty() {
         return fail("requires a non-empty name");
     }
-    if let Some(size) = op.operand(0).ok().and_then(deciding_constant)
+    if let Some(size) = op.operand_opt(0).and_then(deciding_constant)
         && size <= 0
     {
         return fail(format!("size must be positive, got {size}"));
@@ -825,10 +826,11 @@ fn inside_loop_beyond_device(op: OperationRef) -> bool {
             use melior::ir::{BlockLike, RegionLike};
             let is_device_loop = op_name(parent) == "scf.for"
                 && parent
-                    .region(0)
-                    .ok()
+                    .region_opt(0)
                     .and_then(|r| r.first_block())
-                    .and_then(|b| b.argument(0).ok())
+                    .and_then(|b| {
+                        (b.argument_count() > 0).then(|| b.argument(0).expect("in range"))
+                    })
                     .is_some_and(|iv| device.is_some_and(|d| d == Value::from(iv)));
             if !is_device_loop {
                 return true;
@@ -864,7 +866,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             return fail("is not allowed inside a host loop");
         }
         let values: Vec<Value> = (0..5.min(op.operand_count()))
-            .filter_map(|i| op.operand(i).ok())
+            .filter_map(|i| op.operand_opt(i))
             .collect();
         for i in 0..values.len() {
             for j in i + 1..values.len() {

@@ -2,6 +2,7 @@
 //! the pto-isa C++ API. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/convert-pl-to-emitc.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -159,7 +160,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let context_ref = module.context();
     // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let mut kernels = Vec::new();
@@ -1481,8 +1482,7 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
         // and never visited again.
         let for_op = unsafe { OperationRef::from_raw(raw) };
         let body = for_op
-            .region(0)
-            .ok()
+            .region_opt(0)
             .and_then(|r| r.first_block())
             .ok_or((for_op, "a loop without a body".to_string()))?;
         let carried = for_op.result_count();
@@ -1767,8 +1767,7 @@ fn convert_kernel<'c, 'a>(
     drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
     let entry = kernel
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or((kernel, "an empty kernel".to_string()))?;
     let mut lowering = Lowering {

@@ -2,6 +2,7 @@
 //! tile ops with entry loads and exit stores. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pl-convert-tensor-to-tile.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -141,7 +142,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     let context_ref = module.context();
     // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let mut kernels = Vec::new();
@@ -283,7 +284,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
     /// converted computation carry tiles: the init becomes a tile, the
     /// body argument and the loop result are retyped.
     fn carry_tiles(&mut self, for_op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let Some(body) = for_op.region(0).ok().and_then(|r| r.first_block()) else {
+        let Some(body) = for_op.region_opt(0).and_then(|r| r.first_block()) else {
             return Ok(());
         };
         let Some(terminator) = body.terminator() else {
@@ -530,8 +531,7 @@ fn convert<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
 ) -> Result<usize, Failure<'c, 'a>> {
     let entry = kernel
-        .region(0)
-        .ok()
+        .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or((kernel, "an empty kernel".to_string()))?;
     // Tensor computations under scf.if are not converted: a branch would
@@ -819,7 +819,7 @@ fn tile_form<'c, 'a>(
 /// read or read-modify-written, `inout`; parameters only read stay
 /// undeclared (`in`).
 fn infer_directions<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
-    let Some(body) = kernel.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = kernel.region_opt(0).and_then(|r| r.first_block()) else {
         return;
     };
     let old_attrs = kernel

@@ -11,6 +11,7 @@ use melior::{
         r#type::IntegerType,
     },
 };
+use pto_dialects::ops::Checked;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::ScalarKind,
@@ -221,8 +222,8 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
         }
         let name = op_name(op);
         let moved = match name.as_str() {
-            "pl.tile.load" => op.result(0).ok().map(|r| r.r#type()),
-            "pl.tile.store" => op.operand(0).ok().map(|v| v.r#type()),
+            "pl.tile.load" => op.result_opt(0).map(|r| r.r#type()),
+            "pl.tile.store" => op.operand_opt(0).map(|v| v.r#type()),
             _ => None,
         };
         if let Some((_, shape)) = moved.and_then(nd_tile) {
@@ -274,7 +275,7 @@ fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Ty
         "pl.tile.prelu" => op.operand_count() == 2,
         _ => false,
     };
-    let result = TileType::try_from(op.result(0).ok()?.r#type()).ok()?;
+    let result = TileType::try_from(op.result_opt(0)?.r#type()).ok()?;
     let shape = result.shape();
     if !wants || shape.len() != 2 {
         return None;

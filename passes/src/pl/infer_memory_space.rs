@@ -2,6 +2,7 @@
 //! What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pl-infer-memory-space.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -193,7 +194,7 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             } else if is_cube(&name) {
                 Some(MemorySpace::Acc)
             } else if matches!(name.as_str(), "pl.tile.set_validshape" | "pl.tile.reshape") {
-                owner.operand(0).ok().and_then(|v| space(&decided, v))
+                owner.operand_opt(0).and_then(|v| space(&decided, v))
             } else if matches!(name.as_str(), "pl.tile.load" | "pl.tile.create") {
                 Some(retarget(&linear, *value, name == "pl.tile.load"))
             } else {
@@ -233,7 +234,7 @@ fn carried_space<'c, 'a>(
 ) -> Option<Value<'c, 'a>> {
     let name = op_name(owner);
     if name == "scf.for" {
-        let body = owner.region(0).ok()?.first_block()?;
+        let body = owner.region_opt(0)?.first_block()?;
         let index = if is_argument {
             (0..body.argument_count())
                 .find(|&i| value_key(body.argument(i).unwrap().into()) == value_key(value))?
@@ -242,7 +243,7 @@ fn carried_space<'c, 'a>(
             (0..owner.result_count())
                 .find(|&i| value_key(owner.result(i).unwrap().into()) == value_key(value))?
         };
-        return owner.operand(3 + index).ok();
+        return owner.operand_opt(3 + index);
     }
     if name == "scf.if" && !is_argument {
         let index = (0..owner.result_count())
@@ -251,7 +252,7 @@ fn carried_space<'c, 'a>(
             if let Some(yielded) = region
                 .first_block()
                 .and_then(|b| b.terminator())
-                .and_then(|t| t.operand(index).ok())
+                .and_then(|t| t.operand_opt(index))
             {
                 return Some(yielded);
             }

@@ -10,6 +10,7 @@ use melior::{
         r#type::IntegerType,
     },
 };
+use pto_dialects::ops::Checked;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
@@ -236,7 +237,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
 
 /// Synchronises `function`'s pipes.
 pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     if !super::is_kernel(function) {

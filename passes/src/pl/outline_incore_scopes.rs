@@ -2,6 +2,7 @@
 //! kernel and a call to it. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pl-outline-incore-scopes.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashSet;
 
 use melior::{
@@ -84,7 +85,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     // SAFETY: the pass runs with exclusive access to the module;
     // `context_ref` outlives `context`.
     let context = unsafe { context_ref.to_ref() };
-    let Some(body) = module.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let mut names: HashSet<String> = HashSet::new();

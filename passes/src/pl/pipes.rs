@@ -9,6 +9,7 @@
 //! into the staging tile, an MTE3 write out of it (the library orders the
 //! two internally). A vector op's scratch tile is written as well as read.
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::ir::{
@@ -178,7 +179,7 @@ impl Model {
             let mut top = Some(function);
             while let Some(op) = top {
                 if op_name(op) == "func.func" {
-                    if let Some(block) = op.region(0).ok().and_then(|r| r.first_block()) {
+                    if let Some(block) = op.region_opt(0).and_then(|r| r.first_block()) {
                         for i in 0..block.argument_count() {
                             let key = value_key(block.argument(i).unwrap().into());
                             model.roots.insert(key, Some(key));
@@ -207,7 +208,7 @@ impl Model {
                     model.set_result(*op, 0, root);
                 }
                 "pl.tensor.create" | "pl.tensor.full" => {
-                    let key = op.result(0).map(|r| value_key(r.into())).ok();
+                    let key = op.result_opt(0).map(|r| value_key(r.into()));
                     model.set_result(*op, 0, key);
                 }
                 "scf.for" => {
@@ -340,7 +341,10 @@ impl Model {
             resource,
             write: true,
         };
-        let operand = |index: usize| op.operand(index).map_err(|e| e.to_string());
+        let operand = |index: usize| {
+            op.operand_opt(index)
+                .ok_or_else(|| format!("{} has no operand {index}", op.name().as_string_ref().as_str().unwrap_or("an op")))
+        };
         let step =
             |pipe: Pipe, accesses: Vec<Access>| Ok(Kind::Steps(vec![Step { pipe, accesses }]));
         let tiles_read = || -> Result<Vec<Access>, String> {

@@ -2,6 +2,7 @@
 //! space. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pl-plan-memory.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -176,7 +177,7 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
 
 /// Plans `function`'s on-chip memory.
 pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), PassFailed> {
-    let Some(_) = function.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(_) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     if !super::is_kernel(function) {

@@ -2,6 +2,7 @@
 //! hazard, independently of how it was placed. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pl-verify-sync.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::{HashMap, VecDeque};
 
 use melior::ir::{
@@ -128,7 +129,7 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
 
 /// Checks `function`; diagnoses the first hazard, hang or leftover event.
 pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFailed> {
-    let Some(body) = function.region(0).ok().and_then(|r| r.first_block()) else {
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     if !super::is_kernel(function) {
@@ -287,9 +288,9 @@ impl<'c, 'a> Verifier<'c, 'a> {
         match name.as_str() {
             "scf.for" => {
                 let trips: Vec<i64> = match (
-                    op.operand(0).ok().and_then(constant),
-                    op.operand(1).ok().and_then(constant),
-                    op.operand(2).ok().and_then(constant),
+                    op.operand_opt(0).and_then(constant),
+                    op.operand_opt(1).and_then(constant),
+                    op.operand_opt(2).and_then(constant),
                 ) {
                     (Some(lower), Some(upper), Some(step)) if step > 0 => {
                         vec![((upper - lower).max(0) + step - 1) / step]
@@ -302,8 +303,7 @@ impl<'c, 'a> Verifier<'c, 'a> {
                     _ => vec![0, 2],
                 };
                 let body = op
-                    .region(0)
-                    .ok()
+                    .region_opt(0)
                     .and_then(|r| r.first_block())
                     .expect("a body");
                 let mut out = Vec::new();
@@ -337,7 +337,7 @@ impl<'c, 'a> Verifier<'c, 'a> {
                 Ok(out)
             }
             "scf.if" => {
-                let taken = op.operand(0).ok().and_then(constant);
+                let taken = op.operand_opt(0).and_then(constant);
                 let mut out = Vec::new();
                 for replay in replays {
                     let mut alternatives = Vec::new();

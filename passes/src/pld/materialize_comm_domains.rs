@@ -3,6 +3,7 @@
 //! `pld.comm_domain` scopes. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pld-materialize-comm-domains.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::BTreeSet;
 
 use melior::{
@@ -147,7 +148,7 @@ fn source_op<'c, 'a>(mut value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
         match op_name(owner).as_str() {
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => {
-                value = owner.operand(0).ok()?;
+                value = owner.operand_opt(0)?;
             }
             _ => return Some(owner),
         }
@@ -214,7 +215,7 @@ pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef
     let owner = OperationResult::try_from(value).ok()?.owner();
     match op_name(owner).as_str() {
         "pld.tensor.window" => {
-            let allocation = OperationResult::try_from(owner.operand(0).ok()?)
+            let allocation = OperationResult::try_from(owner.operand_opt(0)?)
                 .ok()?
                 .owner();
             (op_name(allocation) == "pld.tensor.alloc_window_buffer").then_some(allocation)
@@ -222,9 +223,9 @@ pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef
         "pld.tensor.allreduce"
         | "pld.tensor.barrier"
         | "pld.tensor.broadcast"
-        | "pld.tensor.reduce_scatter" => allocation_of(owner.operand(0).ok()?),
+        | "pld.tensor.reduce_scatter" => allocation_of(owner.operand_opt(0)?),
         "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => {
-            allocation_of(owner.operand(1).ok()?)
+            allocation_of(owner.operand_opt(1)?)
         }
         _ => None,
     }
@@ -317,14 +318,13 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
             _ => continue,
         };
         let devices = data
-            .and_then(|d| op.operand(d).ok())
+            .and_then(|d| op.operand_opt(d))
             .and_then(allocation_of)
             .and_then(|a| index_of(&allocations, a))
             .and_then(|i| allocations[i].devices.clone());
         for s in signals {
             let Some(i) = op
-                .operand(s)
-                .ok()
+                .operand_opt(s)
                 .and_then(allocation_of)
                 .and_then(|a| index_of(&allocations, a))
             else {

@@ -2,6 +2,7 @@
 //! explicitly. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pld-materialize-dist-tensor-ctx.md).
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::{
@@ -125,7 +126,7 @@ fn resolve(value: MlirValue, ctx_params: &HashMap<(usize, usize), MlirValue>) ->
                     }
                     // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
                     "scf.for" if number > 0 => {
-                        current = owner.operand(3 + number - 1).ok()?.to_raw()
+                        current = owner.operand_opt(3 + number - 1)?.to_raw()
                     }
                     _ => return None,
                 }
@@ -261,9 +262,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         } else {
             call.operand_count() - usize::from(is_dispatch)
         };
-        let args: Vec<Value> = (0..arg_count)
-            .filter_map(|i| call.operand(i).ok())
-            .collect();
+        let args: Vec<Value> = (0..arg_count).filter_map(|i| call.operand_opt(i)).collect();
         let mut ctxs: Vec<MlirValue> = Vec::new();
         for &index in windows {
             let Some(arg) = args.get(index) else { continue };
@@ -299,7 +298,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         let mut operands: Vec<Value> = args.clone();
         // SAFETY: the context values are live values of this function.
         operands.extend(ctxs.iter().map(|raw| unsafe { Value::from_raw(*raw) }));
-        operands.extend((arg_count..call.operand_count()).filter_map(|i| call.operand(i).ok()));
+        operands.extend((arg_count..call.operand_count()).filter_map(|i| call.operand_opt(i)));
         // SAFETY: `raw` is a live op we may mutate inside the pass.
         let mut call_mut = unsafe { OperationRefMut::from_raw(*raw) };
         call_mut.set_operands(&operands);

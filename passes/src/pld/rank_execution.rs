@@ -6,6 +6,7 @@
 //! only on the rank, the rank count and constants, so one rank's execution
 //! is a fixed sequence of effects.
 
+use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::ir::{
@@ -242,8 +243,7 @@ impl RankMachine {
                     return Err((op, format!("step {step} is not positive")));
                 }
                 let body = op
-                    .region(0)
-                    .ok()
+                    .region_opt(0)
                     .and_then(|r| r.first_block())
                     .expect("scf.for has a body");
                 let carried: Vec<Value> = (1..body.argument_count())
@@ -275,7 +275,7 @@ impl RankMachine {
             }
             "scf.if" => {
                 let region = if self.operand(op, 0)? != 0 { 0 } else { 1 };
-                if let Some(block) = op.region(region).ok().and_then(|r| r.first_block()) {
+                if let Some(block) = op.region_opt(region).and_then(|r| r.first_block()) {
                     self.run_block(block, effects)?;
                     let results: Vec<Value> = op.results().map(Into::into).collect();
                     self.bind_yield(block, &results, effects);
