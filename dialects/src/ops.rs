@@ -164,3 +164,42 @@ impl<'c: 'a, 'a, T: melior::ir::operation::OperationLike<'c, 'a>> Checked<'c, 'a
         index < self.operand_count()
     }
 }
+
+/// The value of `value` if an `arith.constant` integer (or index) defines it.
+pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
+    use melior::ir::{
+        attribute::IntegerAttribute,
+        operation::{OperationLike, OperationResult},
+    };
+    let result = OperationResult::try_from(value).ok()?;
+    let owner = result.owner();
+    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
+        return None;
+    }
+    IntegerAttribute::try_from(owner.attribute("value").ok()?)
+        .ok()
+        .map(|a| a.value())
+}
+
+/// The ops nested in `scope` (itself included) whose names are among
+/// `names`, in pre-order, as raw handles: a rewrite replaces them one at a
+/// time while the others stay live.
+pub fn collect_named(
+    scope: melior::ir::OperationRef,
+    names: &[&str],
+) -> Vec<mlir_sys::MlirOperation> {
+    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
+    let mut found = Vec::new();
+    scope.walk(WalkOrder::PreOrder, |op| {
+        if op
+            .name()
+            .as_string_ref()
+            .as_str()
+            .is_ok_and(|name| names.contains(&name))
+        {
+            found.push(op.to_raw());
+        }
+        WalkResult::Advance
+    });
+    found
+}

@@ -171,19 +171,7 @@ pub fn deciding_constant(value: melior::ir::Value) -> Option<i64> {
     }
 }
 
-/// The value of `value` when an `arith.constant` of integer or index type
-/// defines it.
-pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
-    use melior::ir::{attribute::IntegerAttribute, operation::OperationResult};
-    let result = OperationResult::try_from(value).ok()?;
-    let owner = result.owner();
-    if owner.name().as_string_ref().as_str() != Ok("arith.constant") {
-        return None;
-    }
-    IntegerAttribute::try_from(owner.attribute("value").ok()?)
-        .ok()
-        .map(|a| a.value())
-}
+pub use crate::ops::constant_int;
 
 pub use crate::ops::operand_segments;
 

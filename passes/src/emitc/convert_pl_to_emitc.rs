@@ -1447,16 +1447,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
     }
 }
 
-/// The value of an `arith.constant` index, if `value` is one.
-fn constant_index(value: Value) -> Option<i64> {
-    let owner = melior::ir::operation::OperationResult::try_from(value)
-        .ok()?
-        .owner();
-    (op_name(owner) == "arith.constant")
-        .then(|| int_attribute(owner, "value"))
-        .flatten()
-}
-
 /// A load's or store's window: its `partition`, else the tile's shape.
 fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
     op.attribute("partition")
@@ -1691,14 +1681,7 @@ fn lower_unsigned_division<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    let mut ops = Vec::new();
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        if matches!(op_name(op).as_str(), "arith.remui" | "arith.divui") {
-            ops.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    for raw in ops {
+    for raw in pto_dialects::ops::collect_named(kernel, &["arith.remui", "arith.divui"]) {
         // SAFETY: collected from the live kernel; each op is replaced once.
         let op = unsafe { OperationRef::from_raw(raw) };
         let location = op.location();

@@ -342,8 +342,12 @@ impl Model {
             write: true,
         };
         let operand = |index: usize| {
-            op.operand_opt(index)
-                .ok_or_else(|| format!("{} has no operand {index}", op.name().as_string_ref().as_str().unwrap_or("an op")))
+            op.operand_opt(index).ok_or_else(|| {
+                format!(
+                    "{} has no operand {index}",
+                    op.name().as_string_ref().as_str().unwrap_or("an op")
+                )
+            })
         };
         let step =
             |pipe: Pipe, accesses: Vec<Access>| Ok(Kind::Steps(vec![Step { pipe, accesses }]));

@@ -13,9 +13,10 @@ use pto_dialects::{
     types::TileType,
 };
 
-use super::{Failure, Lowering, constant_index, int_attribute};
+use super::{Failure, Lowering, int_attribute};
 use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
+use pto_dialects::ops::constant_int;
 
 /// The CommContext accessors communicating kernels use (pld.md §1.3: slot 2
 /// holds rankId and rankNum, slot 4 + k rank k's window base; §4.2: a peer
@@ -284,7 +285,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 } else {
                     extents
                         .iter()
-                        .map(|v| constant_index(*v).unwrap_or(-1))
+                        .map(|v| constant_int(*v).unwrap_or(-1))
                         .collect()
                 };
                 if shape.is_empty() || shape.contains(&-1) {

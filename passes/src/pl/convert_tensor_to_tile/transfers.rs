@@ -8,11 +8,11 @@ use melior::{
     ir::{
         BlockLike, OperationRef, Type, Value, ValueLike,
         attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike},
     },
 };
 use pto_dialects::{
-    ops::{op_name, operand_segments, with_operand_segments},
+    ops::{collect_named, constant_int, op_name, operand_segments, with_operand_segments},
     types::{MemorySpace, TensorLike, TileType},
 };
 
@@ -32,14 +32,7 @@ pub(super) fn stage_transfers<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    let mut transfers = Vec::new();
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        if matches!(op_name(op).as_str(), "pld.tensor.put" | "pld.tensor.get") {
-            transfers.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    for raw in transfers {
+    for raw in collect_named(kernel, &["pld.tensor.put", "pld.tensor.get"]) {
         // SAFETY: collected from the live kernel; each is replaced once.
         let op = unsafe { OperationRef::from_raw(raw) };
         stage_one(context, op)?;
@@ -67,7 +60,7 @@ fn stage_one<'c, 'a>(
     let shape: Vec<Option<i64>> = if extents.is_empty() {
         dst_type.shape()
     } else {
-        extents.iter().map(|&v| constant_index(v)).collect()
+        extents.iter().map(|&v| constant_int(v)).collect()
     };
     let chunk = |attribute: &str| {
         op.attribute(attribute)
@@ -147,20 +140,4 @@ fn stage_one<'c, 'a>(
     block.insert_operation_before(op, with_operand_segments(context, tile_op, &sizes));
     drop(detach(op));
     Ok(())
-}
-
-/// The value of an `arith.constant` index, if `value` is one.
-fn constant_index(value: Value) -> Option<i64> {
-    let owner = melior::ir::operation::OperationResult::try_from(value)
-        .ok()?
-        .owner();
-    (op_name(owner) == "arith.constant")
-        .then(|| {
-            owner
-                .attribute("value")
-                .ok()
-                .and_then(|a| IntegerAttribute::try_from(a).ok())
-                .map(|a| a.value())
-        })
-        .flatten()
 }
