@@ -56,3 +56,36 @@ func.func @unstaged(%dst: !pld.dtensor<4x256xf32> {pl.direction = #pl.direction<
   pld.tensor.put %dst to %peer from %src none chunk 0, 0 : !pld.dtensor<4x256xf32>, !pl.tensor<4x256xf32>
   return
 }
+
+// -----
+
+// What pto-isa's a2a3 instructions take (docs/translate.md, "What pto-isa
+// takes"): pl promotes mixed element types, TADD converts nothing.
+func.func @mixed() attributes {pl.kind = #pl.kind<aiv>} {
+  %a = pl.tile.create : !pl.tile<16x64xf16, vec>
+  %b = pl.tile.create : !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TADD takes one element type for its destination and sources (f32 and f16 here): cast the operand first}}
+  %s = pl.tile.add %a, %b : !pl.tile<16x64xf16, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @remainder_i16() attributes {pl.kind = #pl.kind<aiv>} {
+  %a = pl.tile.create : !pl.tile<16x64xi16, vec>
+  %t = pl.tile.create : !pl.tile<1x128xi16, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TREM on a2a3 takes f32, i32 tiles, not i16}}
+  %r = pl.tile.rem %a, %a, %t : !pl.tile<16x64xi16, vec>, !pl.tile<16x64xi16, vec>, !pl.tile<1x128xi16, vec> -> !pl.tile<16x64xi16, vec>
+  return
+}
+
+// -----
+
+// a2a3's TCVT has no f16 -> bf16 step: it would compile and leave the
+// result unwritten.
+func.func @cast_chain() attributes {pl.kind = #pl.kind<aiv>} {
+  %a = pl.tile.create : !pl.tile<16x64xf16, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TCVT on a2a3 does not convert f16 to bf16 in one step (it would leave the result unwritten): convert through an intermediate type}}
+  %r = pl.tile.cast %a rint : !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xbf16, vec>
+  return
+}

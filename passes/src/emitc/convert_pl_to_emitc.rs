@@ -1746,6 +1746,7 @@ fn convert_kernel<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
     with_entry: bool,
 ) -> Result<bool, Failure<'c, 'a>> {
+    crate::target::a2a3_forms::check(kernel)?;
     lower_unsigned_division(context, kernel)?;
     drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
