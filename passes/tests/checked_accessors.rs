@@ -51,7 +51,10 @@ fn no_source_probes_an_index_with_a_printing_accessor() {
                 let close = rest.find(')').unwrap_or(0);
                 let after = &rest[close..];
                 let typed = before.ends_with("_type") || before.ends_with("type()");
-                if !typed && !rest[..close].contains('(') && PROBES.iter().any(|p| after.starts_with(p)) {
+                if !typed
+                    && !rest[..close].contains('(')
+                    && PROBES.iter().any(|p| after.starts_with(p))
+                {
                     found.push(format!(
                         "{}: {}",
                         file.display(),
