@@ -22,8 +22,8 @@
 
 namespace pto {
 
-/// Runs the Rust verifier on `op` (the semantic rules of spec/pl.md and
-/// spec/pld.md); diagnostics are emitted at the op.
+/// Runs the Rust verifier on `op` (the rules the op descriptions in
+/// docs/dialects/ state); diagnostics are emitted at the op.
 mlir::LogicalResult verifyInRust(mlir::Operation *op);
 
 /// Runs the Rust checks of the symbols `op` refers to (callees).

@@ -246,8 +246,8 @@ ShapedType pto::pl::TensorType::cloneWith(std::optional<ArrayRef<int64_t>> shape
 
 namespace {
 
-/// The view a tile has when none is written (pl.md §1.5, "implicit view per
-/// memory space").
+/// The view a tile has when none is written: the defaults per memory space
+/// (docs/pl-guide.md, "Tensors and tiles").
 struct ImplicitTileView {
   TileLayout blayout;
   TileLayout slayout;

@@ -43,7 +43,8 @@ fn nonzero(op: OperationRef, attribute: &str) -> bool {
         .is_some_and(|a| a.value() != 0)
 }
 
-/// How `op` uses its operand `index` (pld.md §1.8 for the pld ops).
+/// How `op` uses its operand `index` (for the pld ops: docs/pld-guide.md,
+/// "Memory effects").
 pub fn operand_use(op: OperationRef, index: usize) -> Use {
     let name = op_name(op);
     let rmw_if = |atomic: bool| if atomic { Use::ReadWrite } else { Use::Write };

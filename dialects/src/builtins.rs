@@ -1,5 +1,6 @@
-//! The builtin collective library (pld.md §4.5–§4.6): which hand-written
-//! kernel variant a host `pld.builtin.*` call runs. The host code generator
+//! The builtin collective library: which hand-written kernel variant a host
+//! `pld.builtin.*` call runs (the names: docs/passes/pld-lower-host-collectives.md;
+//! the kernels: docs/translate.md, "Output"). The host code generator
 //! materializes each variant once per program under `next_levels/<variant>/`.
 
 use melior::ir::{

@@ -1,4 +1,5 @@
-//! Scalar element types and PyPTO's promotion rule (spec pl.md §1.1).
+//! Scalar element types and PyPTO's promotion rule (docs/pl-guide.md,
+//! "Element types").
 //!
 //! pl spells its dtypes as MLIR types: signless `iN` is PyPTO's signed
 //! `INTn`, `uiN` is `UINTn`, `index` is `INDEX` (64-bit, signed), and the
@@ -12,8 +13,7 @@ use mlir_sys::{
     mlirTypeIsAFloat8E8M0FNU, mlirTypeIsAIndex, mlirTypeIsAInteger,
 };
 
-/// A scalar element type by name, as PyPTO's `DataType` (pl.md §1.1)
-/// spelled in MLIR.
+/// A scalar element type by name, as PyPTO's `DataType` spelled in MLIR.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Dtype {
     /// `i1` (BOOL).

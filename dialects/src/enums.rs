@@ -45,7 +45,7 @@ macro_rules! code_enum {
 }
 
 code_enum!(
-    /// Where a tile lives (spec pl.md §1.6).
+    /// Where a tile lives (docs/pl-guide.md, "Memory spaces").
     MemorySpace {
         /// Global memory (tensors only).
         Ddr = 0 => "ddr",
@@ -71,7 +71,7 @@ code_enum!(
 );
 
 code_enum!(
-    /// Block or scatter layout of a tile (pl.md §1.5).
+    /// Block or scatter layout of a tile (docs/pl-guide.md, "Tensors and tiles").
     TileLayout {
         /// No inner boxes (flat).
         NoneBox = 0 => "none_box",
@@ -83,7 +83,7 @@ code_enum!(
 );
 
 code_enum!(
-    /// Layout of a tensor view (pl.md §1.4).
+    /// Layout of a tensor view (docs/pl-guide.md, "Tensors and tiles").
     TensorLayout {
         /// Row-major, last axis innermost.
         Nd = 0 => "nd",
@@ -113,7 +113,7 @@ code_enum!(
 );
 
 code_enum!(
-    /// Hardware pipes (pl.md §1.8).
+    /// Hardware pipes (docs/a2a3-lowering.md, "The machine the passes model").
     Pipe {
         /// L1 -> L0 moves.
         Mte1 = 0 => "mte1",
@@ -135,7 +135,7 @@ code_enum!(
 );
 
 code_enum!(
-    /// The comparison of `pl.tile.cmp` (pl.md §4.4).
+    /// The comparison of `pl.tile.cmp`.
     CmpMode {
         /// `==`
         Eq = 0 => "eq",
@@ -153,7 +153,7 @@ code_enum!(
 );
 
 code_enum!(
-    /// The rounding of `pl.tile.cast` (pl.md §4.4).
+    /// The rounding of `pl.tile.cast`.
     RoundMode {
         /// No rounding (exact conversions).
         None = 0 => "none",
@@ -173,7 +173,8 @@ code_enum!(
 );
 
 code_enum!(
-    /// The kind of a function (pl.md §3.1), `pl.kind` on func.func.
+    /// The kind of a function, `pl.kind` on func.func (docs/pl-guide.md,
+    /// "Functions: kinds, levels, roles, directions").
     FunctionKind {
         /// No plane yet (the default).
         Opaque = 0 => "opaque",

@@ -119,8 +119,8 @@ fn shaped_type<'c>(
     }
 }
 
-/// What a tensor type stores of its view (pl.md §1.4): `None` fields are
-/// the defaults (nd, no pad).
+/// What a tensor type stores of its view (docs/pl-guide.md, "Tensors and
+/// tiles"): `None` fields are the defaults (nd, no pad).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TensorViewSummary {
     /// The layout, when not nd.
@@ -168,8 +168,8 @@ impl<'c> TensorType<'c> {
     }
 }
 
-/// The view of a tile (pl.md §1.5). `None` fields take the implicit value
-/// of the memory space.
+/// The view of a tile (docs/pl-guide.md, "Tensors and tiles"). `None`
+/// fields take the implicit value of the memory space.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct TileView {
     /// Valid extents (`None` entries are dynamic); `None`: the whole tile.

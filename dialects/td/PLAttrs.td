@@ -12,7 +12,7 @@
 include "PLDialect.td"
 include "mlir/IR/EnumAttr.td"
 
-// pl.md §1.6.
+// Where a tile lives (docs/pl-guide.md, "Memory spaces").
 def PL_MemorySpace : I32EnumAttr<"MemorySpace", "memory space of a tile", [
     I32EnumAttrCase<"DDR", 0, "ddr">,
     I32EnumAttrCase<"Vec", 1, "vec">,
@@ -28,7 +28,7 @@ def PL_MemorySpace : I32EnumAttr<"MemorySpace", "memory space of a tile", [
   let cppNamespace = "::pto::pl";
 }
 
-// Block / scatter layout of a tile (pl.md §1.5).
+// Block / scatter layout of a tile.
 def PL_TileLayout : I32EnumAttr<"TileLayout", "tile block or scatter layout", [
     I32EnumAttrCase<"NoneBox", 0, "none_box">,
     I32EnumAttrCase<"RowMajor", 1, "row_major">,
@@ -37,7 +37,7 @@ def PL_TileLayout : I32EnumAttr<"TileLayout", "tile block or scatter layout", [
   let cppNamespace = "::pto::pl";
 }
 
-// Layout of a tensor view (pl.md §1.4).
+// Layout of a tensor view.
 def PL_TensorLayout : I32EnumAttr<"TensorLayout", "tensor layout", [
     I32EnumAttrCase<"ND", 0, "nd">,
     I32EnumAttrCase<"DN", 1, "dn">,
@@ -48,7 +48,7 @@ def PL_TensorLayout : I32EnumAttr<"TensorLayout", "tensor layout", [
   let cppNamespace = "::pto::pl";
 }
 
-// What fills the invalid region of a tile or tensor (pl.md §1.4, §1.5).
+// What fills the invalid region of a tile or tensor.
 def PL_PadValue : I32EnumAttr<"PadValue", "pad value", [
     I32EnumAttrCase<"Null", 0, "null">,
     I32EnumAttrCase<"Zero", 1, "zero">,
@@ -58,7 +58,7 @@ def PL_PadValue : I32EnumAttr<"PadValue", "pad value", [
   let cppNamespace = "::pto::pl";
 }
 
-// Hardware pipes (pl.md §1.8).
+// Hardware pipes (docs/a2a3-lowering.md, "The machine the passes model").
 def PL_Pipe : I32EnumAttr<"Pipe", "hardware pipe", [
     I32EnumAttrCase<"MTE1", 0, "mte1">,
     I32EnumAttrCase<"MTE2", 1, "mte2">,
@@ -72,7 +72,7 @@ def PL_Pipe : I32EnumAttr<"Pipe", "hardware pipe", [
   let cppNamespace = "::pto::pl";
 }
 
-// Comparison of tile.cmp / tile.cmps (pl.md §4.4).
+// Comparison of tile.cmp / tile.cmps.
 def PL_CmpMode : I32EnumAttr<"CmpMode", "comparison", [
     I32EnumAttrCase<"EQ", 0, "eq">,
     I32EnumAttrCase<"NE", 1, "ne">,
@@ -84,7 +84,7 @@ def PL_CmpMode : I32EnumAttr<"CmpMode", "comparison", [
   let cppNamespace = "::pto::pl";
 }
 
-// Rounding of tile.cast (pl.md §4.4).
+// Rounding of tile.cast.
 def PL_RoundMode : I32EnumAttr<"RoundMode", "rounding mode", [
     I32EnumAttrCase<"None", 0, "none">,
     I32EnumAttrCase<"Rint", 1, "rint">,
@@ -97,7 +97,7 @@ def PL_RoundMode : I32EnumAttr<"RoundMode", "rounding mode", [
   let cppNamespace = "::pto::pl";
 }
 
-// Accumulation phase of the gemv family (pl.md §4.6).
+// Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,
     I32EnumAttrCase<"Partial", 1, "partial">,
@@ -107,7 +107,7 @@ def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
 }
 
 //===----------------------------------------------------------------------===//
-// Function kinds, levels, roles and parameter directions (pl.md §3.1):
+// Function kinds, levels, roles and parameter directions (docs/pl-guide.md):
 // dialect attributes on func.func and its arguments, e.g.
 //   func.func @k(%o: !pl.tensor<64xf32> {pl.direction = #pl.direction<out>})
 //       attributes {pl.kind = #pl.kind<incore>}

@@ -6,8 +6,8 @@
 include "PLDDialect.td"
 include "mlir/IR/EnumAttr.td"
 
-// ABI enums (spec pld.md §1.6; NotifyOp there): the values are part of the runtime ABI and
-// only ever grow.
+// ABI enums: the values are part of the runtime ABI (NotifyKind is the
+// runtime's NotifyOp) and only ever grow.
 def PLD_NotifyKind : I32EnumAttr<"NotifyKind", "how notify updates the peer's cell", [
     I32EnumAttrCase<"AtomicAdd", 0, "atomic_add">,
     I32EnumAttrCase<"Set", 1, "set">

@@ -137,7 +137,7 @@ def PLD_WaitOp : PLD_Op<"system.wait"> {
 }
 
 //===----------------------------------------------------------------------===//
-// Window buffers (pld.md §2.2)
+// Window buffers
 //===----------------------------------------------------------------------===//
 
 def PLD_AllocWindowBufferOp : PLD_Op<"tensor.alloc_window_buffer", [MemoryEffects<[MemAlloc]>]> {
@@ -178,7 +178,7 @@ def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Remote tile access (pld.md §2.3)
+// Remote tile access
 //===----------------------------------------------------------------------===//
 
 def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
@@ -235,7 +235,7 @@ def PLD_TileRemoteStoreOp : PLD_RemoteStoreOp<"tile.remote_store", PLD_PlTile, "
 def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTensor, "tensor">;
 
 //===----------------------------------------------------------------------===//
-// Bulk put / get (pld.md §2.4)
+// Bulk put / get
 //===----------------------------------------------------------------------===//
 
 class PLD_TransferOp<string mnemonic, Type dstType, Type srcType, string direction,
@@ -311,7 +311,7 @@ def PLD_TileGetOp : PLD_TileTransferOp<"get", PLD_TensorLike, PLD_AnyDistributed
     "from a peer's window into local memory", (ins), "">;
 
 //===----------------------------------------------------------------------===//
-// Collectives (pld.md §2.5). Each returns the target, rebound.
+// Collectives. Each returns the target, rebound.
 //===----------------------------------------------------------------------===//
 
 class PLD_CollectiveOp<string mnemonic, list<Trait> traits = []>
@@ -452,7 +452,7 @@ def PLD_AllToAllVOp : PLD_CollectiveOp<"all_to_all_v", [AllTypesMatch<["target",
 }
 
 //===----------------------------------------------------------------------===//
-// Host builtin collectives (pld.md §2.6): what pld-lower-host-collectives
+// Host builtin collectives: what pld-lower-host-collectives
 // turns host-orchestrator collectives into. Each runs a hand-written
 // collective kernel on device `device`; `directions` are the runtime
 // argument directions, one per tensor operand.
@@ -591,7 +591,7 @@ def PLD_BuiltinAllToAllVOp : PLD_Op<"builtin.all_to_all_v", [MemoryEffects<[MemR
 }
 
 //===----------------------------------------------------------------------===//
-// Host dispatch (pld.md §1.1)
+// Host dispatch
 //===----------------------------------------------------------------------===//
 
 def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
@@ -612,7 +612,7 @@ def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpI
 }
 
 //===----------------------------------------------------------------------===//
-// Comm domains (pld.md §1.2, §3.4)
+// Comm domains (docs/passes/pld-materialize-comm-domains.md)
 //===----------------------------------------------------------------------===//
 
 def PLD_YieldOp : PLD_Op<"yield", [Pure, Terminator, ReturnLike, ParentOneOf<["CommDomainOp"]>]> {

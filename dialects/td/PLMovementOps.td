@@ -1,6 +1,6 @@
 //===- PLMovementOps.td - pl data movement and allocation --*- tablegen -*-===//
 //
-// Tile creation, GM <-> tile transfers and tile views (pl.md §4.3). Loads
+// Tile creation, GM <-> tile transfers and tile views. Loads
 // read global memory, stores write it; tiles are values. Rules in
 // dialects/src/verify/movement.rs.
 //
@@ -26,6 +26,12 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, PL_TileMemory<
     extents say how much of the window holds data; `valid(...)` gives the
     dynamic ones, in order. A window that provably leaves the tensor is an
     error unless `clamp` narrows it to the tensor's edge.
+
+    The tile has the layout a load yields: in `mat` the NZ layout
+    (col_major blocks, row_major boxes), swapped (row_major blocks,
+    col_major boxes) from a `dn` tensor, and flat (row_major, none_box) for
+    a single row; elsewhere the implicit layout of its space (col_major
+    blocks for an `[R, 1]` column).
 
     `partition` loads a window of a tensor of rank 3 or more into a 2-D
     tile: the window has the partition's shape (one extent per tensor

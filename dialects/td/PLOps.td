@@ -34,7 +34,7 @@ def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Elementwise tile ops (pl.md §4.4). Operands and results live in `vec` (or
+// Elementwise tile ops. Operands and results live in `vec` (or
 // have no memory space yet); the dtype and shape rules are in Rust
 // (dialects/src/verify/elementwise.rs).
 //===----------------------------------------------------------------------===//
@@ -303,7 +303,7 @@ def PL_TileCastOp : PL_Op<"tile.cast", [PL_TilePure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// The matmul family (cube; pl.md §4.6). Operands come from L0A (`left`)
+// The matmul family (cube). Operands come from L0A (`left`)
 // and L0B (`right`), the product lands in L0C (`acc`). Before memory-space
 // inference operands may still be in L1 (`mat`): inference inserts the
 // moves. Rules in dialects/src/verify/matmul.rs.
@@ -474,7 +474,7 @@ Example:
 }
 
 //===----------------------------------------------------------------------===//
-// Reductions and broadcasts (pl.md §4.5), on `vec` tiles. Rules in
+// Reductions and broadcasts, on `vec` tiles. Rules in
 // dialects/src/verify/reduce.rs.
 //===----------------------------------------------------------------------===//
 

@@ -1,7 +1,8 @@
 //===- PLOrchestrationOps.td - pl kernel dispatch and scopes -*- tablegen -*-===//
 //
-// How orchestration dispatches kernels (pl.md §3.5) and the InCore scope
-// (§3.4). Callee checks run in Rust (dialects/src/verify/functions.rs).
+// How orchestration dispatches kernels and the InCore scope
+// (docs/pl-guide.md, "Dispatch and scopes"). Callee checks run in Rust
+// (dialects/src/verify/functions.rs).
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
 //===- PLSystemOps.td - pl system ops ----------------------*- tablegen -*-===//
 //
-// Barriers, fences, pipe and cross-core synchronisation, block queries
-// (pl.md §4.7). Barriers and syncs read and write memory, so no generic
-// pass moves a load or store across them.
+// Barriers, fences, pipe and cross-core synchronisation, block queries.
+// Barriers and syncs read and write memory, so no generic pass moves a
+// load or store across them.
 //
 //===----------------------------------------------------------------------===//
 

@@ -1,8 +1,8 @@
 //===- PLTensorOps.td - pl tensor-level ops ----------------*- tablegen -*-===//
 //
-// Ops on tensors in global memory (pl.md §4.2-§4.6 at tensor level). They
-// appear in orchestration (creation, views, scalar access) and in InCore
-// kernels before tensor-to-tile conversion (compute). Compute ops are
+// Ops on tensors in global memory. They appear in orchestration
+// (creation, views, scalar access) and in InCore kernels before
+// tensor-to-tile conversion (compute). Compute ops are
 // values; creation allocates, and scalar writes and assembles write memory.
 // Rules in dialects/src/verify/tensor.rs.
 //

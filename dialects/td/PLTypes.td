@@ -16,7 +16,7 @@ def PL_TensorType : PL_Type<"Tensor", "tensor", [ShapedTypeInterface]> {
   let summary = "A tensor in global memory (GM/DDR)";
   let description = [{
     A tensor in global memory: a shape whose dimensions are static or
-    dynamic (`?`) and an element type, plus an optional view (pl.md §1.4):
+    dynamic (`?`) and an element type, plus an optional view:
 
     - a layout: `nd` (row-major, the default), `dn` (last two axes
       swapped), or the A5 MX layouts; `nz` is tile-only;
@@ -72,7 +72,7 @@ def PL_TileType : PL_Type<"Tile", "tile", [ShapedTypeInterface]> {
   let description = [{
     A tile is a static-shaped block of elements held in one on-chip buffer.
     The memory space is optional until memory-space inference assigns one.
-    A tile also has a view (pl.md §1.5):
+    A tile also has a view:
 
     - `valid`: the extents holding data (`?` where only known at run time;
       default: the whole tile); data outside is undefined unless padded;

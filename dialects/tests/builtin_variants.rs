@@ -1,4 +1,5 @@
-//! Every host builtin maps to the library variant name of pld.md §4.5.
+//! Every host builtin maps to its library variant name
+//! (docs/passes/pld-lower-host-collectives.md).
 
 use melior::ir::{BlockLike, Module, RegionLike, operation::OperationLike};
 use pto_dialects::{builtins::variant, create_context};

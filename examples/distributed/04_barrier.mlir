@@ -1,4 +1,4 @@
-// Step 04 — a hand-rolled barrier over a mesh signal (pld.md §1.5): every rank adds 1
+// Step 04 — a hand-rolled barrier over a mesh signal (docs/pld-guide.md): every rank adds 1
 // to its own cell [me, 0] in every peer's copy of the signal, then waits
 // until each peer's cell in its local copy reached the generation.
 //

@@ -1,4 +1,4 @@
-// Step 07 — a dynamic rank count (pld.md §5.3).
+// Step 07 — a dynamic rank count.
 //
 // Nothing in this program fixes P: the window is [NR, 256] with NR from
 // the world size on the host and pld.system.nranks in the kernel, and the

@@ -1,4 +1,4 @@
-// Elementwise add (pl.md §7.3), at the two levels a program passes through.
+// Elementwise add, at the two levels a program passes through.
 //
 // @add_tensors is what a frontend writes: an orchestration whose InCore
 // scope adds two tensors. @add_kernel is the same computation after

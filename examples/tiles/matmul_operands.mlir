@@ -1,4 +1,4 @@
-// The cube data path of a matmul on a2a3 (pl.md §4.6): operands staged in L1
+// The cube data path of a matmul on a2a3 (docs/pl-guide.md): operands staged in L1
 // (mat) move to L0A (left) and L0B (right); the accumulator (acc) moves back
 // to L1 or across to the vector core's unified buffer (vec).
 

@@ -1,4 +1,4 @@
-// Row softmax (pl.md §7.3): y[i, :] = exp(x[i, :] - max(x[i, :])) / sum(...).
+// Row softmax: y[i, :] = exp(x[i, :] - max(x[i, :])) / sum(...).
 //
 // @softmax_tensors is the tensor-level program; @softmax_kernel the tile
 // kernel after conversion: per block of rows, a row maximum, the fused

@@ -1,4 +1,4 @@
-// Tiled matmul (pl.md §7.3, §4.6): C[M, N] = A[M, K] x B[K, N] on the cube
+// Tiled matmul: C[M, N] = A[M, K] x B[K, N] on the cube
 // core. Per K step the operands are loaded into L1 (mat), moved to L0A
 // (left) and L0B (right), and multiplied into the L0C accumulator (acc),
 // which the loop carries; the fix pipe stores the f32 accumulator as f16.

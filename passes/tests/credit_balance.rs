@@ -1,4 +1,5 @@
-//! The invariant behind the self-clearing signal protocol (pld.md §1.5),
+//! The invariant behind the self-clearing signal protocol (docs/pld-guide.md,
+//! "Signals"),
 //! checked on every collective `pld-lower-composite-ops` expands: a call with
 //! B barriers sends B `+1` credit rounds, waits for generations exactly
 //! 1..=B, and refunds B, so every signal cell is zero again after the call;

@@ -114,7 +114,7 @@ pub struct Function {
 }
 
 impl Function {
-    /// A host orchestrator (pld.md §1.1).
+    /// A host orchestrator (docs/pld-guide.md, "Three levels").
     pub fn is_host(&self) -> bool {
         self.level == Some(Level::Host)
     }

@@ -25,7 +25,8 @@ use crate::{
     value::{BufferId, DomainId, Mem, Value},
 };
 
-/// Window slots are rounded up to this many bytes (pld.md §1.4).
+/// Window slots are rounded up to this many bytes (docs/pto-run.md, "The
+/// machine").
 pub const SLOT_ALIGN: usize = 32;
 
 /// The default memory limit (`--memory-limit`): 1 GiB.

@@ -1,7 +1,7 @@
 // RUN: pto-opt --verify-roundtrip %s --convert-pl-to-emitc=kernel-entry=true | FileCheck %s
 // RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(convert-pl-to-emitc{kernel-entry=true}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
-// The runtime's packed arguments (pl.md §6.6): every tensor descriptor
+// The runtime's packed arguments (docs/translate.md): every tensor descriptor
 // first (in parameter order), then the scalars' 64-bit payloads; a dynamic
 // extent is read from its tensor's descriptor.
 // CHECK: emitc.include "pto/pto-inst.hpp"

@@ -6,7 +6,7 @@
 // Lowered input translates to the same text.
 // RUN: pto-opt --pto-a2a3-pipeline %s | pto-translate --mlir-to-cce --entry=kernel | FileCheck %s
 // By default the kernel is entered through the runtime's packed arguments
-// (pl.md §6.6): descriptors first, the kernel static.
+// (docs/translate.md): descriptors first, the kernel static.
 // RUN: pto-translate --mlir-to-cce %s | FileCheck %s --check-prefix=ENTRY
 // ENTRY-LABEL: // ----- exp_rows.cpp -----
 // ENTRY-NEXT: #include <cstdint>

@@ -1,4 +1,4 @@
-// The runtime's side of a program for the device (pl.md §6.6–§6.7): each
+// The runtime's side of a program for the device (docs/translate.md): each
 // kernel entered through packed arguments, each orchestration as PTO2 C++
 // (one task per kernel call: tensors by direction, then scalars; a
 // temporary from alloc_tensors; a returned tensor handed in after the

@@ -1,11 +1,11 @@
 //===- collectives.hpp - Builtin collective kernels on the pto-isa API ----===//
 //
-// The kernels a host program's `pld.builtin.*` calls run (pld.md §4.6),
+// The kernels a host program's `pld.builtin.*` calls run,
 // written once against the pto-isa API; pto-translate ships this file with
 // programs that use them. Each runs on one AIV core of every rank of the
 // domain, with the window views of its operands and the domain's
 // CommContext, and leaves every signal cell it used at zero (self-clearing
-// credits, pld.md §1.5).
+// credits: each rank takes back from its own cells what its peers added).
 //
 //===----------------------------------------------------------------------===//
 
@@ -159,8 +159,8 @@ AICORE void allreduce(__gm__ T* data, __gm__ int32_t* signal, __gm__ int64_t* ct
   mesh_fold<T, Op>(data, n, signal, ctx, stride);
 }
 
-/// Ring segment boundary b(i) (pld.md §3.2): f32 i*N/P; f16 rounded up to
-/// 16 elements.
+/// Ring segment boundary b(i), as pld-lower-composite-ops cuts a ring: f32
+/// i*N/P; f16 rounded up to 16 elements.
 template <typename T> AICORE inline int segment_boundary(int i, int total, int ranks) {
   if (sizeof(T) == 2) {
     int b = (i * total + 16 * ranks - 1) / (16 * ranks) * 16;

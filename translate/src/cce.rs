@@ -25,8 +25,8 @@ use crate::{driver, ffi::translate_to_cpp, host_python, orchestration};
 pub enum Target {
     /// The device: bisheng/ccec compiles the kernels. With `runtime_entry`
     /// each kernel is called through the runtime's packed-argument
-    /// `kernel_entry` (pl.md §6.6); without, it is PTOAS's launchable
-    /// `__global__ AICORE` function.
+    /// `kernel_entry` (docs/translate.md, "What the runtime gets"); without,
+    /// it is PTOAS's launchable `__global__ AICORE` function.
     A2a3 { runtime_entry: bool },
     /// The CPU simulation in `sim/`: kernels plus host drivers for g++.
     /// With `runtime_entry` the kernels and orchestrations are the device's
@@ -317,8 +317,8 @@ pub(crate) fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> 
 /// The chip orchestrations the module's host programs dispatch, in order
 /// of first dispatch, each with how many comm domains the windows of its
 /// dispatches belong to: the host passes one ordering token per domain
-/// after the tensors (pld.md §4.5). Windows given to the host program from
-/// outside count as one domain.
+/// after the tensors (docs/translate.md, "What the runtime gets"). Windows
+/// given to the host program from outside count as one domain.
 fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
     let mut chips: Vec<(String, usize)> = Vec::new();
     module
@@ -611,8 +611,9 @@ pub fn translate_with<'c>(
     // Programs: entry orchestrations and host programs run on the simulator
     // with their kernels; chip orchestrations (dispatched by a host program)
     // become functions of those programs.
-    // Orchestrations: with runtime entries, their runtime C++ (pl.md §6.7) where
-    // it can be made ("source": null, with a warning, where not).
+    // Orchestrations: with runtime entries, their runtime C++
+    // (docs/translate.md, "What the runtime gets") where it can be made
+    // ("source": null, with a warning, where not).
     let dispatched = dispatched_chips(module);
     let mut orchestrations = Vec::new();
     let mut orchestration_files: std::collections::HashMap<String, String> =

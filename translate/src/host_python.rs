@@ -1,8 +1,8 @@
 //! The host orchestrator of a distributed program for the a2a3 runtime: a
-//! Python module (`host_orch.py`, pld.md §4.5) driving the "simpler"
-//! runtime, in the frame PyPTO's generated `host_orch.py` has. MLIR has no
-//! Python emitter, so this is a small printer over the lowered host function
-//! (after `pld-lower-distributed`):
+//! Python module (`host_orch.py`; docs/translate.md, "What the runtime
+//! gets") driving the "simpler" runtime, in the frame PyPTO's generated
+//! `host_orch.py` has. MLIR has no Python emitter, so this is a small
+//! printer over the lowered host function (after `pld-lower-distributed`):
 //!
 //! - each `pld.comm_domain` is a `with (_domain_provider or
 //!   orch.allocate_domain)(name=…, workers=…, window_size=…, buffers=[
@@ -662,7 +662,9 @@ pub fn build(
     }
     let body = std::mem::take(&mut printer.out);
     printer.depth = 0;
-    printer.line(&format!("\"\"\"The host orchestrator @{name} for the a2a3 runtime (pld.md §4.5), from pto-translate.\"\"\""));
+    printer.line(&format!(
+        "\"\"\"The host orchestrator @{name} for the a2a3 runtime, from pto-translate.\"\"\""
+    ));
     printer.line("");
     if !printer.domains.is_empty() {
         printer.line("import torch");

@@ -1,4 +1,5 @@
-//! The orchestration C++ the a2a3 runtime runs on the AICPU (pl.md §6.7):
+//! The orchestration C++ the a2a3 runtime runs on the AICPU
+//! (docs/translate.md, "What the runtime gets"):
 //! `aicpu_orchestration_config` and `aicpu_orchestration_entry` over the
 //! PTO2 API, built as EmitC and printed by MLIR's C++ emitter.
 //!
@@ -10,8 +11,8 @@
 //! returns is one more tensor argument after its parameters (result `k` is
 //! tensor `parameters + k`), not an allocation. A chip orchestration a host
 //! program dispatches takes its windows as tensors, one ordering token per
-//! comm domain after them (pld.md §4.5; not read here), and its
-//! CommContexts as 64-bit scalars it passes on to the kernels.
+//! comm domain after them (not read here), and its CommContexts as 64-bit
+//! scalars it passes on to the kernels.
 
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
@@ -195,7 +196,7 @@ pub fn build<'c>(
         let r#type = parameter.r#type();
         let replacement: Value = if TensorLike::try_from(r#type).is_ok() {
             // A window view is a tensor too: the runtime hands in the
-            // rank's window buffer (pld.md §4.5).
+            // rank's window buffer.
             tensors += 1;
             insert(call(
                 context,
@@ -208,8 +209,8 @@ pub fn build<'c>(
             .unwrap()
             .into()
         } else {
-            // A CommContext is a 64-bit scalar (pld.md §4.5), passed on to
-            // the kernels as one.
+            // A CommContext is a 64-bit scalar, passed on to the kernels as
+            // one.
             let (cpp, converted) = if r#type.is_index() {
                 ("size_t".to_string(), size_t)
             } else if r#type.to_string() == "!pld.comm_ctx" {

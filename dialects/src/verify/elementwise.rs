@@ -1,5 +1,6 @@
-//! Rules of the elementwise tile ops (spec pl.md §4.4): unary, binary,
-//! tile-scalar, comparisons into packed masks, select and cast.
+//! Rules of the elementwise tile ops (their pages in docs/dialects/pl.md):
+//! unary, binary, tile-scalar, comparisons into packed masks, select and
+//! cast.
 //!
 //! Every operand and result lives in `vec` (or is not yet placed).
 

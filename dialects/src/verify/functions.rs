@@ -1,6 +1,7 @@
-//! Rules of function kinds, levels, roles and parameter directions (spec
-//! pl.md §3.1), of kernel dispatch (`pl.call`, `pl.submit`, §3.5) and of
-//! InCore scopes (§3.4).
+//! Rules of function kinds, levels, roles and parameter directions, of
+//! kernel dispatch (`pl.call`, `pl.submit`) and of InCore scopes
+//! (docs/pl-guide.md, "Functions: kinds, levels, roles, directions" and
+//! "Dispatch and scopes").
 //!
 //! - `pl.kind`, `pl.level`, `pl.role` sit on func.func and hold the
 //!   matching `#pl.*` attribute; a typed kind fixes level and role
@@ -269,8 +270,9 @@ fn verify_directions<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     Ok(())
 }
 
-/// Where an op executes, from its enclosing function (pld.md §1.1, §1.5:
-/// the path is a property of the function, not of the operand types).
+/// Where an op executes, from its enclosing function (docs/pld-guide.md,
+/// "Three levels": the path is a property of the function, not of the
+/// operand types).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ExecutionPath {
     /// A host orchestrator (`pl.level = host`, role orchestrator).

@@ -1,4 +1,4 @@
-//! Rules of the matmul family (spec pl.md §4.6).
+//! Rules of the matmul family (their pages in docs/dialects/pl.md).
 //!
 //! - operands: `lhs` in mat/left, `rhs` in mat/right, bias in mat/bias, the
 //!   product and accumulators in acc (or not yet placed); mat operands are

@@ -24,7 +24,8 @@
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
-//! Not yet: the remaining ops of spec pl.md §4 and pld.md §2.
+//! Other `pl.tile` ops have only their ODS checks; the rules of the `pld`
+//! ops are in `pld.rs`.
 
 mod common;
 mod elementwise;

@@ -1,4 +1,5 @@
-//! Rules of tile creation, transfers and views (spec pl.md §4.3).
+//! Rules of tile creation, transfers and views (their pages in
+//! docs/dialects/pl.md).
 //!
 //! - load: one offset per tensor dimension; the tile has the tensor's rank
 //!   (or, with `partition`, is the 2-D `[prod(leading), last]` form of a
@@ -365,9 +366,10 @@ fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     {
         return fail(format!("loads target 'vec' or 'mat', got '{space}'"));
     }
-    // The loaded tile's layout (pl.md §4.3): L1 gets the NZ fractal layout
-    // (swapped for a dn source; a single row stays flat); elsewhere the
-    // implicit layout of the space (col_major blocks for a column).
+    // The loaded tile's layout (docs/dialects/pl.md, `pl.tile.load`): L1
+    // gets the NZ fractal layout (swapped for a dn source; a single row
+    // stays flat); elsewhere the implicit layout of the space (col_major
+    // blocks for a column).
     let view = tile.effective_view();
     let shape = tile.shape();
     let expected = if tile.memory_space() == Some(MemorySpace::Mat) {

@@ -1,4 +1,4 @@
-//! Rules of the `pl` ops (spec pl.md §4).
+//! Rules of `pl.tile.move` (docs/dialects/pl.md): the a2a3 move pairs.
 
 use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
 

@@ -1,4 +1,4 @@
-//! Rules of the `pld` ops (spec pld.md §2).
+//! Rules of the `pld` ops (their pages in docs/dialects/pld.md).
 //!
 //! The execution path of an op is its enclosing function's
 //! (`functions::execution_path`): host orchestrator, chip orchestration,
@@ -856,7 +856,7 @@ fn inside_loop(op: OperationRef) -> bool {
     false
 }
 
-/// The host builtin collectives (pld.md §2.6).
+/// The host builtin collectives (`pld.builtin.*`).
 fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> {
     if kind == "all_to_all_v" {
         // Its own loop over the devices (the one pld-lower-distributed

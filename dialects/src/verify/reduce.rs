@@ -1,4 +1,5 @@
-//! Rules of the reductions and broadcasts (spec pl.md §4.5).
+//! Rules of the reductions and broadcasts (their pages in
+//! docs/dialects/pl.md).
 //!
 //! - row reductions: input rank >= 2 in `vec`, not provably empty; `tmp` of
 //!   the input's rank and element type, each dimension at least the input's

@@ -1,4 +1,4 @@
-//! Rules of the pl system ops (spec pl.md §4.7): event ids in range, the
+//! Rules of the pl system ops (docs/dialects/pl.md): event ids in range, the
 //! two pipes of an intra-core event distinct, no `all` pipe in an event.
 
 use melior::ir::{

@@ -1,4 +1,5 @@
-//! Rules of the tensor-level ops (spec pl.md §4.3-§4.6 at tensor level).
+//! Rules of the tensor-level ops (the `pl.tensor.*` pages in
+//! docs/dialects/pl.md).
 //!
 //! Dimensions may be dynamic (`None`): a rule that compares extents checks
 //! only the ones known on both sides.
@@ -14,8 +15,8 @@
 //!   types agree, constant windows inside;
 //! - elementwise: dtype sets per op, promotion and broadcasting; scalar
 //!   forms reject `index` scalars; reductions: rank >= 2, the axis reduced
-//!   to 1, i32 for argmax/argmin; matmul: the ranks of §4.6, K agrees,
-//!   transposes need rank >= 2, one operand element type.
+//!   to 1, i32 for argmax/argmin; matmul: the ranks `pl.tensor.matmul`
+//!   takes, K agrees, transposes need rank >= 2, one operand element type.
 
 use melior::ir::{
     Type,

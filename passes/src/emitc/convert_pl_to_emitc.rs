@@ -52,7 +52,7 @@ pub static PASS: PassDefinition = PassDefinition {
     summary: "Lower planned, synchronised pl kernels to EmitC calls on the pto-isa API",
     description: r#"Every aic/aiv kernel (after `pto-a2a3-pipeline`: 2-D tiles with memory
 spaces, `pl.addresses`, and synchronisation) becomes an `emitc.func` with
-the `__global__ AICORE` specifiers (pl.md §6.4):
+the `__global__ AICORE` specifiers of PTOAS's kernels:
 
 - tensor parameters become `__gm__ T*` pointers; `index` parameters
   `size_t`; the kernel returns nothing (its results are its `out`
@@ -86,15 +86,17 @@ operands. Index arithmetic and loops are left to the upstream
 
 Communication in kernels lowers here too: a `!pld.dtensor` parameter is a
 `__gm__ T*` to this rank's copy, each `!pld.comm_ctx` a `__gm__ int64_t*`
-CommContext (pld.md §1.3) read by `pld_rank`/`pld_nranks`; a peer's copy is
-`pld_peer(ptr, ctx, peer)` (pld.md §4.2); remote loads and stores, tile and
+CommContext (slot 2 holds the rank id in its low and the rank count in its
+high 32 bits, slot 4 + k rank k's window base) read by `pld_rank`/
+`pld_nranks`; a peer's copy is `pld_peer(ptr, ctx, peer)` =
+`ptr - ctx[4 + me] + ctx[4 + peer]`; remote loads and stores, tile and
 tensor put/get, notify/wait, fences and cache invalidation become `TLOAD`/
 `TSTORE` on the peer's window, `pto::comm::TPUT`/`TGET`/`TNOTIFY`/`TWAIT`,
 `pipe_barrier` + `dsb` and `dcci`.
 
 With `kernel-entry=true` (pto-translate's `--target=a2a3`) the kernel
 becomes `static __aicore__` and an `extern "C" kernel_entry(__gm__
-int64_t* args)` unpacks the runtime's arguments and calls it (pl.md §6.6):
+int64_t* args)` unpacks the runtime's arguments and calls it:
 one `ChipTensor*` descriptor per tensor parameter, then one 64-bit payload
 per scalar, CommContexts last; dynamic extents come from the descriptors'
 `shapes`. The entry's name is fixed, so this wants one kernel per module.
@@ -137,7 +139,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
     options: &[OptionSpec {
         name: "kernel-entry",
         kind: OptionKind::Bool,
-        description: "Make each kernel `static __aicore__` and add the packed-argument `kernel_entry` the a2a3 runtime calls (pl.md §6.6)",
+        description: "Make each kernel `static __aicore__` and add the packed-argument `kernel_entry` the a2a3 runtime calls",
         default: "false",
     }],
     dependent_dialects: || {
@@ -283,8 +285,9 @@ struct Lowering<'c, 'a> {
     valid: HashMap<usize, [Option<mlir_sys::MlirValue>; 2]>,
     /// The static valid extents of each declared object (None: dynamic).
     static_valid: HashMap<usize, [Option<i64>; 2]>,
-    /// The CommContext pointer of each distributed tensor parameter
-    /// (pld.md §4.1: the i-th context belongs to the i-th one).
+    /// The CommContext pointer of each distributed tensor parameter (the
+    /// i-th context belongs to the i-th one:
+    /// docs/passes/pld-materialize-dist-tensor-ctx.md).
     contexts: HashMap<usize, mlir_sys::MlirValue>,
     /// Whether a communication op was lowered (the kernel file then needs
     /// the context helpers).
@@ -1164,7 +1167,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             "cmp" | "cmps" => {
-                // The packed predicate mask: one bit per column (pl.md §4.4).
+                // The packed predicate mask: one bit per column
+                // (docs/dialects/pl.md, `pl.tile.cmp`).
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
                 let mode = int_attribute(op, "cmp").unwrap_or(0);
@@ -1906,7 +1910,8 @@ fn convert_kernel<'c, 'a>(
         .map_err(|e| (kernel, e.to_string()))?;
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     // Under a runtime entry the kernel is a plain device function the entry
-    // calls (pl.md §6.6); alone it is PTOAS's launchable kernel.
+    // calls (docs/translate.md, "What the runtime gets"); alone it is
+    // PTOAS's launchable kernel.
     let specifiers: &[&str] = if with_entry {
         &["static", "__aicore__"]
     } else {

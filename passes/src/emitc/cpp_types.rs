@@ -1,6 +1,6 @@
-//! The pto-isa C++ spellings of pl types (pl.md §6.4): element types,
-//! `Tile<...>` for on-chip tiles and `GlobalTensor<...>` for windows of
-//! tensors in global memory.
+//! The pto-isa C++ spellings of pl types (docs/translate.md, "How the C++
+//! is made"): element types, `Tile<...>` for on-chip tiles and
+//! `GlobalTensor<...>` for windows of tensors in global memory.
 
 use crate::target::a2a3;
 use melior::ir::{Type, r#type::ShapedTypeLike};

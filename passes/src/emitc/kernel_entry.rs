@@ -1,4 +1,5 @@
-//! The packed-argument entry the a2a3 runtime calls (pl.md §6.6):
+//! The packed-argument entry the a2a3 runtime calls (docs/translate.md,
+//! "What the runtime gets"):
 //! `extern "C" __aicore__ void kernel_entry(__gm__ int64_t* args)` unpacks
 //! the runtime's argument array and calls the kernel, which becomes
 //! `static __aicore__`.
@@ -6,9 +7,9 @@
 //! `args` holds, in order, one `ChipTensor*` descriptor per tensor parameter
 //! (its data is `buffer.addr` plus `start_offset` elements; its extents are
 //! `shapes[]`; the kernel reads it dense and row-major, which CPU builds
-//! check against its `strides[]`), then one 64-bit payload per scalar parameter, bit for bit —
-//! a CommContext pointer is such a scalar (pld.md §4.5) and comes after the
-//! others, as the kernel's CommContext parameters do.
+//! check against its `strides[]`), then one 64-bit payload per scalar
+//! parameter, bit for bit — a CommContext pointer is such a scalar and
+//! comes after the others, as the kernel's CommContext parameters do.
 
 use melior::{
     Context,
@@ -36,7 +37,7 @@ pub enum EntryArg {
     Extent { parameter: usize, axis: usize },
 }
 
-/// The accessors the entry calls (pl.md §6.6; `ChipTensor` is the runtime's
+/// The accessors the entry calls (`ChipTensor` is the runtime's
 /// descriptor from `tensor.h`). Guarded: several kernels may share a
 /// translation unit.
 pub const ENTRY_HELPERS: &str = "#ifndef __aicore__

@@ -1,5 +1,5 @@
 //! Lowering to the EmitC dialect: the pto-isa C++ API the translator
-//! prints (pl.md §6).
+//! prints (docs/translate.md).
 
 pub mod build;
 pub mod convert_pl_to_emitc;

@@ -43,7 +43,7 @@ pub static PASS: PassDefinition = PassDefinition {
     class_name: "ConvertTensorToTile",
     summary: "Lower InCore kernels' tensor computations to tile ops with loads and stores",
     description: r#"In InCore kernels (`pl.kind` incore, aic, aiv), tensor computations become
-tile computations (pl.md §4.8, §5.3 ConvertTensorToTileOps):
+tile computations (as PyPTO's ConvertTensorToTileOps):
 
 - a tensor a converted op reads that is not itself converted (a parameter)
   is loaded whole into a tile (`pl.tile.load` at offset 0), once;

@@ -33,7 +33,7 @@ pub static PASS: PassDefinition = PassDefinition {
     summary: "Fold the leading dimensions of every tile of rank > 2 into its rows",
     description: r#"The a2a3 tile instructions work on 2-D tiles. In InCore kernels (`pl.kind`
 incore, aic or aiv) every tile of rank > 2 becomes `[prod(leading dims), last]`
-(pl.md §5.3, FlattenTileNdTo2D): results, loop-carried values and branch
+(as PyPTO's FlattenTileNdTo2D): results, loop-carried values and branch
 results are retyped in place; a load or store of such a tile keeps the
 window it moves as its `partition` (one extent per tensor dimension), so the
 data moved is unchanged.
@@ -51,12 +51,12 @@ must be wholly valid (the last may be partly valid, dynamically or not);
 `clamp` loads are not flattened.
 
 Then every 2-D transpose and parametric relu without a scratch tile gets
-the one its instruction writes (pl.md §4.3: the 4-argument transpose is
-made here), a `pl.tile.create` before it: TTRANS transposes into a tile of
-the source's element type with the result's rows and its columns rounded
-up to 16 (32 for 1-byte elements); TPRELU writes its sign mask, packed, into
-a `ui8` tile of one more row than the result (the select's scratch) and
-`ceil(cols / 8)` columns rounded up to 32.
+the one its instruction writes (so transposes get their 4-operand form
+here, as in PyPTO), a `pl.tile.create` before it: TTRANS transposes into
+a tile of the source's element type with the result's rows and its
+columns rounded up to 16 (32 for 1-byte elements); TPRELU writes its sign
+mask, packed, into a `ui8` tile of one more row than the result (the
+select's scratch) and `ceil(cols / 8)` columns rounded up to 32.
 
 Before:
 
@@ -299,7 +299,7 @@ fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Ty
 
 /// Gives every 2-D `pl.tile.transpose` and `pl.tile.prelu` without a
 /// scratch (`tmp`) the one its instruction needs: a `pl.tile.create`
-/// before it (pl.md §4.3: the 4-argument transpose is made here).
+/// before it.
 fn add_scratches(context: &Context, linear: &Linear) {
     for &op in &linear.ops {
         let Some(scratch) = scratch_type(context, op) else {

@@ -32,7 +32,7 @@ pub static PASS: PassDefinition = PassDefinition {
     class_name: "InferMemorySpace",
     summary: "Give every tile of a kernel a memory space, moving operands where needed",
     description: r#"In InCore kernels (`pl.kind` incore, aic or aiv), every tile without a
-memory space gets one (pl.md §5.3):
+memory space gets one:
 
 - ops with a fixed output space use it: the matmul family writes `acc`,
   vector ops write `vec`;

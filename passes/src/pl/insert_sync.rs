@@ -31,8 +31,8 @@ pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-insert-sync",
     class_name: "InsertSync",
     summary: "Synchronise the pipes of planned kernels (set_flag/wait_flag, pipe_barrier)",
-    description: r#"The units of an AI core run asynchronously in pipes (pl.md §6.5): MTE2
-loads global memory into UB/L1, MTE1 moves L1 to L0A/L0B, M multiplies, FIX
+    description: r#"The units of an AI core run asynchronously in pipes: MTE2 loads
+global memory into UB/L1, MTE1 moves L1 to L0A/L0B, M multiplies, FIX
 drains L0C, V computes vectors, MTE3 stores UB to global memory, S runs
 scalars. After `pl-plan-memory`, every buffer an op reads or writes is
 known (on-chip address ranges; global tensors by their root parameter; a

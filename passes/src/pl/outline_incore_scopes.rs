@@ -44,7 +44,7 @@ pub static PASS: PassDefinition = PassDefinition {
     summary: "Turn every pl.incore_scope into an InCore kernel and a call",
     description: r#"Every `pl.incore_scope` of an orchestration (or of a function without a
 kind, which then becomes an orchestration) becomes a function of kind
-`incore` (pl.md §5.3, OutlineIncoreScopes): its parameters are the scope's
+`incore` (as PyPTO's OutlineIncoreScopes): its parameters are the scope's
 live-ins — values defined outside and used inside, in order of first use —
 its results the scope's, its body the scope's body with `pl.yield` turned
 into `return`. The scope is replaced by a `pl.call` of it. The kernel is

@@ -1,6 +1,7 @@
 //! Which hardware pipe executes each op of a planned kernel, and which
-//! buffers it reads and writes (pl.md §6.5): the model `pl-insert-sync`
-//! places synchronisation by and `pl-verify-sync` checks it against.
+//! buffers it reads and writes (docs/a2a3-lowering.md, "The machine the
+//! passes model"): the model `pl-insert-sync` places synchronisation by
+//! and `pl-verify-sync` checks it against.
 //!
 //! On-chip buffers are address ranges per memory space (from
 //! `pl-plan-memory`); global memory is one buffer per root tensor (a

@@ -36,7 +36,7 @@ pub static PASS: PassDefinition = PassDefinition {
     summary: "Split matmuls too large for L0 into a K loop over L1-resident operands",
     description: r#"In InCore kernels, a `pl.tile.matmul` whose left operand exceeds L0A, right
 operand L0B, or product L0C (a2a3: 64 KiB, 64 KiB, 128 KiB) is rewritten
-(pl.md §5.2, AutoTileMatmulL0): both operands are loaded whole into L1
+(as PyPTO's AutoTileMatmulL0): both operands are loaded whole into L1
 (`mat`), and for each block of the product that fits L0C (splitting N, then
 M, in halves) a loop over K steps extracts an `[m, k]` block of the left
 operand into `left` and a `[k, n]` block of the right one into `right` and

@@ -1,4 +1,4 @@
-//! `pld-insert-comm-fence` (pld.md §3.7): the fences and cache invalidations
+//! `pld-insert-comm-fence`: the fences and cache invalidations
 //! that make one rank's writes visible to another. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-insert-comm-fence.md).
 

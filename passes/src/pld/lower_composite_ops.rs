@@ -1,4 +1,4 @@
-//! `pld-lower-composite-ops` (pld.md §3.2): expand the InCore composite
+//! `pld-lower-composite-ops`: expand the InCore composite
 //! collectives into notify/wait, puts and gets. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-lower-composite-ops.md).
 //!

@@ -1,5 +1,5 @@
-//! `pld-lower-distributed`: the distributed lowering passes in pipeline
-//! order (pld.md §3).
+//! `pld-lower-distributed`: the distributed lowering passes in the order
+//! PyPTO's default pipeline runs them.
 
 use crate::registry::PipelineDefinition;
 
@@ -7,7 +7,7 @@ use crate::registry::PipelineDefinition;
 pub static PIPELINE: PipelineDefinition = PipelineDefinition {
     argument: "pld-lower-distributed",
     summary: "Run the distributed lowering passes in pipeline order",
-    description: r#"The pld passes in the order of the default pipeline (pld.md §3):
+    description: r#"The pld passes in the order PyPTO's default pipeline runs them:
 
 1. [`pld-lower-composite-ops`](pld-lower-composite-ops.md): InCore
    collectives into notify/wait, puts, gets and remote loads;

@@ -1,4 +1,4 @@
-//! `pld-lower-host-collectives` (pld.md §3.5): host collectives become one
+//! `pld-lower-host-collectives`: host collectives become one
 //! `pld.builtin.*` kernel call per device of their comm domain. What it
 //! does and why: [`PASS`]`.description` (also
 //! docs/passes/pld-lower-host-collectives.md).
@@ -38,14 +38,22 @@ called once per device of the comm domain that holds its data buffer: a
 static domain gives one call per listed device, the all-devices domain a
 `scf.for %r = 0 to world_size` loop. Ring allreduce becomes
 `pld.builtin.allreduce_ring`. Kernels get `dtype` (the data's element
-type), the collective's `op`/`root`/`cores`, and the argument directions of
-§3.5; uses of the collective's result become uses of the buffer it aliases
-(the data for allreduce, barrier, broadcast, reduce_scatter; the target for
-allgather, all_to_all, all_to_all_v). Each builtin call runs one variant
-of the builtin collective library, named as in pld.md §4.5 by
-`pto_dialects::builtins::variant` (`builtin.tensor.allreduce__sum__fp32`,
+type), the collective's `op`/`root`/`cores`, and the runtime directions of
+their operands: `inout` for every operand of allreduce, broadcast,
+reduce_scatter and barrier; `in` for the input of allgather and
+all_to_all, and for the input and send_counts of all_to_all_v; `inout`
+for the rest. Uses of the collective's result become uses of the buffer
+it aliases (the data for allreduce, barrier, broadcast, reduce_scatter;
+the target for allgather, all_to_all, all_to_all_v). Each builtin call
+runs one variant of the builtin collective library, named by
+`pto_dialects::builtins::variant` as
+`builtin.tensor.<collective>__<parameters>__<dtype>`: the parameters are
+the reduction (`sum`, `max`, `min`, `prod`) of allreduce, allreduce_ring
+and reduce_scatter and `root<k>` of a broadcast, absent for the others
+(`builtin.tensor.barrier__fp32`); the dtype is `fp32` or `fp16`
+(`builtin.tensor.allreduce__sum__fp32`,
 `builtin.tensor.allreduce_ring__sum__fp32`,
-`builtin.tensor.broadcast__root1__fp32`, ...); code generation
+`builtin.tensor.broadcast__root1__fp32`, ...). Code generation
 materializes each variant once per program.
 
 Errors: a collective outside any comm domain or whose data buffer is in no
@@ -95,7 +103,7 @@ scf.for %r = %c0 to %n step %c1 {
     run,
 };
 
-/// How a collective maps to its builtin (§3.5).
+/// How a collective maps to its builtin.
 struct Shape {
     /// Operand names, for diagnostics.
     roles: &'static [&'static str],
@@ -308,7 +316,8 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
     Ok(())
 }
 
-/// §3.5 step 4 for allreduce: `devices`, the static domain's size.
+/// The allreduce checks of the errors listed in [`PASS`]`.description`:
+/// `devices`, the static domain's size.
 fn check_allreduce(
     op: OperationRef,
     operands: &[Value],

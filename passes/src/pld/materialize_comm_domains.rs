@@ -1,4 +1,4 @@
-//! `pld-materialize-comm-domains` (pld.md §3.4): infer which devices share
+//! `pld-materialize-comm-domains`: infer which devices share
 //! each window buffer and wrap host orchestrators' bodies in
 //! `pld.comm_domain` scopes. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pld-materialize-comm-domains.md).
@@ -49,10 +49,10 @@ variable, a buffer without a window or without a consumer, a barrier
 signal without coverage. (Two buffers of one name and a host
 `all_to_all_v` inside a loop are already rejected by the op verifiers.)
 
-The spec re-types each window view to carry its buffer (§3.4 step 5);
-here a view's buffer is its `pld.tensor.window` operand, which the later
-passes follow through SSA, so no type change is needed (a type holding the
-buffer would duplicate that link and go stale when IR is cloned).
+PyPTO re-types each window view to carry its buffer; here a view's
+buffer is its `pld.tensor.window` operand, which the later passes follow
+through SSA, so no type change is needed (a type holding the buffer
+would duplicate that link and go stale when IR is cloned).
 
 Before:
 
@@ -155,7 +155,8 @@ fn source_op<'c, 'a>(mut value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     }
 }
 
-/// The devices a dispatch's `on` operand denotes (§3.4 step 2).
+/// The devices a dispatch's `on` operand denotes (a constant or a loop's
+/// induction variable, as [`PASS`]`.description` says).
 fn devices_of<'c, 'a>(
     dispatch: OperationRef<'c, 'a>,
     device: Value<'c, 'a>,

@@ -1,4 +1,4 @@
-//! `pld-materialize-dist-tensor-ctx` (pld.md §3.6): pass comm contexts
+//! `pld-materialize-dist-tensor-ctx`: pass comm contexts
 //! explicitly. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pld-materialize-dist-tensor-ctx.md).
 

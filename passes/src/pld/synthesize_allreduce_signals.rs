@@ -1,4 +1,4 @@
-//! `pld-synthesize-allreduce-signals` (pld.md §3.3): give every host
+//! `pld-synthesize-allreduce-signals`: give every host
 //! allreduce without a signal one of its own. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-synthesize-allreduce-signals.md).
 

@@ -700,8 +700,8 @@ fn combine(reduce: i64, a: f64, b: f64, elem: Elem) -> f64 {
     })
 }
 
-/// Ring segment boundary `b(i)` (pld.md §3.2): f32 `i*N/P`; f16 rounded up
-/// to 16 elements.
+/// Ring segment boundary `b(i)` (docs/passes/pld-lower-composite-ops.md):
+/// f32 `i*N/P`; f16 rounded up to 16 elements.
 fn ring_boundary(i: usize, total: usize, ranks: usize, elem: Elem) -> usize {
     if elem == Elem::F16 {
         ((i * total).div_ceil(16 * ranks) * 16).min(total)

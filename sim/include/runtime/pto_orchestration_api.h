@@ -1,13 +1,13 @@
 //===- pto_orchestration_api.h - The PTO2 orchestration API on the CPU ---===//
 //
-// The calls pto-translate's runtime orchestrations make (pl.md §6.7),
-// implemented for the simulator: an orchestration runs on the host thread,
-// `alloc_tensors` allocates zeroed host memory that lives until the program
-// ends, and `rt_submit_aiv_task`/`rt_submit_aic_task` run the kernel's
-// packed-argument `kernel_entry` (registered by func_id, see
-// pto/sim/runtime.hpp) at once, in submission order — so task dependencies
-// hold trivially, and scopes (`PTO2_SCOPE`) are plain blocks. The device
-// build uses the runtime's own header.
+// The calls pto-translate's runtime orchestrations make (docs/translate.md,
+// "What the runtime gets"), implemented for the simulator: an orchestration
+// runs on the host thread, `alloc_tensors` allocates zeroed host memory that
+// lives until the program ends, and `rt_submit_aiv_task`/
+// `rt_submit_aic_task` run the kernel's packed-argument `kernel_entry`
+// (registered by func_id, see pto/sim/runtime.hpp) at once, in submission
+// order — so task dependencies hold trivially, and scopes (`PTO2_SCOPE`)
+// are plain blocks. The device build uses the runtime's own header.
 //
 //===----------------------------------------------------------------------===//
 

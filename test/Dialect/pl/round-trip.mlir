@@ -70,7 +70,7 @@ func.func @adds(%a: !pl.tile<16x64xf32, vec>, %h: !pl.tile<16x64xf16>, %col: !pl
   return
 }
 
-// Every scalar dtype of pl.md §1.1: builtin MLIR types where MLIR has them,
+// Every scalar dtype of PyPTO: builtin MLIR types where MLIR has them,
 // pl types for the HiFloat formats.
 // CHECK-LABEL: func.func @dtypes
 // CHECK-SAME: !pl.tile<4x4xi1>{{.*}}!pl.tile<4x4xi4>{{.*}}!pl.tile<4x4xi8>{{.*}}!pl.tile<4x4xi16>{{.*}}!pl.tile<4x4xi32>{{.*}}!pl.tile<4x4xi64>{{.*}}!pl.tile<4x4xindex>

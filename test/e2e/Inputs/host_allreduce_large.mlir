@@ -11,7 +11,7 @@
 // the sum into its own row of `output`. The call names no signal: pld-synthesize-allreduce-signals
 // allocates a [world_size, cores] one. pld-lower-distributed turns the call
 // into a pld.builtin.allreduce kernel per device (the builtin collective
-// library, pld.md §4.6) inside the comm domain of `data`.
+// library, docs/translate.md) inside the comm domain of `data`.
 
 !Data = !pld.dtensor<1x20480xf32>
 !Row = !pl.tile<1x20480xf32, vec>

@@ -1,8 +1,8 @@
-//! The pld side of `convert-pl-to-emitc` (pld.md §4.2–§4.4): window
-//! pointers and CommContexts, peer addresses, remote loads and stores,
-//! puts and gets, signals, fences and cache invalidation. It shares the
-//! tile objects and window bookkeeping of the pl lowering, so it is part of
-//! the same pass.
+//! The pld side of `convert-pl-to-emitc` (docs/translate.md, "How the C++
+//! is made"): window pointers and CommContexts, peer addresses, remote
+//! loads and stores, puts and gets, signals, fences and cache invalidation.
+//! It shares the tile objects and window bookkeeping of the pl lowering, so
+//! it is part of the same pass.
 
 use melior::ir::{
     Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
@@ -18,9 +18,10 @@ use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
 use pto_dialects::ops::constant_int;
 
-/// The CommContext accessors communicating kernels use (pld.md §1.3: slot 2
-/// holds rankId and rankNum, slot 4 + k rank k's window base; §4.2: a peer
-/// address is `local - windowsIn[rankId] + windowsIn[peer]`).
+/// The CommContext accessors communicating kernels use (docs/translate.md,
+/// "How the C++ is made": slot 2 holds rankId and rankNum, slot 4 + k rank
+/// k's window base; a peer address is
+/// `local - windowsIn[rankId] + windowsIn[peer]`).
 pub(super) const COMM_HELPERS: &str = "#ifndef PTO_PLD_CONTEXT_HELPERS
 #define PTO_PLD_CONTEXT_HELPERS
 static AICORE inline int32_t pld_rank(__gm__ int64_t* ctx) { return (int32_t)(ctx[2] & 0xffffffff); }
@@ -48,7 +49,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             ))
     }
 
-    /// `tensor`'s pointer on rank `peer` (pld.md §4.2), as the same pointer
+    /// `tensor`'s pointer on rank `peer`, as the same pointer
     /// type: `local - windowsIn[rankId] + windowsIn[peer]`.
     fn peer_pointer(
         &self,
@@ -68,7 +69,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .expect("a result"))
     }
 
-    /// Remote tile access, signals, fences and rank queries (pld.md §4.3).
+    /// Remote tile access, signals, fences and rank queries (docs/translate.md,
+    /// "How the C++ is made").
     pub(super) fn communicate(
         &mut self,
         op: OperationRef<'c, 'a>,

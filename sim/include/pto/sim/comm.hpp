@@ -1,12 +1,12 @@
 //===- comm.hpp - Simulated devices: windows, comm contexts, rank threads -===//
 //
 // A host program's comm domains on the CPU: every rank gets a zeroed window
-// (slots carved consecutively, 32-byte rounded, pld.md §1.4) and a
-// CommContext laid out as the runtime's (pld.md §1.3: slot 2 holds rankId
-// and rankNum, slots 4 + k the window base of rank k). Each dispatch runs
-// on its own thread (a core: the instructions' per-core state, the model's
-// arenas or pto-isa's NPUMemoryModel, is thread-local); notify and wait are
-// atomic on the window memory; a wait that is not satisfied within the
+// (slots carved consecutively, 32-byte rounded) and a CommContext laid out
+// as the runtime's (docs/translate.md, "How the C++ is made": slot 2 holds
+// rankId and rankNum, slots 4 + k the window base of rank k). Each
+// dispatch runs on its own thread (a core: the instructions' per-core
+// state, the model's arenas or pto-isa's NPUMemoryModel, is thread-local);
+// notify and wait are atomic on the window memory; a wait that is not satisfied within the
 // timeout reports the deadlock (on pto-isa, devices that have not all
 // finished within the timeout, see join).
 //
@@ -191,7 +191,7 @@ template <typename T> void finish_window(Args &args, const Window<T> &view, cons
 
 /// A window the compiler synthesized (a signal no program output names):
 /// every cell must be back at zero once the program ends (self-clearing
-/// credits, pld.md §1.5), on every rank.
+/// credits: docs/pld-guide.md, "Signals"), on every rank.
 template <typename T> void expect_released(Args &args, const Window<T> &view, const char *name) {
   CommDomain *d = view.slot.domain;
   long elements = 1;

@@ -62,7 +62,7 @@ inline void check_config(const PTO2OrchestrationConfig &config, const ChipTaskAr
 
 /// What a dispatched chip orchestration receives on `rank`, argument by
 /// argument: window views and host tensors as descriptors, CommContexts and
-/// numbers as 64-bit payloads (pld.md §4.5).
+/// numbers as 64-bit payloads (docs/translate.md, "What the runtime gets").
 struct ChipCall {
   std::deque<ChipTensor> descriptors;
   ChipTaskArgs args;
