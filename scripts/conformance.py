@@ -31,10 +31,29 @@ or `fails: ...` (a crash, a time-out, pto-run refusing the inputs); then
 The exit code is 1 when anything failed (a translation too).
 
   scripts/conformance.py [--only PROGRAM]... [--keep DIR] [--backend=pto-isa|sim] [--tools DIR]
+                         [--compare-backends [--no-vectorize]]
 
 PROGRAM is a file's stem (`ops`, `08_allreduce`) or its path. --backend=sim
 runs the same on the project's instruction model, with the hazard checker:
 a check of this table. Python's standard library only (no numpy).
+
+--compare-backends is the differential of the model and pto-isa: for the
+a2a3sim targets it builds every host program on both backends, runs both
+on the same inputs (the model with the hazard checker), each against
+pto-run's golden and with --output-dir, and compares every output .npy of
+the model with pto-isa's bit for bit (kernels are not compiled on their
+own, the a2a3 target is left out). Each run prints `matches: RUN on
+pto-isa` and `matches: RUN on the model` (or differs, fails, ...), then
+`agrees: RUN`, or for each output that differs `disagrees: RUN OUTPUT: N of
+M elements differ, first at index I [INDICES]: model X, pto-isa Y, pto-run
+Z` (floats with their bits; pto-run's value where its golden has the
+output); then
+
+  programs: N of M runs match pto-run (on pto-isa and on the model)
+  backends: N of M runs agree bit for bit
+
+--no-vectorize builds pto-isa's side with clang's loop vectorizer off
+(NO_VECTORIZE below): its reductions then add in their source's order.
 """
 
 import argparse
@@ -70,12 +89,16 @@ class Run:
     rtol, atol: the comparison's tolerances (else the host program's).
     pipeline: pto-run runs pto-a2a3-pipeline first (default: when ENTRY is
       not in the source, a function the pipeline made).
+    label: named in the run's lines ("[edges]"), to tell apart two runs of
+      one host program.
     """
 
-    def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None):
+    def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None,
+                 label=None):
         self.entry, self.ranks, self.seed = entry, ranks, seed
         self.draw, self.extents = draw or {}, extents or {}
         self.rtol, self.atol, self.pipeline = rtol, atol, pipeline
+        self.label = label
 
 
 class Program:
@@ -199,6 +222,7 @@ class Driver:
         self.tools = args.tools
         self.kernels = [0, 0]
         self.programs = [0, 0]
+        self.backends = [0, 0]
         self.failed = False
         self.goldens = {}
 
@@ -224,8 +248,8 @@ class Driver:
             out = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout or ""
             return None, out, "timed out after %d s" % timeout
 
-    def cxx(self, *arguments):
-        return [CXX, "--backend=" + self.args.backend, *arguments]
+    def cxx(self, *arguments, backend=None):
+        return [CXX, "--backend=" + (backend or self.args.backend), *arguments]
 
     def check(self, path):
         table = TABLE.get(path)
@@ -236,6 +260,8 @@ class Driver:
         stem = os.path.splitext(os.path.basename(path))[0]
         for target in TARGETS:
             if target == "a2a3sim" and not table.direct or target == "a2a3sim-runtime" and not table.runtime:
+                continue
+            if target == "a2a3" and self.args.compare_backends:
                 continue
             self.target(path, stem, table, target)
 
@@ -256,7 +282,7 @@ class Driver:
             sources = [k["source"] for k in json.load(manifest).get("kernels", []) if k.get("source")]
         if os.path.exists(os.path.join(out, "pto_builtin_collectives.hpp")):
             sources.append("pto_builtin_collectives.hpp")
-        for source in sources:
+        for source in sources if not self.args.compare_backends else ():
             self.kernel(label, out, source)
         if target == "a2a3":
             return
@@ -284,26 +310,73 @@ class Driver:
             self.say("does not compile: %s/%s: %s" % (label, source, self.first_error(err, "exit code %s" % code)))
 
     def host(self, path, stem, label, out, host, runs):
-        binary = os.path.join(out, "bin", host[:-4])
-        os.makedirs(os.path.dirname(binary), exist_ok=True)
-        code, _, err = self.run(self.cxx("-O1", "-I.", host, "-o", binary), cwd=out)
-        build_error = None if code == 0 else self.first_error(err, "exit code %s" % code)
+        backends = ["pto-isa", "sim"] if self.args.compare_backends else [self.args.backend]
+        binaries, build_errors = {}, {}
+        for backend in backends:
+            directory = os.path.join(out, "bin", backend) if self.args.compare_backends else os.path.join(out, "bin")
+            binaries[backend] = os.path.join(directory, host[:-4])
+            os.makedirs(directory, exist_ok=True)
+            flags = NO_VECTORIZE if backend == "pto-isa" and self.args.no_vectorize else []
+            code, _, err = self.run(self.cxx("-O1", *flags, "-I.", host, "-o", binaries[backend], backend=backend),
+                                    cwd=out)
+            build_errors[backend] = None if code == 0 else self.first_error(err, "exit code %s" % code)
         with open(os.path.join(out, host)) as text:
             program_text = text.read()
         for run in runs:
-            self.programs[1] += 1
             name = "%s/%s" % (label, host) + (" --ranks %d" % run.ranks if run.ranks else "")
-            if build_error:
+            name += " [%s]" % run.label if run.label else ""
+            files, golden, error = self.prepare(path, stem, program_text, run)
+            if files is None:
+                self.programs[1] += len(backends)
                 self.failed = True
-                self.say("does not build: %s: %s" % (name, build_error))
+                self.say("fails: %s: %s" % (name, error))
+                if self.args.compare_backends:
+                    self.backends[1] += 1
                 continue
-            verdict = self.compare(path, stem, program_text, binary, run)
-            if verdict is None:
-                self.programs[0] += 1
-                self.say("matches: %s" % name)
-            else:
+            if error:
+                # pto-run refused the inputs: a failure, but the backends
+                # can still be compared with each other.
+                self.programs[1] += len(backends)
                 self.failed = True
-                self.say("%s: %s: %s" % (verdict[0], name, verdict[1]))
+                self.say("fails: %s: %s" % (name, error))
+            outputs = {}
+            for backend in backends:
+                shown = name + (" on " + BACKEND_NAMES[backend] if self.args.compare_backends else "")
+                if not error:
+                    self.programs[1] += 1
+                if build_errors[backend]:
+                    self.failed = True
+                    self.say("does not build: %s: %s" % (shown, build_errors[backend]))
+                    continue
+                outputs[backend] = None
+                if self.args.compare_backends:
+                    outputs[backend] = os.path.join(out, "outputs", backend, self.key(run))
+                    shutil.rmtree(outputs[backend], ignore_errors=True)
+                    os.makedirs(outputs[backend])
+                verdict = self.execute(binaries[backend], backend, files, golden, run, outputs[backend])
+                if error:
+                    if verdict:
+                        self.say("%s: %s: %s" % (verdict[0], shown, verdict[1]))
+                elif verdict is None:
+                    self.programs[0] += 1
+                    self.say("matches: %s" % shown)
+                else:
+                    self.failed = True
+                    self.say("%s: %s: %s" % (verdict[0], shown, verdict[1]))
+            if self.args.compare_backends:
+                self.backends[1] += 1
+                if len(outputs) < len(backends):
+                    self.failed = True
+                    self.say("disagrees: %s: not built on both backends" % name)
+                    continue
+                lines = differences(outputs["sim"], outputs["pto-isa"], None if error else golden)
+                if lines:
+                    self.failed = True
+                    for line in lines:
+                        self.say("disagrees: %s %s" % (name, line))
+                else:
+                    self.backends[0] += 1
+                    self.say("agrees: %s" % name)
 
     def draw(self, directory, run, kind, name, dims):
         descr, code = TYPES.get(kind, (None, None))
@@ -330,9 +403,16 @@ class Driver:
         write_npy(file, descr, code, shape, values)
         return file
 
-    def compare(self, path, stem, text, binary, run):
-        """None when the run matches pto-run, else (verdict, line)."""
+    @staticmethod
+    def key(run):
         key = "%s-p%d" % (run.entry, run.ranks) if run.ranks else run.entry
+        return key + "-s%d" % run.seed + ("-" + run.label if run.label else "")
+
+    def prepare(self, path, stem, text, run):
+        """The run's inputs (drawn once per program, run and input list)
+        and pto-run's golden on them: (files, golden directory, None), or
+        (files, None, pto-run's error), or (None, None, the draw's error)."""
+        key = self.key(run)
         inputs = [(kind, name, [d.strip() for d in dims.split(",") if d.strip()]) for kind, name, dims in INPUT.findall(text)]
         ranks = str(run.ranks or 1)
         inputs += [(kind, name, [ranks] + [d.strip() for d in dims.split(",") if d.strip()])
@@ -347,7 +427,7 @@ class Driver:
             try:
                 files = {name: self.draw(directory, run, kind, name, dims) for kind, name, dims in inputs}
             except ValueError as error:
-                return "fails", str(error)
+                return None, None, str(error)
             command = [os.path.join(self.tools, "pto-run"), os.path.join(REPO, path), "--entry", run.entry,
                        "--random-inputs", "--seed", str(run.seed), "-o", golden]
             if run.ranks:
@@ -363,22 +443,31 @@ class Driver:
             code, _, err = self.run(command, timeout=RUN_TIMEOUT)
             self.goldens[signature] = (files, None if code == 0 else "pto-run: " + self.first_error(err, "exit code %s" % code))
         files, error = self.goldens[signature]
-        if error:
-            return "fails", error
-        command = [binary, "--golden", golden]
+        return files, None if error else golden, error
+
+    def execute(self, binary, backend, files, golden, run, output_dir):
+        """Runs a host program built for `backend` on the inputs `files`
+        (writing its outputs into `output_dir`, if given); None when it
+        matches the golden (or, with no golden, exits 0), else (verdict,
+        line)."""
+        command = [binary]
+        if golden:
+            command += ["--golden", golden]
         for name, file in files.items():
             command += ["--input", "%s=%s" % (name, file)]
         if run.ranks:
             command += ["--ranks", str(run.ranks)]
         if run.rtol is not None:
             command += ["--rtol", str(run.rtol), "--atol", str(run.atol)]
-        if self.args.backend == "sim":
+        if output_dir:
+            command += ["--output-dir", output_dir]
+        if backend == "sim":
             command.append("--hazards")
         code, out, err = self.run(command, timeout=RUN_TIMEOUT)
         bad = [l for l in out.splitlines() if "MISMATCH" in l or "NOT RELEASED" in l]
         good = [l for l in out.splitlines() if "matches the golden" in l or "every cell released" in l]
         if code == 0 and not bad:
-            return None if good else ("fails", "no output was compared with the golden")
+            return None if good or not golden else ("fails", "no output was compared with the golden")
         if code == 1 and bad:
             return "differs", bad[0]
         if code is None:
@@ -388,18 +477,110 @@ class Driver:
         return "fails", "exit code %d: %s" % (code, self.first_error(err, bad[0] if bad else "no message"))
 
 
+BACKEND_NAMES = {"pto-isa": "pto-isa", "sim": "the model"}
+# clang's loop vectorizer off: pto-isa marks its loops `vectorize(enable)
+# interleave(enable)` (PTO_CPU_VECTORIZE_LOOP), which licenses reordering a
+# reduction; at -O1 clang splits the f32 row sum (TROWSUM) into four
+# partial sums, element j into sum j % 4, added in order at the end: an
+# order neither its source, docs/a2a3-lowering.md nor pto-run has.
+NO_VECTORIZE = ["-mllvm", "-force-vector-width=1", "-mllvm", "-force-vector-interleave=1"]
+
+
+def read_npy(path):
+    """(descriptor, shape, element bytes) of a little-endian, C-ordered
+    .npy (version 1 to 3), or None when it is not one."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError:
+        return None
+    if data[:6] != b"\x93NUMPY":
+        return None
+    if data[6] == 1:
+        length, start = struct.unpack("<H", data[8:10])[0], 10
+    else:
+        length, start = struct.unpack("<I", data[8:12])[0], 12
+    header = data[start:start + length].decode("latin-1")
+    descr = re.search(r"'descr': '([^']+)'", header)
+    shape = re.search(r"'shape': \(([^)]*)\)", header)
+    if not descr or not shape or "'fortran_order': False" not in header:
+        return None
+    dims = tuple(int(d) for d in shape.group(1).split(",") if d.strip())
+    return descr.group(1), dims, data[start + length:]
+
+
+CODES = {descr: code for descr, code in TYPES.values()}
+CODES.update({"<f8": "d", "|b1": "?", "<u8": "Q"})
+
+
+def show(code, raw):
+    value = struct.unpack("<" + code, raw)[0]
+    if code in "efd":
+        return "%r (0x%0*x)" % (value, 2 * len(raw), int.from_bytes(raw, "little"))
+    return str(value)
+
+
+def differences(model, isa, golden):
+    """The outputs in which the model's run (directory `model`) and
+    pto-isa's (`isa`) differ, bit for bit: lines `OUTPUT: N of M elements
+    differ, first at index I [INDICES]: model X, pto-isa Y` (and pto-run's
+    value there, from `golden`, when it has the output)."""
+    names = sorted(set(os.listdir(model)) | set(os.listdir(isa)))
+    if not names:
+        return [": neither backend wrote an output"]
+    lines = []
+    for file in names:
+        output = file[:-4] if file.endswith(".npy") else file
+        a, b = read_npy(os.path.join(model, file)), read_npy(os.path.join(isa, file))
+        if a is None or b is None:
+            lines.append("%s: %s wrote no .npy of it" % (output, "the model" if a is None else "pto-isa"))
+            continue
+        if a[:2] != b[:2]:
+            lines.append("%s: the model wrote %s %s, pto-isa %s %s" % (output, a[0], a[1], b[0], b[1]))
+            continue
+        code = CODES.get(a[0])
+        size = struct.calcsize("<" + code) if code else 1
+        if code is None or len(a[2]) != len(b[2]) or len(a[2]) % size:
+            if a[2] != b[2]:
+                lines.append("%s: the files differ (%s)" % (output, a[0]))
+            continue
+        count = len(a[2]) // size
+        wrong = [i for i in range(count) if a[2][i * size:(i + 1) * size] != b[2][i * size:(i + 1) * size]]
+        if not wrong:
+            continue
+        i = wrong[0]
+        indices, rest = [], i
+        for d in reversed(a[1]):
+            indices.insert(0, rest % d if d else 0)
+            rest = rest // d if d else 0
+        line = "%s: %d of %d elements differ, first at index %d %s: model %s, pto-isa %s" % (
+            output, len(wrong), count, i, list(indices), show(code, a[2][i * size:(i + 1) * size]),
+            show(code, b[2][i * size:(i + 1) * size]))
+        reference = read_npy(os.path.join(golden, file)) if golden else None
+        if reference and reference[:2] == a[:2] and len(reference[2]) == len(a[2]):
+            line += ", pto-run %s" % show(code, reference[2][i * size:(i + 1) * size])
+        lines.append(line)
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", metavar="PROGRAM", help="this program alone (a stem or a path); repeatable")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (translations, inputs, goldens, binaries)")
     parser.add_argument("--backend", choices=["pto-isa", "sim"], default="pto-isa",
                         help="what the C++ is compiled against (default pto-isa; sim: the project's model, with --hazards)")
+    parser.add_argument("--compare-backends", action="store_true",
+                        help="build every host program on both backends and compare their outputs bit for bit")
+    parser.add_argument("--no-vectorize", action="store_true",
+                        help="build pto-isa's host programs with clang's loop vectorizer off (reductions in their "
+                             "source order)")
     parser.add_argument("--tools", default=os.path.join(REPO, "target", "debug"),
                         help="where pto-translate and pto-run are (default target/debug)")
     args = parser.parse_args()
     args.tools = os.path.abspath(args.tools)
 
-    chosen = subprocess.run([CXX, "--backend=" + args.backend, "--print-backend"], stdout=subprocess.PIPE, text=True)
+    backend = "pto-isa" if args.compare_backends else args.backend
+    chosen = subprocess.run([CXX, "--backend=" + backend, "--print-backend"], stdout=subprocess.PIPE, text=True)
     if chosen.returncode != 0:
         return 2
     words = chosen.stdout.split()
@@ -428,7 +609,12 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
-    print("kernels: %d of %d compile; programs: %d of %d match pto-run" % (*driver.kernels, *driver.programs), flush=True)
+    if args.compare_backends:
+        print("programs: %d of %d runs match pto-run (on pto-isa and on the model)" % tuple(driver.programs))
+        print("backends: %d of %d runs agree bit for bit" % tuple(driver.backends), flush=True)
+    else:
+        print("kernels: %d of %d compile; programs: %d of %d match pto-run" % (*driver.kernels, *driver.programs),
+              flush=True)
     return 1 if driver.failed else 0
 
 
