@@ -59,6 +59,7 @@ output); then
 import argparse
 import glob
 import json
+import math
 import os
 import random
 import re
@@ -81,8 +82,9 @@ class Run:
     ranks: --ranks for pto-run and the program (distributed programs).
     seed: seeds the inputs drawn here.
     draw: how an input is drawn, by name: "integers" (whole floats in
-      [-100, 100], integers in [-1000, 1000]: sums exact in any order), or
-      (LOW, HIGH) (integers); otherwise floats are uniform in [-1, 1) and
+      [-100, 100], integers in [-1000, 1000]: sums exact in any order),
+      (LOW, HIGH) (integers), "edges" (integers) or Edges(...) (floats):
+      edge cases, see Edges; otherwise floats are uniform in [-1, 1) and
       integers zero, as pto-run's --random-inputs draws them.
     extents: the shape of an input of dynamic shape, by name: extents or
       expressions of P (the rank count), e.g. ["P", 256].
@@ -91,14 +93,101 @@ class Run:
       not in the source, a function the pipeline made).
     label: named in the run's lines ("[edges]"), to tell apart two runs of
       one host program.
+    adjust: called with the drawn values (a dict of lists by input name),
+      which it may change before they are written: keeps a combination of
+      inputs out of a run.
     """
 
     def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None,
-                 label=None):
+                 label=None, adjust=None):
         self.entry, self.ranks, self.seed = entry, ranks, seed
         self.draw, self.extents = draw or {}, extents or {}
         self.rtol, self.atol, self.pipeline = rtol, atol, pipeline
-        self.label = label
+        self.label, self.adjust = label, adjust
+
+
+RANGES = {"b": (-2 ** 7, 2 ** 7 - 1), "h": (-2 ** 15, 2 ** 15 - 1), "i": (-2 ** 31, 2 ** 31 - 1),
+          "q": (-2 ** 63, 2 ** 63 - 1), "B": (0, 2 ** 8 - 1), "H": (0, 2 ** 16 - 1), "I": (0, 2 ** 32 - 1)}
+
+
+class Edges:
+    """Edge-case inputs. An integer input's draw "edges": half the elements
+    edge values, 0, ±1, ±2, ±3, the powers of two ±2^k (k up to 30) and
+    their neighbours ±(2^k ± 1), ±(2^24 ± 2) (where f32 stops holding every
+    integer), the type's extremes and their neighbours; a quarter uniform
+    over the type's range, a quarter uniform in [-1000, 1000].
+
+    A float input's draw Edges(...), one of
+      scale=S: floats the program scales by S (in f32) and converts to an
+        int32: the integer edge values divided by S (and from groups of
+        their own ±0 and the smallest subnormals), kept where S x in f32 is inside int32: beyond it the
+        conversion is undefined (pto-isa's static_cast from double is
+        C++'s undefined behaviour, pto-run wraps); half the elements, the
+        rest uniform in [-1, 1);
+      limit=L: |x| <= L, a bound under which the program's arithmetic stays
+        finite (an infinity is not within any tolerance of another in the
+        golden comparison), and never NaN (no tolerance either): about half
+        the elements edge values, alike from each group of ±0 (+0 alone
+        with zeros="+0", none with zeros=False), ± subnormals (the smallest, a few, the largest), the
+        smallest normals, ±1 and its neighbours in f32 and ±0.5, ±1.5, ±2,
+        ±3, ± powers of two from 2^-20 up to L, ±L; a quarter uniform in
+        [-1, 1), a quarter of magnitudes log-uniform in [2^-20, L].
+    """
+
+    def __init__(self, limit=None, scale=None, zeros=True):
+        if (limit is None) == (scale is None):
+            raise ValueError("Edges: a float draw takes a limit or a scale")
+        self.limit, self.scale, self.zeros = limit, scale, zeros
+
+    @staticmethod
+    def integers(low, high):
+        values = {0, 1, 2, 3, 2 ** 24 - 2, 2 ** 24 + 2}
+        for k in range(2, 31):
+            values.update((2 ** k - 1, 2 ** k, 2 ** k + 1))
+        values |= {-v for v in values}
+        values.update((low, low + 1, high, high - 1))
+        return sorted(v for v in values if low <= v <= high)
+
+    def floats(self):
+        """The edge values, in groups drawn alike: ±0 and the subnormals
+        would be rare among a hundred powers of two."""
+        groups = [[0.0, -0.0] if self.zeros is True else [0.0]] if self.zeros else []
+        if self.scale is not None:
+            groups.append([2.0 ** -149, -2.0 ** -149])
+            groups.append([x for x in (f32(v / self.scale) for v in Edges.integers(-2 ** 31, 2 ** 31 - 1))
+                           if -2 ** 31 <= f32(x * f32(self.scale)) < 2 ** 31])
+        else:
+            limit = f32(self.limit)
+            signed = lambda magnitudes: [s * m for m in magnitudes if m <= limit for s in (1, -1)]
+            groups.append(signed([2.0 ** -149, 3 * 2.0 ** -149, 2.0 ** -140, (2 ** 23 - 1) * 2.0 ** -149]))
+            groups.append(signed([2.0 ** -126, 2.0 ** -125]))
+            groups.append(signed([1.0, 1 - 2.0 ** -24, 1 + 2.0 ** -23, 0.5, 1.5, 2.0, 3.0]))
+            groups.append(signed([2.0 ** k for k in range(-20, 128)]))
+            groups.append(signed([limit]))
+        return [g for g in groups if g]
+
+    @staticmethod
+    def draw_integers(rng, count, code):
+        low, high = RANGES[code]
+        edges = Edges.integers(low, high)
+        small = (max(low, -1000), min(high, 1000))
+        return [rng.choice(edges) if p < 0.5 else rng.randint(low, high) if p < 0.75 else rng.randint(*small)
+                for p in (rng.random() for _ in range(count))]
+
+    def draw(self, rng, count):
+        groups = self.floats()
+        edge = lambda: rng.choice(rng.choice(groups))
+        if self.scale is not None:
+            return [edge() if rng.random() < 0.5 else rng.uniform(-1.0, 1.0) for _ in range(count)]
+        top = math.log2(self.limit)
+        return [edge() if p < 0.45 else rng.uniform(-1.0, 1.0) if p < 0.7
+                else rng.choice((-1, 1)) * min(2.0 ** rng.uniform(-20, top), f32(self.limit))
+                for p in (rng.random() for _ in range(count))]
+
+
+def f32(x):
+    """x rounded to f32 (to nearest even)."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 class Program:
@@ -118,6 +207,18 @@ TRANSLATE = {
     "a2a3sim-runtime": ["--target=a2a3sim", "--entry=runtime"],
     "a2a3": ["--target=a2a3"],
 }
+
+def prelu_off_zero(tile, slope, zero=lambda x: x == 0):
+    """A Run's adjust: where the prelu's operand made from input `tile`
+    is ±0 (`zero` of the input's element), its slope (input `slope`) is
+    made non-negative. TPRELU of ±0 by a negative slope is where pto-isa's
+    CPU backend and pl differ: pto-isa computes x > 0 ? x : x * slope, a
+    zero of the product's sign (+0 * -1 = -0), pl (pto-run and the model)
+    x >= 0 ? x : x * slope, the zero itself."""
+    def adjust(values):
+        values[slope] = [abs(y) if zero(x) else y for x, y in zip(values[tile], values[slope])]
+    return adjust
+
 
 MATMUL_F16 = dict(rtol=1e-2, atol=1e-2)
 MATMUL_F32 = dict(rtol=1e-3, atol=1e-4)
@@ -174,16 +275,53 @@ TABLE = {
     "test/e2e/Inputs/host_dynamic.mlir": Program(
         [Run("main", ranks=2, seed=41, extents={"input": ["P*P", 256]}),
          Run("main", ranks=3, seed=42, extents={"input": ["P*P", 256]})]),
-    # every-instruction.test.
+    # every-instruction.test, and each function again on edge cases
+    # (sim-vs-pto-isa.test), bounded where the arithmetic would overflow:
+    # products of x and y (binary) stay below 2^120, 0.375 x / 0.375
+    # (scalar) below 2^102, exp's argument (unary) within ±64, a row
+    # product of 32 values (reductions) below 2^96, expdif's argument
+    # (expansions: x less a sum of 32 y / 16 or 16 y / 8) within ±48.
+    # Left out where pto-isa's CPU backend and pl differ: the prelu of ±0
+    # by a negative slope (prelu_off_zero), the abs of -0 (unary: +0
+    # alone; pto-isa's TABS, src < 0 ? -src : src, keeps -0, pl's abs
+    # gives +0).
     "test/e2e/Inputs/every_instruction.mlir": Program(
         [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
          Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
-         Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"})]),
-    # ops.test.
+         Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"}),
+         Run("binary", seed=121, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
+             adjust=prelu_off_zero("x", "y")),
+         Run("scalar", seed=122, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         Run("unary", seed=123, draw={"x": Edges(limit=64.0, zeros="+0")}, label="edges"),
+         # x and y scaled by 1000 and truncated to int32: integer edge
+         # values through every bitwise op, shift and remainder (whose
+         # operands the function masks: defined for any int32) and the
+         # wrapping cast to i16.
+         Run("integer", seed=124, draw={"x": Edges(scale=1000), "y": Edges(scale=1000)}, label="edges"),
+         Run("reductions", seed=125, draw={"x": Edges(limit=8.0)}, label="edges"),
+         Run("expansions", seed=126, draw={"x": Edges(limit=16.0), "y": Edges(limit=16.0)}, label="edges"),
+         Run("select_move", seed=127, draw={"x": Edges(limit=2.0 ** 100), "y": Edges(limit=2.0 ** 100)},
+             label="edges")]),
+    # ops.test, and each function again on edge cases (sim-vs-pto-isa.test).
+    # integer_ops is defined for every int32 a and b: its remainder divides
+    # (a & b | 5 ^ 3) << 1 >> 1, in [-2^30, 2^30), by the odd b | 1, so
+    # neither a zero divisor nor INT32_MIN % -1 (which traps on x86) occurs.
+    # Float bounds: lrelu x prelu y (float_ops) below 2^120, exp's argument
+    # (windows, accumulate) within ±64, f16 sums of 128 values below 2^15;
+    # no prelu of ±0 (lrelu's x * 0.25 is ±0 also where it underflows) by
+    # a negative y (prelu_off_zero).
     "test/e2e/Inputs/ops.mlir": Program(
         [Run("integer_ops", seed=1, draw={"a": "integers", "b": "integers"}), Run("float_ops", seed=7),
          Run("shapes", seed=8), Run("broadcasts", seed=10), Run("f16_sums", seed=11), Run("windows", seed=9),
-         Run("accumulate", seed=11)]),
+         Run("accumulate", seed=11),
+         Run("integer_ops", seed=101, draw={"a": "edges", "b": "edges"}, label="edges"),
+         Run("float_ops", seed=107, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
+             adjust=prelu_off_zero("x", "y", lambda x: x == 0 or x < 0 and f32(x * 0.25) == 0)),
+         Run("shapes", seed=108, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         Run("broadcasts", seed=110, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         Run("f16_sums", seed=111, draw={"x": Edges(limit=256.0)}, label="edges"),
+         Run("windows", seed=109, draw={"x": Edges(limit=64.0)}, label="edges"),
+         Run("accumulate", seed=112, draw={"x": Edges(limit=64.0), "y": Edges(limit=64.0)}, label="edges")]),
     # runtime.test: a kernel with scalar parameters, so --entry=runtime only.
     "test/e2e/Inputs/runtime.mlir": Program([Run("rows", seed=1), Run("subtract", seed=2)], runtime=True, direct=False),
     "test/e2e/Inputs/tasks.mlir": Program([Run("chain", seed=10), Run("twice", seed=11)], runtime=True),
@@ -378,7 +516,8 @@ class Driver:
                     self.backends[0] += 1
                     self.say("agrees: %s" % name)
 
-    def draw(self, directory, run, kind, name, dims):
+    def draw(self, run, kind, name, dims):
+        """Input `name`'s .npy descriptor, struct code, shape and values."""
         descr, code = TYPES.get(kind, (None, None))
         if descr is None:
             raise ValueError("an input of type %s" % kind)
@@ -393,15 +532,21 @@ class Driver:
         rng = random.Random("%d:%s" % (run.seed, name))
         how = run.draw.get(name)
         integral = code not in "fe"
-        if isinstance(how, tuple):
+        if how == "edges":
+            if not integral:
+                raise ValueError("input %s: a float input's edge draw is Edges(limit=...) or Edges(scale=...)" % name)
+            values = Edges.draw_integers(rng, count, code)
+        elif isinstance(how, Edges):
+            if integral:
+                raise ValueError("input %s: an integer input's edge draw is \"edges\"" % name)
+            values = how.draw(rng, count)
+        elif isinstance(how, tuple):
             values = [rng.randint(how[0], how[1]) for _ in range(count)]
         elif how == "integers":
             values = [rng.randint(-1000, 1000) if integral else float(rng.randint(-100, 100)) for _ in range(count)]
         else:
             values = [0 if integral else rng.uniform(-1.0, 1.0) for _ in range(count)]
-        file = os.path.join(directory, name + ".npy")
-        write_npy(file, descr, code, shape, values)
-        return file
+        return descr, code, shape, values
 
     @staticmethod
     def key(run):
@@ -425,9 +570,17 @@ class Driver:
             shutil.rmtree(golden, ignore_errors=True)
             os.makedirs(directory)
             try:
-                files = {name: self.draw(directory, run, kind, name, dims) for kind, name, dims in inputs}
+                drawn = {name: self.draw(run, kind, name, dims) for kind, name, dims in inputs}
+                if run.adjust:
+                    values = {name: values for name, (_, _, _, values) in drawn.items()}
+                    run.adjust(values)
+                    drawn = {name: (*drawn[name][:3], values[name]) for name in drawn}
             except ValueError as error:
                 return None, None, str(error)
+            files = {}
+            for name, (descr, code, shape, values) in drawn.items():
+                files[name] = os.path.join(directory, name + ".npy")
+                write_npy(files[name], descr, code, shape, values)
             command = [os.path.join(self.tools, "pto-run"), os.path.join(REPO, path), "--entry", run.entry,
                        "--random-inputs", "--seed", str(run.seed), "-o", golden]
             if run.ranks:
