@@ -237,8 +237,19 @@ template <typename TileT> constexpr int move_pipe() {
   return TileT::loc == TileType::Acc ? sim::hazards::FIX : TileT::loc == TileType::Mat ? sim::hazards::MTE1 : sim::hazards::V;
 }
 
+/// f32, f64 and f16 (GCC's _Float16, which std::is_floating_point does
+/// not count): types that convert to each other with one rounding.
+template <typename T> constexpr bool is_real = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+
+/// An element converted to another type: directly where that is exact or
+/// rounds once (the same type; an integer to an integer, which wraps as
+/// pto-isa's static_cast does; one real type to another), else through
+/// f32 (bfloat16 converts from f32 only).
 template <typename To, typename From> To convert(From value) {
-  return To(float(value));
+  if constexpr (std::is_same_v<To, From>) return value;
+  else if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) return To(value);
+  else if constexpr (is_real<To> && is_real<From>) return To(value);
+  else return To(float(value));
 }
 
 template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
@@ -266,9 +277,11 @@ void TSTORE(const GlobalT &global, const TileT &tile) {
   if (Atomic == AtomicType::AtomicAdd) {
     sim::hazards::step(pipe, "TSTORE (atomic add)", {bytes(tile), bytes(global)}, {bytes(global)});
     std::lock_guard<std::mutex> guard(atomic_store_lock());
+    // pto-isa's: the tile's element converted to the global's type, then
+    // added in that type (integers wrap).
+    using T = typename GlobalT::DType;
     for (int r = 0; r < tile.validRows; ++r)
-      for (int c = 0; c < tile.validCols; ++c)
-        global.at(r, c) = convert<typename GlobalT::DType>(double(float(global.at(r, c))) + double(float(tile.at(r, c))));
+      for (int c = 0; c < tile.validCols; ++c) global.at(r, c) = T(global.at(r, c) + convert<T>(tile.at(r, c)));
     return;
   }
   sim::hazards::step(pipe, "TSTORE", {bytes(tile)}, {bytes(global)});
@@ -280,6 +293,13 @@ void TSTORE(const GlobalT &global, const TileT &tile) {
 template <typename Dst, typename F> void each(Dst &dst, F f) {
   for (int r = 0; r < dst.validRows; ++r)
     for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
+}
+
+/// dst = f(r, c) over dst's valid region, assigned as it is (no
+/// conversion: integer and bitwise results stay exact).
+template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
 }
 
 #define PTO_SIM_BINARY(NAME, EXPR)                                                                      \
@@ -485,11 +505,21 @@ inline float round_as(float x, RoundMode mode) {
   }
 }
 
+/// pto-isa's conversions: an integer to an integer wraps (the mode does
+/// not apply); a float to an integer rounds by the mode, then converts
+/// (inside the integer's range: beyond it C++ does not define the
+/// conversion); an integer to a float rounds once, from its exact f64
+/// value; a float to a float rounds to nearest even.
 template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode) {
   sim::hazards::step(sim::hazards::V, "TCVT", {bytes(src)}, {bytes(dst)});
-  each(dst, [&](int r, int c) {
-    float x = float(src.at(r, c));
-    return std::is_integral<typename D::DType>::value ? round_as(x, mode) : x;
+  using To = typename D::DType;
+  using From = typename A::DType;
+  each_exact(dst, [&](int r, int c) -> To {
+    From x = src.at(r, c);
+    if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) return To(x);
+    else if constexpr (std::is_integral_v<To>) return To(round_as(float(x), mode));
+    else if constexpr (std::is_integral_v<From>) return convert<To>(double(x));
+    else return convert<To>(x);
   });
 }
 
@@ -522,12 +552,6 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
     for (int j = 0; j < c.validCols; ++j) c.at(i, j) = typename C::DType(cIn.at(i, j) + dot<C>(a, b, i, j));
 }
 
-/// dst = f(r, c) over dst's valid region, assigned without a detour
-/// through f32 (integer and bitwise results stay exact).
-template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
-  for (int r = 0; r < dst.validRows; ++r)
-    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
-}
 
 /// TFMOD's truncating remainder (the dividend's sign): C's `%`, fmod.
 template <typename T> T truncated_remainder_of(T a, T b) {
@@ -759,9 +783,9 @@ void TPUT(DstT &dst, SrcT &src, StageT &stage, More &...more) {
   if (Atomic == AtomicType::AtomicAdd) {
     // Adds into the destination (a peer's window: other ranks may add too).
     std::lock_guard<std::mutex> guard(atomic_store_lock());
+    using T = typename DstT::DType;
     for (long r = 0; r < src.windowRows(); ++r)
-      for (long c = 0; c < src.windowCols(); ++c)
-        dst.at(r, c) = convert<typename DstT::DType>(double(float(dst.at(r, c))) + double(float(src.at(r, c))));
+      for (long c = 0; c < src.windowCols(); ++c) dst.at(r, c) = T(dst.at(r, c) + convert<T>(src.at(r, c)));
     return;
   }
   for (long r = 0; r < src.windowRows(); ++r)
