@@ -315,8 +315,10 @@ PTO_SIM_BINARY(TADD, x + y)
 PTO_SIM_BINARY(TSUB, x - y)
 PTO_SIM_BINARY(TMUL, x * y)
 PTO_SIM_BINARY(TDIV, x / y)
-PTO_SIM_BINARY(TMAX, x > y ? x : y)
-PTO_SIM_BINARY(TMIN, x < y ? x : y)
+// pto-isa's std::max and std::min: the first operand unless the second
+// is strictly greater (smaller): max(+0, -0) is +0, max(-0, +0) is -0.
+PTO_SIM_BINARY(TMAX, x < y ? y : x)
+PTO_SIM_BINARY(TMIN, y < x ? y : x)
 #undef PTO_SIM_BINARY
 
 #define PTO_SIM_SCALAR(NAME, EXPR)                                                                      \
@@ -332,8 +334,8 @@ PTO_SIM_SCALAR(TADDS, x + y)
 PTO_SIM_SCALAR(TSUBS, x - y)
 PTO_SIM_SCALAR(TMULS, x * y)
 PTO_SIM_SCALAR(TDIVS, x / y)
-PTO_SIM_SCALAR(TMAXS, x > y ? x : y)
-PTO_SIM_SCALAR(TMINS, x < y ? x : y)
+PTO_SIM_SCALAR(TMAXS, x < y ? y : x)
+PTO_SIM_SCALAR(TMINS, y < x ? y : x)
 #undef PTO_SIM_SCALAR
 
 #define PTO_SIM_UNARY(NAME, EXPR)                                                                       \
@@ -349,9 +351,12 @@ PTO_SIM_UNARY(TLOG, std::log(x))
 PTO_SIM_UNARY(TSQRT, std::sqrt(x))
 PTO_SIM_UNARY(TRSQRT, 1.0f / std::sqrt(x))
 PTO_SIM_UNARY(TRECIP, 1.0f / x)
+// pl's |x|, +0 for -0 (pto-run's too); pto-isa's CPU backend computes
+// x < 0 ? -x : x, which keeps -0.
 PTO_SIM_UNARY(TABS, std::fabs(x))
 PTO_SIM_UNARY(TNEG, -x)
-PTO_SIM_UNARY(TRELU, x > 0.0f ? x : 0.0f)
+// pto-isa's std::max(x, 0): -0 stays -0 (pto-run's too).
+PTO_SIM_UNARY(TRELU, x < 0.0f ? 0.0f : x)
 #undef PTO_SIM_UNARY
 
 template <typename D, typename A> void TMOV(D &dst, const A &src) {
@@ -473,15 +478,15 @@ PTO_SIM_EXPAND(TROWEXPANDADD, at(r, 0), x + y)
 PTO_SIM_EXPAND(TROWEXPANDSUB, at(r, 0), x - y)
 PTO_SIM_EXPAND(TROWEXPANDMUL, at(r, 0), x * y)
 PTO_SIM_EXPAND(TROWEXPANDDIV, at(r, 0), x / y)
-PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x > y ? x : y)
-PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), x < y ? x : y)
+PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x < y ? y : x)
+PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), y < x ? y : x)
 PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(float(x) - float(y)))
 PTO_SIM_EXPAND(TCOLEXPANDADD, at(0, c), x + y)
 PTO_SIM_EXPAND(TCOLEXPANDSUB, at(0, c), x - y)
 PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
 PTO_SIM_EXPAND(TCOLEXPANDDIV, at(0, c), x / y)
-PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x > y ? x : y)
-PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), x < y ? x : y)
+PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x < y ? y : x)
+PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), y < x ? y : x)
 PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(float(x) - float(y)))
 #undef PTO_SIM_EXPAND
 
