@@ -346,10 +346,12 @@ PTO_SIM_SCALAR(TMINS, y < x ? y : x)
       return EXPR;                                                                                     \
     });                                                                                                \
   }
-PTO_SIM_UNARY(TEXP, std::exp(x))
-PTO_SIM_UNARY(TLOG, std::log(x))
-PTO_SIM_UNARY(TSQRT, std::sqrt(x))
-PTO_SIM_UNARY(TRSQRT, 1.0f / std::sqrt(x))
+// pto-isa's: exp, log, sqrt and 1 / sqrt in f64, rounded once to the
+// result (not f32's expf, logf: they round differently now and then).
+PTO_SIM_UNARY(TEXP, std::exp(double(x)))
+PTO_SIM_UNARY(TLOG, std::log(double(x)))
+PTO_SIM_UNARY(TSQRT, std::sqrt(double(x)))
+PTO_SIM_UNARY(TRSQRT, 1.0 / std::sqrt(double(x)))
 PTO_SIM_UNARY(TRECIP, 1.0f / x)
 // pl's |x|, +0 for -0 (pto-run's too); pto-isa's CPU backend computes
 // x < 0 ? -x : x, which keeps -0.
@@ -480,14 +482,15 @@ PTO_SIM_EXPAND(TROWEXPANDMUL, at(r, 0), x * y)
 PTO_SIM_EXPAND(TROWEXPANDDIV, at(r, 0), x / y)
 PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x < y ? y : x)
 PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), y < x ? y : x)
-PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(float(x) - float(y)))
+// exp(x - y): the difference in the element type, its exp in f64 (pto-isa's).
+PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(double(typename D::DType(x - y))))
 PTO_SIM_EXPAND(TCOLEXPANDADD, at(0, c), x + y)
 PTO_SIM_EXPAND(TCOLEXPANDSUB, at(0, c), x - y)
 PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
 PTO_SIM_EXPAND(TCOLEXPANDDIV, at(0, c), x / y)
 PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x < y ? y : x)
 PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), y < x ? y : x)
-PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(float(x) - float(y)))
+PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(double(typename D::DType(x - y))))
 #undef PTO_SIM_EXPAND
 
 template <typename D, typename A> void TROWEXPAND(D &dst, const A &src) {
