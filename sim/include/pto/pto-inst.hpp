@@ -422,7 +422,8 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
     using Acc = ACC;                                                                                   \
     for (int r = 0; r < src.validRows; ++r) {                                                          \
-      Acc acc = convert<Acc>(float(INIT));                                                             \
+      Acc acc{};                                                                                       \
+      if constexpr (!std::is_integral_v<Acc>) acc = convert<Acc>(float(INIT));                         \
       for (int c = 0; c < src.validCols; ++c)                                                          \
         acc = c == 0 ? as_acc<Acc>(src.at(r, c)) : reduce_step<Acc>(acc, src.at(r, c), OP); \
       dst.at(r, 0) = convert<typename D::DType>(acc);                                                  \
@@ -430,8 +431,8 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
   }
 #define PTO_SIM_SUM_ACC std::conditional_t<std::is_integral_v<typename D::DType>, typename D::DType, float>
 PTO_SIM_ROW(TROWSUM, PTO_SIM_SUM_ACC, 0.0f, [](auto a, auto b) { return a + b; })
-PTO_SIM_ROW(TROWMAX, float, -INFINITY, [](auto a, auto b) { return b > a ? b : a; })
-PTO_SIM_ROW(TROWMIN, float, INFINITY, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_ROW(TROWMAX, typename D::DType, -INFINITY, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_ROW(TROWMIN, typename D::DType, INFINITY, [](auto a, auto b) { return b < a ? b : a; })
 PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_ROW
 
@@ -450,8 +451,8 @@ PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b
     }                                                                                                  \
   }
 PTO_SIM_COL(TCOLSUM, typename D::DType, [](auto a, auto b) { return a + b; })
-PTO_SIM_COL(TCOLMAX, float, [](auto a, auto b) { return b > a ? b : a; })
-PTO_SIM_COL(TCOLMIN, float, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_COL(TCOLMAX, typename D::DType, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_COL(TCOLMIN, typename D::DType, [](auto a, auto b) { return b < a ? b : a; })
 PTO_SIM_COL(TCOLPROD, typename D::DType, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_COL
 /// TCOLSUM through a scratch tile: with isBinary false the rows are added
@@ -627,8 +628,10 @@ PTO_SIM_EXACT_TILE(TOR, x | y)
 PTO_SIM_EXACT_SCALAR(TORS, x | y)
 PTO_SIM_EXACT_TILE_TMP(TXOR, x ^ y)
 PTO_SIM_EXACT_SCALAR_TMP(TXORS, x ^ y)
-PTO_SIM_EXACT_TILE(TSHL, T(x << y))
-PTO_SIM_EXACT_SCALAR(TSHLS, T(x << y))
+// Left shifts of the unsigned bits: negative operands wrap as C++20's
+// shifts (pto-isa's) do, without C++17's undefined behaviour.
+PTO_SIM_EXACT_TILE(TSHL, T(std::make_unsigned_t<T>(x) << y))
+PTO_SIM_EXACT_SCALAR(TSHLS, T(std::make_unsigned_t<T>(x) << y))
 PTO_SIM_EXACT_TILE(TSHR, T(x >> y))
 PTO_SIM_EXACT_SCALAR(TSHRS, T(x >> y))
 PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
@@ -648,7 +651,8 @@ template <typename D, typename A> void TNOT(D &dst, const A &a) {
 }
 
 /// Index of the first largest (smallest) valid element of each row
-/// (column), as int32, through a scratch tile.
+/// (column), as int32, through a scratch tile; compared in the element
+/// type.
 #define PTO_SIM_ARG(NAME, ROWWISE, BETTER)                                                              \
   template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
@@ -656,8 +660,8 @@ template <typename D, typename A> void TNOT(D &dst, const A &a) {
     for (int l = 0; l < lines; ++l) {                                                                  \
       int best = 0;                                                                                    \
       for (int i = 1; i < length; ++i) {                                                               \
-        float x = float(ROWWISE ? src.at(l, i) : src.at(i, l));                                        \
-        float b = float(ROWWISE ? src.at(l, best) : src.at(best, l));                                  \
+        auto x = ROWWISE ? src.at(l, i) : src.at(i, l);                                                \
+        auto b = ROWWISE ? src.at(l, best) : src.at(best, l);                                          \
         if (BETTER) best = i;                                                                          \
       }                                                                                                \
       (ROWWISE ? dst.at(l, 0) : dst.at(0, l)) = typename D::DType(best);                               \
@@ -671,7 +675,7 @@ PTO_SIM_ARG(TCOLARGMIN, false, x < b)
 
 enum class CmpMode { EQ, NE, LT, LE, GT, GE };
 
-inline bool compares(double a, double b, CmpMode mode) {
+template <typename T> bool compares(T a, T b, CmpMode mode) {
   switch (mode) {
   case CmpMode::EQ: return a == b;
   case CmpMode::NE: return a != b;
@@ -684,21 +688,27 @@ inline bool compares(double a, double b, CmpMode mode) {
 }
 
 /// The packed predicate mask (pl.md §4.4): bit c % 8 of byte (r, c / 8)
-/// holds the comparison of element (r, c); the rest of the mask is zero.
-template <typename M, typename A, typename Rhs> void compare_into(M &mask, const A &a, Rhs rhs, CmpMode mode) {
+/// holds `holds(r, c)`, the comparison of element (r, c); the rest of the
+/// mask is zero.
+template <typename M, typename A, typename Holds> void compare_into(M &mask, const A &a, Holds holds) {
   for (int r = 0; r < M::rows; ++r)
     for (int c = 0; c < M::cols; ++c) mask.at(r, c) = typename M::DType(0);
   for (int r = 0; r < a.validRows; ++r)
     for (int c = 0; c < a.validCols; ++c)
-      if (compares(double(float(a.at(r, c))), rhs(r, c), mode)) mask.at(r, c / 8) = typename M::DType(mask.at(r, c / 8) | (1 << (c % 8)));
+      if (holds(r, c)) mask.at(r, c / 8) = typename M::DType(mask.at(r, c / 8) | (1 << (c % 8)));
 }
+/// Compared in the tiles' element type.
 template <typename M, typename A, typename B> void TCMP(M &mask, const A &a, const B &b, CmpMode mode) {
   sim::hazards::step(sim::hazards::V, "TCMP", {bytes(a), bytes(b)}, {bytes(mask)});
-  compare_into(mask, a, [&](int r, int c) { return double(float(b.at(r, c))); }, mode);
+  using T = typename A::DType;
+  compare_into(mask, a, [&](int r, int c) { return compares<T>(a.at(r, c), T(b.at(r, c)), mode); });
 }
+/// Compared in the scalar's type, to which pto-isa converts the elements.
+/// EQ and NE are exact, as pl's (pto-run's) are: pto-isa's CPU backend
+/// takes |a - b| < 1e-9 (in f64) for equal.
 template <typename M, typename A, typename S> void TCMPS(M &mask, const A &a, S s, CmpMode mode) {
   sim::hazards::step(sim::hazards::V, "TCMPS", {bytes(a)}, {bytes(mask)});
-  compare_into(mask, a, [&](int, int) { return double(float(s)); }, mode);
+  compare_into(mask, a, [&](int r, int c) { return compares<S>(S(a.at(r, c)), s, mode); });
 }
 
 /// dst = mask ? a : b (a tile or a scalar), bit by bit of the packed mask,
