@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -563,9 +564,15 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
 
 
 /// TFMOD's truncating remainder (the dividend's sign): C's `%`, fmod.
+/// The int32 (int64) minimum's remainder by -1 traps on x86, as it does
+/// on pto-isa's CPU backend (SIGFPE), though pl defines it (0, pto-run's):
+/// reported here instead.
 template <typename T> T truncated_remainder_of(T a, T b) {
   if constexpr (std::is_integral<T>::value) {
-    if (b == 0) fail("TFMOD: integer remainder by zero");
+    if (b == 0) fail("TFMOD/TREM: integer remainder by zero");
+    if constexpr (std::is_signed_v<T> && sizeof(T) >= sizeof(int))
+      if (a == std::numeric_limits<T>::min() && b == T(-1))
+        fail("TFMOD/TREM: the integer minimum's remainder by -1 (pl defines 0; pto-isa's CPU backend traps)");
     return T(a % b);
   } else {
     return T(std::fmod(float(a), float(b)));
