@@ -13,6 +13,15 @@
 // order the pipes' clocks: pto/sim/hazards.hpp); f16 arithmetic is GCC's
 // _Float16 (computed in f32, rounded to f16).
 //
+// The arithmetic is that of pto-isa's CPU backend, bit for bit
+// (test/e2e/sim-vs-pto-isa.test), except where pl defines a result that
+// backend does not compute (pto-run and the model agree there): the sign
+// of a prelu of ±0 by a negative slope and of |-0|, the -0 that a sum of
+// nothing but -0 is, TCMPS's exact EQ and NE, the int32 minimum's
+// remainder by -1 (a failure here, a trap there); and reductions add in
+// their order (docs/a2a3-lowering.md), which clang's vectorised build of
+// pto-isa does not keep for f32 row sums.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PTO_SIM_PTO_INST_HPP
@@ -296,8 +305,8 @@ template <typename Dst, typename F> void each(Dst &dst, F f) {
     for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
 }
 
-/// dst = f(r, c) over dst's valid region, assigned as it is (no
-/// conversion: integer and bitwise results stay exact).
+/// dst = f(r, c) over dst's valid region, converted by a plain cast (no
+/// detour through f32: integer and bitwise results stay exact).
 template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
   for (int r = 0; r < dst.validRows; ++r)
     for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
@@ -418,6 +427,8 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
 }
 /// Row reductions: dst(r, 0) = fold over the valid columns of src. A float
 /// row sum accumulates in f32 and rounds once; products in the result type.
+/// Sums start from the first element, as pto-run's: pto-isa's from +0,
+/// so its sum of nothing but -0 is +0.
 #define PTO_SIM_ROW(NAME, ACC, INIT, OP)                                                                \
   template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
@@ -562,7 +573,6 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
     for (int j = 0; j < c.validCols; ++j) c.at(i, j) = typename C::DType(cIn.at(i, j) + dot<C>(a, b, i, j));
 }
 
-
 /// TFMOD's truncating remainder (the dividend's sign): C's `%`, fmod.
 /// The int32 (int64) minimum's remainder by -1 traps on x86, as it does
 /// on pto-isa's CPU backend (SIGFPE), though pl defines it (0, pto-run's):
@@ -645,6 +655,8 @@ PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR_TMP(TREMS, remainder_of<T>(x, y))
 PTO_SIM_EXACT_TILE(TFMOD, truncated_remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR(TFMODS, truncated_remainder_of<T>(x, y))
+// pl's x >= 0 ? x : x * slope (pto-run's): pto-isa's CPU backend tests
+// x > 0, so a ±0 gets the sign of ±0 * slope.
 PTO_SIM_EXACT_TILE_TMP(TPRELU, (x >= T(0) ? x : T(x * y)))
 PTO_SIM_EXACT_SCALAR(TLRELU, (x >= T(0) ? x : T(x * y)))
 #undef PTO_SIM_EXACT_TILE
