@@ -31,15 +31,35 @@ or `fails: ...` (a crash, a time-out, pto-run refusing the inputs); then
 The exit code is 1 when anything failed (a translation too).
 
   scripts/conformance.py [--only PROGRAM]... [--keep DIR] [--backend=pto-isa|sim] [--tools DIR]
+                         [--compare-backends [--no-vectorize]]
 
 PROGRAM is a file's stem (`ops`, `08_allreduce`) or its path. --backend=sim
 runs the same on the project's instruction model, with the hazard checker:
 a check of this table. Python's standard library only (no numpy).
+
+--compare-backends is the differential of the model and pto-isa: for the
+a2a3sim targets it builds every host program on both backends, runs both
+on the same inputs (the model with the hazard checker), each against
+pto-run's golden and with --output-dir, and compares every output .npy of
+the model with pto-isa's bit for bit (kernels are not compiled on their
+own, the a2a3 target is left out). Each run prints `matches: RUN on
+pto-isa` and `matches: RUN on the model` (or differs, fails, ...), then
+`agrees: RUN`, or for each output that differs `disagrees: RUN OUTPUT: N of
+M elements differ, first at index I [INDICES]: model X, pto-isa Y, pto-run
+Z` (floats with their bits; pto-run's value where its golden has the
+output); then
+
+  programs: N of M runs match pto-run (on pto-isa and on the model)
+  backends: N of M runs agree bit for bit
+
+--no-vectorize builds pto-isa's side with clang's loop vectorizer off
+(NO_VECTORIZE below): its reductions then add in their source's order.
 """
 
 import argparse
 import glob
 import json
+import math
 import os
 import random
 import re
@@ -62,20 +82,116 @@ class Run:
     ranks: --ranks for pto-run and the program (distributed programs).
     seed: seeds the inputs drawn here.
     draw: how an input is drawn, by name: "integers" (whole floats in
-      [-100, 100], integers in [-1000, 1000]: sums exact in any order), or
-      (LOW, HIGH) (integers); otherwise floats are uniform in [-1, 1) and
+      [-100, 100], integers in [-1000, 1000]: sums exact in any order),
+      (LOW, HIGH) (integers), "edges" (integers) or Edges(...) (floats):
+      edge cases, see Edges; otherwise floats are uniform in [-1, 1) and
       integers zero, as pto-run's --random-inputs draws them.
     extents: the shape of an input of dynamic shape, by name: extents or
       expressions of P (the rank count), e.g. ["P", 256].
     rtol, atol: the comparison's tolerances (else the host program's).
     pipeline: pto-run runs pto-a2a3-pipeline first (default: when ENTRY is
       not in the source, a function the pipeline made).
+    label: named in the run's lines ("[edges]"), to tell apart two runs of
+      one host program.
+    adjust: called with the drawn values (a dict of lists by input name),
+      which it may change before they are written: keeps a combination of
+      inputs out of a run.
+    in_order: its f32 row sums match pto-run only in pto-run's order (sums
+      of edge values of very different magnitudes): left out of a run of
+      vectorised pto-isa against pto-run alone (no --compare-backends, no
+      --no-vectorize), whose four partial row sums (NO_VECTORIZE) differ.
     """
 
-    def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None):
+    def __init__(self, entry, ranks=None, seed=1, draw=None, extents=None, rtol=None, atol=None, pipeline=None,
+                 label=None, adjust=None, in_order=False):
         self.entry, self.ranks, self.seed = entry, ranks, seed
         self.draw, self.extents = draw or {}, extents or {}
         self.rtol, self.atol, self.pipeline = rtol, atol, pipeline
+        self.label, self.adjust, self.in_order = label, adjust, in_order
+
+
+RANGES = {"b": (-2 ** 7, 2 ** 7 - 1), "h": (-2 ** 15, 2 ** 15 - 1), "i": (-2 ** 31, 2 ** 31 - 1),
+          "q": (-2 ** 63, 2 ** 63 - 1), "B": (0, 2 ** 8 - 1), "H": (0, 2 ** 16 - 1), "I": (0, 2 ** 32 - 1)}
+
+
+class Edges:
+    """Edge-case inputs. An integer input's draw "edges": half the elements
+    edge values, 0, ±1, ±2, ±3, the powers of two ±2^k (k up to 30) and
+    their neighbours ±(2^k ± 1), ±(2^24 ± 2) (where f32 stops holding every
+    integer), the type's extremes and their neighbours; a quarter uniform
+    over the type's range, a quarter uniform in [-1000, 1000].
+
+    A float input's draw Edges(...), one of
+      scale=S: floats the program scales by S (in f32) and converts to an
+        int32: the integer edge values divided by S (and from groups of
+        their own ±0 and the smallest subnormals), kept where S x in f32 is inside int32: beyond it the
+        conversion is undefined (pto-isa's static_cast from double is
+        C++'s undefined behaviour, pto-run wraps); half the elements, the
+        rest uniform in [-1, 1);
+      limit=L: |x| <= L, a bound under which the program's arithmetic stays
+        finite (an infinity is not within any tolerance of another in the
+        golden comparison), and never NaN (no tolerance either): about half
+        the elements edge values, alike from each group of ±0 (+0 alone
+        with zeros="+0", none with zeros=False), ± subnormals (the smallest, a few, the largest), the
+        smallest normals, ±1 and its neighbours in f32 and ±0.5, ±1.5, ±2,
+        ±3, ± powers of two from 2^-20 up to L, ±L; a quarter uniform in
+        [-1, 1), a quarter of magnitudes log-uniform in [2^-20, L].
+    """
+
+    def __init__(self, limit=None, scale=None, zeros=True):
+        if (limit is None) == (scale is None):
+            raise ValueError("Edges: a float draw takes a limit or a scale")
+        self.limit, self.scale, self.zeros = limit, scale, zeros
+
+    @staticmethod
+    def integers(low, high):
+        values = {0, 1, 2, 3, 2 ** 24 - 2, 2 ** 24 + 2}
+        for k in range(2, 31):
+            values.update((2 ** k - 1, 2 ** k, 2 ** k + 1))
+        values |= {-v for v in values}
+        values.update((low, low + 1, high, high - 1))
+        return sorted(v for v in values if low <= v <= high)
+
+    def floats(self):
+        """The edge values, in groups drawn alike: ±0 and the subnormals
+        would be rare among a hundred powers of two."""
+        groups = [[0.0, -0.0] if self.zeros is True else [0.0]] if self.zeros else []
+        if self.scale is not None:
+            groups.append([2.0 ** -149, -2.0 ** -149])
+            groups.append([x for x in (f32(v / self.scale) for v in Edges.integers(-2 ** 31, 2 ** 31 - 1))
+                           if -2 ** 31 <= f32(x * f32(self.scale)) < 2 ** 31])
+        else:
+            limit = f32(self.limit)
+            signed = lambda magnitudes: [s * m for m in magnitudes if m <= limit for s in (1, -1)]
+            groups.append(signed([2.0 ** -149, 3 * 2.0 ** -149, 2.0 ** -140, (2 ** 23 - 1) * 2.0 ** -149]))
+            groups.append(signed([2.0 ** -126, 2.0 ** -125]))
+            groups.append(signed([1.0, 1 - 2.0 ** -24, 1 + 2.0 ** -23, 0.5, 1.5, 2.0, 3.0]))
+            groups.append(signed([2.0 ** k for k in range(-20, 128)]))
+            groups.append(signed([limit]))
+        return [g for g in groups if g]
+
+    @staticmethod
+    def draw_integers(rng, count, code):
+        low, high = RANGES[code]
+        edges = Edges.integers(low, high)
+        small = (max(low, -1000), min(high, 1000))
+        return [rng.choice(edges) if p < 0.5 else rng.randint(low, high) if p < 0.75 else rng.randint(*small)
+                for p in (rng.random() for _ in range(count))]
+
+    def draw(self, rng, count):
+        groups = self.floats()
+        edge = lambda: rng.choice(rng.choice(groups))
+        if self.scale is not None:
+            return [edge() if rng.random() < 0.5 else rng.uniform(-1.0, 1.0) for _ in range(count)]
+        top = math.log2(self.limit)
+        return [edge() if p < 0.45 else rng.uniform(-1.0, 1.0) if p < 0.7
+                else rng.choice((-1, 1)) * min(2.0 ** rng.uniform(-20, top), f32(self.limit))
+                for p in (rng.random() for _ in range(count))]
+
+
+def f32(x):
+    """x rounded to f32 (to nearest even)."""
+    return struct.unpack("<f", struct.pack("<f", x))[0]
 
 
 class Program:
@@ -95,6 +211,18 @@ TRANSLATE = {
     "a2a3sim-runtime": ["--target=a2a3sim", "--entry=runtime"],
     "a2a3": ["--target=a2a3"],
 }
+
+def prelu_off_zero(tile, slope, zero=lambda x: x == 0):
+    """A Run's adjust: where the prelu's operand made from input `tile`
+    is ±0 (`zero` of the input's element), its slope (input `slope`) is
+    made non-negative. TPRELU of ±0 by a negative slope is where pto-isa's
+    CPU backend and pl differ: pto-isa computes x > 0 ? x : x * slope, a
+    zero of the product's sign (+0 * -1 = -0), pl (pto-run and the model)
+    x >= 0 ? x : x * slope, the zero itself."""
+    def adjust(values):
+        values[slope] = [abs(y) if zero(x) else y for x, y in zip(values[tile], values[slope])]
+    return adjust
+
 
 MATMUL_F16 = dict(rtol=1e-2, atol=1e-2)
 MATMUL_F32 = dict(rtol=1e-3, atol=1e-4)
@@ -151,16 +279,54 @@ TABLE = {
     "test/e2e/Inputs/host_dynamic.mlir": Program(
         [Run("main", ranks=2, seed=41, extents={"input": ["P*P", 256]}),
          Run("main", ranks=3, seed=42, extents={"input": ["P*P", 256]})]),
-    # every-instruction.test.
+    # every-instruction.test, and each function again on edge cases
+    # (sim-vs-pto-isa.test), bounded where the arithmetic would overflow:
+    # products of x and y (binary) stay below 2^120, 0.375 x / 0.375
+    # (scalar) below 2^102, exp's argument (unary) within ±64, a row
+    # product of 32 values (reductions) below 2^96, expdif's argument
+    # (expansions: x less a sum of 32 y / 16 or 16 y / 8) within ±48.
+    # Left out where pto-isa's CPU backend and pl differ: the prelu of ±0
+    # by a negative slope (prelu_off_zero), the abs of -0 (unary: +0
+    # alone; pto-isa's TABS, src < 0 ? -src : src, keeps -0, pl's abs
+    # gives +0). Runs with row sums are in_order (see Run).
     "test/e2e/Inputs/every_instruction.mlir": Program(
         [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
          Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
-         Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"})]),
-    # ops.test.
+         Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"}),
+         Run("binary", seed=121, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
+             adjust=prelu_off_zero("x", "y")),
+         Run("scalar", seed=122, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         Run("unary", seed=123, draw={"x": Edges(limit=64.0, zeros="+0")}, label="edges"),
+         # x and y scaled by 1000 and truncated to int32: integer edge
+         # values through every bitwise op, shift and remainder (whose
+         # operands the function masks: defined for any int32) and the
+         # wrapping cast to i16.
+         Run("integer", seed=124, draw={"x": Edges(scale=1000), "y": Edges(scale=1000)}, label="edges"),
+         Run("reductions", seed=125, draw={"x": Edges(limit=8.0)}, label="edges", in_order=True),
+         Run("expansions", seed=126, draw={"x": Edges(limit=16.0), "y": Edges(limit=16.0)}, label="edges",
+             in_order=True),
+         Run("select_move", seed=127, draw={"x": Edges(limit=2.0 ** 100), "y": Edges(limit=2.0 ** 100)},
+             label="edges")]),
+    # ops.test, and each function again on edge cases (sim-vs-pto-isa.test).
+    # integer_ops is defined for every int32 a and b: its remainder divides
+    # (a & b | 5 ^ 3) << 1 >> 1, in [-2^30, 2^30), by the odd b | 1, so
+    # neither a zero divisor nor INT32_MIN % -1 (which traps on x86) occurs.
+    # Float bounds: lrelu x prelu y (float_ops) below 2^120, exp's argument
+    # (windows, accumulate) within ±64, f16 sums of 128 values below 2^15;
+    # no prelu of ±0 (lrelu's x * 0.25 is ±0 also where it underflows) by
+    # a negative y (prelu_off_zero).
     "test/e2e/Inputs/ops.mlir": Program(
         [Run("integer_ops", seed=1, draw={"a": "integers", "b": "integers"}), Run("float_ops", seed=7),
          Run("shapes", seed=8), Run("broadcasts", seed=10), Run("f16_sums", seed=11), Run("windows", seed=9),
-         Run("accumulate", seed=11)]),
+         Run("accumulate", seed=11),
+         Run("integer_ops", seed=101, draw={"a": "edges", "b": "edges"}, label="edges"),
+         Run("float_ops", seed=107, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
+             adjust=prelu_off_zero("x", "y", lambda x: x == 0 or x < 0 and f32(x * 0.25) == 0)),
+         Run("shapes", seed=108, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         Run("broadcasts", seed=110, draw={"x": Edges(limit=2.0 ** 100)}, label="edges", in_order=True),
+         Run("f16_sums", seed=111, draw={"x": Edges(limit=256.0)}, label="edges", in_order=True),
+         Run("windows", seed=109, draw={"x": Edges(limit=64.0)}, label="edges"),
+         Run("accumulate", seed=112, draw={"x": Edges(limit=64.0), "y": Edges(limit=64.0)}, label="edges")]),
     # runtime.test: a kernel with scalar parameters, so --entry=runtime only.
     "test/e2e/Inputs/runtime.mlir": Program([Run("rows", seed=1), Run("subtract", seed=2)], runtime=True, direct=False),
     "test/e2e/Inputs/tasks.mlir": Program([Run("chain", seed=10), Run("twice", seed=11)], runtime=True),
@@ -199,6 +365,7 @@ class Driver:
         self.tools = args.tools
         self.kernels = [0, 0]
         self.programs = [0, 0]
+        self.backends = [0, 0]
         self.failed = False
         self.goldens = {}
 
@@ -224,8 +391,8 @@ class Driver:
             out = expired.stdout.decode(errors="replace") if isinstance(expired.stdout, bytes) else expired.stdout or ""
             return None, out, "timed out after %d s" % timeout
 
-    def cxx(self, *arguments):
-        return [CXX, "--backend=" + self.args.backend, *arguments]
+    def cxx(self, *arguments, backend=None):
+        return [CXX, "--backend=" + (backend or self.args.backend), *arguments]
 
     def check(self, path):
         table = TABLE.get(path)
@@ -236,6 +403,8 @@ class Driver:
         stem = os.path.splitext(os.path.basename(path))[0]
         for target in TARGETS:
             if target == "a2a3sim" and not table.direct or target == "a2a3sim-runtime" and not table.runtime:
+                continue
+            if target == "a2a3" and self.args.compare_backends:
                 continue
             self.target(path, stem, table, target)
 
@@ -256,7 +425,7 @@ class Driver:
             sources = [k["source"] for k in json.load(manifest).get("kernels", []) if k.get("source")]
         if os.path.exists(os.path.join(out, "pto_builtin_collectives.hpp")):
             sources.append("pto_builtin_collectives.hpp")
-        for source in sources:
+        for source in sources if not self.args.compare_backends else ():
             self.kernel(label, out, source)
         if target == "a2a3":
             return
@@ -284,28 +453,79 @@ class Driver:
             self.say("does not compile: %s/%s: %s" % (label, source, self.first_error(err, "exit code %s" % code)))
 
     def host(self, path, stem, label, out, host, runs):
-        binary = os.path.join(out, "bin", host[:-4])
-        os.makedirs(os.path.dirname(binary), exist_ok=True)
-        code, _, err = self.run(self.cxx("-O1", "-I.", host, "-o", binary), cwd=out)
-        build_error = None if code == 0 else self.first_error(err, "exit code %s" % code)
+        backends = ["pto-isa", "sim"] if self.args.compare_backends else [self.args.backend]
+        binaries, build_errors = {}, {}
+        for backend in backends:
+            directory = os.path.join(out, "bin", backend) if self.args.compare_backends else os.path.join(out, "bin")
+            binaries[backend] = os.path.join(directory, host[:-4])
+            os.makedirs(directory, exist_ok=True)
+            flags = NO_VECTORIZE if backend == "pto-isa" and self.args.no_vectorize else []
+            code, _, err = self.run(self.cxx("-O1", *flags, "-I.", host, "-o", binaries[backend], backend=backend),
+                                    cwd=out)
+            build_errors[backend] = None if code == 0 else self.first_error(err, "exit code %s" % code)
         with open(os.path.join(out, host)) as text:
             program_text = text.read()
+        vectorised = "pto-isa" in backends and not self.args.no_vectorize and not self.args.compare_backends
         for run in runs:
-            self.programs[1] += 1
-            name = "%s/%s" % (label, host) + (" --ranks %d" % run.ranks if run.ranks else "")
-            if build_error:
-                self.failed = True
-                self.say("does not build: %s: %s" % (name, build_error))
+            if run.in_order and vectorised:
                 continue
-            verdict = self.compare(path, stem, program_text, binary, run)
-            if verdict is None:
-                self.programs[0] += 1
-                self.say("matches: %s" % name)
-            else:
+            name = "%s/%s" % (label, host) + (" --ranks %d" % run.ranks if run.ranks else "")
+            name += " [%s]" % run.label if run.label else ""
+            files, golden, error = self.prepare(path, stem, program_text, run)
+            if files is None:
+                self.programs[1] += len(backends)
                 self.failed = True
-                self.say("%s: %s: %s" % (verdict[0], name, verdict[1]))
+                self.say("fails: %s: %s" % (name, error))
+                if self.args.compare_backends:
+                    self.backends[1] += 1
+                continue
+            if error:
+                # pto-run refused the inputs: a failure, but the backends
+                # can still be compared with each other.
+                self.programs[1] += len(backends)
+                self.failed = True
+                self.say("fails: %s: %s" % (name, error))
+            outputs = {}
+            for backend in backends:
+                shown = name + (" on " + BACKEND_NAMES[backend] if self.args.compare_backends else "")
+                if not error:
+                    self.programs[1] += 1
+                if build_errors[backend]:
+                    self.failed = True
+                    self.say("does not build: %s: %s" % (shown, build_errors[backend]))
+                    continue
+                outputs[backend] = None
+                if self.args.compare_backends:
+                    outputs[backend] = os.path.join(out, "outputs", backend, self.key(run))
+                    shutil.rmtree(outputs[backend], ignore_errors=True)
+                    os.makedirs(outputs[backend])
+                verdict = self.execute(binaries[backend], backend, files, golden, run, outputs[backend])
+                if error:
+                    if verdict:
+                        self.say("%s: %s: %s" % (verdict[0], shown, verdict[1]))
+                elif verdict is None:
+                    self.programs[0] += 1
+                    self.say("matches: %s" % shown)
+                else:
+                    self.failed = True
+                    self.say("%s: %s: %s" % (verdict[0], shown, verdict[1]))
+            if self.args.compare_backends:
+                self.backends[1] += 1
+                if len(outputs) < len(backends):
+                    self.failed = True
+                    self.say("disagrees: %s: not built on both backends" % name)
+                    continue
+                lines = differences(outputs["sim"], outputs["pto-isa"], None if error else golden)
+                if lines:
+                    self.failed = True
+                    for line in lines:
+                        self.say("disagrees: %s %s" % (name, line))
+                else:
+                    self.backends[0] += 1
+                    self.say("agrees: %s" % name)
 
-    def draw(self, directory, run, kind, name, dims):
+    def draw(self, run, kind, name, dims):
+        """Input `name`'s .npy descriptor, struct code, shape and values."""
         descr, code = TYPES.get(kind, (None, None))
         if descr is None:
             raise ValueError("an input of type %s" % kind)
@@ -320,19 +540,32 @@ class Driver:
         rng = random.Random("%d:%s" % (run.seed, name))
         how = run.draw.get(name)
         integral = code not in "fe"
-        if isinstance(how, tuple):
+        if how == "edges":
+            if not integral:
+                raise ValueError("input %s: a float input's edge draw is Edges(limit=...) or Edges(scale=...)" % name)
+            values = Edges.draw_integers(rng, count, code)
+        elif isinstance(how, Edges):
+            if integral:
+                raise ValueError("input %s: an integer input's edge draw is \"edges\"" % name)
+            values = how.draw(rng, count)
+        elif isinstance(how, tuple):
             values = [rng.randint(how[0], how[1]) for _ in range(count)]
         elif how == "integers":
             values = [rng.randint(-1000, 1000) if integral else float(rng.randint(-100, 100)) for _ in range(count)]
         else:
             values = [0 if integral else rng.uniform(-1.0, 1.0) for _ in range(count)]
-        file = os.path.join(directory, name + ".npy")
-        write_npy(file, descr, code, shape, values)
-        return file
+        return descr, code, shape, values
 
-    def compare(self, path, stem, text, binary, run):
-        """None when the run matches pto-run, else (verdict, line)."""
+    @staticmethod
+    def key(run):
         key = "%s-p%d" % (run.entry, run.ranks) if run.ranks else run.entry
+        return key + "-s%d" % run.seed + ("-" + run.label if run.label else "")
+
+    def prepare(self, path, stem, text, run):
+        """The run's inputs (drawn once per program, run and input list)
+        and pto-run's golden on them: (files, golden directory, None), or
+        (files, None, pto-run's error), or (None, None, the draw's error)."""
+        key = self.key(run)
         inputs = [(kind, name, [d.strip() for d in dims.split(",") if d.strip()]) for kind, name, dims in INPUT.findall(text)]
         ranks = str(run.ranks or 1)
         inputs += [(kind, name, [ranks] + [d.strip() for d in dims.split(",") if d.strip()])
@@ -345,9 +578,17 @@ class Driver:
             shutil.rmtree(golden, ignore_errors=True)
             os.makedirs(directory)
             try:
-                files = {name: self.draw(directory, run, kind, name, dims) for kind, name, dims in inputs}
+                drawn = {name: self.draw(run, kind, name, dims) for kind, name, dims in inputs}
+                if run.adjust:
+                    values = {name: values for name, (_, _, _, values) in drawn.items()}
+                    run.adjust(values)
+                    drawn = {name: (*drawn[name][:3], values[name]) for name in drawn}
             except ValueError as error:
-                return "fails", str(error)
+                return None, None, str(error)
+            files = {}
+            for name, (descr, code, shape, values) in drawn.items():
+                files[name] = os.path.join(directory, name + ".npy")
+                write_npy(files[name], descr, code, shape, values)
             command = [os.path.join(self.tools, "pto-run"), os.path.join(REPO, path), "--entry", run.entry,
                        "--random-inputs", "--seed", str(run.seed), "-o", golden]
             if run.ranks:
@@ -363,22 +604,31 @@ class Driver:
             code, _, err = self.run(command, timeout=RUN_TIMEOUT)
             self.goldens[signature] = (files, None if code == 0 else "pto-run: " + self.first_error(err, "exit code %s" % code))
         files, error = self.goldens[signature]
-        if error:
-            return "fails", error
-        command = [binary, "--golden", golden]
+        return files, None if error else golden, error
+
+    def execute(self, binary, backend, files, golden, run, output_dir):
+        """Runs a host program built for `backend` on the inputs `files`
+        (writing its outputs into `output_dir`, if given); None when it
+        matches the golden (or, with no golden, exits 0), else (verdict,
+        line)."""
+        command = [binary]
+        if golden:
+            command += ["--golden", golden]
         for name, file in files.items():
             command += ["--input", "%s=%s" % (name, file)]
         if run.ranks:
             command += ["--ranks", str(run.ranks)]
         if run.rtol is not None:
             command += ["--rtol", str(run.rtol), "--atol", str(run.atol)]
-        if self.args.backend == "sim":
+        if output_dir:
+            command += ["--output-dir", output_dir]
+        if backend == "sim":
             command.append("--hazards")
         code, out, err = self.run(command, timeout=RUN_TIMEOUT)
         bad = [l for l in out.splitlines() if "MISMATCH" in l or "NOT RELEASED" in l]
         good = [l for l in out.splitlines() if "matches the golden" in l or "every cell released" in l]
         if code == 0 and not bad:
-            return None if good else ("fails", "no output was compared with the golden")
+            return None if good or not golden else ("fails", "no output was compared with the golden")
         if code == 1 and bad:
             return "differs", bad[0]
         if code is None:
@@ -388,18 +638,110 @@ class Driver:
         return "fails", "exit code %d: %s" % (code, self.first_error(err, bad[0] if bad else "no message"))
 
 
+BACKEND_NAMES = {"pto-isa": "pto-isa", "sim": "the model"}
+# clang's loop vectorizer off: pto-isa marks its loops `vectorize(enable)
+# interleave(enable)` (PTO_CPU_VECTORIZE_LOOP), which licenses reordering a
+# reduction; at -O1 clang splits the f32 row sum (TROWSUM) into four
+# partial sums, element j into sum j % 4, added in order at the end: an
+# order neither its source, docs/a2a3-lowering.md nor pto-run has.
+NO_VECTORIZE = ["-mllvm", "-force-vector-width=1", "-mllvm", "-force-vector-interleave=1"]
+
+
+def read_npy(path):
+    """(descriptor, shape, element bytes) of a little-endian, C-ordered
+    .npy (version 1 to 3), or None when it is not one."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+    except OSError:
+        return None
+    if data[:6] != b"\x93NUMPY":
+        return None
+    if data[6] == 1:
+        length, start = struct.unpack("<H", data[8:10])[0], 10
+    else:
+        length, start = struct.unpack("<I", data[8:12])[0], 12
+    header = data[start:start + length].decode("latin-1")
+    descr = re.search(r"'descr': '([^']+)'", header)
+    shape = re.search(r"'shape': \(([^)]*)\)", header)
+    if not descr or not shape or "'fortran_order': False" not in header:
+        return None
+    dims = tuple(int(d) for d in shape.group(1).split(",") if d.strip())
+    return descr.group(1), dims, data[start + length:]
+
+
+CODES = {descr: code for descr, code in TYPES.values()}
+CODES.update({"<f8": "d", "|b1": "?", "<u8": "Q"})
+
+
+def show(code, raw):
+    value = struct.unpack("<" + code, raw)[0]
+    if code in "efd":
+        return "%r (0x%0*x)" % (value, 2 * len(raw), int.from_bytes(raw, "little"))
+    return str(value)
+
+
+def differences(model, isa, golden):
+    """The outputs in which the model's run (directory `model`) and
+    pto-isa's (`isa`) differ, bit for bit: lines `OUTPUT: N of M elements
+    differ, first at index I [INDICES]: model X, pto-isa Y` (and pto-run's
+    value there, from `golden`, when it has the output)."""
+    names = sorted(set(os.listdir(model)) | set(os.listdir(isa)))
+    if not names:
+        return [": neither backend wrote an output"]
+    lines = []
+    for file in names:
+        output = file[:-4] if file.endswith(".npy") else file
+        a, b = read_npy(os.path.join(model, file)), read_npy(os.path.join(isa, file))
+        if a is None or b is None:
+            lines.append("%s: %s wrote no .npy of it" % (output, "the model" if a is None else "pto-isa"))
+            continue
+        if a[:2] != b[:2]:
+            lines.append("%s: the model wrote %s %s, pto-isa %s %s" % (output, a[0], a[1], b[0], b[1]))
+            continue
+        code = CODES.get(a[0])
+        size = struct.calcsize("<" + code) if code else 1
+        if code is None or len(a[2]) != len(b[2]) or len(a[2]) % size:
+            if a[2] != b[2]:
+                lines.append("%s: the files differ (%s)" % (output, a[0]))
+            continue
+        count = len(a[2]) // size
+        wrong = [i for i in range(count) if a[2][i * size:(i + 1) * size] != b[2][i * size:(i + 1) * size]]
+        if not wrong:
+            continue
+        i = wrong[0]
+        indices, rest = [], i
+        for d in reversed(a[1]):
+            indices.insert(0, rest % d if d else 0)
+            rest = rest // d if d else 0
+        line = "%s: %d of %d elements differ, first at index %d %s: model %s, pto-isa %s" % (
+            output, len(wrong), count, i, list(indices), show(code, a[2][i * size:(i + 1) * size]),
+            show(code, b[2][i * size:(i + 1) * size]))
+        reference = read_npy(os.path.join(golden, file)) if golden else None
+        if reference and reference[:2] == a[:2] and len(reference[2]) == len(a[2]):
+            line += ", pto-run %s" % show(code, reference[2][i * size:(i + 1) * size])
+        lines.append(line)
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", action="append", metavar="PROGRAM", help="this program alone (a stem or a path); repeatable")
     parser.add_argument("--keep", metavar="DIR", help="work in DIR and keep it (translations, inputs, goldens, binaries)")
     parser.add_argument("--backend", choices=["pto-isa", "sim"], default="pto-isa",
                         help="what the C++ is compiled against (default pto-isa; sim: the project's model, with --hazards)")
+    parser.add_argument("--compare-backends", action="store_true",
+                        help="build every host program on both backends and compare their outputs bit for bit")
+    parser.add_argument("--no-vectorize", action="store_true",
+                        help="build pto-isa's host programs with clang's loop vectorizer off (reductions in their "
+                             "source order)")
     parser.add_argument("--tools", default=os.path.join(REPO, "target", "debug"),
                         help="where pto-translate and pto-run are (default target/debug)")
     args = parser.parse_args()
     args.tools = os.path.abspath(args.tools)
 
-    chosen = subprocess.run([CXX, "--backend=" + args.backend, "--print-backend"], stdout=subprocess.PIPE, text=True)
+    backend = "pto-isa" if args.compare_backends else args.backend
+    chosen = subprocess.run([CXX, "--backend=" + backend, "--print-backend"], stdout=subprocess.PIPE, text=True)
     if chosen.returncode != 0:
         return 2
     words = chosen.stdout.split()
@@ -428,7 +770,12 @@ def main():
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
-    print("kernels: %d of %d compile; programs: %d of %d match pto-run" % (*driver.kernels, *driver.programs), flush=True)
+    if args.compare_backends:
+        print("programs: %d of %d runs match pto-run (on pto-isa and on the model)" % tuple(driver.programs))
+        print("backends: %d of %d runs agree bit for bit" % tuple(driver.backends), flush=True)
+    else:
+        print("kernels: %d of %d compile; programs: %d of %d match pto-run" % (*driver.kernels, *driver.programs),
+              flush=True)
     return 1 if driver.failed else 0
 
 

@@ -13,6 +13,15 @@
 // order the pipes' clocks: pto/sim/hazards.hpp); f16 arithmetic is GCC's
 // _Float16 (computed in f32, rounded to f16).
 //
+// The arithmetic is that of pto-isa's CPU backend, bit for bit
+// (test/e2e/sim-vs-pto-isa.test), except where pl defines a result that
+// backend does not compute (pto-run and the model agree there): the sign
+// of a prelu of ±0 by a negative slope and of |-0|, the -0 that a sum of
+// nothing but -0 is, TCMPS's exact EQ and NE, the int32 minimum's
+// remainder by -1 (a failure here, a trap there); and reductions add in
+// their order (docs/a2a3-lowering.md), which clang's vectorised build of
+// pto-isa does not keep for f32 row sums.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef PTO_SIM_PTO_INST_HPP
@@ -24,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <chrono>
 #include <mutex>
 #include <thread>
@@ -237,8 +247,19 @@ template <typename TileT> constexpr int move_pipe() {
   return TileT::loc == TileType::Acc ? sim::hazards::FIX : TileT::loc == TileType::Mat ? sim::hazards::MTE1 : sim::hazards::V;
 }
 
+/// f32, f64 and f16 (GCC's _Float16, which std::is_floating_point does
+/// not count): types that convert to each other with one rounding.
+template <typename T> constexpr bool is_real = std::is_floating_point_v<T> || std::is_same_v<T, half>;
+
+/// An element converted to another type: directly where that is exact or
+/// rounds once (the same type; an integer to an integer, which wraps as
+/// pto-isa's static_cast does; one real type to another), else through
+/// f32 (bfloat16 converts from f32 only).
 template <typename To, typename From> To convert(From value) {
-  return To(float(value));
+  if constexpr (std::is_same_v<To, From>) return value;
+  else if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) return To(value);
+  else if constexpr (is_real<To> && is_real<From>) return To(value);
+  else return To(float(value));
 }
 
 template <typename TileT, typename GlobalT> void TLOAD(TileT &tile, const GlobalT &global) {
@@ -266,9 +287,11 @@ void TSTORE(const GlobalT &global, const TileT &tile) {
   if (Atomic == AtomicType::AtomicAdd) {
     sim::hazards::step(pipe, "TSTORE (atomic add)", {bytes(tile), bytes(global)}, {bytes(global)});
     std::lock_guard<std::mutex> guard(atomic_store_lock());
+    // pto-isa's: the tile's element converted to the global's type, then
+    // added in that type (integers wrap).
+    using T = typename GlobalT::DType;
     for (int r = 0; r < tile.validRows; ++r)
-      for (int c = 0; c < tile.validCols; ++c)
-        global.at(r, c) = convert<typename GlobalT::DType>(double(float(global.at(r, c))) + double(float(tile.at(r, c))));
+      for (int c = 0; c < tile.validCols; ++c) global.at(r, c) = T(global.at(r, c) + convert<T>(tile.at(r, c)));
     return;
   }
   sim::hazards::step(pipe, "TSTORE", {bytes(tile)}, {bytes(global)});
@@ -280,6 +303,13 @@ void TSTORE(const GlobalT &global, const TileT &tile) {
 template <typename Dst, typename F> void each(Dst &dst, F f) {
   for (int r = 0; r < dst.validRows; ++r)
     for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = convert<typename Dst::DType>(f(r, c));
+}
+
+/// dst = f(r, c) over dst's valid region, converted by a plain cast (no
+/// detour through f32: integer and bitwise results stay exact).
+template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
 }
 
 #define PTO_SIM_BINARY(NAME, EXPR)                                                                      \
@@ -295,8 +325,10 @@ PTO_SIM_BINARY(TADD, x + y)
 PTO_SIM_BINARY(TSUB, x - y)
 PTO_SIM_BINARY(TMUL, x * y)
 PTO_SIM_BINARY(TDIV, x / y)
-PTO_SIM_BINARY(TMAX, x > y ? x : y)
-PTO_SIM_BINARY(TMIN, x < y ? x : y)
+// pto-isa's std::max and std::min: the first operand unless the second
+// is strictly greater (smaller): max(+0, -0) is +0, max(-0, +0) is -0.
+PTO_SIM_BINARY(TMAX, x < y ? y : x)
+PTO_SIM_BINARY(TMIN, y < x ? y : x)
 #undef PTO_SIM_BINARY
 
 #define PTO_SIM_SCALAR(NAME, EXPR)                                                                      \
@@ -312,8 +344,8 @@ PTO_SIM_SCALAR(TADDS, x + y)
 PTO_SIM_SCALAR(TSUBS, x - y)
 PTO_SIM_SCALAR(TMULS, x * y)
 PTO_SIM_SCALAR(TDIVS, x / y)
-PTO_SIM_SCALAR(TMAXS, x > y ? x : y)
-PTO_SIM_SCALAR(TMINS, x < y ? x : y)
+PTO_SIM_SCALAR(TMAXS, x < y ? y : x)
+PTO_SIM_SCALAR(TMINS, y < x ? y : x)
 #undef PTO_SIM_SCALAR
 
 #define PTO_SIM_UNARY(NAME, EXPR)                                                                       \
@@ -324,14 +356,19 @@ PTO_SIM_SCALAR(TMINS, x < y ? x : y)
       return EXPR;                                                                                     \
     });                                                                                                \
   }
-PTO_SIM_UNARY(TEXP, std::exp(x))
-PTO_SIM_UNARY(TLOG, std::log(x))
-PTO_SIM_UNARY(TSQRT, std::sqrt(x))
-PTO_SIM_UNARY(TRSQRT, 1.0f / std::sqrt(x))
+// pto-isa's: exp, log, sqrt and 1 / sqrt in f64, rounded once to the
+// result (not f32's expf, logf: they round differently now and then).
+PTO_SIM_UNARY(TEXP, std::exp(double(x)))
+PTO_SIM_UNARY(TLOG, std::log(double(x)))
+PTO_SIM_UNARY(TSQRT, std::sqrt(double(x)))
+PTO_SIM_UNARY(TRSQRT, 1.0 / std::sqrt(double(x)))
 PTO_SIM_UNARY(TRECIP, 1.0f / x)
+// pl's |x|, +0 for -0 (pto-run's too); pto-isa's CPU backend computes
+// x < 0 ? -x : x, which keeps -0.
 PTO_SIM_UNARY(TABS, std::fabs(x))
 PTO_SIM_UNARY(TNEG, -x)
-PTO_SIM_UNARY(TRELU, x > 0.0f ? x : 0.0f)
+// pto-isa's std::max(x, 0): -0 stays -0 (pto-run's too).
+PTO_SIM_UNARY(TRELU, x < 0.0f ? 0.0f : x)
 #undef PTO_SIM_UNARY
 
 template <typename D, typename A> void TMOV(D &dst, const A &src) {
@@ -390,12 +427,15 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
 }
 /// Row reductions: dst(r, 0) = fold over the valid columns of src. A float
 /// row sum accumulates in f32 and rounds once; products in the result type.
+/// Sums start from the first element, as pto-run's: pto-isa's from +0,
+/// so its sum of nothing but -0 is +0.
 #define PTO_SIM_ROW(NAME, ACC, INIT, OP)                                                                \
   template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
     using Acc = ACC;                                                                                   \
     for (int r = 0; r < src.validRows; ++r) {                                                          \
-      Acc acc = convert<Acc>(float(INIT));                                                             \
+      Acc acc{};                                                                                       \
+      if constexpr (!std::is_integral_v<Acc>) acc = convert<Acc>(float(INIT));                         \
       for (int c = 0; c < src.validCols; ++c)                                                          \
         acc = c == 0 ? as_acc<Acc>(src.at(r, c)) : reduce_step<Acc>(acc, src.at(r, c), OP); \
       dst.at(r, 0) = convert<typename D::DType>(acc);                                                  \
@@ -403,8 +443,8 @@ template <typename Acc, typename X, typename Op> inline Acc reduce_step(Acc acc,
   }
 #define PTO_SIM_SUM_ACC std::conditional_t<std::is_integral_v<typename D::DType>, typename D::DType, float>
 PTO_SIM_ROW(TROWSUM, PTO_SIM_SUM_ACC, 0.0f, [](auto a, auto b) { return a + b; })
-PTO_SIM_ROW(TROWMAX, float, -INFINITY, [](auto a, auto b) { return b > a ? b : a; })
-PTO_SIM_ROW(TROWMIN, float, INFINITY, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_ROW(TROWMAX, typename D::DType, -INFINITY, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_ROW(TROWMIN, typename D::DType, INFINITY, [](auto a, auto b) { return b < a ? b : a; })
 PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_ROW
 
@@ -423,8 +463,8 @@ PTO_SIM_ROW(TROWPROD, typename D::DType, 1.0f, [](auto a, auto b) { return a * b
     }                                                                                                  \
   }
 PTO_SIM_COL(TCOLSUM, typename D::DType, [](auto a, auto b) { return a + b; })
-PTO_SIM_COL(TCOLMAX, float, [](auto a, auto b) { return b > a ? b : a; })
-PTO_SIM_COL(TCOLMIN, float, [](auto a, auto b) { return b < a ? b : a; })
+PTO_SIM_COL(TCOLMAX, typename D::DType, [](auto a, auto b) { return b > a ? b : a; })
+PTO_SIM_COL(TCOLMIN, typename D::DType, [](auto a, auto b) { return b < a ? b : a; })
 PTO_SIM_COL(TCOLPROD, typename D::DType, [](auto a, auto b) { return a * b; })
 #undef PTO_SIM_COL
 /// TCOLSUM through a scratch tile: with isBinary false the rows are added
@@ -453,16 +493,17 @@ PTO_SIM_EXPAND(TROWEXPANDADD, at(r, 0), x + y)
 PTO_SIM_EXPAND(TROWEXPANDSUB, at(r, 0), x - y)
 PTO_SIM_EXPAND(TROWEXPANDMUL, at(r, 0), x * y)
 PTO_SIM_EXPAND(TROWEXPANDDIV, at(r, 0), x / y)
-PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x > y ? x : y)
-PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), x < y ? x : y)
-PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(float(x) - float(y)))
+PTO_SIM_EXPAND(TROWEXPANDMAX, at(r, 0), x < y ? y : x)
+PTO_SIM_EXPAND(TROWEXPANDMIN, at(r, 0), y < x ? y : x)
+// exp(x - y): the difference in the element type, its exp in f64 (pto-isa's).
+PTO_SIM_EXPAND(TROWEXPANDEXPDIF, at(r, 0), std::exp(double(typename D::DType(x - y))))
 PTO_SIM_EXPAND(TCOLEXPANDADD, at(0, c), x + y)
 PTO_SIM_EXPAND(TCOLEXPANDSUB, at(0, c), x - y)
 PTO_SIM_EXPAND(TCOLEXPANDMUL, at(0, c), x * y)
 PTO_SIM_EXPAND(TCOLEXPANDDIV, at(0, c), x / y)
-PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x > y ? x : y)
-PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), x < y ? x : y)
-PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(float(x) - float(y)))
+PTO_SIM_EXPAND(TCOLEXPANDMAX, at(0, c), x < y ? y : x)
+PTO_SIM_EXPAND(TCOLEXPANDMIN, at(0, c), y < x ? y : x)
+PTO_SIM_EXPAND(TCOLEXPANDEXPDIF, at(0, c), std::exp(double(typename D::DType(x - y))))
 #undef PTO_SIM_EXPAND
 
 template <typename D, typename A> void TROWEXPAND(D &dst, const A &src) {
@@ -485,11 +526,21 @@ inline float round_as(float x, RoundMode mode) {
   }
 }
 
+/// pto-isa's conversions: an integer to an integer wraps (the mode does
+/// not apply); a float to an integer rounds by the mode, then converts
+/// (inside the integer's range: beyond it C++ does not define the
+/// conversion); an integer to a float rounds once, from its exact f64
+/// value; a float to a float rounds to nearest even.
 template <typename D, typename A> void TCVT(D &dst, const A &src, RoundMode mode) {
   sim::hazards::step(sim::hazards::V, "TCVT", {bytes(src)}, {bytes(dst)});
-  each(dst, [&](int r, int c) {
-    float x = float(src.at(r, c));
-    return std::is_integral<typename D::DType>::value ? round_as(x, mode) : x;
+  using To = typename D::DType;
+  using From = typename A::DType;
+  each_exact(dst, [&](int r, int c) -> To {
+    From x = src.at(r, c);
+    if constexpr (std::is_integral_v<To> && std::is_integral_v<From>) return To(x);
+    else if constexpr (std::is_integral_v<To>) return To(round_as(float(x), mode));
+    else if constexpr (std::is_integral_v<From>) return convert<To>(double(x));
+    else return convert<To>(x);
   });
 }
 
@@ -522,17 +573,16 @@ template <typename C, typename CIn, typename A, typename B> void TMATMUL_ACC(C &
     for (int j = 0; j < c.validCols; ++j) c.at(i, j) = typename C::DType(cIn.at(i, j) + dot<C>(a, b, i, j));
 }
 
-/// dst = f(r, c) over dst's valid region, assigned without a detour
-/// through f32 (integer and bitwise results stay exact).
-template <typename Dst, typename F> void each_exact(Dst &dst, F f) {
-  for (int r = 0; r < dst.validRows; ++r)
-    for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = typename Dst::DType(f(r, c));
-}
-
 /// TFMOD's truncating remainder (the dividend's sign): C's `%`, fmod.
+/// The int32 (int64) minimum's remainder by -1 traps on x86, as it does
+/// on pto-isa's CPU backend (SIGFPE), though pl defines it (0, pto-run's):
+/// reported here instead.
 template <typename T> T truncated_remainder_of(T a, T b) {
   if constexpr (std::is_integral<T>::value) {
-    if (b == 0) fail("TFMOD: integer remainder by zero");
+    if (b == 0) fail("TFMOD/TREM: integer remainder by zero");
+    if constexpr (std::is_signed_v<T> && sizeof(T) >= sizeof(int))
+      if (a == std::numeric_limits<T>::min() && b == T(-1))
+        fail("TFMOD/TREM: the integer minimum's remainder by -1 (pl defines 0; pto-isa's CPU backend traps)");
     return T(a % b);
   } else {
     return T(std::fmod(float(a), float(b)));
@@ -595,14 +645,18 @@ PTO_SIM_EXACT_TILE(TOR, x | y)
 PTO_SIM_EXACT_SCALAR(TORS, x | y)
 PTO_SIM_EXACT_TILE_TMP(TXOR, x ^ y)
 PTO_SIM_EXACT_SCALAR_TMP(TXORS, x ^ y)
-PTO_SIM_EXACT_TILE(TSHL, T(x << y))
-PTO_SIM_EXACT_SCALAR(TSHLS, T(x << y))
+// Left shifts of the unsigned bits: negative operands wrap as C++20's
+// shifts (pto-isa's) do, without C++17's undefined behaviour.
+PTO_SIM_EXACT_TILE(TSHL, T(std::make_unsigned_t<T>(x) << y))
+PTO_SIM_EXACT_SCALAR(TSHLS, T(std::make_unsigned_t<T>(x) << y))
 PTO_SIM_EXACT_TILE(TSHR, T(x >> y))
 PTO_SIM_EXACT_SCALAR(TSHRS, T(x >> y))
 PTO_SIM_EXACT_TILE_TMP(TREM, remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR_TMP(TREMS, remainder_of<T>(x, y))
 PTO_SIM_EXACT_TILE(TFMOD, truncated_remainder_of<T>(x, y))
 PTO_SIM_EXACT_SCALAR(TFMODS, truncated_remainder_of<T>(x, y))
+// pl's x >= 0 ? x : x * slope (pto-run's): pto-isa's CPU backend tests
+// x > 0, so a ±0 gets the sign of ±0 * slope.
 PTO_SIM_EXACT_TILE_TMP(TPRELU, (x >= T(0) ? x : T(x * y)))
 PTO_SIM_EXACT_SCALAR(TLRELU, (x >= T(0) ? x : T(x * y)))
 #undef PTO_SIM_EXACT_TILE
@@ -616,7 +670,8 @@ template <typename D, typename A> void TNOT(D &dst, const A &a) {
 }
 
 /// Index of the first largest (smallest) valid element of each row
-/// (column), as int32, through a scratch tile.
+/// (column), as int32, through a scratch tile; compared in the element
+/// type.
 #define PTO_SIM_ARG(NAME, ROWWISE, BETTER)                                                              \
   template <typename D, typename A, typename Tmp> void NAME(D &dst, const A &src, Tmp &tmp) {           \
     sim::hazards::step(sim::hazards::V, #NAME, {bytes(src)}, {bytes(dst), bytes(tmp)});                \
@@ -624,8 +679,8 @@ template <typename D, typename A> void TNOT(D &dst, const A &a) {
     for (int l = 0; l < lines; ++l) {                                                                  \
       int best = 0;                                                                                    \
       for (int i = 1; i < length; ++i) {                                                               \
-        float x = float(ROWWISE ? src.at(l, i) : src.at(i, l));                                        \
-        float b = float(ROWWISE ? src.at(l, best) : src.at(best, l));                                  \
+        auto x = ROWWISE ? src.at(l, i) : src.at(i, l);                                                \
+        auto b = ROWWISE ? src.at(l, best) : src.at(best, l);                                          \
         if (BETTER) best = i;                                                                          \
       }                                                                                                \
       (ROWWISE ? dst.at(l, 0) : dst.at(0, l)) = typename D::DType(best);                               \
@@ -639,7 +694,7 @@ PTO_SIM_ARG(TCOLARGMIN, false, x < b)
 
 enum class CmpMode { EQ, NE, LT, LE, GT, GE };
 
-inline bool compares(double a, double b, CmpMode mode) {
+template <typename T> bool compares(T a, T b, CmpMode mode) {
   switch (mode) {
   case CmpMode::EQ: return a == b;
   case CmpMode::NE: return a != b;
@@ -652,21 +707,27 @@ inline bool compares(double a, double b, CmpMode mode) {
 }
 
 /// The packed predicate mask (pl.md §4.4): bit c % 8 of byte (r, c / 8)
-/// holds the comparison of element (r, c); the rest of the mask is zero.
-template <typename M, typename A, typename Rhs> void compare_into(M &mask, const A &a, Rhs rhs, CmpMode mode) {
+/// holds `holds(r, c)`, the comparison of element (r, c); the rest of the
+/// mask is zero.
+template <typename M, typename A, typename Holds> void compare_into(M &mask, const A &a, Holds holds) {
   for (int r = 0; r < M::rows; ++r)
     for (int c = 0; c < M::cols; ++c) mask.at(r, c) = typename M::DType(0);
   for (int r = 0; r < a.validRows; ++r)
     for (int c = 0; c < a.validCols; ++c)
-      if (compares(double(float(a.at(r, c))), rhs(r, c), mode)) mask.at(r, c / 8) = typename M::DType(mask.at(r, c / 8) | (1 << (c % 8)));
+      if (holds(r, c)) mask.at(r, c / 8) = typename M::DType(mask.at(r, c / 8) | (1 << (c % 8)));
 }
+/// Compared in the tiles' element type.
 template <typename M, typename A, typename B> void TCMP(M &mask, const A &a, const B &b, CmpMode mode) {
   sim::hazards::step(sim::hazards::V, "TCMP", {bytes(a), bytes(b)}, {bytes(mask)});
-  compare_into(mask, a, [&](int r, int c) { return double(float(b.at(r, c))); }, mode);
+  using T = typename A::DType;
+  compare_into(mask, a, [&](int r, int c) { return compares<T>(a.at(r, c), T(b.at(r, c)), mode); });
 }
+/// Compared in the scalar's type, to which pto-isa converts the elements.
+/// EQ and NE are exact, as pl's (pto-run's) are: pto-isa's CPU backend
+/// takes |a - b| < 1e-9 (in f64) for equal.
 template <typename M, typename A, typename S> void TCMPS(M &mask, const A &a, S s, CmpMode mode) {
   sim::hazards::step(sim::hazards::V, "TCMPS", {bytes(a)}, {bytes(mask)});
-  compare_into(mask, a, [&](int, int) { return double(float(s)); }, mode);
+  compare_into(mask, a, [&](int r, int c) { return compares<S>(S(a.at(r, c)), s, mode); });
 }
 
 /// dst = mask ? a : b (a tile or a scalar), bit by bit of the packed mask,
@@ -759,9 +820,9 @@ void TPUT(DstT &dst, SrcT &src, StageT &stage, More &...more) {
   if (Atomic == AtomicType::AtomicAdd) {
     // Adds into the destination (a peer's window: other ranks may add too).
     std::lock_guard<std::mutex> guard(atomic_store_lock());
+    using T = typename DstT::DType;
     for (long r = 0; r < src.windowRows(); ++r)
-      for (long c = 0; c < src.windowCols(); ++c)
-        dst.at(r, c) = convert<typename DstT::DType>(double(float(dst.at(r, c))) + double(float(src.at(r, c))));
+      for (long c = 0; c < src.windowCols(); ++c) dst.at(r, c) = T(dst.at(r, c) + convert<T>(src.at(r, c)));
     return;
   }
   for (long r = 0; r < src.windowRows(); ++r)
