@@ -706,7 +706,7 @@ template <typename T> bool compares(T a, T b, CmpMode mode) {
   return false;
 }
 
-/// The packed predicate mask (pl.md §4.4): bit c % 8 of byte (r, c / 8)
+/// The packed predicate mask (docs/dialects/pl.md, pl.tile.cmp): bit c % 8 of byte (r, c / 8)
 /// holds `holds(r, c)`, the comparison of element (r, c); the rest of the
 /// mask is zero.
 template <typename M, typename A, typename Holds> void compare_into(M &mask, const A &a, Holds holds) {
@@ -813,7 +813,8 @@ void TPUT(DstT &dst, SrcT &src, StageT &stage, More &...more) {
   static_assert(StageT::loc == TileType::Vec, "the staging tile of TPUT/TGET is in UB (TileType::Vec)");
   if (dst.windowRows() != src.windowRows() || dst.windowCols() != src.windowCols()) pto::fail("TPUT: windows differ");
   sim::hazards::step(sim::hazards::MTE2, "TPUT/TGET (in)", {bytes(src)}, {bytes(stage), bytes(more)...});
-  // The library orders its own two halves with event 0 (ptoas.md §7.5).
+  // The library orders its own two halves with event 0 (docs/a2a3-lowering.md,
+  // "How synchronisation is placed").
   sim::hazards::set_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
   sim::hazards::wait_flag(sim::hazards::MTE2, sim::hazards::MTE3, 0);
   sim::hazards::step(sim::hazards::MTE3, "TPUT/TGET (out)", {bytes(stage), bytes(more)...}, {bytes(dst)});
