@@ -20,6 +20,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "pto/sim/backend.hpp"
@@ -229,11 +230,22 @@ template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   double maxAbs = 0, maxRel = 0;
   long bad = 0;
   for (size_t i = 0; i < golden.size(); ++i) {
-    double x = double(float(buffer.data[i])), g = double(float(golden[i]));
+    // Integers compare exactly (through f32 they would lose their low bits
+    // beyond 2^24); floats within the tolerances.
+    constexpr bool exact = std::is_integral<T>::value;
+    double x, g;
+    if constexpr (exact) {
+      x = double(int64_t(buffer.data[i]));
+      g = double(int64_t(golden[i]));
+    } else {
+      x = double(float(buffer.data[i]));
+      g = double(float(golden[i]));
+    }
     double abs = std::fabs(x - g), rel = g != 0 ? abs / std::fabs(g) : abs;
     maxAbs = abs > maxAbs ? abs : maxAbs;
     maxRel = rel > maxRel ? rel : maxRel;
-    if (!(abs <= args.atol + args.rtol * std::fabs(g))) ++bad;
+    bool equal = exact ? buffer.data[i] == golden[i] : abs <= args.atol + args.rtol * std::fabs(g);
+    if (!equal) ++bad;
   }
   std::printf("%s: %s, max abs error %.3g, max rel error %.3g, %ld of %zu elements mismatch\n", buffer.name.c_str(),
               bad ? "MISMATCH" : "matches the golden", maxAbs, maxRel, bad, golden.size());
