@@ -70,6 +70,8 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(REPO, "test", "e2e", "Inputs"))
+import npy  # noqa: E402 (the .npy writer the e2e inputs use)
 CXX = os.path.join(REPO, "scripts", "pto-isa-cxx.sh")
 PIPELINE = "builtin.module(pto-a2a3-pipeline)"
 COMPILE_TIMEOUT = 600
@@ -351,12 +353,7 @@ def programs():
 
 
 def write_npy(path, descr, code, dims, values):
-    shape = ", ".join(str(d) for d in dims) + ("," if len(dims) == 1 else "")
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%s), }" % (descr, shape)
-    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
-    with open(path, "wb") as out:
-        out.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
-        out.write(struct.pack("<%d%s" % (len(values), code), *values))
+    npy.write(path, descr, code, dims, values)
 
 
 class Driver:
