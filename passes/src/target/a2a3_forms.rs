@@ -141,13 +141,7 @@ fn check_op(op: OperationRef) -> Result<(), String> {
         .map_or(mnemonic.to_uppercase(), |(_, i)| i.to_string());
     let result = op.result_opt(0).and_then(|r| dtype(r.r#type()));
     // The tile sources (a scratch is not one).
-    let scratch = match mnemonic {
-        "rem" | "xor" | "prelu" | "rems" | "xors" => Some(2),
-        "sel" | "sels" => Some(3),
-        m if m.starts_with("row_") && !m.starts_with("row_expand") => Some(1),
-        "col_sum" | "col_argmax" | "col_argmin" => Some(1),
-        _ => None,
-    };
+    let scratch = crate::pl::pipes::scratch_operand(&name);
     let sources: Vec<Dtype> = (0..op.operand_count())
         .filter(|&i| Some(i) != scratch)
         .filter_map(|i| op.operand_opt(i).and_then(|v| dtype(v.r#type())))
