@@ -34,4 +34,10 @@ if ! command -v cargo >/dev/null; then
   exit 1
 fi
 
+# The test command checks formatting and lints: rustup's default profile has
+# rustfmt and clippy, a minimal one does not.
+if command -v rustup >/dev/null; then
+  rustup component add rustfmt clippy >/dev/null 2>&1 || true
+fi
+
 cargo build --workspace --locked

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Runs the whole test suite: cargo test (Rust units and integration tests),
-# then the lit suite in test/ (Debian's lit, FileCheck and not). The last
-# line is "N passed, N failed" over both.
+# Runs the whole test suite: formatting and clippy lints (either failing
+# fails the suite), cargo test (Rust units and integration tests), then the
+# lit suite in test/ (Debian's lit, FileCheck and not). The last line is
+# "N passed, N failed" over cargo test and lit.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,6 +12,12 @@ mkdir -p "$logs"
 
 cargo build --workspace --locked </dev/null
 build_status=$?
+
+# Formatting and lints are part of the suite: either failing fails it.
+cargo fmt --all --check 2>&1 | tee "$logs/fmt.log"
+fmt_status=${PIPESTATUS[0]}
+cargo clippy --workspace --all-targets --locked -- -D warnings </dev/null 2>&1 | tee "$logs/clippy.log"
+clippy_status=${PIPESTATUS[0]}
 
 cargo test --workspace --locked --no-fail-fast </dev/null 2>&1 | tee "$logs/cargo-test.log"
 cargo_status=${PIPESTATUS[0]}
@@ -40,9 +47,12 @@ fi
 passed=$((cargo_passed + lit_passed))
 failed=$((cargo_failed + lit_failed))
 # A build or runner failure with no failing test still fails the suite.
-if [ "$build_status" -ne 0 ] || [ "$cargo_status" -ne 0 ] || [ "$lit_status" -ne 0 ]; then
+if [ "$build_status" -ne 0 ] || [ "$cargo_status" -ne 0 ] || [ "$lit_status" -ne 0 ] \
+  || [ "$fmt_status" -ne 0 ] || [ "$clippy_status" -ne 0 ]; then
   if [ "$failed" -eq 0 ]; then failed=1; fi
 fi
+[ "$fmt_status" -eq 0 ] || echo "cargo fmt --check: not formatted (see $logs/fmt.log)"
+[ "$clippy_status" -eq 0 ] || echo "cargo clippy -D warnings: failed (see $logs/clippy.log)"
 echo "cargo test: $cargo_passed passed, $cargo_failed failed; lit: $lit_passed passed, $lit_failed failed"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
