@@ -1,5 +1,9 @@
 //! Generates C++ from the ODS in `td/` with mlir-tblgen, compiles it with the
-//! glue in `cpp/`, and makes the shared MLIR C API library.
+//! glue in `cpp/`, generates the Rust op table and enums from the same ODS,
+//! and makes the shared MLIR C API library.
+
+#[path = "build/op_table.rs"]
+mod op_table;
 
 use std::path::Path;
 
@@ -33,6 +37,14 @@ fn main() {
         }
     }
 
+    // The Rust op table and enums (src/op_table.rs, src/enums.rs).
+    let llvm_include = support::llvm_prefix().join("include");
+    op_table::generate(
+        &[&td_dir.join("PL.td"), &td_dir.join("PLD.td")],
+        &[td_dir, &llvm_include],
+        &out,
+    );
+
     support::cxx_build()
         .include(&out)
         .include("cpp")
@@ -48,4 +60,5 @@ fn main() {
     println!("cargo:rustc-link-lib=dylib=MLIR");
     println!("cargo:rerun-if-changed=td");
     println!("cargo:rerun-if-changed=cpp");
+    println!("cargo:rerun-if-changed=build");
 }

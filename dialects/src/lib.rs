@@ -10,6 +10,7 @@ pub mod diag;
 pub mod dtype;
 pub mod enums;
 mod ffi;
+pub mod op_table;
 pub mod ops;
 pub mod registration;
 pub mod scratch;

@@ -203,3 +203,5 @@ pub fn collect_named(
     });
     found
 }
+
+pub use crate::op_table::{Family, OpInfo, OpKind, kind};

@@ -42,8 +42,8 @@ def PL_TensorLayout : I32EnumAttr<"TensorLayout", "tensor layout", [
     I32EnumAttrCase<"ND", 0, "nd">,
     I32EnumAttrCase<"DN", 1, "dn">,
     I32EnumAttrCase<"NZ", 2, "nz">,
-    I32EnumAttrCase<"MxAZZ", 3, "mx_a_zz">,
-    I32EnumAttrCase<"MxBNN", 4, "mx_b_nn">
+    I32EnumAttrCase<"MxAZz", 3, "mx_a_zz">,
+    I32EnumAttrCase<"MxBNn", 4, "mx_b_nn">
   ]> {
   let cppNamespace = "::pto::pl";
 }

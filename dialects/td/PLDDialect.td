@@ -4,6 +4,7 @@
 #define PTO_PLD_DIALECT_TD
 
 include "mlir/IR/OpBase.td"
+include "PTOOpInfo.td"
 
 def PLD_Dialect : Dialect {
   let name = "pld";
@@ -27,6 +28,6 @@ def PLD_RustVerified : NativeOpTrait<"RustVerified"> {
 }
 
 class PLD_Op<string mnemonic, list<Trait> traits = []>
-    : Op<PLD_Dialect, mnemonic, !listconcat(traits, [PLD_RustVerified])>;
+    : Op<PLD_Dialect, mnemonic, !listconcat(traits, [PLD_RustVerified])>, PTO_OpInfo;
 
 #endif // PTO_PLD_DIALECT_TD

@@ -14,6 +14,7 @@ include "PLTraits.td"
 //===----------------------------------------------------------------------===//
 
 def PLD_GetCommCtxOp : PLD_Op<"system.get_comm_ctx", [Pure]> {
+  let ptoFamily = "rank_query";
   let summary = "The comm context of a distributed tensor's domain";
   let description = [{
     Returns the handle of the comm context of the domain that `tensor` is
@@ -29,6 +30,7 @@ def PLD_GetCommCtxOp : PLD_Op<"system.get_comm_ctx", [Pure]> {
 }
 
 def PLD_RankOp : PLD_Op<"system.rank", [Pure]> {
+  let ptoFamily = "rank_query";
   let summary = "The domain-local rank id of the executing device";
   let description = [{
     Returns this device's rank inside the comm domain of `ctx`, in
@@ -44,6 +46,7 @@ def PLD_RankOp : PLD_Op<"system.rank", [Pure]> {
 }
 
 def PLD_NRanksOp : PLD_Op<"system.nranks", [Pure]> {
+  let ptoFamily = "rank_query";
   let summary = "The number of ranks in a comm domain";
   let description = [{
     Returns the size of the comm domain of `ctx`. The rank count is dynamic
@@ -60,6 +63,8 @@ def PLD_NRanksOp : PLD_Op<"system.nranks", [Pure]> {
 }
 
 def PLD_NotifyOp : PLD_Op<"system.notify"> {
+  let ptoFamily = "signal";
+  let ptoPipe = "s";
   let summary = "Update one signal cell in a peer's copy";
   let description = [{
     Writes (`set`) or atomically adds (`atomic_add`) `value` into the cell
@@ -82,6 +87,7 @@ def PLD_NotifyOp : PLD_Op<"system.notify"> {
 }
 
 def PLD_WorldSizeOp : PLD_Op<"system.world_size", [Pure]> {
+  let ptoFamily = "rank_query";
   let summary = "The number of devices of the program";
   let description = [{
     Returns the number of devices (workers) the host orchestrator drives.
@@ -96,6 +102,8 @@ def PLD_WorldSizeOp : PLD_Op<"system.world_size", [Pure]> {
 }
 
 def PLD_DeferWaitOp : PLD_Op<"system.defer_wait"> {
+  let ptoFamily = "signal";
+  let ptoPipe = "s";
   let summary = "Make a signal condition a completion condition of the task";
   let description = [{
     Registers `signal[offsets] >= expected` (unsigned) as a condition the
@@ -117,6 +125,8 @@ def PLD_DeferWaitOp : PLD_Op<"system.defer_wait"> {
 }
 
 def PLD_WaitOp : PLD_Op<"system.wait"> {
+  let ptoFamily = "signal";
+  let ptoPipe = "s";
   let summary = "Block until a local signal cell reaches a value";
   let description = [{
     Spins on the local cell `signal[offsets]` until it equals (`eq`) or is
@@ -141,6 +151,7 @@ def PLD_WaitOp : PLD_Op<"system.wait"> {
 //===----------------------------------------------------------------------===//
 
 def PLD_AllocWindowBufferOp : PLD_Op<"tensor.alloc_window_buffer", [MemoryEffects<[MemAlloc]>]> {
+  let ptoFamily = "window";
   let summary = "Allocate a symmetric window buffer";
   let description = [{
     Allocates `size` bytes at the same offset in the window of every rank of
@@ -157,6 +168,7 @@ def PLD_AllocWindowBufferOp : PLD_Op<"tensor.alloc_window_buffer", [MemoryEffect
 }
 
 def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
+  let ptoFamily = "window";
   let summary = "View a window buffer as a distributed tensor";
   let description = [{
     Returns a distributed tensor of the result's shape and element type over
@@ -183,6 +195,8 @@ def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
 
 def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
     [AttrSizedOperandSegments, PL_TileMemory<3>]> {
+  let ptoFamily = "remote_access";
+  let ptoPipe = "mte2";
   let summary = "Load a window of a peer's copy into a tile";
   let description = [{
     Reads the window of rank `peer`'s copy of `target` at `offsets` (one
@@ -208,6 +222,7 @@ def PLD_RemoteLoadOp : PLD_Op<"tile.remote_load",
 
 class PLD_RemoteStoreOp<string mnemonic, Type source, string form>
     : PLD_Op<mnemonic, [PL_TileMemory<3>]> {
+  let ptoFamily = "remote_access";
   let summary = "Write a " # form # " into a peer's copy";
   let description = "Writes `source` (" # form # ", 2-D after leading unit "
       # "dimensions) into the last two dimensions of rank `peer`'s copy of "
@@ -231,8 +246,12 @@ Example:
   }];
 }
 
-def PLD_TileRemoteStoreOp : PLD_RemoteStoreOp<"tile.remote_store", PLD_PlTile, "tile">;
-def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTensor, "tensor">;
+def PLD_TileRemoteStoreOp : PLD_RemoteStoreOp<"tile.remote_store", PLD_PlTile, "tile"> {
+  let ptoPipe = "source:mte3";
+}
+def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTensor, "tensor"> {
+  let ptoPipe = "staged";
+}
 
 //===----------------------------------------------------------------------===//
 // Bulk put / get
@@ -241,6 +260,8 @@ def PLD_TensorRemoteStoreOp : PLD_RemoteStoreOp<"tensor.remote_store", PLD_PlTen
 class PLD_TransferOp<string mnemonic, Type dstType, Type srcType, string direction,
                      dag extraArgs, string extraFormat>
     : PLD_Op<"tensor." # mnemonic, [AttrSizedOperandSegments, MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "remote_transfer";
+  let ptoPipe = "staged";
   let summary = "Copy a region " # direction;
   let description = "Copies `src` into `dst` " # direction # ", through a "
       # "vector staging tile. Without `region`, the whole tensors (one shape) "
@@ -278,6 +299,8 @@ def PLD_GetOp : PLD_TransferOp<"get", PLD_TensorLike, PLD_AnyDistributedTensor,
 class PLD_TileTransferOp<string mnemonic, Type dstType, Type srcType, string direction,
                          dag extraArgs, string extraFormat>
     : PLD_Op<"tile." # mnemonic, [AttrSizedOperandSegments, PL_TileMemory<3>]> {
+  let ptoFamily = "remote_transfer";
+  let ptoPipe = "staged";
   let summary = "Copy a region " # direction # " through staging tiles";
   let description = "The tile-level form `pl-convert-tensor-to-tile` makes "
       # "of `pld.tensor." # mnemonic # "`: the transfer bounces through the "
@@ -315,7 +338,9 @@ def PLD_TileGetOp : PLD_TileTransferOp<"get", PLD_TensorLike, PLD_AnyDistributed
 //===----------------------------------------------------------------------===//
 
 class PLD_CollectiveOp<string mnemonic, list<Trait> traits = []>
-    : PLD_Op<"tensor." # mnemonic, !listconcat(traits, [MemoryEffects<[MemRead, MemWrite]>])>;
+    : PLD_Op<"tensor." # mnemonic, !listconcat(traits, [MemoryEffects<[MemRead, MemWrite]>])> {
+  let ptoFamily = "collective";
+}
 
 def PLD_AllreduceOp : PLD_CollectiveOp<"allreduce", [AllTypesMatch<["target", "result"]>]> {
   let summary = "Reduce a window across all ranks, in place";
@@ -459,6 +484,7 @@ def PLD_AllToAllVOp : PLD_CollectiveOp<"all_to_all_v", [AllTypesMatch<["target",
 //===----------------------------------------------------------------------===//
 
 def PLD_BuiltinAllreduceOp : PLD_Op<"builtin.allreduce", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin mesh allreduce";
   let description = [{
     Runs the mesh allreduce kernel on `device` over `src` (f16/f32, the
@@ -479,6 +505,7 @@ def PLD_BuiltinAllreduceOp : PLD_Op<"builtin.allreduce", [MemoryEffects<[MemRead
 }
 
 def PLD_BuiltinAllreduceRingOp : PLD_Op<"builtin.allreduce_ring", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin ring allreduce";
   let description = [{
     Runs the ring allreduce kernel (sum, f32) on `device`; `signal` is i32
@@ -497,6 +524,7 @@ def PLD_BuiltinAllreduceRingOp : PLD_Op<"builtin.allreduce_ring", [MemoryEffects
 }
 
 def PLD_BuiltinBarrierOp : PLD_Op<"builtin.barrier", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin barrier";
   let description = [{
     Runs the barrier kernel on `device` over an i32 rank-1 `signal`.
@@ -511,6 +539,7 @@ def PLD_BuiltinBarrierOp : PLD_Op<"builtin.barrier", [MemoryEffects<[MemRead, Me
 }
 
 def PLD_BuiltinBroadcastOp : PLD_Op<"builtin.broadcast", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin broadcast";
   let description = [{
     Runs the broadcast kernel (f32) on `device`: `target` from rank `root`
@@ -528,6 +557,7 @@ def PLD_BuiltinBroadcastOp : PLD_Op<"builtin.broadcast", [MemoryEffects<[MemRead
 }
 
 def PLD_BuiltinReduceScatterOp : PLD_Op<"builtin.reduce_scatter", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin reduce_scatter";
   let description = [{
     Runs the reduce_scatter kernel (sum, f32) on `device` over a
@@ -546,6 +576,7 @@ def PLD_BuiltinReduceScatterOp : PLD_Op<"builtin.reduce_scatter", [MemoryEffects
 
 class PLD_BuiltinExchangeOp<string mnemonic, string summaryText, string rule>
     : PLD_Op<"builtin." # mnemonic, [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = summaryText;
   let description = "Runs the " # mnemonic # " kernel (f32) on `device`. "
       # rule # " `signal` is i32 `[W]` or `[W, 1]`." # [{
@@ -570,6 +601,7 @@ def PLD_BuiltinAllToAllOp : PLD_BuiltinExchangeOp<"all_to_all", "Host builtin al
     "`input` and `target` are distinct window-bound `[NR, SIZE]` tensors.">;
 
 def PLD_BuiltinAllToAllVOp : PLD_Op<"builtin.all_to_all_v", [MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "builtin_collective";
   let summary = "Host builtin all_to_all_v";
   let description = [{
     Runs the all_to_all_v kernel (f32) on `device`. As
@@ -596,6 +628,7 @@ def PLD_BuiltinAllToAllVOp : PLD_Op<"builtin.all_to_all_v", [MemoryEffects<[MemR
 
 def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
                                          MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "call";
   let summary = "Run a chip orchestration on one device";
   let description = [{
     From a host orchestrator, runs chip orchestration `callee` on worker
@@ -616,6 +649,7 @@ def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpI
 //===----------------------------------------------------------------------===//
 
 def PLD_YieldOp : PLD_Op<"yield", [Pure, Terminator, ReturnLike, ParentOneOf<["CommDomainOp"]>]> {
+  let ptoFamily = "terminator";
   let summary = "Ends a comm-domain body";
   let description = [{
     Ends the body of `pld.comm_domain`. Example:
@@ -630,6 +664,7 @@ def PLD_YieldOp : PLD_Op<"yield", [Pure, Terminator, ReturnLike, ParentOneOf<["C
 
 def PLD_CommDomainOp : PLD_Op<"comm_domain", [SingleBlockImplicitTerminator<"YieldOp">,
                                               RecursiveMemoryEffects]> {
+  let ptoFamily = "scope";
   let summary = "A set of devices sharing window buffers";
   let description = [{
     Its body's window buffers (`slots`, in allocation order) live in the

@@ -9,6 +9,7 @@
 #define PTO_PL_DIALECT_TD
 
 include "mlir/IR/OpBase.td"
+include "PTOOpInfo.td"
 
 def PL_Dialect : Dialect {
   let name = "pl";
@@ -41,6 +42,6 @@ def PL_RustVerified : NativeOpTrait<"RustVerified"> {
 }
 
 class PL_Op<string mnemonic, list<Trait> traits = []>
-    : Op<PL_Dialect, mnemonic, !listconcat(traits, [PL_RustVerified])>;
+    : Op<PL_Dialect, mnemonic, !listconcat(traits, [PL_RustVerified])>, PTO_OpInfo;
 
 #endif // PTO_PL_DIALECT_TD

@@ -18,6 +18,9 @@ include "PLTraits.td"
 // with: it declares a write as well as a read, so no generic pass merges,
 // reorders or drops one.
 def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, PL_TileMemory<3>]> {
+  let ptoFamily = "tile_transfer";
+  let ptoPipe = "mte2";
+  let ptoInstruction = "TLOAD";
   let summary = "Load a window of a tensor into a tile";
   let description = [{
     Copies the window of `source` (a tensor, or the local copy of a
@@ -59,6 +62,9 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, PL_TileMemory<
 
 def PL_TileStoreOp : PL_Op<"tile.store",
     [AllTypesMatch<["destination", "result"]>, PL_TileMemory<3>]> {
+  let ptoFamily = "tile_transfer";
+  let ptoPipe = "source:mte3";
+  let ptoInstruction = "TSTORE";
   let summary = "Store a tile into a window of a tensor";
   let description = [{
     Writes `tile` into `destination` (a tensor, or the local copy of a
@@ -87,6 +93,7 @@ def PL_TileStoreOp : PL_Op<"tile.store",
 }
 
 def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
+  let ptoFamily = "tile_create";
   let summary = "A new tile with undefined contents";
   let description = [{
     Allocates a tile of the result type (its memory space and layout
@@ -103,6 +110,7 @@ def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
 }
 
 def PL_TileAllocOp : PL_Op<"tile.alloc", [MemoryEffects<[MemAlloc]>]> {
+  let ptoFamily = "tile_create";
   let summary = "An on-chip allocation";
   let description = [{
     Allocates `size` bytes (positive) in on-chip memory space `space`;
@@ -119,6 +127,9 @@ def PL_TileAllocOp : PL_Op<"tile.alloc", [MemoryEffects<[MemAlloc]>]> {
 }
 
 def PL_TileFullOp : PL_Op<"tile.full", [PL_TilePure]> {
+  let ptoFamily = "tile_create";
+  let ptoPipe = "v";
+  let ptoInstruction = "TEXPANDS";
   let summary = "A tile filled with a constant";
   let description = [{
     Returns a tile in `vec` whose every element is `value`, which is an
@@ -135,6 +146,9 @@ def PL_TileFullOp : PL_Op<"tile.full", [PL_TilePure]> {
 }
 
 def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, PL_TilePure]> {
+  let ptoFamily = "tile_view";
+  let ptoPipe = "v";
+  let ptoInstruction = "TEXTRACT";
   let summary = "A zero-copy window of a tile";
   let description = [{
     Views the window of `source` at `offsets` with the result's shape, in
@@ -157,6 +171,7 @@ def PL_TileSliceOp : PL_Op<"tile.slice", [AttrSizedOperandSegments, PL_TilePure]
 }
 
 def PL_TileReshapeOp : PL_Op<"tile.reshape", [PL_TilePure]> {
+  let ptoFamily = "tile_view";
   let summary = "View a tile with another shape";
   let description = [{
     Reinterprets `source` with the result's shape: same element count,
@@ -172,6 +187,9 @@ def PL_TileReshapeOp : PL_Op<"tile.reshape", [PL_TilePure]> {
 }
 
 def PL_TileTransposeOp : PL_Op<"tile.transpose", [PL_TilePure]> {
+  let ptoFamily = "tile_transpose";
+  let ptoPipe = "v";
+  let ptoInstruction = "TTRANS";
   let summary = "Swap two axes of a tile";
   let description = [{
     Returns `source` with axes `axis1` and `axis2` (distinct, in range,
@@ -195,6 +213,9 @@ def PL_TileTransposeOp : PL_Op<"tile.transpose", [PL_TilePure]> {
 }
 
 def PL_TileExtractOp : PL_Op<"tile.extract", [PL_TilePure]> {
+  let ptoFamily = "tile_move";
+  let ptoPipe = "source:v";
+  let ptoInstruction = "TEXTRACT";
   let summary = "Copy a 2-D window of a tile into another buffer";
   let description = [{
     Copies the window of the 2-D `source` at (`row`, `col`) with the
@@ -214,6 +235,8 @@ def PL_TileExtractOp : PL_Op<"tile.extract", [PL_TilePure]> {
 }
 
 def PL_TileFillpadOp : PL_Op<"tile.fillpad", [PL_TilePure]> {
+  let ptoFamily = "tile_fillpad";
+  let ptoPipe = "v";
   let summary = "Fill the invalid region of a tile";
   let description = [{
     Fills the elements outside the valid region of `source` with `pad`
@@ -230,6 +253,8 @@ def PL_TileFillpadOp : PL_Op<"tile.fillpad", [PL_TilePure]> {
 }
 
 def PL_TileReadOp : PL_Op<"tile.read", [PL_TilePure]> {
+  let ptoFamily = "tile_access";
+  let ptoPipe = "s";
   let summary = "Read one element of a tile";
   let description = [{
     Returns the element of a `vec` tile at `indices` (one per dimension),
@@ -245,6 +270,9 @@ def PL_TileReadOp : PL_Op<"tile.read", [PL_TilePure]> {
 }
 
 def PL_TileWriteOp : PL_Op<"tile.write", [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
+  let ptoFamily = "tile_access";
+  let ptoPipe = "s";
+  let ptoTiedOperand = 0;
   let summary = "Write one element of a tile";
   let description = [{
     Returns `tile` with the element at `indices` (one per dimension)
@@ -263,6 +291,7 @@ def PL_TileWriteOp : PL_Op<"tile.write", [PL_TilePure, AllTypesMatch<["tile", "r
 }
 
 def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [PL_TilePure]> {
+  let ptoFamily = "tile_view";
   let summary = "Change the valid extents of a 2-D tile";
   let description = [{
     Returns `source` (2-D) with valid extents (`rows`, `cols`); metadata
@@ -282,6 +311,9 @@ def PL_TileSetValidShapeOp : PL_Op<"tile.set_validshape", [PL_TilePure]> {
 }
 
 def PL_TileAssembleOp : PL_Op<"tile.assemble", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
+  let ptoFamily = "tile_assemble";
+  let ptoPipe = "v";
+  let ptoTiedOperand = 1;
   let summary = "Write a tile into a window of another tile";
   let description = [{
     Returns `target` with the window at `offsets` (one per dimension)

@@ -13,6 +13,9 @@ include "PLTraits.td"
 //===----------------------------------------------------------------------===//
 
 def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
+  let ptoFamily = "tile_move";
+  let ptoPipe = "source:v";
+  let ptoInstruction = "TMOV";
   let summary = "Copy a tile between on-chip buffers";
   let description = [{
     Copies `source` into a new tile of the same shape in another on-chip
@@ -43,6 +46,11 @@ def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
 class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
                      dag extraArgs = (ins)>
     : PL_Op<"tile." # mnemonic, [PL_TilePure, SameOperandsAndResultType]> {
+  let ptoFamily = "tile_unary";
+  let ptoCompute = mnemonic;
+  let ptoPipe = "v";
+  let ptoInPlaceOperands = [0];
+  let ptoInstruction = "T" # !toupper(mnemonic);
   let summary = "Elementwise " # what # " of a tile";
   let description = "Computes " # what # " of every element of `source`; "
       # "the result has the source's type (shape, element type, valid shape "
@@ -56,23 +64,38 @@ class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
 def PL_TileNegOp : PL_TileUnaryOp<"neg", "the negation">;
 def PL_TileExpOp : PL_TileUnaryOp<"exp", "the exponential">;
 def PL_TileSqrtOp : PL_TileUnaryOp<"sqrt", "the square root">;
-def PL_TileRsqrtOp : PL_TileUnaryOp<"rsqrt", "the reciprocal square root">;
+def PL_TileRsqrtOp : PL_TileUnaryOp<"rsqrt", "the reciprocal square root"> {
+  let ptoInPlaceOperands = [];
+}
 def PL_TileAbsOp : PL_TileUnaryOp<"abs", "the absolute value">;
 def PL_TileReluOp : PL_TileUnaryOp<"relu", "max(x, 0)">;
 def PL_TileRecipOp : PL_TileUnaryOp<"recip", "the reciprocal",
     "`high_precision` (floats only) selects the precise algorithm.",
-    (ins UnitAttr:$high_precision)>;
+    (ins UnitAttr:$high_precision)> {
+  let ptoInPlaceOperands = [];
+}
 def PL_TileLogOp : PL_TileUnaryOp<"log", "the natural logarithm",
     "The element type is f16 or f32. `high_precision` selects the precise algorithm.",
     (ins UnitAttr:$high_precision)>;
-def PL_TileSinOp : PL_TileUnaryOp<"sin", "the sine", "The element type is f32.">;
-def PL_TileCosOp : PL_TileUnaryOp<"cos", "the cosine", "The element type is f32.">;
+def PL_TileSinOp : PL_TileUnaryOp<"sin", "the sine", "The element type is f32."> {
+  let ptoInPlaceOperands = [];
+  let ptoInstruction = "";
+}
+def PL_TileCosOp : PL_TileUnaryOp<"cos", "the cosine", "The element type is f32."> {
+  let ptoInPlaceOperands = [];
+  let ptoInstruction = "";
+}
 def PL_TileNotOp : PL_TileUnaryOp<"not", "the bitwise complement",
     "The element type is i16 or ui16.">;
 
 // Two tiles in (broadcast, promoted), a tile out.
 class PL_TileBinaryOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_binary";
+  let ptoCompute = mnemonic;
+  let ptoPipe = "v";
+  let ptoInPlaceOperands = [0, 1];
+  let ptoInstruction = "T" # !toupper(mnemonic);
   let summary = "Elementwise " # what # " of two tiles";
   let description = "Computes " # what # " elementwise. " # rule
       # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
@@ -93,8 +116,12 @@ defvar promoteRule = "The result's element type is the promotion of the "
 def PL_TileAddOp : PL_TileBinaryOp<"add", "the sum", promoteRule>;
 def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule>;
 def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule>;
-def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule>;
-def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule>;
+def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule> {
+  let ptoInstruction = "TMAX";
+}
+def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule> {
+  let ptoInstruction = "TMIN";
+}
 def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", promoteRule>;
 def PL_TileDivOp : PL_TileBinaryOp<"div", "the quotient",
     "Both operands and the result have the same type, with element type "
@@ -111,6 +138,10 @@ def PL_TileShrOp : PL_TileBinaryOp<"shr", "the right shift",
 // Two tiles and a scratch tile in, a tile out.
 class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_binary";
+  let ptoCompute = mnemonic;
+  let ptoPipe = "v";
+  let ptoInstruction = "T" # !toupper(mnemonic);
   let summary = "Elementwise " # what # " of two tiles, with a scratch tile";
   let description = "Computes " # what # " elementwise using `tmp` as scratch. "
       # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
@@ -124,6 +155,10 @@ class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
 }
 
 def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
+  let ptoFamily = "tile_binary";
+  let ptoCompute = "prelu";
+  let ptoPipe = "v";
+  let ptoInstruction = "TPRELU";
   let summary = "Elementwise parametric relu of two tiles, x or slope * x";
   let description = [{
     Computes `lhs` where it is not negative, else `lhs * rhs`: `rhs` holds
@@ -154,6 +189,11 @@ def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
 // A tile and a scalar in, a tile of the tile's type out.
 class PL_TileScalarOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
+  let ptoFamily = "tile_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
+  let ptoPipe = "v";
+  let ptoInPlaceOperands = [0];
+  let ptoInstruction = "T" # !toupper(mnemonic);
   let summary = "Elementwise " # what # " of a tile and a scalar";
   let description = "Computes " # what # " of every element and `scalar`. "
       # "The result keeps the tile's type (the hardware narrows the scalar); "
@@ -170,19 +210,31 @@ def PL_TileSubsOp : PL_TileScalarOp<"subs", "the difference",
     "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
 def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product">;
 def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient">;
-def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum">;
-def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum">;
-def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)">;
+def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum"> {
+  let ptoInstruction = "TMAXS";
+}
+def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum"> {
+  let ptoInstruction = "TMINS";
+}
+def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)"> {
+  let ptoInPlaceOperands = [];
+}
 def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only.">;
 def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only.">;
 def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only.">;
 def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only.">;
 def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
-    "Float types only.">;
+    "Float types only."> {
+  let ptoCompute = "lrelu";
+}
 
 // A tile, a scalar and a scratch tile in.
 class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "tmp", "result"]>]> {
+  let ptoFamily = "tile_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
+  let ptoPipe = "v";
+  let ptoInstruction = "T" # !toupper(mnemonic);
   let summary = "Elementwise " # what # " of a tile and a scalar, with a scratch tile";
   let description = "Computes " # what # " of every element and `scalar`, "
       # "using `tmp` (of the tile's type) as scratch. " # rule
@@ -197,6 +249,11 @@ def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the floor remainder (the div
 def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only.">;
 
 def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
+  let ptoFamily = "tile_scalar";
+  let ptoPipe = "v";
+  let ptoInstruction = "TEXPANDS";
+  let ptoCompute = "broadcast";
+  let ptoTiedOperand = 0;
   let summary = "Broadcast a scalar into a tile";
   let description = [{
     Returns a tile of `target`'s type whose every element is `scalar`.
@@ -212,6 +269,9 @@ def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["targe
 }
 
 def PL_TileCmpOp : PL_Op<"tile.cmp", [PL_TilePure]> {
+  let ptoFamily = "tile_compare";
+  let ptoPipe = "v";
+  let ptoInstruction = "TCMP";
   let summary = "Elementwise comparison of two tiles into a packed mask";
   let description = [{
     Compares `lhs` and `rhs` (same type) elementwise and packs the outcomes
@@ -232,6 +292,9 @@ def PL_TileCmpOp : PL_Op<"tile.cmp", [PL_TilePure]> {
 }
 
 def PL_TileCmpsOp : PL_Op<"tile.cmps", [PL_TilePure]> {
+  let ptoFamily = "tile_compare";
+  let ptoPipe = "v";
+  let ptoInstruction = "TCMPS";
   let summary = "Elementwise comparison of a tile with a scalar into a packed mask";
   let description = [{
     As `pl.tile.cmp`, comparing every element with `scalar`. Example:
@@ -249,6 +312,9 @@ def PL_TileCmpsOp : PL_Op<"tile.cmps", [PL_TilePure]> {
 }
 
 def PL_TileSelOp : PL_Op<"tile.sel", [PL_TilePure, AllTypesMatch<["lhs", "rhs", "tmp", "result"]>]> {
+  let ptoFamily = "tile_select";
+  let ptoPipe = "v";
+  let ptoInstruction = "TSEL";
   let summary = "Select between two tiles by a packed mask";
   let description = [{
     Element i of the result is `lhs[i]` where bit i of `mask` is set, else
@@ -267,6 +333,9 @@ def PL_TileSelOp : PL_Op<"tile.sel", [PL_TilePure, AllTypesMatch<["lhs", "rhs", 
 }
 
 def PL_TileSelsOp : PL_Op<"tile.sels", [PL_TilePure, AllTypesMatch<["lhs", "tmp", "result"]>]> {
+  let ptoFamily = "tile_select";
+  let ptoPipe = "v";
+  let ptoInstruction = "TSELS";
   let summary = "Select between a tile and a scalar by a packed mask";
   let description = [{
     Element i of the result is `lhs[i]` where bit i of `mask` is set, else
@@ -285,6 +354,9 @@ def PL_TileSelsOp : PL_Op<"tile.sels", [PL_TilePure, AllTypesMatch<["lhs", "tmp"
 }
 
 def PL_TileCastOp : PL_Op<"tile.cast", [PL_TilePure]> {
+  let ptoFamily = "tile_cast";
+  let ptoPipe = "v";
+  let ptoInstruction = "TCVT";
   let summary = "Convert the element type of a tile";
   let description = [{
     Converts every element to the result's element type with the given
@@ -315,6 +387,9 @@ defvar matmulRule = "Both operands are 2-D with equal K (`lhs` is MxK, `rhs` "
     # "rhs valid N). The valid K of `rhs` must cover that of `lhs`.";
 
 def PL_TileMatmulOp : PL_Op<"tile.matmul", [PL_TilePure]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TMATMUL";
   let summary = "Matrix product of two tiles into an accumulator";
   let description = "Computes `lhs x rhs`. " # matmulRule # [{
 
@@ -333,6 +408,10 @@ Example:
 }
 
 def PL_TileMatmulAccOp : PL_Op<"tile.matmul_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TMATMUL_ACC";
+  let ptoTiedOperand = 0;
   let summary = "Accumulate a matrix product into an accumulator";
   let description = "Computes `acc + lhs x rhs` in place of `acc` (the "
       # "result is `acc`'s buffer). " # matmulRule # " `acc` has the "
@@ -355,6 +434,9 @@ Example:
 }
 
 def PL_TileMatmulBiasOp : PL_Op<"tile.matmul_bias", [PL_TilePure]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TMATMUL_BIAS";
   let summary = "Matrix product plus a bias row";
   let description = "Computes `lhs x rhs + bias`, `bias` a 1xN row in the "
       # "bias table with the product's element type. " # matmulRule # [{
@@ -379,6 +461,9 @@ defvar gemvRule = "`lhs` is a 1xK row and `rhs` KxN; element types map i8 "
     # "this is.";
 
 def PL_TileGemvOp : PL_Op<"tile.gemv", [PL_TilePure]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TGEMV";
   let summary = "Row-vector times matrix into an accumulator";
   let description = "Computes `lhs x rhs`. " # gemvRule # [{
 
@@ -397,6 +482,10 @@ Example:
 }
 
 def PL_TileGemvAccOp : PL_Op<"tile.gemv_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TGEMV_ACC";
+  let ptoTiedOperand = 0;
   let summary = "Accumulate a row-vector times matrix product";
   let description = "Computes `acc + lhs x rhs` in place of `acc`. " # gemvRule # [{
 
@@ -415,6 +504,9 @@ Example:
 }
 
 def PL_TileGemvBiasOp : PL_Op<"tile.gemv_bias", [PL_TilePure]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoInstruction = "TGEMV_BIAS";
   let summary = "Row-vector times matrix plus a bias row";
   let description = "Computes `lhs x rhs + bias`. " # gemvRule # [{
 
@@ -438,6 +530,8 @@ defvar batchRule = "Operands have rank 2 or more; the leading (batch) "
     # "generation.";
 
 def PL_TileBatchMatmulOp : PL_Op<"tile.batch_matmul", [PL_TilePure]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
   let summary = "Batched matrix product";
   let description = "Computes one matrix product per batch index. " # batchRule # [{
 
@@ -456,6 +550,9 @@ Example:
 }
 
 def PL_TileBatchMatmulAccOp : PL_Op<"tile.batch_matmul_acc", [PL_TilePure, AllTypesMatch<["acc", "result"]>]> {
+  let ptoFamily = "tile_matmul";
+  let ptoPipe = "m";
+  let ptoTiedOperand = 0;
   let summary = "Accumulate a batched matrix product";
   let description = "Computes `acc + lhs x rhs` per batch index in place of `acc`. " # batchRule # [{
 
@@ -480,6 +577,10 @@ Example:
 
 class PL_TileRowReduceOp<string mnemonic, string what, string resultRule>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_row_reduce";
+  let ptoCompute = !substr(mnemonic, 4);
+  let ptoPipe = "v";
+  let ptoInstruction = "TROW" # !toupper(!substr(mnemonic, 4));
   let summary = "Reduce every row of a tile to its " # what;
   let description = "Reduces the last axis: the result is `[..., rows, 1]` "
       # "(a column, col_major blocks) with valid `[..., valid_rows, 1]`. "
@@ -512,6 +613,10 @@ def PL_TileRowArgminOp : PL_TileRowReduceOp<"row_argmin", "index of the minimum"
 
 class PL_TileColReduceOp<string mnemonic, string what, string resultRule>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_col_reduce";
+  let ptoCompute = !substr(mnemonic, 4);
+  let ptoPipe = "v";
+  let ptoInstruction = "TCOL" # !toupper(!substr(mnemonic, 4));
   let summary = "Reduce every column of a tile to its " # what;
   let description = "Reduces the second-to-last axis: the result is "
       # "`[..., 1, cols]` (a row) with valid `[..., 1, valid_cols]`. " # resultRule # [{
@@ -542,6 +647,11 @@ def PL_TileColArgminOp : PL_TileColReduceOp<"col_argmin", "index of the minimum"
 
 class PL_TileExpandOp<string mnemonic, string axis, string what>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_" # !substr(mnemonic, 0, 3) # "_expand";
+  let ptoCompute = !if(!eq(!size(mnemonic), 10), "broadcast", !substr(mnemonic, 11));
+  let ptoPipe = "v";
+  let ptoInPlaceOperands = !if(!eq(!size(mnemonic), 10), [], [0]);
+  let ptoInstruction = "T" # !toupper(!subst("_", "", mnemonic));
   let summary = "Broadcast a " # axis # " vector across a tile" # what;
   let description = !if(!eq(axis, "row"),
       "`vector` is `[..., rows, 1]` (one value per row of `tile`), ",

@@ -15,6 +15,7 @@ include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
 def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let ptoFamily = "call";
   let summary = "Dispatch a kernel as one task";
   let description = [{
     Runs kernel `callee` (a function of kind incore, aic, aiv, group or
@@ -33,6 +34,7 @@ def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]
 
 def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
                                    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let ptoFamily = "call";
   let summary = "Submit a kernel as a task with explicit dependencies";
   let description = [{
     As `pl.call`, and also returns the task's id and waits for the tasks in
@@ -57,6 +59,7 @@ def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
 
 def PL_YieldOp : PL_Op<"yield", [Pure, Terminator, ReturnLike,
                                  ParentOneOf<["InCoreScopeOp", "ClusterScopeOp", "SpmdScopeOp", "RuntimeScopeOp"]>]> {
+  let ptoFamily = "terminator";
   let summary = "Values flowing out of a scope";
   let description = [{
     Ends a scope's body; its operands become the scope's results. Example:
@@ -72,6 +75,7 @@ def PL_YieldOp : PL_Op<"yield", [Pure, Terminator, ReturnLike,
 
 def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"YieldOp">,
                                               RecursiveMemoryEffects]> {
+  let ptoFamily = "scope";
   let summary = "A block of kernel code inside an orchestration";
   let description = [{
     Its body runs once on the AI cores; values of the enclosing function
@@ -97,6 +101,7 @@ def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"Yie
 class PL_ScopeOp<string mnemonic, string summaryText, string descriptionText,
                  dag extraArgs, string format>
     : PL_Op<mnemonic, [SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let ptoFamily = "scope";
   let summary = summaryText;
   let description = descriptionText;
   let arguments = extraArgs;

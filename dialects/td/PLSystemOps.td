@@ -14,6 +14,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 
 class PL_BarrierOp<string mnemonic, string pipes>
     : PL_Op<"system." # mnemonic, [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Barrier on " # pipes;
   let description = "Waits until every instruction issued before it on "
       # pipes # " has completed. Example:\n\n```mlir\npl.system."
@@ -26,6 +27,8 @@ def PL_BarVOp : PL_BarrierOp<"bar_v", "the vector pipe">;
 def PL_BarMOp : PL_BarrierOp<"bar_m", "the cube pipe">;
 
 def PL_FenceOp : PL_Op<"system.fence", [PL_OrdersMemory]> {
+  let ptoFamily = "memory_order";
+  let ptoPipe = "s";
   let summary = "Order global-memory accesses";
   let description = [{
     Global-memory accesses issued before the fence complete before any
@@ -39,6 +42,8 @@ def PL_FenceOp : PL_Op<"system.fence", [PL_OrdersMemory]> {
 }
 
 def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [PL_OrdersMemory]> {
+  let ptoFamily = "memory_order";
+  let ptoPipe = "s";
   let summary = "Invalidate cached lines of global memory";
   let description = [{
     Drops the data cache's copy of `tensor` (or of all global memory when
@@ -55,6 +60,7 @@ def PL_CacheInvalidOp : PL_Op<"system.cacheinvalid", [PL_OrdersMemory]> {
 }
 
 def PL_SyncSrcOp : PL_Op<"system.sync_src", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Signal a pipe-to-pipe event (set_flag)";
   let description = [{
     `set` signals event `event` (0 to 7) once its earlier instructions are
@@ -70,6 +76,7 @@ def PL_SyncSrcOp : PL_Op<"system.sync_src", [PL_OrdersMemory]> {
 }
 
 def PL_SyncDstOp : PL_Op<"system.sync_dst", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Wait for a pipe-to-pipe event (wait_flag)";
   let description = [{
     Blocks `wait` until `set` signalled event `event` (0 to 7) with the
@@ -84,6 +91,7 @@ def PL_SyncDstOp : PL_Op<"system.sync_dst", [PL_OrdersMemory]> {
 }
 
 def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Order one pipe's instructions (pipe_barrier)";
   let description = [{
     The instructions of `pipe` issued after it start once those issued
@@ -99,6 +107,7 @@ def PL_PipeBarrierOp : PL_Op<"system.pipe_barrier", [PL_OrdersMemory]> {
 }
 
 def PL_SyncSetOp : PL_Op<"system.sync_set", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Signal a cross-core event";
   let description = [{
     Signals cross-core event `event` (0 to 13) once `pipe` is done.
@@ -113,6 +122,7 @@ def PL_SyncSetOp : PL_Op<"system.sync_set", [PL_OrdersMemory]> {
 }
 
 def PL_SyncWaitOp : PL_Op<"system.sync_wait", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
   let summary = "Wait for a cross-core event";
   let description = [{
     Blocks `pipe` until cross-core event `event` (0 to 13) is signalled.
@@ -128,6 +138,7 @@ def PL_SyncWaitOp : PL_Op<"system.sync_wait", [PL_OrdersMemory]> {
 
 class PL_BlockQueryOp<string mnemonic, string what>
     : PL_Op<"tile." # mnemonic, [Pure]> {
+  let ptoFamily = "block_query";
   let summary = "The " # what;
   let description = "Returns the " # what # " of the executing core (an "
       # "`index`). Example:\n\n```mlir\n%i = pl.tile." # mnemonic # "\n```\n";

@@ -20,6 +20,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 //===----------------------------------------------------------------------===//
 
 def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
+  let ptoFamily = "tensor_create";
   let summary = "A new tensor in global memory";
   let description = [{
     Allocates a tensor of the result type with undefined contents; one
@@ -35,6 +36,7 @@ def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
 }
 
 def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
+  let ptoFamily = "tensor_create";
   let summary = "A tensor filled with a value";
   let description = [{
     Returns a tensor of the result type whose every element is `value` (of
@@ -50,6 +52,7 @@ def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
 }
 
 def PL_TensorDimOp : PL_Op<"tensor.dim", [Pure]> {
+  let ptoFamily = "tensor_access";
   let summary = "The extent of one dimension of a tensor";
   let description = [{
     Returns dimension `axis` of `tensor` (negative axes count from the
@@ -65,6 +68,7 @@ def PL_TensorDimOp : PL_Op<"tensor.dim", [Pure]> {
 }
 
 def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
+  let ptoFamily = "tensor_view";
   let summary = "Reinterpret a tensor's shape or layout";
   let description = [{
     Views `source` with the result's shape, layout, strides and valid shape:
@@ -82,6 +86,7 @@ def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
 }
 
 def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
+  let ptoFamily = "tensor_view";
   let summary = "A tensor with another shape";
   let description = [{
     Returns `source` with the result's shape: same element type and, when
@@ -97,6 +102,7 @@ def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
 }
 
 def PL_TensorSliceOp : PL_Op<"tensor.slice", [AttrSizedOperandSegments, Pure]> {
+  let ptoFamily = "tensor_view";
   let summary = "A window of a tensor";
   let description = [{
     Views the window of `source` at `offsets` (one per dimension) with the
@@ -117,6 +123,7 @@ def PL_TensorSliceOp : PL_Op<"tensor.slice", [AttrSizedOperandSegments, Pure]> {
 }
 
 def PL_TensorTransposeOp : PL_Op<"tensor.transpose", [Pure]> {
+  let ptoFamily = "tensor_view";
   let summary = "Swap two axes of a tensor";
   let description = [{
     Returns `source` with axes `axis1` and `axis2` (distinct, in range)
@@ -134,6 +141,7 @@ def PL_TensorTransposeOp : PL_Op<"tensor.transpose", [Pure]> {
 }
 
 def PL_TensorConcatOp : PL_Op<"tensor.concat", [Pure]> {
+  let ptoFamily = "tensor_assemble";
   let summary = "Join tensors along an axis";
   let description = [{
     Joins `inputs` (two or more, one rank and element type, equal outside
@@ -152,6 +160,8 @@ def PL_TensorConcatOp : PL_Op<"tensor.concat", [Pure]> {
 }
 
 def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
+  let ptoFamily = "tensor_cast";
+  let ptoTileForm = "pl.tile.cast";
   let summary = "Convert the element type of a tensor";
   let description = [{
     Converts every element to the result's element type with the given
@@ -168,6 +178,8 @@ def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
 }
 
 def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
+  let ptoFamily = "tensor_fillpad";
+  let ptoTileForm = "pl.tile.fillpad";
   let summary = "Fill the invalid region of a tensor";
   let description = [{
     Fills the elements outside the valid region with `pad` (`zero`, `max`
@@ -183,6 +195,8 @@ def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
 }
 
 def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {
+  let ptoFamily = "tensor_access";
+  let ptoPipe = "s";
   let summary = "Read one element of a tensor";
   let description = [{
     Returns the element at `indices` (one per dimension). Example:
@@ -198,6 +212,8 @@ def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {
 
 def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]>,
                                               MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "tensor_access";
+  let ptoPipe = "s";
   let summary = "Write one element of a tensor";
   let description = [{
     Stores `value` (of the element type) at `indices` (one per dimension)
@@ -217,6 +233,7 @@ def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]
 
 def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "result"]>,
                                                     MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoFamily = "tensor_assemble";
   let summary = "Write a tensor into a window of another";
   let description = [{
     Writes `source` into `target` at `offsets` (one per dimension; same
@@ -242,6 +259,9 @@ def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "re
 
 class PL_TensorUnaryOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tensor." # mnemonic, [Pure, SameOperandsAndResultType]> {
+  let ptoFamily = "tensor_unary";
+  let ptoCompute = mnemonic;
+  let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "Elementwise " # what # " of a tensor";
   let description = "Computes " # what # " of every element; the result has "
       # "the source's type. " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
@@ -265,6 +285,9 @@ def PL_TensorReluOp : PL_TensorUnaryOp<"relu", "max(x, 0)">;
 
 class PL_TensorBinaryOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let ptoFamily = "tensor_binary";
+  let ptoCompute = mnemonic;
+  let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "Elementwise " # what # " of two tensors";
   let description = "Computes " # what # " elementwise. " # rule
       # " Dynamic dimensions broadcast like static ones: `?` against 1 is `?`, "
@@ -301,6 +324,9 @@ def PL_TensorShrOp : PL_TensorBinaryOp<"shr", "the right shift",
 
 class PL_TensorScalarOp<string mnemonic, string what, string rule = "">
     : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
+  let ptoFamily = "tensor_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
+  let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "Elementwise " # what # " of a tensor and a scalar";
   let description = "Computes " # what # " of every element and `scalar`; the "
       # "result keeps the tensor's type; an `index` scalar must be cast first. "
@@ -322,13 +348,20 @@ def PL_TensorOrsOp : PL_TensorScalarOp<"ors", "the bitwise or", "Integer types o
 def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only.">;
 def PL_TensorShlsOp : PL_TensorScalarOp<"shls", "the left shift", "Integer types only.">;
 def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer types only.">;
-def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)">;
+def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)"> {
+  let ptoFamily = "tensor_scalar";
+  let ptoCompute = "broadcast";
+}
 def PL_TensorMaximumsOp : PL_TensorScalarOp<"maximums", "the maximum">;
 def PL_TensorMinimumsOp : PL_TensorScalarOp<"minimums", "the minimum">;
 def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the floor remainder (the divisor's sign, Python's %)">;
-def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only.">;
+def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only."> {
+  let ptoCompute = "lrelu";
+}
 
 def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
+  let ptoFamily = "tensor_compare";
+  let ptoTileForm = "pl.tile.cmp";
   let summary = "Elementwise comparison of two tensors";
   let description = [{
     Compares `lhs` and `rhs` (one shape and element type) elementwise into
@@ -347,6 +380,8 @@ def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
 }
 
 def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
+  let ptoFamily = "tensor_compare";
+  let ptoTileForm = "pl.tile.cmps";
   let summary = "Elementwise comparison of a tensor with a scalar";
   let description = [{
     As `pl.tensor.cmp`, comparing every element with `scalar`. Example:
@@ -363,6 +398,8 @@ def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
 }
 
 def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+  let ptoFamily = "tensor_select";
+  let ptoTileForm = "pl.tile.sel";
   let summary = "Select between two tensors by a mask";
   let description = [{
     Element i is `lhs[i]` where `mask[i]` (an `i1` tensor of the same
@@ -378,6 +415,8 @@ def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "re
 }
 
 def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"]>]> {
+  let ptoFamily = "tensor_select";
+  let ptoTileForm = "pl.tile.sels";
   let summary = "Select between a tensor and a scalar by a mask";
   let description = [{
     Element i is `lhs[i]` where `mask[i]` is set, else `scalar` (of the
@@ -394,6 +433,9 @@ def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"
 
 class PL_TensorReduceOp<string mnemonic, string axis, string what, string resultRule>
     : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let ptoFamily = "tensor_" # !substr(mnemonic, 0, 3) # "_reduce";
+  let ptoCompute = !substr(mnemonic, 4);
+  let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "Reduce every " # axis # " of a tensor to its " # what;
   let description = "Reduces the " # !if(!eq(axis, "row"), "last", "second-to-last")
       # " axis to extent 1 (rank 2 or more). " # resultRule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
@@ -419,6 +461,9 @@ def PL_TensorColArgminOp : PL_TensorReduceOp<"col_argmin", "column", "index of t
 
 class PL_TensorExpandOp<string mnemonic, string axis, string what>
     : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let ptoFamily = "tensor_" # !substr(mnemonic, 0, 3) # "_expand";
+  let ptoCompute = !if(!eq(!size(mnemonic), 10), "broadcast", !substr(mnemonic, 11));
+  let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "Broadcast a " # axis # " vector across a tensor" # what;
   let description = !if(!eq(axis, "row"),
       "`vector` is `[..., rows, 1]` (one value per row), ",
@@ -454,6 +499,8 @@ def PL_TensorColExpandMinOp : PL_TensorExpandOp<"col_expand_min", "column", ", m
 def PL_TensorColExpandExpdifOp : PL_TensorExpandOp<"col_expand_expdif", "column", ", exp(tensor - vector)">;
 
 def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+  let ptoFamily = "tensor_matmul";
+  let ptoTileForm = "pl.tile.matmul_acc";
   let summary = "Accumulate a matrix product of two tensors";
   let description = [{
     Computes `acc + lhs x rhs` (2-D operands; `acc` MxN) and returns the
@@ -473,6 +520,8 @@ def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc
 }
 
 def PL_TensorMatmulOp : PL_Op<"tensor.matmul", [Pure]> {
+  let ptoFamily = "tensor_matmul";
+  let ptoTileForm = "pl.tile.matmul";
   let summary = "Matrix product of two tensors";
   let description = [{
     Multiplies `lhs` and `rhs` (one element type): 2-D x 2-D gives MxN,
