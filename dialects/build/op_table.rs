@@ -311,6 +311,17 @@ fn pipe_rule(pipe: &str, enums: &[Enum], of: &str) -> String {
     }
 }
 
+/// The op's group: the middle part of `pl.tile.add`, `pld.system.rank`.
+fn group(name: &str) -> &'static str {
+    match name.split('.').nth(1) {
+        Some("tile") if name.matches('.').count() == 2 => "Tile",
+        Some("tensor") if name.matches('.').count() == 2 => "Tensor",
+        Some("system") if name.matches('.').count() == 2 => "System",
+        Some("builtin") if name.matches('.').count() == 2 => "Builtin",
+        _ => "Top",
+    }
+}
+
 fn argument_list(arguments: &[Argument]) -> String {
     let mut out = String::from("&[");
     for argument in arguments {
@@ -457,7 +468,7 @@ fn op_table(ops: &[Op], enums: &[Enum]) -> String {
              regions: &[{regions}], operand_segments: {operand_segments}, \
              result_segments: {result_segments}, pipe: {pipe}, in_place_operands: &[{in_place}], \
              tied_operand: {tied}, scratch_operand: {scratch}, instruction: {instruction}, \
-             a2a3_element_types: &[{element_types}], tile_form: {tile_form} }},",
+             a2a3_element_types: &[{element_types}], tile_form: {tile_form}, group: Group::{group} }},",
             rust = op.rust_name,
             name = quoted(&op.name),
             dialect = camel(&op.dialect),
@@ -470,6 +481,7 @@ fn op_table(ops: &[Op], enums: &[Enum]) -> String {
             in_place = in_place.join(", "),
             element_types = element_types.join(", "),
             tile_form = option_kind(ops, &op.tile_form, &op.name),
+            group = group(&op.name),
         )
         .unwrap();
     }

@@ -23,6 +23,21 @@ pub enum Dialect {
     Pld,
 }
 
+/// The part of the dialect an op belongs to: the middle of its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Group {
+    /// `pl.tile.*`, `pld.tile.*`: on-chip tiles.
+    Tile,
+    /// `pl.tensor.*`, `pld.tensor.*`: tensors in global memory.
+    Tensor,
+    /// `pl.system.*`, `pld.system.*`: synchronisation, queries, signals.
+    System,
+    /// `pld.builtin.*`: the builtin collectives of host programs.
+    Builtin,
+    /// Functions, calls, scopes, terminators (`pl.call`, `pld.dispatch`).
+    Top,
+}
+
 /// How many values an operand or result group holds, or whether an
 /// attribute may be absent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,6 +122,8 @@ pub struct OpInfo {
     pub a2a3_element_types: &'static [&'static str],
     /// For a tensor op, the tile op pl-convert-tensor-to-tile makes of it.
     pub tile_form: Option<OpKind>,
+    /// The part of its dialect the op belongs to.
+    pub group: Group,
 }
 
 include!(concat!(env!("OUT_DIR"), "/op_table.rs"));
@@ -129,6 +146,18 @@ impl OpKind {
 }
 
 impl OpInfo {
+    /// Whether the op's result is a view of operand 0's buffer: a tile view
+    /// that issues no instruction (`pl.tile.reshape`, `set_validshape`).
+    pub fn is_tile_view(&self) -> bool {
+        self.family == Family::TileView && self.pipe == PipeRule::None
+    }
+
+    /// Whether the op runs on the cube unit (its family is the matmul
+    /// family).
+    pub fn is_cube(&self) -> bool {
+        self.family == Family::TileMatmul
+    }
+
     /// Whether the op's operands are all single values, so that operand
     /// group `i` is operand `i`.
     pub fn fixed_operands(&self) -> bool {

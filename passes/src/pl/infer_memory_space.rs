@@ -16,6 +16,7 @@ use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
     enums::{FunctionKind, PadValue},
+    op_table::{Family, Group, OpKind, kind},
     ops::op_name,
     types::{MemorySpace, TileType, TileView},
 };
@@ -71,39 +72,30 @@ changed.
     run,
 };
 
-fn is_cube(name: &str) -> bool {
-    let short = name.trim_start_matches("pl.tile.");
-    short.starts_with("matmul") || short.starts_with("gemv") || short.starts_with("batch_matmul")
+fn is_cube(op: OperationRef) -> bool {
+    kind(&op).is_some_and(|kind| kind.info().is_cube())
 }
 
 /// The space operand `index` of `op` must be in (`None`: any).
 fn demand(op: OperationRef, index: usize) -> Option<MemorySpace> {
-    let name = op_name(op);
-    if is_cube(&name) {
-        let accumulates = name.ends_with("_acc");
-        let first_operand = usize::from(accumulates);
-        return Some(match index {
-            i if accumulates && i == 0 => MemorySpace::Acc,
-            i if i == first_operand => MemorySpace::Left,
-            i if i == first_operand + 1 => MemorySpace::Right,
-            i if i == first_operand + 2 && name.ends_with("_bias") => MemorySpace::Bias,
-            _ => return None,
-        });
+    let info = kind(&op)?.info();
+    if info.is_cube() {
+        // The cube operands by their ODS names.
+        return match info.operands.get(index)?.name {
+            "acc" => Some(MemorySpace::Acc),
+            "lhs" => Some(MemorySpace::Left),
+            "rhs" => Some(MemorySpace::Right),
+            "bias" => Some(MemorySpace::Bias),
+            _ => None,
+        };
     }
-    match name.as_str() {
-        "pl.tile.store"
-        | "pld.tile.remote_store"
-        | "pl.tile.move"
-        | "pl.tile.extract"
-        | "pl.tile.set_validshape"
-        | "pl.tile.reshape"
-        | "scf.yield"
-        | "scf.for"
-        | "scf.if"
-        | "pl.yield" => None,
-        n if n.starts_with("pl.tile.") || n.starts_with("pld.tile.") => Some(MemorySpace::Vec),
-        _ => None,
-    }
+    // Transfers, moves and views take their operand where it is; every
+    // other tile op computes in `vec`.
+    let anywhere = matches!(
+        info.family,
+        Family::TileTransfer | Family::TileMove | Family::RemoteAccess
+    ) || info.is_tile_view();
+    (info.group == Group::Tile && !anywhere).then_some(MemorySpace::Vec)
 }
 
 fn space_of(value: Value) -> Option<MemorySpace> {
@@ -191,12 +183,13 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
             let chosen = if is_argument || matches!(name.as_str(), "scf.for" | "scf.if") {
                 // Loop-carried / branch values follow the init or yields.
                 carried_space(*value, owner, is_argument).and_then(|v| space(&decided, v))
-            } else if is_cube(&name) {
+            } else if is_cube(owner) {
                 Some(MemorySpace::Acc)
-            } else if matches!(name.as_str(), "pl.tile.set_validshape" | "pl.tile.reshape") {
+            } else if kind(&owner).is_some_and(|kind| kind.info().is_tile_view()) {
                 owner.operand_opt(0).and_then(|v| space(&decided, v))
-            } else if matches!(name.as_str(), "pl.tile.load" | "pl.tile.create") {
-                Some(retarget(&linear, *value, name == "pl.tile.load"))
+            } else if let Some(source @ (OpKind::PlTileLoad | OpKind::PlTileCreate)) = kind(&owner)
+            {
+                Some(retarget(&linear, *value, source == OpKind::PlTileLoad))
             } else {
                 Some(MemorySpace::Vec)
             };

@@ -16,7 +16,7 @@ use melior::{
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
-    ops::{op_name, operand_at, result_at},
+    ops::{kind, op_name, operand_at, result_at},
     types::{MemorySpace, TileType},
 };
 
@@ -106,62 +106,19 @@ fn on_chip<'c>(value: Value<'c, '_>) -> Option<TileType<'c>> {
 }
 
 /// Ops whose result is a view of operand 0.
-fn is_view(name: &str) -> bool {
-    matches!(name, "pl.tile.set_validshape" | "pl.tile.reshape")
+fn is_view(op: OperationRef) -> bool {
+    kind(&op).is_some_and(|kind| kind.info().is_tile_view())
 }
 
 /// The operand an op updates in place (its result is that buffer).
-fn in_place_operand(name: &str) -> Option<usize> {
-    match name {
-        "pl.tile.matmul_acc"
-        | "pl.tile.gemv_acc"
-        | "pl.tile.batch_matmul_acc"
-        | "pl.tile.write"
-        | "pl.tile.expands" => Some(0),
-        "pl.tile.assemble" => Some(1),
-        _ => None,
-    }
+fn in_place_operand(op: OperationRef) -> Option<usize> {
+    kind(&op).and_then(|kind| kind.info().tied_operand)
 }
 
 /// Whether `op` may write its result over operand `index` as it reads it
 /// (an elementwise op whose operand has the result's type).
 fn in_place_safe(op: OperationRef, index: usize) -> bool {
-    let name = op_name(op);
-    let elementwise = matches!(
-        name.trim_start_matches("pl.tile."),
-        "add"
-            | "sub"
-            | "mul"
-            | "div"
-            | "maximum"
-            | "minimum"
-            | "and"
-            | "or"
-            | "shl"
-            | "shr"
-            | "fmod"
-            | "adds"
-            | "subs"
-            | "muls"
-            | "divs"
-            | "maximums"
-            | "minimums"
-            | "ands"
-            | "ors"
-            | "shls"
-            | "shrs"
-            | "lrelu"
-            | "neg"
-            | "exp"
-            | "sqrt"
-            | "abs"
-            | "relu"
-            | "log"
-            | "not"
-    ) || (name.starts_with("pl.tile.row_expand_")
-        || name.starts_with("pl.tile.col_expand_"))
-        && index == 0;
-    elementwise
+    kind(&op).is_some_and(|kind| kind.info().in_place_operands.contains(&index))
         && result_at(op, 0).is_some_and(|r| {
             operand_at(op, index).is_some_and(|operand| operand.r#type() == r.r#type())
         })
@@ -265,7 +222,7 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     let mut edits: Vec<(usize, usize, bool)> = Vec::new(); // (op position, operand, is acc)
     for (position, op) in linear.ops.iter().enumerate() {
         let name = op_name(*op);
-        let operands: Vec<usize> = match (name.as_str(), in_place_operand(&name)) {
+        let operands: Vec<usize> = match (name.as_str(), in_place_operand(*op)) {
             ("scf.for", _) => (3..op.operand_count())
                 .filter(|&i| on_chip(op.operand(i).unwrap()).is_some())
                 .collect(),
@@ -348,7 +305,7 @@ fn takes_carried<'c, 'a>(
     let Some((definer, is_argument)) = linear.definer(value) else {
         return false;
     };
-    if is_argument || is_view(&op_name(definer)) {
+    if is_argument || is_view(definer) {
         return false;
     }
     let def = linear.def_point(value);
@@ -368,7 +325,7 @@ fn takes_carried<'c, 'a>(
         Some(last) if last == def => linear.uses(carried).iter().any(|&(p, index)| {
             p == def
                 && (in_place_safe(linear.ops[p], index)
-                    || in_place_operand(&op_name(linear.ops[p])) == Some(index))
+                    || in_place_operand(linear.ops[p]) == Some(index))
         }),
         _ => false,
     }
@@ -383,7 +340,7 @@ fn defined_inside<'c, 'a>(
         Some((op, false)) => {
             op.to_raw().ptr != region_op.to_raw().ptr
                 && linear.within(linear.position(op), region_op)
-                && !is_view(&op_name(op))
+                && !is_view(op)
         }
         _ => false,
     }
@@ -422,12 +379,12 @@ impl<'c, 'a> Classes<'c, 'a> {
         for op in &linear.ops {
             let name = op_name(*op);
             let first_result = || -> Option<Value<'c, 'a>> { result_at(*op, 0) };
-            if is_view(&name)
+            if is_view(*op)
                 && let (Some(result), Ok(source)) = (first_result(), op.operand(0))
             {
                 classes.union(result, source);
             }
-            if let (Some(index), Some(result)) = (in_place_operand(&name), first_result()) {
+            if let (Some(index), Some(result)) = (in_place_operand(*op), first_result()) {
                 classes.union(result, op.operand(index).unwrap());
             }
             match name.as_str() {
