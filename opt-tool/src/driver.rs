@@ -1,51 +1,32 @@
-//! Runs MLIR's opt driver through the glue (`cpp/OptMain.cpp`).
+//! Runs MLIR's opt driver through the glue (`cpp/OptMain.cpp`), which parses
+//! the command line with MLIR's own options; Rust checks the input before
+//! MLIR parses it and writes the output.
 
-use std::ffi::c_void;
+use std::{
+    ffi::{CString, OsString, c_char, c_int, c_void},
+    os::unix::ffi::OsStringExt,
+};
 
 use melior::dialect::DialectRegistry;
 use mlir_sys::{MlirDialectRegistry, MlirStringRef};
 
-use crate::cli::PassFlag;
+use crate::output;
 
 #[repr(C)]
-struct PtoPassFlag {
-    name: MlirStringRef,
-    options: MlirStringRef,
+struct PtoOptCallbacks {
+    check_input: unsafe extern "C" fn(MlirStringRef, MlirStringRef, *mut c_void) -> bool,
+    write_output: unsafe extern "C" fn(MlirStringRef, MlirStringRef, *mut c_void) -> bool,
+    user_data: *mut c_void,
 }
-
-#[repr(C)]
-struct PtoOptConfig {
-    input_name: MlirStringRef,
-    pass_pipeline: MlirStringRef,
-    num_pass_flags: isize,
-    pass_flags: *const PtoPassFlag,
-    split_input_marker: MlirStringRef,
-    output_split_marker: MlirStringRef,
-    verify_diagnostics: i32,
-    emit_bytecode: bool,
-    allow_unregistered_dialects: bool,
-    show_dialects: bool,
-    list_passes: bool,
-    verify_each_pass: bool,
-    verify_roundtrip: bool,
-    no_implicit_module: bool,
-    dump_pass_pipeline: bool,
-    num_mlir_options: isize,
-    mlir_options: *const MlirStringRef,
-}
-
-type BytesCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
 
 unsafe extern "C" {
-    fn ptoGlue_isRegisteredPass(name: MlirStringRef) -> bool;
-    fn ptoGlue_llvmVersion() -> MlirStringRef;
     fn ptoGlue_optMain(
-        config: *const PtoOptConfig,
+        argc: c_int,
+        argv: *const *const c_char,
         registry: MlirDialectRegistry,
-        input: MlirStringRef,
-        on_output: BytesCallback,
-        user_data: *mut c_void,
-    ) -> bool;
+        version: MlirStringRef,
+        callbacks: *const PtoOptCallbacks,
+    ) -> c_int;
 }
 
 fn string_ref(bytes: &[u8]) -> MlirStringRef {
@@ -55,39 +36,18 @@ fn string_ref(bytes: &[u8]) -> MlirStringRef {
     }
 }
 
-/// How `--verify-diagnostics` checks expected-* comments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VerifyDiagnostics {
-    /// No checking.
-    None = 0,
-    /// Every diagnostic must be expected and every expectation met.
-    All = 1,
-    /// Only expected diagnostics are checked.
-    OnlyExpected = 2,
+/// # Safety
+/// `bytes` describes readable bytes that outlive `'a`.
+unsafe fn bytes_of<'a>(bytes: MlirStringRef) -> &'a [u8] {
+    if bytes.length == 0 {
+        return &[];
+    }
+    // SAFETY: guaranteed by the caller.
+    unsafe { std::slice::from_raw_parts(bytes.data.cast::<u8>(), bytes.length) }
 }
 
-/// Everything the opt driver needs for one run.
-#[derive(Debug)]
-pub struct OptRequest<'a> {
-    pub input_name: &'a str,
-    pub input: &'a [u8],
-    pub pass_pipeline: Option<&'a str>,
-    pub pass_flags: &'a [PassFlag],
-    pub split_input_marker: Option<&'a str>,
-    pub output_split_marker: &'a str,
-    pub verify_diagnostics: VerifyDiagnostics,
-    pub emit_bytecode: bool,
-    pub allow_unregistered_dialects: bool,
-    pub show_dialects: bool,
-    pub list_passes: bool,
-    pub verify_each_pass: bool,
-    pub verify_roundtrip: bool,
-    pub no_implicit_module: bool,
-    pub dump_pass_pipeline: bool,
-    pub mlir_options: &'a [String],
-}
-
-/// Registers every upstream and project pass (once per process).
+/// Registers every upstream and project pass and pipeline (once per
+/// process): MLIR's option parser makes one flag of each registered pass.
 pub fn register_all_passes() {
     static REGISTER: std::sync::Once = std::sync::Once::new();
     REGISTER.call_once(|| {
@@ -96,84 +56,73 @@ pub fn register_all_passes() {
     });
 }
 
-/// Whether `name` is a registered pass or pipeline.
-pub fn is_registered_pass(name: &str) -> bool {
-    register_all_passes();
-    // SAFETY: the string outlives the call.
-    unsafe { ptoGlue_isRegisteredPass(string_ref(name.as_bytes())) }
+/// Text MLIR 22's parser would crash on is reported before it parses
+/// (`pto_dialects::source::unparsable`); returns whether the input may be
+/// parsed.
+unsafe extern "C" fn check_input(
+    name: MlirStringRef,
+    bytes: MlirStringRef,
+    _: *mut c_void,
+) -> bool {
+    // SAFETY: the glue passes the input's name and bytes for the call.
+    let (name, bytes) = unsafe { (bytes_of(name), bytes_of(bytes)) };
+    let message = std::str::from_utf8(bytes)
+        .ok()
+        .and_then(|text| pto_dialects::source::unparsable(&String::from_utf8_lossy(name), text));
+    match message {
+        Some(message) => {
+            eprintln!("{message}");
+            false
+        }
+        None => true,
+    }
 }
 
-/// The LLVM version string.
-pub fn llvm_version() -> String {
-    // SAFETY: the glue returns a static string.
-    let version = unsafe { ptoGlue_llvmVersion() };
-    // SAFETY: `version` describes a static UTF-8 string.
-    let bytes = unsafe { std::slice::from_raw_parts(version.data.cast::<u8>(), version.length) };
-    String::from_utf8_lossy(bytes).into_owned()
-}
-
-/// Runs the driver; returns the output on success (diagnostics already
-/// printed to stderr on failure).
-pub fn run(request: &OptRequest) -> Option<Vec<u8>> {
-    register_all_passes();
-    let registry = DialectRegistry::new();
-    melior::utility::register_all_dialects(&registry);
-    pto_dialects::register_dialects(&registry);
-
-    let pass_flags: Vec<PtoPassFlag> = request
-        .pass_flags
-        .iter()
-        .map(|flag| PtoPassFlag {
-            name: string_ref(flag.name.as_bytes()),
-            options: string_ref(flag.options.as_bytes()),
-        })
-        .collect();
-    let mlir_options: Vec<MlirStringRef> = request
-        .mlir_options
-        .iter()
-        .map(|option| string_ref(option.as_bytes()))
-        .collect();
-    let config = PtoOptConfig {
-        input_name: string_ref(request.input_name.as_bytes()),
-        pass_pipeline: string_ref(request.pass_pipeline.unwrap_or("").as_bytes()),
-        num_pass_flags: pass_flags.len() as isize,
-        pass_flags: pass_flags.as_ptr(),
-        split_input_marker: string_ref(request.split_input_marker.unwrap_or("").as_bytes()),
-        output_split_marker: string_ref(request.output_split_marker.as_bytes()),
-        verify_diagnostics: request.verify_diagnostics as i32,
-        emit_bytecode: request.emit_bytecode,
-        allow_unregistered_dialects: request.allow_unregistered_dialects,
-        show_dialects: request.show_dialects,
-        list_passes: request.list_passes,
-        verify_each_pass: request.verify_each_pass,
-        verify_roundtrip: request.verify_roundtrip,
-        no_implicit_module: request.no_implicit_module,
-        dump_pass_pipeline: request.dump_pass_pipeline,
-        num_mlir_options: mlir_options.len() as isize,
-        mlir_options: mlir_options.as_ptr(),
-    };
-
-    unsafe extern "C" fn collect(bytes: MlirStringRef, user_data: *mut c_void) {
-        // SAFETY: `user_data` is the Vec below; `bytes` is valid for the call.
-        unsafe {
-            let output = &mut *user_data.cast::<Vec<u8>>();
-            output.extend_from_slice(std::slice::from_raw_parts(
-                bytes.data.cast::<u8>(),
-                bytes.length,
-            ));
+/// Writes a successful run's output (`output::write_output`); returns
+/// whether it was written.
+unsafe extern "C" fn write_output(
+    path: MlirStringRef,
+    bytes: MlirStringRef,
+    _: *mut c_void,
+) -> bool {
+    // SAFETY: the glue passes the path and the output for the call.
+    let (path, bytes) = unsafe { (bytes_of(path), bytes_of(bytes)) };
+    let path = String::from_utf8_lossy(path);
+    match output::write_output(&path, bytes) {
+        Ok(()) => true,
+        Err(error) => {
+            eprintln!("pto-opt: error: cannot write output file '{path}': {error}");
+            false
         }
     }
-    let mut output = Vec::new();
-    // SAFETY: every pointer in `config` and the input outlive the call;
-    // `collect` only appends to `output`.
-    let succeeded = unsafe {
+}
+
+/// Runs pto-opt on `arguments` (the program name first) with the dialects
+/// of `registry`; returns the exit code.
+pub fn opt_main(arguments: impl IntoIterator<Item = OsString>, registry: &DialectRegistry) -> u8 {
+    register_all_passes();
+    // Unix arguments are C strings already: none holds a NUL byte.
+    let arguments: Vec<CString> = arguments
+        .into_iter()
+        .map(|argument| CString::new(argument.into_vec()).expect("arguments hold no NUL byte"))
+        .collect();
+    let argv: Vec<*const c_char> = arguments.iter().map(|argument| argument.as_ptr()).collect();
+    let callbacks = PtoOptCallbacks {
+        check_input,
+        write_output,
+        user_data: std::ptr::null_mut(),
+    };
+    let version = env!("CARGO_PKG_VERSION");
+    // SAFETY: `argv` points to `arguments`, which outlive the call, as do
+    // the registry, the version string and the callbacks.
+    let code = unsafe {
         ptoGlue_optMain(
-            &config,
+            argv.len() as c_int,
+            argv.as_ptr(),
             registry.to_raw(),
-            string_ref(request.input),
-            collect,
-            (&mut output as *mut Vec<u8>).cast(),
+            string_ref(version.as_bytes()),
+            &callbacks,
         )
     };
-    succeeded.then_some(output)
+    u8::try_from(code).unwrap_or(1)
 }
