@@ -38,6 +38,8 @@ struct Op {
     tied: i64,
     instruction: String,
     element_types: Vec<String>,
+    source_types: Vec<String>,
+    same_type: bool,
     tile_form: String,
     location: String,
 }
@@ -184,6 +186,12 @@ fn read_op(record: Record) -> Op {
         .into_iter()
         .map(str::to_string)
         .collect();
+    let source_types = record
+        .list_of_strings_value("ptoA2A3SourceTypes")
+        .unwrap_or_default()
+        .into_iter()
+        .map(str::to_string)
+        .collect();
     let location = format!("td/{def}");
     let op = Op {
         rust_name: camel(&name),
@@ -197,6 +205,8 @@ fn read_op(record: Record) -> Op {
         tied: record.int_value("ptoTiedOperand").unwrap_or(-1),
         instruction: str_field(record, "ptoInstruction"),
         element_types,
+        source_types,
+        same_type: record.bit_value("ptoA2A3SameType").unwrap_or(false),
         tile_form: str_field(record, "ptoTileForm"),
         dialect,
         name,
@@ -309,6 +319,14 @@ fn pipe_rule(pipe: &str, enums: &[Enum], of: &str) -> String {
             None => format!("PipeRule::Fixed({})", pipe_case(pipe)),
         },
     }
+}
+
+/// The `Dtype` variant of a `pl` element type spelling (`ui8` -> `U8`).
+fn dtype(spelling: &str) -> String {
+    let name = spelling
+        .strip_prefix("ui")
+        .map_or_else(|| spelling.to_string(), |bits| format!("u{bits}"));
+    format!("Dtype::{}", camel(&name))
 }
 
 /// The op's group: the middle part of `pl.tile.add`, `pld.system.rank`.
@@ -459,7 +477,8 @@ fn op_table(ops: &[Op], enums: &[Enum]) -> String {
             format!("Some({})", op.tied)
         };
         let in_place: Vec<String> = op.in_place.iter().map(|i| i.to_string()).collect();
-        let element_types: Vec<String> = op.element_types.iter().map(|t| quoted(t)).collect();
+        let element_types: Vec<String> = op.element_types.iter().map(|t| dtype(t)).collect();
+        let source_types: Vec<String> = op.source_types.iter().map(|t| dtype(t)).collect();
         writeln!(
             out,
             "    OpInfo {{ kind: OpKind::{rust}, name: {name}, dialect: Dialect::{dialect}, \
@@ -468,7 +487,8 @@ fn op_table(ops: &[Op], enums: &[Enum]) -> String {
              regions: &[{regions}], operand_segments: {operand_segments}, \
              result_segments: {result_segments}, pipe: {pipe}, in_place_operands: &[{in_place}], \
              tied_operand: {tied}, scratch_operand: {scratch}, instruction: {instruction}, \
-             a2a3_element_types: &[{element_types}], tile_form: {tile_form}, group: Group::{group} }},",
+             a2a3_element_types: &[{element_types}], a2a3_source_types: &[{source_types}], \
+             a2a3_same_type: {same_type}, tile_form: {tile_form}, group: Group::{group} }},",
             rust = op.rust_name,
             name = quoted(&op.name),
             dialect = camel(&op.dialect),
@@ -480,6 +500,8 @@ fn op_table(ops: &[Op], enums: &[Enum]) -> String {
             pipe = pipe_rule(&op.pipe, enums, &op.name),
             in_place = in_place.join(", "),
             element_types = element_types.join(", "),
+            source_types = source_types.join(", "),
+            same_type = op.same_type,
             tile_form = option_kind(ops, &op.tile_form, &op.name),
             group = group(&op.name),
         )

@@ -12,7 +12,7 @@
 
 use melior::ir::operation::OperationLike;
 
-use crate::enums::Pipe;
+use crate::{dtype::Dtype, enums::Pipe};
 
 /// Which dialect an op belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -117,9 +117,15 @@ pub struct OpInfo {
     pub scratch_operand: Option<usize>,
     /// The pto-isa instruction the a2a3 lowering emits.
     pub instruction: Option<&'static str>,
-    /// The element types the a2a3 instruction accepts (`pl` spellings);
+    /// The element types the a2a3 instruction takes for its destination;
     /// empty when the verifier's rule is the whole story.
-    pub a2a3_element_types: &'static [&'static str],
+    pub a2a3_element_types: &'static [Dtype],
+    /// The element types it takes for its first tile source, where it
+    /// restricts the source rather than the destination.
+    pub a2a3_source_types: &'static [Dtype],
+    /// Whether it takes one element type for its destination and every
+    /// tile source.
+    pub a2a3_same_type: bool,
     /// For a tensor op, the tile op pl-convert-tensor-to-tile makes of it.
     pub tile_form: Option<OpKind>,
     /// The part of its dialect the op belongs to.

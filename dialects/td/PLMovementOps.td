@@ -127,6 +127,7 @@ def PL_TileAllocOp : PL_Op<"tile.alloc", [MemoryEffects<[MemAlloc]>]> {
 }
 
 def PL_TileFullOp : PL_Op<"tile.full", [PL_TilePure]> {
+  let ptoA2A3ElementTypes = ["ui8", "i8", "ui16", "i16", "ui32", "i32", "f16", "bf16", "f32"];
   let ptoFamily = "tile_create";
   let ptoPipe = "v";
   let ptoInstruction = "TEXPANDS";

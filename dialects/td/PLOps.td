@@ -61,22 +61,36 @@ class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
   let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
 }
 
-def PL_TileNegOp : PL_TileUnaryOp<"neg", "the negation">;
-def PL_TileExpOp : PL_TileUnaryOp<"exp", "the exponential">;
-def PL_TileSqrtOp : PL_TileUnaryOp<"sqrt", "the square root">;
+def PL_TileNegOp : PL_TileUnaryOp<"neg", "the negation"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileExpOp : PL_TileUnaryOp<"exp", "the exponential"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
+def PL_TileSqrtOp : PL_TileUnaryOp<"sqrt", "the square root"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
 def PL_TileRsqrtOp : PL_TileUnaryOp<"rsqrt", "the reciprocal square root"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
   let ptoInPlaceOperands = [];
 }
-def PL_TileAbsOp : PL_TileUnaryOp<"abs", "the absolute value">;
-def PL_TileReluOp : PL_TileUnaryOp<"relu", "max(x, 0)">;
+def PL_TileAbsOp : PL_TileUnaryOp<"abs", "the absolute value"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
+def PL_TileReluOp : PL_TileUnaryOp<"relu", "max(x, 0)"> {
+  let ptoA2A3ElementTypes = ["f16", "f32", "i32"];
+}
 def PL_TileRecipOp : PL_TileUnaryOp<"recip", "the reciprocal",
     "`high_precision` (floats only) selects the precise algorithm.",
     (ins UnitAttr:$high_precision)> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
   let ptoInPlaceOperands = [];
 }
 def PL_TileLogOp : PL_TileUnaryOp<"log", "the natural logarithm",
     "The element type is f16 or f32. `high_precision` selects the precise algorithm.",
-    (ins UnitAttr:$high_precision)>;
+    (ins UnitAttr:$high_precision)> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
 def PL_TileSinOp : PL_TileUnaryOp<"sin", "the sine", "The element type is f32."> {
   let ptoInPlaceOperands = [];
   let ptoInstruction = "";
@@ -113,27 +127,56 @@ defvar promoteRule = "The result's element type is the promotion of the "
     # "width signed beats unsigned, otherwise the left one) and its shape the "
     # "right-aligned broadcast of their shapes.";
 
-def PL_TileAddOp : PL_TileBinaryOp<"add", "the sum", promoteRule>;
-def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule>;
-def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule>;
+def PL_TileAddOp : PL_TileBinaryOp<"add", "the sum", promoteRule> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoInstruction = "TMAX";
 }
 def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoInstruction = "TMIN";
 }
-def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", promoteRule>;
+def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", promoteRule> {
+  let ptoA2A3ElementTypes = ["f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileDivOp : PL_TileBinaryOp<"div", "the quotient",
     "Both operands and the result have the same type, with element type "
-    # "i16, i32, f16 or f32 (no promotion, no broadcast).">;
+    # "i16, i32, f16 or f32 (no promotion, no broadcast)."> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileAndOp : PL_TileBinaryOp<"and", "the bitwise and",
-    "Integer element types only. " # promoteRule>;
+    "Integer element types only. " # promoteRule> {
+  let ptoA2A3SameType = 1;
+}
 def PL_TileOrOp : PL_TileBinaryOp<"or", "the bitwise or",
-    "Integer element types only. " # promoteRule>;
+    "Integer element types only. " # promoteRule> {
+  let ptoA2A3SameType = 1;
+}
 def PL_TileShlOp : PL_TileBinaryOp<"shl", "the left shift",
-    "Integer element types only; the result has the left operand's element type.">;
+    "Integer element types only; the result has the left operand's element type."> {
+  let ptoA2A3ElementTypes = ["i8", "ui8", "i16", "ui16", "i32", "ui32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileShrOp : PL_TileBinaryOp<"shr", "the right shift",
-    "Integer element types only; the result has the left operand's element type.">;
+    "Integer element types only; the result has the left operand's element type."> {
+  let ptoA2A3ElementTypes = ["i8", "ui8", "i16", "ui16", "i32", "ui32"];
+  let ptoA2A3SameType = 1;
+}
 
 // Two tiles and a scratch tile in, a tile out.
 class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
@@ -155,6 +198,8 @@ class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
 }
 
 def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoFamily = "tile_binary";
   let ptoCompute = "prelu";
   let ptoPipe = "v";
@@ -182,9 +227,14 @@ def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
   }];
 }
 
-def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the floor remainder (the divisor's sign, Python's %)", promoteRule>;
+def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the floor remainder (the divisor's sign, Python's %)", promoteRule> {
+  let ptoA2A3ElementTypes = ["f32", "i32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
-    "Integer element types only. " # promoteRule>;
+    "Integer element types only. " # promoteRule> {
+  let ptoA2A3SameType = 1;
+}
 
 // A tile and a scalar in, a tile of the tile's type out.
 class PL_TileScalarOp<string mnemonic, string what, string rule = "">
@@ -205,26 +255,56 @@ class PL_TileScalarOp<string mnemonic, string what, string rule = "">
   let assemblyFormat = "$tile `,` $scalar attr-dict `:` qualified(type($tile)) `,` type($scalar)";
 }
 
-def PL_TileAddsOp : PL_TileScalarOp<"adds", "the sum">;
+def PL_TileAddsOp : PL_TileScalarOp<"adds", "the sum"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileSubsOp : PL_TileScalarOp<"subs", "the difference",
-    "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
-def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product">;
-def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient">;
+    "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoInstruction = "TMAXS";
 }
 def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoInstruction = "TMINS";
 }
 def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)"> {
+  let ptoA2A3ElementTypes = ["f32"];
+  let ptoA2A3SameType = 1;
   let ptoInPlaceOperands = [];
 }
-def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only.">;
-def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only.">;
-def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only.">;
-def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only.">;
+def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only."> {
+  let ptoA2A3SameType = 1;
+}
+def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only."> {
+  let ptoA2A3SameType = 1;
+}
+def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "ui32", "ui16"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "ui32", "ui16"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
     "Float types only."> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let ptoA2A3SameType = 1;
   let ptoCompute = "lrelu";
 }
 
@@ -245,10 +325,16 @@ class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
   let assemblyFormat = "$tile `,` $scalar `,` $tmp attr-dict `:` qualified(type($tile)) `,` type($scalar)";
 }
 
-def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the floor remainder (the divisor's sign, Python's %)">;
-def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only.">;
+def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the floor remainder (the divisor's sign, Python's %)"> {
+  let ptoA2A3ElementTypes = ["f32", "i32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only."> {
+  let ptoA2A3SameType = 1;
+}
 
 def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
+  let ptoA2A3ElementTypes = ["ui8", "i8", "ui16", "i16", "ui32", "i32", "f16", "bf16", "f32"];
   let ptoFamily = "tile_scalar";
   let ptoPipe = "v";
   let ptoInstruction = "TEXPANDS";
@@ -269,6 +355,7 @@ def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["targe
 }
 
 def PL_TileCmpOp : PL_Op<"tile.cmp", [PL_TilePure]> {
+  let ptoA2A3SourceTypes = ["i32", "f16", "f32"];
   let ptoFamily = "tile_compare";
   let ptoPipe = "v";
   let ptoInstruction = "TCMP";
@@ -292,6 +379,7 @@ def PL_TileCmpOp : PL_Op<"tile.cmp", [PL_TilePure]> {
 }
 
 def PL_TileCmpsOp : PL_Op<"tile.cmps", [PL_TilePure]> {
+  let ptoA2A3SourceTypes = ["i32", "f32", "f16", "ui16", "i16"];
   let ptoFamily = "tile_compare";
   let ptoPipe = "v";
   let ptoInstruction = "TCMPS";
@@ -312,6 +400,7 @@ def PL_TileCmpsOp : PL_Op<"tile.cmps", [PL_TilePure]> {
 }
 
 def PL_TileSelOp : PL_Op<"tile.sel", [PL_TilePure, AllTypesMatch<["lhs", "rhs", "tmp", "result"]>]> {
+  let ptoA2A3ElementTypes = ["i16", "ui16", "f16", "bf16", "i32", "ui32", "f32"];
   let ptoFamily = "tile_select";
   let ptoPipe = "v";
   let ptoInstruction = "TSEL";
@@ -333,6 +422,7 @@ def PL_TileSelOp : PL_Op<"tile.sel", [PL_TilePure, AllTypesMatch<["lhs", "rhs", 
 }
 
 def PL_TileSelsOp : PL_Op<"tile.sels", [PL_TilePure, AllTypesMatch<["lhs", "tmp", "result"]>]> {
+  let ptoA2A3ElementTypes = ["i16", "ui16", "f16", "bf16", "i32", "ui32", "f32"];
   let ptoFamily = "tile_select";
   let ptoPipe = "v";
   let ptoInstruction = "TSELS";
@@ -601,15 +691,31 @@ Example:
   }];
 }
 
-def PL_TileRowSumOp : PL_TileRowReduceOp<"row_sum", "sum", "The result keeps the element type.">;
-def PL_TileRowMaxOp : PL_TileRowReduceOp<"row_max", "maximum", "The result keeps the element type.">;
+def PL_TileRowSumOp : PL_TileRowReduceOp<"row_sum", "sum", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileRowMaxOp : PL_TileRowReduceOp<"row_max", "maximum", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileRowMinOp : PL_TileRowReduceOp<"row_min", "minimum",
-    "The result keeps the element type; the input is row_major without inner boxes.">;
-def PL_TileRowProdOp : PL_TileRowReduceOp<"row_prod", "product", "The result keeps the element type.">;
+    "The result keeps the element type; the input is row_major without inner boxes."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileRowProdOp : PL_TileRowReduceOp<"row_prod", "product", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileRowArgmaxOp : PL_TileRowReduceOp<"row_argmax", "index of the maximum",
-    "The result is i32; `tmp` has exactly the input's dimensions.">;
+    "The result is i32; `tmp` has exactly the input's dimensions."> {
+  let ptoA2A3SourceTypes = ["i32", "i16", "f16", "f32"];
+}
 def PL_TileRowArgminOp : PL_TileRowReduceOp<"row_argmin", "index of the minimum",
-    "The result is i32; `tmp` has exactly the input's dimensions.">;
+    "The result is i32; `tmp` has exactly the input's dimensions."> {
+  let ptoA2A3SourceTypes = ["i32", "i16", "f16", "f32"];
+}
 
 class PL_TileColReduceOp<string mnemonic, string what, string resultRule>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
@@ -636,14 +742,30 @@ Example:
 }
 
 def PL_TileColSumOp : PL_TileColReduceOp<"col_sum", "sum",
-    "The result keeps the element type; `tmp` (optional) is a scratch tile.">;
-def PL_TileColMaxOp : PL_TileColReduceOp<"col_max", "maximum", "The result keeps the element type.">;
-def PL_TileColMinOp : PL_TileColReduceOp<"col_min", "minimum", "The result keeps the element type.">;
-def PL_TileColProdOp : PL_TileColReduceOp<"col_prod", "product", "The result keeps the element type.">;
+    "The result keeps the element type; `tmp` (optional) is a scratch tile."> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileColMaxOp : PL_TileColReduceOp<"col_max", "maximum", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileColMinOp : PL_TileColReduceOp<"col_min", "minimum", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
+def PL_TileColProdOp : PL_TileColReduceOp<"col_prod", "product", "The result keeps the element type."> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+  let ptoA2A3SameType = 1;
+}
 def PL_TileColArgmaxOp : PL_TileColReduceOp<"col_argmax", "index of the maximum",
-    "The result is i32; `tmp` is required, with the input's dimensions.">;
+    "The result is i32; `tmp` is required, with the input's dimensions."> {
+  let ptoA2A3SourceTypes = ["f16", "f32", "ui16", "ui32"];
+}
 def PL_TileColArgminOp : PL_TileColReduceOp<"col_argmin", "index of the minimum",
-    "The result is i32; `tmp` is required, with the input's dimensions.">;
+    "The result is i32; `tmp` is required, with the input's dimensions."> {
+  let ptoA2A3SourceTypes = ["f16", "f32", "ui16", "ui32"];
+}
 
 class PL_TileExpandOp<string mnemonic, string axis, string what>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
@@ -677,20 +799,48 @@ Example:
 }
 
 def PL_TileRowExpandOp : PL_TileExpandOp<"row_expand", "row", "">;
-def PL_TileRowExpandAddOp : PL_TileExpandOp<"row_expand_add", "row", ", added to the tile">;
-def PL_TileRowExpandSubOp : PL_TileExpandOp<"row_expand_sub", "row", ", subtracted from the tile">;
-def PL_TileRowExpandMulOp : PL_TileExpandOp<"row_expand_mul", "row", ", multiplied with the tile">;
-def PL_TileRowExpandDivOp : PL_TileExpandOp<"row_expand_div", "row", ", dividing the tile">;
-def PL_TileRowExpandMaxOp : PL_TileExpandOp<"row_expand_max", "row", ", maximum with the tile">;
-def PL_TileRowExpandMinOp : PL_TileExpandOp<"row_expand_min", "row", ", minimum with the tile">;
-def PL_TileRowExpandExpdifOp : PL_TileExpandOp<"row_expand_expdif", "row", ", exp(tile - vector) (softmax)">;
+def PL_TileRowExpandAddOp : PL_TileExpandOp<"row_expand_add", "row", ", added to the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileRowExpandSubOp : PL_TileExpandOp<"row_expand_sub", "row", ", subtracted from the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileRowExpandMulOp : PL_TileExpandOp<"row_expand_mul", "row", ", multiplied with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileRowExpandDivOp : PL_TileExpandOp<"row_expand_div", "row", ", dividing the tile"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
+def PL_TileRowExpandMaxOp : PL_TileExpandOp<"row_expand_max", "row", ", maximum with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileRowExpandMinOp : PL_TileExpandOp<"row_expand_min", "row", ", minimum with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileRowExpandExpdifOp : PL_TileExpandOp<"row_expand_expdif", "row", ", exp(tile - vector) (softmax)"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
 def PL_TileColExpandOp : PL_TileExpandOp<"col_expand", "column", "">;
-def PL_TileColExpandAddOp : PL_TileExpandOp<"col_expand_add", "column", ", added to the tile">;
-def PL_TileColExpandSubOp : PL_TileExpandOp<"col_expand_sub", "column", ", subtracted from the tile">;
-def PL_TileColExpandMulOp : PL_TileExpandOp<"col_expand_mul", "column", ", multiplied with the tile">;
-def PL_TileColExpandDivOp : PL_TileExpandOp<"col_expand_div", "column", ", dividing the tile">;
-def PL_TileColExpandMaxOp : PL_TileExpandOp<"col_expand_max", "column", ", maximum with the tile">;
-def PL_TileColExpandMinOp : PL_TileExpandOp<"col_expand_min", "column", ", minimum with the tile">;
-def PL_TileColExpandExpdifOp : PL_TileExpandOp<"col_expand_expdif", "column", ", exp(tile - vector)">;
+def PL_TileColExpandAddOp : PL_TileExpandOp<"col_expand_add", "column", ", added to the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileColExpandSubOp : PL_TileExpandOp<"col_expand_sub", "column", ", subtracted from the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileColExpandMulOp : PL_TileExpandOp<"col_expand_mul", "column", ", multiplied with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileColExpandDivOp : PL_TileExpandOp<"col_expand_div", "column", ", dividing the tile"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
+def PL_TileColExpandMaxOp : PL_TileExpandOp<"col_expand_max", "column", ", maximum with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileColExpandMinOp : PL_TileExpandOp<"col_expand_min", "column", ", minimum with the tile"> {
+  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+}
+def PL_TileColExpandExpdifOp : PL_TileExpandOp<"col_expand_expdif", "column", ", exp(tile - vector)"> {
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+}
 
 #endif // PTO_PL_OPS_TD

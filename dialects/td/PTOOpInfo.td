@@ -33,9 +33,16 @@ class PTO_OpInfo {
   int ptoTiedOperand = -1;
   // The pto-isa instruction the a2a3 lowering emits ("" none or several).
   string ptoInstruction = "";
-  // The element types the a2a3 instruction accepts, as `pl` element type
-  // spellings ([] when the verifier's rule is the whole story).
+  // The element types the a2a3 instruction takes for its destination, as
+  // `pl` element type spellings ([] when the verifier's rule is the whole
+  // story; docs/translate.md, "What pto-isa takes").
   list<string> ptoA2A3ElementTypes = [];
+  // The element types it takes for its first tile source, where the
+  // instruction restricts the source rather than the destination.
+  list<string> ptoA2A3SourceTypes = [];
+  // Whether the instruction takes one element type for its destination and
+  // every tile source (pl promotes; pto-isa converts nothing).
+  bit ptoA2A3SameType = 0;
   // For a `pl.tensor` op: the `pl.tile` op pl-convert-tensor-to-tile turns
   // it into ("" when it has no single tile form).
   string ptoTileForm = "";

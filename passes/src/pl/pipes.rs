@@ -18,7 +18,8 @@ use melior::ir::{
     operation::OperationLike,
 };
 use pto_dialects::{
-    enums::Pipe,
+    enums::{EnumAttr, Pipe},
+    op_table::{Family, Group, OpKind, PipeRule, kind},
     ops::{op_name, operand_at, operand_segments},
     types::{MemorySpace, TileType},
 };
@@ -31,16 +32,8 @@ use super::{
 /// The operand of a vector op that is its scratch (`tmp`): the instruction
 /// writes it (a buffer planning may have just freed from another pipe's
 /// use), whatever the op's pl semantics say.
-pub fn scratch_operand(name: &str) -> Option<usize> {
-    let short = name.strip_prefix("pl.tile.")?;
-    Some(match short {
-        "row_sum" | "row_max" | "row_min" | "row_prod" | "row_argmax" | "row_argmin"
-        | "col_sum" | "col_max" | "col_min" | "col_prod" | "col_argmax" | "col_argmin"
-        | "transpose" => 1,
-        "rem" | "xor" | "prelu" | "rems" | "xors" => 2,
-        "sel" | "sels" => 3,
-        _ => return None,
-    })
+pub fn scratch_operand(op: OperationRef) -> Option<usize> {
+    kind(&op)?.info().scratch_operand
 }
 
 /// The pipes a kernel's instructions run on (`Pipe::All` excluded).
@@ -162,12 +155,7 @@ pub struct Model {
 }
 
 fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
-    let value = op
-        .attribute(name)
-        .ok()
-        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())?
-        .value();
-    Pipe::from_code(value as i32)
+    op.enum_attr::<Pipe>(name)
 }
 
 impl Model {
@@ -295,20 +283,24 @@ impl Model {
 
     /// What `op` is for synchronisation.
     pub fn kind(&self, linear: &Linear, op: OperationRef) -> Result<Kind, String> {
-        let name = op_name(op);
+        // Upstream ops (arith, scf, func) issue no pipe instruction.
+        let Some(op_kind) = kind(&op) else {
+            return Ok(Kind::None);
+        };
+        let info = op_kind.info();
         let event = || {
             op.attribute("event")
                 .ok()
                 .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
                 .map_or(0, |a| a.value())
         };
-        match name.as_str() {
-            "pl.system.sync_src" | "pl.system.sync_dst" => {
+        match op_kind {
+            OpKind::PlSystemSyncSrc | OpKind::PlSystemSyncDst => {
                 let (from, to) = (
                     pipe_attr(op, "set_pipe").unwrap_or(Pipe::S),
                     pipe_attr(op, "wait_pipe").unwrap_or(Pipe::S),
                 );
-                return Ok(if name.ends_with("src") {
+                return Ok(if op_kind == OpKind::PlSystemSyncSrc {
                     Kind::SetFlag {
                         from,
                         to,
@@ -322,15 +314,12 @@ impl Model {
                     }
                 });
             }
-            "pl.system.pipe_barrier" => {
+            OpKind::PlSystemPipeBarrier => {
                 return Ok(Kind::Barrier(pipe_attr(op, "pipe").unwrap_or(Pipe::All)));
             }
-            "pl.system.bar_all" => return Ok(Kind::Barrier(Pipe::All)),
-            "pl.system.bar_v" => return Ok(Kind::Barrier(Pipe::V)),
-            "pl.system.bar_m" => return Ok(Kind::Barrier(Pipe::M)),
-            "pl.tile.set_validshape" | "pl.tile.reshape" | "pl.tile.create" | "pl.tile.alloc" => {
-                return Ok(Kind::None);
-            }
+            OpKind::PlSystemBarAll => return Ok(Kind::Barrier(Pipe::All)),
+            OpKind::PlSystemBarV => return Ok(Kind::Barrier(Pipe::V)),
+            OpKind::PlSystemBarM => return Ok(Kind::Barrier(Pipe::M)),
             _ => {}
         }
         let tile = |value: Value| self.tile(linear, value);
@@ -343,12 +332,8 @@ impl Model {
             write: true,
         };
         let operand = |index: usize| {
-            op.operand_opt(index).ok_or_else(|| {
-                format!(
-                    "{} has no operand {index}",
-                    op.name().as_string_ref().as_str().unwrap_or("an op")
-                )
-            })
+            op.operand_opt(index)
+                .ok_or_else(|| format!("{} has no operand {index}", info.name))
         };
         let step =
             |pipe: Pipe, accesses: Vec<Access>| Ok(Kind::Steps(vec![Step { pipe, accesses }]));
@@ -370,131 +355,69 @@ impl Model {
             }
             Ok(accesses)
         };
-        match name.as_str() {
-            "pl.tile.load" | "pld.tile.remote_load" => {
-                let mut accesses = vec![read(self.gm(operand(0)?))];
-                accesses.extend(tiles_written()?);
-                step(Pipe::Mte2, accesses)
-            }
-            "pl.tile.store" | "pld.tile.remote_store" => {
-                let source = operand(0)?;
-                let from_acc = TileType::try_from(source.r#type())
+        // The pipe from the table; the accesses from what the op's family
+        // reads and writes.
+        let pipe = match info.pipe {
+            PipeRule::None => return Ok(Kind::None),
+            PipeRule::Fixed(pipe) => pipe,
+            PipeRule::BySourceSpace(otherwise) => {
+                match TileType::try_from(operand(0)?.r#type())
                     .ok()
                     .and_then(|t| t.memory_space())
-                    == Some(MemorySpace::Acc);
+                {
+                    Some(MemorySpace::Acc) => Pipe::Fix,
+                    Some(MemorySpace::Mat) => Pipe::Mte1,
+                    _ => otherwise,
+                }
+            }
+            PipeRule::Staged => return self.staged(op, op_kind, &tile),
+        };
+        match info.family {
+            // Global memory into a tile (MTE2 is the inbound pipe).
+            Family::TileTransfer | Family::RemoteAccess
+                if info.pipe == PipeRule::Fixed(Pipe::Mte2) =>
+            {
+                let mut accesses = vec![read(self.gm(operand(0)?))];
+                accesses.extend(tiles_written()?);
+                step(pipe, accesses)
+            }
+            // A tile into global memory (atomically: read as well).
+            Family::TileTransfer | Family::RemoteAccess => {
+                let source = operand(0)?;
                 let destination = self.gm(operand(1)?);
                 let mut accesses: Vec<Access> = tile(source)?.into_iter().map(read).collect();
                 accesses.push(write(destination));
                 if op.attribute("atomic_add").is_ok() {
                     accesses.push(read(destination));
                 }
-                step(if from_acc { Pipe::Fix } else { Pipe::Mte3 }, accesses)
-            }
-            "pl.tile.move" | "pl.tile.extract" => {
-                let from = TileType::try_from(operand(0)?.r#type())
-                    .ok()
-                    .and_then(|t| t.memory_space());
-                let pipe = match from {
-                    Some(MemorySpace::Acc) => Pipe::Fix,
-                    Some(MemorySpace::Mat) => Pipe::Mte1,
-                    _ => Pipe::V,
-                };
-                let mut accesses = tiles_read()?;
-                accesses.extend(tiles_written()?);
                 step(pipe, accesses)
             }
-            n if n.starts_with("pl.tile.matmul")
-                || n.starts_with("pl.tile.gemv")
-                || n.starts_with("pl.tile.batch_matmul") =>
+            // Scalar accesses to global memory and signals.
+            Family::TensorAccess | Family::Signal | Family::MemoryOrder
+                if op_kind != OpKind::PlSystemFence =>
             {
-                let mut accesses = tiles_read()?;
-                accesses.extend(tiles_written()?);
-                step(Pipe::M, accesses)
-            }
-            "pl.tile.read" | "pl.tile.write" => {
-                let mut accesses = tiles_read()?;
-                accesses.extend(tiles_written()?);
-                step(Pipe::S, accesses)
-            }
-            "pl.tensor.read"
-            | "pl.tensor.write"
-            | "pl.system.cacheinvalid"
-            | "pld.system.notify"
-            | "pld.system.wait"
-            | "pld.system.defer_wait" => {
                 let target = operand_at(op, 0).map_or(Resource::Gm(None), |v| self.gm(v));
                 let write_too = matches!(
-                    name.as_str(),
-                    "pl.tensor.write" | "pld.system.notify" | "pl.system.cacheinvalid"
+                    op_kind,
+                    OpKind::PlTensorWrite | OpKind::PldSystemNotify | OpKind::PlSystemCacheinvalid
                 );
                 let mut accesses = vec![read(target)];
                 if write_too {
                     accesses.push(write(target));
                 }
-                step(Pipe::S, accesses)
+                step(pipe, accesses)
             }
             // A fence orders every earlier global access before later ones.
-            "pl.system.fence" => step(
-                Pipe::S,
+            Family::MemoryOrder => step(
+                pipe,
                 vec![read(Resource::Gm(None)), write(Resource::Gm(None))],
             ),
-            "pld.tile.put" | "pld.tile.get" => {
-                let segments = operand_segments(op);
-                let value = |segment: usize| {
-                    segments
-                        .get(segment)
-                        .filter(|s| s.1 > 0)
-                        .map(|s| op.operand(s.0).unwrap())
-                };
-                let (dst, src) = (
-                    value(0).ok_or("a transfer without dst")?,
-                    value(2).ok_or("a transfer without src")?,
-                );
-                let mut stages = Vec::new();
-                for segment in [3, 4] {
-                    if let Some(stage) = value(segment)
-                        && let Some(resource) = tile(stage)?
-                    {
-                        stages.push(resource);
-                    }
-                }
-                let mut first = vec![read(self.gm(src))];
-                first.extend(stages.iter().map(|r| write(*r)));
-                let mut second: Vec<Access> = stages.iter().map(|r| read(*r)).collect();
-                second.push(write(self.gm(dst)));
-                Ok(Kind::Steps(vec![
-                    Step {
-                        pipe: Pipe::Mte2,
-                        accesses: first,
-                    },
-                    Step {
-                        pipe: Pipe::Mte3,
-                        accesses: second,
-                    },
-                ]))
-            }
-            "pld.tensor.put" | "pld.tensor.get" | "pld.tensor.remote_store" => {
-                let (dst, src) = if name == "pld.tensor.remote_store" {
-                    (operand(1)?, operand(0)?)
-                } else {
-                    (operand(0)?, operand(2)?)
-                };
-                Ok(Kind::Steps(vec![
-                    Step {
-                        pipe: Pipe::Mte2,
-                        accesses: vec![read(self.gm(src))],
-                    },
-                    Step {
-                        pipe: Pipe::Mte3,
-                        accesses: vec![write(self.gm(dst))],
-                    },
-                ]))
-            }
-            n if n.starts_with("pl.tile.") => {
+            // Tile computations: their tiles, and the scratch tile the
+            // instruction writes too.
+            _ => {
                 let mut accesses: Vec<Access> =
                     tiles_read()?.into_iter().chain(tiles_written()?).collect();
-                // The instruction writes its scratch tile too.
-                if let Some(scratch) = scratch_operand(n).and_then(|i| operand_at(op, i))
+                if let Some(scratch) = info.scratch_operand.and_then(|i| operand_at(op, i))
                     && let Some(resource) = tile(scratch)?
                 {
                     accesses.push(write(resource));
@@ -502,10 +425,72 @@ impl Model {
                 if accesses.is_empty() {
                     Ok(Kind::None)
                 } else {
-                    step(Pipe::V, accesses)
+                    step(pipe, accesses)
                 }
             }
-            _ => Ok(Kind::None),
         }
+    }
+
+    /// A transfer through a staging tile: an MTE2 read of the source into
+    /// the stage, an MTE3 write of the stage into the destination.
+    fn staged(
+        &self,
+        op: OperationRef,
+        op_kind: OpKind,
+        tile: &dyn Fn(Value) -> Result<Option<Resource>, String>,
+    ) -> Result<Kind, String> {
+        let read = |resource: Resource| Access {
+            resource,
+            write: false,
+        };
+        let write = |resource: Resource| Access {
+            resource,
+            write: true,
+        };
+        let operand = |index: usize| {
+            op.operand_opt(index)
+                .ok_or_else(|| format!("{} has no operand {index}", op_kind.name()))
+        };
+        let (dst, src, stages) = if op_kind.info().operand_segments {
+            let segments = operand_segments(op);
+            let value = |segment: usize| {
+                segments
+                    .get(segment)
+                    .filter(|s| s.1 > 0)
+                    .and_then(|s| op.operand_opt(s.0))
+            };
+            let (dst, src) = (
+                value(0).ok_or("a transfer without dst")?,
+                value(2).ok_or("a transfer without src")?,
+            );
+            let mut stages = Vec::new();
+            if op_kind.info().group == Group::Tile {
+                for segment in [3, 4] {
+                    if let Some(stage) = value(segment)
+                        && let Some(resource) = tile(stage)?
+                    {
+                        stages.push(resource);
+                    }
+                }
+            }
+            (dst, src, stages)
+        } else {
+            // pld.tensor.remote_store: (source, destination, ...).
+            (operand(1)?, operand(0)?, Vec::new())
+        };
+        let mut first = vec![read(self.gm(src))];
+        first.extend(stages.iter().map(|r| write(*r)));
+        let mut second: Vec<Access> = stages.iter().map(|r| read(*r)).collect();
+        second.push(write(self.gm(dst)));
+        Ok(Kind::Steps(vec![
+            Step {
+                pipe: Pipe::Mte2,
+                accesses: first,
+            },
+            Step {
+                pipe: Pipe::Mte3,
+                accesses: second,
+            },
+        ]))
     }
 }

@@ -4,65 +4,19 @@
 //! a program pto-isa cannot express is a diagnostic at the op, not C++
 //! that fails to compile for the device — or compiles and computes nothing
 //! (an unsupported TCVT pair). docs/translate.md, "What pto-isa takes".
+//! The per-op sets are the op table's (`ptoA2A3ElementTypes`,
+//! `ptoA2A3SourceTypes`, `ptoA2A3SameType` in the ODS); the cast pairs and
+//! cube products are pairs and triples, kept here.
 
 use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
 use pto_dialects::{
     dtype::Dtype,
-    ops::{Checked, op_name},
+    op_table::{Dialect, Group, OpKind, kind},
+    ops::Checked,
     types::TileType,
 };
 
-use Dtype::{Bf16, F16, F32, I8, I16, I32, U8, U16, U32};
-
-/// The element types of a tile op's destination (and, where
-/// [`SAME_TYPE`], of its tile sources) that its instruction takes.
-fn allowed(mnemonic: &str) -> Option<&'static [Dtype]> {
-    const ARITHMETIC: &[Dtype] = &[I32, I16, F16, F32];
-    const FLOAT: &[Dtype] = &[F16, F32];
-    Some(match mnemonic {
-        "add" | "sub" | "mul" | "maximum" | "max" | "minimum" | "min" => ARITHMETIC,
-        "adds" | "subs" | "muls" | "divs" | "maximums" | "maxs" | "minimums" | "mins" => ARITHMETIC,
-        "recip" | "neg" => ARITHMETIC,
-        "row_expand_add" | "row_expand_sub" | "row_expand_mul" | "row_expand_max"
-        | "row_expand_min" | "col_expand_add" | "col_expand_sub" | "col_expand_mul"
-        | "col_expand_max" | "col_expand_min" => ARITHMETIC,
-        "div" | "lrelu" | "prelu" | "exp" | "log" | "sqrt" | "rsqrt" | "abs" => FLOAT,
-        "row_expand_div" | "row_expand_expdif" | "col_expand_div" | "col_expand_expdif" => FLOAT,
-        "fmod" | "fmods" => &[F32],
-        "rem" | "rems" => &[F32, I32],
-        "relu" => &[F16, F32, I32],
-        "shl" | "shr" => &[I8, U8, I16, U16, I32, U32],
-        "shls" | "shrs" => &[I32, I16, U32, U16],
-        "sel" | "sels" => &[I16, U16, F16, Bf16, I32, U32, F32],
-        "expands" | "full" => &[U8, I8, U16, I16, U32, I32, F16, Bf16, F32],
-        "row_sum" | "row_max" | "row_min" | "row_prod" => ARITHMETIC,
-        "col_min" | "col_prod" => ARITHMETIC,
-        // a2a3 takes integers, pto-isa's CPU backend bf16: both take these.
-        "col_sum" | "col_max" => FLOAT,
-        _ => return None,
-    })
-}
-
-/// Ops whose instruction takes one element type for the destination and
-/// every tile source (pl promotes; pto-isa converts nothing).
-const SAME_TYPE: &[&str] = &[
-    "add", "sub", "mul", "div", "maximum", "max", "minimum", "min", "and", "or", "xor", "shl",
-    "shr", "fmod", "rem", "prelu", "adds", "subs", "muls", "divs", "maximums", "maxs", "minimums",
-    "mins", "ands", "ors", "xors", "shls", "shrs", "rems", "fmods", "lrelu", "row_sum", "row_max",
-    "row_min", "row_prod", "col_sum", "col_max", "col_min", "col_prod",
-];
-
-/// The element types a source of an op (its first tile operand) may have
-/// where the instruction restricts the source rather than the result.
-fn allowed_source(mnemonic: &str) -> Option<&'static [Dtype]> {
-    Some(match mnemonic {
-        "cmp" => &[I32, F16, F32],
-        "cmps" => &[I32, F32, F16, U16, I16],
-        "col_argmax" | "col_argmin" => &[F16, F32, U16, U32],
-        "row_argmax" | "row_argmin" => &[I32, I16, F16, F32],
-        _ => return None,
-    })
-}
+use Dtype::{Bf16, F16, F32, I8, I16, I32, U8};
 
 /// The (source, destination) pairs a2a3's TCVT converts in one step.
 const CASTS: &[(Dtype, Dtype)] = &[
@@ -131,22 +85,23 @@ pub fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), (OperationRef<'
 }
 
 fn check_op(op: OperationRef) -> Result<(), String> {
-    let name = op_name(op);
-    let Some(mnemonic) = name.strip_prefix("pl.tile.") else {
+    let Some(kind) = kind(&op).filter(|kind| kind.info().dialect == Dialect::Pl) else {
         return Ok(());
     };
-    let instruction = super::super::emitc::convert_pl_to_emitc::INSTRUCTIONS
-        .iter()
-        .find(|(m, _)| *m == mnemonic)
-        .map_or(mnemonic.to_uppercase(), |(_, i)| i.to_string());
+    let info = kind.info();
+    if info.group != Group::Tile {
+        return Ok(());
+    }
+    let instruction = info.instruction.unwrap_or(info.name);
     let result = op.result_opt(0).and_then(|r| dtype(r.r#type()));
     // The tile sources (a scratch is not one).
-    let scratch = crate::pl::pipes::scratch_operand(&name);
     let sources: Vec<Dtype> = (0..op.operand_count())
-        .filter(|&i| Some(i) != scratch)
+        .filter(|&i| Some(i) != info.scratch_operand)
         .filter_map(|i| op.operand_opt(i).and_then(|v| dtype(v.r#type())))
         .collect();
-    if let (Some(result), Some(set)) = (result, allowed(mnemonic))
+    let set = info.a2a3_element_types;
+    if let Some(result) = result
+        && !set.is_empty()
         && !set.contains(&result)
     {
         return Err(format!(
@@ -155,7 +110,9 @@ fn check_op(op: OperationRef) -> Result<(), String> {
             result.name()
         ));
     }
-    if let (Some(source), Some(set)) = (sources.first(), allowed_source(mnemonic))
+    let set = info.a2a3_source_types;
+    if let Some(source) = sources.first()
+        && !set.is_empty()
         && !set.contains(source)
     {
         return Err(format!(
@@ -164,7 +121,7 @@ fn check_op(op: OperationRef) -> Result<(), String> {
             source.name()
         ));
     }
-    if SAME_TYPE.contains(&mnemonic)
+    if info.a2a3_same_type
         && let Some(result) = result
         && let Some(other) = sources.iter().find(|&&s| s != result)
     {
@@ -174,8 +131,8 @@ fn check_op(op: OperationRef) -> Result<(), String> {
             other.name()
         ));
     }
-    match mnemonic {
-        "cast" => {
+    match kind {
+        OpKind::PlTileCast => {
             if let (Some(&from), Some(to)) = (sources.first(), result)
                 && from != to
                 && !CASTS.contains(&(from, to))
@@ -187,12 +144,15 @@ fn check_op(op: OperationRef) -> Result<(), String> {
                 ));
             }
         }
-        "matmul" | "matmul_acc" | "matmul_bias" | "gemv" | "gemv_acc" | "gemv_bias" => {
-            let (left, right) = match mnemonic {
-                "matmul_acc" | "gemv_acc" => (sources.get(1), sources.get(2)),
-                _ => (sources.first(), sources.get(1)),
+        // The cube's operands by their ODS names (batch products are
+        // flattened into these before they are lowered).
+        _ if info.is_cube() && info.instruction.is_some() => {
+            let source_of = |name: &str| {
+                kind.operand_group(name)
+                    .and_then(|index| op.operand_opt(index))
+                    .and_then(|value| dtype(value.r#type()))
             };
-            if let (Some(&a), Some(&b), Some(c)) = (left, right, result)
+            if let (Some(a), Some(b), Some(c)) = (source_of("lhs"), source_of("rhs"), result)
                 && !PRODUCTS.contains(&(a, b, c))
             {
                 return Err(format!(
