@@ -179,7 +179,6 @@ def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
 
 def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
   let ptoFamily = "tensor_fillpad";
-  let ptoTileForm = "pl.tile.fillpad";
   let summary = "Fill the invalid region of a tensor";
   let description = [{
     Fills the elements outside the valid region with `pad` (`zero`, `max`
@@ -313,10 +312,19 @@ def PL_TensorMinimumOp : PL_TensorBinaryOp<"minimum", "the minimum", tensorPromo
 def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", tensorPromoteRule>;
 def PL_TensorAndOp : PL_TensorBinaryOp<"and", "the bitwise and", "Integer types only. " # tensorPromoteRule>;
 def PL_TensorOrOp : PL_TensorBinaryOp<"or", "the bitwise or", "Integer types only. " # tensorPromoteRule>;
-def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule>;
-def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the floor remainder (the divisor's sign, Python's %)", tensorPromoteRule>;
+def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule> {
+  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
+  let ptoTileForm = "";
+}
+def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the floor remainder (the divisor's sign, Python's %)", tensorPromoteRule> {
+  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
+  let ptoTileForm = "";
+}
 def PL_TensorPreluOp : PL_TensorBinaryOp<"prelu", "the parametric relu, x or slope * x",
-    "`rhs` holds the slopes. " # tensorPromoteRule>;
+    "`rhs` holds the slopes. " # tensorPromoteRule> {
+  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
+  let ptoTileForm = "";
+}
 def PL_TensorShlOp : PL_TensorBinaryOp<"shl", "the left shift",
     "Integer types only; the result has the left operand's element type.">;
 def PL_TensorShrOp : PL_TensorBinaryOp<"shr", "the right shift",
@@ -345,23 +353,30 @@ def PL_TensorDivsOp : PL_TensorScalarOp<"divs", "the quotient">;
 def PL_TensorFmodsOp : PL_TensorScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)">;
 def PL_TensorAndsOp : PL_TensorScalarOp<"ands", "the bitwise and", "Integer types only.">;
 def PL_TensorOrsOp : PL_TensorScalarOp<"ors", "the bitwise or", "Integer types only.">;
-def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only.">;
+def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only."> {
+  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
+  let ptoTileForm = "";
+}
 def PL_TensorShlsOp : PL_TensorScalarOp<"shls", "the left shift", "Integer types only.">;
 def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer types only.">;
 def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)"> {
+  // A fill has no computation to convert: it stays a tensor op.
+  let ptoTileForm = "";
   let ptoFamily = "tensor_scalar";
   let ptoCompute = "broadcast";
 }
 def PL_TensorMaximumsOp : PL_TensorScalarOp<"maximums", "the maximum">;
 def PL_TensorMinimumsOp : PL_TensorScalarOp<"minimums", "the minimum">;
-def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the floor remainder (the divisor's sign, Python's %)">;
+def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the floor remainder (the divisor's sign, Python's %)"> {
+  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
+  let ptoTileForm = "";
+}
 def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only."> {
   let ptoCompute = "lrelu";
 }
 
 def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
   let ptoFamily = "tensor_compare";
-  let ptoTileForm = "pl.tile.cmp";
   let summary = "Elementwise comparison of two tensors";
   let description = [{
     Compares `lhs` and `rhs` (one shape and element type) elementwise into
@@ -381,7 +396,6 @@ def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
 
 def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
   let ptoFamily = "tensor_compare";
-  let ptoTileForm = "pl.tile.cmps";
   let summary = "Elementwise comparison of a tensor with a scalar";
   let description = [{
     As `pl.tensor.cmp`, comparing every element with `scalar`. Example:
@@ -399,7 +413,6 @@ def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
 
 def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let ptoFamily = "tensor_select";
-  let ptoTileForm = "pl.tile.sel";
   let summary = "Select between two tensors by a mask";
   let description = [{
     Element i is `lhs[i]` where `mask[i]` (an `i1` tensor of the same
@@ -416,7 +429,6 @@ def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "re
 
 def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"]>]> {
   let ptoFamily = "tensor_select";
-  let ptoTileForm = "pl.tile.sels";
   let summary = "Select between a tensor and a scalar by a mask";
   let description = [{
     Element i is `lhs[i]` where `mask[i]` is set, else `scalar` (of the
@@ -500,7 +512,6 @@ def PL_TensorColExpandExpdifOp : PL_TensorExpandOp<"col_expand_expdif", "column"
 
 def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
   let ptoFamily = "tensor_matmul";
-  let ptoTileForm = "pl.tile.matmul_acc";
   let summary = "Accumulate a matrix product of two tensors";
   let description = [{
     Computes `acc + lhs x rhs` (2-D operands; `acc` MxN) and returns the

@@ -24,6 +24,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
     enums::ParamDirection,
+    op_table::{Compute, Family, Group, OpKind, kind},
     ops::{op_name, with_operand_segments},
     types::{TensorLike, TileType},
 };
@@ -112,17 +113,6 @@ func.func @k(%a: !T, %b: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T
     },
     run,
 };
-
-const UNARY: &[&str] = &[
-    "exp", "neg", "sqrt", "rsqrt", "recip", "abs", "relu", "log", "sin", "cos", "not",
-];
-const BINARY: &[&str] = &[
-    "add", "sub", "mul", "div", "maximum", "minimum", "and", "or", "shl", "shr", "fmod",
-];
-const SCALAR: &[&str] = &[
-    "adds", "subs", "muls", "divs", "maximums", "minimums", "ands", "ors", "shls", "shrs", "fmods",
-    "lrelu",
-];
 
 fn static_shape(value: Value) -> Option<Vec<i64>> {
     TensorLike::try_from(value.r#type())
@@ -299,11 +289,8 @@ impl<'c, 'a> Conversion<'c, 'a> {
             };
             // Computations only: a yielded assemble or slice is a tensor in
             // memory, and a product stays in L0C.
-            let converts = op_name(producer)
-                .strip_prefix("pl.tensor.")
-                .is_some_and(|short| {
-                    is_convertible(short) && !matches!(short, "matmul" | "slice" | "assemble")
-                });
+            let converts = kind(&producer)
+                .is_some_and(|kind| computes_tiles(kind) && kind != OpKind::PlTensorMatmul);
             let argument: Value = body
                 .argument(index + 1)
                 .map_err(|e| (for_op, e.to_string()))?
@@ -385,10 +372,10 @@ impl<'c, 'a> Conversion<'c, 'a> {
     fn convert_op(
         &mut self,
         op: OperationRef<'c, 'a>,
-        short: &str,
+        kind: OpKind,
     ) -> Result<bool, Failure<'c, 'a>> {
         let block = op.block().expect("ops sit in blocks");
-        if short == "slice" {
+        if kind == OpKind::PlTensorSlice {
             // A static window of a tensor in memory: a load of that window.
             let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
             let result: Value = result_of(op);
@@ -404,7 +391,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             }
             let offsets: Vec<Value> = op.operands().skip(1).collect();
             let tile_type: Type = TileType::new(self.context, &shape, element(result), None).into();
-            let load = OperationBuilder::new("pl.tile.load", op.location())
+            let load = OperationBuilder::new(OpKind::PlTileLoad.name(), op.location())
                 .add_operands(&[&[source][..], &offsets].concat())
                 .add_results(&[tile_type])
                 .build()
@@ -414,7 +401,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             self.tiles.insert(value_key(result), tile);
             return Ok(true);
         }
-        if short == "assemble" {
+        if kind == OpKind::PlTensorAssemble {
             // A converted source written into a tensor: a store.
             let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
             let Some(&tile) = self.tiles.get(&value_key(source)) else {
@@ -422,7 +409,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             };
             let target = op.operand(1).map_err(|e| (op, e.to_string()))?;
             let offsets: Vec<Value> = op.operands().skip(2).collect();
-            let mut builder = OperationBuilder::new("pl.tile.store", op.location())
+            let mut builder = OperationBuilder::new(OpKind::PlTileStore.name(), op.location())
                 .add_operands(&[&[tile, target][..], &offsets].concat())
                 .add_results(&[target.r#type()]);
             if let Ok(atomic) = op.attribute("atomic_add") {
@@ -444,7 +431,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 operands.push(self.tile_of(op, operand)?);
             }
         }
-        if short == "matmul" {
+        if kind == OpKind::PlTensorMatmul {
             // `a_trans` / `b_trans`: the operand's last two axes are swapped
             // before the product (pl.tile.transpose of the loaded tile).
             for (index, flag) in [(0, "a_trans"), (1, "b_trans")] {
@@ -456,18 +443,17 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let result: Value = result_of(op);
         let shape =
             static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
-        let (tile_op, tile_element) = tile_form(self.context, op, short, &operands, result)?;
+        let (tile_op, tile_element) = tile_form(self.context, op, kind, &operands, result)?;
         // A product lives in L0C whatever infers spaces later (and a fix-pipe
         // store may narrow it).
-        let space = (short == "matmul").then_some(pto_dialects::types::MemorySpace::Acc);
+        let space =
+            (kind == OpKind::PlTensorMatmul).then_some(pto_dialects::types::MemorySpace::Acc);
         let result_type: Type = TileType::new(self.context, &shape, tile_element, space).into();
-        // The builder keeps a reference to the name: it must outlive it.
-        let full_name = format!("pl.tile.{tile_op}");
         let mut builder =
-            OperationBuilder::new(&full_name, op.location()).add_results(&[result_type]);
+            OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
-        if let Some(scratch_type) = scratch_for(self.context, short, operands[0]) {
-            let scratch = OperationBuilder::new("pl.tile.create", self.location)
+        if let Some(scratch_type) = scratch_for(self.context, kind, operands[0]) {
+            let scratch = OperationBuilder::new(OpKind::PlTileCreate.name(), self.location)
                 .add_results(&[scratch_type])
                 .build()
                 .expect("pl.tile.create builds");
@@ -538,9 +524,7 @@ fn convert<'c, 'a>(
     // have to yield tiles.
     let mut in_branch: Option<usize> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
-        let is_compute = op_name(op)
-            .strip_prefix("pl.tensor.")
-            .is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"));
+        let is_compute = kind(&op).is_some_and(computes_tiles);
         let mut parent = op.parent_operation();
         while let Some(p) = parent {
             if op_name(p) == "scf.if" && is_compute {
@@ -587,10 +571,10 @@ fn convert<'c, 'a>(
             conversion.carry_tiles(op)?;
             continue;
         }
-        let Some(short) = name.strip_prefix("pl.tensor.") else {
+        let Some(op_kind) = kind(&op).filter(|kind| kind.info().group == Group::Tensor) else {
             continue;
         };
-        if !is_convertible(short) {
+        if !is_convertible(op_kind) {
             // A computation this pass has no tile form for yet: the kernel
             // keeps it, and pto-translate refuses the kernel.
             if pto_dialects::ops::computes_on_tensors(&name) {
@@ -601,7 +585,7 @@ fn convert<'c, 'a>(
             }
             continue;
         }
-        if conversion.convert_op(op, short)? && short != "assemble" {
+        if conversion.convert_op(op, op_kind)? && op_kind != OpKind::PlTensorAssemble {
             conversion.converted.push(op);
         }
     }
@@ -692,10 +676,7 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     let mut found: Option<(usize, String)> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
         // Slices and assembles convert only when static; others stay views.
-        if op_name(op)
-            .strip_prefix("pl.tensor.")
-            .is_some_and(|s| is_convertible(s) && !matches!(s, "slice" | "assemble"))
-        {
+        if kind(&op).is_some_and(computes_tiles) {
             let values = op.operands().chain(op.results().map(Into::into));
             for value in values {
                 if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
@@ -718,13 +699,13 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     ))
 }
 
-/// The scratch tile the tile form of `pl.tensor.<short>` takes, for its
+/// The scratch tile the tile form of tensor op `kind` takes, for its
 /// tile operand `source`: row reductions one of the input's shape, column
 /// arg-reductions one of the input's shape with enough rows for a2a3's
 /// index and running values (pto_dialects::scratch).
-fn scratch_for<'c>(context: &'c Context, short: &str, source: Value<'c, '_>) -> Option<Type<'c>> {
-    let row_reduction = short.starts_with("row_") && !short.starts_with("row_expand");
-    let column_arg = matches!(short, "col_argmax" | "col_argmin");
+fn scratch_for<'c>(context: &'c Context, kind: OpKind, source: Value<'c, '_>) -> Option<Type<'c>> {
+    let row_reduction = kind.family() == Family::TensorRowReduce;
+    let column_arg = matches!(kind, OpKind::PlTensorColArgmax | OpKind::PlTensorColArgmin);
     if !row_reduction && !column_arg {
         return None;
     }
@@ -747,25 +728,33 @@ fn scratch_for<'c>(context: &'c Context, short: &str, source: Value<'c, '_>) -> 
     Some(TileType::new(context, &shape, tile.element(), tile.memory_space()).into())
 }
 
-fn is_convertible(short: &str) -> bool {
-    UNARY.contains(&short)
-        || BINARY.contains(&short)
-        || SCALAR.contains(&short)
-        || short.starts_with("row_")
-        || short.starts_with("col_")
-        || matches!(short, "matmul" | "cast" | "slice" | "assemble")
+/// Whether this pass converts tensor op `kind`: the tile form the op table
+/// gives it, or a window of memory (a slice loads, an assemble stores).
+fn is_convertible(kind: OpKind) -> bool {
+    kind.info().tile_form.is_some()
+        || matches!(kind, OpKind::PlTensorSlice | OpKind::PlTensorAssemble)
 }
 
-/// The tile op for `pl.tensor.<short>` and its result element type.
+/// Whether tensor op `kind` converts to a tile computation (not a window
+/// copy).
+fn computes_tiles(kind: OpKind) -> bool {
+    kind.info().tile_form.is_some()
+}
+
+/// The tile op for tensor op `kind` and its result element type.
 fn tile_form<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
-    short: &str,
+    kind: OpKind,
     operands: &[Value<'c, 'a>],
     result: Value<'c, 'a>,
-) -> Result<(String, Type<'c>), Failure<'c, 'a>> {
+) -> Result<(OpKind, Type<'c>), Failure<'c, 'a>> {
     let result_element = element(result);
-    if short == "matmul" {
+    let info = kind.info();
+    let tile_kind = info
+        .tile_form
+        .ok_or_else(|| (op, format!("'{}' has no tile form", info.name)))?;
+    if kind == OpKind::PlTensorMatmul {
         let float = Dtype::of(
             TileType::try_from(operands[0].r#type())
                 .map(|t| melior::ir::ShapedTypeLike::element(&t))
@@ -777,9 +766,9 @@ fn tile_form<'c, 'a>(
         } else {
             melior::ir::r#type::IntegerType::new(context, 32).into()
         };
-        return Ok(("matmul".into(), accumulator));
+        return Ok((tile_kind, accumulator));
     }
-    if BINARY.contains(&short) {
+    if info.family == Family::TensorBinary {
         let shapes: Vec<Vec<i64>> = operands
             .iter()
             .map(|v| {
@@ -791,19 +780,29 @@ fn tile_form<'c, 'a>(
         let (lhs, rhs) = (&shapes[0], &shapes[1]);
         let n = lhs.len();
         if lhs != rhs && n >= 2 && rhs.len() == n {
-            let base = match short {
-                "maximum" => "max",
-                "minimum" => "min",
-                other => other,
-            };
             // Only the broadcast axis may differ: the last for a column of
             // per-row values, the second-to-last for a row of per-column ones.
             let same_except = |axis: usize| (0..n).all(|d| d == axis || lhs[d] == rhs[d]);
-            if rhs[n - 1] == 1 && same_except(n - 1) {
-                return Ok((format!("row_expand_{base}"), result_element));
-            }
-            if rhs[n - 2] == 1 && same_except(n - 2) {
-                return Ok((format!("col_expand_{base}"), result_element));
+            let expand = |family: Family| {
+                let compute = match info.compute {
+                    Some(Compute::Maximum) => Some(Compute::Max),
+                    Some(Compute::Minimum) => Some(Compute::Min),
+                    other => other,
+                };
+                OpKind::ALL
+                    .iter()
+                    .copied()
+                    .find(|k| k.family() == family && k.info().compute == compute)
+            };
+            let broadcast = if rhs[n - 1] == 1 && same_except(n - 1) {
+                Some(Family::TileRowExpand)
+            } else if rhs[n - 2] == 1 && same_except(n - 2) {
+                Some(Family::TileColExpand)
+            } else {
+                None
+            };
+            if let Some(expand_kind) = broadcast.and_then(expand) {
+                return Ok((expand_kind, result_element));
             }
             return Err((
                 op,
@@ -811,7 +810,7 @@ fn tile_form<'c, 'a>(
             ));
         }
     }
-    Ok((short.to_string(), result_element))
+    Ok((tile_kind, result_element))
 }
 
 /// Gives every parameter of `kernel` without a `pl.direction` the one its

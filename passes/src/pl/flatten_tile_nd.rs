@@ -16,6 +16,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::ScalarKind,
     enums::PadValue,
+    op_table::{Dialect, Family, Group, OpKind, kind},
     ops::op_name,
     types::{TileType, TileView},
 };
@@ -93,18 +94,31 @@ fn nd_tile(r#type: Type) -> Option<(TileType, Vec<i64>)> {
 
 /// Ops whose meaning depends on a tile's leading dimensions (or that
 /// index them): folding those dimensions would change what they compute.
-fn depends_on_leading_dims(name: &str) -> bool {
-    let Some(short) = name.strip_prefix("pl.tile.") else {
-        return !name.starts_with("scf.") && name != "pl.yield";
+fn depends_on_leading_dims(op: OperationRef) -> bool {
+    let Some(kind) = kind(&op) else {
+        // Loops and branches retype as a whole; other upstream ops are not
+        // known to be shape-agnostic.
+        return !op_name(op).starts_with("scf.");
     };
-    short.starts_with("col_")
-        || short.starts_with("matmul")
-        || short.starts_with("gemv")
-        || short.starts_with("batch_matmul")
-        || matches!(
-            short,
-            "transpose" | "slice" | "extract" | "assemble" | "read" | "write" | "set_validshape"
-        )
+    let info = kind.info();
+    if kind == OpKind::PlYield {
+        return false;
+    }
+    if info.dialect != Dialect::Pl || info.group != Group::Tile {
+        return true;
+    }
+    matches!(
+        info.family,
+        Family::TileColReduce
+            | Family::TileColExpand
+            | Family::TileMatmul
+            | Family::TileTranspose
+            | Family::TileAccess
+            | Family::TileAssemble
+    ) || matches!(
+        kind,
+        OpKind::PlTileSlice | OpKind::PlTileExtract | OpKind::PlTileSetValidshape
+    )
 }
 
 /// Why `op` cannot be flattened, if it cannot.
@@ -121,19 +135,22 @@ fn obstacle(op: OperationRef) -> Option<String> {
     if nd.is_empty() {
         return None;
     }
-    if depends_on_leading_dims(&name) {
+    if depends_on_leading_dims(op) {
         return Some(format!(
             "'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"
         ));
     }
-    if name == "pl.tile.load" && op.attribute("clamp").is_ok() {
+    let op_kind = kind(&op);
+    if op_kind == Some(OpKind::PlTileLoad) && op.attribute("clamp").is_ok() {
         return Some("a clamp load of a tile of rank > 2 is not flattened to 2-D".into());
     }
     // Creates are free; views, loop and branch plumbing retype as a whole.
     if name.starts_with("scf.")
         || matches!(
-            name.as_str(),
-            "pl.yield" | "pl.tile.reshape" | "pl.tile.load" | "pl.tile.store"
+            op_kind,
+            Some(
+                OpKind::PlYield | OpKind::PlTileReshape | OpKind::PlTileLoad | OpKind::PlTileStore
+            )
         )
     {
         return None;
@@ -220,10 +237,9 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
             error(op, message);
             continue;
         }
-        let name = op_name(op);
-        let moved = match name.as_str() {
-            "pl.tile.load" => op.result_opt(0).map(|r| r.r#type()),
-            "pl.tile.store" => op.operand_opt(0).map(|v| v.r#type()),
+        let moved = match kind(&op) {
+            Some(OpKind::PlTileLoad) => op.result_opt(0).map(|r| r.r#type()),
+            Some(OpKind::PlTileStore) => op.operand_opt(0).map(|v| v.r#type()),
             _ => None,
         };
         if let Some((_, shape)) = moved.and_then(nd_tile) {
@@ -269,10 +285,10 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
 /// parametric relu (TPRELU: its packed sign mask as `ui8`, plus a row for
 /// the select) writes, if `op` is one without.
 fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Type<'c>> {
-    let name = op_name(op);
-    let wants = match name.as_str() {
-        "pl.tile.transpose" => op.operand_count() == 1,
-        "pl.tile.prelu" => op.operand_count() == 2,
+    let op_kind = kind(&op);
+    let wants = match op_kind {
+        Some(OpKind::PlTileTranspose) => op.operand_count() == 1,
+        Some(OpKind::PlTilePrelu) => op.operand_count() == 2,
         _ => false,
     };
     let result = TileType::try_from(op.result_opt(0)?.r#type()).ok()?;
@@ -281,7 +297,7 @@ fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Ty
         return None;
     }
     let round = |n: i64, to: i64| (n + to - 1) / to * to;
-    let (element, dims): (Type, [i64; 2]) = if name == "pl.tile.prelu" {
+    let (element, dims): (Type, [i64; 2]) = if op_kind == Some(OpKind::PlTilePrelu) {
         (
             IntegerType::unsigned(context, 8).into(),
             [shape[0] + 1, round((shape[1] + 7) / 8, 32)],
@@ -305,7 +321,7 @@ fn add_scratches(context: &Context, linear: &Linear) {
         let Some(scratch) = scratch_type(context, op) else {
             continue;
         };
-        let create = OperationBuilder::new("pl.tile.create", op.location())
+        let create = OperationBuilder::new(OpKind::PlTileCreate.name(), op.location())
             .add_results(&[scratch])
             .build()
             .expect("pl.tile.create builds");
