@@ -135,6 +135,11 @@ pub struct OpInfo {
 include!(concat!(env!("OUT_DIR"), "/op_table.rs"));
 
 impl OpKind {
+    /// The kind of `op`, if it is a `pl` or `pld` op (see [`kind`]).
+    pub fn of<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<OpKind> {
+        kind(op)
+    }
+
     /// The op's full name (`"pl.tile.add"`).
     pub fn name(self) -> &'static str {
         self.info().name

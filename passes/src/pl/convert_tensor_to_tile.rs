@@ -24,7 +24,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
     enums::ParamDirection,
-    op_table::{Compute, Family, Group, OpKind, kind},
+    op_table::{Compute, Family, Group, OpKind},
     ops::{op_name, with_operand_segments},
     types::{TensorLike, TileType},
 };
@@ -259,7 +259,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             .ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
         let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
         let indices = vec![self.zero(); shape.len()];
-        let load = OperationBuilder::new("pl.tile.load", self.location)
+        let load = OperationBuilder::new(OpKind::PlTileLoad.name(), self.location)
             .add_operands(&[&[operand][..], &indices].concat())
             .add_results(&[tile_type])
             .build()
@@ -289,7 +289,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             };
             // Computations only: a yielded assemble or slice is a tensor in
             // memory, and a product stays in L0C.
-            let converts = kind(&producer)
+            let converts = OpKind::of(&producer)
                 .is_some_and(|kind| computes_tiles(kind) && kind != OpKind::PlTensorMatmul);
             let argument: Value = body
                 .argument(index + 1)
@@ -350,7 +350,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         )
         .into();
         let i64_type: Type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
-        let transpose = OperationBuilder::new("pl.tile.transpose", op.location())
+        let transpose = OperationBuilder::new(OpKind::PlTileTranspose.name(), op.location())
             .add_operands(&[tile])
             .add_results(&[result_type])
             .add_attributes(&[
@@ -524,7 +524,7 @@ fn convert<'c, 'a>(
     // have to yield tiles.
     let mut in_branch: Option<usize> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
-        let is_compute = kind(&op).is_some_and(computes_tiles);
+        let is_compute = OpKind::of(&op).is_some_and(computes_tiles);
         let mut parent = op.parent_operation();
         while let Some(p) = parent {
             if op_name(p) == "scf.if" && is_compute {
@@ -571,7 +571,8 @@ fn convert<'c, 'a>(
             conversion.carry_tiles(op)?;
             continue;
         }
-        let Some(op_kind) = kind(&op).filter(|kind| kind.info().group == Group::Tensor) else {
+        let Some(op_kind) = OpKind::of(&op).filter(|kind| kind.info().group == Group::Tensor)
+        else {
             continue;
         };
         if !is_convertible(op_kind) {
@@ -637,7 +638,7 @@ fn convert<'c, 'a>(
         new_inputs.push(tensor_type);
         added += 1;
         let rank = TensorLike::try_from(tensor_type).map_or(0, |t| t.rank());
-        let store = OperationBuilder::new("pl.tile.store", location)
+        let store = OperationBuilder::new(OpKind::PlTileStore.name(), location)
             .add_operands(&[&[tile, out][..], &vec![zero_index; rank]].concat())
             .add_results(&[tensor_type])
             .build()
@@ -676,7 +677,7 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     let mut found: Option<(usize, String)> = None;
     kernel.walk(WalkOrder::PreOrder, |op| {
         // Slices and assembles convert only when static; others stay views.
-        if kind(&op).is_some_and(computes_tiles) {
+        if OpKind::of(&op).is_some_and(computes_tiles) {
             let values = op.operands().chain(op.results().map(Into::into));
             for value in values {
                 if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
@@ -929,7 +930,7 @@ fn update_callers<'c>(
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();
         for tensor_type in &new_types {
-            let create = OperationBuilder::new("pl.tensor.create", call.location())
+            let create = OperationBuilder::new(OpKind::PlTensorCreate.name(), call.location())
                 .add_results(&[*tensor_type])
                 .build()
                 .expect("pl.tensor.create builds");
@@ -940,7 +941,7 @@ fn update_callers<'c>(
                 .into();
             fresh.push(created);
         }
-        let submit = op_name(call) == "pl.submit";
+        let submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
         let segments = pto_dialects::ops::operand_segments(call);
         let args_end = if submit {
             segments.first().map_or(call.operand_count(), |s| s.0 + s.1)

@@ -16,7 +16,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::ScalarKind,
     enums::PadValue,
-    op_table::{Dialect, Family, Group, OpKind, kind},
+    op_table::{Dialect, Family, Group, OpKind},
     ops::op_name,
     types::{TileType, TileView},
 };
@@ -95,7 +95,7 @@ fn nd_tile(r#type: Type) -> Option<(TileType, Vec<i64>)> {
 /// Ops whose meaning depends on a tile's leading dimensions (or that
 /// index them): folding those dimensions would change what they compute.
 fn depends_on_leading_dims(op: OperationRef) -> bool {
-    let Some(kind) = kind(&op) else {
+    let Some(kind) = OpKind::of(&op) else {
         // Loops and branches retype as a whole; other upstream ops are not
         // known to be shape-agnostic.
         return !op_name(op).starts_with("scf.");
@@ -140,7 +140,7 @@ fn obstacle(op: OperationRef) -> Option<String> {
             "'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"
         ));
     }
-    let op_kind = kind(&op);
+    let op_kind = OpKind::of(&op);
     if op_kind == Some(OpKind::PlTileLoad) && op.attribute("clamp").is_ok() {
         return Some("a clamp load of a tile of rank > 2 is not flattened to 2-D".into());
     }
@@ -237,7 +237,7 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
             error(op, message);
             continue;
         }
-        let moved = match kind(&op) {
+        let moved = match OpKind::of(&op) {
             Some(OpKind::PlTileLoad) => op.result_opt(0).map(|r| r.r#type()),
             Some(OpKind::PlTileStore) => op.operand_opt(0).map(|v| v.r#type()),
             _ => None,
@@ -285,7 +285,7 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
 /// parametric relu (TPRELU: its packed sign mask as `ui8`, plus a row for
 /// the select) writes, if `op` is one without.
 fn scratch_type<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Option<Type<'c>> {
-    let op_kind = kind(&op);
+    let op_kind = OpKind::of(&op);
     let wants = match op_kind {
         Some(OpKind::PlTileTranspose) => op.operand_count() == 1,
         Some(OpKind::PlTilePrelu) => op.operand_count() == 2,

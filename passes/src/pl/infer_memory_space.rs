@@ -16,7 +16,7 @@ use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
     enums::{FunctionKind, PadValue},
-    op_table::{Family, Group, OpKind, kind},
+    op_table::{Family, Group, OpKind},
     ops::op_name,
     types::{MemorySpace, TileType, TileView},
 };
@@ -73,12 +73,12 @@ changed.
 };
 
 fn is_cube(op: OperationRef) -> bool {
-    kind(&op).is_some_and(|kind| kind.info().is_cube())
+    OpKind::of(&op).is_some_and(|kind| kind.info().is_cube())
 }
 
 /// The space operand `index` of `op` must be in (`None`: any).
 fn demand(op: OperationRef, index: usize) -> Option<MemorySpace> {
-    let info = kind(&op)?.info();
+    let info = OpKind::of(&op)?.info();
     if info.is_cube() {
         // The cube operands by their ODS names.
         return match info.operands.get(index)?.name {
@@ -185,9 +185,10 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
                 carried_space(*value, owner, is_argument).and_then(|v| space(&decided, v))
             } else if is_cube(owner) {
                 Some(MemorySpace::Acc)
-            } else if kind(&owner).is_some_and(|kind| kind.info().is_tile_view()) {
+            } else if OpKind::of(&owner).is_some_and(|kind| kind.info().is_tile_view()) {
                 owner.operand_opt(0).and_then(|v| space(&decided, v))
-            } else if let Some(source @ (OpKind::PlTileLoad | OpKind::PlTileCreate)) = kind(&owner)
+            } else if let Some(source @ (OpKind::PlTileLoad | OpKind::PlTileCreate)) =
+                OpKind::of(&owner)
             {
                 Some(retarget(&linear, *value, source == OpKind::PlTileLoad))
             } else {
@@ -312,7 +313,7 @@ fn insert_moves<'c>(
             let block = op.block().expect("in a block");
             let moved = block.insert_operation_before(
                 *op,
-                OperationBuilder::new("pl.tile.move", op.location())
+                OperationBuilder::new(OpKind::PlTileMove.name(), op.location())
                     .add_operands(&[operand])
                     .add_results(&[in_space(context, operand, want)])
                     .build()

@@ -10,6 +10,7 @@ use melior::{
         r#type::IntegerType,
     },
 };
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
@@ -288,7 +289,7 @@ fn pipe_attribute<'c>(context: &'c Context, pipe: Pipe) -> Attribute<'c> {
 }
 
 fn pipe_barrier<'c>(context: &'c Context, at: OperationRef<'c, '_>, pipe: Pipe) -> Operation<'c> {
-    OperationBuilder::new("pl.system.pipe_barrier", at.location())
+    OperationBuilder::new(OpKind::PlSystemPipeBarrier.name(), at.location())
         .add_attributes(&[(
             Identifier::new(context, "pipe"),
             pipe_attribute(context, pipe),

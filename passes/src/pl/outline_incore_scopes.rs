@@ -2,6 +2,7 @@
 //! kernel and a call to it. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pl-outline-incore-scopes.md).
 
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::HashSet;
 
@@ -117,7 +118,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         }
         let mut scopes = Vec::new();
         function.walk(WalkOrder::PreOrder, |op| {
-            if op_name(op) == "pl.incore_scope" {
+            if OpKind::of(&op) == Some(OpKind::PlIncoreScope) {
                 scopes.push(op.to_raw());
                 return WalkResult::Skip;
             }
@@ -142,7 +143,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             let outlined = {
                 let mut any = false;
                 function.walk(WalkOrder::PreOrder, |op| {
-                    any |= op_name(op) == "pl.call";
+                    any |= OpKind::of(&op) == Some(OpKind::PlCall);
                     WalkResult::Advance
                 });
                 any
@@ -334,7 +335,7 @@ fn outline<'c>(
     let module_block = function.block().ok_or("a function outside a module")?;
     module_block.insert_operation_after(function, kernel);
     // The call replaces the scope.
-    let call = OperationBuilder::new("pl.call", location)
+    let call = OperationBuilder::new(OpKind::PlCall.name(), location)
         .add_attributes(&[(
             Identifier::new(context, "callee"),
             FlatSymbolRefAttribute::new(context, &name).into(),

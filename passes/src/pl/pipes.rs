@@ -19,7 +19,7 @@ use melior::ir::{
 };
 use pto_dialects::{
     enums::{EnumAttr, Pipe},
-    op_table::{Family, Group, OpKind, PipeRule, kind},
+    op_table::{Family, Group, OpKind, PipeRule},
     ops::{op_name, operand_at, operand_segments},
     types::{MemorySpace, TileType},
 };
@@ -33,7 +33,7 @@ use super::{
 /// writes it (a buffer planning may have just freed from another pipe's
 /// use), whatever the op's pl semantics say.
 pub fn scratch_operand(op: OperationRef) -> Option<usize> {
-    kind(&op)?.info().scratch_operand
+    OpKind::of(&op)?.info().scratch_operand
 }
 
 /// The pipes a kernel's instructions run on (`Pipe::All` excluded).
@@ -284,7 +284,7 @@ impl Model {
     /// What `op` is for synchronisation.
     pub fn kind(&self, linear: &Linear, op: OperationRef) -> Result<Kind, String> {
         // Upstream ops (arith, scf, func) issue no pipe instruction.
-        let Some(op_kind) = kind(&op) else {
+        let Some(op_kind) = OpKind::of(&op) else {
             return Ok(Kind::None);
         };
         let info = op_kind.info();

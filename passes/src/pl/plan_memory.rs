@@ -2,6 +2,7 @@
 //! space. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pl-plan-memory.md).
 
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -16,7 +17,7 @@ use melior::{
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
-    ops::{kind, op_name, operand_at, result_at},
+    ops::{op_name, operand_at, result_at},
     types::{MemorySpace, TileType},
 };
 
@@ -107,18 +108,18 @@ fn on_chip<'c>(value: Value<'c, '_>) -> Option<TileType<'c>> {
 
 /// Ops whose result is a view of operand 0.
 fn is_view(op: OperationRef) -> bool {
-    kind(&op).is_some_and(|kind| kind.info().is_tile_view())
+    OpKind::of(&op).is_some_and(|kind| kind.info().is_tile_view())
 }
 
 /// The operand an op updates in place (its result is that buffer).
 fn in_place_operand(op: OperationRef) -> Option<usize> {
-    kind(&op).and_then(|kind| kind.info().tied_operand)
+    OpKind::of(&op).and_then(|kind| kind.info().tied_operand)
 }
 
 /// Whether `op` may write its result over operand `index` as it reads it
 /// (an elementwise op whose operand has the result's type).
 fn in_place_safe(op: OperationRef, index: usize) -> bool {
-    kind(&op).is_some_and(|kind| kind.info().in_place_operands.contains(&index))
+    OpKind::of(&op).is_some_and(|kind| kind.info().in_place_operands.contains(&index))
         && result_at(op, 0).is_some_and(|r| {
             operand_at(op, index).is_some_and(|operand| operand.r#type() == r.r#type())
         })
@@ -184,7 +185,7 @@ fn check_spaces(function: OperationRef) -> Result<(), PassFailed> {
 /// Inserts `%copy = pl.tile.move %value` before `anchor` and returns it.
 fn copy_before<'c, 'a>(anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Value<'c, 'a> {
     let block = anchor.block().expect("in a block");
-    let op = OperationBuilder::new("pl.tile.move", anchor.location())
+    let op = OperationBuilder::new(OpKind::PlTileMove.name(), anchor.location())
         .add_operands(&[value])
         .add_results(&[value.r#type()])
         .build()

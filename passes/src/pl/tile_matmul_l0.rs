@@ -12,10 +12,11 @@ use melior::{
         operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
     },
 };
+use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::TensorLayout,
-    ops::{op_name, operand_at, result_at},
+    ops::{operand_at, result_at},
     types::{MemorySpace, TensorLike, TileType},
 };
 
@@ -193,7 +194,7 @@ pub fn tile_matmul_l0(function: OperationRef) -> Result<(), PassFailed> {
     let context = unsafe { context_ref.to_ref() };
     let mut matmuls = Vec::new();
     function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if op_name(op) == "pl.tile.matmul" {
+        if OpKind::of(&op) == Some(OpKind::PlTileMatmul) {
             matmuls.push(op.to_raw());
         }
         melior::ir::operation::WalkResult::Advance
@@ -219,7 +220,7 @@ fn sole_load<'c, 'a>(
     let load = melior::ir::operation::OperationResult::try_from(value)
         .ok()?
         .owner();
-    if op_name(load) != "pl.tile.load"
+    if OpKind::of(&load) != Some(OpKind::PlTileLoad)
         || load.attribute("partition").is_ok()
         || load.attribute("clamp").is_ok()
     {
@@ -308,7 +309,7 @@ fn split<'c, 'a>(
             stores.len()
         ));
     };
-    if op_name(store) != "pl.tile.store"
+    if OpKind::of(&store) != Some(OpKind::PlTileStore)
         || operand_at(store, 0).is_none_or(|v| value_key(v) != value_key(product))
         || store.block().map(|b| b.to_raw().ptr) != matmul.block().map(|b| b.to_raw().ptr)
         || store.operand_count() != 4
@@ -460,7 +461,7 @@ fn build_nest<'c, 'b>(
      -> Value<'c, 'b> {
         let init: Value = block
             .append_operation(
-                OperationBuilder::new("pl.tile.create", location)
+                OperationBuilder::new(OpKind::PlTileCreate.name(), location)
                     .add_results(&[acc_type])
                     .build()
                     .expect("pl.tile.create builds"),
@@ -480,7 +481,7 @@ fn build_nest<'c, 'b>(
                                row: Value<'c, '_>,
                                col: Value<'c, '_>,
                                r#type: Type<'c>| {
-                    OperationBuilder::new("pl.tile.extract", location)
+                    OperationBuilder::new(OpKind::PlTileExtract.name(), location)
                         .add_operands(&[source, row, col])
                         .add_results(&[r#type])
                         .build()
@@ -508,7 +509,7 @@ fn build_nest<'c, 'b>(
                     .result(0)
                     .unwrap()
                     .into();
-                let next = OperationBuilder::new("pl.tile.matmul_acc", location)
+                let next = OperationBuilder::new(OpKind::PlTileMatmulAcc.name(), location)
                     .add_operands(&[partial, left, right, first])
                     .add_results(&[acc_type])
                     .build()
@@ -537,7 +538,7 @@ fn build_nest<'c, 'b>(
                 Value::from_raw(offset(col0, n0, split_cols)),
             )
         };
-        let mut builder = OperationBuilder::new("pl.tile.store", location)
+        let mut builder = OperationBuilder::new(OpKind::PlTileStore.name(), location)
             .add_operands(&[accumulated, target, row, col])
             .add_results(&[destination_type]);
         if let Some(atomic) = atomic {

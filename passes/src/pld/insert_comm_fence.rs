@@ -7,6 +7,7 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
 };
 use mlir_sys::MlirOperation;
+use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     enums::FunctionKind,
@@ -112,7 +113,7 @@ fn marker_for(op: OperationRef) -> Option<Marker> {
 /// Whether `op` is `pl.system.cacheinvalid` of `window` (None: of all GM).
 fn is_invalidation_of(op: Option<OperationRef>, window: Option<Value>) -> bool {
     let Some(op) = op else { return false };
-    if op_name(op) != "pl.system.cacheinvalid" {
+    if OpKind::of(&op) != Some(OpKind::PlSystemCacheinvalid) {
         return false;
     }
     match window {
@@ -122,7 +123,7 @@ fn is_invalidation_of(op: Option<OperationRef>, window: Option<Value>) -> bool {
 }
 
 fn is_fence(op: Option<OperationRef>) -> bool {
-    op.is_some_and(|op| op_name(op) == "pl.system.fence")
+    op.is_some_and(|op| OpKind::of(&op) == Some(OpKind::PlSystemFence))
 }
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

@@ -19,6 +19,7 @@ use melior::{
     },
 };
 use mlir_sys::MlirOperation;
+use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
@@ -512,7 +513,7 @@ impl<'c> Emitter<'c> {
         self.barrier(block, &setup, signal, 2);
         let stored: Value = block
             .append_operation(
-                OperationBuilder::new("pl.tile.store", self.location)
+                OperationBuilder::new(OpKind::PlTileStore.name(), self.location)
                     .add_operands(&[reduced, target, setup.my_rank_index, setup.zero])
                     .add_results(&[target.r#type()])
                     .build()
@@ -873,7 +874,7 @@ impl<'c> Emitter<'c> {
             .unwrap()
             .into();
         block.append_operation(
-            OperationBuilder::new("pl.tile.store", self.location)
+            OperationBuilder::new(OpKind::PlTileStore.name(), self.location)
                 .add_operands(&[narrowed, view, setup.zero, column])
                 .add_results(&[plan.view_type])
                 .build()

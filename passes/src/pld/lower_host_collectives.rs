@@ -14,6 +14,7 @@ use melior::{
         r#type::ShapedTypeLike,
     },
 };
+use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
@@ -210,7 +211,7 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
     let mut current = op.parent_operation();
     let mut inside_any = false;
     while let Some(parent) = current {
-        if op_name(parent) == "pld.comm_domain" {
+        if OpKind::of(&parent) == Some(OpKind::PldCommDomain) {
             inside_any = true;
             let slots = parent
                 .attribute("slots")
@@ -487,7 +488,7 @@ fn emit<'c>(
         None => {
             let world = scratch
                 .append_operation(
-                    OperationBuilder::new("pld.system.world_size", location)
+                    OperationBuilder::new(OpKind::PldSystemWorldSize.name(), location)
                         .add_results(&[melior::ir::r#type::IntegerType::new(context, 64).into()])
                         .build()
                         .expect("world_size builds"),

@@ -3,6 +3,7 @@
 //! `pld.comm_domain` scopes. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pld-materialize-comm-domains.md).
 
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::BTreeSet;
 
@@ -190,7 +191,7 @@ fn devices_of<'c, 'a>(
         ));
     }
     let upper = parent.operand(1).expect("scf.for upper bound");
-    if source_op(upper).is_some_and(|op| op_name(op) == "pld.system.world_size") {
+    if source_op(upper).is_some_and(|op| OpKind::of(&op) == Some(OpKind::PldSystemWorldSize)) {
         return Ok(Devices::All);
     }
     let (lower, upper, step) = (
@@ -219,7 +220,8 @@ pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef
             let allocation = OperationResult::try_from(owner.operand_opt(0)?)
                 .ok()?
                 .owner();
-            (op_name(allocation) == "pld.tensor.alloc_window_buffer").then_some(allocation)
+            (OpKind::of(&allocation) == Some(OpKind::PldTensorAllocWindowBuffer))
+                .then_some(allocation)
         }
         "pld.tensor.allreduce"
         | "pld.tensor.barrier"
@@ -261,12 +263,15 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     };
     let mut ops = Vec::new();
     visit(body, &mut |op| ops.push(op));
-    if ops.iter().any(|op| op_name(*op) == "pld.comm_domain") {
+    if ops
+        .iter()
+        .any(|op| OpKind::of(op) == Some(OpKind::PldCommDomain))
+    {
         return Ok(()); // already materialised
     }
     let mut allocations: Vec<Allocation> = ops
         .iter()
-        .filter(|op| op_name(**op) == "pld.tensor.alloc_window_buffer")
+        .filter(|op| OpKind::of(&**op) == Some(OpKind::PldTensorAllocWindowBuffer))
         .map(|op| Allocation {
             op: *op,
             name: op
@@ -392,7 +397,7 @@ fn wrap(function: OperationRef, body: melior::ir::BlockRef, groups: &[(Devices, 
     let mut block = inner;
     for (index, (devices, slots)) in groups.iter().enumerate().rev() {
         block.append_operation(
-            OperationBuilder::new("pld.yield", location)
+            OperationBuilder::new(OpKind::PldYield.name(), location)
                 .build()
                 .expect("pld.yield builds"),
         );
@@ -424,7 +429,7 @@ fn comm_domain<'c>(
         .iter()
         .map(|name| StringAttribute::new(context, name).into())
         .collect();
-    OperationBuilder::new("pld.comm_domain", location)
+    OperationBuilder::new(OpKind::PldCommDomain.name(), location)
         .add_attributes(&[
             (
                 Identifier::new(context, "sym_name"),

@@ -2,6 +2,7 @@
 //! explicitly. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pld-materialize-dist-tensor-ctx.md).
 
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -255,8 +256,8 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         };
         let caller = enclosing_function(call);
         let host_caller = caller.is_some_and(is_host);
-        let is_submit = op_name(call) == "pl.submit";
-        let is_dispatch = op_name(call) == "pld.dispatch";
+        let is_submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
+        let is_dispatch = OpKind::of(&call) == Some(OpKind::PldDispatch);
         let arg_count = if is_submit {
             pto_call_args(call)
         } else {
@@ -271,7 +272,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
                 None if host_caller => {
                     rewriter.set_insertion_point_before(call);
                     let query = rewriter.insert(
-                        OperationBuilder::new("pld.system.get_comm_ctx", call.location())
+                        OperationBuilder::new(OpKind::PldSystemGetCommCtx.name(), call.location())
                             .add_operands(&[*arg])
                             .add_results(&[ctx_type])
                             .build()

@@ -2,6 +2,7 @@
 //! allreduce without a signal one of its own. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pld-synthesize-allreduce-signals.md).
 
+use pto_dialects::op_table::OpKind;
 use std::collections::BTreeSet;
 
 use melior::{
@@ -174,7 +175,8 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
 
         rewriter.set_insertion_point_before(op);
         let world = rewriter.insert(build(
-            OperationBuilder::new("pld.system.world_size", location).add_results(&[i64_type]),
+            OperationBuilder::new(OpKind::PldSystemWorldSize.name(), location)
+                .add_results(&[i64_type]),
         ));
         let cell_bytes = rewriter.insert(arith::constant(
             context,
@@ -188,7 +190,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         ));
         let ptr_type = Type::parse(context, "!pl.ptr").expect("the pl dialect is loaded");
         let buffer = rewriter.insert(build(
-            OperationBuilder::new("pld.tensor.alloc_window_buffer", location)
+            OperationBuilder::new(OpKind::PldTensorAllocWindowBuffer.name(), location)
                 .add_operands(&[bytes.result(0).unwrap().into()])
                 .add_attributes(&[(
                     Identifier::new(context, "name"),
@@ -199,7 +201,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         let signal_type: Type =
             DistributedTensorType::new(context, &[None, Some(cores)], i32_type).into();
         let signal = rewriter.insert(build(
-            OperationBuilder::new("pld.tensor.window", location)
+            OperationBuilder::new(OpKind::PldTensorWindow.name(), location)
                 .add_operands(&[buffer.result(0).unwrap().into()])
                 .add_results(&[signal_type]),
         ));
@@ -214,7 +216,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
             .collect();
         let result_type = op.result(0).expect("allreduce has a result").r#type();
         let replacement = rewriter.insert(build(
-            OperationBuilder::new("pld.tensor.allreduce", location)
+            OperationBuilder::new(OpKind::PldTensorAllreduce.name(), location)
                 .add_operands(&[target, signal.result(0).unwrap().into()])
                 .add_attributes(&attributes)
                 .add_results(&[result_type]),

@@ -11,7 +11,7 @@
 use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
 use pto_dialects::{
     dtype::Dtype,
-    op_table::{Dialect, Group, OpKind, kind},
+    op_table::{Dialect, Group, OpKind},
     ops::Checked,
     types::TileType,
 };
@@ -85,7 +85,7 @@ pub fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), (OperationRef<'
 }
 
 fn check_op(op: OperationRef) -> Result<(), String> {
-    let Some(kind) = kind(&op).filter(|kind| kind.info().dialect == Dialect::Pl) else {
+    let Some(kind) = OpKind::of(&op).filter(|kind| kind.info().dialect == Dialect::Pl) else {
         return Ok(());
     };
     let info = kind.info();

@@ -11,6 +11,7 @@ use melior::{
         operation::{OperationBuilder, OperationLike},
     },
 };
+use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     ops::{collect_named, constant_int, op_name, operand_segments, with_operand_segments},
     types::{MemorySpace, TensorLike, TileType},
@@ -104,7 +105,7 @@ fn stage_one<'c, 'a>(
     .into();
     let mut stages = Vec::new();
     for _ in 0..if pipeline { 2 } else { 1 } {
-        let create = OperationBuilder::new("pl.tile.create", location)
+        let create = OperationBuilder::new(OpKind::PlTileCreate.name(), location)
             .add_results(&[stage_type])
             .build()
             .map_err(|e| (op, e.to_string()))?;
