@@ -16,7 +16,7 @@ use melior::ir::{
 };
 use pto_dialects::{
     attrs::{self, FunctionAttr},
-    enums::{FunctionKind, Level, ParamDirection, Role},
+    enums::{EnumAttr, FunctionKind, I32Enum, Level, ParamDirection, Role},
     op_table::{Compute, Family, OpInfo, OpKind, kind},
     ops::{op_name, operand_segments},
 };
@@ -89,6 +89,17 @@ impl Op {
             Some(&(start, len)) => &self.operands[start..start + len],
             None if self.segments.is_empty() && index == 0 => &self.operands,
             None => &[],
+        }
+    }
+}
+
+/// Typed access to an op's `pl`/`pld` enum attributes, as on MLIR ops:
+/// `op.enum_attr::<RoundMode>("mode")`.
+impl EnumAttr for Op {
+    fn enum_attr<E: I32Enum>(&self, name: &str) -> Option<E> {
+        match self.attr(name)? {
+            Attr::Int(code) => E::from_code(i32::try_from(*code).ok()?),
+            _ => None,
         }
     }
 }
