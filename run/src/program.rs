@@ -656,8 +656,9 @@ pub enum Code {
     Unsupported,
 }
 
-/// Why pto-run does not execute an op: the documented exceptions
-/// (docs/pto-run.md, "What runs"), each the reason [`supports`] gives.
+/// Why pto-run does not execute an op: the `pl` ops outside what
+/// docs/pto-run.md ("Values and numerics") lists as running, each the
+/// reason [`supports`] gives.
 pub mod unsupported {
     /// `pl.tensor.cmp`, `pl.tensor.cmps`: comparisons run on tiles
     /// (`pl.tile.cmp`, the form pl-convert-tensor-to-tile makes).

@@ -1,7 +1,7 @@
 //! Every `pl`/`pld` op of the op table either runs in pto-run or is one of
-//! the documented exceptions (`pto_run::program::unsupported`,
-//! docs/pto-run.md "What runs"): a new op is caught here until pto-run has
-//! a rule for it or it joins the list.
+//! the exceptions `pto_run::program::unsupported` documents (the ops outside
+//! what docs/pto-run.md lists as running): a new op is caught here until
+//! pto-run has a rule for it or it joins the list.
 
 use pto_dialects::op_table::OpKind;
 use pto_run::program::unsupported;
