@@ -17,5 +17,5 @@ pub mod value;
 pub mod world;
 
 pub use error::RunError;
-pub use program::Program;
+pub use program::{Program, supports};
 pub use session::{Array, Outcome, Session};

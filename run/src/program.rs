@@ -16,7 +16,8 @@ use melior::ir::{
 };
 use pto_dialects::{
     attrs::{self, FunctionAttr},
-    enums::{FunctionKind, Level, ParamDirection, Role},
+    enums::{EnumAttr, FunctionKind, I32Enum, Level, ParamDirection, Role},
+    op_table::{Compute, Family, OpInfo, OpKind, kind},
     ops::{op_name, operand_segments},
 };
 
@@ -88,6 +89,17 @@ impl Op {
             Some(&(start, len)) => &self.operands[start..start + len],
             None if self.segments.is_empty() && index == 0 => &self.operands,
             None => &[],
+        }
+    }
+}
+
+/// Typed access to an op's `pl`/`pld` enum attributes, as on MLIR ops:
+/// `op.enum_attr::<RoundMode>("mode")`.
+impl EnumAttr for Op {
+    fn enum_attr<E: I32Enum>(&self, name: &str) -> Option<E> {
+        match self.attr(name)? {
+            Attr::Int(code) => E::from_code(i32::try_from(*code).ok()?),
+            _ => None,
         }
     }
 }
@@ -229,12 +241,12 @@ fn buffers_outside_domains(module: &Module) -> bool {
     module
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            dispatches |= op_name(op) == "pld.dispatch";
-            if !found && op_name(op) == "pld.tensor.alloc_window_buffer" {
+            dispatches |= kind(&op) == Some(OpKind::PldDispatch);
+            if !found && kind(&op) == Some(OpKind::PldTensorAllocWindowBuffer) {
                 let mut parent = op.parent_operation();
                 let mut inside = false;
                 while let Some(p) = parent {
-                    if op_name(p) == "pld.comm_domain" {
+                    if kind(&p) == Some(OpKind::PldCommDomain) {
                         inside = true;
                         break;
                     }
@@ -295,7 +307,7 @@ impl Compiler {
             })
             .collect();
         Ok(Op {
-            code: Code::of(&name),
+            code: Code::of(op),
             name,
             operand_types: operands.iter().map(|v| Ty::of(v.r#type())).collect(),
             operands: operands.into_iter().map(|v| self.slot(v)).collect(),
@@ -534,7 +546,9 @@ pub enum Collective {
     AllreduceRing,
 }
 
-/// What an op does, decoded from its name once.
+/// What an op does, decoded once when the program is compiled: a `pl` or
+/// `pld` op from its entry in the op table ([`Code::of_kind`]), an upstream
+/// op from its name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Code {
     Constant,
@@ -642,284 +656,388 @@ pub enum Code {
     Unsupported,
 }
 
-fn binary_name(name: &str) -> Option<Binary> {
-    Some(match name {
-        "add" => Binary::Add,
-        "sub" => Binary::Sub,
-        "mul" => Binary::Mul,
-        "div" => Binary::Div,
-        "maximum" | "max" => Binary::Max,
-        "minimum" | "min" => Binary::Min,
-        "fmod" => Binary::Fmod,
-        "rem" => Binary::Rem,
-        "and" => Binary::And,
-        "or" => Binary::Or,
-        "xor" => Binary::Xor,
-        "shl" => Binary::Shl,
-        "shr" => Binary::Shr,
-        "prelu" => Binary::Prelu,
-        "expdif" => Binary::ExpDif,
-        _ => return None,
+/// Why pto-run does not execute an op: the `pl` ops outside what
+/// docs/pto-run.md ("Values and numerics") lists as running, each the
+/// reason [`supports`] gives.
+pub mod unsupported {
+    /// `pl.tensor.cmp`, `pl.tensor.cmps`: comparisons run on tiles
+    /// (`pl.tile.cmp`, the form pl-convert-tensor-to-tile makes).
+    pub const TENSOR_COMPARE: &str =
+        "tensor comparisons are not modelled; their tile forms (pl.tile.cmp, pl.tile.cmps) run";
+    /// `pl.tensor.sel`, `pl.tensor.sels`: selections run on tiles.
+    pub const TENSOR_SELECT: &str =
+        "tensor selections are not modelled; their tile forms (pl.tile.sel, pl.tile.sels) run";
+    /// `pl.tensor.concat`.
+    pub const TENSOR_CONCAT: &str = "joining tensors along an axis is not modelled";
+    /// `pl.tile.alloc`: a raw address in a memory space, where pto-run's
+    /// tiles are values (docs/pto-run.md, "Values and numerics").
+    pub const TILE_ALLOC: &str =
+        "raw tile buffers are not modelled (pto-run's tiles are values, not addresses)";
+    /// `pl.tile.batch_matmul`, `pl.tile.batch_matmul_acc`.
+    pub const BATCH_MATMUL: &str = "batched matrix products are not modelled";
+    /// An op of a family whose ops pto-run decodes one by one, added to the
+    /// table after pto-run's rules were written.
+    pub const NO_RULE: &str = "pto-run has no rule for this op of its family";
+    /// An elementwise, reduction or expansion op whose computation has no
+    /// meaning in pto-run's rule for its family.
+    pub const NO_COMPUTATION: &str = "pto-run has no rule for this op's computation";
+}
+
+/// Whether pto-run executes ops of `kind`, and if not, why (a program
+/// using one fails with a located `pto-run does not execute` error).
+pub fn supports(kind: OpKind) -> Result<(), &'static str> {
+    Code::of_kind(kind).map(|_| ())
+}
+
+/// The binary operation a table computation names (`maximum` and the
+/// expansions' `max` alike; `broadcast` is "the right operand").
+fn binary(compute: Option<Compute>) -> Result<Binary, &'static str> {
+    use Compute as C;
+    Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
+        C::Add => Binary::Add,
+        C::Sub => Binary::Sub,
+        C::Mul => Binary::Mul,
+        C::Div => Binary::Div,
+        C::Maximum | C::Max => Binary::Max,
+        C::Minimum | C::Min => Binary::Min,
+        C::Fmod => Binary::Fmod,
+        C::Rem => Binary::Rem,
+        C::And => Binary::And,
+        C::Or => Binary::Or,
+        C::Xor => Binary::Xor,
+        C::Shl => Binary::Shl,
+        C::Shr => Binary::Shr,
+        C::Prelu => Binary::Prelu,
+        C::Lrelu => Binary::Lrelu,
+        C::Expdif => Binary::ExpDif,
+        C::Broadcast => Binary::Second,
+        C::Abs
+        | C::Cos
+        | C::Exp
+        | C::Log
+        | C::Neg
+        | C::Not
+        | C::Recip
+        | C::Relu
+        | C::Rsqrt
+        | C::Sin
+        | C::Sqrt
+        | C::Sum
+        | C::Prod
+        | C::Argmax
+        | C::Argmin => return Err(unsupported::NO_COMPUTATION),
     })
 }
 
-/// Tile–scalar forms: `<binary>s`, and `lrelu` (its slope is a scalar).
-fn scalar_name(name: &str) -> Option<Binary> {
-    match name {
-        "lrelu" => Some(Binary::Lrelu),
-        _ => binary_name(name.strip_suffix('s')?),
-    }
-}
-
-fn unary_name(name: &str) -> Option<Unary> {
-    Some(match name {
-        "neg" => Unary::Neg,
-        "exp" => Unary::Exp,
-        "log" => Unary::Log,
-        "sqrt" => Unary::Sqrt,
-        "rsqrt" => Unary::Rsqrt,
-        "recip" => Unary::Recip,
-        "abs" => Unary::Abs,
-        "relu" => Unary::Relu,
-        "not" => Unary::Not,
-        "sin" => Unary::Sin,
-        "cos" => Unary::Cos,
-        _ => return None,
+/// The unary operation a table computation names.
+fn unary(compute: Option<Compute>) -> Result<Unary, &'static str> {
+    use Compute as C;
+    Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
+        C::Neg => Unary::Neg,
+        C::Exp => Unary::Exp,
+        C::Log => Unary::Log,
+        C::Sqrt => Unary::Sqrt,
+        C::Rsqrt => Unary::Rsqrt,
+        C::Recip => Unary::Recip,
+        C::Abs => Unary::Abs,
+        C::Relu => Unary::Relu,
+        C::Not => Unary::Not,
+        C::Sin => Unary::Sin,
+        C::Cos => Unary::Cos,
+        C::Add
+        | C::Sub
+        | C::Mul
+        | C::Div
+        | C::Maximum
+        | C::Max
+        | C::Minimum
+        | C::Min
+        | C::Fmod
+        | C::Rem
+        | C::And
+        | C::Or
+        | C::Xor
+        | C::Shl
+        | C::Shr
+        | C::Prelu
+        | C::Lrelu
+        | C::Expdif
+        | C::Broadcast
+        | C::Sum
+        | C::Prod
+        | C::Argmax
+        | C::Argmin => return Err(unsupported::NO_COMPUTATION),
     })
 }
 
-fn reduce_name(name: &str) -> Option<Reduce> {
-    Some(match name {
-        "sum" => Reduce::Sum,
-        "max" => Reduce::Max,
-        "min" => Reduce::Min,
-        "prod" => Reduce::Prod,
-        "argmax" => Reduce::ArgMax,
-        "argmin" => Reduce::ArgMin,
-        _ => return None,
-    })
-}
-
-fn expand_name(rest: &str) -> Option<Binary> {
-    match rest {
-        "" => Some(Binary::Second),
-        _ => binary_name(rest.strip_prefix('_')?),
-    }
-}
-
-fn collective_name(name: &str) -> Option<Collective> {
-    Some(match name {
-        "barrier" => Collective::Barrier,
-        "broadcast" => Collective::Broadcast,
-        "allgather" => Collective::Allgather,
-        "all_to_all" => Collective::AllToAll,
-        "all_to_all_v" => Collective::AllToAllV,
-        "reduce_scatter" => Collective::ReduceScatter,
-        "allreduce" => Collective::Allreduce,
-        "allreduce_ring" => Collective::AllreduceRing,
-        _ => return None,
+/// The reduction a table computation names.
+fn reduce(compute: Option<Compute>) -> Result<Reduce, &'static str> {
+    use Compute as C;
+    Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
+        C::Sum => Reduce::Sum,
+        C::Max => Reduce::Max,
+        C::Min => Reduce::Min,
+        C::Prod => Reduce::Prod,
+        C::Argmax => Reduce::ArgMax,
+        C::Argmin => Reduce::ArgMin,
+        C::Add
+        | C::Sub
+        | C::Mul
+        | C::Div
+        | C::Maximum
+        | C::Minimum
+        | C::Fmod
+        | C::Rem
+        | C::And
+        | C::Or
+        | C::Xor
+        | C::Shl
+        | C::Shr
+        | C::Prelu
+        | C::Lrelu
+        | C::Expdif
+        | C::Broadcast
+        | C::Abs
+        | C::Cos
+        | C::Exp
+        | C::Log
+        | C::Neg
+        | C::Not
+        | C::Recip
+        | C::Relu
+        | C::Rsqrt
+        | C::Sin
+        | C::Sqrt => return Err(unsupported::NO_COMPUTATION),
     })
 }
 
 impl Code {
-    /// Decodes an op name.
-    pub fn of(name: &str) -> Self {
+    /// What `op` does: a `pl`/`pld` op by its kind in the op table, an
+    /// upstream op (`arith`, `math`, `scf`, `func`) by its name.
+    pub fn of(op: OperationRef) -> Self {
+        match kind(&op) {
+            Some(kind) => Self::of_kind(kind).unwrap_or(Code::Unsupported),
+            None => Self::upstream(&op_name(op)),
+        }
+    }
+
+    /// What an op of `kind` does, or why pto-run does not execute it.
+    ///
+    /// The elementwise, scalar, reduction and expansion families take
+    /// their operation from the table's computation, so that a new op of
+    /// such a family needs no rule here; the other families' ops mean
+    /// something of their own and are decoded one by one (a new one is
+    /// [`unsupported::NO_RULE`] until it has a rule, which the coverage
+    /// test `run/tests/coverage.rs` reports).
+    pub fn of_kind(kind: OpKind) -> Result<Self, &'static str> {
         use Code::*;
-        match name {
-            "arith.constant" => return Constant,
-            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => {
-                return IntCast;
-            }
-            "arith.trunci" => return TruncI,
-            "arith.sitofp" => return SIToFP,
-            "arith.uitofp" => return UIToFP,
-            "arith.fptosi" => return FPToSI,
-            "arith.fptoui" => return FPToUI,
-            "arith.extf" | "arith.truncf" => return FloatCast,
-            "arith.cmpi" => return Cmpi,
-            "arith.cmpf" => return Cmpf,
-            "arith.select" => return Select,
-            "arith.negf" => return NegF,
-            "arith.divsi" => return IntBinary(Binary::Div),
-            "arith.divui" => return IntBinary(Binary::DivU),
-            "arith.floordivsi" => return IntBinary(Binary::FloorDiv),
-            "arith.ceildivsi" => return IntBinary(Binary::CeilDiv),
-            "arith.ceildivui" => return IntBinary(Binary::CeilDivU),
-            "arith.remsi" => return IntBinary(Binary::Fmod),
-            "arith.remui" => return IntBinary(Binary::RemU),
-            "arith.minsi" => return IntBinary(Binary::Min),
-            "arith.minui" => return IntBinary(Binary::MinU),
-            "arith.maxsi" => return IntBinary(Binary::Max),
-            "arith.maxui" => return IntBinary(Binary::MaxU),
-            "arith.andi" => return IntBinary(Binary::And),
-            "arith.ori" => return IntBinary(Binary::Or),
-            "arith.xori" => return IntBinary(Binary::Xor),
-            "arith.shli" => return IntBinary(Binary::Shl),
-            "arith.shrsi" => return IntBinary(Binary::Shr),
-            "arith.shrui" => return IntBinary(Binary::ShrU),
-            "arith.addi" => return IntBinary(Binary::Add),
-            "arith.subi" => return IntBinary(Binary::Sub),
-            "arith.muli" => return IntBinary(Binary::Mul),
-            "arith.addf" => return FloatBinary(Binary::Add),
-            "arith.subf" => return FloatBinary(Binary::Sub),
-            "arith.mulf" => return FloatBinary(Binary::Mul),
-            "arith.divf" => return FloatBinary(Binary::Div),
-            "arith.maximumf" | "arith.maxnumf" => return FloatBinary(Binary::Max),
-            "arith.minimumf" | "arith.minnumf" => return FloatBinary(Binary::Min),
-            "arith.remf" => return FloatBinary(Binary::Fmod),
-            "math.exp" => return MathUnary(Unary::Exp),
-            "math.log" => return MathUnary(Unary::Log),
-            "math.sqrt" => return MathUnary(Unary::Sqrt),
-            "math.rsqrt" => return MathUnary(Unary::Rsqrt),
-            "math.absf" => return MathUnary(Unary::Abs),
-            "math.sin" => return MathUnary(Unary::Sin),
-            "math.cos" => return MathUnary(Unary::Cos),
-            "scf.for" => return For,
-            "scf.if" => return If,
-            "scf.while" => return While,
-            "scf.condition" => return Condition,
-            "scf.yield" | "pl.yield" | "pld.yield" => return Yield,
-            "func.return" => return Return,
-            "pl.call" | "func.call" => return Call,
-            "pl.submit" => return Submit,
-            "pld.dispatch" => return Dispatch,
-            "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => {
-                return Scope;
-            }
-            "pld.comm_domain" => return CommDomain,
-            "pl.tile.load" => return TileLoad,
-            "pl.tile.store" => return TileStore,
-            "pl.tile.create" => return TileCreate,
-            "pl.tile.full" => return TileFull,
-            "pl.tile.move" => return TileMove,
-            "pl.tile.fillpad" => return TileFillpad,
-            "pl.tile.set_validshape" => return TileSetValid,
-            "pl.tile.cast" => return TileCast,
-            "pl.tile.read" => return TileRead,
-            "pl.tile.write" => return TileWrite,
-            "pl.tile.slice" => return TileSlice,
-            "pl.tile.reshape" => return TileReshape,
-            "pl.tile.transpose" => return TileTranspose,
-            "pl.tile.extract" => return TileExtract,
-            "pl.tile.assemble" => return TileAssemble,
-            "pl.tile.expands" => return TileExpands,
-            "pl.tile.matmul" => return TileMatmul,
-            "pl.tile.matmul_acc" => return TileMatmulAcc,
-            "pl.tile.matmul_bias" => return TileMatmulBias,
+        use OpKind as K;
+        Ok(match kind {
+            K::PlYield | K::PldYield => Yield,
+            K::PlCall => Call,
+            K::PlSubmit => Submit,
+            K::PldDispatch => Dispatch,
+            K::PlIncoreScope | K::PlClusterScope | K::PlSpmdScope | K::PlRuntimeScope => Scope,
+            K::PldCommDomain => CommDomain,
+            K::PlTileLoad => TileLoad,
+            K::PlTileStore => TileStore,
+            K::PlTileCreate => TileCreate,
+            K::PlTileFull => TileFull,
+            K::PlTileAlloc => return Err(unsupported::TILE_ALLOC),
+            K::PlTileMove => TileMove,
+            K::PlTileFillpad => TileFillpad,
+            K::PlTileSetValidshape => TileSetValid,
+            K::PlTileCast => TileCast,
+            K::PlTileRead => TileRead,
+            K::PlTileWrite => TileWrite,
+            K::PlTileSlice => TileSlice,
+            K::PlTileReshape => TileReshape,
+            K::PlTileTranspose => TileTranspose,
+            K::PlTileExtract => TileExtract,
+            K::PlTileAssemble => TileAssemble,
             // A matrix-vector product is a matrix product with one row
             // (the accumulation phase only schedules the hardware).
-            "pl.tile.gemv" => return TileMatmul,
-            "pl.tile.gemv_acc" => return TileMatmulAcc,
-            "pl.tile.gemv_bias" => return TileMatmulBias,
-            "pl.tile.cmp" => return TileCmp,
-            "pl.tile.cmps" => return TileCmps,
-            "pl.tile.sel" => return TileSel,
-            "pl.tile.sels" => return TileSels,
-            "pl.tile.get_block_idx" => return TileBlockIdx,
-            "pl.tile.get_block_num" => return TileBlockNum,
-            "pl.tile.get_subblock_idx" => return TileSubblockIdx,
-            "pl.tensor.create" => return TensorCreate,
-            "pl.tensor.full" => return TensorFull,
-            "pl.tensor.view" => return TensorView,
-            "pl.tensor.reshape" => return TensorReshape,
-            "pl.tensor.slice" => return TensorSlice,
-            "pl.tensor.dim" => return TensorDim,
-            "pl.tensor.read" => return TensorRead,
-            "pl.tensor.write" => return TensorWrite,
-            "pl.tensor.assemble" => return TensorAssemble,
-            "pl.tensor.transpose" => return TensorTranspose,
-            "pl.tensor.cast" => return TensorCast,
-            "pl.tensor.fillpad" => return TensorFillpad,
-            "pl.tensor.matmul" => return TensorMatmul,
-            "pl.tensor.matmul_acc" => return TensorMatmulAcc,
-            "pl.tensor.expands" => return TensorExpands,
-            "pl.system.fence"
-            | "pl.system.cacheinvalid"
-            | "pl.system.bar_v"
-            | "pl.system.bar_m"
-            | "pl.system.bar_all"
-            | "pl.system.sync_src"
-            | "pl.system.sync_dst"
-            | "pl.system.sync_set"
-            | "pl.system.sync_wait"
-            | "pl.system.pipe_barrier" => return Nop,
-            "pld.system.world_size" => return WorldSize,
-            "pld.system.get_comm_ctx" => return GetCommCtx,
-            "pld.system.rank" => return Rank,
-            "pld.system.nranks" => return Nranks,
-            "pld.system.notify" => return Notify,
-            "pld.system.wait" => return Wait,
-            "pld.system.defer_wait" => return DeferWait,
-            "pld.tensor.alloc_window_buffer" => return AllocWindow,
-            "pld.tensor.window" => return Window,
-            "pld.tile.remote_load" => return RemoteLoad,
-            "pld.tile.remote_store" | "pld.tensor.remote_store" => return RemoteStore,
-            "pld.tile.put" => return TilePut,
-            "pld.tile.get" => return TileGet,
-            "pld.tensor.put" => return TensorPut,
-            "pld.tensor.get" => return TensorGet,
-            _ => {}
+            K::PlTileMatmul | K::PlTileGemv => TileMatmul,
+            K::PlTileMatmulAcc | K::PlTileGemvAcc => TileMatmulAcc,
+            K::PlTileMatmulBias | K::PlTileGemvBias => TileMatmulBias,
+            K::PlTileBatchMatmul | K::PlTileBatchMatmulAcc => {
+                return Err(unsupported::BATCH_MATMUL);
+            }
+            K::PlTileCmp => TileCmp,
+            K::PlTileCmps => TileCmps,
+            K::PlTileSel => TileSel,
+            K::PlTileSels => TileSels,
+            K::PlTileGetBlockIdx => TileBlockIdx,
+            K::PlTileGetBlockNum => TileBlockNum,
+            K::PlTileGetSubblockIdx => TileSubblockIdx,
+            K::PlTensorCreate => TensorCreate,
+            K::PlTensorFull => TensorFull,
+            K::PlTensorView => TensorView,
+            K::PlTensorReshape => TensorReshape,
+            K::PlTensorSlice => TensorSlice,
+            K::PlTensorDim => TensorDim,
+            K::PlTensorRead => TensorRead,
+            K::PlTensorWrite => TensorWrite,
+            K::PlTensorAssemble => TensorAssemble,
+            K::PlTensorConcat => return Err(unsupported::TENSOR_CONCAT),
+            K::PlTensorTranspose => TensorTranspose,
+            K::PlTensorCast => TensorCast,
+            K::PlTensorFillpad => TensorFillpad,
+            K::PlTensorMatmul => TensorMatmul,
+            K::PlTensorMatmulAcc => TensorMatmulAcc,
+            K::PldSystemWorldSize => WorldSize,
+            K::PldSystemGetCommCtx => GetCommCtx,
+            K::PldSystemRank => Rank,
+            K::PldSystemNranks => Nranks,
+            K::PldSystemNotify => Notify,
+            K::PldSystemWait => Wait,
+            K::PldSystemDeferWait => DeferWait,
+            K::PldTensorAllocWindowBuffer => AllocWindow,
+            K::PldTensorWindow => Window,
+            K::PldTileRemoteLoad => RemoteLoad,
+            K::PldTileRemoteStore | K::PldTensorRemoteStore => RemoteStore,
+            K::PldTilePut => TilePut,
+            K::PldTileGet => TileGet,
+            K::PldTensorPut => TensorPut,
+            K::PldTensorGet => TensorGet,
+            K::PldTensorBarrier => Collective(self::Collective::Barrier),
+            K::PldTensorBroadcast => Collective(self::Collective::Broadcast),
+            K::PldTensorAllgather => Collective(self::Collective::Allgather),
+            K::PldTensorAllToAll => Collective(self::Collective::AllToAll),
+            K::PldTensorAllToAllV => Collective(self::Collective::AllToAllV),
+            K::PldTensorReduceScatter => Collective(self::Collective::ReduceScatter),
+            K::PldTensorAllreduce => Collective(self::Collective::Allreduce),
+            K::PldBuiltinBarrier => Builtin(self::Collective::Barrier),
+            K::PldBuiltinBroadcast => Builtin(self::Collective::Broadcast),
+            K::PldBuiltinAllgather => Builtin(self::Collective::Allgather),
+            K::PldBuiltinAllToAll => Builtin(self::Collective::AllToAll),
+            K::PldBuiltinAllToAllV => Builtin(self::Collective::AllToAllV),
+            K::PldBuiltinReduceScatter => Builtin(self::Collective::ReduceScatter),
+            K::PldBuiltinAllreduce => Builtin(self::Collective::Allreduce),
+            K::PldBuiltinAllreduceRing => Builtin(self::Collective::AllreduceRing),
+            _ => return Self::of_family(kind.info()),
+        })
+    }
+
+    /// The families whose ops differ only in what they compute.
+    fn of_family(info: &OpInfo) -> Result<Self, &'static str> {
+        use Code::*;
+        use Family as F;
+        let compute = info.compute;
+        Ok(match info.family {
+            // A sequential thread already orders its memory accesses and
+            // pipes: synchronisation is a no-op (docs/pto-run.md).
+            F::Sync | F::MemoryOrder => Nop,
+            // `expands` fills the whole tile, invalid region included.
+            F::TileScalar if compute == Some(Compute::Broadcast) => TileExpands,
+            F::TensorScalar if compute == Some(Compute::Broadcast) => TensorExpands,
+            F::TileBinary => TileBinary(binary(compute)?),
+            F::TileScalar => TileScalar(binary(compute)?),
+            F::TileUnary => TileUnary(unary(compute)?),
+            F::TileRowReduce => TileRowReduce(reduce(compute)?),
+            F::TileColReduce => TileColReduce(reduce(compute)?),
+            F::TileRowExpand => TileRowExpand(binary(compute)?),
+            F::TileColExpand => TileColExpand(binary(compute)?),
+            F::TensorBinary => TensorBinary(binary(compute)?),
+            F::TensorScalar => TensorScalar(binary(compute)?),
+            F::TensorUnary => TensorUnary(unary(compute)?),
+            F::TensorRowReduce => TensorRowReduce(reduce(compute)?),
+            F::TensorColReduce => TensorColReduce(reduce(compute)?),
+            F::TensorRowExpand => TensorRowExpand(binary(compute)?),
+            F::TensorColExpand => TensorColExpand(binary(compute)?),
+            F::TensorCompare => return Err(unsupported::TENSOR_COMPARE),
+            F::TensorSelect => return Err(unsupported::TENSOR_SELECT),
+            F::TileCompare
+            | F::TileSelect
+            | F::TileCast
+            | F::TileMatmul
+            | F::TileMove
+            | F::TileTransfer
+            | F::TileCreate
+            | F::TileView
+            | F::TileTranspose
+            | F::TileFillpad
+            | F::TileAccess
+            | F::TileAssemble
+            | F::TensorCast
+            | F::TensorMatmul
+            | F::TensorCreate
+            | F::TensorView
+            | F::TensorFillpad
+            | F::TensorAccess
+            | F::TensorAssemble
+            | F::BlockQuery
+            | F::Scope
+            | F::Call
+            | F::Terminator
+            | F::Collective
+            | F::BuiltinCollective
+            | F::RankQuery
+            | F::Signal
+            | F::Window
+            | F::RemoteAccess
+            | F::RemoteTransfer => return Err(unsupported::NO_RULE),
+        })
+    }
+
+    /// What an upstream op does, by its name.
+    fn upstream(name: &str) -> Self {
+        use Code::*;
+        match name {
+            "arith.constant" => Constant,
+            "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => IntCast,
+            "arith.trunci" => TruncI,
+            "arith.sitofp" => SIToFP,
+            "arith.uitofp" => UIToFP,
+            "arith.fptosi" => FPToSI,
+            "arith.fptoui" => FPToUI,
+            "arith.extf" | "arith.truncf" => FloatCast,
+            "arith.cmpi" => Cmpi,
+            "arith.cmpf" => Cmpf,
+            "arith.select" => Select,
+            "arith.negf" => NegF,
+            "arith.divsi" => IntBinary(Binary::Div),
+            "arith.divui" => IntBinary(Binary::DivU),
+            "arith.floordivsi" => IntBinary(Binary::FloorDiv),
+            "arith.ceildivsi" => IntBinary(Binary::CeilDiv),
+            "arith.ceildivui" => IntBinary(Binary::CeilDivU),
+            "arith.remsi" => IntBinary(Binary::Fmod),
+            "arith.remui" => IntBinary(Binary::RemU),
+            "arith.minsi" => IntBinary(Binary::Min),
+            "arith.minui" => IntBinary(Binary::MinU),
+            "arith.maxsi" => IntBinary(Binary::Max),
+            "arith.maxui" => IntBinary(Binary::MaxU),
+            "arith.andi" => IntBinary(Binary::And),
+            "arith.ori" => IntBinary(Binary::Or),
+            "arith.xori" => IntBinary(Binary::Xor),
+            "arith.shli" => IntBinary(Binary::Shl),
+            "arith.shrsi" => IntBinary(Binary::Shr),
+            "arith.shrui" => IntBinary(Binary::ShrU),
+            "arith.addi" => IntBinary(Binary::Add),
+            "arith.subi" => IntBinary(Binary::Sub),
+            "arith.muli" => IntBinary(Binary::Mul),
+            "arith.addf" => FloatBinary(Binary::Add),
+            "arith.subf" => FloatBinary(Binary::Sub),
+            "arith.mulf" => FloatBinary(Binary::Mul),
+            "arith.divf" => FloatBinary(Binary::Div),
+            "arith.maximumf" | "arith.maxnumf" => FloatBinary(Binary::Max),
+            "arith.minimumf" | "arith.minnumf" => FloatBinary(Binary::Min),
+            "arith.remf" => FloatBinary(Binary::Fmod),
+            "math.exp" => MathUnary(Unary::Exp),
+            "math.log" => MathUnary(Unary::Log),
+            "math.sqrt" => MathUnary(Unary::Sqrt),
+            "math.rsqrt" => MathUnary(Unary::Rsqrt),
+            "math.absf" => MathUnary(Unary::Abs),
+            "math.sin" => MathUnary(Unary::Sin),
+            "math.cos" => MathUnary(Unary::Cos),
+            "scf.for" => For,
+            "scf.if" => If,
+            "scf.while" => While,
+            "scf.condition" => Condition,
+            "scf.yield" => Yield,
+            "func.return" => Return,
+            "func.call" => Call,
+            _ => Unsupported,
         }
-        if let Some(rest) = name.strip_prefix("pld.tensor.") {
-            return collective_name(rest).map_or(Unsupported, Collective);
-        }
-        if let Some(rest) = name.strip_prefix("pld.builtin.") {
-            return collective_name(rest).map_or(Unsupported, Builtin);
-        }
-        for (prefix, tile) in [("pl.tile.", true), ("pl.tensor.", false)] {
-            let Some(rest) = name.strip_prefix(prefix) else {
-                continue;
-            };
-            if let Some(binary) = binary_name(rest) {
-                return if tile {
-                    TileBinary(binary)
-                } else {
-                    TensorBinary(binary)
-                };
-            }
-            if let Some(unary) = unary_name(rest) {
-                return if tile {
-                    TileUnary(unary)
-                } else {
-                    TensorUnary(unary)
-                };
-            }
-            if let Some(binary) = scalar_name(rest) {
-                return if tile {
-                    TileScalar(binary)
-                } else {
-                    TensorScalar(binary)
-                };
-            }
-            if let Some(reduce) = rest.strip_prefix("row_").and_then(reduce_name) {
-                return if tile {
-                    TileRowReduce(reduce)
-                } else {
-                    TensorRowReduce(reduce)
-                };
-            }
-            if let Some(reduce) = rest.strip_prefix("col_").and_then(reduce_name) {
-                return if tile {
-                    TileColReduce(reduce)
-                } else {
-                    TensorColReduce(reduce)
-                };
-            }
-            if let Some(binary) = rest.strip_prefix("row_expand").and_then(expand_name) {
-                return if tile {
-                    TileRowExpand(binary)
-                } else {
-                    TensorRowExpand(binary)
-                };
-            }
-            if let Some(binary) = rest.strip_prefix("col_expand").and_then(expand_name) {
-                return if tile {
-                    TileColExpand(binary)
-                } else {
-                    TensorColExpand(binary)
-                };
-            }
-        }
-        Unsupported
     }
 }

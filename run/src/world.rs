@@ -18,6 +18,8 @@ use std::{
     time::{Duration, Instant},
 };
 
+use pto_dialects::enums::ReduceOp;
+
 use crate::{
     error::{Result, RunError},
     program::Collective,
@@ -82,8 +84,8 @@ pub enum Task {
 #[derive(Clone, Debug)]
 pub struct CollectiveCall {
     pub kind: Collective,
-    /// ReduceOp code (sum 0, max 1, min 2, prod 3).
-    pub reduce: i64,
+    /// The reduction (sum for collectives that do not reduce).
+    pub reduce: ReduceOp,
     pub root: i64,
     /// Ring (vs mesh) allreduce.
     pub ring: bool,

@@ -2,6 +2,8 @@
 //! remote access, bulk transfers, and the collectives' reference
 //! semantics (all ranks gather, the last to arrive moves the data).
 
+use pto_dialects::enums::{AllreduceMode, AtomicType, EnumAttr, NotifyKind, ReduceOp, WaitCmp};
+
 use super::{Flow, Frame, Interp};
 use crate::{
     error::{Result, RunError},
@@ -176,7 +178,7 @@ impl Interp<'_> {
                     self.int(frame, op.operands[n - 2])?,
                     self.int(frame, op.operands[n - 1])?,
                 );
-                let set = op.int_attr("op") == Some(1);
+                let set = op.enum_attr::<NotifyKind>("op") == Some(NotifyKind::Set);
                 self.notify(&signal, &indices, peer, value, set)?;
                 Ok(Vec::new())
             }
@@ -201,7 +203,7 @@ impl Interp<'_> {
                 let n = op.operands.len();
                 let indices = self.ints(frame, &op.operands[1..n - 1])?;
                 let expected = self.int(frame, op.operands[n - 1])?;
-                let ge = op.int_attr("cmp") == Some(1);
+                let ge = op.enum_attr::<WaitCmp>("cmp") == Some(WaitCmp::Ge);
                 let cmp = if ge { SignalCmp::Ge } else { SignalCmp::Eq };
                 self.wait(&signal, &indices, expected, cmp, &op.location)?;
                 Ok(Vec::new())
@@ -305,7 +307,7 @@ impl Interp<'_> {
                     Some(rank),
                     &offsets,
                     &lead,
-                    op.int_attr("atomic") == Some(1),
+                    op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add),
                 )?;
                 Ok(Vec::new())
             }
@@ -323,7 +325,7 @@ impl Interp<'_> {
                 let dst_offsets = self.ints(frame, op.segment(first_region))?;
                 let src_offsets = self.ints(frame, op.segment(first_region + 1))?;
                 let shape = self.ints(frame, op.segment(first_region + 2))?;
-                let atomic = op.int_attr("atomic") == Some(1);
+                let atomic = op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add);
                 self.transfer(
                     put,
                     &dst,
@@ -340,9 +342,9 @@ impl Interp<'_> {
                 let args = self.values(frame, &op.operands)?;
                 let call = CollectiveCall {
                     kind,
-                    reduce: op.int_attr("op").unwrap_or(0),
+                    reduce: reduce_op(op),
                     root: op.int_attr("root").unwrap_or(0),
-                    ring: op.int_attr("mode") == Some(1),
+                    ring: op.enum_attr::<AllreduceMode>("mode") == Some(AllreduceMode::Ring),
                     args: args.clone(),
                     location: op.location.clone(),
                 };
@@ -366,7 +368,7 @@ impl Interp<'_> {
                 let device = self.index(frame, *device_slot)?;
                 let call = CollectiveCall {
                     kind,
-                    reduce: op.int_attr("op").unwrap_or(0),
+                    reduce: reduce_op(op),
                     root: op.int_attr("root").unwrap_or(0),
                     ring: kind == Collective::AllreduceRing,
                     args: self.values(frame, arg_slots)?,
@@ -690,13 +692,19 @@ fn write_tensor(state: &mut State, tensor: &TensorRef, rank: usize, values: &[f6
     Ok(())
 }
 
-/// `a ⊕ b` for a ReduceOp code, rounded to `elem`.
-fn combine(reduce: i64, a: f64, b: f64, elem: Elem) -> f64 {
+/// The reduction of a collective (sum when it has none: a barrier, a
+/// broadcast, a gather).
+fn reduce_op(op: &Op) -> ReduceOp {
+    op.enum_attr::<ReduceOp>("op").unwrap_or(ReduceOp::Sum)
+}
+
+/// `a ⊕ b` for a reduction, rounded to `elem`.
+fn combine(reduce: ReduceOp, a: f64, b: f64, elem: Elem) -> f64 {
     elem.round(match reduce {
-        1 => a.max(b),
-        2 => a.min(b),
-        3 => a * b,
-        _ => a + b,
+        ReduceOp::Max => a.max(b),
+        ReduceOp::Min => a.min(b),
+        ReduceOp::Prod => a * b,
+        ReduceOp::Sum => a + b,
     })
 }
 

@@ -1,5 +1,7 @@
 //! `arith` and `math` on scalars.
 
+use pto_dialects::enums::CmpMode;
+
 use super::{Frame, Interp};
 use crate::{
     error::{Result, RunError},
@@ -169,15 +171,15 @@ pub fn int_binary(how: Binary, a: i64, b: i64, elem: Elem) -> Result<i64> {
     Ok(elem.wrap(value))
 }
 
-/// Compares two numbers by a `pl` CmpMode code (eq, ne, lt, le, gt, ge).
-pub fn compare(mode: i64, a: f64, b: f64) -> bool {
+/// Compares two numbers by a `pl` comparison mode.
+pub fn compare(mode: CmpMode, a: f64, b: f64) -> bool {
     match mode {
-        0 => a == b,
-        1 => a != b,
-        2 => a < b,
-        3 => a <= b,
-        4 => a > b,
-        _ => a >= b,
+        CmpMode::Eq => a == b,
+        CmpMode::Ne => a != b,
+        CmpMode::Lt => a < b,
+        CmpMode::Le => a <= b,
+        CmpMode::Gt => a > b,
+        CmpMode::Ge => a >= b,
     }
 }
 

@@ -5,7 +5,7 @@
 use super::{
     Frame, Interp,
     tile::{
-        binary_tiles, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile,
+        binary_tiles, cast_mode, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile,
         scalar_value, unary_tile,
     },
 };
@@ -282,7 +282,7 @@ impl Interp<'_> {
                 let ty = result_ty()?;
                 let source = self.tensor(frame, op.operands[0])?;
                 let mut tile = self.read_all(&source)?;
-                let mode = op.int_attr("mode").unwrap_or(2);
+                let mode = cast_mode(op);
                 for x in &mut tile.data {
                     *x = cast_value(*x, mode, ty.elem);
                 }

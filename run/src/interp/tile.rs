@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use pto_dialects::enums::PadValue;
+use pto_dialects::enums::{CmpMode, EnumAttr, PadValue, RoundMode};
 
 use super::{
     Frame, Interp,
@@ -310,18 +310,19 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
     Ok(result)
 }
 
-/// Converts with a `pl` RoundMode code (none/rint 0-1: nearest even, round
-/// 2: away from zero, floor 3, ceil 4, trunc 5, odd 6) to `out`.
-pub fn cast_value(x: f64, mode: i64, out: Elem) -> f64 {
+/// Converts with a `pl` rounding mode to `out` (to an integer: none, rint
+/// and odd to nearest even, round away from zero; to a float: to nearest
+/// even whatever the mode).
+pub fn cast_value(x: f64, mode: RoundMode, out: Elem) -> f64 {
     if out.is_float() {
         return out.round(x);
     }
     let rounded = match mode {
-        2 => x.round(),
-        3 => x.floor(),
-        4 => x.ceil(),
-        5 => x.trunc(),
-        _ => {
+        RoundMode::Round => x.round(),
+        RoundMode::Floor => x.floor(),
+        RoundMode::Ceil => x.ceil(),
+        RoundMode::Trunc => x.trunc(),
+        RoundMode::None | RoundMode::Rint | RoundMode::Odd => {
             let r = x.round();
             if (x - x.trunc()).abs() == 0.5 {
                 2.0 * (x / 2.0).round()
@@ -331,6 +332,14 @@ pub fn cast_value(x: f64, mode: i64, out: Elem) -> f64 {
         }
     };
     out.wrap(float_to_int(rounded)) as f64
+}
+
+/// The rounding mode of a cast. `mode` is a required attribute, so the
+/// verifier leaves no cast without one; the fallback is pto-run's old one
+/// (round, away from zero), which differs from the a2a3 emitter's (rint).
+pub fn cast_mode(op: &Op) -> RoundMode {
+    op.enum_attr::<RoundMode>("mode")
+        .unwrap_or(RoundMode::Round)
 }
 
 impl Interp<'_> {
@@ -545,10 +554,7 @@ impl Interp<'_> {
             }
             Code::TileFillpad => {
                 let source = self.tile(frame, op.operands[0])?;
-                let pad = op
-                    .int_attr("pad")
-                    .and_then(|c| PadValue::from_code(c as i32))
-                    .unwrap_or(PadValue::Zero);
+                let pad = op.enum_attr::<PadValue>("pad").unwrap_or(PadValue::Zero);
                 let value = pad_value(pad, source.elem)
                     .ok_or_else(|| RunError::new("fillpad needs zero, max or min"))?;
                 let mut tile = (*source).clone();
@@ -587,7 +593,7 @@ impl Interp<'_> {
             Code::TileCast => {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
-                let mode = op.int_attr("mode").unwrap_or(2);
+                let mode = cast_mode(op);
                 let mut tile = Tile {
                     elem: ty.elem,
                     defined: vec![false; source.data.len()],
@@ -823,7 +829,7 @@ impl Interp<'_> {
             Code::TileCmp | Code::TileCmps => {
                 let ty = result_ty?.expect("a tile result");
                 let lhs = self.tile(frame, op.operands[0])?;
-                let mode = op.int_attr("cmp").unwrap_or(0);
+                let mode = op.enum_attr::<CmpMode>("cmp").unwrap_or(CmpMode::Eq);
                 let rhs = if op.code == Code::TileCmp {
                     Some(self.tile(frame, op.operands[1])?)
                 } else {
