@@ -41,7 +41,7 @@ use super::{
 };
 use crate::{
     dtype::{Dtype, ScalarKind},
-    enums::{MemorySpace, PadValue, TensorLayout, TileLayout},
+    enums::{EnumAttr, MemorySpace, PadValue, TensorLayout, TileLayout},
     op_table::OpKind,
     types::{TensorLike, TileType},
 };
@@ -86,7 +86,7 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c>
     if size <= 0 {
         return fail(format!("size must be positive, got {size}"));
     }
-    let space = int_attr(op, "space").and_then(|c| MemorySpace::from_code(c as i32));
+    let space = op.enum_attr::<MemorySpace>("space");
     if let Some(space @ (MemorySpace::Ddr | MemorySpace::ScalarLocal)) = space {
         return fail(format!("allocates on chip, not in '{space}'"));
     }
@@ -177,7 +177,7 @@ fn verify_transpose<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult
 
 fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-    let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
+    let pad = op.enum_attr::<PadValue>("pad");
     if pad == Some(PadValue::Null) {
         return fail("pad must be zero, max or min");
     }

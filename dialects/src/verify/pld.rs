@@ -42,6 +42,7 @@ use super::{
 use crate::ops::op_name;
 use crate::{
     dtype::Dtype,
+    enums::{AllreduceMode, AtomicType, EnumAttr, ReduceOp, WaitCmp},
     op_table::{Family, OpKind},
     types::{DistributedTensorType, MemorySpace, TensorType, TileType},
 };
@@ -194,7 +195,7 @@ fn verify_reduce_scatter<'c>(
     if target.rank() != 2 {
         return fail(format!("target must be [NR, SIZE], got {target}"));
     }
-    if int_attr(op, "op") != Some(0) {
+    if op.enum_attr::<ReduceOp>("op") != Some(ReduceOp::Sum) {
         return fail("only sum is supported (max, min and prod lowerings are not implemented)");
     }
     require_host_f32(target, path)?;
@@ -228,7 +229,7 @@ fn verify_defer_wait<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             signal.element()
         ));
     }
-    if int_attr(op, "cmp") != Some(1) {
+    if op.enum_attr::<WaitCmp>("cmp") != Some(WaitCmp::Ge) {
         return fail("only supports ge");
     }
     let expected = op
@@ -415,7 +416,7 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
             "push exceeds the peer's target region in dimension {i}"
         ));
     }
-    if int_attr(op, "atomic") == Some(1) {
+    if op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add) {
         require_dtype(
             "an atomic add: the source",
             dtype_of(element),
@@ -505,7 +506,7 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
     if cores <= 0 {
         return fail(format!("cores must be > 0, got {cores}"));
     }
-    let ring = int_attr(op, "mode") == Some(1);
+    let ring = op.enum_attr::<AllreduceMode>("mode") == Some(AllreduceMode::Ring);
     let signal = if op.operand_count() > 1 {
         Some(dtensor(operand_type(op, 1)?)?)
     } else {
@@ -772,7 +773,7 @@ fn verify_transfer<'c>(
         }
         extents
     };
-    if put && int_attr(op, "atomic") == Some(1) {
+    if put && op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add) {
         require_dtype(
             "an atomic add",
             dtype_of(dst_element),
@@ -983,7 +984,10 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c
     }
     let shape = signal.shape();
     let sum_f32 = |data: DistributedTensorType| -> VerifyResult<'c> {
-        if int_attr(op, "op").is_some_and(|o| o != 0) {
+        if op
+            .enum_attr::<ReduceOp>("op")
+            .is_some_and(|o| o != ReduceOp::Sum)
+        {
             return fail("supports sum only");
         }
         if dtype_of(data.element()) != Dtype::F32 {

@@ -10,7 +10,10 @@ use super::{
     VerifyResult,
     common::{Check, fail, no_rule},
 };
-use crate::{enums::Pipe, op_table::OpKind};
+use crate::{
+    enums::{EnumAttr, Pipe},
+    op_table::OpKind,
+};
 
 /// Reads integer attribute `name` (ODS guarantees it is there).
 pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
@@ -18,10 +21,6 @@ pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
     IntegerAttribute::try_from(attribute)
         .ok()
         .map(|a| a.value())
-}
-
-fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
-    int_attr(op, name).and_then(|code| Pipe::from_code(code as i32))
 }
 
 fn require_event<'c>(op: OperationRef<'c, '_>, max: i64) -> VerifyResult<'c> {
@@ -62,7 +61,10 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
 
 /// `sync_src` / `sync_dst`: an event between two distinct pipes of one core.
 fn verify_intra_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
-    let (set, wait) = (pipe_attr(op, "set_pipe"), pipe_attr(op, "wait_pipe"));
+    let (set, wait) = (
+        op.enum_attr::<Pipe>("set_pipe"),
+        op.enum_attr::<Pipe>("wait_pipe"),
+    );
     require_real_pipe("set", set)?;
     require_real_pipe("wait", wait)?;
     if set == wait {
@@ -76,6 +78,6 @@ fn verify_intra_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> Verif
 
 /// `sync_set` / `sync_wait`: a cross-core event on one pipe.
 fn verify_cross_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
-    require_real_pipe("the", pipe_attr(op, "pipe"))?;
+    require_real_pipe("the", op.enum_attr::<Pipe>("pipe"))?;
     require_event(op, 13)
 }

@@ -35,7 +35,7 @@ use super::{
 };
 use crate::{
     dtype::{Dtype, promote},
-    enums::PadValue,
+    enums::{EnumAttr, PadValue},
     op_table::{Compute, Family, OpKind},
     types::{TensorLike, TensorType},
 };
@@ -322,7 +322,7 @@ fn verify_cast<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> 
 
 fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-    let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
+    let pad = op.enum_attr::<PadValue>("pad");
     if pad == Some(PadValue::Null) {
         return fail("pad must be zero, max or min");
     }
