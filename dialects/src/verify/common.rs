@@ -11,6 +11,7 @@ use melior::ir::{
 use crate::{
     diag::OpDiagnostic,
     dtype::{Dtype, describe_dtypes},
+    op_table::{Compute, OpKind},
     types::{MemorySpace, TileType},
 };
 
@@ -20,6 +21,95 @@ pub type Failure<'c> = OpDiagnostic<'c>;
 /// Returns a failed rule with `message`.
 pub fn fail<'c, T>(message: impl Into<String>) -> Result<T, Failure<'c>> {
     Err(OpDiagnostic::new(message))
+}
+
+/// The rules of one op kind in a rule module: what the module's `rule`
+/// table maps the kind to, so that what a module `handles` and what it
+/// verifies are one table.
+pub type Check = for<'c, 'a> fn(OperationRef<'c, 'a>, OpKind) -> Result<(), Failure<'c>>;
+
+/// The diagnostic of a kind that reached rule module `module` without a
+/// rule there: a bug in the verifier's dispatch, never valid IR.
+pub fn no_rule<'c>(kind: OpKind, module: &str) -> Failure<'c> {
+    OpDiagnostic::new(format!(
+        "internal error: no rule for {kind} in verify::{module}"
+    ))
+}
+
+/// What `kind` computes (ODS `ptoCompute`); the rule modules reach this
+/// only for the families that carry one.
+pub fn compute_of<'c>(kind: OpKind, module: &str) -> Result<Compute, Failure<'c>> {
+    kind.info().compute.ok_or_else(|| no_rule(kind, module))
+}
+
+/// The op's name after its dialect and group (`pl.tile.add` -> `add`,
+/// `pl.incore_scope` -> `incore_scope`), as diagnostics spell it.
+pub fn mnemonic(kind: OpKind) -> &'static str {
+    let name = kind.name();
+    ["pl.tile.", "pl.tensor.", "pl.system.", "pl."]
+        .into_iter()
+        .find_map(|prefix| name.strip_prefix(prefix))
+        .unwrap_or(name)
+}
+
+/// The element types a unary computation accepts (`&[]`: any), for its
+/// tile and tensor forms alike; `None` for a computation that is not
+/// unary.
+pub fn unary_dtypes(compute: Compute) -> Option<&'static [Dtype]> {
+    Some(match compute {
+        Compute::Neg
+        | Compute::Exp
+        | Compute::Sqrt
+        | Compute::Rsqrt
+        | Compute::Abs
+        | Compute::Relu
+        | Compute::Recip => &[],
+        Compute::Log => &[Dtype::F16, Dtype::F32],
+        Compute::Sin | Compute::Cos => &[Dtype::F32],
+        Compute::Not => &[Dtype::I16, Dtype::U16],
+        Compute::Add
+        | Compute::And
+        | Compute::Argmax
+        | Compute::Argmin
+        | Compute::Broadcast
+        | Compute::Div
+        | Compute::Expdif
+        | Compute::Fmod
+        | Compute::Lrelu
+        | Compute::Max
+        | Compute::Maximum
+        | Compute::Min
+        | Compute::Minimum
+        | Compute::Mul
+        | Compute::Or
+        | Compute::Prelu
+        | Compute::Prod
+        | Compute::Rem
+        | Compute::Shl
+        | Compute::Shr
+        | Compute::Sub
+        | Compute::Sum
+        | Compute::Xor => return None,
+    })
+}
+
+/// Whether a binary or tile/tensor-scalar computation takes integers
+/// only (the bitwise ones and the shifts).
+pub fn integer_only(compute: Compute) -> bool {
+    matches!(
+        compute,
+        Compute::And | Compute::Or | Compute::Xor | Compute::Shl | Compute::Shr
+    )
+}
+
+/// Whether a reduction yields indices (i32) rather than values.
+pub fn reduces_to_index(compute: Option<Compute>) -> bool {
+    matches!(compute, Some(Compute::Argmax | Compute::Argmin))
+}
+
+/// Static dims as known dims.
+pub fn statics(dims: &[i64]) -> Vec<Option<i64>> {
+    dims.iter().map(|d| Some(*d)).collect()
 }
 
 /// Returns the type of operand `index`.

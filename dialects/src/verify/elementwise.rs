@@ -13,86 +13,65 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        distinct_scratch, dtype_of, element_bytes, fail, has_unit_attr, operand_tile, operand_type,
-        require_dtype, require_float, require_integer, require_vec, result_tile,
+        Check, compute_of, distinct_scratch, dtype_of, element_bytes, fail, has_unit_attr,
+        integer_only, mnemonic, no_rule, operand_tile, operand_type, require_dtype, require_float,
+        require_integer, require_vec, result_tile, unary_dtypes,
     },
 };
 use crate::{
     dtype::{Dtype, broadcast_shapes, promote},
+    op_table::{Compute, Family, OpKind},
     types::TileType,
 };
 
-/// The mnemonic after `pl.tile.` of the elementwise ops verified here.
-pub fn handles(mnemonic: &str) -> bool {
-    unary_dtypes(mnemonic).is_some()
-        || BINARY.contains(&mnemonic)
-        || SCRATCH_BINARY.contains(&mnemonic)
-        || SCALAR.contains(&mnemonic)
-        || matches!(
-            mnemonic,
-            "expands" | "cmp" | "cmps" | "sel" | "sels" | "cast"
-        )
-}
-
-/// Unary ops and the element types each accepts (`&[]`: any).
-fn unary_dtypes(mnemonic: &str) -> Option<&'static [Dtype]> {
-    Some(match mnemonic {
-        "neg" | "exp" | "sqrt" | "rsqrt" | "abs" | "relu" | "recip" => &[],
-        "log" => &[Dtype::F16, Dtype::F32],
-        "sin" | "cos" => &[Dtype::F32],
-        "not" => &[Dtype::I16, Dtype::U16],
+/// The rules of each elementwise kind: unary, binary and tile-scalar ops
+/// by what they compute, comparisons, selects and casts by family.
+fn rule(kind: OpKind) -> Option<Check> {
+    let info = kind.info();
+    Some(match info.family {
+        Family::TileUnary if info.compute.and_then(unary_dtypes).is_some() => verify_unary,
+        Family::TileBinary if info.compute.is_some() => verify_binary,
+        Family::TileScalar if info.compute.is_some() => verify_tile_scalar,
+        Family::TileCompare => verify_compare,
+        Family::TileSelect => verify_select_op,
+        Family::TileCast => verify_cast,
         _ => return None,
     })
 }
 
-const BINARY: &[&str] = &[
-    "add", "sub", "mul", "maximum", "minimum", "fmod", "div", "and", "or", "shl", "shr", "prelu",
-];
-const SCRATCH_BINARY: &[&str] = &["rem", "xor"];
-const SCALAR: &[&str] = &[
-    "adds", "subs", "muls", "divs", "maximums", "minimums", "fmods", "ands", "ors", "shls", "shrs",
-    "lrelu", "rems", "xors",
-];
-const INTEGER_ONLY: &[&str] = &[
-    "and", "or", "shl", "shr", "xor", "ands", "ors", "shls", "shrs", "xors",
-];
+/// Whether the elementwise rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
 
-/// Runs the rules of `pl.tile.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    if let Some(dtypes) = unary_dtypes(mnemonic) {
-        return verify_unary(op, mnemonic, dtypes);
-    }
-    match mnemonic {
-        "cmp" | "cmps" => verify_compare(op, mnemonic == "cmps"),
-        "sel" => {
-            verify_select(op)?;
-            distinct_scratch(op, 3)
-        }
-        "sels" => {
-            verify_select(op)?;
-            distinct_scratch(op, 3)?;
-            let lhs = operand_tile(op, 1)?;
-            let scalar = operand_type(op, 2)?;
-            if scalar != lhs.element() {
-                return fail(format!(
-                    "scalar must have the element type {}, got {scalar}",
-                    lhs.element()
-                ));
-            }
-            Ok(())
-        }
-        "cast" => verify_cast(op),
-        "expands" => verify_tile_scalar(op, mnemonic),
-        m if SCALAR.contains(&m) => verify_tile_scalar(op, m),
-        m => verify_binary(op, m, SCRATCH_BINARY.contains(&m)),
+/// Runs the rules of an elementwise tile op.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    match rule(kind) {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, MODULE)),
     }
 }
 
-fn verify_unary<'c>(
-    op: OperationRef<'c, '_>,
-    mnemonic: &str,
-    dtypes: &[Dtype],
-) -> VerifyResult<'c> {
+const MODULE: &str = "elementwise";
+
+fn verify_select_op<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    verify_select(op)?;
+    distinct_scratch(op, 3)?;
+    if kind == OpKind::PlTileSels {
+        let lhs = operand_tile(op, 1)?;
+        let scalar = operand_type(op, 2)?;
+        if scalar != lhs.element() {
+            return fail(format!(
+                "scalar must have the element type {}, got {scalar}",
+                lhs.element()
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_unary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let dtypes = unary_dtypes(compute_of(kind, MODULE)?).ok_or_else(|| no_rule(kind, MODULE))?;
     let source = operand_tile(op, 0)?;
     require_vec("operand", source)?;
     let dtype = dtype_of(source)?;
@@ -100,16 +79,18 @@ fn verify_unary<'c>(
         require_dtype("operand", dtype, dtypes)?;
     }
     if has_unit_attr(op, "high_precision") {
-        require_float(&format!("'high_precision' {mnemonic}: the operand"), dtype)?;
+        require_float(
+            &format!("'high_precision' {}: the operand", mnemonic(kind)),
+            dtype,
+        )?;
     }
     Ok(())
 }
 
-fn verify_binary<'c>(
-    op: OperationRef<'c, '_>,
-    mnemonic: &str,
-    has_scratch: bool,
-) -> VerifyResult<'c> {
+fn verify_binary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let compute = compute_of(kind, MODULE)?;
+    // TREM and TXOR keep intermediate values in a scratch tile.
+    let has_scratch = matches!(compute, Compute::Rem | Compute::Xor);
     let lhs = operand_tile(op, 0)?;
     let rhs = operand_tile(op, 1)?;
     let result = result_tile(op, 0)?;
@@ -117,11 +98,11 @@ fn verify_binary<'c>(
         require_vec(what, tile)?;
     }
     let (lhs_dtype, rhs_dtype) = (dtype_of(lhs)?, dtype_of(rhs)?);
-    if INTEGER_ONLY.contains(&mnemonic) {
+    if integer_only(compute) {
         require_integer("lhs", lhs_dtype)?;
         require_integer("rhs", rhs_dtype)?;
     }
-    if mnemonic == "div" {
+    if compute == Compute::Div {
         // The TDIV contract: one type everywhere, no promotion or broadcast.
         require_dtype(
             "lhs",
@@ -148,13 +129,14 @@ fn verify_binary<'c>(
             result.shape()
         ));
     }
-    let expected = if matches!(mnemonic, "shl" | "shr") {
+    let shift = matches!(compute, Compute::Shl | Compute::Shr);
+    let expected = if shift {
         lhs.element()
     } else {
         promote(lhs.element(), rhs.element()).expect("tile element types are scalars")
     };
     if result.element() != expected {
-        let rule = if matches!(mnemonic, "shl" | "shr") {
+        let rule = if shift {
             format!("the lhs element type, {expected}")
         } else {
             format!(
@@ -172,7 +154,7 @@ fn verify_binary<'c>(
         let tmp = operand_tile(op, 2)?;
         require_vec("tmp", tmp)?;
         distinct_scratch(op, 2)?;
-        if mnemonic == "rem" {
+        if compute == Compute::Rem {
             verify_remainder_scratch(tmp, result)?;
         } else if tmp.shape() != result.shape() || tmp.element() != result.element() {
             return fail(format!(
@@ -180,7 +162,7 @@ fn verify_binary<'c>(
             ));
         }
     }
-    if mnemonic == "prelu" && op.operand_count() > 2 {
+    if compute == Compute::Prelu && op.operand_count() > 2 {
         distinct_scratch(op, 2)?;
         verify_prelu_scratch(operand_tile(op, 2)?, result)?;
     }
@@ -230,7 +212,8 @@ fn verify_prelu_scratch<'c>(tmp: TileType, result: TileType) -> VerifyResult<'c>
     Ok(())
 }
 
-fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let compute = compute_of(kind, MODULE)?;
     let tile = operand_tile(op, 0)?;
     require_vec("tile", tile)?;
     let scalar = operand_type(op, 1)?;
@@ -243,17 +226,17 @@ fn verify_tile_scalar<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyRes
             tile.element()
         ));
     }
-    if INTEGER_ONLY.contains(&mnemonic) {
+    if integer_only(compute) {
         require_integer("tile", tile_dtype)?;
         require_integer("scalar", scalar_dtype)?;
     }
-    if mnemonic == "lrelu" {
+    if compute == Compute::Lrelu {
         require_float("tile", tile_dtype)?;
     }
-    if matches!(mnemonic, "rems" | "xors") && op.operand_count() > 2 {
+    if matches!(compute, Compute::Rem | Compute::Xor) && op.operand_count() > 2 {
         distinct_scratch(op, 2)?;
     }
-    if mnemonic == "subs" {
+    if compute == Compute::Sub {
         const SUBS: &[Dtype] = &[
             Dtype::I8,
             Dtype::I16,
@@ -305,10 +288,10 @@ fn require_mask<'c>(what: &str, mask: TileType, compared: TileType) -> VerifyRes
     Ok(())
 }
 
-fn verify_compare<'c>(op: OperationRef<'c, '_>, with_scalar: bool) -> VerifyResult<'c> {
+fn verify_compare<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
     let lhs = operand_tile(op, 0)?;
     require_vec("lhs", lhs)?;
-    if with_scalar {
+    if kind == OpKind::PlTileCmps {
         let scalar = operand_type(op, 1)?;
         if Dtype::of(scalar) == Some(Dtype::Index) {
             return fail(format!(
@@ -338,7 +321,7 @@ fn verify_select<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     require_mask("mask", mask, lhs)
 }
 
-fn verify_cast<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_cast<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let source = operand_tile(op, 0)?;
     let result = result_tile(op, 0)?;
     require_vec("source", source)?;

@@ -22,11 +22,15 @@ use melior::ir::{
     r#type::FunctionType,
 };
 
-use super::{VerifyResult, common::fail};
+use super::{
+    VerifyResult,
+    common::{fail, mnemonic, no_rule},
+};
 use crate::ops::{enclosing_function, function_type, op_name};
 use crate::{
     attrs::{self, FunctionAttr},
     enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
+    op_table::{Dialect, Family, OpKind},
     types::{DistributedTensorType, TensorType, TileType},
 };
 
@@ -198,8 +202,11 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let mut error: Option<String> = None;
     function.walk(WalkOrder::PreOrder, |op| {
         let name = op_name(op);
+        let info = crate::op_table::kind(&op).map(OpKind::info);
         if is_kernel(kind) {
-            if matches!(name.as_str(), "pl.call" | "pl.submit" | "func.call") {
+            let dispatches = name == "func.call"
+                || info.is_some_and(|i| i.family == Family::Call && i.dialect == Dialect::Pl);
+            if dispatches {
                 error = Some(format!("a kernel dispatches nothing, found {name}"));
                 return WalkResult::Interrupt;
             }
@@ -222,10 +229,10 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         }
         if kind == Some(FunctionKind::Orchestration) {
             // Scope bodies are kernel code until outlining.
-            if matches!(name.as_str(), "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope") {
+            if info.is_some_and(|i| holds_kernel_code(i.kind)) {
                 return WalkResult::Skip;
             }
-            if name.starts_with("pl.tile.") {
+            if info.is_some_and(|i| is_tile_op(i.kind)) {
                 error = Some(format!("an orchestration computes no tiles: {name} belongs in an InCore kernel or scope"));
                 return WalkResult::Interrupt;
             }
@@ -303,15 +310,88 @@ pub fn execution_path(op: OperationRef) -> ExecutionPath {
     }
 }
 
+/// Whether the body of a `kind` op is kernel code (until outlining): the
+/// scopes that run on cores, not the runtime scope.
+fn holds_kernel_code(kind: OpKind) -> bool {
+    matches!(
+        kind,
+        OpKind::PlIncoreScope | OpKind::PlClusterScope | OpKind::PlSpmdScope
+    )
+}
+
+/// Whether `kind` is a `pl.tile` op (computes on or queries tiles).
+fn is_tile_op(kind: OpKind) -> bool {
+    let info = kind.info();
+    info.dialect == Dialect::Pl
+        && match info.family {
+            Family::TileUnary
+            | Family::TileBinary
+            | Family::TileScalar
+            | Family::TileRowReduce
+            | Family::TileColReduce
+            | Family::TileRowExpand
+            | Family::TileColExpand
+            | Family::TileCompare
+            | Family::TileSelect
+            | Family::TileCast
+            | Family::TileMatmul
+            | Family::TileMove
+            | Family::TileTransfer
+            | Family::TileCreate
+            | Family::TileView
+            | Family::TileTranspose
+            | Family::TileFillpad
+            | Family::TileAccess
+            | Family::TileAssemble
+            | Family::BlockQuery => true,
+            Family::TensorUnary
+            | Family::TensorBinary
+            | Family::TensorScalar
+            | Family::TensorRowReduce
+            | Family::TensorColReduce
+            | Family::TensorRowExpand
+            | Family::TensorColExpand
+            | Family::TensorCompare
+            | Family::TensorSelect
+            | Family::TensorCast
+            | Family::TensorMatmul
+            | Family::TensorCreate
+            | Family::TensorView
+            | Family::TensorFillpad
+            | Family::TensorAccess
+            | Family::TensorAssemble
+            | Family::Sync
+            | Family::MemoryOrder
+            | Family::Scope
+            | Family::Call
+            | Family::Terminator
+            | Family::Collective
+            | Family::BuiltinCollective
+            | Family::RankQuery
+            | Family::Signal
+            | Family::Window
+            | Family::RemoteAccess
+            | Family::RemoteTransfer => false,
+        }
+}
+
+/// Whether the scope rules cover `kind`: the `pl` scopes.
+pub fn handles(kind: OpKind) -> bool {
+    let info = kind.info();
+    info.family == Family::Scope && info.dialect == Dialect::Pl
+}
+
 /// The scopes (`pl.incore_scope`, `pl.cluster_scope`, `pl.spmd_scope`,
 /// `pl.runtime_scope`): InCore scopes do not nest; no scope sits in a
 /// kernel; a runtime scope sits in an orchestration.
-pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let name = op_name(op);
-    if name == "pl.incore_scope" {
+pub fn verify_scope<'c>(op: OperationRef<'c, '_>, scope: OpKind) -> VerifyResult<'c> {
+    if !handles(scope) {
+        return Err(no_rule(scope, "functions"));
+    }
+    if scope == OpKind::PlIncoreScope {
         let mut current = op.parent_operation();
         while let Some(parent) = current {
-            if op_name(parent) == "pl.incore_scope" {
+            if crate::op_table::kind(&parent) == Some(OpKind::PlIncoreScope) {
                 return fail("InCore scopes do not nest");
             }
             current = parent.parent_operation();
@@ -319,12 +399,12 @@ pub fn verify_scope<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     }
     let kind = enclosing_function(op).and_then(function_kind);
     if is_kernel(kind) {
-        let what = name.trim_start_matches("pl.");
         return fail(format!(
-            "a {what} sits in an opaque or orchestration function, not in a kernel"
+            "a {} sits in an opaque or orchestration function, not in a kernel",
+            mnemonic(scope)
         ));
     }
-    if name == "pl.runtime_scope" && kind.is_some_and(|k| k != FunctionKind::Orchestration) {
+    if scope == OpKind::PlRuntimeScope && kind.is_some_and(|k| k != FunctionKind::Orchestration) {
         return fail("a runtime scope sits in an orchestration");
     }
     verify_scope_yield(op)
@@ -337,7 +417,9 @@ fn verify_scope_yield<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let Some(body) = op.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
-    let terminator = body.terminator().filter(|t| op_name(*t) == "pl.yield");
+    let terminator = body
+        .terminator()
+        .filter(|t| crate::op_table::kind(t) == Some(OpKind::PlYield));
     let yielded: Vec<Type> = terminator
         .map(|t| t.operands().map(|v| v.r#type()).collect())
         .unwrap_or_default();
@@ -394,7 +476,8 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let Some((raw_type, kind)) = found else {
         return fail(format!("'@{callee}' does not name a function"));
     };
-    let is_dispatch = op_name(op) == "pld.dispatch";
+    let caller = crate::op_table::kind(&op);
+    let is_dispatch = caller == Some(OpKind::PldDispatch);
     // SAFETY: the type is uniqued in the context, which outlives this call.
     let callee_type = FunctionType::try_from(unsafe { Type::from_raw(raw_type) })
         .map_err(|e| super::common::Failure::new(e.to_string()))?;
@@ -421,7 +504,7 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             kind.map_or("a function without pl.kind".to_string(), |k| format!("{k}"))
         ));
     }
-    let is_submit = op_name(op) == "pl.submit";
+    let is_submit = caller == Some(OpKind::PlSubmit);
     let args: Vec<Type> = if is_submit {
         let segments = super::common::operand_segments(op);
         let (start, len) = segments.first().copied().unwrap_or((0, 0));

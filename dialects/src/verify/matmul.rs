@@ -14,24 +14,54 @@ use melior::ir::operation::OperationRef;
 
 use super::{
     VerifyResult,
-    common::{Failure, dtype_of, fail, operand_tile, result_tile},
+    common::{Failure, dtype_of, fail, no_rule, operand_tile, result_tile},
 };
 use crate::{
     dtype::{Dtype, broadcast_shapes},
+    op_table::OpKind,
     types::{MemorySpace, TileType},
 };
 
-/// The mnemonics after `pl.tile.` verified here.
-pub const MNEMONICS: &[&str] = &[
-    "matmul",
-    "matmul_acc",
-    "matmul_bias",
-    "gemv",
-    "gemv_acc",
-    "gemv_bias",
-    "batch_matmul",
-    "batch_matmul_acc",
-];
+/// The form of a matmul kind: which operands it has and what shape of
+/// product it makes.
+#[derive(Clone, Copy)]
+struct Form {
+    /// Operand 0 is an accumulator the product is added into.
+    accumulates: bool,
+    /// Leading dimensions are batch dimensions that broadcast.
+    batched: bool,
+    /// The lhs is a single row (TGEMV).
+    gemv: bool,
+    /// Operand 2 is a bias row.
+    bias: bool,
+}
+
+fn form(kind: OpKind) -> Option<Form> {
+    let form = |accumulates, batched, gemv, bias| {
+        Some(Form {
+            accumulates,
+            batched,
+            gemv,
+            bias,
+        })
+    };
+    match kind {
+        OpKind::PlTileMatmul => form(false, false, false, false),
+        OpKind::PlTileMatmulAcc => form(true, false, false, false),
+        OpKind::PlTileMatmulBias => form(false, false, false, true),
+        OpKind::PlTileGemv => form(false, false, true, false),
+        OpKind::PlTileGemvAcc => form(true, false, true, false),
+        OpKind::PlTileGemvBias => form(false, false, true, true),
+        OpKind::PlTileBatchMatmul => form(false, true, false, false),
+        OpKind::PlTileBatchMatmulAcc => form(true, true, false, false),
+        _ => None,
+    }
+}
+
+/// Whether the matmul rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    form(kind).is_some()
+}
 
 /// What a product of `lhs` and `rhs` must look like.
 struct Product {
@@ -194,24 +224,27 @@ fn require_holds<'c>(
     Ok(())
 }
 
-/// Runs the rules of `pl.tile.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    let accumulates = mnemonic.ends_with("_acc");
+/// Runs the rules of a matmul tile op.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let Some(Form {
+        accumulates,
+        batched,
+        gemv,
+        bias,
+    }) = form(kind)
+    else {
+        return Err(no_rule(kind, "matmul"));
+    };
     let first = usize::from(accumulates);
     let lhs = operand_tile(op, first)?;
     let rhs = operand_tile(op, first + 1)?;
-    let product = product(
-        lhs,
-        rhs,
-        mnemonic.starts_with("batch"),
-        mnemonic.starts_with("gemv"),
-    )?;
+    let product = product(lhs, rhs, batched, gemv)?;
     if accumulates {
         require_holds("acc", operand_tile(op, 0)?, &product, true)?;
     } else {
         require_holds("result", result_tile(op, 0)?, &product, false)?;
     }
-    if mnemonic.ends_with("_bias") {
+    if bias {
         let bias = operand_tile(op, 2)?;
         require_space("bias", bias, &[MemorySpace::Mat, MemorySpace::Bias])?;
         let n = product.shape[product.shape.len() - 1];

@@ -6,9 +6,18 @@
 //! `pto-opt`, stock `mlir-opt` with the plugin and embedders all run the same
 //! rules.
 //!
+//! [`verify_operation`] decodes the op's kind once from the op table
+//! (docs/op-table.md) and dispatches on its family, with no default: each
+//! family has the module that owns its rules, and the ops that ODS alone
+//! verifies are listed, each with its reason, in [`ODS_ONLY`]. A kind that
+//! reaches a module without a rule there is an internal error, and
+//! `tests/verifier_coverage.rs` checks every kind against [`rule_of`] and
+//! the modules' `handles`.
+//!
 //! Rules checked today:
-//! - `pl.tile.move`: the memory-space pair is a legal a2a3 move; shape kept;
-//!   element type kept (or the bias-table conversion).
+//! - moves (`pl.rs`): `pl.tile.move`'s memory-space pair is a legal a2a3
+//!   move, shape kept, element type kept (or the bias-table conversion);
+//!   `pl.tile.extract`'s pairs and windows.
 //! - elementwise tile ops (`elementwise.rs`): `vec` operands, promotion and
 //!   broadcasting, dtype sets per op, packed comparison masks, casts.
 //! - the matmul family (`matmul.rs`): memory spaces, K agreement, batch
@@ -24,8 +33,7 @@
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
 //!
-//! Other `pl.tile` ops have only their ODS checks; the rules of the `pld`
-//! ops are in `pld.rs`.
+//! - the `pld` ops (`pld.rs`): where each may run, then its own rules.
 
 mod common;
 mod elementwise;
@@ -40,51 +48,225 @@ mod tensor;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::ir::operation::OperationRef;
 use mlir_sys::{MlirLogicalResult, MlirOperation};
 
-use crate::diag::{OpDiagnostic, Severity};
+use crate::{
+    diag::{OpDiagnostic, Severity},
+    op_table::{Dialect, Family, OpInfo, OpKind},
+};
 
 /// The outcome of one rule: the first violated rule's diagnostic.
 pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
 
-/// Runs the rules of `op` (by op name).
-pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let name = op.name();
-    let name = name.as_string_ref().as_str().unwrap_or_default();
-    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
-        && elementwise::handles(mnemonic)
-    {
-        return elementwise::verify(op, mnemonic);
-    }
-    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
-        && matmul::MNEMONICS.contains(&mnemonic)
-    {
-        return matmul::verify(op, mnemonic);
-    }
-    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
-        && movement::MNEMONICS.contains(&mnemonic)
-    {
-        return movement::verify(op, mnemonic);
-    }
-    if let Some(mnemonic) = name.strip_prefix("pl.tile.")
-        && reduce::handles(mnemonic)
-    {
-        return reduce::verify(op, mnemonic);
-    }
-    if let Some(mnemonic) = name.strip_prefix("pl.tensor.") {
-        return tensor::verify(op, mnemonic);
-    }
-    if let Some(mnemonic) = name.strip_prefix("pl.system.") {
-        return system::verify(op, mnemonic);
-    }
-    match name {
-        "pl.incore_scope" | "pl.cluster_scope" | "pl.spmd_scope" | "pl.runtime_scope" => {
-            functions::verify_scope(op)
+/// The ops whose rules are ODS's alone (structure, types, enum ranges), each
+/// with the reason no Rust rule applies.
+pub const ODS_ONLY: &[(OpKind, &str)] = &[
+    (
+        OpKind::PlCall,
+        "its callee is checked by verifySymbolUses (functions::verify_symbol_uses)",
+    ),
+    (
+        OpKind::PlSubmit,
+        "its callee is checked by verifySymbolUses (functions::verify_symbol_uses)",
+    ),
+    (
+        OpKind::PlYield,
+        "the enclosing scope checks what its body yields",
+    ),
+    (
+        OpKind::PldYield,
+        "a terminator: ODS checks its parent and operands",
+    ),
+    (
+        OpKind::PlSystemBarAll,
+        "a barrier without operands or attributes",
+    ),
+    (
+        OpKind::PlSystemBarM,
+        "a barrier without operands or attributes",
+    ),
+    (
+        OpKind::PlSystemBarV,
+        "a barrier without operands or attributes",
+    ),
+    (
+        OpKind::PlSystemPipeBarrier,
+        "any pipe, `all` included, may be barriered",
+    ),
+    (
+        OpKind::PlSystemCacheinvalid,
+        "an optional tensor operand whose type ODS checks",
+    ),
+    (OpKind::PlSystemFence, "no operands or attributes"),
+    (
+        OpKind::PlTileGetBlockIdx,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PlTileGetBlockNum,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PlTileGetSubblockIdx,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PldSystemGetCommCtx,
+        "a query valid on every execution path",
+    ),
+];
+
+/// A rule module's `handles`: whether it has rules for a kind.
+pub type Handles = fn(OpKind) -> bool;
+
+/// The rule modules, by what [`rule_of`] calls them, with what each has
+/// rules for.
+pub const RULE_MODULES: &[(&str, Handles)] = &[
+    ("elementwise", elementwise::handles),
+    ("matmul", matmul::handles),
+    ("movement", movement::handles),
+    ("reduce", reduce::handles),
+    ("tensor", tensor::handles),
+    ("system", system::handles),
+    ("functions", functions::handles),
+    ("pl", pl::handles),
+    ("pld", pld::handles),
+];
+
+/// The module that owns a family's rules.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Rule {
+    Elementwise,
+    Matmul,
+    Movement,
+    Reduce,
+    Tensor,
+    System,
+    Scope,
+    Move,
+    Pld,
+}
+
+impl Rule {
+    /// The module's name in [`RULE_MODULES`].
+    fn module(self) -> &'static str {
+        match self {
+            Rule::Elementwise => "elementwise",
+            Rule::Matmul => "matmul",
+            Rule::Movement => "movement",
+            Rule::Reduce => "reduce",
+            Rule::Tensor => "tensor",
+            Rule::System => "system",
+            Rule::Scope => "functions",
+            Rule::Move => "pl",
+            Rule::Pld => "pld",
         }
-        "pl.tile.move" => pl::verify_tile_move(op),
-        n if n.starts_with("pld.") => pld::verify(op),
-        _ => Ok(()),
+    }
+}
+
+/// The module whose rules `info`'s family has; `None` for a family whose
+/// every op is in [`ODS_ONLY`]. The families `pl` and `pld` share (scopes,
+/// calls, terminators) are owned per dialect.
+fn family_rule(info: &OpInfo) -> Option<Rule> {
+    Some(match info.family {
+        Family::TileUnary
+        | Family::TileBinary
+        | Family::TileScalar
+        | Family::TileCompare
+        | Family::TileSelect
+        | Family::TileCast => Rule::Elementwise,
+        Family::TileMatmul => Rule::Matmul,
+        Family::TileCreate
+        | Family::TileTransfer
+        | Family::TileView
+        | Family::TileTranspose
+        | Family::TileFillpad
+        | Family::TileAccess
+        | Family::TileAssemble => Rule::Movement,
+        Family::TileRowReduce
+        | Family::TileColReduce
+        | Family::TileRowExpand
+        | Family::TileColExpand => Rule::Reduce,
+        Family::TileMove => Rule::Move,
+        Family::TensorUnary
+        | Family::TensorBinary
+        | Family::TensorScalar
+        | Family::TensorRowReduce
+        | Family::TensorColReduce
+        | Family::TensorRowExpand
+        | Family::TensorColExpand
+        | Family::TensorCompare
+        | Family::TensorSelect
+        | Family::TensorCast
+        | Family::TensorMatmul
+        | Family::TensorCreate
+        | Family::TensorView
+        | Family::TensorFillpad
+        | Family::TensorAccess
+        | Family::TensorAssemble => Rule::Tensor,
+        Family::Sync => Rule::System,
+        Family::Scope => match info.dialect {
+            Dialect::Pl => Rule::Scope,
+            Dialect::Pld => Rule::Pld,
+        },
+        Family::Call => match info.dialect {
+            Dialect::Pl => return None,
+            Dialect::Pld => Rule::Pld,
+        },
+        Family::Collective
+        | Family::BuiltinCollective
+        | Family::RankQuery
+        | Family::Signal
+        | Family::Window
+        | Family::RemoteAccess
+        | Family::RemoteTransfer => Rule::Pld,
+        Family::MemoryOrder | Family::BlockQuery | Family::Terminator => return None,
+    })
+}
+
+/// Why ODS alone verifies `kind`, if it does.
+pub fn ods_only(kind: OpKind) -> Option<&'static str> {
+    ODS_ONLY
+        .iter()
+        .find(|(listed, _)| *listed == kind)
+        .map(|(_, reason)| *reason)
+}
+
+/// The module (in [`RULE_MODULES`]) that [`verify_operation`] sends `kind`
+/// to; `None` for the kinds in [`ODS_ONLY`] (and for a kind of a family
+/// without rules that is missing there, which the coverage test reports).
+pub fn rule_of(kind: OpKind) -> Option<&'static str> {
+    if ods_only(kind).is_some() {
+        return None;
+    }
+    family_rule(kind.info()).map(Rule::module)
+}
+
+/// Runs the rules of `op` (by its kind in the op table).
+pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    // Not a pl or pld op: its own dialect verifies it.
+    let Some(kind) = crate::op_table::kind(&op) else {
+        return Ok(());
+    };
+    if ods_only(kind).is_some() {
+        return Ok(());
+    }
+    let Some(rule) = family_rule(kind.info()) else {
+        return Err(OpDiagnostic::new(format!(
+            "internal error: no rule for {kind}: its family has no rule module and it is not in ODS_ONLY"
+        )));
+    };
+    match rule {
+        Rule::Elementwise => elementwise::verify(op, kind),
+        Rule::Matmul => matmul::verify(op, kind),
+        Rule::Movement => movement::verify(op, kind),
+        Rule::Reduce => reduce::verify(op, kind),
+        Rule::Tensor => tensor::verify(op, kind),
+        Rule::System => system::verify(op, kind),
+        Rule::Scope => functions::verify_scope(op, kind),
+        Rule::Move => pl::verify(op, kind),
+        Rule::Pld => pld::verify(op, kind),
     }
 }
 

@@ -13,9 +13,9 @@
 //!   i8; a constant window stays inside the destination;
 //! - create: not in the scale spaces; full: an `arith.constant` of the
 //!   element type, into vec;
-//! - slice / extract / assemble: windows inside their tiles (constant
-//!   offsets), element types kept; slice keeps space and layout; extract
-//!   moves mat -> left/right, acc -> mat or stays in vec;
+//! - slice / assemble: windows inside their tiles (constant offsets),
+//!   element types kept; slice keeps space and layout (extract, a move,
+//!   is in `pl.rs`);
 //! - reshape: element count, type and space kept; transpose: distinct axes
 //!   in range, swapped dims, a scratch (tmp) of the source's element type
 //!   and space at least the result's size in 16-element blocks; fillpad: a real pad value, fully valid result
@@ -33,247 +33,256 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        constant_operands, distinct_scratch, dtype_of, fail, operand_segments, operand_tile,
-        operand_type, render_dims, require_dtype, require_vec, result_tile, result_type,
-        window_leaves,
+        Check, constant_operands, distinct_scratch, dtype_of, fail, no_rule, operand_segments,
+        operand_tile, operand_type, render_dims, require_dtype, require_vec, result_tile,
+        result_type, statics, window_leaves,
     },
     system::int_attr,
 };
 use crate::{
     dtype::{Dtype, ScalarKind},
-    enums::{MemorySpace, PadValue, TensorLayout, TileLayout},
+    enums::{EnumAttr, MemorySpace, PadValue, TensorLayout, TileLayout},
+    op_table::OpKind,
     types::{TensorLike, TileType},
 };
-
-/// The mnemonics after `pl.tile.` verified here.
-pub const MNEMONICS: &[&str] = &[
-    "alloc",
-    "load",
-    "store",
-    "create",
-    "full",
-    "slice",
-    "reshape",
-    "transpose",
-    "extract",
-    "fillpad",
-    "read",
-    "write",
-    "set_validshape",
-    "assemble",
-];
 
 fn tensor_of<'c>(r#type: Type<'c>) -> Result<TensorLike<'c>, super::common::Failure<'c>> {
     TensorLike::try_from(r#type).map_err(|e| super::common::Failure::new(e.to_string()))
 }
 
-fn statics(dims: &[i64]) -> Vec<Option<i64>> {
-    dims.iter().map(|d| Some(*d)).collect()
+fn rule(kind: OpKind) -> Option<Check> {
+    Some(match kind {
+        OpKind::PlTileAlloc => verify_alloc,
+        OpKind::PlTileLoad => verify_load,
+        OpKind::PlTileStore => verify_store,
+        OpKind::PlTileCreate => verify_create,
+        OpKind::PlTileFull => verify_full,
+        OpKind::PlTileSlice => verify_slice,
+        OpKind::PlTileReshape => verify_reshape,
+        OpKind::PlTileTranspose => verify_transpose,
+        OpKind::PlTileFillpad => verify_fillpad,
+        OpKind::PlTileRead | OpKind::PlTileWrite => verify_access,
+        OpKind::PlTileSetValidshape => verify_set_validshape,
+        OpKind::PlTileAssemble => verify_assemble,
+        _ => return None,
+    })
 }
 
-/// Runs the rules of `pl.tile.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    match mnemonic {
-        "alloc" => {
-            let size = int_attr(op, "size").unwrap_or(0);
-            if size <= 0 {
-                return fail(format!("size must be positive, got {size}"));
-            }
-            let space = int_attr(op, "space").and_then(|c| MemorySpace::from_code(c as i32));
-            if let Some(space @ (MemorySpace::Ddr | MemorySpace::ScalarLocal)) = space {
-                return fail(format!("allocates on chip, not in '{space}'"));
-            }
-            Ok(())
-        }
-        "load" => verify_load(op),
-        "store" => verify_store(op),
-        "create" => {
-            let tile = result_tile(op, 0)?;
-            if matches!(
-                tile.memory_space(),
-                Some(MemorySpace::LeftScale | MemorySpace::RightScale)
-            ) {
-                return fail(format!(
-                    "cannot create a tile in the A5-only scale space of {tile}"
-                ));
-            }
-            Ok(())
-        }
-        "full" => {
-            let tile = result_tile(op, 0)?;
-            require_vec("result", tile)?;
-            let value = op
-                .operand(0)
-                .map_err(|e| super::common::Failure::new(e.to_string()))?;
-            let is_constant = melior::ir::operation::OperationResult::try_from(value)
-                .map(|r| r.owner().name().as_string_ref().as_str() == Ok("arith.constant"))
-                .unwrap_or(false);
-            if !is_constant {
-                return fail("value must be an arith.constant");
-            }
-            if operand_type(op, 0)? != tile.element() {
-                return fail(format!(
-                    "value type {} must be the element type {}",
-                    operand_type(op, 0)?,
-                    tile.element()
-                ));
-            }
-            Ok(())
-        }
-        "slice" => verify_slice(op),
-        "reshape" => {
-            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-            let count = |t: TileType| {
-                t.shape()
-                    .iter()
-                    .try_fold(1i64, |acc, &d| acc.checked_mul(d))
-            };
-            if count(source) != count(result)
-                || source.element() != result.element()
-                || source.memory_space() != result.memory_space()
-            {
-                return fail(format!(
-                    "reshape keeps the element count, element type and memory space: {source} to {result}"
-                ));
-            }
-            Ok(())
-        }
-        "transpose" => {
-            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-            let rank = source.rank() as i64;
-            let (a, b) = (
-                int_attr(op, "axis1").unwrap_or(-1),
-                int_attr(op, "axis2").unwrap_or(-1),
-            );
-            if rank < 2 || a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
-                return fail(format!(
-                    "axes must be two distinct axes of a rank >= 2 tile, got {a} and {b} for {source}"
-                ));
-            }
-            let mut shape = source.shape();
-            shape.swap(a as usize, b as usize);
-            if result.shape() != shape
-                || result.element() != source.element()
-                || result.memory_space() != source.memory_space()
-            {
-                return fail(format!(
-                    "result must be {source} with axes {a} and {b} swapped, got {result}"
-                ));
-            }
-            if op.operand_count() > 1 {
-                distinct_scratch(op, 1)?;
-                verify_transpose_scratch(operand_tile(op, 1)?, source, result)?;
-            }
-            Ok(())
-        }
-        "extract" => verify_extract(op),
-        "fillpad" => {
-            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-            let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
-            if pad == Some(PadValue::Null) {
-                return fail("pad must be zero, max or min");
-            }
-            let view = result.effective_view();
-            let fully_valid = view.valid_shape == statics(&result.shape());
-            if result.shape() != source.shape()
-                || result.element() != source.element()
-                || result.memory_space() != source.memory_space()
-                || !fully_valid
-                || Some(view.pad) != pad
-            {
-                return fail(format!(
-                    "result must be {source} fully valid with pad = {}, got {result}",
-                    pad.map_or("?".into(), |p| p.to_string())
-                ));
-            }
-            Ok(())
-        }
-        "read" | "write" => {
-            let tile = operand_tile(op, 0)?;
-            require_vec("tile", tile)?;
-            let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
-            if indices != tile.rank() {
-                return fail(format!(
-                    "needs one index per dimension ({}), got {indices}",
-                    tile.rank()
-                ));
-            }
-            let scalar = if mnemonic == "read" {
-                result_type(op, 0)?
-            } else {
-                operand_type(op, op.operand_count() - 1)?
-            };
-            if scalar != tile.element() {
-                return fail(format!(
-                    "the scalar must have the element type {}, got {scalar}",
-                    tile.element()
-                ));
-            }
-            Ok(())
-        }
-        "set_validshape" => {
-            let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-            if source.rank() != 2 {
-                return fail(format!("source must be 2-D, got {source}"));
-            }
-            let given: Vec<Option<i64>> = (1..3)
-                .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
-                .collect();
-            let mut view = result.effective_view();
-            let result_valid = std::mem::take(&mut view.valid_shape);
-            // A `?` extent is always allowed; a static one must agree with
-            // a constant operand (checked by pl-verify-constants).
-            let mut source_view = source.effective_view();
-            source_view.valid_shape = Vec::new();
-            if result.shape() != source.shape()
-                || result.element() != source.element()
-                || result.memory_space() != source.memory_space()
-                || view != source_view
-                || result_valid.len() != 2
-                || (0..2).any(|i| {
-                    result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i]
-                })
-            {
-                return fail(format!(
-                    "result must be {source} with valid extents {} (or ?), got {result}",
-                    render_dims(&given)
-                ));
-            }
-            if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
-                return fail(format!(
-                    "valid extent {} exceeds dimension {i} ({})",
-                    given[i].unwrap_or(0),
-                    source.shape()[i]
-                ));
-            }
-            Ok(())
-        }
-        "assemble" => {
-            let (source, target) = (operand_tile(op, 0)?, operand_tile(op, 1)?);
-            if source.rank() != target.rank() || source.element() != target.element() {
-                return fail(format!(
-                    "source {source} and target {target} must have one rank and element type"
-                ));
-            }
-            let offsets = constant_operands(op, 2, op.operand_count() - 2);
-            if offsets.len() != target.rank() {
-                return fail(format!(
-                    "needs one offset per dimension ({}), got {}",
-                    target.rank(),
-                    offsets.len()
-                ));
-            }
-            if let Some(i) = window_leaves(
-                &offsets,
-                &statics(&source.shape()),
-                &statics(&target.shape()),
-            ) {
-                return fail(format!("the window leaves the target in dimension {i}"));
-            }
-            Ok(())
-        }
-        _ => Ok(()),
+/// Whether the creation, transfer and view rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of a tile creation, transfer or view.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    match rule(kind) {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, "movement")),
     }
+}
+
+fn verify_alloc<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let size = int_attr(op, "size").unwrap_or(0);
+    if size <= 0 {
+        return fail(format!("size must be positive, got {size}"));
+    }
+    let space = op.enum_attr::<MemorySpace>("space");
+    if let Some(space @ (MemorySpace::Ddr | MemorySpace::ScalarLocal)) = space {
+        return fail(format!("allocates on chip, not in '{space}'"));
+    }
+    Ok(())
+}
+
+fn verify_create<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let tile = result_tile(op, 0)?;
+    if matches!(
+        tile.memory_space(),
+        Some(MemorySpace::LeftScale | MemorySpace::RightScale)
+    ) {
+        return fail(format!(
+            "cannot create a tile in the A5-only scale space of {tile}"
+        ));
+    }
+    Ok(())
+}
+
+fn verify_full<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let tile = result_tile(op, 0)?;
+    require_vec("result", tile)?;
+    let value = op
+        .operand(0)
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let is_constant = melior::ir::operation::OperationResult::try_from(value)
+        .map(|r| r.owner().name().as_string_ref().as_str() == Ok("arith.constant"))
+        .unwrap_or(false);
+    if !is_constant {
+        return fail("value must be an arith.constant");
+    }
+    if operand_type(op, 0)? != tile.element() {
+        return fail(format!(
+            "value type {} must be the element type {}",
+            operand_type(op, 0)?,
+            tile.element()
+        ));
+    }
+    Ok(())
+}
+
+fn verify_reshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let count = |t: TileType| {
+        t.shape()
+            .iter()
+            .try_fold(1i64, |acc, &d| acc.checked_mul(d))
+    };
+    if count(source) != count(result)
+        || source.element() != result.element()
+        || source.memory_space() != result.memory_space()
+    {
+        return fail(format!(
+            "reshape keeps the element count, element type and memory space: {source} to {result}"
+        ));
+    }
+    Ok(())
+}
+
+fn verify_transpose<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let rank = source.rank() as i64;
+    let (a, b) = (
+        int_attr(op, "axis1").unwrap_or(-1),
+        int_attr(op, "axis2").unwrap_or(-1),
+    );
+    if rank < 2 || a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
+        return fail(format!(
+            "axes must be two distinct axes of a rank >= 2 tile, got {a} and {b} for {source}"
+        ));
+    }
+    let mut shape = source.shape();
+    shape.swap(a as usize, b as usize);
+    if result.shape() != shape
+        || result.element() != source.element()
+        || result.memory_space() != source.memory_space()
+    {
+        return fail(format!(
+            "result must be {source} with axes {a} and {b} swapped, got {result}"
+        ));
+    }
+    if op.operand_count() > 1 {
+        distinct_scratch(op, 1)?;
+        verify_transpose_scratch(operand_tile(op, 1)?, source, result)?;
+    }
+    Ok(())
+}
+
+fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let pad = op.enum_attr::<PadValue>("pad");
+    if pad == Some(PadValue::Null) {
+        return fail("pad must be zero, max or min");
+    }
+    let view = result.effective_view();
+    let fully_valid = view.valid_shape == statics(&result.shape());
+    if result.shape() != source.shape()
+        || result.element() != source.element()
+        || result.memory_space() != source.memory_space()
+        || !fully_valid
+        || Some(view.pad) != pad
+    {
+        return fail(format!(
+            "result must be {source} fully valid with pad = {}, got {result}",
+            pad.map_or("?".into(), |p| p.to_string())
+        ));
+    }
+    Ok(())
+}
+
+/// `read` / `write`: one index per dimension, a scalar of the element type.
+fn verify_access<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let write = kind == OpKind::PlTileWrite;
+    let tile = operand_tile(op, 0)?;
+    require_vec("tile", tile)?;
+    let indices = op.operand_count() - if write { 2 } else { 1 };
+    if indices != tile.rank() {
+        return fail(format!(
+            "needs one index per dimension ({}), got {indices}",
+            tile.rank()
+        ));
+    }
+    let scalar = if write {
+        operand_type(op, op.operand_count() - 1)?
+    } else {
+        result_type(op, 0)?
+    };
+    if scalar != tile.element() {
+        return fail(format!(
+            "the scalar must have the element type {}, got {scalar}",
+            tile.element()
+        ));
+    }
+    Ok(())
+}
+
+fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    if source.rank() != 2 {
+        return fail(format!("source must be 2-D, got {source}"));
+    }
+    let given: Vec<Option<i64>> = (1..3)
+        .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
+        .collect();
+    let mut view = result.effective_view();
+    let result_valid = std::mem::take(&mut view.valid_shape);
+    // A `?` extent is always allowed; a static one must agree with
+    // a constant operand (checked by pl-verify-constants).
+    let mut source_view = source.effective_view();
+    source_view.valid_shape = Vec::new();
+    if result.shape() != source.shape()
+        || result.element() != source.element()
+        || result.memory_space() != source.memory_space()
+        || view != source_view
+        || result_valid.len() != 2
+        || (0..2)
+            .any(|i| result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i])
+    {
+        return fail(format!(
+            "result must be {source} with valid extents {} (or ?), got {result}",
+            render_dims(&given)
+        ));
+    }
+    if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
+        return fail(format!(
+            "valid extent {} exceeds dimension {i} ({})",
+            given[i].unwrap_or(0),
+            source.shape()[i]
+        ));
+    }
+    Ok(())
+}
+
+fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, target) = (operand_tile(op, 0)?, operand_tile(op, 1)?);
+    if source.rank() != target.rank() || source.element() != target.element() {
+        return fail(format!(
+            "source {source} and target {target} must have one rank and element type"
+        ));
+    }
+    let offsets = constant_operands(op, 2, op.operand_count() - 2);
+    if offsets.len() != target.rank() {
+        return fail(format!(
+            "needs one offset per dimension ({}), got {}",
+            target.rank(),
+            offsets.len()
+        ));
+    }
+    if let Some(i) = window_leaves(
+        &offsets,
+        &statics(&source.shape()),
+        &statics(&target.shape()),
+    ) {
+        return fail(format!("the window leaves the target in dimension {i}"));
+    }
+    Ok(())
 }
 
 /// The extents, one per tensor dimension, of the window a load or store
@@ -336,7 +345,7 @@ fn window_extents<'c>(
     Ok(window)
 }
 
-fn verify_load<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_load<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let source = tensor_of(operand_type(op, 0)?)?;
     let tile = result_tile(op, 0)?;
     let segments = operand_segments(op);
@@ -453,7 +462,7 @@ fn verify_transpose_scratch<'c>(
     Ok(())
 }
 
-fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_store<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let tile = operand_tile(op, 0)?;
     let destination = tensor_of(operand_type(op, 1)?)?;
     let offsets = constant_operands(op, 2, op.operand_count() - 2);
@@ -519,7 +528,7 @@ fn verify_store<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     Ok(())
 }
 
-fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_slice<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
     let segments = operand_segments(op);
     let (offset_start, offset_count) = segments.get(1).copied().unwrap_or((1, 0));
@@ -559,50 +568,6 @@ fn verify_slice<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return fail(format!(
             "needs one valid(...) operand per dynamic valid extent ({dynamic}), got {valid_count}"
         ));
-    }
-    Ok(())
-}
-
-fn verify_extract<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-    if source.rank() != 2 || result.rank() != 2 {
-        return fail(format!(
-            "source and result must be 2-D, got {source} and {result}"
-        ));
-    }
-    if source.element() != result.element() {
-        return fail(format!(
-            "an extract keeps the element type, got {} to {}",
-            source.element(),
-            result.element()
-        ));
-    }
-    // A tile not yet placed may still land in any of the legal pairs.
-    let legal = matches!(
-        (source.memory_space(), result.memory_space()),
-        (None, _)
-            | (_, None)
-            | (
-                Some(MemorySpace::Mat),
-                Some(MemorySpace::Left | MemorySpace::Right)
-            )
-            | (Some(MemorySpace::Acc), Some(MemorySpace::Mat))
-            | (Some(MemorySpace::Vec), Some(MemorySpace::Vec))
-    );
-    if !legal {
-        return fail(format!(
-            "cannot extract from '{}' to '{}' (legal: mat->left, mat->right, acc->mat, vec->vec)",
-            source.memory_space().map_or("?".into(), |s| s.to_string()),
-            result.memory_space().map_or("?".into(), |s| s.to_string())
-        ));
-    }
-    let offsets = constant_operands(op, 1, 2);
-    if let Some(i) = window_leaves(
-        &offsets,
-        &statics(&result.shape()),
-        &statics(&source.shape()),
-    ) {
-        return fail(format!("the window leaves the source in dimension {i}"));
     }
     Ok(())
 }

@@ -1,12 +1,41 @@
-//! Rules of `pl.tile.move` (docs/dialects/pl.md): the a2a3 move pairs.
+//! Rules of the moves between memory spaces, `pl.tile.move` and
+//! `pl.tile.extract` (docs/dialects/pl.md): the a2a3 move pairs.
+//!
+//! - move: a legal pair, shape kept, element type kept (or the bias-table
+//!   conversion);
+//! - extract: 2-D, element type kept, mat -> left/right, acc -> mat or
+//!   vec -> vec, the window inside the source (constant offsets).
 
 use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
 
 use super::{
     VerifyResult,
-    common::{operand_tile, result_tile},
+    common::{
+        Check, constant_operands, fail, no_rule, operand_tile, result_tile, statics, window_leaves,
+    },
 };
-use crate::{diag::OpDiagnostic, dtype::ScalarKind, types::MemorySpace};
+use crate::{diag::OpDiagnostic, dtype::ScalarKind, op_table::OpKind, types::MemorySpace};
+
+fn rule(kind: OpKind) -> Option<Check> {
+    Some(match kind {
+        OpKind::PlTileMove => verify_tile_move,
+        OpKind::PlTileExtract => verify_extract,
+        _ => return None,
+    })
+}
+
+/// Whether the move rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of a move between memory spaces.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    match rule(kind) {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, "pl")),
+    }
+}
 
 /// Whether a2a3 can move a tile from `from` to `to`.
 ///
@@ -30,7 +59,7 @@ pub fn is_legal_move(from: MemorySpace, to: MemorySpace) -> bool {
 
 /// `pl.tile.move`: legal pair, same shape, element type kept (bias: i32 ->
 /// i32, f32/f16 -> f32).
-pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let source = operand_tile(op, 0)?;
     let result = result_tile(op, 0)?;
     let Some(to) = result.memory_space() else {
@@ -75,4 +104,48 @@ pub fn verify_tile_move<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 
 fn is_bf16(r#type: Type) -> bool {
     crate::dtype::Dtype::of(r#type) == Some(crate::dtype::Dtype::Bf16)
+}
+
+fn verify_extract<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    if source.rank() != 2 || result.rank() != 2 {
+        return fail(format!(
+            "source and result must be 2-D, got {source} and {result}"
+        ));
+    }
+    if source.element() != result.element() {
+        return fail(format!(
+            "an extract keeps the element type, got {} to {}",
+            source.element(),
+            result.element()
+        ));
+    }
+    // A tile not yet placed may still land in any of the legal pairs.
+    let legal = matches!(
+        (source.memory_space(), result.memory_space()),
+        (None, _)
+            | (_, None)
+            | (
+                Some(MemorySpace::Mat),
+                Some(MemorySpace::Left | MemorySpace::Right)
+            )
+            | (Some(MemorySpace::Acc), Some(MemorySpace::Mat))
+            | (Some(MemorySpace::Vec), Some(MemorySpace::Vec))
+    );
+    if !legal {
+        return fail(format!(
+            "cannot extract from '{}' to '{}' (legal: mat->left, mat->right, acc->mat, vec->vec)",
+            source.memory_space().map_or("?".into(), |s| s.to_string()),
+            result.memory_space().map_or("?".into(), |s| s.to_string())
+        ));
+    }
+    let offsets = constant_operands(op, 1, 2);
+    if let Some(i) = window_leaves(
+        &offsets,
+        &statics(&result.shape()),
+        &statics(&source.shape()),
+    ) {
+        return fail(format!("the window leaves the source in dimension {i}"));
+    }
+    Ok(())
 }

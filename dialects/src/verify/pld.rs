@@ -33,8 +33,8 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Failure, attribute_text, constant_operands, deciding_constant, fail, operand_segments,
-        operand_type, render_dims, require_dtype, result_type, window_leaves,
+        Failure, attribute_text, constant_operands, deciding_constant, fail, no_rule,
+        operand_segments, operand_type, render_dims, require_dtype, result_type, window_leaves,
     },
     functions::{ExecutionPath, execution_path},
     system::int_attr,
@@ -42,6 +42,8 @@ use super::{
 use crate::ops::op_name;
 use crate::{
     dtype::Dtype,
+    enums::{AllreduceMode, AtomicType, EnumAttr, ReduceOp, WaitCmp},
+    op_table::{Family, OpKind},
     types::{DistributedTensorType, MemorySpace, TensorType, TileType},
 };
 
@@ -53,104 +55,151 @@ fn dtype_of(r#type: Type) -> Dtype {
     Dtype::of(r#type).unwrap_or(Dtype::Bool)
 }
 
-/// Runs the rules of a pld op.
-pub fn verify<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
-    let name = op_name(op);
-    let path = execution_path(op);
-    let short = name.trim_start_matches("pld.");
-    match short {
-        s if path != ExecutionPath::Host
-            && (s.starts_with("builtin.")
-                || matches!(
-                    s,
-                    "system.world_size" | "tensor.alloc_window_buffer" | "comm_domain" | "dispatch"
-                )) =>
-        {
-            return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
-        }
-        "system.rank"
-        | "system.nranks"
-        | "system.notify"
-        | "system.wait"
-        | "system.defer_wait"
-        | "tile.remote_load"
-        | "tile.remote_store"
-        | "tensor.remote_store"
-        | "tensor.put"
-        | "tensor.get"
-        | "tile.put"
-        | "tile.get"
-            if path == ExecutionPath::Host =>
-        {
-            return fail("is an InCore operation; a host orchestrator cannot use it");
-        }
-        _ => {}
+/// Where a pld op may run.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Placement {
+    /// Only in a host orchestrator.
+    Host,
+    /// Anywhere but a host orchestrator (InCore operations).
+    NotHost,
+    /// Anywhere.
+    Anywhere,
+}
+
+fn placement(kind: OpKind) -> Placement {
+    match kind {
+        OpKind::PldSystemWorldSize
+        | OpKind::PldTensorAllocWindowBuffer
+        | OpKind::PldCommDomain
+        | OpKind::PldDispatch => Placement::Host,
+        OpKind::PldSystemRank | OpKind::PldSystemNranks => Placement::NotHost,
+        _ => match kind.family() {
+            Family::BuiltinCollective => Placement::Host,
+            Family::Signal | Family::RemoteAccess | Family::RemoteTransfer => Placement::NotHost,
+            _ => Placement::Anywhere,
+        },
     }
-    match short {
-        "system.notify" => verify_signal_offsets(op, "target", 2),
-        "system.wait" => verify_signal_offsets(op, "signal", 1),
-        "system.defer_wait" => verify_defer_wait(op),
-        "tensor.alloc_window_buffer" => verify_alloc(op),
-        "tensor.window" => verify_window(op),
-        "tile.remote_load" => verify_remote_load(op),
-        "tile.remote_store" | "tensor.remote_store" => {
-            verify_remote_store(op, short == "tile.remote_store")
+}
+
+/// The rules of one pld kind, given the op's execution path.
+type PldCheck = for<'c, 'a> fn(OperationRef<'c, 'a>, OpKind, ExecutionPath) -> VerifyResult<'c>;
+
+fn rule(kind: OpKind) -> Option<PldCheck> {
+    if kind.family() == Family::BuiltinCollective {
+        let check: PldCheck = |op, kind, _| verify_builtin(op, kind);
+        return Some(check);
+    }
+    let check: PldCheck = match kind {
+        // Where they run is their whole rule.
+        OpKind::PldSystemWorldSize
+        | OpKind::PldSystemRank
+        | OpKind::PldSystemNranks
+        | OpKind::PldDispatch => |_, _, _| Ok(()),
+        OpKind::PldSystemNotify => |op, _, _| verify_signal_offsets(op, "target", 2),
+        OpKind::PldSystemWait => |op, _, _| verify_signal_offsets(op, "signal", 1),
+        OpKind::PldSystemDeferWait => |op, _, _| verify_defer_wait(op),
+        OpKind::PldTensorAllocWindowBuffer => |op, _, _| verify_alloc(op),
+        OpKind::PldTensorWindow => |op, _, _| verify_window(op),
+        OpKind::PldTileRemoteLoad => |op, _, _| verify_remote_load(op),
+        OpKind::PldTileRemoteStore | OpKind::PldTensorRemoteStore => {
+            |op, kind, _| verify_remote_store(op, kind == OpKind::PldTileRemoteStore)
         }
-        "tensor.allreduce" => verify_allreduce(op, path),
-        "tensor.barrier" => {
-            let signal = dtensor(operand_type(op, 0)?)?;
-            require_signal(signal, path, HostSignal::RankOne)
+        OpKind::PldTensorAllreduce => |op, _, path| verify_allreduce(op, path),
+        OpKind::PldTensorBarrier => verify_barrier,
+        OpKind::PldTensorBroadcast => verify_broadcast,
+        OpKind::PldTensorAllgather | OpKind::PldTensorAllToAll => {
+            |op, kind, path| verify_exchange(op, kind == OpKind::PldTensorAllgather, path)
         }
-        "tensor.broadcast" => {
-            let target = dtensor(operand_type(op, 0)?)?;
-            let signal = dtensor(operand_type(op, 1)?)?;
-            let root = int_attr(op, "root").unwrap_or(-1);
-            if root < 0 {
-                return fail("root must be >= 0");
-            }
-            // A mesh signal [NR, 1] with a static NR fixes the rank count.
-            if path != ExecutionPath::Host
-                && let Some(&Some(ranks)) = signal.shape().first()
-                && root >= ranks
-            {
-                return fail(format!(
-                    "root {root} is not a rank: the signal {signal} has {ranks}"
-                ));
-            }
-            require_host_f32(target, path)?;
-            require_signal(signal, path, HostSignal::RankOne)
+        OpKind::PldTensorReduceScatter => verify_reduce_scatter,
+        OpKind::PldCommDomain => |op, _, _| verify_comm_domain(op),
+        OpKind::PldTensorPut | OpKind::PldTensorGet => |op, kind, _| {
+            verify_transfer(op, kind == OpKind::PldTensorPut, TransferForm::Tensor).map(|_| ())
+        },
+        OpKind::PldTilePut | OpKind::PldTileGet => {
+            |op, kind, _| verify_tile_transfer(op, kind == OpKind::PldTilePut)
         }
-        "tensor.allgather" | "tensor.all_to_all" => {
-            verify_exchange(op, short == "tensor.allgather", path)
-        }
-        "tensor.reduce_scatter" => {
-            let target = dtensor(operand_type(op, 0)?)?;
-            let signal = dtensor(operand_type(op, 1)?)?;
-            if target.rank() != 2 {
-                return fail(format!("target must be [NR, SIZE], got {target}"));
-            }
-            if int_attr(op, "op") != Some(0) {
-                return fail(
-                    "only sum is supported (max, min and prod lowerings are not implemented)",
-                );
-            }
-            require_host_f32(target, path)?;
-            require_signal(signal, path, HostSignal::RankOne)
-        }
-        "comm_domain" => verify_comm_domain(op),
-        "tensor.put" | "tensor.get" => {
-            verify_transfer(op, short == "tensor.put", TransferForm::Tensor).map(|_| ())
-        }
-        "tile.put" | "tile.get" => verify_tile_transfer(op, short == "tile.put"),
-        s if s.starts_with("builtin.") => verify_builtin(op, &s["builtin.".len()..]),
-        "tensor.all_to_all_v" => {
+        OpKind::PldTensorAllToAllV => |op, _, path| {
             if path == ExecutionPath::Host && inside_loop(op) {
                 return fail("is not allowed inside a host loop");
             }
             verify_all_to_all_v(op, path)
+        },
+        _ => return None,
+    };
+    Some(check)
+}
+
+/// Whether the pld rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of a pld op: where it may run, then its own.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let Some(check) = rule(kind) else {
+        return Err(no_rule(kind, "pld"));
+    };
+    let path = execution_path(op);
+    match placement(kind) {
+        Placement::Host if path != ExecutionPath::Host => {
+            return fail("can only be used in a host orchestrator (pl.level = #pl.level<host>)");
         }
-        _ => Ok(()),
+        Placement::NotHost if path == ExecutionPath::Host => {
+            return fail("is an InCore operation; a host orchestrator cannot use it");
+        }
+        _ => {}
     }
+    check(op, kind, path)
+}
+
+fn verify_barrier<'c>(
+    op: OperationRef<'c, '_>,
+    _kind: OpKind,
+    path: ExecutionPath,
+) -> VerifyResult<'c> {
+    let signal = dtensor(operand_type(op, 0)?)?;
+    require_signal(signal, path, HostSignal::RankOne)
+}
+
+fn verify_broadcast<'c>(
+    op: OperationRef<'c, '_>,
+    _kind: OpKind,
+    path: ExecutionPath,
+) -> VerifyResult<'c> {
+    let target = dtensor(operand_type(op, 0)?)?;
+    let signal = dtensor(operand_type(op, 1)?)?;
+    let root = int_attr(op, "root").unwrap_or(-1);
+    if root < 0 {
+        return fail("root must be >= 0");
+    }
+    // A mesh signal [NR, 1] with a static NR fixes the rank count.
+    if path != ExecutionPath::Host
+        && let Some(&Some(ranks)) = signal.shape().first()
+        && root >= ranks
+    {
+        return fail(format!(
+            "root {root} is not a rank: the signal {signal} has {ranks}"
+        ));
+    }
+    require_host_f32(target, path)?;
+    require_signal(signal, path, HostSignal::RankOne)
+}
+
+fn verify_reduce_scatter<'c>(
+    op: OperationRef<'c, '_>,
+    _kind: OpKind,
+    path: ExecutionPath,
+) -> VerifyResult<'c> {
+    let target = dtensor(operand_type(op, 0)?)?;
+    let signal = dtensor(operand_type(op, 1)?)?;
+    if target.rank() != 2 {
+        return fail(format!("target must be [NR, SIZE], got {target}"));
+    }
+    if op.enum_attr::<ReduceOp>("op") != Some(ReduceOp::Sum) {
+        return fail("only sum is supported (max, min and prod lowerings are not implemented)");
+    }
+    require_host_f32(target, path)?;
+    require_signal(signal, path, HostSignal::RankOne)
 }
 
 /// `pld.system.notify` / `pld.system.wait`: one offset per dimension of the
@@ -180,7 +229,7 @@ fn verify_defer_wait<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
             signal.element()
         ));
     }
-    if int_attr(op, "cmp") != Some(1) {
+    if op.enum_attr::<WaitCmp>("cmp") != Some(WaitCmp::Ge) {
         return fail("only supports ge");
     }
     let expected = op
@@ -222,7 +271,7 @@ fn verify_alloc<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         if other.to_raw().ptr == me {
             return WalkResult::Interrupt;
         }
-        if op_name(other) == "pld.tensor.alloc_window_buffer"
+        if crate::op_table::kind(&other) == Some(OpKind::PldTensorAllocWindowBuffer)
             && other
                 .attribute("name")
                 .ok()
@@ -367,7 +416,7 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
             "push exceeds the peer's target region in dimension {i}"
         ));
     }
-    if int_attr(op, "atomic") == Some(1) {
+    if op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add) {
         require_dtype(
             "an atomic add: the source",
             dtype_of(element),
@@ -457,7 +506,7 @@ fn verify_allreduce<'c>(op: OperationRef<'c, '_>, path: ExecutionPath) -> Verify
     if cores <= 0 {
         return fail(format!("cores must be > 0, got {cores}"));
     }
-    let ring = int_attr(op, "mode") == Some(1);
+    let ring = op.enum_attr::<AllreduceMode>("mode") == Some(AllreduceMode::Ring);
     let signal = if op.operand_count() > 1 {
         Some(dtensor(operand_type(op, 1)?)?)
     } else {
@@ -724,7 +773,7 @@ fn verify_transfer<'c>(
         }
         extents
     };
-    if put && int_attr(op, "atomic") == Some(1) {
+    if put && op.enum_attr::<AtomicType>("atomic") == Some(AtomicType::Add) {
         require_dtype(
             "an atomic add",
             dtype_of(dst_element),
@@ -857,8 +906,14 @@ fn inside_loop(op: OperationRef) -> bool {
 }
 
 /// The host builtin collectives (`pld.builtin.*`).
-fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> {
-    if kind == "all_to_all_v" {
+fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    // allgather and the all-to-alls take their data as operand 1 (after the
+    // input) and their signal as operand 2.
+    let exchanges = matches!(
+        kind,
+        OpKind::PldBuiltinAllgather | OpKind::PldBuiltinAllToAll | OpKind::PldBuiltinAllToAllV
+    );
+    if kind == OpKind::PldBuiltinAllToAllV {
         // Its own loop over the devices (the one pld-lower-distributed
         // builds, whose induction variable is the device) is not a host
         // loop; any loop around that is.
@@ -903,7 +958,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
         .ok()
         .and_then(|a| TypeAttribute::try_from(a).ok())
     {
-        let data = if matches!(kind, "allgather" | "all_to_all" | "all_to_all_v") {
+        let data = if exchanges {
             dtensor(operand_type(op, 1)?)?
         } else {
             first
@@ -916,10 +971,12 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             ));
         }
     }
-    let signal_index = match kind {
-        "barrier" => 0,
-        "allgather" | "all_to_all" | "all_to_all_v" => 2,
-        _ => 1,
+    let signal_index = if kind == OpKind::PldBuiltinBarrier {
+        0
+    } else if exchanges {
+        2
+    } else {
+        1
     };
     let signal = dtensor(operand_type(op, signal_index)?)?;
     if dtype_of(signal.element()) != Dtype::I32 {
@@ -927,7 +984,10 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
     }
     let shape = signal.shape();
     let sum_f32 = |data: DistributedTensorType| -> VerifyResult<'c> {
-        if int_attr(op, "op").is_some_and(|o| o != 0) {
+        if op
+            .enum_attr::<ReduceOp>("op")
+            .is_some_and(|o| o != ReduceOp::Sum)
+        {
             return fail("supports sum only");
         }
         if dtype_of(data.element()) != Dtype::F32 {
@@ -936,7 +996,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
         Ok(())
     };
     match kind {
-        "allreduce" => {
+        OpKind::PldBuiltinAllreduce => {
             if !matches!(dtype_of(first.element()), Dtype::F16 | Dtype::F32) {
                 return fail(format!("src must be f16 or f32, got {}", first.element()));
             }
@@ -953,7 +1013,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
                 _ => fail(format!("signal must have rank 1 or 2, got {signal}")),
             }
         }
-        "allreduce_ring" => {
+        OpKind::PldBuiltinAllreduceRing => {
             sum_f32(first)?;
             if shape.len() != 2 {
                 return fail(format!(
@@ -988,29 +1048,31 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             }
             Ok(())
         }
-        "barrier" | "broadcast" | "reduce_scatter" => {
+        OpKind::PldBuiltinBarrier
+        | OpKind::PldBuiltinBroadcast
+        | OpKind::PldBuiltinReduceScatter => {
             if shape.len() != 1 {
                 return fail(format!("signal must be rank-1 [W], got {signal}"));
             }
             match kind {
-                "broadcast" => {
+                OpKind::PldBuiltinBroadcast => {
                     if int_attr(op, "root").unwrap_or(-1) < 0 {
                         return fail("root must be >= 0");
                     }
                     sum_f32(first)
                 }
-                "reduce_scatter" => {
+                OpKind::PldBuiltinReduceScatter => {
                     if first.rank() != 2 {
                         return fail(format!("target must be [NR, SIZE], got {first}"));
                     }
                     sum_f32(first)
                 }
+                // The barrier's signal is its whole rule.
                 _ => Ok(()),
             }
         }
-        "all_to_all_v" => Ok(()),
-        _ => {
-            // allgather / all_to_all
+        OpKind::PldBuiltinAllToAllV => Ok(()),
+        OpKind::PldBuiltinAllgather | OpKind::PldBuiltinAllToAll => {
             if !(shape.len() == 1 || (shape.len() == 2 && shape[1] == Some(1))) {
                 return fail(format!("signal must be [W] or [W, 1], got {signal}"));
             }
@@ -1024,7 +1086,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             if input_shape.len() != 2 || target_shape.len() != 2 {
                 return fail("input and target must be 2-D");
             }
-            if kind == "allgather" && matches!(input_shape[0], Some(d) if d != 1) {
+            if kind == OpKind::PldBuiltinAllgather && matches!(input_shape[0], Some(d) if d != 1) {
                 return fail(format!("input must be [1, SIZE], got {first}"));
             }
             if matches!((input_shape[1], target_shape[1]), (Some(a), Some(b)) if a != b) {
@@ -1032,6 +1094,7 @@ fn verify_builtin<'c>(op: OperationRef<'c, '_>, kind: &str) -> VerifyResult<'c> 
             }
             sum_f32(target)
         }
+        _ => Err(no_rule(kind, "pld")),
     }
 }
 

@@ -20,26 +20,47 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        distinct_scratch, dtype_of, element_bytes, fail, operand_tile, require_vec, result_tile,
+        distinct_scratch, dtype_of, element_bytes, fail, no_rule, operand_tile, reduces_to_index,
+        require_vec, result_tile,
     },
 };
 use crate::{
     dtype::{Dtype, promote},
     enums::TileLayout,
+    op_table::{Family, OpKind},
 };
 
-/// Whether `pl.tile.<mnemonic>` is verified here.
-pub fn handles(mnemonic: &str) -> bool {
-    mnemonic.starts_with("row_") || mnemonic.starts_with("col_")
+/// What a reduction or broadcast kind is: along rows or columns.
+enum Shape {
+    /// A row (`rows: true`) or column reduction.
+    Reduce { rows: bool },
+    /// A row (`rows: true`) or column broadcast.
+    Expand { rows: bool },
 }
 
-/// Runs the rules of `pl.tile.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    let rows = mnemonic.starts_with("row_");
-    if mnemonic.contains("_expand") {
-        return verify_expand(op, rows);
-    }
-    let arg = mnemonic.ends_with("argmax") || mnemonic.ends_with("argmin");
+fn shape(kind: OpKind) -> Option<Shape> {
+    Some(match kind.family() {
+        Family::TileRowReduce => Shape::Reduce { rows: true },
+        Family::TileColReduce => Shape::Reduce { rows: false },
+        Family::TileRowExpand => Shape::Expand { rows: true },
+        Family::TileColExpand => Shape::Expand { rows: false },
+        _ => return None,
+    })
+}
+
+/// Whether the reduction and broadcast rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    shape(kind).is_some()
+}
+
+/// Runs the rules of a reduction or broadcast tile op.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let rows = match shape(kind) {
+        Some(Shape::Expand { rows }) => return verify_expand(op, rows),
+        Some(Shape::Reduce { rows }) => rows,
+        None => return Err(no_rule(kind, "reduce")),
+    };
+    let arg = reduces_to_index(kind.info().compute);
     let source = operand_tile(op, 0)?;
     require_vec("source", source)?;
     let shape = source.shape();
@@ -50,7 +71,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> 
     if view.valid_shape.contains(&Some(0)) {
         return fail(format!("source {source} has an empty valid region"));
     }
-    if mnemonic == "row_min"
+    if kind == OpKind::PlTileRowMin
         && (view.blayout != TileLayout::RowMajor || view.slayout != TileLayout::NoneBox)
     {
         return fail(format!(

@@ -6,8 +6,14 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 
-use super::{VerifyResult, common::fail};
-use crate::enums::Pipe;
+use super::{
+    VerifyResult,
+    common::{Check, fail, no_rule},
+};
+use crate::{
+    enums::{EnumAttr, Pipe},
+    op_table::OpKind,
+};
 
 /// Reads integer attribute `name` (ODS guarantees it is there).
 pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
@@ -15,10 +21,6 @@ pub fn int_attr(op: OperationRef, name: &str) -> Option<i64> {
     IntegerAttribute::try_from(attribute)
         .ok()
         .map(|a| a.value())
-}
-
-fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
-    int_attr(op, name).and_then(|code| Pipe::from_code(code as i32))
 }
 
 fn require_event<'c>(op: OperationRef<'c, '_>, max: i64) -> VerifyResult<'c> {
@@ -36,25 +38,46 @@ fn require_real_pipe<'c>(what: &str, pipe: Option<Pipe>) -> VerifyResult<'c> {
     Ok(())
 }
 
-/// Runs the rules of `pl.system.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    match mnemonic {
-        "sync_src" | "sync_dst" => {
-            let (set, wait) = (pipe_attr(op, "set_pipe"), pipe_attr(op, "wait_pipe"));
-            require_real_pipe("set", set)?;
-            require_real_pipe("wait", wait)?;
-            if set == wait {
-                return fail(format!(
-                    "an event synchronises two different pipes, got '{}' twice",
-                    set.map_or("?".into(), |p| p.to_string())
-                ));
-            }
-            require_event(op, 7)
-        }
-        "sync_set" | "sync_wait" => {
-            require_real_pipe("the", pipe_attr(op, "pipe"))?;
-            require_event(op, 13)
-        }
-        _ => Ok(()),
+fn rule(kind: OpKind) -> Option<Check> {
+    Some(match kind {
+        OpKind::PlSystemSyncSrc | OpKind::PlSystemSyncDst => verify_intra_core_event,
+        OpKind::PlSystemSyncSet | OpKind::PlSystemSyncWait => verify_cross_core_event,
+        _ => return None,
+    })
+}
+
+/// Whether the system-op rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of a `pl.system` op.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    match rule(kind) {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, "system")),
     }
+}
+
+/// `sync_src` / `sync_dst`: an event between two distinct pipes of one core.
+fn verify_intra_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (set, wait) = (
+        op.enum_attr::<Pipe>("set_pipe"),
+        op.enum_attr::<Pipe>("wait_pipe"),
+    );
+    require_real_pipe("set", set)?;
+    require_real_pipe("wait", wait)?;
+    if set == wait {
+        return fail(format!(
+            "an event synchronises two different pipes, got '{}' twice",
+            set.map_or("?".into(), |p| p.to_string())
+        ));
+    }
+    require_event(op, 7)
+}
+
+/// `sync_set` / `sync_wait`: a cross-core event on one pipe.
+fn verify_cross_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    require_real_pipe("the", op.enum_attr::<Pipe>("pipe"))?;
+    require_event(op, 13)
 }

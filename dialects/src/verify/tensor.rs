@@ -27,14 +27,16 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Failure, constant_operands, fail, operand_segments, operand_type, render_dims,
-        require_dtype, require_float, require_integer, result_type, window_leaves,
+        Check, Failure, compute_of, constant_operands, fail, integer_only, no_rule,
+        operand_segments, operand_type, reduces_to_index, render_dims, require_dtype,
+        require_float, require_integer, result_type, unary_dtypes, window_leaves,
     },
     system::int_attr,
 };
 use crate::{
     dtype::{Dtype, promote},
-    enums::PadValue,
+    enums::{EnumAttr, PadValue},
+    op_table::{Compute, Family, OpKind},
     types::{TensorLike, TensorType},
 };
 
@@ -97,21 +99,6 @@ fn require_dynamic_sizes<'c>(result: TensorType, given: usize) -> VerifyResult<'
     Ok(())
 }
 
-const UNARY: &[&str] = &[
-    "neg", "exp", "sqrt", "rsqrt", "abs", "recip", "log", "sin", "cos", "not", "relu",
-];
-const BINARY: &[&str] = &[
-    "add", "sub", "mul", "div", "maximum", "minimum", "fmod", "and", "or", "xor", "shl", "shr",
-    "rem", "prelu",
-];
-const SCALAR: &[&str] = &[
-    "adds", "subs", "muls", "divs", "fmods", "ands", "ors", "xors", "shls", "shrs", "expands",
-    "maximums", "minimums", "rems", "lrelu",
-];
-const INTEGER_ONLY: &[&str] = &[
-    "and", "or", "xor", "shl", "shr", "ands", "ors", "xors", "shls", "shrs",
-];
-
 /// view / reshape: metadata only, so the element type and (when static)
 /// the element count stay.
 fn keeps_elements<'c>(
@@ -131,328 +118,375 @@ fn keeps_elements<'c>(
     Ok(())
 }
 
-/// Runs the rules of `pl.tensor.<mnemonic>`.
-pub fn verify<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
-    if UNARY.contains(&mnemonic) {
-        let source = operand_tensor(op, 0)?;
-        let set: &[Dtype] = match mnemonic {
-            "log" => &[Dtype::F16, Dtype::F32],
-            "sin" | "cos" => &[Dtype::F32],
-            "not" => &[Dtype::I16, Dtype::U16],
-            _ => &[],
-        };
-        if !set.is_empty() {
-            require_dtype("operand", dtype(source)?, set)?;
-        }
-        return Ok(());
-    }
-    if BINARY.contains(&mnemonic) {
-        return verify_binary(op, mnemonic);
-    }
-    if SCALAR.contains(&mnemonic) {
-        let t = operand_tensor(op, 0)?;
-        let scalar = Dtype::of(operand_type(op, 1)?)
-            .ok_or_else(|| Failure::new("unsupported scalar type"))?;
-        if scalar == Dtype::Index {
-            return fail(format!(
-                "scalar must not be index; cast it to {}",
-                t.element()
-            ));
-        }
-        if INTEGER_ONLY.contains(&mnemonic) {
-            require_integer("tensor", dtype(t)?)?;
-            require_integer("scalar", scalar)?;
-        }
-        if mnemonic == "lrelu" {
-            require_float("tensor", dtype(t)?)?;
-        }
-        if mnemonic == "subs" {
-            const SUBS: &[Dtype] = &[
-                Dtype::I8,
-                Dtype::I16,
-                Dtype::I32,
-                Dtype::F16,
-                Dtype::F32,
-                Dtype::Bf16,
-            ];
-            require_dtype("tensor", dtype(t)?, SUBS)?;
-            require_dtype("scalar", scalar, SUBS)?;
-        }
-        return Ok(());
-    }
-    if mnemonic.contains("_expand") {
-        return verify_expand(op, mnemonic.starts_with("row_"));
-    }
-    if mnemonic.starts_with("row_") || mnemonic.starts_with("col_") {
-        return verify_reduce(op, mnemonic);
-    }
-    match mnemonic {
-        "create" => require_dynamic_sizes(result_tensor(op, 0)?, op.operand_count()),
-        "full" => {
-            let result = result_tensor(op, 0)?;
-            if operand_type(op, 0)? != result.element() {
-                return fail(format!(
-                    "value type {} must be the element type {}",
-                    operand_type(op, 0)?,
-                    result.element()
-                ));
-            }
-            require_dynamic_sizes(result, op.operand_count() - 1)
-        }
-        "dim" => {
-            let t = operand_tensor(op, 0)?;
-            let rank = t.rank() as i64;
-            let axis = int_attr(op, "axis").unwrap_or(0);
-            if !(-rank..rank).contains(&axis) {
-                return fail(format!("axis {axis} is out of range for rank {rank}"));
-            }
-            Ok(())
-        }
-        "view" => {
-            // Views also reinterpret windows (`!pld.dtensor`), e.g. the linear
-            // [1, N] view a mesh allreduce chunks through.
-            let tensor_like =
-                |t: Type<'c>| TensorLike::try_from(t).map_err(|e| Failure::new(e.to_string()));
-            let (source, result) = (
-                tensor_like(operand_type(op, 0)?)?,
-                tensor_like(result_type(op, 0)?)?,
-            );
-            if source.is_distributed() != result.is_distributed() {
-                return fail(format!("keeps the tensor kind, got {source} to {result}"));
-            }
-            keeps_elements(
-                source.element(),
-                &source.shape(),
-                result.element(),
-                &result.shape(),
-            )
-        }
-        "reshape" => {
-            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            keeps_elements(
-                source.element(),
-                &source.shape(),
-                result.element(),
-                &result.shape(),
-            )
-        }
-        "slice" => {
-            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            let segments = operand_segments(op);
-            let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
-            let sizes = segments.get(2).map_or(0, |s| s.1);
-            if offsets != source.rank() || result.rank() != source.rank() {
-                return fail(format!(
-                    "needs the source's rank ({}) of offsets and result dimensions",
-                    source.rank()
-                ));
-            }
-            if source.element() != result.element() {
-                return fail("a slice keeps the element type");
-            }
-            require_dynamic_sizes(result, sizes)?;
-            if op.attribute("clamp").is_err() {
-                let offsets = constant_operands(op, start, offsets);
-                if let Some(i) = window_leaves(&offsets, &result.shape(), &source.shape()) {
-                    return fail(format!(
-                        "the window leaves the source in dimension {i}; use clamp to narrow it"
-                    ));
-                }
-            }
-            Ok(())
-        }
-        "transpose" => {
-            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            let rank = source.rank() as i64;
-            let (a, b) = (
-                int_attr(op, "axis1").unwrap_or(-1),
-                int_attr(op, "axis2").unwrap_or(-1),
-            );
-            if a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
-                return fail(format!(
-                    "axes must be two distinct axes of rank {rank}, got {a} and {b}"
-                ));
-            }
-            let mut shape = source.shape();
-            shape.swap(a as usize, b as usize);
-            if result.shape() != shape || result.element() != source.element() {
-                return fail(format!(
-                    "result must be {source} with axes {a} and {b} swapped, got {result}"
-                ));
-            }
-            Ok(())
-        }
-        "concat" => verify_concat(op),
-        "cast" => {
-            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            if source.element() == result.element() {
-                return fail(format!("casts {} to itself", source.element()));
-            }
-            if source.shape() != result.shape() {
-                return fail(format!("result {result} must keep the shape of {source}"));
-            }
-            Ok(())
-        }
-        "fillpad" => {
-            let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-            let pad = int_attr(op, "pad").and_then(|c| PadValue::from_code(c as i32));
-            if pad == Some(PadValue::Null) {
-                return fail("pad must be zero, max or min");
-            }
-            let view = result.view();
-            if result.shape() != source.shape()
-                || result.element() != source.element()
-                || view.has_valid_shape
-                || view.pad != pad
-            {
-                return fail(format!(
-                    "result must be {source} fully valid with the pad recorded, got {result}"
-                ));
-            }
-            Ok(())
-        }
-        "read" | "write" => {
-            let t = TensorLike::try_from(operand_type(op, 0)?)
-                .map_err(|e| Failure::new(e.to_string()))?;
-            let indices = op.operand_count() - if mnemonic == "write" { 2 } else { 1 };
-            if indices != t.rank() {
-                return fail(format!(
-                    "needs one index per dimension ({}), got {indices}",
-                    t.rank()
-                ));
-            }
-            let scalar = if mnemonic == "read" {
-                result_type(op, 0)?
-            } else {
-                operand_type(op, op.operand_count() - 1)?
-            };
-            if scalar != t.element() {
-                return fail(format!(
-                    "the scalar must have the element type {}, got {scalar}",
-                    t.element()
-                ));
-            }
-            Ok(())
-        }
-        "assemble" => {
-            let (source, target) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
-            if source.rank() != target.rank() || source.element() != target.element() {
-                return fail(format!(
-                    "source {source} and target {target} must have one rank and element type"
-                ));
-            }
-            let offsets = constant_operands(op, 2, op.operand_count() - 2);
-            if offsets.len() != target.rank() {
-                return fail(format!(
-                    "needs one offset per dimension ({}), got {}",
-                    target.rank(),
-                    offsets.len()
-                ));
-            }
-            if let Some(i) = window_leaves(&offsets, &source.shape(), &target.shape()) {
-                return fail(format!("the window leaves the target in dimension {i}"));
-            }
-            if op.attribute("atomic_add").is_ok() {
-                require_dtype(
-                    "an atomic add: the source",
-                    dtype(source)?,
-                    &[
-                        Dtype::F32,
-                        Dtype::Bf16,
-                        Dtype::F16,
-                        Dtype::I32,
-                        Dtype::I16,
-                        Dtype::I8,
-                    ],
-                )?;
-            }
-            Ok(())
-        }
-        "matmul" => verify_matmul(op),
-        "matmul_acc" => {
-            let (acc, lhs, rhs) = (
-                operand_tensor(op, 0)?,
-                operand_tensor(op, 1)?,
-                operand_tensor(op, 2)?,
-            );
-            let (l, r) = (lhs.shape(), rhs.shape());
-            if l.len() != 2 || r.len() != 2 {
-                return fail("matmul_acc takes 2-D operands");
-            }
-            if lhs.element() != rhs.element() {
-                return fail(format!(
-                    "lhs and rhs must have one element type, got {} and {}",
-                    lhs.element(),
-                    rhs.element()
-                ));
-            }
-            if let (Some(a), Some(b)) = (l[1], r[0])
-                && a != b
-            {
-                return fail(format!("lhs K ({a}) must equal rhs K ({b})"));
-            }
-            let expected = vec![l[0], r[1]];
-            if acc.shape() != expected {
-                return fail(format!(
-                    "acc shape must be {}, got {}",
-                    render_dims(&expected),
-                    render_dims(&acc.shape())
-                ));
-            }
-            Ok(())
-        }
-        "cmp" | "cmps" => {
-            let lhs = operand_tensor(op, 0)?;
-            if mnemonic == "cmp" {
-                let rhs = operand_tensor(op, 1)?;
-                if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
-                    return fail(format!(
-                        "requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"
-                    ));
-                }
-            } else if Dtype::of(operand_type(op, 1)?) == Some(Dtype::Index) {
-                return fail(format!(
-                    "scalar must not be index; cast it to {}",
-                    lhs.element()
-                ));
-            }
-            let result = result_tensor(op, 0)?;
-            if result.shape() != lhs.shape() || dtype(result)? != Dtype::Bool {
-                return fail(format!(
-                    "result must be {}xi1, got {result}",
-                    render_dims(&lhs.shape())
-                ));
-            }
-            Ok(())
-        }
-        "sel" | "sels" => {
-            let (mask, lhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
-            if mask.shape() != lhs.shape() || dtype(mask)? != Dtype::Bool {
-                return fail(format!(
-                    "mask must be {}xi1, got {mask}",
-                    render_dims(&lhs.shape())
-                ));
-            }
-            if mnemonic == "sels" && operand_type(op, 2)? != lhs.element() {
-                return fail(format!(
-                    "scalar must have the element type {}, got {}",
-                    lhs.element(),
-                    operand_type(op, 2)?
-                ));
-            }
-            Ok(())
-        }
-        _ => Ok(()),
+fn rule(kind: OpKind) -> Option<Check> {
+    let info = kind.info();
+    Some(match info.family {
+        Family::TensorUnary if info.compute.and_then(unary_dtypes).is_some() => verify_unary,
+        Family::TensorBinary if info.compute.is_some() => verify_binary,
+        Family::TensorScalar if info.compute.is_some() => verify_scalar,
+        Family::TensorRowExpand | Family::TensorColExpand => verify_expand,
+        Family::TensorRowReduce | Family::TensorColReduce => verify_reduce,
+        Family::TensorCompare => verify_compare,
+        Family::TensorSelect => verify_select,
+        Family::TensorCast => verify_cast,
+        Family::TensorFillpad => verify_fillpad,
+        _ => match kind {
+            OpKind::PlTensorCreate => verify_create,
+            OpKind::PlTensorFull => verify_full,
+            OpKind::PlTensorDim => verify_dim,
+            OpKind::PlTensorView => verify_view,
+            OpKind::PlTensorReshape => verify_reshape,
+            OpKind::PlTensorSlice => verify_slice,
+            OpKind::PlTensorTranspose => verify_transpose,
+            OpKind::PlTensorConcat => verify_concat,
+            OpKind::PlTensorRead | OpKind::PlTensorWrite => verify_access,
+            OpKind::PlTensorAssemble => verify_assemble,
+            OpKind::PlTensorMatmul => verify_matmul,
+            OpKind::PlTensorMatmulAcc => verify_matmul_acc,
+            _ => return None,
+        },
+    })
+}
+
+/// Whether the tensor-level rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of a `pl.tensor` op.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    match rule(kind) {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, MODULE)),
     }
 }
 
-fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+const MODULE: &str = "tensor";
+
+fn verify_unary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let set = unary_dtypes(compute_of(kind, MODULE)?).ok_or_else(|| no_rule(kind, MODULE))?;
+    let source = operand_tensor(op, 0)?;
+    if !set.is_empty() {
+        require_dtype("operand", dtype(source)?, set)?;
+    }
+    Ok(())
+}
+
+fn verify_scalar<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let compute = compute_of(kind, MODULE)?;
+    let t = operand_tensor(op, 0)?;
+    let scalar =
+        Dtype::of(operand_type(op, 1)?).ok_or_else(|| Failure::new("unsupported scalar type"))?;
+    if scalar == Dtype::Index {
+        return fail(format!(
+            "scalar must not be index; cast it to {}",
+            t.element()
+        ));
+    }
+    if integer_only(compute) {
+        require_integer("tensor", dtype(t)?)?;
+        require_integer("scalar", scalar)?;
+    }
+    if compute == Compute::Lrelu {
+        require_float("tensor", dtype(t)?)?;
+    }
+    if compute == Compute::Sub {
+        const SUBS: &[Dtype] = &[
+            Dtype::I8,
+            Dtype::I16,
+            Dtype::I32,
+            Dtype::F16,
+            Dtype::F32,
+            Dtype::Bf16,
+        ];
+        require_dtype("tensor", dtype(t)?, SUBS)?;
+        require_dtype("scalar", scalar, SUBS)?;
+    }
+    Ok(())
+}
+
+fn verify_create<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    require_dynamic_sizes(result_tensor(op, 0)?, op.operand_count())
+}
+
+fn verify_full<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let result = result_tensor(op, 0)?;
+    if operand_type(op, 0)? != result.element() {
+        return fail(format!(
+            "value type {} must be the element type {}",
+            operand_type(op, 0)?,
+            result.element()
+        ));
+    }
+    require_dynamic_sizes(result, op.operand_count() - 1)
+}
+
+fn verify_dim<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let t = operand_tensor(op, 0)?;
+    let rank = t.rank() as i64;
+    let axis = int_attr(op, "axis").unwrap_or(0);
+    if !(-rank..rank).contains(&axis) {
+        return fail(format!("axis {axis} is out of range for rank {rank}"));
+    }
+    Ok(())
+}
+
+fn verify_view<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    // Views also reinterpret windows (`!pld.dtensor`), e.g. the linear
+    // [1, N] view a mesh allreduce chunks through.
+    let tensor_like =
+        |t: Type<'c>| TensorLike::try_from(t).map_err(|e| Failure::new(e.to_string()));
+    let (source, result) = (
+        tensor_like(operand_type(op, 0)?)?,
+        tensor_like(result_type(op, 0)?)?,
+    );
+    if source.is_distributed() != result.is_distributed() {
+        return fail(format!("keeps the tensor kind, got {source} to {result}"));
+    }
+    keeps_elements(
+        source.element(),
+        &source.shape(),
+        result.element(),
+        &result.shape(),
+    )
+}
+
+fn verify_reshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    keeps_elements(
+        source.element(),
+        &source.shape(),
+        result.element(),
+        &result.shape(),
+    )
+}
+
+fn verify_slice<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    let segments = operand_segments(op);
+    let (start, offsets) = segments.get(1).copied().unwrap_or((1, 0));
+    let sizes = segments.get(2).map_or(0, |s| s.1);
+    if offsets != source.rank() || result.rank() != source.rank() {
+        return fail(format!(
+            "needs the source's rank ({}) of offsets and result dimensions",
+            source.rank()
+        ));
+    }
+    if source.element() != result.element() {
+        return fail("a slice keeps the element type");
+    }
+    require_dynamic_sizes(result, sizes)?;
+    if op.attribute("clamp").is_err() {
+        let offsets = constant_operands(op, start, offsets);
+        if let Some(i) = window_leaves(&offsets, &result.shape(), &source.shape()) {
+            return fail(format!(
+                "the window leaves the source in dimension {i}; use clamp to narrow it"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_transpose<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    let rank = source.rank() as i64;
+    let (a, b) = (
+        int_attr(op, "axis1").unwrap_or(-1),
+        int_attr(op, "axis2").unwrap_or(-1),
+    );
+    if a == b || !(0..rank).contains(&a) || !(0..rank).contains(&b) {
+        return fail(format!(
+            "axes must be two distinct axes of rank {rank}, got {a} and {b}"
+        ));
+    }
+    let mut shape = source.shape();
+    shape.swap(a as usize, b as usize);
+    if result.shape() != shape || result.element() != source.element() {
+        return fail(format!(
+            "result must be {source} with axes {a} and {b} swapped, got {result}"
+        ));
+    }
+    Ok(())
+}
+
+fn verify_cast<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    if source.element() == result.element() {
+        return fail(format!("casts {} to itself", source.element()));
+    }
+    if source.shape() != result.shape() {
+        return fail(format!("result {result} must keep the shape of {source}"));
+    }
+    Ok(())
+}
+
+fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    let pad = op.enum_attr::<PadValue>("pad");
+    if pad == Some(PadValue::Null) {
+        return fail("pad must be zero, max or min");
+    }
+    let view = result.view();
+    if result.shape() != source.shape()
+        || result.element() != source.element()
+        || view.has_valid_shape
+        || view.pad != pad
+    {
+        return fail(format!(
+            "result must be {source} fully valid with the pad recorded, got {result}"
+        ));
+    }
+    Ok(())
+}
+
+/// `read` / `write`: one index per dimension, a scalar of the element type.
+fn verify_access<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let write = kind == OpKind::PlTensorWrite;
+    let t = TensorLike::try_from(operand_type(op, 0)?).map_err(|e| Failure::new(e.to_string()))?;
+    let indices = op.operand_count() - if write { 2 } else { 1 };
+    if indices != t.rank() {
+        return fail(format!(
+            "needs one index per dimension ({}), got {indices}",
+            t.rank()
+        ));
+    }
+    let scalar = if write {
+        operand_type(op, op.operand_count() - 1)?
+    } else {
+        result_type(op, 0)?
+    };
+    if scalar != t.element() {
+        return fail(format!(
+            "the scalar must have the element type {}, got {scalar}",
+            t.element()
+        ));
+    }
+    Ok(())
+}
+
+fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, target) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
+    if source.rank() != target.rank() || source.element() != target.element() {
+        return fail(format!(
+            "source {source} and target {target} must have one rank and element type"
+        ));
+    }
+    let offsets = constant_operands(op, 2, op.operand_count() - 2);
+    if offsets.len() != target.rank() {
+        return fail(format!(
+            "needs one offset per dimension ({}), got {}",
+            target.rank(),
+            offsets.len()
+        ));
+    }
+    if let Some(i) = window_leaves(&offsets, &source.shape(), &target.shape()) {
+        return fail(format!("the window leaves the target in dimension {i}"));
+    }
+    if op.attribute("atomic_add").is_ok() {
+        require_dtype(
+            "an atomic add: the source",
+            dtype(source)?,
+            &[
+                Dtype::F32,
+                Dtype::Bf16,
+                Dtype::F16,
+                Dtype::I32,
+                Dtype::I16,
+                Dtype::I8,
+            ],
+        )?;
+    }
+    Ok(())
+}
+
+fn verify_matmul_acc<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (acc, lhs, rhs) = (
+        operand_tensor(op, 0)?,
+        operand_tensor(op, 1)?,
+        operand_tensor(op, 2)?,
+    );
+    let (l, r) = (lhs.shape(), rhs.shape());
+    if l.len() != 2 || r.len() != 2 {
+        return fail("matmul_acc takes 2-D operands");
+    }
+    if lhs.element() != rhs.element() {
+        return fail(format!(
+            "lhs and rhs must have one element type, got {} and {}",
+            lhs.element(),
+            rhs.element()
+        ));
+    }
+    if let (Some(a), Some(b)) = (l[1], r[0])
+        && a != b
+    {
+        return fail(format!("lhs K ({a}) must equal rhs K ({b})"));
+    }
+    let expected = vec![l[0], r[1]];
+    if acc.shape() != expected {
+        return fail(format!(
+            "acc shape must be {}, got {}",
+            render_dims(&expected),
+            render_dims(&acc.shape())
+        ));
+    }
+    Ok(())
+}
+
+/// `cmp` / `cmps`: an i1 result of the lhs's shape.
+fn verify_compare<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let lhs = operand_tensor(op, 0)?;
+    if kind == OpKind::PlTensorCmps {
+        if Dtype::of(operand_type(op, 1)?) == Some(Dtype::Index) {
+            return fail(format!(
+                "scalar must not be index; cast it to {}",
+                lhs.element()
+            ));
+        }
+    } else {
+        let rhs = operand_tensor(op, 1)?;
+        if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
+            return fail(format!(
+                "requires lhs and rhs of one shape and element type, got {lhs} and {rhs}"
+            ));
+        }
+    }
+    let result = result_tensor(op, 0)?;
+    if result.shape() != lhs.shape() || dtype(result)? != Dtype::Bool {
+        return fail(format!(
+            "result must be {}xi1, got {result}",
+            render_dims(&lhs.shape())
+        ));
+    }
+    Ok(())
+}
+
+/// `sel` / `sels`: an i1 mask of the lhs's shape.
+fn verify_select<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let (mask, lhs) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
+    if mask.shape() != lhs.shape() || dtype(mask)? != Dtype::Bool {
+        return fail(format!(
+            "mask must be {}xi1, got {mask}",
+            render_dims(&lhs.shape())
+        ));
+    }
+    if kind == OpKind::PlTensorSels && operand_type(op, 2)? != lhs.element() {
+        return fail(format!(
+            "scalar must have the element type {}, got {}",
+            lhs.element(),
+            operand_type(op, 2)?
+        ));
+    }
+    Ok(())
+}
+
+fn verify_binary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let compute = compute_of(kind, MODULE)?;
     let (lhs, rhs, result) = (
         operand_tensor(op, 0)?,
         operand_tensor(op, 1)?,
         result_tensor(op, 0)?,
     );
-    if INTEGER_ONLY.contains(&mnemonic) {
+    if integer_only(compute) {
         require_integer("lhs", dtype(lhs)?)?;
         require_integer("rhs", dtype(rhs)?)?;
     }
@@ -470,10 +504,10 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
             render_dims(&shape)
         ));
     }
-    if mnemonic == "div" && lhs.shape() != rhs.shape() {
+    if compute == Compute::Div && lhs.shape() != rhs.shape() {
         require_float("a broadcasting div: lhs", dtype(lhs)?)?;
     }
-    let expected = if matches!(mnemonic, "shl" | "shr") {
+    let expected = if matches!(compute, Compute::Shl | Compute::Shr) {
         lhs.element()
     } else {
         promote(lhs.element(), rhs.element()).expect("tensor element types are scalars")
@@ -487,19 +521,19 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
     Ok(())
 }
 
-fn verify_reduce<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'c> {
+fn verify_reduce<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
     let mut shape = source.shape();
     if shape.len() < 2 {
         return fail(format!("source must have rank 2 or more, got {source}"));
     }
-    let axis = if mnemonic.starts_with("row_") {
+    let axis = if kind.family() == Family::TensorRowReduce {
         shape.len() - 1
     } else {
         shape.len() - 2
     };
     shape[axis] = Some(1);
-    let arg = mnemonic.ends_with("argmax") || mnemonic.ends_with("argmin");
+    let arg = reduces_to_index(kind.info().compute);
     let expected = if arg { Dtype::I32 } else { dtype(source)? };
     if result.shape() != shape || dtype(result)? != expected {
         return fail(format!(
@@ -511,7 +545,8 @@ fn verify_reduce<'c>(op: OperationRef<'c, '_>, mnemonic: &str) -> VerifyResult<'
     Ok(())
 }
 
-fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
+fn verify_expand<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let rows = kind.family() == Family::TensorRowExpand;
     let (t, vector, result) = (
         operand_tensor(op, 0)?,
         operand_tensor(op, 1)?,
@@ -558,7 +593,7 @@ fn verify_expand<'c>(op: OperationRef<'c, '_>, rows: bool) -> VerifyResult<'c> {
     Ok(())
 }
 
-fn verify_concat<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_concat<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let count_inputs = op.operand_count();
     if count_inputs < 2 {
         return fail("joins two or more tensors");
@@ -606,7 +641,7 @@ fn verify_concat<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     Ok(())
 }
 
-fn verify_matmul<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+fn verify_matmul<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (lhs, rhs, result) = (
         operand_tensor(op, 0)?,
         operand_tensor(op, 1)?,
