@@ -163,6 +163,16 @@ impl OpInfo {
         self.family == Family::TileView && self.pipe == PipeRule::None
     }
 
+    /// Whether the op computes on tensors: a `pl.tensor` op other than a
+    /// view, a shape query, a creation, a window copy or a scalar access;
+    /// what an InCore kernel must have lowered to tiles.
+    pub fn computes_on_tensors(&self) -> bool {
+        self.dialect == Dialect::Pl
+            && self.group == Group::Tensor
+            && !matches!(self.family, Family::TensorView | Family::TensorAccess)
+            && !matches!(self.kind, OpKind::PlTensorCreate | OpKind::PlTensorAssemble)
+    }
+
     /// Whether the op runs on the cube unit (its family is the matmul
     /// family).
     pub fn is_cube(&self) -> bool {

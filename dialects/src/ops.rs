@@ -58,24 +58,10 @@ pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Whether the op named `name` computes on tensors (a `pl.tensor.*` op
-/// other than a view, a shape query, a creation, a window copy or a scalar
-/// access): what an InCore kernel must have lowered to tiles.
+/// Whether the op named `name` computes on tensors (see
+/// [`OpInfo::computes_on_tensors`]).
 pub fn computes_on_tensors(name: &str) -> bool {
-    name.strip_prefix("pl.tensor.").is_some_and(|short| {
-        !matches!(
-            short,
-            "dim"
-                | "view"
-                | "reshape"
-                | "slice"
-                | "transpose"
-                | "create"
-                | "assemble"
-                | "read"
-                | "write"
-        )
-    })
+    OpKind::from_name(name).is_some_and(|kind| kind.info().computes_on_tensors())
 }
 
 /// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.

@@ -24,7 +24,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
     enums::ParamDirection,
-    op_table::{Compute, Family, Group, OpKind},
+    op_table::{Compute, Dialect, Family, Group, OpKind},
     ops::{op_name, with_operand_segments},
     types::{TensorLike, TileType},
 };
@@ -578,7 +578,7 @@ fn convert<'c, 'a>(
         if !is_convertible(op_kind) {
             // A computation this pass has no tile form for yet: the kernel
             // keeps it, and pto-translate refuses the kernel.
-            if pto_dialects::ops::computes_on_tensors(&name) {
+            if op_kind.info().computes_on_tensors() {
                 OpDiagnostic::new(format!(
                     "pl-convert-tensor-to-tile: '{name}' has no tile form yet; the kernel keeps computing on tensors here"
                 ))
@@ -727,6 +727,31 @@ fn scratch_for<'c>(context: &'c Context, kind: OpKind, source: Value<'c, '_>) ->
     let rows = (needed + cols * others - 1) / (cols * others);
     shape[rank - 2] = shape[rank - 2].max(rows);
     Some(TileType::new(context, &shape, tile.element(), tile.memory_space()).into())
+}
+
+/// What pl-convert-tensor-to-tile does with op `kind` in an InCore kernel:
+/// `None` for an op that is not a tensor computation (a tile, system or
+/// distributed op; a view, query, creation or scalar access of a tensor,
+/// which stays as it is), `Some(Ok(()))` when it converts to tiles, and
+/// `Some(Err(reason))` when the computation has no tile form yet (the pass
+/// warns and pto-translate refuses the kernel).
+pub fn converts(kind: OpKind) -> Option<Result<(), &'static str>> {
+    let info = kind.info();
+    if info.dialect != Dialect::Pl || info.group != Group::Tensor {
+        return None;
+    }
+    if is_convertible(kind) {
+        return Some(Ok(()));
+    }
+    if !info.computes_on_tensors() {
+        return None;
+    }
+    Some(Err(match info.family {
+        Family::TensorCreate => "a filled tensor has no tile form yet",
+        Family::TensorAssemble => "a concatenation has no tile form yet",
+        Family::TensorMatmul => "an accumulating product has no tile form yet",
+        _ => "needs a scratch or mask tile the pass does not make yet",
+    }))
 }
 
 /// Whether this pass converts tensor op `kind`: the tile form the op table
