@@ -5,3 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PTO_BLESS=1 cargo test --locked -p pto-dialects --test docs
 PTO_BLESS=1 cargo test --locked -p pto-passes --test docs
+PTO_BLESS=1 cargo test --locked -p pto-run --test op_table_docs

@@ -750,7 +750,11 @@ pub fn converts(kind: OpKind) -> Option<Result<(), &'static str>> {
         Family::TensorCreate => "a filled tensor has no tile form yet",
         Family::TensorAssemble => "a concatenation has no tile form yet",
         Family::TensorMatmul => "an accumulating product has no tile form yet",
-        _ => "needs a scratch or mask tile the pass does not make yet",
+        Family::TensorCompare => "a comparison has no tile form yet (its packed mask)",
+        Family::TensorSelect => "a select has no tile form yet (its mask and scratch)",
+        Family::TensorFillpad => "padding has no tile form yet",
+        _ if info.compute == Some(Compute::Broadcast) => "a fill has no tile form yet",
+        _ => "needs a scratch tile the pass does not make yet",
     }))
 }
 
