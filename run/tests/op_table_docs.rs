@@ -61,7 +61,10 @@ fn run(kind: OpKind) -> Cell {
     }
 }
 
-const LAYERS: &[(&str, fn(OpKind) -> Cell)] = &[
+/// What one layer does with an op.
+type Layer = fn(OpKind) -> Cell;
+
+const LAYERS: &[(&str, Layer)] = &[
     ("verifier", verifier),
     ("tensor → tile", tensor_to_tile),
     ("pto-isa instruction", instruction),
