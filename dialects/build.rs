@@ -45,9 +45,9 @@ fn main() {
         &out,
     );
 
-    support::cxx_build()
-        .include(&out)
-        .include("cpp")
+    let mut glue = support::cxx_build();
+    support::include_generated(&mut glue, &out);
+    glue.include("cpp")
         .files([
             "cpp/Common.cpp",
             "cpp/PLDialect.cpp",

@@ -68,21 +68,36 @@ pub fn cxx_build() -> cc::Build {
     // The glue is mostly mlir-tblgen output: built lightly optimised with
     // line tables only, whatever the cargo profile, it stays small and
     // links fast.
+    // Warnings are on and are errors, as in LLVM's own build (-Wall -Wextra
+    // without unused-parameter); MLIR's headers and the generated .inc files
+    // are system headers, so only the glue itself is held to them.
     build
         .cpp(true)
-        .warnings(false)
+        .warnings(true)
+        .extra_warnings(true)
+        .warnings_into_errors(true)
         .opt_level(1)
         .debug(false)
         .flag("-gline-tables-only");
+    let llvm_include = format!("-I{}", llvm_prefix().join("include").display());
     for flag in cxxflags.split_whitespace() {
         // Optimisation and debug levels follow the cargo profile.
         if flag.starts_with("-O") || flag == "-g" || flag.starts_with("-fdiagnostics-color") {
+            continue;
+        }
+        if flag == llvm_include {
+            build.flag("-isystem").flag(&flag[2..]);
             continue;
         }
         build.flag(flag);
     }
     build.flag("-Wno-unused-parameter");
     build
+}
+
+/// Adds `dir` (generated `.inc` files) to `build`'s system include path.
+pub fn include_generated(build: &mut cc::Build, dir: &Path) {
+    build.flag("-isystem").flag(dir.to_str().expect("UTF-8 path"));
 }
 
 /// Builds `target/<profile>/libMLIR-C.so` from Debian's `libMLIRCAPI*.a`
