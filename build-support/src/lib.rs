@@ -97,7 +97,9 @@ pub fn cxx_build() -> cc::Build {
 
 /// Adds `dir` (generated `.inc` files) to `build`'s system include path.
 pub fn include_generated(build: &mut cc::Build, dir: &Path) {
-    build.flag("-isystem").flag(dir.to_str().expect("UTF-8 path"));
+    build
+        .flag("-isystem")
+        .flag(dir.to_str().expect("UTF-8 path"));
 }
 
 /// Builds `target/<profile>/libMLIR-C.so` from Debian's `libMLIRCAPI*.a`

@@ -36,6 +36,20 @@ pub fn no_rule<'c>(kind: OpKind, module: &str) -> Failure<'c> {
     ))
 }
 
+/// Runs the rule a module's table gives `kind`; a kind without one there is
+/// [`no_rule`].
+pub fn run_rule<'c>(
+    op: OperationRef<'c, '_>,
+    kind: OpKind,
+    rule: Option<Check>,
+    module: &str,
+) -> Result<(), Failure<'c>> {
+    match rule {
+        Some(check) => check(op, kind),
+        None => Err(no_rule(kind, module)),
+    }
+}
+
 /// What `kind` computes (ODS `ptoCompute`); the rule modules reach this
 /// only for the families that carry one.
 pub fn compute_of<'c>(kind: OpKind, module: &str) -> Result<Compute, Failure<'c>> {

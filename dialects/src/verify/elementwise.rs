@@ -15,7 +15,7 @@ use super::{
     common::{
         Check, compute_of, distinct_scratch, dtype_of, element_bytes, fail, has_unit_attr,
         integer_only, mnemonic, no_rule, operand_tile, operand_type, require_dtype, require_float,
-        require_integer, require_vec, result_tile, unary_dtypes,
+        require_integer, require_vec, result_tile, run_rule, unary_dtypes,
     },
 };
 use crate::{
@@ -46,10 +46,7 @@ pub fn handles(kind: OpKind) -> bool {
 
 /// Runs the rules of an elementwise tile op.
 pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    match rule(kind) {
-        Some(check) => check(op, kind),
-        None => Err(no_rule(kind, MODULE)),
-    }
+    run_rule(op, kind, rule(kind), MODULE)
 }
 
 const MODULE: &str = "elementwise";

@@ -33,9 +33,9 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Check, constant_operands, distinct_scratch, dtype_of, fail, no_rule, operand_segments,
-        operand_tile, operand_type, render_dims, require_dtype, require_vec, result_tile,
-        result_type, statics, window_leaves,
+        Check, constant_operands, distinct_scratch, dtype_of, fail, operand_segments, operand_tile,
+        operand_type, render_dims, require_dtype, require_vec, result_tile, result_type, run_rule,
+        statics, window_leaves,
     },
     system::int_attr,
 };
@@ -75,10 +75,7 @@ pub fn handles(kind: OpKind) -> bool {
 
 /// Runs the rules of a tile creation, transfer or view.
 pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    match rule(kind) {
-        Some(check) => check(op, kind),
-        None => Err(no_rule(kind, "movement")),
-    }
+    run_rule(op, kind, rule(kind), "movement")
 }
 
 fn verify_alloc<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {

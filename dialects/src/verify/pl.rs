@@ -11,7 +11,7 @@ use melior::ir::{Type, operation::OperationRef, r#type::ShapedTypeLike};
 use super::{
     VerifyResult,
     common::{
-        Check, constant_operands, fail, no_rule, operand_tile, result_tile, statics, window_leaves,
+        Check, constant_operands, fail, operand_tile, result_tile, run_rule, statics, window_leaves,
     },
 };
 use crate::{diag::OpDiagnostic, dtype::ScalarKind, op_table::OpKind, types::MemorySpace};
@@ -31,10 +31,7 @@ pub fn handles(kind: OpKind) -> bool {
 
 /// Runs the rules of a move between memory spaces.
 pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    match rule(kind) {
-        Some(check) => check(op, kind),
-        None => Err(no_rule(kind, "pl")),
-    }
+    run_rule(op, kind, rule(kind), "pl")
 }
 
 /// Whether a2a3 can move a tile from `from` to `to`.

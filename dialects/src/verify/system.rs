@@ -8,7 +8,7 @@ use melior::ir::{
 
 use super::{
     VerifyResult,
-    common::{Check, fail, no_rule},
+    common::{Check, fail, run_rule},
 };
 use crate::{
     enums::{EnumAttr, Pipe},
@@ -53,10 +53,7 @@ pub fn handles(kind: OpKind) -> bool {
 
 /// Runs the rules of a `pl.system` op.
 pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    match rule(kind) {
-        Some(check) => check(op, kind),
-        None => Err(no_rule(kind, "system")),
-    }
+    run_rule(op, kind, rule(kind), "system")
 }
 
 /// `sync_src` / `sync_dst`: an event between two distinct pipes of one core.

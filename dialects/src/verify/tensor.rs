@@ -29,7 +29,7 @@ use super::{
     common::{
         Check, Failure, compute_of, constant_operands, fail, integer_only, no_rule,
         operand_segments, operand_type, reduces_to_index, render_dims, require_dtype,
-        require_float, require_integer, result_type, unary_dtypes, window_leaves,
+        require_float, require_integer, result_type, run_rule, unary_dtypes, window_leaves,
     },
     system::int_attr,
 };
@@ -155,10 +155,7 @@ pub fn handles(kind: OpKind) -> bool {
 
 /// Runs the rules of a `pl.tensor` op.
 pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    match rule(kind) {
-        Some(check) => check(op, kind),
-        None => Err(no_rule(kind, MODULE)),
-    }
+    run_rule(op, kind, rule(kind), MODULE)
 }
 
 const MODULE: &str = "tensor";
