@@ -4,6 +4,7 @@
 
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
+use std::sync::LazyLock;
 
 use melior::{
     Context,
@@ -24,7 +25,7 @@ use melior::{
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::{Pipe, RoundMode},
-    ops::{op_name, operand_at, operand_segments, result_at},
+    ops::{OpKind, op_name, operand_at, operand_segments, result_at},
     types::{TensorLike, TileType},
 };
 
@@ -305,103 +306,34 @@ fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// The pto-isa instruction of each `pl.tile.<mnemonic>` op whose operands
-/// follow the destination one to one (the ops the dedicated arms of
-/// [`Lowering`] do not lower): mnemonic, instruction. An alias is a row of
-/// its own. Tests enumerate it (every instruction is emitted and compiled
-/// by test/e2e/every-instruction.test).
-pub const INSTRUCTIONS: &[(&str, &str)] = &[
-    ("add", "TADD"),
-    ("sub", "TSUB"),
-    ("mul", "TMUL"),
-    ("div", "TDIV"),
-    ("maximum", "TMAX"),
-    ("max", "TMAX"),
-    ("minimum", "TMIN"),
-    ("min", "TMIN"),
-    ("and", "TAND"),
-    ("or", "TOR"),
-    ("xor", "TXOR"),
-    ("shl", "TSHL"),
-    ("shr", "TSHR"),
-    ("fmod", "TFMOD"),
-    ("adds", "TADDS"),
-    ("subs", "TSUBS"),
-    ("muls", "TMULS"),
-    ("divs", "TDIVS"),
-    ("maximums", "TMAXS"),
-    ("maxs", "TMAXS"),
-    ("minimums", "TMINS"),
-    ("mins", "TMINS"),
-    ("ands", "TANDS"),
-    ("ors", "TORS"),
-    ("xors", "TXORS"),
-    ("shls", "TSHLS"),
-    ("shrs", "TSHRS"),
-    ("rem", "TREM"),
-    ("rems", "TREMS"),
-    ("fmods", "TFMODS"),
-    ("lrelu", "TLRELU"),
-    ("prelu", "TPRELU"),
-    ("sel", "TSEL"),
-    ("sels", "TSELS"),
-    ("transpose", "TTRANS"),
-    ("exp", "TEXP"),
-    ("log", "TLOG"),
-    ("sqrt", "TSQRT"),
-    ("rsqrt", "TRSQRT"),
-    ("recip", "TRECIP"),
-    ("abs", "TABS"),
-    ("neg", "TNEG"),
-    ("relu", "TRELU"),
-    ("not", "TNOT"),
-    ("row_sum", "TROWSUM"),
-    ("row_max", "TROWMAX"),
-    ("row_min", "TROWMIN"),
-    ("row_prod", "TROWPROD"),
-    ("col_sum", "TCOLSUM"),
-    ("col_max", "TCOLMAX"),
-    ("col_min", "TCOLMIN"),
-    ("col_prod", "TCOLPROD"),
-    ("row_argmax", "TROWARGMAX"),
-    ("row_argmin", "TROWARGMIN"),
-    ("col_argmax", "TCOLARGMAX"),
-    ("col_argmin", "TCOLARGMIN"),
-    ("row_expand", "TROWEXPAND"),
-    ("row_expand_add", "TROWEXPANDADD"),
-    ("row_expand_sub", "TROWEXPANDSUB"),
-    ("row_expand_mul", "TROWEXPANDMUL"),
-    ("row_expand_div", "TROWEXPANDDIV"),
-    ("row_expand_max", "TROWEXPANDMAX"),
-    ("row_expand_min", "TROWEXPANDMIN"),
-    ("row_expand_expdif", "TROWEXPANDEXPDIF"),
-    ("col_expand", "TCOLEXPAND"),
-    ("col_expand_add", "TCOLEXPANDADD"),
-    ("col_expand_sub", "TCOLEXPANDSUB"),
-    ("col_expand_mul", "TCOLEXPANDMUL"),
-    ("col_expand_div", "TCOLEXPANDDIV"),
-    ("col_expand_max", "TCOLEXPANDMAX"),
-    ("col_expand_min", "TCOLEXPANDMIN"),
-    ("col_expand_expdif", "TCOLEXPANDEXPDIF"),
-    ("full", "TEXPANDS"),
-    ("expands", "TEXPANDS"),
-    ("move", "TMOV"),
-    ("extract", "TEXTRACT"),
-    ("slice", "TEXTRACT"),
-    ("matmul", "TMATMUL"),
-    ("matmul_bias", "TMATMUL_BIAS"),
-    ("gemv", "TGEMV"),
-    ("gemv_acc", "TGEMV_ACC"),
-    ("gemv_bias", "TGEMV_BIAS"),
-];
-
-/// The instruction [`INSTRUCTIONS`] maps a `pl.tile.` mnemonic to.
-fn instruction(short: &str) -> Option<&'static str> {
-    INSTRUCTIONS
-        .iter()
-        .find(|(mnemonic, _)| *mnemonic == short)
-        .map(|&(_, name)| name)
+/// The pto-isa instruction of `kind` when the lowering passes its operands
+/// after the destination one to one (`TADD(dst, a, b)`,
+/// `TROWSUM(dst, src, tmp)`): the op table's (the ODS `ptoInstruction`),
+/// for every op but those the dedicated lowerings build calls for.
+pub fn one_to_one_instruction(kind: OpKind) -> Option<&'static str> {
+    match kind {
+        OpKind::PlTileLoad
+        | OpKind::PlTileStore
+        | OpKind::PlTileCast
+        | OpKind::PlTileCmp
+        | OpKind::PlTileCmps
+        | OpKind::PlTileMatmulAcc => None,
+        _ => kind.info().instruction,
+    }
 }
+
+/// `(mnemonic, instruction)` of every `pl.tile` op
+/// [`one_to_one_instruction`] gives an instruction: the view
+/// `target::a2a3_forms` names instructions in its messages with.
+pub static INSTRUCTIONS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
+    OpKind::ALL
+        .iter()
+        .filter_map(|&kind| {
+            let mnemonic = kind.name().strip_prefix("pl.tile.")?;
+            Some((mnemonic, one_to_one_instruction(kind)?))
+        })
+        .collect()
+});
 
 impl<'c, 'a> Lowering<'c, 'a> {
     /// `callee(operands...)`, before `at`; its result when `result` is given.
@@ -1325,7 +1257,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.replace(op, object);
             }
             _ => {
-                let Some(callee) = instruction(short) else {
+                let Some(callee) = pto_dialects::ops::kind(&op).and_then(one_to_one_instruction)
+                else {
                     return Err((op, format!("'{name}' has no lowering to EmitC yet")));
                 };
                 // TTRANS and TPRELU write a scratch tile the pl op may leave
