@@ -9,11 +9,11 @@ use melior::ir::{
     operation::OperationLike, r#type::IntegerType,
 };
 use pto_dialects::{
-    ops::{operand_at, operand_segments, result_at},
+    ops::{OpKind, operand_at, operand_segments, result_at},
     types::TileType,
 };
 
-use super::{Failure, Lowering, int_attribute};
+use super::{Failure, Lowering, int_attribute, no_lowering};
 use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
 use pto_dialects::ops::constant_int;
@@ -74,7 +74,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     pub(super) fn communicate(
         &mut self,
         op: OperationRef<'c, 'a>,
-        name: &str,
+        kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
         self.communicates = true;
         let opaque_args = |texts: &[&str]| -> Vec<Attribute<'c>> {
@@ -86,14 +86,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let index_arg = |i: i64| -> Attribute<'c> {
             IntegerAttribute::new(Type::index(self.context), i).into()
         };
-        match name {
-            "pld.system.get_comm_ctx" => {
+        match kind {
+            OpKind::PldSystemGetCommCtx => {
                 let ctx = self.context_of(op, operand_at(op, 0).unwrap())?;
                 self.replace(op, ctx);
             }
-            "pld.system.rank" | "pld.system.nranks" => {
+            OpKind::PldSystemRank | OpKind::PldSystemNranks => {
                 let i32_type: Type = IntegerType::new(self.context, 32).into();
-                let callee = if name.ends_with("nranks") {
+                let callee = if kind == OpKind::PldSystemNranks {
                     "pld_nranks"
                 } else {
                     "pld_rank"
@@ -109,7 +109,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     .expect("a result");
                 self.replace(op, value);
             }
-            "pld.tile.remote_load" => {
+            OpKind::PldTileRemoteLoad => {
                 let result = result_at(op, 0).expect("a tile");
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
@@ -140,7 +140,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "TLOAD", &[object, global], None, None);
                 self.replace(op, object);
             }
-            "pld.tile.remote_store" => {
+            OpKind::PldTileRemoteStore => {
                 let (tile, target) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap());
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (2..n - 1).filter_map(|i| operand_at(op, i)).collect();
@@ -156,7 +156,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
                 self.replaced.push(op);
             }
-            "pld.system.notify" => {
+            OpKind::PldSystemNotify => {
                 let target = operand_at(op, 0).unwrap();
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 2).filter_map(|i| operand_at(op, i)).collect();
@@ -185,7 +185,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "pto::comm::TNOTIFY", &[global, value], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.system.wait" => {
+            OpKind::PldSystemWait => {
                 let signal = operand_at(op, 0).unwrap();
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
@@ -208,7 +208,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            "pl.system.fence" => {
+            OpKind::PlSystemFence => {
                 self.call(
                     op,
                     "pipe_barrier",
@@ -219,7 +219,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "dsb", &[], Some(opaque_args(&["DSB_DDR"])), None);
                 self.replaced.push(op);
             }
-            "pl.system.cacheinvalid" if op.operand_count() == 0 => {
+            OpKind::PlSystemCacheinvalid if op.operand_count() == 0 => {
                 self.call(
                     op,
                     "dcci",
@@ -232,21 +232,16 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            "pl.system.cacheinvalid" => {
+            OpKind::PlSystemCacheinvalid => {
                 let mut args = vec![index_arg(0)];
                 args.extend(opaque_args(&["cache_line_t::SINGLE_CACHE_LINE"]));
                 self.call(op, "dcci", &[operand_at(op, 0).unwrap()], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.tensor.put" | "pld.tensor.get" => {
-                return Err((
-                    op,
-                    "pto-isa's TPUT/TGET move data through a staging tile: run pl-convert-tensor-to-tile (pto-a2a3-pipeline), which gives the transfer one".into(),
-                ));
-            }
-            "pld.tile.put" | "pld.tile.get" => {
+            OpKind::PldTilePut | OpKind::PldTileGet => {
+                let put = kind == OpKind::PldTilePut;
                 let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
-                if atomic && name.ends_with(".get") {
+                if atomic && !put {
                     return Err((
                         op,
                         "atomic gets are not translated yet (pto-isa's TGET has no atomic form)"
@@ -275,7 +270,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     group(first_region + 1),
                     group(first_region + 2),
                 );
-                let put = name.ends_with(".put");
                 // The transfer's extents: the region's (constants), else the
                 // whole local tensor's.
                 let local = if put { src } else { dst };
@@ -338,7 +332,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            other => return Err((op, format!("'{other}' has no lowering to EmitC yet"))),
+            _ => return Err(no_lowering(op, kind)),
         }
         Ok(())
     }
