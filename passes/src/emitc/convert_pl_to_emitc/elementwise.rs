@@ -6,12 +6,12 @@ use melior::ir::{
     Attribute, OperationRef, Type, Value, attribute::IntegerAttribute, operation::OperationLike,
 };
 use pto_dialects::{
-    enums::RoundMode,
+    enums::{CmpMode, EnumAttr, RoundMode},
     op_table::Compute,
     ops::{OpKind, operand_at, result_at},
 };
 
-use super::{Failure, Lowering, instruction, int_attribute, no_lowering};
+use super::{Failure, Lowering, instruction, no_lowering};
 use crate::emitc::build::opaque_attribute;
 
 impl<'c, 'a> Lowering<'c, 'a> {
@@ -51,11 +51,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let callee = instruction(op, kind)?;
         let valid = self.propagated_valid(op);
         let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, valid)?;
-        let mode = int_attribute(op, "cmp").unwrap_or(0);
-        let mode = ["EQ", "NE", "LT", "LE", "GT", "GE"]
-            .get(mode as usize)
-            .ok_or((op, format!("comparison #{mode}")))?;
-        let mode = opaque_attribute(self.context, &format!("CmpMode::{mode}"));
+        let mode = op.enum_attr::<CmpMode>("cmp").unwrap_or(CmpMode::Eq);
+        let mode = opaque_attribute(
+            self.context,
+            &format!("CmpMode::{}", mode.keyword().to_uppercase()),
+        );
         let index_attr =
             |i: i64| -> Attribute { IntegerAttribute::new(Type::index(self.context), i).into() };
         self.call(
@@ -85,9 +85,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         let valid = self.propagated_valid(op);
         let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, valid)?;
-        let mode = int_attribute(op, "mode")
-            .and_then(|c| RoundMode::from_code(c as i32))
-            .unwrap_or(RoundMode::Rint);
+        let mode = op.enum_attr::<RoundMode>("mode").unwrap_or(RoundMode::Rint);
         let mode = opaque_attribute(
             self.context,
             &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()),

@@ -9,11 +9,12 @@ use melior::ir::{
     operation::OperationLike, r#type::IntegerType,
 };
 use pto_dialects::{
+    enums::{AtomicType, EnumAttr, NotifyKind, WaitCmp},
     ops::{OpKind, operand_at, operand_segments, result_at},
     types::TileType,
 };
 
-use super::{Failure, Lowering, int_attribute, no_lowering};
+use super::{Failure, Lowering, no_lowering};
 use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
 use pto_dialects::ops::constant_int;
@@ -149,7 +150,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_window(op, target, remote, &offsets, &window, &runtime)?;
                 // An atomic store adds into the peer's window.
-                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                if op
+                    .enum_attr::<AtomicType>("atomic")
+                    .is_some_and(|a| a != AtomicType::None)
+                {
                     self.atomic_store(op, global, tile)?;
                 } else {
                     self.call(op, "TSTORE", &[global, tile], None, None);
@@ -164,7 +168,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     operand_at(op, n - 2).unwrap(),
                     operand_at(op, n - 1).unwrap(),
                 );
-                let kind = if int_attribute(op, "op") == Some(1) {
+                let kind = if op.enum_attr::<NotifyKind>("op") == Some(NotifyKind::Set) {
                     "pto::comm::NotifyOp::Set"
                 } else {
                     "pto::comm::NotifyOp::AtomicAdd"
@@ -190,7 +194,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let expected = operand_at(op, n - 1).unwrap();
-                let cmp = if int_attribute(op, "cmp") == Some(0) {
+                let cmp = if op.enum_attr::<WaitCmp>("cmp") == Some(WaitCmp::Eq) {
                     "pto::comm::WaitCmp::EQ"
                 } else {
                     "pto::comm::WaitCmp::GE"
@@ -240,7 +244,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
             }
             OpKind::PldTilePut | OpKind::PldTileGet => {
                 let put = kind == OpKind::PldTilePut;
-                let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
+                let atomic = op
+                    .enum_attr::<AtomicType>("atomic")
+                    .is_some_and(|a| a != AtomicType::None);
                 if atomic && !put {
                     return Err((
                         op,

@@ -5,7 +5,10 @@
 use melior::ir::{
     Attribute, BlockLike, OperationRef, Type, Value, operation::OperationLike, r#type::IntegerType,
 };
-use pto_dialects::{enums::Pipe, ops::OpKind};
+use pto_dialects::{
+    enums::{EnumAttr, Pipe},
+    ops::OpKind,
+};
 
 use super::{Failure, Lowering, int_attribute, no_lowering};
 use crate::emitc::build::opaque_attribute;
@@ -23,11 +26,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         op: OperationRef<'c, 'a>,
         kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
-        let pipe = |attr: &str| {
-            int_attribute(op, attr)
-                .and_then(|c| Pipe::from_code(c as i32))
-                .ok_or((op, format!("no {attr}")))
-        };
+        let pipe = |attr: &str| op.enum_attr::<Pipe>(attr).ok_or((op, format!("no {attr}")));
         let (callee, args): (&str, Vec<Attribute>) = match kind {
             OpKind::PlSystemPipeBarrier => (
                 "pipe_barrier",
