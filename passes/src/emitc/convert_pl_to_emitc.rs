@@ -4,7 +4,6 @@
 
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
-use std::sync::LazyLock;
 
 use melior::{
     Context,
@@ -306,35 +305,6 @@ fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map(|a| a.value())
 }
-
-/// The pto-isa instruction of `kind` when the lowering passes its operands
-/// after the destination one to one (`TADD(dst, a, b)`,
-/// `TROWSUM(dst, src, tmp)`): the op table's (the ODS `ptoInstruction`),
-/// for every op but those the dedicated lowerings build calls for.
-pub fn one_to_one_instruction(kind: OpKind) -> Option<&'static str> {
-    match kind {
-        OpKind::PlTileLoad
-        | OpKind::PlTileStore
-        | OpKind::PlTileCast
-        | OpKind::PlTileCmp
-        | OpKind::PlTileCmps
-        | OpKind::PlTileMatmulAcc => None,
-        _ => kind.info().instruction,
-    }
-}
-
-/// `(mnemonic, instruction)` of every `pl.tile` op
-/// [`one_to_one_instruction`] gives an instruction: the view
-/// `target::a2a3_forms` names instructions in its messages with.
-pub static INSTRUCTIONS: LazyLock<Vec<(&'static str, &'static str)>> = LazyLock::new(|| {
-    OpKind::ALL
-        .iter()
-        .filter_map(|&kind| {
-            let mnemonic = kind.name().strip_prefix("pl.tile.")?;
-            Some((mnemonic, one_to_one_instruction(kind)?))
-        })
-        .collect()
-});
 
 /// The instruction the op table gives `kind`, else the error at `op`.
 fn instruction<'c, 'a>(
