@@ -25,7 +25,7 @@ use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     op_table::Family,
     ops::{OpKind, op_name, operand_at, result_at},
-    types::{TensorLike, TileType},
+    types::{CommCtxType, TensorLike, TileType},
 };
 
 mod elementwise;
@@ -197,7 +197,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             .attribute("callee")
             .ok()
             .and_then(pto_dialects::attrs::text);
-        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && callee.is_some_and(|c| names.contains(&c))
         {
             callers.push(op.to_raw());
@@ -915,7 +915,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     fn convert(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         // Ops of other dialects (arith, scf) are left to the upstream
         // conversions pto-translate runs next.
-        let Some(kind) = pto_dialects::ops::kind(&op) else {
+        let Some(kind) = OpKind::of(&op) else {
             return Ok(());
         };
         if let Err(reason) = lowers(kind) {
@@ -1223,7 +1223,7 @@ fn drop_branch_tiles<'c, 'a>(
                 continue;
             }
             let address = addresses.element(i).map_err(|e| (branch, e.to_string()))?;
-            let create = OperationBuilder::new("pl.tile.create", branch.location())
+            let create = OperationBuilder::new(OpKind::PlTileCreate.name(), branch.location())
                 .add_results(&[result.r#type()])
                 .add_attributes(&[(
                     Identifier::new(context, "pl.addresses"),
@@ -1403,7 +1403,7 @@ fn convert_kernel<'c, 'a>(
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
-        if r#type.to_string() == "!pld.comm_ctx" {
+        if CommCtxType::try_from(r#type).is_ok() {
             let context_type = pointer(context, "int64_t");
             argument.set_type(context_type);
             comm_contexts.push(argument.to_raw());
