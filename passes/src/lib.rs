@@ -9,9 +9,6 @@ pub mod pld;
 pub mod registry;
 pub mod target;
 
-/// Every `pl.tile.<mnemonic>` -> pto-isa instruction pair the EmitC lowering
-/// maps one to one.
-pub use emitc::convert_pl_to_emitc::INSTRUCTIONS;
 pub use registry::{
     PASSES, PIPELINES, PassDefinition, PipelineDefinition, create_pass, find_pass, register_passes,
 };

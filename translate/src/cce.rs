@@ -14,8 +14,8 @@ use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
     enums::{FunctionKind, ParamDirection},
-    ops::op_name,
-    types::TensorLike,
+    ops::{OpKind, op_name},
+    types::{CommCtxType, TensorLike},
 };
 
 use crate::{driver, ffi::translate_to_cpp, host_python, orchestration};
@@ -104,7 +104,7 @@ pub struct Parameter {
 fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut found = None;
     kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-        if pto_dialects::ops::computes_on_tensors(&op_name(op)) {
+        if OpKind::of(&op).is_some_and(|kind| kind.info().computes_on_tensors()) {
             found = Some(op.to_raw());
             return melior::ir::operation::WalkResult::Interrupt;
         }
@@ -150,10 +150,10 @@ fn needs_lowering(module: &Module) -> bool {
     module
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            let name = op_name(op);
-            scope |= name == "pl.incore_scope";
-            windows |= name == "pld.tensor.alloc_window_buffer";
-            domains |= name == "pld.comm_domain";
+            let kind = OpKind::of(&op);
+            scope |= kind == Some(OpKind::PlIncoreScope);
+            windows |= kind == Some(OpKind::PldTensorAllocWindowBuffer);
+            domains |= kind == Some(OpKind::PldCommDomain);
             melior::ir::operation::WalkResult::Advance
         });
     // Window buffers without comm domains: pld-lower-distributed has not run.
@@ -324,7 +324,7 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
     module
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
-            if op_name(op) == "pld.dispatch"
+            if OpKind::of(&op) == Some(OpKind::PldDispatch)
                 && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
             {
                 let mut domains: Vec<usize> = Vec::new();
@@ -337,7 +337,7 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
                         .map(|r| r.owner());
                     let mut domain = 0;
                     while let Some(op) = at {
-                        if op_name(op) == "pld.comm_domain" {
+                        if OpKind::of(&op) == Some(OpKind::PldCommDomain) {
                             domain = op.to_raw().ptr as usize;
                             break;
                         }
@@ -396,7 +396,7 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
     let mut parameters = Vec::new();
     for i in 0..body.argument_count() {
         let argument: melior::ir::Value = body.argument(i).unwrap().into();
-        if argument.r#type().to_string() == "!pld.comm_ctx" {
+        if CommCtxType::try_from(argument.r#type()).is_ok() {
             parameters.push(Parameter {
                 name: format!("arg{i}"),
                 element: "int64_t".into(),

@@ -23,12 +23,17 @@ use melior::{
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
-    enums::{Pipe, RoundMode},
-    ops::{op_name, operand_at, operand_segments, result_at},
-    types::{TensorLike, TileType},
+    op_table::Family,
+    ops::{OpKind, op_name, operand_at, result_at},
+    types::{CommCtxType, TensorLike, TileType},
 };
 
+mod elementwise;
+mod matmul;
+mod movement;
 mod pld;
+mod reduce;
+mod system;
 
 use pld::COMM_HELPERS;
 
@@ -192,7 +197,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             .attribute("callee")
             .ok()
             .and_then(pto_dialects::attrs::text);
-        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && callee.is_some_and(|c| names.contains(&c))
         {
             callers.push(op.to_raw());
@@ -294,10 +299,6 @@ struct Lowering<'c, 'a> {
     communicates: bool,
 }
 
-fn pipe_name(pipe: Pipe) -> String {
-    format!("PIPE_{}", pipe.to_string().to_uppercase())
-}
-
 fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
     op.attribute(name)
         .ok()
@@ -305,102 +306,127 @@ fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// The pto-isa instruction of each `pl.tile.<mnemonic>` op whose operands
-/// follow the destination one to one (the ops the dedicated arms of
-/// [`Lowering`] do not lower): mnemonic, instruction. An alias is a row of
-/// its own. Tests enumerate it (every instruction is emitted and compiled
-/// by test/e2e/every-instruction.test).
-pub const INSTRUCTIONS: &[(&str, &str)] = &[
-    ("add", "TADD"),
-    ("sub", "TSUB"),
-    ("mul", "TMUL"),
-    ("div", "TDIV"),
-    ("maximum", "TMAX"),
-    ("max", "TMAX"),
-    ("minimum", "TMIN"),
-    ("min", "TMIN"),
-    ("and", "TAND"),
-    ("or", "TOR"),
-    ("xor", "TXOR"),
-    ("shl", "TSHL"),
-    ("shr", "TSHR"),
-    ("fmod", "TFMOD"),
-    ("adds", "TADDS"),
-    ("subs", "TSUBS"),
-    ("muls", "TMULS"),
-    ("divs", "TDIVS"),
-    ("maximums", "TMAXS"),
-    ("maxs", "TMAXS"),
-    ("minimums", "TMINS"),
-    ("mins", "TMINS"),
-    ("ands", "TANDS"),
-    ("ors", "TORS"),
-    ("xors", "TXORS"),
-    ("shls", "TSHLS"),
-    ("shrs", "TSHRS"),
-    ("rem", "TREM"),
-    ("rems", "TREMS"),
-    ("fmods", "TFMODS"),
-    ("lrelu", "TLRELU"),
-    ("prelu", "TPRELU"),
-    ("sel", "TSEL"),
-    ("sels", "TSELS"),
-    ("transpose", "TTRANS"),
-    ("exp", "TEXP"),
-    ("log", "TLOG"),
-    ("sqrt", "TSQRT"),
-    ("rsqrt", "TRSQRT"),
-    ("recip", "TRECIP"),
-    ("abs", "TABS"),
-    ("neg", "TNEG"),
-    ("relu", "TRELU"),
-    ("not", "TNOT"),
-    ("row_sum", "TROWSUM"),
-    ("row_max", "TROWMAX"),
-    ("row_min", "TROWMIN"),
-    ("row_prod", "TROWPROD"),
-    ("col_sum", "TCOLSUM"),
-    ("col_max", "TCOLMAX"),
-    ("col_min", "TCOLMIN"),
-    ("col_prod", "TCOLPROD"),
-    ("row_argmax", "TROWARGMAX"),
-    ("row_argmin", "TROWARGMIN"),
-    ("col_argmax", "TCOLARGMAX"),
-    ("col_argmin", "TCOLARGMIN"),
-    ("row_expand", "TROWEXPAND"),
-    ("row_expand_add", "TROWEXPANDADD"),
-    ("row_expand_sub", "TROWEXPANDSUB"),
-    ("row_expand_mul", "TROWEXPANDMUL"),
-    ("row_expand_div", "TROWEXPANDDIV"),
-    ("row_expand_max", "TROWEXPANDMAX"),
-    ("row_expand_min", "TROWEXPANDMIN"),
-    ("row_expand_expdif", "TROWEXPANDEXPDIF"),
-    ("col_expand", "TCOLEXPAND"),
-    ("col_expand_add", "TCOLEXPANDADD"),
-    ("col_expand_sub", "TCOLEXPANDSUB"),
-    ("col_expand_mul", "TCOLEXPANDMUL"),
-    ("col_expand_div", "TCOLEXPANDDIV"),
-    ("col_expand_max", "TCOLEXPANDMAX"),
-    ("col_expand_min", "TCOLEXPANDMIN"),
-    ("col_expand_expdif", "TCOLEXPANDEXPDIF"),
-    ("full", "TEXPANDS"),
-    ("expands", "TEXPANDS"),
-    ("move", "TMOV"),
-    ("extract", "TEXTRACT"),
-    ("slice", "TEXTRACT"),
-    ("matmul", "TMATMUL"),
-    ("matmul_bias", "TMATMUL_BIAS"),
-    ("gemv", "TGEMV"),
-    ("gemv_acc", "TGEMV_ACC"),
-    ("gemv_bias", "TGEMV_BIAS"),
-];
+/// The instruction the op table gives `kind`, else the error at `op`.
+fn instruction<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    kind: OpKind,
+) -> Result<&'static str, Failure<'c, 'a>> {
+    kind.info().instruction.ok_or_else(|| no_lowering(op, kind))
+}
 
-/// The instruction [`INSTRUCTIONS`] maps a `pl.tile.` mnemonic to.
-fn instruction(short: &str) -> Option<&'static str> {
-    INSTRUCTIONS
-        .iter()
-        .find(|(mnemonic, _)| *mnemonic == short)
-        .map(|&(_, name)| name)
+/// The error at an op of `kind` the lowering does not take.
+fn no_lowering<'c, 'a>(op: OperationRef<'c, 'a>, kind: OpKind) -> Failure<'c, 'a> {
+    (op, format!("'{kind}' has no lowering to EmitC yet"))
+}
+
+/// The error at an op [`lowers`] does not take, for `reason`: the reason
+/// itself where it says what to run first, else that there is no lowering.
+fn unsupported<'c, 'a>(op: OperationRef<'c, 'a>, kind: OpKind, reason: &str) -> Failure<'c, 'a> {
+    match kind {
+        OpKind::PldTensorPut | OpKind::PldTensorGet => (op, reason.to_string()),
+        _ => no_lowering(op, kind),
+    }
+}
+
+/// Whether convert-pl-to-emitc lowers the ops of `kind`, and why not when
+/// it does not: such an op is an error at the op. (Ops of other dialects
+/// are left to the upstream conversions.) A lowered op may still be an
+/// error in a form the lowering does not take: a block query under the
+/// runtime's entry, an atomic get, a view with a non-row-major layout.
+pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
+    use OpKind as K;
+    const TENSOR_LEVEL: &str =
+        "a tensor-level op: pl-convert-tensor-to-tile makes tile ops of it in kernels";
+    // The families lowered as their instruction on the operands.
+    let instruction = || match kind.info().instruction {
+        Some(_) => Ok(()),
+        None => Err("pto-isa has no instruction for it"),
+    };
+    match kind.family() {
+        Family::Sync => match kind {
+            K::PlSystemSyncSrc | K::PlSystemSyncDst | K::PlSystemPipeBarrier => Ok(()),
+            _ => Err("only the pipe events and barriers of pl-insert-sync are lowered"),
+        },
+        Family::BlockQuery | Family::MemoryOrder => Ok(()),
+        Family::RankQuery => match kind {
+            K::PldSystemGetCommCtx | K::PldSystemRank | K::PldSystemNranks => Ok(()),
+            _ => Err("a host orchestrator's query"),
+        },
+        Family::Signal => match kind {
+            K::PldSystemNotify | K::PldSystemWait => Ok(()),
+            _ => Err("deferred waits are not lowered to EmitC yet"),
+        },
+        Family::RemoteAccess => match kind {
+            K::PldTileRemoteLoad | K::PldTileRemoteStore => Ok(()),
+            _ => Err("a tensor-level op: kernels store to a peer from tiles"),
+        },
+        Family::RemoteTransfer => match kind {
+            K::PldTilePut | K::PldTileGet => Ok(()),
+            _ => Err(
+                "pto-isa's TPUT/TGET move data through a staging tile: run pl-convert-tensor-to-tile (pto-a2a3-pipeline), which gives the transfer one",
+            ),
+        },
+        Family::TensorView => match kind {
+            K::PlTensorView => Ok(()),
+            _ => Err("only pl.tensor.view, a row-major view of a kernel parameter, is translated"),
+        },
+        Family::TensorAccess => match kind {
+            K::PlTensorDim => Ok(()),
+            _ => Err("scalar accesses to global memory are not translated yet"),
+        },
+        Family::TensorAssemble
+        | Family::TensorBinary
+        | Family::TensorCast
+        | Family::TensorColExpand
+        | Family::TensorColReduce
+        | Family::TensorCompare
+        | Family::TensorCreate
+        | Family::TensorFillpad
+        | Family::TensorMatmul
+        | Family::TensorRowExpand
+        | Family::TensorRowReduce
+        | Family::TensorScalar
+        | Family::TensorSelect
+        | Family::TensorUnary => Err(TENSOR_LEVEL),
+        Family::TileTransfer
+        | Family::TileFillpad
+        | Family::TileAccess
+        | Family::TileAssemble
+        | Family::TileCompare
+        | Family::TileCast => Ok(()),
+        Family::TileView => match kind {
+            K::PlTileSetValidshape | K::PlTileReshape => Ok(()),
+            _ => instruction(),
+        },
+        Family::TileCreate => match kind {
+            K::PlTileCreate => Ok(()),
+            K::PlTileAlloc => Err("planning gives tiles their buffers: kernels create them"),
+            _ => instruction(),
+        },
+        Family::TileMatmul => match kind {
+            K::PlTileMatmulAcc => Ok(()),
+            K::PlTileBatchMatmul | K::PlTileBatchMatmulAcc => {
+                Err("batch matmuls are not translated yet")
+            }
+            _ => instruction(),
+        },
+        Family::TileMove
+        | Family::TileTranspose
+        | Family::TileUnary
+        | Family::TileBinary
+        | Family::TileScalar
+        | Family::TileRowExpand
+        | Family::TileColExpand
+        | Family::TileSelect
+        | Family::TileRowReduce
+        | Family::TileColReduce => instruction(),
+        Family::Call => Err("a dispatch: kernels dispatch no tasks"),
+        Family::Scope => Err("a scope: outlined or lowered before the kernels are"),
+        Family::Terminator => Err("the terminator of a scope"),
+        Family::Collective => Err("a collective: lowered to transfers and signals before"),
+        Family::BuiltinCollective => Err("a host program's collective"),
+        Family::Window => Err("a window of the host's comm domain"),
+    }
 }
 
 impl<'c, 'a> Lowering<'c, 'a> {
@@ -883,510 +909,106 @@ impl<'c, 'a> Lowering<'c, 'a> {
         self.replaced.push(op);
     }
 
-    fn sync(&mut self, op: OperationRef<'c, 'a>, name: &str) -> Result<(), Failure<'c, 'a>> {
-        let pipe = |attr: &str| {
-            int_attribute(op, attr)
-                .and_then(|c| Pipe::from_code(c as i32))
-                .ok_or((op, format!("no {attr}")))
+    /// Lowers one op of the kernel: by its family, each family's lowering
+    /// keyed by the op's kind inside. An op [`lowers`] does not take is an
+    /// error at the op.
+    fn convert(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        // Ops of other dialects (arith, scf) are left to the upstream
+        // conversions pto-translate runs next.
+        let Some(kind) = OpKind::of(&op) else {
+            return Ok(());
         };
-        let args: Vec<Attribute> = if name == "pl.system.pipe_barrier" {
-            vec![opaque_attribute(self.context, &pipe_name(pipe("pipe")?))]
-        } else {
-            let event = int_attribute(op, "event").unwrap_or(0);
-            vec![
-                opaque_attribute(self.context, &pipe_name(pipe("set_pipe")?)),
-                opaque_attribute(self.context, &pipe_name(pipe("wait_pipe")?)),
-                opaque_attribute(self.context, &format!("EVENT_ID{event}")),
-            ]
-        };
-        let callee = match name {
-            "pl.system.sync_src" => "set_flag",
-            "pl.system.sync_dst" => "wait_flag",
-            _ => "pipe_barrier",
-        };
-        self.call(op, callee, &[], Some(args), None);
-        self.replaced.push(op);
+        if let Err(reason) = lowers(kind) {
+            return Err(unsupported(op, kind, reason));
+        }
+        match kind.family() {
+            Family::Sync => self.sync(op, kind),
+            Family::BlockQuery => self.block_query(op, kind),
+            Family::MemoryOrder
+            | Family::RankQuery
+            | Family::Signal
+            | Family::RemoteAccess
+            | Family::RemoteTransfer => self.communicate(op, kind),
+            Family::TensorView => self.tensor_views(op, kind),
+            Family::TensorAccess => self.tensor_access(op, kind),
+            Family::TileTransfer => self.transfer(op, kind),
+            Family::TileView => self.tile_views(op, kind),
+            Family::TileFillpad => self.fillpad(op, kind),
+            Family::TileAccess => self.tile_access(op, kind),
+            Family::TileCreate => self.tile_create(op, kind),
+            Family::TileAssemble => self.assemble(op, kind),
+            Family::TileMove | Family::TileTranspose => self.moves(op, kind),
+            Family::TileUnary
+            | Family::TileBinary
+            | Family::TileScalar
+            | Family::TileRowExpand
+            | Family::TileColExpand
+            | Family::TileSelect => self.elementwise(op, kind),
+            Family::TileCompare => self.compare(op, kind),
+            Family::TileCast => self.cast(op, kind),
+            Family::TileRowReduce | Family::TileColReduce => self.reduce(op, kind),
+            Family::TileMatmul => self.matmul(op, kind),
+            Family::Call
+            | Family::Scope
+            | Family::Terminator
+            | Family::Collective
+            | Family::BuiltinCollective
+            | Family::Window
+            | Family::TensorAssemble
+            | Family::TensorBinary
+            | Family::TensorCast
+            | Family::TensorColExpand
+            | Family::TensorColReduce
+            | Family::TensorCompare
+            | Family::TensorCreate
+            | Family::TensorFillpad
+            | Family::TensorMatmul
+            | Family::TensorRowExpand
+            | Family::TensorRowReduce
+            | Family::TensorScalar
+            | Family::TensorSelect
+            | Family::TensorUnary => Err(no_lowering(op, kind)),
+        }
+    }
+
+    /// `INSTRUCTION(dst, sources...)` for an op whose instruction (the op
+    /// table's) takes the destination and then `sources` (its operands, or
+    /// as its family arranges them), with `args` when the call spells its
+    /// arguments out.
+    fn one_to_one(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+        sources: Vec<Value<'c, 'a>>,
+        args: Option<Vec<Attribute<'c>>>,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let callee = instruction(op, kind)?;
+        let valid = self.propagated_valid(op);
+        let object = self.declare_tile(
+            op,
+            result_at(op, 0).ok_or((op, "a tile op without a result".to_string()))?,
+            0,
+            valid,
+        )?;
+        let operands: Vec<Value> = std::iter::once(object).chain(sources).collect();
+        self.call(op, callee, &operands, args, None);
+        self.replace(op, object);
         Ok(())
     }
 
-    fn convert(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let name = op_name(op);
-        if matches!(
-            name.as_str(),
-            "pl.system.sync_src" | "pl.system.sync_dst" | "pl.system.pipe_barrier"
-        ) {
-            return self.sync(op, &name);
-        }
-        if name.starts_with("pld.")
-            || matches!(name.as_str(), "pl.system.fence" | "pl.system.cacheinvalid")
-        {
-            return self.communicate(op, &name);
-        }
-        if name == "pl.tensor.view" {
-            // Metadata only: the same pointer with the result's shape.
-            let (source, result) = (operand_at(op, 0).unwrap(), result_at(op, 0).unwrap());
-            let tensor = TensorLike::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
-            if tensor
-                .layout()
-                .is_some_and(|l| l != pto_dialects::enums::TensorLayout::Nd)
-            {
-                return Err((
-                    op,
-                    "views with a non-row-major layout are not translated yet".into(),
-                ));
-            }
-            let info = self.tensors.get(&value_key(source)).cloned().ok_or((
+    /// TTRANS and TPRELU write a scratch tile (the op table's scratch
+    /// operand) the pl op may leave out: pl-flatten-tile-nd-to-2d adds it.
+    fn require_scratch(
+        &self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let callee = instruction(op, kind)?;
+        if kind.info().scratch_operand == Some(op.operand_count()) {
+            return Err((
                 op,
-                "a view of a tensor that is not a kernel parameter".to_string(),
-            ))?;
-            let dims = tensor.shape();
-            if dims.iter().skip(1).any(Option::is_none) {
-                return Err((
-                    op,
-                    "views with a dynamic inner extent are not translated yet".into(),
-                ));
-            }
-            let cast = OperationBuilder::new("emitc.cast", op.location())
-                .add_operands(&[source])
-                .add_results(&[source.r#type()])
-                .build()
-                .map_err(|e| (op, e.to_string()))?;
-            let view: Value = op
-                .block()
-                .unwrap()
-                .insert_operation_before(op, cast)
-                .result(0)
-                .unwrap()
-                .into();
-            self.tensors.insert(
-                value_key(view),
-                GmTensor {
-                    element: info.element,
-                    shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(),
-                    dims: vec![None; dims.len()],
-                },
-            );
-            if let Some(&ctx) = self.contexts.get(&value_key(source)) {
-                self.contexts.insert(value_key(view), ctx);
-            }
-            self.replace(op, view);
-            return Ok(());
-        }
-        if name == "pl.tensor.dim" {
-            let axis = int_attribute(op, "axis")
-                .or_else(|| int_attribute(op, "index"))
-                .unwrap_or(0) as usize;
-            let dim = self.tensor_dim(op, operand_at(op, 0).unwrap(), axis)?;
-            self.replace(op, dim);
-            return Ok(());
-        }
-        let Some(short) = name.strip_prefix("pl.tile.") else {
-            if name.starts_with("pl.") || name.starts_with("pld.") {
-                return Err((op, format!("'{name}' has no lowering to EmitC yet")));
-            }
-            return Ok(());
-        };
-        let result = result_at(op, 0);
-        match short {
-            "load" => {
-                let result = result.expect("loads have a result");
-                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
-                let segments = operand_segments(op);
-                let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
-                let offsets: Vec<Value> = (start..start + count)
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
-                let (valid_start, valid_count) =
-                    segments.get(2).copied().unwrap_or((start + count, 0));
-                let mut dynamic =
-                    (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
-                let extents = tile.effective_view().valid_shape;
-                let mut valid: [Option<Value>; 2] = [0, 1].map(|d| {
-                    if extents[d].is_none() {
-                        dynamic.next()
-                    } else {
-                        None
-                    }
-                });
-                let source = operand_at(op, 0).unwrap();
-                if op.attribute("clamp").is_ok() {
-                    // The window narrowed to the tensor's edge.
-                    if offsets.len() != 2
-                        || extents.iter().any(Option::is_some) && valid.iter().all(Option::is_none)
-                    {
-                        return Err((
-                            op,
-                            "clamp is translated for 2-D loads with dynamic valid extents".into(),
-                        ));
-                    }
-                    for d in 0..2 {
-                        let Some(extent) = valid[d] else { continue };
-                        let edge = self.tensor_dim(op, source, d)?;
-                        let location = op.location();
-                        let block = op.block().unwrap();
-                        let left: Value = block
-                            .insert_operation_before(
-                                op,
-                                melior::dialect::arith::subi(edge, offsets[d], location),
-                            )
-                            .result(0)
-                            .unwrap()
-                            .into();
-                        let narrowed = OperationBuilder::new("arith.minsi", location)
-                            .add_operands(&[extent, left])
-                            .add_results(&[Type::index(self.context)])
-                            .build()
-                            .expect("arith.minsi builds");
-                        valid[d] = Some(
-                            block
-                                .insert_operation_before(op, narrowed)
-                                .result(0)
-                                .unwrap()
-                                .into(),
-                        );
-                    }
-                }
-                let (window, runtime) = self.tile_window(op, tile, valid)?;
-                let object = self.declare_tile(op, result, 0, valid)?;
-                let global = self.global_window(op, source, source, &offsets, &window, &runtime)?;
-                self.call(op, "TLOAD", &[object, global], None, None);
-                self.replace(op, object);
-            }
-            "store" => {
-                let tile = operand_at(op, 0).unwrap();
-                let destination = operand_at(op, 1).unwrap();
-                let offsets: Vec<Value> = (2..op.operand_count())
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
-                let (window, runtime) = self.stored_window(op, tile)?;
-                let global =
-                    self.global_window(op, destination, destination, &offsets, &window, &runtime)?;
-                // An atomic store adds into global memory.
-                if op.attribute("atomic_add").is_ok() {
-                    self.atomic_store(op, global, tile)?;
-                } else {
-                    self.call(op, "TSTORE", &[global, tile], None, None);
-                }
-                self.replace(op, destination);
-            }
-            "set_validshape" => {
-                // A view: another object at the source's address with the
-                // given valid extents.
-                let valid = [operand_at(op, 1), operand_at(op, 2)];
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                self.replace(op, object);
-            }
-            "reshape" => {
-                // A view: another object at the source's address (row-major
-                // data reinterpreted).
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                self.replace(op, object);
-            }
-            "fillpad" => {
-                // The destination is wholly valid; its type carries the pad.
-                let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
-                self.call(
-                    op,
-                    "TFILLPAD",
-                    &[object, operand_at(op, 0).unwrap()],
-                    None,
-                    None,
-                );
-                self.replace(op, object);
-            }
-            "write" => {
-                // In place: `tile.SetValue(row * cols + col, value)` on the
-                // source object, which the result stands for.
-                let tile = operand_at(op, 0).unwrap();
-                let shape = self
-                    .storage_shapes
-                    .get(&value_key(tile))
-                    .cloned()
-                    .ok_or((op, "the written tile was not declared".to_string()))?;
-                let n = op.operand_count();
-                let indices: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
-                let value = operand_at(op, n - 1).unwrap();
-                let location = op.location();
-                let block = op.block().unwrap();
-                let flat = self.flat_index(op, &shape, &indices)?;
-                block.insert_operation_before(
-                    op,
-                    build::verbatim(
-                        self.context,
-                        location,
-                        "{}.SetValue({}, {});",
-                        &[tile, flat, value],
-                    ),
-                );
-                self.replace(op, tile);
-            }
-            "create" => {
-                let object = self.declare_tile(op, result.expect("a result"), 0, [None, None])?;
-                self.replace(op, object);
-            }
-            "matmul_acc" => {
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let (acc, lhs, rhs) = (
-                    operand_at(op, 0).unwrap(),
-                    operand_at(op, 1).unwrap(),
-                    operand_at(op, 2).unwrap(),
-                );
-                match operand_at(op, 3) {
-                    None => {
-                        self.call(op, "TMATMUL_ACC", &[object, acc, lhs, rhs], None, None);
-                    }
-                    Some(first) => {
-                        // The first step initialises the accumulator.
-                        let (then_block, else_block) = (Block::new(&[]), Block::new(&[]));
-                        self.call_in(&then_block, op.location(), "TMATMUL", &[object, lhs, rhs]);
-                        self.call_in(
-                            &else_block,
-                            op.location(),
-                            "TMATMUL_ACC",
-                            &[object, acc, lhs, rhs],
-                        );
-                        let (then_region, else_region) = (Region::new(), Region::new());
-                        then_block
-                            .append_operation(melior::dialect::scf::r#yield(&[], op.location()));
-                        else_block
-                            .append_operation(melior::dialect::scf::r#yield(&[], op.location()));
-                        then_region.append_block(then_block);
-                        else_region.append_block(else_block);
-                        let branch = melior::dialect::scf::r#if(
-                            first,
-                            &[],
-                            then_region,
-                            else_region,
-                            op.location(),
-                        );
-                        op.block().unwrap().insert_operation_before(op, branch);
-                    }
-                }
-                self.replace(op, object);
-            }
-            "cmp" | "cmps" => {
-                // The packed predicate mask: one bit per column
-                // (docs/dialects/pl.md, `pl.tile.cmp`).
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let mode = int_attribute(op, "cmp").unwrap_or(0);
-                let mode = ["EQ", "NE", "LT", "LE", "GT", "GE"]
-                    .get(mode as usize)
-                    .ok_or((op, format!("comparison #{mode}")))?;
-                let mode = opaque_attribute(self.context, &format!("CmpMode::{mode}"));
-                let index_attr = |i: i64| -> Attribute {
-                    IntegerAttribute::new(Type::index(self.context), i).into()
-                };
-                let callee = if short == "cmp" { "TCMP" } else { "TCMPS" };
-                self.call(
-                    op,
-                    callee,
-                    &[
-                        object,
-                        operand_at(op, 0).unwrap(),
-                        operand_at(op, 1).unwrap(),
-                    ],
-                    Some(vec![index_attr(0), index_attr(1), index_attr(2), mode]),
-                    None,
-                );
-                self.replace(op, object);
-            }
-            "read" => {
-                // `tile.GetValue(row * cols + col)` into a variable (a member
-                // call with a value: verbatim into an lvalue).
-                let tile = operand_at(op, 0).unwrap();
-                let shape = self
-                    .storage_shapes
-                    .get(&value_key(tile))
-                    .cloned()
-                    .ok_or((op, "the read tile was not declared".to_string()))?;
-                let indices: Vec<Value> = (1..op.operand_count())
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
-                let flat = self.flat_index(op, &shape, &indices)?;
-                let result = result.expect("a read has a result");
-                let location = op.location();
-                let block = op.block().unwrap();
-                let lvalue =
-                    Type::parse(self.context, &format!("!emitc.lvalue<{}>", result.r#type()))
-                        .ok_or((op, "an lvalue type".to_string()))?;
-                let variable = OperationBuilder::new("emitc.variable", location)
-                    .add_attributes(&[(
-                        Identifier::new(self.context, "value"),
-                        opaque_attribute(self.context, ""),
-                    )])
-                    .add_results(&[lvalue])
-                    .build()
-                    .map_err(|e| (op, e.to_string()))?;
-                let variable: Value = block
-                    .insert_operation_before(op, variable)
-                    .result(0)
-                    .unwrap()
-                    .into();
-                block.insert_operation_before(
-                    op,
-                    build::verbatim(
-                        self.context,
-                        location,
-                        "{} = {}.GetValue({});",
-                        &[variable, tile, flat],
-                    ),
-                );
-                let load = OperationBuilder::new("emitc.load", location)
-                    .add_operands(&[variable])
-                    .add_results(&[result.r#type()])
-                    .build()
-                    .map_err(|e| (op, e.to_string()))?;
-                let value: Value = block
-                    .insert_operation_before(op, load)
-                    .result(0)
-                    .unwrap()
-                    .into();
-                self.replace(op, value);
-            }
-            "assemble" => {
-                // In place: the result is the target's buffer (planning
-                // gives it the target's address), the source written in.
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let mut operands = vec![object, operand_at(op, 0).unwrap()];
-                let offsets: Vec<Value> = (2..op.operand_count())
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
-                if offsets.len() == 1 {
-                    operands.push(self.index_constant(op, 0));
-                }
-                operands.extend(offsets);
-                self.call(op, "TINSERT", &operands, None, None);
-                self.replace(op, object);
-            }
-            "get_block_idx" | "get_block_num" | "get_subblock_idx" => {
-                if self.runtime_entry {
-                    // The runtime does not program the CCE block registers:
-                    // its SPMD context is in the entry's arguments.
-                    return Err((
-                        op,
-                        "block queries are not translated for the runtime's kernel_entry yet (its SPMD context is get_block_idx(args) of the runtime's intrinsic.h, not the CCE intrinsic); use --entry=kernel".into(),
-                    ));
-                }
-                let callee = if short == "get_subblock_idx" {
-                    "get_subblockid"
-                } else {
-                    short
-                };
-                let value = self
-                    .call(
-                        op,
-                        callee,
-                        &[],
-                        None,
-                        Some(IntegerType::new(self.context, 64).into()),
-                    )
-                    .expect("a result");
-                let location = op.location();
-                let index: Value = op
-                    .block()
-                    .unwrap()
-                    .insert_operation_before(
-                        op,
-                        melior::dialect::arith::index_cast(
-                            value,
-                            Type::index(self.context),
-                            location,
-                        ),
-                    )
-                    .result(0)
-                    .unwrap()
-                    .into();
-                self.replace(op, index);
-            }
-            "cast" => {
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
-                let mode = int_attribute(op, "mode")
-                    .and_then(|c| RoundMode::from_code(c as i32))
-                    .unwrap_or(RoundMode::Rint);
-                let mode = opaque_attribute(
-                    self.context,
-                    &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()),
-                );
-                let index_attr = |i: i64| -> Attribute {
-                    IntegerAttribute::new(Type::index(self.context), i).into()
-                };
-                self.call(
-                    op,
-                    "TCVT",
-                    &[object, operand_at(op, 0).unwrap()],
-                    Some(vec![index_attr(0), index_attr(1), mode]),
-                    None,
-                );
-                self.replace(op, object);
-            }
-            _ => {
-                let Some(callee) = instruction(short) else {
-                    return Err((op, format!("'{name}' has no lowering to EmitC yet")));
-                };
-                // TTRANS and TPRELU write a scratch tile the pl op may leave
-                // out (pl-flatten-tile-nd-to-2d adds it).
-                let scratch_at = match short {
-                    "transpose" => 1,
-                    "prelu" => 2,
-                    _ => usize::MAX,
-                };
-                if op.operand_count() == scratch_at {
-                    return Err((
-                        op,
-                        format!(
-                            "{callee} needs a scratch tile (tmp): run pl-flatten-tile-nd-to-2d first"
-                        ),
-                    ));
-                }
-                let valid = self.propagated_valid(op);
-                let object = self.declare_tile(
-                    op,
-                    result.ok_or((op, "a tile op without a result".to_string()))?,
-                    0,
-                    valid,
-                )?;
-                // A plain broadcast's tile operand gives only the shape:
-                // pto-isa's TROWEXPAND / TCOLEXPAND take (dst, src) and
-                // TEXPANDS (dst, scalar).
-                let mut sources: Vec<Value> =
-                    if matches!(short, "row_expand" | "col_expand" | "expands") {
-                        op.operands().skip(1).collect()
-                    } else {
-                        op.operands().collect()
-                    };
-                let mut args = None;
-                match short {
-                    // TSELS(dst, mask, src, tmp, scalar): the scratch comes
-                    // before the scalar.
-                    "sels" => sources.swap(2, 3),
-                    // pto-isa's TCOLMAX, TCOLMIN and TCOLPROD take no
-                    // scratch.
-                    "col_max" | "col_min" | "col_prod" => sources.truncate(1),
-                    // TCOLSUM's form with a scratch takes `isBinary`: false
-                    // adds the rows in order (docs/a2a3-lowering.md,
-                    // "Reduction order").
-                    "col_sum" if sources.len() == 2 => {
-                        let index = |i: i64| -> Attribute {
-                            IntegerAttribute::new(Type::index(self.context), i).into()
-                        };
-                        args = Some(vec![
-                            index(0),
-                            index(1),
-                            index(2),
-                            opaque_attribute(self.context, "false"),
-                        ]);
-                    }
-                    _ => {}
-                }
-                let operands: Vec<Value> = std::iter::once(object).chain(sources).collect();
-                self.call(op, callee, &operands, args, None);
-                self.replace(op, object);
-            }
+                format!("{callee} needs a scratch tile (tmp): run pl-flatten-tile-nd-to-2d first"),
+            ));
         }
         Ok(())
     }
@@ -1601,7 +1223,7 @@ fn drop_branch_tiles<'c, 'a>(
                 continue;
             }
             let address = addresses.element(i).map_err(|e| (branch, e.to_string()))?;
-            let create = OperationBuilder::new("pl.tile.create", branch.location())
+            let create = OperationBuilder::new(OpKind::PlTileCreate.name(), branch.location())
                 .add_results(&[result.r#type()])
                 .add_attributes(&[(
                     Identifier::new(context, "pl.addresses"),
@@ -1781,7 +1403,7 @@ fn convert_kernel<'c, 'a>(
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
-        if r#type.to_string() == "!pld.comm_ctx" {
+        if CommCtxType::try_from(r#type).is_ok() {
             let context_type = pointer(context, "int64_t");
             argument.set_type(context_type);
             comm_contexts.push(argument.to_raw());

@@ -9,11 +9,12 @@ use melior::ir::{
     operation::OperationLike, r#type::IntegerType,
 };
 use pto_dialects::{
-    ops::{operand_at, operand_segments, result_at},
+    enums::{AtomicType, EnumAttr, NotifyKind, WaitCmp},
+    ops::{OpKind, operand_at, operand_segments, result_at},
     types::TileType,
 };
 
-use super::{Failure, Lowering, int_attribute};
+use super::{Failure, Lowering, no_lowering};
 use crate::emitc::build::opaque_attribute;
 use crate::pl::linear::value_key;
 use pto_dialects::ops::constant_int;
@@ -74,7 +75,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     pub(super) fn communicate(
         &mut self,
         op: OperationRef<'c, 'a>,
-        name: &str,
+        kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
         self.communicates = true;
         let opaque_args = |texts: &[&str]| -> Vec<Attribute<'c>> {
@@ -86,14 +87,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let index_arg = |i: i64| -> Attribute<'c> {
             IntegerAttribute::new(Type::index(self.context), i).into()
         };
-        match name {
-            "pld.system.get_comm_ctx" => {
+        match kind {
+            OpKind::PldSystemGetCommCtx => {
                 let ctx = self.context_of(op, operand_at(op, 0).unwrap())?;
                 self.replace(op, ctx);
             }
-            "pld.system.rank" | "pld.system.nranks" => {
+            OpKind::PldSystemRank | OpKind::PldSystemNranks => {
                 let i32_type: Type = IntegerType::new(self.context, 32).into();
-                let callee = if name.ends_with("nranks") {
+                let callee = if kind == OpKind::PldSystemNranks {
                     "pld_nranks"
                 } else {
                     "pld_rank"
@@ -109,7 +110,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     .expect("a result");
                 self.replace(op, value);
             }
-            "pld.tile.remote_load" => {
+            OpKind::PldTileRemoteLoad => {
                 let result = result_at(op, 0).expect("a tile");
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
                 let segments = operand_segments(op);
@@ -140,7 +141,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "TLOAD", &[object, global], None, None);
                 self.replace(op, object);
             }
-            "pld.tile.remote_store" => {
+            OpKind::PldTileRemoteStore => {
                 let (tile, target) = (operand_at(op, 0).unwrap(), operand_at(op, 1).unwrap());
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (2..n - 1).filter_map(|i| operand_at(op, i)).collect();
@@ -149,14 +150,17 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let remote = self.peer_pointer(op, target, peer)?;
                 let global = self.global_window(op, target, remote, &offsets, &window, &runtime)?;
                 // An atomic store adds into the peer's window.
-                if int_attribute(op, "atomic").unwrap_or(0) != 0 {
+                if op
+                    .enum_attr::<AtomicType>("atomic")
+                    .is_some_and(|a| a != AtomicType::None)
+                {
                     self.atomic_store(op, global, tile)?;
                 } else {
                     self.call(op, "TSTORE", &[global, tile], None, None);
                 }
                 self.replaced.push(op);
             }
-            "pld.system.notify" => {
+            OpKind::PldSystemNotify => {
                 let target = operand_at(op, 0).unwrap();
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 2).filter_map(|i| operand_at(op, i)).collect();
@@ -164,7 +168,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     operand_at(op, n - 2).unwrap(),
                     operand_at(op, n - 1).unwrap(),
                 );
-                let kind = if int_attribute(op, "op") == Some(1) {
+                let kind = if op.enum_attr::<NotifyKind>("op") == Some(NotifyKind::Set) {
                     "pto::comm::NotifyOp::Set"
                 } else {
                     "pto::comm::NotifyOp::AtomicAdd"
@@ -185,12 +189,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "pto::comm::TNOTIFY", &[global, value], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.system.wait" => {
+            OpKind::PldSystemWait => {
                 let signal = operand_at(op, 0).unwrap();
                 let n = op.operand_count();
                 let offsets: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let expected = operand_at(op, n - 1).unwrap();
-                let cmp = if int_attribute(op, "cmp") == Some(0) {
+                let cmp = if op.enum_attr::<WaitCmp>("cmp") == Some(WaitCmp::Eq) {
                     "pto::comm::WaitCmp::EQ"
                 } else {
                     "pto::comm::WaitCmp::GE"
@@ -208,7 +212,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            "pl.system.fence" => {
+            OpKind::PlSystemFence => {
                 self.call(
                     op,
                     "pipe_barrier",
@@ -219,7 +223,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 self.call(op, "dsb", &[], Some(opaque_args(&["DSB_DDR"])), None);
                 self.replaced.push(op);
             }
-            "pl.system.cacheinvalid" if op.operand_count() == 0 => {
+            OpKind::PlSystemCacheinvalid if op.operand_count() == 0 => {
                 self.call(
                     op,
                     "dcci",
@@ -232,21 +236,18 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            "pl.system.cacheinvalid" => {
+            OpKind::PlSystemCacheinvalid => {
                 let mut args = vec![index_arg(0)];
                 args.extend(opaque_args(&["cache_line_t::SINGLE_CACHE_LINE"]));
                 self.call(op, "dcci", &[operand_at(op, 0).unwrap()], Some(args), None);
                 self.replaced.push(op);
             }
-            "pld.tensor.put" | "pld.tensor.get" => {
-                return Err((
-                    op,
-                    "pto-isa's TPUT/TGET move data through a staging tile: run pl-convert-tensor-to-tile (pto-a2a3-pipeline), which gives the transfer one".into(),
-                ));
-            }
-            "pld.tile.put" | "pld.tile.get" => {
-                let atomic = int_attribute(op, "atomic").unwrap_or(0) != 0;
-                if atomic && name.ends_with(".get") {
+            OpKind::PldTilePut | OpKind::PldTileGet => {
+                let put = kind == OpKind::PldTilePut;
+                let atomic = op
+                    .enum_attr::<AtomicType>("atomic")
+                    .is_some_and(|a| a != AtomicType::None);
+                if atomic && !put {
                     return Err((
                         op,
                         "atomic gets are not translated yet (pto-isa's TGET has no atomic form)"
@@ -275,7 +276,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     group(first_region + 1),
                     group(first_region + 2),
                 );
-                let put = name.ends_with(".put");
                 // The transfer's extents: the region's (constants), else the
                 // whole local tensor's.
                 let local = if put { src } else { dst };
@@ -338,7 +338,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replaced.push(op);
             }
-            other => return Err((op, format!("'{other}' has no lowering to EmitC yet"))),
+            _ => return Err(no_lowering(op, kind)),
         }
         Ok(())
     }

@@ -1,0 +1,388 @@
+//! Moving and viewing data in `convert-pl-to-emitc`: loads and stores
+//! between global memory and tiles, tile views, fills, element access,
+//! creation, assembly and moves, and the tensor views and shape queries of
+//! kernels (docs/passes/convert-pl-to-emitc.md).
+
+use melior::ir::{
+    BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
+    operation::{OperationBuilder, OperationLike},
+};
+use pto_dialects::{
+    ops::{OpKind, operand_at, operand_segments, result_at},
+    types::{TensorLike, TileType},
+};
+
+use super::{Failure, GmTensor, Lowering, int_attribute, no_lowering};
+use crate::emitc::build::{self, opaque_attribute};
+use crate::pl::linear::value_key;
+
+impl<'c, 'a> Lowering<'c, 'a> {
+    /// `pl.tensor.view` (family `TensorView`): metadata only, the same
+    /// pointer with the result's shape.
+    pub(super) fn tensor_views(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind != OpKind::PlTensorView {
+            return Err(no_lowering(op, kind));
+        }
+        let (source, result) = (operand_at(op, 0).unwrap(), result_at(op, 0).unwrap());
+        let tensor = TensorLike::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+        if tensor
+            .layout()
+            .is_some_and(|l| l != pto_dialects::enums::TensorLayout::Nd)
+        {
+            return Err((
+                op,
+                "views with a non-row-major layout are not translated yet".into(),
+            ));
+        }
+        let info = self.tensors.get(&value_key(source)).cloned().ok_or((
+            op,
+            "a view of a tensor that is not a kernel parameter".to_string(),
+        ))?;
+        let dims = tensor.shape();
+        if dims.iter().skip(1).any(Option::is_none) {
+            return Err((
+                op,
+                "views with a dynamic inner extent are not translated yet".into(),
+            ));
+        }
+        let cast = OperationBuilder::new("emitc.cast", op.location())
+            .add_operands(&[source])
+            .add_results(&[source.r#type()])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        let view: Value = op
+            .block()
+            .unwrap()
+            .insert_operation_before(op, cast)
+            .result(0)
+            .unwrap()
+            .into();
+        self.tensors.insert(
+            value_key(view),
+            GmTensor {
+                element: info.element,
+                shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(),
+                dims: vec![None; dims.len()],
+            },
+        );
+        if let Some(&ctx) = self.contexts.get(&value_key(source)) {
+            self.contexts.insert(value_key(view), ctx);
+        }
+        self.replace(op, view);
+        Ok(())
+    }
+
+    /// `pl.tensor.dim` (family `TensorAccess`): the kernel's extent.
+    pub(super) fn tensor_access(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind != OpKind::PlTensorDim {
+            return Err(no_lowering(op, kind));
+        }
+        let axis = int_attribute(op, "axis")
+            .or_else(|| int_attribute(op, "index"))
+            .unwrap_or(0) as usize;
+        let dim = self.tensor_dim(op, operand_at(op, 0).unwrap(), axis)?;
+        self.replace(op, dim);
+        Ok(())
+    }
+
+    /// Loads and stores (family `TileTransfer`): `TLOAD(tile, gm)` and
+    /// `TSTORE(gm, tile)` on a `GlobalTensor` over the window.
+    pub(super) fn transfer(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let result = result_at(op, 0);
+        match kind {
+            OpKind::PlTileLoad => {
+                let result = result.expect("loads have a result");
+                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                let segments = operand_segments(op);
+                let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
+                let offsets: Vec<Value> = (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
+                let (valid_start, valid_count) =
+                    segments.get(2).copied().unwrap_or((start + count, 0));
+                let mut dynamic =
+                    (valid_start..valid_start + valid_count).filter_map(|i| operand_at(op, i));
+                let extents = tile.effective_view().valid_shape;
+                let mut valid: [Option<Value>; 2] = [0, 1].map(|d| {
+                    if extents[d].is_none() {
+                        dynamic.next()
+                    } else {
+                        None
+                    }
+                });
+                let source = operand_at(op, 0).unwrap();
+                if op.attribute("clamp").is_ok() {
+                    // The window narrowed to the tensor's edge.
+                    if offsets.len() != 2
+                        || extents.iter().any(Option::is_some) && valid.iter().all(Option::is_none)
+                    {
+                        return Err((
+                            op,
+                            "clamp is translated for 2-D loads with dynamic valid extents".into(),
+                        ));
+                    }
+                    for d in 0..2 {
+                        let Some(extent) = valid[d] else { continue };
+                        let edge = self.tensor_dim(op, source, d)?;
+                        let location = op.location();
+                        let block = op.block().unwrap();
+                        let left: Value = block
+                            .insert_operation_before(
+                                op,
+                                melior::dialect::arith::subi(edge, offsets[d], location),
+                            )
+                            .result(0)
+                            .unwrap()
+                            .into();
+                        let narrowed = OperationBuilder::new("arith.minsi", location)
+                            .add_operands(&[extent, left])
+                            .add_results(&[Type::index(self.context)])
+                            .build()
+                            .expect("arith.minsi builds");
+                        valid[d] = Some(
+                            block
+                                .insert_operation_before(op, narrowed)
+                                .result(0)
+                                .unwrap()
+                                .into(),
+                        );
+                    }
+                }
+                let (window, runtime) = self.tile_window(op, tile, valid)?;
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let global = self.global_window(op, source, source, &offsets, &window, &runtime)?;
+                self.call(op, "TLOAD", &[object, global], None, None);
+                self.replace(op, object);
+            }
+            OpKind::PlTileStore => {
+                let tile = operand_at(op, 0).unwrap();
+                let destination = operand_at(op, 1).unwrap();
+                let offsets: Vec<Value> = (2..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
+                let (window, runtime) = self.stored_window(op, tile)?;
+                let global =
+                    self.global_window(op, destination, destination, &offsets, &window, &runtime)?;
+                // An atomic store adds into global memory.
+                if op.attribute("atomic_add").is_ok() {
+                    self.atomic_store(op, global, tile)?;
+                } else {
+                    self.call(op, "TSTORE", &[global, tile], None, None);
+                }
+                self.replace(op, destination);
+            }
+            _ => return Err(no_lowering(op, kind)),
+        }
+        Ok(())
+    }
+
+    /// Tile views (family `TileView`): another object at the source's
+    /// address; a slice is a copy into its own buffer (`TEXTRACT`).
+    pub(super) fn tile_views(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let result = result_at(op, 0);
+        match kind {
+            OpKind::PlTileSetValidshape => {
+                // A view: another object at the source's address with the
+                // given valid extents.
+                let valid = [operand_at(op, 1), operand_at(op, 2)];
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                self.replace(op, object);
+            }
+            OpKind::PlTileReshape => {
+                // A view: another object at the source's address (row-major
+                // data reinterpreted).
+                let valid = self.propagated_valid(op);
+                let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                self.replace(op, object);
+            }
+            _ => return self.one_to_one(op, kind, op.operands().collect(), None),
+        }
+        Ok(())
+    }
+
+    /// `pl.tile.fillpad` (family `TileFillpad`): `TFILLPAD(dst, src)`.
+    pub(super) fn fillpad(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind != OpKind::PlTileFillpad {
+            return Err(no_lowering(op, kind));
+        }
+        // The destination is wholly valid; its type carries the pad.
+        let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, [None, None])?;
+        self.call(
+            op,
+            "TFILLPAD",
+            &[object, operand_at(op, 0).unwrap()],
+            None,
+            None,
+        );
+        self.replace(op, object);
+        Ok(())
+    }
+
+    /// Element access (family `TileAccess`): `SetValue` and `GetValue` on
+    /// the tile object at the row-major index.
+    pub(super) fn tile_access(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let result = result_at(op, 0);
+        match kind {
+            OpKind::PlTileWrite => {
+                // In place: `tile.SetValue(row * cols + col, value)` on the
+                // source object, which the result stands for.
+                let tile = operand_at(op, 0).unwrap();
+                let shape = self
+                    .storage_shapes
+                    .get(&value_key(tile))
+                    .cloned()
+                    .ok_or((op, "the written tile was not declared".to_string()))?;
+                let n = op.operand_count();
+                let indices: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
+                let value = operand_at(op, n - 1).unwrap();
+                let location = op.location();
+                let block = op.block().unwrap();
+                let flat = self.flat_index(op, &shape, &indices)?;
+                block.insert_operation_before(
+                    op,
+                    build::verbatim(
+                        self.context,
+                        location,
+                        "{}.SetValue({}, {});",
+                        &[tile, flat, value],
+                    ),
+                );
+                self.replace(op, tile);
+            }
+            OpKind::PlTileRead => {
+                // `tile.GetValue(row * cols + col)` into a variable (a member
+                // call with a value: verbatim into an lvalue).
+                let tile = operand_at(op, 0).unwrap();
+                let shape = self
+                    .storage_shapes
+                    .get(&value_key(tile))
+                    .cloned()
+                    .ok_or((op, "the read tile was not declared".to_string()))?;
+                let indices: Vec<Value> = (1..op.operand_count())
+                    .filter_map(|i| operand_at(op, i))
+                    .collect();
+                let flat = self.flat_index(op, &shape, &indices)?;
+                let result = result.expect("a read has a result");
+                let location = op.location();
+                let block = op.block().unwrap();
+                let lvalue =
+                    Type::parse(self.context, &format!("!emitc.lvalue<{}>", result.r#type()))
+                        .ok_or((op, "an lvalue type".to_string()))?;
+                let variable = OperationBuilder::new("emitc.variable", location)
+                    .add_attributes(&[(
+                        Identifier::new(self.context, "value"),
+                        opaque_attribute(self.context, ""),
+                    )])
+                    .add_results(&[lvalue])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                let variable: Value = block
+                    .insert_operation_before(op, variable)
+                    .result(0)
+                    .unwrap()
+                    .into();
+                block.insert_operation_before(
+                    op,
+                    build::verbatim(
+                        self.context,
+                        location,
+                        "{} = {}.GetValue({});",
+                        &[variable, tile, flat],
+                    ),
+                );
+                let load = OperationBuilder::new("emitc.load", location)
+                    .add_operands(&[variable])
+                    .add_results(&[result.r#type()])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                let value: Value = block
+                    .insert_operation_before(op, load)
+                    .result(0)
+                    .unwrap()
+                    .into();
+                self.replace(op, value);
+            }
+            _ => return Err(no_lowering(op, kind)),
+        }
+        Ok(())
+    }
+
+    /// Creation (family `TileCreate`): an object at the planned address; a
+    /// fill is its instruction (`TEXPANDS(dst, value)`).
+    pub(super) fn tile_create(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind != OpKind::PlTileCreate {
+            return self.one_to_one(op, kind, op.operands().collect(), None);
+        }
+        let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, [None, None])?;
+        self.replace(op, object);
+        Ok(())
+    }
+
+    /// `pl.tile.assemble` (family `TileAssemble`): in place, the result is
+    /// the target's buffer (planning gives it the target's address), the
+    /// source written in (`TINSERT(dst, src, row, col)`).
+    pub(super) fn assemble(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind != OpKind::PlTileAssemble {
+            return Err(no_lowering(op, kind));
+        }
+        let valid = self.propagated_valid(op);
+        let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, valid)?;
+        let mut operands = vec![object, operand_at(op, 0).unwrap()];
+        let offsets: Vec<Value> = (2..op.operand_count())
+            .filter_map(|i| operand_at(op, i))
+            .collect();
+        if offsets.len() == 1 {
+            operands.push(self.index_constant(op, 0));
+        }
+        operands.extend(offsets);
+        self.call(op, "TINSERT", &operands, None, None);
+        self.replace(op, object);
+        Ok(())
+    }
+
+    /// Moves and transposes (families `TileMove`, `TileTranspose`): the
+    /// instruction on the operands (`TMOV`, `TEXTRACT(dst, src, row, col)`,
+    /// `TTRANS(dst, src, tmp)`).
+    pub(super) fn moves(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        if kind == OpKind::PlTileTranspose {
+            self.require_scratch(op, kind)?;
+        }
+        self.one_to_one(op, kind, op.operands().collect(), None)
+    }
+}

@@ -1,0 +1,199 @@
+//! Which ops convert-pl-to-emitc lowers (`lowers`, keyed by the op table):
+//! every op of the table is asked, the answers are printed as a table
+//! (`cargo test -p pto-passes --test emitc_coverage -- --nocapture`), and
+//! the ops it does not lower must be exactly [`NOT_LOWERED`]. An op added to
+//! the ODS is thereby a decision here: lowered, or listed with why not.
+
+use std::collections::BTreeSet;
+
+use pto_dialects::ops::OpKind;
+use pto_passes::emitc::convert_pl_to_emitc::lowers;
+
+/// The ops convert-pl-to-emitc does not lower (an error at the op):
+/// orchestration-level and host-level ops, tensor-level ops (kernels get
+/// tile ops for them from pl-convert-tensor-to-tile), and the tile and
+/// system ops without a lowering yet.
+const NOT_LOWERED: &[OpKind] = &[
+    // Dispatches, scopes and their terminators: orchestration structure.
+    OpKind::PlCall,
+    OpKind::PlSubmit,
+    OpKind::PldDispatch,
+    OpKind::PlClusterScope,
+    OpKind::PlIncoreScope,
+    OpKind::PlRuntimeScope,
+    OpKind::PlSpmdScope,
+    OpKind::PldCommDomain,
+    OpKind::PlYield,
+    OpKind::PldYield,
+    // Barriers and cross-core events pl-insert-sync does not place.
+    OpKind::PlSystemBarAll,
+    OpKind::PlSystemBarM,
+    OpKind::PlSystemBarV,
+    OpKind::PlSystemSyncSet,
+    OpKind::PlSystemSyncWait,
+    // Tile ops without a lowering: planning gives tiles their buffers,
+    // batch matmuls are not translated yet, pto-isa has no sine or cosine.
+    OpKind::PlTileAlloc,
+    OpKind::PlTileBatchMatmul,
+    OpKind::PlTileBatchMatmulAcc,
+    OpKind::PlTileCos,
+    OpKind::PlTileSin,
+    // Host-level and tensor-level communication.
+    OpKind::PldSystemWorldSize,
+    OpKind::PldSystemDeferWait,
+    OpKind::PldBuiltinAllToAll,
+    OpKind::PldBuiltinAllToAllV,
+    OpKind::PldBuiltinAllgather,
+    OpKind::PldBuiltinAllreduce,
+    OpKind::PldBuiltinAllreduceRing,
+    OpKind::PldBuiltinBarrier,
+    OpKind::PldBuiltinBroadcast,
+    OpKind::PldBuiltinReduceScatter,
+    OpKind::PldTensorAllToAll,
+    OpKind::PldTensorAllToAllV,
+    OpKind::PldTensorAllgather,
+    OpKind::PldTensorAllreduce,
+    OpKind::PldTensorBarrier,
+    OpKind::PldTensorBroadcast,
+    OpKind::PldTensorReduceScatter,
+    OpKind::PldTensorAllocWindowBuffer,
+    OpKind::PldTensorWindow,
+    OpKind::PldTensorGet,
+    OpKind::PldTensorPut,
+    OpKind::PldTensorRemoteStore,
+    // Tensor ops other than pl.tensor.view and pl.tensor.dim.
+    OpKind::PlTensorAbs,
+    OpKind::PlTensorAdd,
+    OpKind::PlTensorAdds,
+    OpKind::PlTensorAnd,
+    OpKind::PlTensorAnds,
+    OpKind::PlTensorAssemble,
+    OpKind::PlTensorCast,
+    OpKind::PlTensorCmp,
+    OpKind::PlTensorCmps,
+    OpKind::PlTensorColArgmax,
+    OpKind::PlTensorColArgmin,
+    OpKind::PlTensorColExpand,
+    OpKind::PlTensorColExpandAdd,
+    OpKind::PlTensorColExpandDiv,
+    OpKind::PlTensorColExpandExpdif,
+    OpKind::PlTensorColExpandMax,
+    OpKind::PlTensorColExpandMin,
+    OpKind::PlTensorColExpandMul,
+    OpKind::PlTensorColExpandSub,
+    OpKind::PlTensorColMax,
+    OpKind::PlTensorColMin,
+    OpKind::PlTensorColProd,
+    OpKind::PlTensorColSum,
+    OpKind::PlTensorConcat,
+    OpKind::PlTensorCos,
+    OpKind::PlTensorCreate,
+    OpKind::PlTensorDiv,
+    OpKind::PlTensorDivs,
+    OpKind::PlTensorExp,
+    OpKind::PlTensorExpands,
+    OpKind::PlTensorFillpad,
+    OpKind::PlTensorFmod,
+    OpKind::PlTensorFmods,
+    OpKind::PlTensorFull,
+    OpKind::PlTensorLog,
+    OpKind::PlTensorLrelu,
+    OpKind::PlTensorMatmul,
+    OpKind::PlTensorMatmulAcc,
+    OpKind::PlTensorMaximum,
+    OpKind::PlTensorMaximums,
+    OpKind::PlTensorMinimum,
+    OpKind::PlTensorMinimums,
+    OpKind::PlTensorMul,
+    OpKind::PlTensorMuls,
+    OpKind::PlTensorNeg,
+    OpKind::PlTensorNot,
+    OpKind::PlTensorOr,
+    OpKind::PlTensorOrs,
+    OpKind::PlTensorPrelu,
+    OpKind::PlTensorRead,
+    OpKind::PlTensorRecip,
+    OpKind::PlTensorRelu,
+    OpKind::PlTensorRem,
+    OpKind::PlTensorRems,
+    OpKind::PlTensorReshape,
+    OpKind::PlTensorRowArgmax,
+    OpKind::PlTensorRowArgmin,
+    OpKind::PlTensorRowExpand,
+    OpKind::PlTensorRowExpandAdd,
+    OpKind::PlTensorRowExpandDiv,
+    OpKind::PlTensorRowExpandExpdif,
+    OpKind::PlTensorRowExpandMax,
+    OpKind::PlTensorRowExpandMin,
+    OpKind::PlTensorRowExpandMul,
+    OpKind::PlTensorRowExpandSub,
+    OpKind::PlTensorRowMax,
+    OpKind::PlTensorRowMin,
+    OpKind::PlTensorRowProd,
+    OpKind::PlTensorRowSum,
+    OpKind::PlTensorRsqrt,
+    OpKind::PlTensorSel,
+    OpKind::PlTensorSels,
+    OpKind::PlTensorShl,
+    OpKind::PlTensorShls,
+    OpKind::PlTensorShr,
+    OpKind::PlTensorShrs,
+    OpKind::PlTensorSin,
+    OpKind::PlTensorSlice,
+    OpKind::PlTensorSqrt,
+    OpKind::PlTensorSub,
+    OpKind::PlTensorSubs,
+    OpKind::PlTensorTranspose,
+    OpKind::PlTensorWrite,
+    OpKind::PlTensorXor,
+    OpKind::PlTensorXors,
+];
+
+#[test]
+fn the_ops_not_lowered_are_the_documented_ones() {
+    let mut not_lowered = BTreeSet::new();
+    println!("{:<32} {:<20} convert-pl-to-emitc", "op", "family");
+    for &kind in OpKind::ALL {
+        let answer = match lowers(kind) {
+            Ok(()) => "lowered".to_string(),
+            Err(reason) => {
+                not_lowered.insert(kind);
+                format!("not lowered: {reason}")
+            }
+        };
+        println!("{:<32} {:<20} {answer}", kind.name(), kind.family().name());
+    }
+    let documented: BTreeSet<OpKind> = NOT_LOWERED.iter().copied().collect();
+    assert_eq!(
+        documented.len(),
+        NOT_LOWERED.len(),
+        "NOT_LOWERED lists an op twice"
+    );
+    let undocumented: Vec<&str> = not_lowered
+        .difference(&documented)
+        .map(|k| k.name())
+        .collect();
+    let lowered: Vec<&str> = documented
+        .difference(&not_lowered)
+        .map(|k| k.name())
+        .collect();
+    assert!(
+        undocumented.is_empty() && lowered.is_empty(),
+        "not lowered but not in NOT_LOWERED: {undocumented:?}; in NOT_LOWERED but lowered: {lowered:?}"
+    );
+}
+
+/// An op the op table gives a pto-isa instruction is one the lowering
+/// emits it for.
+#[test]
+fn every_op_with_an_instruction_is_lowered() {
+    let missing: Vec<&str> = OpKind::ALL
+        .iter()
+        .filter(|kind| kind.info().instruction.is_some() && lowers(**kind).is_err())
+        .map(|kind| kind.name())
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "ops with an instruction convert-pl-to-emitc does not lower: {missing:?}"
+    );
+}
