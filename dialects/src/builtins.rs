@@ -9,38 +9,44 @@ use melior::ir::{
     operation::{OperationLike, OperationRef},
 };
 
-use crate::{dtype::Dtype, ops::op_name};
+use crate::{
+    dtype::Dtype,
+    enums::{EnumAttr, ReduceOp},
+    op_table::{Family, OpKind},
+};
 
 /// `builtin.tensor.<collective>__<parameters>__<dtype>` for a
 /// `pld.builtin.*` op, e.g. `builtin.tensor.allreduce__sum__fp32` or
 /// `builtin.tensor.broadcast__root1__fp32`; `None` for any other op.
 pub fn variant(op: OperationRef) -> Option<String> {
-    let name = op_name(op);
-    let collective = name.strip_prefix("pld.builtin.")?;
-    let integer = |key: &str| {
-        op.attribute(key)
-            .ok()
-            .and_then(|a| IntegerAttribute::try_from(a).ok())
-            .map(|a| a.value())
-    };
+    let kind = OpKind::of(&op).filter(|kind| kind.family() == Family::BuiltinCollective)?;
+    let collective = kind.name().strip_prefix("pld.builtin.")?;
     let dtype = op
         .attribute("dtype")
         .ok()
         .and_then(|a| TypeAttribute::try_from(a).ok())
         .map(|a| a.value())
         .map_or(Some("fp32"), dtype_suffix)?;
-    let reduce = || match integer("op").unwrap_or(0) {
-        0 => Some("sum"),
-        1 => Some("max"),
-        2 => Some("min"),
-        3 => Some("prod"),
+    let parameters = match kind {
+        OpKind::PldBuiltinAllreduce
+        | OpKind::PldBuiltinAllreduceRing
+        | OpKind::PldBuiltinReduceScatter => {
+            // Without `op` a reduction sums.
+            let reduce = match op.attribute("op") {
+                Ok(_) => op.enum_attr::<ReduceOp>("op")?,
+                Err(_) => ReduceOp::Sum,
+            };
+            Some(reduce.keyword().to_string())
+        }
+        OpKind::PldBuiltinBroadcast => {
+            let root = op
+                .attribute("root")
+                .ok()
+                .and_then(|a| IntegerAttribute::try_from(a).ok())?
+                .value();
+            Some(format!("root{root}"))
+        }
         _ => None,
-    };
-    let parameters = match collective {
-        "allreduce" | "allreduce_ring" | "reduce_scatter" => Some(reduce()?.to_string()),
-        "broadcast" => Some(format!("root{}", integer("root")?)),
-        "barrier" | "allgather" | "all_to_all" | "all_to_all_v" => None,
-        _ => return None,
     };
     Some(match parameters {
         Some(parameters) => format!("builtin.tensor.{collective}__{parameters}__{dtype}"),

@@ -1,5 +1,5 @@
 // Every instruction convert-pl-to-emitc maps a tile op to
-// (pto_passes::INSTRUCTIONS), and the forms its dedicated lowerings emit
+// (the op table's instructions, `OpInfo::instruction`), and the forms its dedicated lowerings emit
 // (TCMP/TCMPS, TCVT, TMATMUL_ACC), each result stored into an output of
 // its own, named after the op: test/e2e/every-instruction.test compiles
 // every kernel against the simulator and compares each output with
