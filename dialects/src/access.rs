@@ -12,7 +12,11 @@ use melior::ir::{
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
 };
 
-use crate::{enums::ParamDirection, ops::op_name};
+use crate::{
+    enums::ParamDirection,
+    op_table::{Family, OpKind},
+    ops::op_name,
+};
 
 /// How an op uses its operand `index`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,46 +50,49 @@ fn nonzero(op: OperationRef, attribute: &str) -> bool {
 /// How `op` uses its operand `index` (for the pld ops: docs/pld-guide.md,
 /// "Memory effects").
 pub fn operand_use(op: OperationRef, index: usize) -> Use {
-    let name = op_name(op);
+    use OpKind as K;
     let rmw_if = |atomic: bool| if atomic { Use::ReadWrite } else { Use::Write };
-    match (name.as_str(), index) {
-        ("pl.tile.store", 1) => rmw_if(has(op, "atomic_add")),
-        ("pl.tensor.assemble", 1) => rmw_if(has(op, "atomic_add")),
-        ("pl.tensor.write", 0) => Use::ReadWrite,
-        ("pld.tile.remote_store" | "pld.tensor.remote_store", 1) => rmw_if(nonzero(op, "atomic")),
-        ("pld.tensor.put" | "pld.tile.put", 0) => rmw_if(nonzero(op, "atomic")),
-        ("pld.tensor.get" | "pld.tile.get", 0) => Use::Write,
-        ("pld.system.notify", 0) => Use::ReadWrite,
-        ("pl.tensor.view" | "pl.tensor.reshape" | "pl.tensor.slice" | "pl.tensor.transpose", 0) => {
-            Use::Alias
+    let Some(kind) = OpKind::of(&op) else {
+        // Upstream ops: loops carry, terminators pass on, the rest read.
+        return match (op_name(op).as_str(), index) {
+            ("scf.for", i) if i >= 3 => Use::Alias,
+            ("scf.yield" | "func.return", _) => Use::Pass,
+            _ => Use::Read,
+        };
+    };
+    match (kind, index) {
+        (K::PlTileStore, 1) => rmw_if(has(op, "atomic_add")),
+        (K::PlTensorAssemble, 1) => rmw_if(has(op, "atomic_add")),
+        (K::PlTensorWrite, 0) => Use::ReadWrite,
+        (K::PldTileRemoteStore | K::PldTensorRemoteStore, 1) => rmw_if(nonzero(op, "atomic")),
+        (K::PldTensorPut | K::PldTilePut, 0) => rmw_if(nonzero(op, "atomic")),
+        (K::PldTensorGet | K::PldTileGet, 0) => Use::Write,
+        (K::PldSystemNotify, 0) => Use::ReadWrite,
+        (view, 0) if view.family() == Family::TensorView => Use::Alias,
+        (K::PlYield | K::PlTensorDim | K::PldSystemGetCommCtx | K::PlSystemCacheinvalid, _) => {
+            Use::Pass
         }
-        ("scf.for", i) if i >= 3 => Use::Alias,
-        (
-            "scf.yield"
-            | "pl.yield"
-            | "func.return"
-            | "pl.tensor.dim"
-            | "pld.system.get_comm_ctx"
-            | "pl.system.cacheinvalid",
-            _,
-        ) => Use::Pass,
-        (n, i) if is_collective(n) && !(is_exchange(n) && i == 0) && distributed(op, i) => {
+        (collective, i)
+            if is_collective(collective)
+                && !(is_exchange(collective) && i == 0)
+                && distributed(op, i) =>
+        {
             Use::ReadWrite
         }
-        ("pl.call" | "pl.submit" | "pld.dispatch", i) => call_use(op, i),
+        (K::PlCall | K::PlSubmit | K::PldDispatch, i) => call_use(op, kind, i),
         _ => Use::Read,
     }
 }
 
 /// How a call uses argument `index`: as the callee declares it (a call in
 /// a function without its callee in reach reads).
-fn call_use(op: OperationRef, index: usize) -> Use {
-    let arguments = match op_name(op).as_str() {
-        "pl.submit" => crate::ops::operand_segments(op)
+fn call_use(op: OperationRef, kind: OpKind, index: usize) -> Use {
+    let arguments = match kind {
+        OpKind::PlSubmit => crate::ops::operand_segments(op)
             .first()
             .copied()
             .unwrap_or((0, 0)),
-        "pld.dispatch" => (0, op.operand_count().saturating_sub(1)),
+        OpKind::PldDispatch => (0, op.operand_count().saturating_sub(1)),
         _ => (0, op.operand_count()),
     };
     if !(arguments.0..arguments.0 + arguments.1).contains(&index) {
@@ -131,30 +138,24 @@ fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirec
     }
 }
 
-fn is_collective(name: &str) -> bool {
-    name.starts_with("pld.builtin.")
-        || matches!(
-            name,
-            "pld.tensor.allreduce"
-                | "pld.tensor.barrier"
-                | "pld.tensor.broadcast"
-                | "pld.tensor.allgather"
-                | "pld.tensor.reduce_scatter"
-                | "pld.tensor.all_to_all"
-                | "pld.tensor.all_to_all_v"
-        )
+fn is_collective(kind: OpKind) -> bool {
+    matches!(
+        kind.family(),
+        Family::Collective | Family::BuiltinCollective
+    )
 }
 
-/// The collectives whose first operand is the local input they read.
-fn is_exchange(name: &str) -> bool {
+/// The collectives whose operand 0 is the local input of an exchange (read,
+/// not written).
+fn is_exchange(kind: OpKind) -> bool {
     matches!(
-        name,
-        "pld.tensor.allgather"
-            | "pld.tensor.all_to_all"
-            | "pld.tensor.all_to_all_v"
-            | "pld.builtin.allgather"
-            | "pld.builtin.all_to_all"
-            | "pld.builtin.all_to_all_v"
+        kind,
+        OpKind::PldTensorAllgather
+            | OpKind::PldTensorAllToAll
+            | OpKind::PldTensorAllToAllV
+            | OpKind::PldBuiltinAllgather
+            | OpKind::PldBuiltinAllToAll
+            | OpKind::PldBuiltinAllToAllV
     )
 }
 

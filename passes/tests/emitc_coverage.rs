@@ -6,13 +6,15 @@
 
 use std::collections::BTreeSet;
 
-use pto_dialects::ops::OpKind;
+use pto_dialects::{
+    op_table::{Dialect, Group},
+    ops::OpKind,
+};
 use pto_passes::emitc::convert_pl_to_emitc::lowers;
 
-/// The ops convert-pl-to-emitc does not lower (an error at the op):
-/// orchestration-level and host-level ops, tensor-level ops (kernels get
-/// tile ops for them from pl-convert-tensor-to-tile), and the tile and
-/// system ops without a lowering yet.
+/// The ops convert-pl-to-emitc does not lower (an error at the op) besides
+/// the tensor-level ones ([`tensor_level`]): orchestration-level and
+/// host-level ops, and the tile and system ops without a lowering yet.
 const NOT_LOWERED: &[OpKind] = &[
     // Dispatches, scopes and their terminators: orchestration structure.
     OpKind::PlCall,
@@ -61,93 +63,17 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PldTensorGet,
     OpKind::PldTensorPut,
     OpKind::PldTensorRemoteStore,
-    // Tensor ops other than pl.tensor.view and pl.tensor.dim.
-    OpKind::PlTensorAbs,
-    OpKind::PlTensorAdd,
-    OpKind::PlTensorAdds,
-    OpKind::PlTensorAnd,
-    OpKind::PlTensorAnds,
-    OpKind::PlTensorAssemble,
-    OpKind::PlTensorCast,
-    OpKind::PlTensorCmp,
-    OpKind::PlTensorCmps,
-    OpKind::PlTensorColArgmax,
-    OpKind::PlTensorColArgmin,
-    OpKind::PlTensorColExpand,
-    OpKind::PlTensorColExpandAdd,
-    OpKind::PlTensorColExpandDiv,
-    OpKind::PlTensorColExpandExpdif,
-    OpKind::PlTensorColExpandMax,
-    OpKind::PlTensorColExpandMin,
-    OpKind::PlTensorColExpandMul,
-    OpKind::PlTensorColExpandSub,
-    OpKind::PlTensorColMax,
-    OpKind::PlTensorColMin,
-    OpKind::PlTensorColProd,
-    OpKind::PlTensorColSum,
-    OpKind::PlTensorConcat,
-    OpKind::PlTensorCos,
-    OpKind::PlTensorCreate,
-    OpKind::PlTensorDiv,
-    OpKind::PlTensorDivs,
-    OpKind::PlTensorExp,
-    OpKind::PlTensorExpands,
-    OpKind::PlTensorFillpad,
-    OpKind::PlTensorFmod,
-    OpKind::PlTensorFmods,
-    OpKind::PlTensorFull,
-    OpKind::PlTensorLog,
-    OpKind::PlTensorLrelu,
-    OpKind::PlTensorMatmul,
-    OpKind::PlTensorMatmulAcc,
-    OpKind::PlTensorMaximum,
-    OpKind::PlTensorMaximums,
-    OpKind::PlTensorMinimum,
-    OpKind::PlTensorMinimums,
-    OpKind::PlTensorMul,
-    OpKind::PlTensorMuls,
-    OpKind::PlTensorNeg,
-    OpKind::PlTensorNot,
-    OpKind::PlTensorOr,
-    OpKind::PlTensorOrs,
-    OpKind::PlTensorPrelu,
-    OpKind::PlTensorRead,
-    OpKind::PlTensorRecip,
-    OpKind::PlTensorRelu,
-    OpKind::PlTensorRem,
-    OpKind::PlTensorRems,
-    OpKind::PlTensorReshape,
-    OpKind::PlTensorRowArgmax,
-    OpKind::PlTensorRowArgmin,
-    OpKind::PlTensorRowExpand,
-    OpKind::PlTensorRowExpandAdd,
-    OpKind::PlTensorRowExpandDiv,
-    OpKind::PlTensorRowExpandExpdif,
-    OpKind::PlTensorRowExpandMax,
-    OpKind::PlTensorRowExpandMin,
-    OpKind::PlTensorRowExpandMul,
-    OpKind::PlTensorRowExpandSub,
-    OpKind::PlTensorRowMax,
-    OpKind::PlTensorRowMin,
-    OpKind::PlTensorRowProd,
-    OpKind::PlTensorRowSum,
-    OpKind::PlTensorRsqrt,
-    OpKind::PlTensorSel,
-    OpKind::PlTensorSels,
-    OpKind::PlTensorShl,
-    OpKind::PlTensorShls,
-    OpKind::PlTensorShr,
-    OpKind::PlTensorShrs,
-    OpKind::PlTensorSin,
-    OpKind::PlTensorSlice,
-    OpKind::PlTensorSqrt,
-    OpKind::PlTensorSub,
-    OpKind::PlTensorSubs,
-    OpKind::PlTensorTranspose,
-    OpKind::PlTensorWrite,
-    OpKind::PlTensorXor,
-    OpKind::PlTensorXors,
 ];
+
+/// The `pl.tensor` ops other than `pl.tensor.view` and `pl.tensor.dim`:
+/// kernels get tile ops for them from pl-convert-tensor-to-tile, so none
+/// is lowered (a new tensor op joins them without a line here).
+fn tensor_level(kind: OpKind) -> bool {
+    let info = kind.info();
+    info.dialect == Dialect::Pl
+        && info.group == Group::Tensor
+        && !matches!(kind, OpKind::PlTensorView | OpKind::PlTensorDim)
+}
 
 #[test]
 fn the_ops_not_lowered_are_the_documented_ones() {
@@ -163,12 +89,21 @@ fn the_ops_not_lowered_are_the_documented_ones() {
         };
         println!("{:<32} {:<20} {answer}", kind.name(), kind.family().name());
     }
-    let documented: BTreeSet<OpKind> = NOT_LOWERED.iter().copied().collect();
+    let listed: BTreeSet<OpKind> = NOT_LOWERED.iter().copied().collect();
     assert_eq!(
-        documented.len(),
+        listed.len(),
         NOT_LOWERED.len(),
         "NOT_LOWERED lists an op twice"
     );
+    assert!(
+        listed.iter().all(|&kind| !tensor_level(kind)),
+        "NOT_LOWERED lists a tensor-level op"
+    );
+    let documented: BTreeSet<OpKind> = OpKind::ALL
+        .iter()
+        .copied()
+        .filter(|&kind| listed.contains(&kind) || tensor_level(kind))
+        .collect();
     let undocumented: Vec<&str> = not_lowered
         .difference(&documented)
         .map(|k| k.name())

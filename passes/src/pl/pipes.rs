@@ -183,24 +183,25 @@ impl Model {
             let name = op_name(*op);
             let root_of =
                 |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
-            match name.as_str() {
-                "pl.tile.store" | "pl.tensor.write" => {
-                    let root = root_of(&model, if name == "pl.tile.store" { 1 } else { 0 });
+            let op_kind = OpKind::of(op);
+            match (op_kind, name.as_str()) {
+                (Some(OpKind::PlTileStore | OpKind::PlTensorWrite), _) => {
+                    let destination = usize::from(op_kind == Some(OpKind::PlTileStore));
+                    let root = root_of(&model, destination);
                     model.set_result(*op, 0, root);
                 }
-                "pl.tensor.view"
-                | "pl.tensor.reshape"
-                | "pl.tensor.slice"
-                | "pl.tensor.transpose"
-                | "pl.tensor.fillpad" => {
+                // Views of a tensor, and padding in place: the source's root.
+                (Some(kind), _)
+                    if kind.family() == Family::TensorView || kind == OpKind::PlTensorFillpad =>
+                {
                     let root = root_of(&model, 0);
                     model.set_result(*op, 0, root);
                 }
-                "pl.tensor.create" | "pl.tensor.full" => {
+                (Some(OpKind::PlTensorCreate | OpKind::PlTensorFull), _) => {
                     let key = op.result_opt(0).map(|r| value_key(r.into()));
                     model.set_result(*op, 0, key);
                 }
-                "scf.for" => {
+                (None, "scf.for") => {
                     let body = op.region(0).unwrap().first_block().unwrap();
                     for i in 0..op.result_count() {
                         let root = root_of(&model, 3 + i);
