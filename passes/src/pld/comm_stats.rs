@@ -7,6 +7,7 @@ use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
     enums::Level,
+    op_table::OpKind,
     ops::operand_segments,
     types::{TensorLike, TileType},
 };
@@ -232,12 +233,12 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
         machine: &RankMachine,
         op: OperationRef<'c, 'a>,
     ) -> Result<Option<i64>, Failure<'c, 'a>> {
-        let name = op_name(op);
-        match name.as_str() {
-            "pld.system.notify" => self.notifies += 1,
-            "pld.system.wait" => self.waits += 1,
-            "pld.tile.remote_load" | "pld.tile.remote_store" => {
-                let load = name == "pld.tile.remote_load";
+        let kind = OpKind::of(&op);
+        match kind {
+            Some(OpKind::PldSystemNotify) => self.notifies += 1,
+            Some(OpKind::PldSystemWait) => self.waits += 1,
+            Some(OpKind::PldTileRemoteLoad | OpKind::PldTileRemoteStore) => {
+                let load = kind == Some(OpKind::PldTileRemoteLoad);
                 let segments = operand_segments(op);
                 let tile = if load {
                     op.result(0).expect("a tile").r#type()
@@ -267,8 +268,13 @@ impl<'c, 'a> Effects<'c, 'a> for CommStats {
                     self.sent = self.sent.saturating_add(elements);
                 }
             }
-            "pld.tile.put" | "pld.tensor.put" | "pld.tile.get" | "pld.tensor.get" => {
-                let put = name.ends_with(".put");
+            Some(
+                OpKind::PldTilePut
+                | OpKind::PldTensorPut
+                | OpKind::PldTileGet
+                | OpKind::PldTensorGet,
+            ) => {
+                let put = matches!(kind, Some(OpKind::PldTilePut | OpKind::PldTensorPut));
                 let segments = operand_segments(op);
                 let shape = segments.last().copied().unwrap_or((0, 0));
                 // The window is dst for a put, src for a get.

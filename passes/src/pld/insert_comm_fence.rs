@@ -95,17 +95,22 @@ fn is_window(value: Value) -> bool {
 }
 
 fn marker_for(op: OperationRef) -> Option<Marker> {
+    use OpKind as K;
     let operand_is_window = |i| op.operand(i).is_ok_and(is_window);
-    match op_name(op).as_str() {
-        "pl.tile.store" if operand_is_window(1) => Some(Marker::PublishLocal(1)),
-        "pl.tensor.write" | "pld.tile.get" | "pld.tensor.get" if operand_is_window(0) => {
+    let Some(kind) = OpKind::of(&op) else {
+        // A call to an arbitrary function may write any window.
+        return (op_name(op) == "func.call").then_some(Marker::OpaqueWrite);
+    };
+    match kind {
+        K::PlTileStore if operand_is_window(1) => Some(Marker::PublishLocal(1)),
+        K::PlTensorWrite | K::PldTileGet | K::PldTensorGet if operand_is_window(0) => {
             Some(Marker::PublishLocal(0))
         }
-        "pld.tile.remote_store" | "pld.tensor.remote_store" | "pld.tile.put" | "pld.tensor.put" => {
+        K::PldTileRemoteStore | K::PldTensorRemoteStore | K::PldTilePut | K::PldTensorPut => {
             Some(Marker::Fence)
         }
-        "pl.submit" | "pl.call" | "func.call" => Some(Marker::OpaqueWrite),
-        "pld.system.wait" => Some(Marker::AfterWait),
+        K::PlSubmit | K::PlCall => Some(Marker::OpaqueWrite),
+        K::PldSystemWait => Some(Marker::AfterWait),
         _ => None,
     }
 }
@@ -156,24 +161,28 @@ pub fn insert_comm_fences(root: OperationRef) -> usize {
             Marker::PublishLocal(index) => {
                 let window = op.operand(index).expect("the marker's operand exists");
                 if !(is_invalidation_of(next, Some(window)) && is_fence(after_next)) {
-                    markers.push(build("pl.system.cacheinvalid", &[window], location));
-                    markers.push(build("pl.system.fence", &[], location));
+                    markers.push(build(
+                        OpKind::PlSystemCacheinvalid.name(),
+                        &[window],
+                        location,
+                    ));
+                    markers.push(build(OpKind::PlSystemFence.name(), &[], location));
                 }
             }
             Marker::Fence => {
                 if !is_fence(next) {
-                    markers.push(build("pl.system.fence", &[], location));
+                    markers.push(build(OpKind::PlSystemFence.name(), &[], location));
                 }
             }
             Marker::OpaqueWrite => {
                 if !(is_invalidation_of(next, None) && is_fence(after_next)) {
-                    markers.push(build("pl.system.cacheinvalid", &[], location));
-                    markers.push(build("pl.system.fence", &[], location));
+                    markers.push(build(OpKind::PlSystemCacheinvalid.name(), &[], location));
+                    markers.push(build(OpKind::PlSystemFence.name(), &[], location));
                 }
             }
             Marker::AfterWait => {
                 if !is_invalidation_of(next, None) {
-                    markers.push(build("pl.system.cacheinvalid", &[], location));
+                    markers.push(build(OpKind::PlSystemCacheinvalid.name(), &[], location));
                 }
             }
         }
