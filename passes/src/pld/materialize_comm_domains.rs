@@ -215,21 +215,21 @@ fn devices_of<'c, 'a>(
 /// through host collectives' results (which alias their data operand).
 pub(crate) fn allocation_of<'c, 'a>(value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let owner = OperationResult::try_from(value).ok()?.owner();
-    match op_name(owner).as_str() {
-        "pld.tensor.window" => {
+    match OpKind::of(&owner) {
+        Some(OpKind::PldTensorWindow) => {
             let allocation = OperationResult::try_from(owner.operand_opt(0)?)
                 .ok()?
                 .owner();
             (OpKind::of(&allocation) == Some(OpKind::PldTensorAllocWindowBuffer))
                 .then_some(allocation)
         }
-        "pld.tensor.allreduce"
-        | "pld.tensor.barrier"
-        | "pld.tensor.broadcast"
-        | "pld.tensor.reduce_scatter" => allocation_of(owner.operand_opt(0)?),
-        "pld.tensor.allgather" | "pld.tensor.all_to_all" | "pld.tensor.all_to_all_v" => {
-            allocation_of(owner.operand_opt(1)?)
-        }
+        Some(OpKind::PldTensorAllreduce)
+        | Some(OpKind::PldTensorBarrier)
+        | Some(OpKind::PldTensorBroadcast)
+        | Some(OpKind::PldTensorReduceScatter) => allocation_of(owner.operand_opt(0)?),
+        Some(OpKind::PldTensorAllgather)
+        | Some(OpKind::PldTensorAllToAll)
+        | Some(OpKind::PldTensorAllToAllV) => allocation_of(owner.operand_opt(1)?),
         _ => None,
     }
 }
@@ -288,15 +288,15 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     }
     // Windows and dispatch coverage.
     for op in &ops {
-        match op_name(*op).as_str() {
-            "pld.tensor.window" => {
+        match OpKind::of(op) {
+            Some(OpKind::PldTensorWindow) => {
                 if let Some(i) = allocation_of(op.result(0).unwrap().into())
                     .and_then(|a| index_of(&allocations, a))
                 {
                     allocations[i].has_window = true;
                 }
             }
-            "pld.dispatch" => {
+            Some(OpKind::PldDispatch) => {
                 let device = op.operand(op.operand_count() - 1).expect("dispatch device");
                 let devices = devices_of(*op, device)?;
                 for argument in op.operands().take(op.operand_count() - 1) {
@@ -314,13 +314,15 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
     }
     // Host collectives: a signal inherits its data buffer's devices.
     for op in &ops {
-        let (data, signals): (Option<usize>, Vec<usize>) = match op_name(*op).as_str() {
-            "pld.tensor.allreduce" | "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => {
-                (Some(0), vec![1])
+        let (data, signals): (Option<usize>, Vec<usize>) = match OpKind::of(op) {
+            Some(OpKind::PldTensorAllreduce)
+            | Some(OpKind::PldTensorBroadcast)
+            | Some(OpKind::PldTensorReduceScatter) => (Some(0), vec![1]),
+            Some(OpKind::PldTensorAllgather) | Some(OpKind::PldTensorAllToAll) => {
+                (Some(1), vec![2])
             }
-            "pld.tensor.allgather" | "pld.tensor.all_to_all" => (Some(1), vec![2]),
-            "pld.tensor.all_to_all_v" => (Some(1), vec![2, 4]),
-            "pld.tensor.barrier" => (None, vec![0]),
+            Some(OpKind::PldTensorAllToAllV) => (Some(1), vec![2, 4]),
+            Some(OpKind::PldTensorBarrier) => (None, vec![0]),
             _ => continue,
         };
         let devices = data
