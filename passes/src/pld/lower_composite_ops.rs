@@ -231,14 +231,20 @@ impl<'c> Emitter<'c> {
         let index = Type::index(self.context);
         let ctx = self.op(
             block,
-            "pld.system.get_comm_ctx",
+            OpKind::PldSystemGetCommCtx.name(),
             &[target],
             &[CommCtxType::new(self.context).into()],
             &[],
         );
         let ctx: Value = ctx.result(0).unwrap().into();
         let nranks: Value = self
-            .op(block, "pld.system.nranks", &[ctx], &[i32_type], &[])
+            .op(
+                block,
+                OpKind::PldSystemNranks.name(),
+                &[ctx],
+                &[i32_type],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
@@ -248,7 +254,13 @@ impl<'c> Emitter<'c> {
             .unwrap()
             .into();
         let my_rank: Value = self
-            .op(block, "pld.system.rank", &[ctx], &[i32_type], &[])
+            .op(
+                block,
+                OpKind::PldSystemRank.name(),
+                &[ctx],
+                &[i32_type],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
@@ -332,7 +344,7 @@ impl<'c> Emitter<'c> {
             IntegerAttribute::new(IntegerType::new(self.context, 32).into(), 0).into();
         self.segmented_op(
             block,
-            "pld.tile.put",
+            OpKind::PldTilePut.name(),
             &operands,
             &[],
             &[1, 1, 1, 1, 0, 2, 2, 2],
@@ -377,7 +389,7 @@ impl<'c> Emitter<'c> {
         self.for_each_peer(block, setup, |body, _, peer| {
             self.op(
                 body,
-                "pld.system.notify",
+                OpKind::PldSystemNotify.name(),
                 &[signal, setup.my_rank_index, setup.zero, peer, credit],
                 &[],
                 &[("op", 0)],
@@ -386,7 +398,7 @@ impl<'c> Emitter<'c> {
         self.for_each_peer(block, setup, |body, src, _| {
             self.op(
                 body,
-                "pld.system.wait",
+                OpKind::PldSystemWait.name(),
                 &[signal, src, setup.zero, expected],
                 &[],
                 &[("cmp", 1)],
@@ -406,7 +418,7 @@ impl<'c> Emitter<'c> {
         self.for_each_peer(block, setup, |body, src, _| {
             self.op(
                 body,
-                "pld.system.notify",
+                OpKind::PldSystemNotify.name(),
                 &[signal, src, setup.zero, setup.my_rank, refund],
                 &[],
                 &[("op", 0)],
@@ -471,7 +483,7 @@ impl<'c> Emitter<'c> {
         let own_row: Value = self
             .segmented_op(
                 block,
-                "pl.tile.load",
+                OpKind::PlTileLoad.name(),
                 &[target, setup.my_rank_index, setup.zero],
                 &[row_type],
                 &[1, 2, 0],
@@ -489,7 +501,7 @@ impl<'c> Emitter<'c> {
                 let peer_row: Value = self
                     .segmented_op(
                         then_block,
-                        "pld.tile.remote_load",
+                        OpKind::PldTileRemoteLoad.name(),
                         &[target, setup.my_rank_index, setup.zero, peer],
                         &[row_type],
                         &[1, 2, 1, 0],
@@ -500,7 +512,7 @@ impl<'c> Emitter<'c> {
                     .into();
                 self.op(
                     then_block,
-                    "pl.tile.add",
+                    OpKind::PlTileAdd.name(),
                     &[accumulator, peer_row],
                     &[row_type],
                     &[],
@@ -570,7 +582,7 @@ impl<'c> Emitter<'c> {
             let count: Value = self
                 .op(
                     loop_body,
-                    "pl.tensor.read",
+                    OpKind::PlTensorRead.name(),
                     &[&[send_counts][..], &count_indices].concat(),
                     &[send_counts_type.element()],
                     &[],
@@ -595,7 +607,7 @@ impl<'c> Emitter<'c> {
                 .into();
             self.op(
                 loop_body,
-                "pld.system.notify",
+                OpKind::PldSystemNotify.name(),
                 &[recv_counts, setup.my_rank_index, setup.zero, dest, rows_i32],
                 &[],
                 &[("op", 1)],
@@ -763,7 +775,7 @@ impl<'c> Emitter<'c> {
         let own: Value = self
             .segmented_op(
                 block,
-                "pl.tile.load",
+                OpKind::PlTileLoad.name(),
                 &[view, zero, column, valid_cols],
                 &[plan.loaded],
                 &[1, 2, 1],
@@ -774,7 +786,7 @@ impl<'c> Emitter<'c> {
             .into();
         self.op(
             block,
-            "pl.tile.fillpad",
+            OpKind::PlTileFillpad.name(),
             &[own],
             &[plan.accumulator],
             &[("pad", PadValue::Zero as i64)],
@@ -817,7 +829,7 @@ impl<'c> Emitter<'c> {
         let mut remote: Value = self
             .segmented_op(
                 block,
-                "pld.tile.remote_load",
+                OpKind::PldTileRemoteLoad.name(),
                 &[view, setup.zero, column, peer, load_cols],
                 &[plan.loaded],
                 &[1, 2, 1, 1],
@@ -830,7 +842,7 @@ impl<'c> Emitter<'c> {
             remote = self
                 .op(
                     block,
-                    "pl.tile.set_validshape",
+                    OpKind::PlTileSetValidshape.name(),
                     &[remote, setup.one, valid_cols],
                     &[plan.loaded],
                     &[],
@@ -841,7 +853,7 @@ impl<'c> Emitter<'c> {
         }
         self.op(
             block,
-            "pl.tile.fillpad",
+            OpKind::PlTileFillpad.name(),
             &[remote],
             &[plan.accumulator],
             &[("pad", PadValue::Zero as i64)],
@@ -865,7 +877,7 @@ impl<'c> Emitter<'c> {
         let narrowed: Value = self
             .op(
                 block,
-                "pl.tile.set_validshape",
+                OpKind::PlTileSetValidshape.name(),
                 &[chunk, setup.one, valid_cols],
                 &[plan.stored],
                 &[],
@@ -902,7 +914,13 @@ impl<'c> Emitter<'c> {
 
         let setup = self.setup(block, target);
         let view: Value = self
-            .op(block, "pl.tensor.view", &[target], &[plan.view_type], &[])
+            .op(
+                block,
+                OpKind::PlTensorView.name(),
+                &[target],
+                &[plan.view_type],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
@@ -997,7 +1015,13 @@ impl<'c> Emitter<'c> {
 
         let setup = self.setup(block, target);
         let view: Value = self
-            .op(block, "pl.tensor.view", &[target], &[plan.view_type], &[])
+            .op(
+                block,
+                OpKind::PlTensorView.name(),
+                &[target],
+                &[plan.view_type],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
@@ -1106,7 +1130,7 @@ impl<'c> Emitter<'c> {
             self.for_each_peer(row_body, &setup, |body, src, _| {
                 self.op(
                     body,
-                    "pld.system.notify",
+                    OpKind::PldSystemNotify.name(),
                     &[signal, row, src, setup.my_rank, refund],
                     &[],
                     &[("op", 0)],
@@ -1227,7 +1251,13 @@ impl<'c> Emitter<'c> {
         // nothing; it only joins the barriers. Its placeholder is never read.
         let else_block = Block::new(&[]);
         let placeholder: Value = self
-            .op(&else_block, "pl.tile.create", &[], &[plan.accumulator], &[])
+            .op(
+                &else_block,
+                OpKind::PlTileCreate.name(),
+                &[],
+                &[plan.accumulator],
+                &[],
+            )
             .result(0)
             .unwrap()
             .into();
@@ -1297,7 +1327,7 @@ impl<'c> Emitter<'c> {
         self.for_each_peer(block, setup, |body, _, peer| {
             self.op(
                 body,
-                "pld.system.notify",
+                OpKind::PldSystemNotify.name(),
                 &[ring.signal, row, setup.my_rank_index, peer, ring.credit],
                 &[],
                 &[("op", 0)],
@@ -1306,7 +1336,7 @@ impl<'c> Emitter<'c> {
         self.for_each_peer(block, setup, |body, src, _| {
             self.op(
                 body,
-                "pld.system.wait",
+                OpKind::PldSystemWait.name(),
                 &[ring.signal, row, src, expected],
                 &[],
                 &[("cmp", 1)],
@@ -1352,7 +1382,7 @@ impl<'c> Emitter<'c> {
     ) -> Value<'c, 'a> {
         let stage_type: Type =
             TileType::new(self.context, &[rows, cols], element, Some(MemorySpace::Vec)).into();
-        self.op(block, "pl.tile.create", &[], &[stage_type], &[])
+        self.op(block, OpKind::PlTileCreate.name(), &[], &[stage_type], &[])
             .result(0)
             .unwrap()
             .into()
@@ -1509,7 +1539,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 let root_value = emitter.i32_constant(&block, root_rank);
                 emitter.segmented_op(
                     &block,
-                    "pld.tile.get",
+                    OpKind::PldTileGet.name(),
                     &[target, root_value, target, stage],
                     &[],
                     &[1, 1, 1, 1, 0, 0, 0, 0],

@@ -404,29 +404,29 @@ fn builtin<'c>(
     let short = &name["pld.tensor.".len()..];
     match short {
         "allreduce" if is_ring => (
-            "pld.builtin.allreduce_ring".into(),
+            OpKind::PldBuiltinAllreduceRing.name().into(),
             [attribute("op"), Some(dtype)]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
         "allreduce" => (
-            "pld.builtin.allreduce".into(),
+            OpKind::PldBuiltinAllreduce.name().into(),
             [attribute("op"), Some(dtype), attribute("cores")]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
-        "barrier" => ("pld.builtin.barrier".into(), Vec::new()),
+        "barrier" => (OpKind::PldBuiltinBarrier.name().into(), Vec::new()),
         "broadcast" => (
-            "pld.builtin.broadcast".into(),
+            OpKind::PldBuiltinBroadcast.name().into(),
             [attribute("root"), Some(dtype)]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
         "reduce_scatter" => (
-            "pld.builtin.reduce_scatter".into(),
+            OpKind::PldBuiltinReduceScatter.name().into(),
             [attribute("op"), Some(dtype)]
                 .into_iter()
                 .flatten()

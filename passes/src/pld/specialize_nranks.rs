@@ -13,6 +13,7 @@ use melior::{
     },
 };
 use mlir_sys::MlirOperation;
+use pto_dialects::op_table::OpKind;
 
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
@@ -72,7 +73,7 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
 pub fn specialize_nranks(root: OperationRef, nranks: i64) -> usize {
     let mut targets: Vec<MlirOperation> = Vec::new();
     root.walk(WalkOrder::PostOrder, |op| {
-        if op.name().as_string_ref().as_str() == Ok("pld.system.nranks") {
+        if op.name().as_string_ref().as_str() == Ok(OpKind::PldSystemNranks.name()) {
             targets.push(op.to_raw());
         }
         WalkResult::Advance

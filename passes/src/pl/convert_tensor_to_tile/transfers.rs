@@ -33,7 +33,7 @@ pub(super) fn stage_transfers<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    for raw in collect_named(kernel, &["pld.tensor.put", "pld.tensor.get"]) {
+    for raw in collect_named(kernel, &[OpKind::PldTensorPut.name(), "pld.tensor.get"]) {
         // SAFETY: collected from the live kernel; each is replaced once.
         let op = unsafe { OperationRef::from_raw(raw) };
         stage_one(context, op)?;
