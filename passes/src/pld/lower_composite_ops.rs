@@ -19,11 +19,11 @@ use melior::{
     },
 };
 use mlir_sys::MlirOperation;
-use pto_dialects::op_table::OpKind;
+use pto_dialects::op_table::{Family, OpKind};
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
-    enums::PadValue,
+    enums::{EnumAttr, PadValue, ReduceOp},
     types::{CommCtxType, DistributedTensorType, MemorySpace, TensorLike, TileType, TileView},
 };
 
@@ -1466,16 +1466,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         if op_name(op) == "func.func" && is_host(op) {
             return WalkResult::Skip;
         }
-        if matches!(
-            op_name(op).as_str(),
-            "pld.tensor.barrier"
-                | "pld.tensor.broadcast"
-                | "pld.tensor.allgather"
-                | "pld.tensor.all_to_all"
-                | "pld.tensor.all_to_all_v"
-                | "pld.tensor.reduce_scatter"
-                | "pld.tensor.allreduce"
-        ) {
+        if OpKind::of(&op).is_some_and(|kind| kind.family() == Family::Collective) {
             targets.push(op.to_raw());
         }
         WalkResult::Advance
@@ -1496,16 +1487,18 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
         };
         // Build the expansion in a scratch block, then move it before `op`.
         let block = Block::new(&[]);
-        let name = op_name(op);
-        let result: Value = match name.as_str() {
-            "pld.tensor.barrier" => {
+        let Some(kind) = OpKind::of(&op) else {
+            continue;
+        };
+        let result: Value = match kind {
+            OpKind::PldTensorBarrier => {
                 let signal: Value = op.operand(0).unwrap();
                 let setup = emitter.setup(&block, signal);
                 emitter.barrier(&block, &setup, signal, 1);
                 emitter.epilogue(&block, &setup, signal, 1);
                 signal
             }
-            "pld.tensor.broadcast" => {
+            OpKind::PldTensorBroadcast => {
                 let (target, signal): (Value, Value) =
                     (op.operand(0).unwrap(), op.operand(1).unwrap());
                 let target_type =
@@ -1548,7 +1541,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 emitter.epilogue(&block, &setup, signal, 1);
                 target
             }
-            "pld.tensor.reduce_scatter" => {
+            OpKind::PldTensorReduceScatter => {
                 let (target, signal): (Value, Value) =
                     (op.operand(0).unwrap(), op.operand(1).unwrap());
                 match emitter.reduce_scatter(&block, target, signal) {
@@ -1561,7 +1554,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                     }
                 }
             }
-            "pld.tensor.allreduce" => {
+            OpKind::PldTensorAllreduce => {
                 let operands: Vec<Value> = op.operands().collect();
                 let attribute = |name: &str| {
                     op.attribute(name)
@@ -1569,12 +1562,15 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                         .and_then(|a| IntegerAttribute::try_from(a).ok())
                         .map_or(0, |a| a.value())
                 };
-                let reduce = match attribute("op") {
-                    1 => "pl.tile.maximum",
-                    2 => "pl.tile.minimum",
-                    3 => "pl.tile.mul",
-                    _ => "pl.tile.add",
-                };
+                // The tile op that combines two partial results (a sum
+                // without `op`).
+                let reduce = match op.enum_attr::<ReduceOp>("op") {
+                    Some(ReduceOp::Max) => OpKind::PlTileMaximum,
+                    Some(ReduceOp::Min) => OpKind::PlTileMinimum,
+                    Some(ReduceOp::Prod) => OpKind::PlTileMul,
+                    Some(ReduceOp::Sum) | None => OpKind::PlTileAdd,
+                }
+                .name();
                 let outcome = if operands.len() < 2 {
                     Err("allreduce outside host orchestrators needs an explicit signal".to_string())
                 } else if attribute("cores") != 1 {
@@ -1594,7 +1590,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 }
                 operands[0]
             }
-            "pld.tensor.all_to_all_v" => {
+            OpKind::PldTensorAllToAllV => {
                 let operands: Vec<Value> = op.operands().collect();
                 if emitter.all_to_all_v(&block, &operands).is_none() {
                     OpDiagnostic::new(
@@ -1606,14 +1602,14 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 }
                 operands[1]
             }
-            name => {
+            kind => {
                 // allgather / all_to_all: one push per rank into row `me`.
                 let (input, target, signal): (Value, Value, Value) = (
                     op.operand(0).unwrap(),
                     op.operand(1).unwrap(),
                     op.operand(2).unwrap(),
                 );
-                let source_row = if name == "pld.tensor.all_to_all" {
+                let source_row = if kind == OpKind::PldTensorAllToAll {
                     SourceRow::Destination
                 } else {
                     SourceRow::First
@@ -1624,7 +1620,7 @@ pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
                 {
                     OpDiagnostic::new(format!(
                         "{} lowering needs a static row size",
-                        &name["pld.tensor.".len()..]
+                        &kind.name()["pld.tensor.".len()..]
                     ))
                     .emit(op, Severity::Error);
                     failed = true;
