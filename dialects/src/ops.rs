@@ -58,12 +58,6 @@ pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
         .collect()
 }
 
-/// Whether the op named `name` computes on tensors (see
-/// [`OpInfo::computes_on_tensors`]).
-pub fn computes_on_tensors(name: &str) -> bool {
-    OpKind::from_name(name).is_some_and(|kind| kind.info().computes_on_tensors())
-}
-
 /// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.
 pub fn op_name(op: melior::ir::OperationRef) -> String {
     use melior::ir::operation::OperationLike;
