@@ -2,15 +2,9 @@
 //! functions: `#pl.kind<...>`, `#pl.level<...>`, `#pl.role<...>` and
 //! `#pl.direction<...>`.
 
-use melior::{
-    Context,
-    ir::{Attribute, attribute::AttributeLike},
-};
+use melior::{Context, ir::Attribute};
 
-use crate::{
-    enums::{FunctionKind, Level, ParamDirection, Role},
-    ffi,
-};
+use crate::enums::{FunctionKind, Level, ParamDirection, Role};
 
 fn parse<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
     // The text is built from the enum's own keyword, so it always parses
@@ -54,9 +48,7 @@ pub enum FunctionAttr {
 
 /// Reads a pl function attribute; `None` for any other attribute.
 pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
-    let mut which = 0;
-    // SAFETY: the attribute is live; the glue only inspects it.
-    let code = unsafe { ffi::ptoGlue_plEnumAttrGetValue(attribute.to_raw(), &mut which) };
+    let (code, which) = crate::ir::glue::enum_attr_code(attribute);
     match which {
         1 => FunctionKind::from_code(code).map(FunctionAttr::Kind),
         2 => Level::from_code(code).map(FunctionAttr::Level),
@@ -66,32 +58,8 @@ pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
     }
 }
 
-/// The text of a string or flat symbol reference attribute.
-///
-/// melior's `StringRef::as_str` builds a slice from MLIR's null data pointer
-/// for the empty string, which aborts (a non-unwinding panic); this reads
-/// the raw string instead.
+/// The text of a string or flat symbol reference attribute (read without
+/// melior's `as_str`, which aborts on the empty string).
 pub fn text(attribute: Attribute) -> Option<String> {
-    use mlir_sys::{
-        mlirAttributeIsAFlatSymbolRef, mlirAttributeIsAString, mlirFlatSymbolRefAttrGetValue,
-        mlirStringAttrGetValue,
-    };
-    let raw = attribute.to_raw();
-    // SAFETY: `raw` is a live attribute; the queries only read it, and the
-    // returned string is valid while the context lives.
-    let text = unsafe {
-        if mlirAttributeIsAString(raw) {
-            mlirStringAttrGetValue(raw)
-        } else if mlirAttributeIsAFlatSymbolRef(raw) {
-            mlirFlatSymbolRefAttrGetValue(raw)
-        } else {
-            return None;
-        }
-    };
-    if text.length == 0 || text.data.is_null() {
-        return Some(String::new());
-    }
-    // SAFETY: non-null data of `length` bytes, per the checks above.
-    let bytes = unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
-    Some(String::from_utf8_lossy(bytes).into_owned())
+    crate::ir::string_attr_text(attribute)
 }

@@ -1,9 +1,6 @@
 //! Emitting diagnostics at operations.
 
 use melior::ir::{Location, operation::OperationRef};
-use mlir_sys::{MlirLocation, MlirStringRef};
-
-use crate::ffi;
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -42,28 +39,7 @@ impl<'c> OpDiagnostic<'c> {
 
     /// Emits the diagnostic at `op` as `'<op name>' op <message>`.
     pub fn emit(&self, op: OperationRef, severity: Severity) {
-        let string_ref = |text: &str| MlirStringRef {
-            data: text.as_ptr().cast(),
-            length: text.len(),
-        };
-        let locations: Vec<MlirLocation> = self.notes.iter().map(|(loc, _)| loc.to_raw()).collect();
-        let notes: Vec<MlirStringRef> = self
-            .notes
-            .iter()
-            .map(|(_, text)| string_ref(text))
-            .collect();
-        // SAFETY: `op` is live; every string and array outlives the call and
-        // the glue copies them into the diagnostic.
-        unsafe {
-            ffi::ptoGlue_emitOpDiagnostic(
-                op.to_raw(),
-                severity as i32,
-                string_ref(&self.message),
-                notes.len() as isize,
-                locations.as_ptr(),
-                notes.as_ptr(),
-            );
-        }
+        crate::ir::glue::emit_op_diagnostic(&op, severity as i32, &self.message, &self.notes);
     }
 }
 

@@ -5,13 +5,7 @@
 //! `INTn`, `uiN` is `UINTn`, `index` is `INDEX` (64-bit, signed), and the
 //! float types are the builtin ones.
 
-use melior::ir::{Type, TypeLike};
-use mlir_sys::{
-    mlirFloatTypeGetWidth, mlirIntegerTypeGetWidth, mlirIntegerTypeIsSigned,
-    mlirIntegerTypeIsUnsigned, mlirTypeIsABF16, mlirTypeIsAF16, mlirTypeIsAF32, mlirTypeIsAFloat,
-    mlirTypeIsAFloat4E2M1FN, mlirTypeIsAFloat8E4M3FN, mlirTypeIsAFloat8E5M2,
-    mlirTypeIsAFloat8E8M0FNU, mlirTypeIsAIndex, mlirTypeIsAInteger,
-};
+use melior::ir::Type;
 
 /// A scalar element type by name, as PyPTO's `DataType` spelled in MLIR.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -53,15 +47,15 @@ impl Dtype {
     /// classified through the C API (this runs for every op the passes
     /// model, and printing a type costs far more).
     pub fn of(r#type: Type) -> Option<Self> {
-        let raw = r#type.to_raw();
-        // SAFETY: `raw` is a valid type; each query only reads it.
-        unsafe {
-            if mlirTypeIsAInteger(raw) {
-                if mlirIntegerTypeIsSigned(raw) {
-                    return None;
-                }
-                let unsigned = mlirIntegerTypeIsUnsigned(raw);
-                return Some(match (mlirIntegerTypeGetWidth(raw), unsigned) {
+        use crate::ir::{BuiltinScalar, FloatFormat, Signedness};
+        match crate::ir::builtin_scalar(r#type) {
+            Some(BuiltinScalar::Integer { width, signedness }) => {
+                let unsigned = match signedness {
+                    Signedness::Signed => return None,
+                    Signedness::Signless => false,
+                    Signedness::Unsigned => true,
+                };
+                Some(match (width, unsigned) {
                     (1, false) => Self::Bool,
                     (4, false) => Self::I4,
                     (8, false) => Self::I8,
@@ -74,41 +68,27 @@ impl Dtype {
                     (32, true) => Self::U32,
                     (64, true) => Self::U64,
                     _ => return None,
-                });
+                })
             }
-            if mlirTypeIsAIndex(raw) {
-                return Some(Self::Index);
-            }
-            if mlirTypeIsAFloat(raw) {
-                return [
-                    (mlirTypeIsAF16 as unsafe extern "C" fn(_) -> bool, Self::F16),
-                    (mlirTypeIsABF16, Self::Bf16),
-                    (mlirTypeIsAF32, Self::F32),
-                    (mlirTypeIsAFloat8E4M3FN, Self::F8E4M3FN),
-                    (mlirTypeIsAFloat8E5M2, Self::F8E5M2),
-                    (mlirTypeIsAFloat8E8M0FNU, Self::F8E8M0),
-                    (mlirTypeIsAFloat4E2M1FN, Self::F4),
-                ]
-                .into_iter()
-                .find(|(is, _)| is(raw))
-                .map(|(_, dtype)| dtype);
-            }
-        }
-        // Dialect types: pl's own narrow floats (other dialects' types are
-        // not printed).
-        // SAFETY: `raw` is a valid type; its dialect outlives the call.
-        let namespace =
-            unsafe { mlir_sys::mlirDialectGetNamespace(mlir_sys::mlirTypeGetDialect(raw)) };
-        // SAFETY: the namespace string ref points at the dialect's static name.
-        let namespace =
-            unsafe { std::slice::from_raw_parts(namespace.data as *const u8, namespace.length) };
-        if namespace != b"pl" {
-            return None;
-        }
-        match r#type.to_string().as_str() {
-            "!pl.hf8" => Some(Self::Hf8),
-            "!pl.hf4" => Some(Self::Hf4),
-            _ => None,
+            Some(BuiltinScalar::Index) => Some(Self::Index),
+            Some(BuiltinScalar::Float { format, .. }) => match format {
+                FloatFormat::F16 => Some(Self::F16),
+                FloatFormat::Bf16 => Some(Self::Bf16),
+                FloatFormat::F32 => Some(Self::F32),
+                FloatFormat::F8E4M3FN => Some(Self::F8E4M3FN),
+                FloatFormat::F8E5M2 => Some(Self::F8E5M2),
+                FloatFormat::F8E8M0FNU => Some(Self::F8E8M0),
+                FloatFormat::F4E2M1FN => Some(Self::F4),
+                FloatFormat::Other => None,
+            },
+            // Dialect types: pl's own narrow floats (other dialects' types
+            // are not printed).
+            None if crate::ir::type_in_dialect(r#type, "pl") => match r#type.to_string().as_str() {
+                "!pl.hf8" => Some(Self::Hf8),
+                "!pl.hf4" => Some(Self::Hf4),
+                _ => None,
+            },
+            None => None,
         }
     }
 
@@ -185,28 +165,20 @@ pub enum ScalarKind {
 impl ScalarKind {
     /// Classifies an MLIR type; `None` for a non-scalar type.
     pub fn of(r#type: Type) -> Option<Self> {
-        let raw = r#type.to_raw();
-        // SAFETY: `raw` is a valid type; each query only reads it.
-        unsafe {
-            if mlirTypeIsAFloat(raw) {
-                Some(Self::Float(mlirFloatTypeGetWidth(raw) as u32))
-            } else if mlirTypeIsAIndex(raw) {
-                Some(Self::Signed(64))
-            } else if mlirTypeIsAInteger(raw) {
-                let width = mlirIntegerTypeGetWidth(raw);
-                if mlirIntegerTypeIsUnsigned(raw) {
-                    Some(Self::Unsigned(width))
-                } else {
-                    Some(Self::Signed(width))
-                }
-            } else {
-                // The HiFloat formats are pl types, not MLIR floats.
-                match Dtype::of(r#type) {
-                    Some(Dtype::Hf8) => Some(Self::Float(8)),
-                    Some(Dtype::Hf4) => Some(Self::Float(4)),
-                    _ => None,
-                }
-            }
+        use crate::ir::{BuiltinScalar, Signedness};
+        match crate::ir::builtin_scalar(r#type) {
+            Some(BuiltinScalar::Float { width, .. }) => Some(Self::Float(width)),
+            Some(BuiltinScalar::Index) => Some(Self::Signed(64)),
+            Some(BuiltinScalar::Integer { width, signedness }) => Some(match signedness {
+                Signedness::Unsigned => Self::Unsigned(width),
+                Signedness::Signless | Signedness::Signed => Self::Signed(width),
+            }),
+            // The HiFloat formats are pl types, not MLIR floats.
+            None => match Dtype::of(r#type) {
+                Some(Dtype::Hf8) => Some(Self::Float(8)),
+                Some(Dtype::Hf4) => Some(Self::Float(4)),
+                _ => None,
+            },
         }
     }
 

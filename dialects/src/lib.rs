@@ -5,11 +5,10 @@
 pub mod access;
 pub mod attrs;
 pub mod builtins;
-pub mod capi;
 pub mod diag;
 pub mod dtype;
 pub mod enums;
-mod ffi;
+pub mod ir;
 pub mod op_table;
 pub mod ops;
 pub mod registration;
@@ -18,4 +17,5 @@ pub mod source;
 pub mod types;
 pub mod verify;
 
+pub use ir::capi;
 pub use registration::{create_context, pl_handle, pld_handle, register_dialects};

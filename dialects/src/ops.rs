@@ -161,27 +161,4 @@ pub fn constant_int(value: melior::ir::Value) -> Option<i64> {
         .map(|a| a.value())
 }
 
-/// The ops nested in `scope` (itself included) whose names are among
-/// `names`, in pre-order, as raw handles: a rewrite replaces them one at a
-/// time while the others stay live.
-pub fn collect_named(
-    scope: melior::ir::OperationRef,
-    names: &[&str],
-) -> Vec<mlir_sys::MlirOperation> {
-    use melior::ir::operation::{OperationLike, WalkOrder, WalkResult};
-    let mut found = Vec::new();
-    scope.walk(WalkOrder::PreOrder, |op| {
-        if op
-            .name()
-            .as_string_ref()
-            .as_str()
-            .is_ok_and(|name| names.contains(&name))
-        {
-            found.push(op.to_raw());
-        }
-        WalkResult::Advance
-    });
-    found
-}
-
 pub use crate::op_table::{Family, OpInfo, OpKind, kind};

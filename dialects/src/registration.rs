@@ -5,18 +5,14 @@ use melior::{
     dialect::{DialectHandle, DialectRegistry},
 };
 
-use crate::ffi;
-
 /// Returns the handle of the `pl` dialect.
 pub fn pl_handle() -> DialectHandle {
-    // SAFETY: the glue returns a pointer to static registration hooks.
-    unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pto_glue_pl__()) }
+    crate::ir::glue::pl_dialect_handle()
 }
 
 /// Returns the handle of the `pld` dialect.
 pub fn pld_handle() -> DialectHandle {
-    // SAFETY: as for `pl_handle`.
-    unsafe { DialectHandle::from_raw(ffi::mlirGetDialectHandle__pto_glue_pld__()) }
+    crate::ir::glue::pld_dialect_handle()
 }
 
 /// Inserts `pl` and `pld` into a dialect registry.

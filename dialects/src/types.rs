@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::ir::glue;
 use melior::{
     Context,
     ir::{
@@ -12,9 +13,6 @@ use melior::{
         r#type::{DimSize, ShapedTypeLike},
     },
 };
-use mlir_sys::MlirType;
-
-use crate::ffi;
 
 pub use crate::enums::{MemorySpace, PadValue, TensorLayout, TileLayout};
 
@@ -34,7 +32,7 @@ fn encode_dims(shape: &[Option<i64>]) -> Vec<i64> {
 }
 
 macro_rules! type_wrapper {
-    ($(#[$doc:meta])* $name:ident, $is_a:path, $what:literal) => {
+    ($(#[$doc:meta])* $name:ident, $is_a:ident, $what:literal) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, PartialEq, Eq)]
         pub struct $name<'c> {
@@ -45,8 +43,7 @@ macro_rules! type_wrapper {
             type Error = melior::Error;
 
             fn try_from(r#type: Type<'c>) -> Result<Self, Self::Error> {
-                // SAFETY: `r#type` is a valid type of a live context.
-                if unsafe { $is_a(r#type.to_raw()) } {
+                if glue::is_a(r#type, glue::PtoTypeKind::$is_a) {
                     Ok(Self { r#type })
                 } else {
                     Err(melior::Error::TypeExpected($what, r#type.to_string()))
@@ -55,7 +52,7 @@ macro_rules! type_wrapper {
         }
 
         impl<'c> TypeLike<'c> for $name<'c> {
-            fn to_raw(&self) -> MlirType {
+            fn to_raw(&self) -> mlir_sys::MlirType {
                 self.r#type.to_raw()
             }
         }
@@ -76,47 +73,33 @@ macro_rules! type_wrapper {
 
 type_wrapper!(
     /// `!pl.tensor<...>`: a tensor in global memory.
-    TensorType, ffi::ptoGlue_plTypeIsATensor, "pl tensor"
+    TensorType, Tensor, "pl tensor"
 );
 type_wrapper!(
     /// `!pl.tile<...>`: a tile in an on-chip buffer.
-    TileType, ffi::ptoGlue_plTypeIsATile, "pl tile"
+    TileType, Tile, "pl tile"
 );
 type_wrapper!(
     /// `!pld.dtensor<...>`: a window-bound tensor with one copy per rank.
-    DistributedTensorType, ffi::ptoGlue_pldTypeIsADistributedTensor, "pld distributed tensor"
+    DistributedTensorType, DistributedTensor, "pld distributed tensor"
 );
 type_wrapper!(
     /// `!pld.comm_ctx`: the comm context of one domain on one device.
-    CommCtxType, ffi::ptoGlue_pldTypeIsACommCtx, "pld comm context"
+    CommCtxType, CommCtx, "pld comm context"
 );
 
 impl<'c> ShapedTypeLike<'c> for TensorType<'c> {}
 impl<'c> ShapedTypeLike<'c> for TileType<'c> {}
 impl<'c> ShapedTypeLike<'c> for DistributedTensorType<'c> {}
 
-/// The glue's constructor of a `shape x element` type.
-type ShapedTypeGet =
-    unsafe extern "C" fn(mlir_sys::MlirContext, isize, *const i64, MlirType) -> MlirType;
-
-/// Builds a shaped type through `get`; `None` dimensions are dynamic.
+/// Builds a shaped type of `kind`; `None` dimensions are dynamic.
 fn shaped_type<'c>(
     context: &'c Context,
-    get: ShapedTypeGet,
+    kind: glue::ShapedKind,
     shape: &[Option<i64>],
     element: Type<'c>,
 ) -> Type<'c> {
-    let raw_shape = encode_dims(shape);
-    // SAFETY: the shape slice outlives the call; the context is live; the
-    // glue returns a valid type.
-    unsafe {
-        Type::from_raw(get(
-            context.to_raw(),
-            raw_shape.len() as isize,
-            raw_shape.as_ptr(),
-            element.to_raw(),
-        ))
-    }
+    glue::shaped_type(context, kind, &encode_dims(shape), element)
 }
 
 /// What a tensor type stores of its view (docs/pl-guide.md, "Tensors and
@@ -136,17 +119,7 @@ pub struct TensorViewSummary {
 impl<'c> TensorType<'c> {
     /// Returns what the type stores of its view.
     pub fn view(&self) -> TensorViewSummary {
-        let (mut layout, mut pad, mut strides, mut valid) = (0, 0, 0isize, 0isize);
-        // SAFETY: `self` is a tensor type.
-        unsafe {
-            ffi::ptoGlue_plTensorTypeGetView(
-                self.to_raw(),
-                &mut layout,
-                &mut pad,
-                &mut strides,
-                &mut valid,
-            )
-        };
+        let (layout, pad, strides, valid) = glue::tensor_view_codes(self.r#type);
         TensorViewSummary {
             layout: TensorLayout::from_code(layout),
             pad: PadValue::from_code(pad),
@@ -158,7 +131,7 @@ impl<'c> TensorType<'c> {
     /// Creates a tensor type; `None` dimensions are dynamic (`?`).
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
         Self {
-            r#type: shaped_type(context, ffi::ptoGlue_plTensorTypeGet, shape, element),
+            r#type: shaped_type(context, glue::ShapedKind::Tensor, shape, element),
         }
     }
 
@@ -226,25 +199,17 @@ impl<'c> TileType<'c> {
             .map(encode_dims)
             .unwrap_or_default();
         let code = |value: Option<i32>| value.unwrap_or(-1);
-        // SAFETY: the slices outlive the call; the context is live; the
-        // glue returns a valid type.
-        let raw = unsafe {
-            ffi::ptoGlue_plTileTypeGetWithView(
-                context.to_raw(),
-                shape.len() as isize,
-                shape.as_ptr(),
-                element.to_raw(),
-                code(memory_space.map(|s| s as i32)),
-                valid.len() as isize,
-                valid.as_ptr(),
-                code(view.blayout.map(|l| l as i32)),
-                code(view.slayout.map(|l| l as i32)),
-                view.fractal.unwrap_or(0),
-                code(view.pad.map(|p| p as i32)),
-            )
+        let codes = glue::TileCodes {
+            shape,
+            memory_space: code(memory_space.map(|s| s as i32)),
+            valid: &valid,
+            blayout: code(view.blayout.map(|l| l as i32)),
+            slayout: code(view.slayout.map(|l| l as i32)),
+            fractal: view.fractal.unwrap_or(0),
+            pad: code(view.pad.map(|p| p as i32)),
         };
         Self {
-            r#type: unsafe { Type::from_raw(raw) },
+            r#type: glue::tile_type(context, element, codes),
         }
     }
 
@@ -258,25 +223,13 @@ impl<'c> TileType<'c> {
 
     /// Returns the memory space, if one is assigned.
     pub fn memory_space(&self) -> Option<MemorySpace> {
-        // SAFETY: `self` is a tile type.
-        MemorySpace::from_code(unsafe { ffi::ptoGlue_plTileTypeGetMemorySpace(self.to_raw()) })
+        MemorySpace::from_code(glue::tile_memory_space_code(self.r#type))
     }
 
     /// Returns the view in effect (explicit fields, else implicit ones).
     pub fn effective_view(&self) -> EffectiveTileView {
-        let mut valid = vec![0i64; self.rank()];
-        let (mut blayout, mut slayout, mut fractal, mut pad) = (0, 0, 0u64, 0);
-        // SAFETY: `self` is a tile type; `valid` has room for its rank.
-        unsafe {
-            ffi::ptoGlue_plTileTypeGetEffectiveView(
-                self.to_raw(),
-                valid.as_mut_ptr(),
-                &mut blayout,
-                &mut slayout,
-                &mut fractal,
-                &mut pad,
-            );
-        }
+        let (valid, blayout, slayout, fractal, pad) =
+            glue::tile_effective_view_codes(self.r#type, self.rank());
         EffectiveTileView {
             valid_shape: valid
                 .into_iter()
@@ -294,12 +247,7 @@ impl<'c> DistributedTensorType<'c> {
     /// Creates a distributed tensor type; `None` dimensions are dynamic.
     pub fn new(context: &'c Context, shape: &[Option<i64>], element: Type<'c>) -> Self {
         Self {
-            r#type: shaped_type(
-                context,
-                ffi::ptoGlue_pldDistributedTensorTypeGet,
-                shape,
-                element,
-            ),
+            r#type: shaped_type(context, glue::ShapedKind::DistributedTensor, shape, element),
         }
     }
 
@@ -312,9 +260,8 @@ impl<'c> DistributedTensorType<'c> {
 impl<'c> CommCtxType<'c> {
     /// Returns the `!pld.comm_ctx` type.
     pub fn new(context: &'c Context) -> Self {
-        // SAFETY: the context is live; the glue returns a valid type.
         Self {
-            r#type: unsafe { Type::from_raw(ffi::ptoGlue_pldCommCtxTypeGet(context.to_raw())) },
+            r#type: glue::comm_ctx_type(context),
         }
     }
 }

@@ -186,15 +186,8 @@ impl Program {
         if !buffers_outside_domains(module) {
             return Self::compile_module(module, source);
         }
-        let context_ref = module.context();
-        // SAFETY: the context outlives this call; the copy is owned here.
-        let context = unsafe { context_ref.to_ref() };
-        // SAFETY: a live module op, cloned into an operation owned here.
-        let copy = unsafe {
-            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(
-                module.as_operation().to_raw(),
-            ))
-        };
+        let context = pto_dialects::ir::context(&module.as_operation());
+        let copy = pto_dialects::ir::clone(&module.as_operation());
         let mut copy = Module::from_operation(copy)
             .ok_or_else(|| RunError::new("the module cannot be copied"))?;
         pto_passes::register_passes();
@@ -366,13 +359,7 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
         .collect();
     let param_locations = arguments
         .iter()
-        .map(|v| {
-            // SAFETY: `v` is a live value of the function being compiled.
-            let location = unsafe {
-                melior::ir::Location::from_raw(mlir_sys::mlirValueGetLocation(v.to_raw()))
-            };
-            location_text(location)
-        })
+        .map(|v| location_text(v.location()))
         .collect();
     let directions = op
         .attribute("arg_attrs")

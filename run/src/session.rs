@@ -544,15 +544,7 @@ pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
         eprintln!("{message}");
         return Err(RunError::reported());
     }
-    let name = melior::StringRef::new(&text);
-    // SAFETY: the context is live; MLIR copies the file name; a null module
-    // (parse failure, already diagnosed) is checked before wrapping.
-    let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
-    if raw.ptr.is_null() {
-        return Err(RunError::reported());
-    }
-    // SAFETY: non-null module just created, owned by the caller.
-    let module = unsafe { Module::from_raw(raw) };
+    let module = pto_dialects::ir::parse_file(context, &text).ok_or_else(RunError::reported)?;
     if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
         return Err(RunError::reported());
     }

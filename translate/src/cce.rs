@@ -103,15 +103,14 @@ pub struct Parameter {
 /// translated.
 fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     let mut found = None;
-    kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
         if OpKind::of(&op).is_some_and(|kind| kind.info().computes_on_tensors()) {
-            found = Some(op.to_raw());
+            found = Some(op);
             return melior::ir::operation::WalkResult::Interrupt;
         }
         melior::ir::operation::WalkResult::Advance
     });
-    // SAFETY: found by the walk in the live kernel.
-    found.map(|raw| unsafe { OperationRef::from_raw(raw) })
+    found
 }
 
 fn kernel_kind(function: OperationRef) -> Option<FunctionKind> {
@@ -556,10 +555,7 @@ pub fn translate_with<'c>(
         };
         // The kernel alone, lowered to EmitC.
         let mut single = Module::new(Location::unknown(context));
-        // SAFETY: `kernel` is live; the clone is owned by the new module.
-        let clone = unsafe {
-            melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(kernel.to_raw()))
-        };
+        let clone = pto_dialects::ir::clone(&kernel);
         single.body().append_operation(clone);
         if run_pipeline(context, &mut single, &to_emitc(target)).is_err() {
             failed = true;

@@ -284,7 +284,7 @@ pub fn build_program<'c>(
 ) -> Result<Module<'c>, Failure> {
     use melior::ir::{
         TypeLike, ValueLike,
-        operation::{OperationLike, OperationMutLike, OperationRefMut, WalkOrder, WalkResult},
+        operation::{OperationLike, OperationMutLike, WalkOrder, WalkResult},
     };
     use pto_dialects::ops::{op_name, operand_at, result_at};
     let fail =
@@ -320,10 +320,7 @@ pub fn build_program<'c>(
         }
     }
     body.append_operation(include(context, "pto/sim/comm.hpp"));
-    // SAFETY: `orchestration` is live; the clone is owned by the new module.
-    let clone = unsafe {
-        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw()))
-    };
+    let clone = pto_dialects::ir::clone(&orchestration);
     let function = body.append_operation(clone);
     let entry = function
         .region_opt(0)
@@ -332,31 +329,13 @@ pub fn build_program<'c>(
     let i32_type: Type = IntegerType::new(context, 32).into();
     let argv_type = argv_type(context);
     // The buffers standing for each tensor value (raw value keys).
-    let mut buffers: std::collections::HashMap<usize, (mlir_sys::MlirValue, &'static str)> =
+    let mut buffers: std::collections::HashMap<usize, (Value, &'static str)> =
         std::collections::HashMap::new();
     let key = |value: Value| value.to_raw().ptr as usize;
     // argc, argv and the parsed arguments first.
     let parameter_count = entry.argument_count();
-    // SAFETY: the block is live; two leading arguments are inserted.
-    let (argc_new, argv_new) = unsafe {
-        (
-            mlir_sys::mlirBlockInsertArgument(
-                entry.to_raw(),
-                0,
-                i32_type.to_raw(),
-                location.to_raw(),
-            ),
-            mlir_sys::mlirBlockInsertArgument(
-                entry.to_raw(),
-                1,
-                argv_type.to_raw(),
-                location.to_raw(),
-            ),
-        )
-    };
-    // SAFETY: just inserted, live.
-    let (argc_value, argv_value): (Value, Value) =
-        unsafe { (Value::from_raw(argc_new), Value::from_raw(argv_new)) };
+    let argc_value = entry.insert_argument(0, i32_type, location);
+    let argv_value = entry.insert_argument(1, argv_type, location);
     let first = entry
         .first_operation()
         .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
@@ -386,8 +365,8 @@ pub fn build_program<'c>(
             ));
         }
     }
-    let mut parameters: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
-    let mut external_windows: Vec<(mlir_sys::MlirValue, String)> = Vec::new();
+    let mut parameters: Vec<(Value, String)> = Vec::new();
+    let mut external_windows: Vec<(Value, String)> = Vec::new();
     for i in 0..parameter_count {
         let parameter: Value = entry.argument(i + 2).unwrap().into();
         let element = element_of(parameter.r#type())
@@ -450,9 +429,8 @@ pub fn build_program<'c>(
                 &literals,
                 None,
             ));
-            external_windows.push((window.to_raw(), name));
-            // SAFETY: live values; the parameter's uses move to the window.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), window.to_raw()) };
+            external_windows.push((window, name));
+            pto_dialects::ir::replace_all_uses(parameter, window);
             continue;
         }
         let shape = format!(
@@ -476,29 +454,26 @@ pub fn build_program<'c>(
         .result(0)
         .unwrap()
         .into();
-        buffers.insert(key(buffer), (buffer.to_raw(), element));
-        parameters.push((buffer.to_raw(), name.clone()));
-        // SAFETY: live values; the parameter's uses move to its buffer.
-        unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), buffer.to_raw()) };
+        buffers.insert(key(buffer), (buffer, element));
+        parameters.push((buffer, name.clone()));
+        pto_dialects::ir::replace_all_uses(parameter, buffer);
     }
     for i in (0..parameter_count).rev() {
-        // SAFETY: the argument has no uses left.
-        unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 2) as u32) };
+        if !pto_dialects::ir::erase_argument(entry, i + 2) {
+            return Err(fail(orchestration, format!("parameter #{i} is still used")));
+        }
     }
     // Comm domain scopes: a domain object, the body inline, then every
     // dispatch joined and every window slot written and compared.
-    let mut domain_of: std::collections::HashMap<usize, mlir_sys::MlirValue> =
-        std::collections::HashMap::new();
+    let mut domain_of: std::collections::HashMap<usize, Value> = std::collections::HashMap::new();
     let mut scopes = Vec::new();
-    function.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
         if op_name(op) == "pld.comm_domain" {
-            scopes.push(op.to_raw());
+            scopes.push(op);
         }
         WalkResult::Advance
     });
-    for raw in scopes {
-        // SAFETY: collected from the live function; each scope is inlined once.
-        let scope = unsafe { melior::ir::OperationRef::from_raw(raw) };
+    for scope in scopes {
         let block = scope
             .block()
             .ok_or_else(|| fail(scope, "a comm domain outside a block".into()))?;
@@ -541,9 +516,9 @@ pub fn build_program<'c>(
             .and_then(|r| r.first_block())
             .ok_or_else(|| fail(scope, "an empty comm domain".into()))?;
         // The first view of each slot names its output.
-        let mut windows: Vec<(String, mlir_sys::MlirValue)> = Vec::new();
-        scope.walk(WalkOrder::PreOrder, |op| {
-            domain_of.insert(op.to_raw().ptr as usize, domain.to_raw());
+        let mut windows: Vec<(String, Value)> = Vec::new();
+        pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
+            domain_of.insert(op.to_raw().ptr as usize, domain);
             if op_name(op) == "pld.tensor.window"
                 && let (Some(slot), Some(view)) = (operand_at(op, 0), result_at(op, 0))
                 && let Ok(alloc) =
@@ -554,7 +529,7 @@ pub fn build_program<'c>(
                     .and_then(pto_dialects::attrs::text)
                 && !windows.iter().any(|w| w.0 == slot_name)
             {
-                windows.push((slot_name, view.to_raw()));
+                windows.push((slot_name, view));
             }
             WalkResult::Advance
         });
@@ -563,14 +538,10 @@ pub fn build_program<'c>(
             if first.next_in_block().is_none() && op_name(first).ends_with("yield") {
                 break;
             }
-            // SAFETY: both ops are live; the body op moves before the scope.
-            unsafe { mlir_sys::mlirOperationMoveBefore(first.to_raw(), scope.to_raw()) };
+            pto_dialects::ir::edit(first).move_before(scope);
         }
         block.insert_operation_before(scope, call_op("pto::sim::join", &[domain], &[], None));
         for (slot, view) in windows {
-            // SAFETY: the view is live; its uses move to its EmitC window
-            // when the view op is converted below.
-            let view = unsafe { Value::from_raw(view) };
             block.insert_operation_before(
                 scope,
                 call_op(
@@ -581,17 +552,13 @@ pub fn build_program<'c>(
                 ),
             );
         }
-        // SAFETY: the scope is empty now and unused.
-        unsafe {
-            let mut scope = OperationRefMut::from_raw(raw);
-            scope.remove_from_parent();
-            mlir_sys::mlirOperationDestroy(raw);
-        }
+        // The scope is empty now and unused.
+        pto_dialects::ir::erase(scope);
     }
     // The body, op by op.
     let mut ops = Vec::new();
-    function.walk(WalkOrder::PreOrder, |op| {
-        ops.push(op.to_raw());
+    pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
+        ops.push(op);
         WalkResult::Advance
     });
     let mut retired = Vec::new();
@@ -603,10 +570,7 @@ pub fn build_program<'c>(
     // The dynamic axes of each window view (by value).
     let mut window_axes: std::collections::HashMap<usize, Vec<usize>> =
         std::collections::HashMap::new();
-    for raw in ops {
-        // SAFETY: collected from the live function; retired ops are erased
-        // only at the end.
-        let op = unsafe { melior::ir::OperationRef::from_raw(raw) };
+    for op in ops {
         let name = op_name(op);
         let block = match op.block() {
             Some(block) => block,
@@ -675,12 +639,9 @@ pub fn build_program<'c>(
                     .build()
                     .expect("emitc.call_opaque builds");
                 let buffer: Value = before(make).result(0).unwrap().into();
-                buffers.insert(key(buffer), (buffer.to_raw(), element));
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), buffer.to_raw())
-                };
-                retired.push(raw);
+                buffers.insert(key(buffer), (buffer, element));
+                pto_dialects::ir::replace_all_uses(result, buffer);
+                retired.push(op);
             }
             "pl.tensor.dim" => {
                 let axis = op
@@ -695,7 +656,7 @@ pub fn build_program<'c>(
                     Some(size_t(context)),
                 ));
                 replace_with_index(context, op, size.result(0).unwrap().into());
-                retired.push(raw);
+                retired.push(op);
             }
             "pl.call" | "pl.submit" => {
                 let callee = op
@@ -741,7 +702,7 @@ pub fn build_program<'c>(
                 pointers.extend(dims);
                 before(call_op(&callee, &pointers, &[], None));
                 forward_call_results(op, &arguments, returns)?;
-                retired.push(raw);
+                retired.push(op);
             }
             "pld.system.world_size" => {
                 let size = before(call_op(
@@ -750,22 +711,17 @@ pub fn build_program<'c>(
                     &[],
                     Some(IntegerType::new(context, 64).into()),
                 ));
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(
-                        result_at(op, 0).unwrap().to_raw(),
-                        size.result(0).unwrap().to_raw(),
-                    )
-                };
-                retired.push(raw);
+                pto_dialects::ir::replace_all_uses(
+                    result_at(op, 0).unwrap(),
+                    size.result(0).unwrap(),
+                );
+                retired.push(op);
             }
             "pld.tensor.alloc_window_buffer" => {
                 let domain = domain_of
-                    .get(&(raw.ptr as usize))
+                    .get(&(op.to_raw().ptr as usize))
                     .copied()
                     .ok_or_else(|| fail(op, "a window buffer outside a comm domain".into()))?;
-                // SAFETY: the domain value is live in the function.
-                let domain = unsafe { Value::from_raw(domain) };
                 let slot_name = op
                     .attribute("name")
                     .ok()
@@ -781,14 +737,11 @@ pub fn build_program<'c>(
                     &[format!("\"{slot_name}\"")],
                     Some(opaque(context, "pto::sim::Slot")),
                 ));
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(
-                        result_at(op, 0).unwrap().to_raw(),
-                        slot.result(0).unwrap().to_raw(),
-                    )
-                };
-                retired.push(raw);
+                pto_dialects::ir::replace_all_uses(
+                    result_at(op, 0).unwrap(),
+                    slot.result(0).unwrap(),
+                );
+                retired.push(op);
             }
             "pld.tensor.window" => {
                 let view = result_at(op, 0).unwrap();
@@ -847,14 +800,8 @@ pub fn build_program<'c>(
                     window.result(0).unwrap().to_raw().ptr as usize,
                     (tensor.shape(), element),
                 );
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(
-                        view.to_raw(),
-                        window.result(0).unwrap().to_raw(),
-                    )
-                };
-                retired.push(raw);
+                pto_dialects::ir::replace_all_uses(view, window.result(0).unwrap());
+                retired.push(op);
             }
             "pld.system.get_comm_ctx" => {
                 let domain_type = Type::parse(
@@ -868,22 +815,17 @@ pub fn build_program<'c>(
                     &[],
                     Some(domain_type),
                 ));
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(
-                        result_at(op, 0).unwrap().to_raw(),
-                        ctx.result(0).unwrap().to_raw(),
-                    )
-                };
-                retired.push(raw);
+                pto_dialects::ir::replace_all_uses(
+                    result_at(op, 0).unwrap(),
+                    ctx.result(0).unwrap(),
+                );
+                retired.push(op);
             }
             "pld.dispatch" => {
                 let domain = domain_of
-                    .get(&(raw.ptr as usize))
+                    .get(&(op.to_raw().ptr as usize))
                     .copied()
                     .ok_or_else(|| fail(op, "a dispatch outside a comm domain".into()))?;
-                // SAFETY: the domain value is live in the function.
-                let domain = unsafe { Value::from_raw(domain) };
                 let callee = op
                     .attribute("callee")
                     .ok()
@@ -975,17 +917,15 @@ pub fn build_program<'c>(
                         ));
                     }
                 }
-                retired.push(raw);
+                retired.push(op);
             }
             builtin if builtin.starts_with("pld.builtin.") => {
                 // The builtin kernel (translate/builtins/collectives.hpp) on
                 // every device, like a dispatch.
                 let domain = domain_of
-                    .get(&(raw.ptr as usize))
+                    .get(&(op.to_raw().ptr as usize))
                     .copied()
                     .ok_or_else(|| fail(op, "a builtin collective outside a comm domain".into()))?;
-                // SAFETY: the domain value is live in the function.
-                let domain = unsafe { Value::from_raw(domain) };
                 let kind = builtin.trim_start_matches("pld.builtin.");
                 let int_attr = |name: &str| {
                     op.attribute(name)
@@ -1168,7 +1108,7 @@ pub fn build_program<'c>(
                     &[stride.to_string()],
                 ));
                 uses_builtins = true;
-                retired.push(raw);
+                retired.push(op);
             }
             "func.return" => {
                 for i in 0..op.operand_count() {
@@ -1181,8 +1121,7 @@ pub fn build_program<'c>(
                     ));
                 }
                 for (window, name) in &external_windows {
-                    // SAFETY: the window values are live in the function.
-                    let window = unsafe { Value::from_raw(*window) };
+                    let window = *window;
                     before(call_op(
                         window_epilogue(name),
                         &[args, window],
@@ -1193,8 +1132,7 @@ pub fn build_program<'c>(
                 // Parameters too, as pto-run writes them: a host tensor the
                 // program writes is one of its outputs.
                 for (parameter, name) in &parameters {
-                    // SAFETY: the parameter buffers are live in the function.
-                    let buffer = unsafe { Value::from_raw(*parameter) };
+                    let buffer = *parameter;
                     before(call_op(
                         "pto::sim::finish",
                         &[args, buffer],
@@ -1213,7 +1151,7 @@ pub fn build_program<'c>(
                         .build()
                         .expect("emitc.return builds"),
                 );
-                retired.push(raw);
+                retired.push(op);
             }
             "func.func" => {}
             other if other.starts_with("pl.") || other.starts_with("pld.") => {
@@ -1225,25 +1163,16 @@ pub fn build_program<'c>(
             _ => {}
         }
     }
-    for raw in retired.into_iter().rev() {
-        // SAFETY: the op is live and unused now.
-        unsafe {
-            let mut op = OperationRefMut::from_raw(raw);
-            op.remove_from_parent();
-            mlir_sys::mlirOperationDestroy(raw);
-        }
+    for op in retired.into_iter().rev() {
+        // The op is unused now.
+        pto_dialects::ir::erase(op);
     }
     // The function becomes `int main(int argc, char** argv)`.
     let region = Region::new();
-    // SAFETY: both regions are live; the body moves whole.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };
+    pto_dialects::ir::take_body(&region, &function.region(0).unwrap());
     body.append_operation(main_function(context, region));
-    // SAFETY: the emptied clone is live and unused.
-    unsafe {
-        let mut clone = OperationRefMut::from_raw(function.to_raw());
-        clone.remove_from_parent();
-        mlir_sys::mlirOperationDestroy(function.to_raw());
-    }
+    // The emptied clone is unused.
+    pto_dialects::ir::erase(function);
     if uses_builtins {
         let first = module.body().first_operation().expect("the includes");
         module
@@ -1260,11 +1189,7 @@ pub const BUILTINS_FILE: &str = "pto_builtin_collectives.hpp";
 pub const BUILTINS_SOURCE: &str = include_str!("../builtins/collectives.hpp");
 
 pub(crate) fn has_uses(value: Value) -> bool {
-    use melior::ir::ValueLike;
-    // SAFETY: a live value.
-    !unsafe { mlir_sys::mlirValueGetFirstUse(value.to_raw()) }
-        .ptr
-        .is_null()
+    pto_dialects::ir::has_uses(value)
 }
 
 /// A chip orchestration (`pld.dispatch`ed by a host program) as a C++
@@ -1275,16 +1200,11 @@ pub fn build_chip<'c>(
     chip: melior::ir::OperationRef<'c, '_>,
     kernels: &Kernels,
 ) -> Result<melior::ir::Operation<'c>, Failure> {
-    use melior::ir::{
-        ValueLike,
-        operation::{OperationLike, OperationMutLike, OperationRefMut},
-    };
+    use melior::ir::{ValueLike, operation::OperationLike};
     use pto_dialects::ops::{op_name, operand_at};
     let fail =
         |op: melior::ir::OperationRef, message: String| -> Failure { (op.to_raw(), message) };
-    // SAFETY: `chip` is live; the clone is owned here until it is emptied.
-    let clone =
-        unsafe { melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(chip.to_raw())) };
+    let clone = pto_dialects::ir::clone(&chip);
     let entry = clone
         .region_opt(0)
         .and_then(|r| r.first_block())
@@ -1444,16 +1364,11 @@ pub fn build_chip<'c>(
             }
         };
         entry.insert_operation_before(op, replacement);
-        // SAFETY: the replaced op is live and (checked above) unused.
-        unsafe {
-            let mut old = OperationRefMut::from_raw(op.to_raw());
-            old.remove_from_parent();
-            mlir_sys::mlirOperationDestroy(op.to_raw());
-        }
+        // The replaced op is (checked above) unused.
+        pto_dialects::ir::erase(op);
     }
     let region = Region::new();
-    // SAFETY: both regions are live; the body moves whole.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), clone.region(0).unwrap().to_raw()) };
+    pto_dialects::ir::take_body(&region, &clone.region(0).unwrap());
     let name = chip
         .attribute("sym_name")
         .ok()
@@ -1530,7 +1445,7 @@ pub(crate) fn replace_with_index<'c>(
     op: melior::ir::OperationRef<'c, '_>,
     size: Value<'c, '_>,
 ) {
-    use melior::ir::{ValueLike, operation::OperationLike};
+    use melior::ir::operation::OperationLike;
     let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location())
         .add_operands(&[size])
         .add_results(&[Type::index(context)])
@@ -1542,13 +1457,7 @@ pub(crate) fn replace_with_index<'c>(
         .insert_operation_before(op, cast)
         .result(0)
         .unwrap();
-    // SAFETY: live values of the same function; the cast dominates the uses.
-    unsafe {
-        mlir_sys::mlirValueReplaceAllUsesOfWith(
-            pto_dialects::ops::result_at(op, 0).unwrap().to_raw(),
-            index.to_raw(),
-        )
-    };
+    pto_dialects::ir::replace_all_uses(pto_dialects::ops::result_at(op, 0).unwrap(), index);
 }
 
 /// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
@@ -1588,7 +1497,7 @@ pub(crate) fn forward_call_results(
     arguments: &[Value],
     returns: &[Option<usize>],
 ) -> Result<(), Failure> {
-    use melior::ir::{ValueLike, operation::OperationLike};
+    use melior::ir::operation::OperationLike;
     let fail = |message: &str| -> Failure { (op.to_raw(), message.to_string()) };
     let returned = returned_arguments(arguments, returns);
     let submit = pto_dialects::ops::op_name(op) == "pl.submit";
@@ -1597,13 +1506,7 @@ pub(crate) fn forward_call_results(
         let target = returned.get(i).copied().flatten().ok_or_else(|| {
             fail(&format!("result #{i} of the call is not a tensor the kernel was given: only results that return a parameter are translated"))
         })?;
-        // SAFETY: live values of the same function.
-        unsafe {
-            mlir_sys::mlirValueReplaceAllUsesOfWith(
-                pto_dialects::ops::result_at(op, i).unwrap().to_raw(),
-                target.to_raw(),
-            )
-        };
+        pto_dialects::ir::replace_all_uses(pto_dialects::ops::result_at(op, i).unwrap(), target);
     }
     if submit
         && pto_dialects::ops::result_at(op, tensor_results)
@@ -1618,30 +1521,14 @@ pub(crate) fn forward_call_results(
 
 /// Whether every use of `task` is in the `deps` of a `pl.submit`.
 fn only_dependencies(task: Value) -> bool {
-    use melior::ir::ValueLike;
-    // SAFETY: walks the use list of a live value.
-    let mut current = unsafe { mlir_sys::mlirValueGetFirstUse(task.to_raw()) };
-    while !current.ptr.is_null() {
-        // SAFETY: `current` is a live use of `task`.
-        let (owner, index) = unsafe {
-            (
-                mlir_sys::mlirOpOperandGetOwner(current),
-                mlir_sys::mlirOpOperandGetOperandNumber(current) as usize,
-            )
-        };
-        // SAFETY: the owner of a live use is a live op.
-        let owner = unsafe { melior::ir::OperationRef::from_raw(owner) };
-        let in_deps = pto_dialects::ops::op_name(owner) == "pl.submit"
-            && pto_dialects::ops::operand_segments(owner)
-                .get(1)
-                .is_some_and(|&(start, count)| (start..start + count).contains(&index));
-        if !in_deps {
-            return false;
-        }
-        // SAFETY: as above.
-        current = unsafe { mlir_sys::mlirOpOperandGetNextUse(current) };
-    }
-    true
+    pto_dialects::ir::uses(task)
+        .into_iter()
+        .all(|(owner, index)| {
+            pto_dialects::ops::op_name(owner) == "pl.submit"
+                && pto_dialects::ops::operand_segments(owner)
+                    .get(1)
+                    .is_some_and(|&(start, count)| (start..start + count).contains(&index))
+        })
 }
 
 /// What a runtime-mode program includes of the device's files: kernels by

@@ -23,10 +23,7 @@ use melior::{
         Attribute, Block, BlockLike, Identifier, Location, Module, OperationRef, Region,
         RegionLike, Type, TypeLike, Value, ValueLike,
         attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
-        operation::{
-            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
-            WalkResult,
-        },
+        operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
         r#type::FunctionType,
     },
 };
@@ -119,14 +116,14 @@ fn call<'c>(
 
 /// Where a tensor value comes from once call results are their out
 /// arguments and loops carry no tensors.
-fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirValue {
+fn root<'c: 'a, 'a>(value: Value<'c, 'a>, kernels: &HashMap<String, KernelCall>) -> Value<'c, 'a> {
     let Ok(result) = melior::ir::operation::OperationResult::try_from(value) else {
-        return value.to_raw();
+        return value;
     };
     let owner = result.owner();
     let name = op_name(owner);
     if name != "pl.call" && name != "pl.submit" {
-        return value.to_raw();
+        return value;
     }
     let callee = owner
         .attribute("callee")
@@ -134,13 +131,13 @@ fn root(value: Value, kernels: &HashMap<String, KernelCall>) -> mlir_sys::MlirVa
         .and_then(pto_dialects::attrs::text)
         .unwrap_or_default();
     let Some(kernel) = kernels.get(&callee) else {
-        return value.to_raw();
+        return value;
     };
     let arguments = crate::driver::call_arguments(owner);
     let returned = crate::driver::returned_arguments(&arguments, &kernel.returns);
     match returned.get(result.result_number()).copied().flatten() {
         Some(argument) => root(argument, kernels),
-        None => value.to_raw(),
+        None => value,
     }
 }
 
@@ -160,10 +157,7 @@ pub fn build<'c>(
     }
     body.append_operation(crate::driver::include(context, "pto_orchestration_api.h"));
     body.append_operation(verbatim(context, ORCHESTRATION_HELPERS, &[]));
-    // SAFETY: `orchestration` is live; the clone is owned by the new module.
-    let clone = unsafe {
-        melior::ir::Operation::from_raw(mlir_sys::mlirOperationClone(orchestration.to_raw()))
-    };
+    let clone = pto_dialects::ir::clone(&orchestration);
     let function = body.append_operation(clone);
     pto_passes::emitc::convert_pl_to_emitc::drop_carried_buffers(function)
         .map_err(|(op, m)| fail(op, m))?;
@@ -174,15 +168,8 @@ pub fn build<'c>(
     let args_type = opaque(context, "const ChipTaskArgs&");
     let tensor_type = opaque(context, "const ChipTensor&");
     let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
-    // SAFETY: the block is live; the argument array goes first.
-    let orch_args: Value = unsafe {
-        Value::from_raw(mlir_sys::mlirBlockInsertArgument(
-            entry.to_raw(),
-            0,
-            args_type.to_raw(),
-            location.to_raw(),
-        ))
-    };
+    // The argument array goes first.
+    let orch_args: Value = entry.insert_argument(0, args_type, location);
     let first = entry
         .first_operation()
         .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
@@ -248,18 +235,17 @@ pub fn build<'c>(
                 value
             }
         };
-        // SAFETY: live values; the parameter's uses move to its accessor.
-        unsafe {
-            mlir_sys::mlirValueReplaceAllUsesOfWith(parameter.to_raw(), replacement.to_raw())
-        };
+        pto_dialects::ir::replace_all_uses(parameter, replacement);
     }
     // One automatic scope: the runtime tracks the tensors' producers and
     // consumers, and explicit dependencies add edges on top (a manual scope
     // would drop the tracked ones).
     insert(verbatim(context, "PTO2_SCOPE() {", &[]));
     for i in (0..parameter_count).rev() {
-        // SAFETY: the parameter has no uses left; `orch_args` stays.
-        unsafe { mlir_sys::mlirBlockEraseArgument(entry.to_raw(), (i + 1) as u32) };
+        // The parameter has no uses left; `orch_args` stays.
+        if !pto_dialects::ir::erase_argument(entry, i + 1) {
+            return Err(fail(orchestration, format!("parameter #{i} is still used")));
+        }
     }
     // Returned tensors are handed in after the parameters.
     let terminator = entry
@@ -267,8 +253,7 @@ pub fn build<'c>(
         .ok_or_else(|| fail(orchestration, "an orchestration without a return".into()))?;
     let mut outputs: HashMap<usize, usize> = HashMap::new();
     for k in 0..terminator.operand_count() {
-        // SAFETY: the root is a live value of the function.
-        let value = unsafe { Value::from_raw(root(operand_at(terminator, k).unwrap(), kernels)) };
+        let value = root(operand_at(terminator, k).unwrap(), kernels);
         let created = melior::ir::operation::OperationResult::try_from(value)
             .is_ok_and(|r| op_name(r.owner()) == "pl.tensor.create");
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(value)
@@ -301,16 +286,14 @@ pub fn build<'c>(
     // per-domain ordering tokens (not read here); then the scalars.
     let argument_count = tensors + terminator.operand_count() + tokens + scalars;
     let mut ops = Vec::new();
-    function.walk(WalkOrder::PreOrder, |op| {
-        ops.push(op.to_raw());
+    pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
+        ops.push(op);
         WalkResult::Advance
     });
     let mut retired = Vec::new();
     let mut dependency_arrays = 0usize;
     for raw in ops {
-        // SAFETY: collected from the live function; retired ops are erased
-        // only at the end.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         let name = op_name(op);
         let Some(block) = op.block() else { continue };
         let before = |new: melior::ir::Operation<'c>| -> OperationRef<'c, '_> {
@@ -401,10 +384,7 @@ pub fn build<'c>(
                     .unwrap()
                     .into()
                 };
-                // SAFETY: live values.
-                unsafe {
-                    mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), replacement.to_raw())
-                };
+                pto_dialects::ir::replace_all_uses(result, replacement);
                 retired.push(raw);
             }
             "pl.tensor.dim" => {
@@ -594,14 +574,7 @@ pub fn build<'c>(
                             .build()
                             .expect("emitc.call_opaque builds"),
                     );
-                    // SAFETY: live values; the task's uses (later tasks'
-                    // dependencies) move to the runtime's id.
-                    unsafe {
-                        mlir_sys::mlirValueReplaceAllUsesOfWith(
-                            task.to_raw(),
-                            id.result(0).unwrap().to_raw(),
-                        )
-                    };
+                    pto_dialects::ir::replace_all_uses(task, id.result(0).unwrap());
                 }
                 crate::driver::forward_call_results(op, &arguments, &kernel.returns)?;
                 retired.push(raw);
@@ -624,13 +597,9 @@ pub fn build<'c>(
             _ => {}
         }
     }
-    for raw in retired.iter().rev() {
-        // SAFETY: each retired op is live, its results unused now.
-        unsafe {
-            let mut op = OperationRefMut::from_raw(*raw);
-            op.remove_from_parent();
-            mlir_sys::mlirOperationDestroy(*raw);
-        }
+    for &op in retired.iter().rev() {
+        // Each retired op's results are unused now.
+        pto_dialects::ir::erase(op);
     }
     // The entry as an emitc.func; the config beside it.
     let entry_type = FunctionType::new(context, &[args_type], &[]);
@@ -641,8 +610,7 @@ pub fn build<'c>(
         StringAttribute::new(context, "__attribute__((visibility(\"default\")))").into(),
     ];
     let region = Region::new();
-    // SAFETY: both regions live; the body moves whole.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), function.region(0).unwrap().to_raw()) };
+    pto_dialects::ir::take_body(&region, &function.region(0).unwrap());
     let entry_function = OperationBuilder::new("emitc.func", location)
         .add_attributes(&[
             (
@@ -707,11 +675,7 @@ pub fn build<'c>(
         .map_err(|e| fail(orchestration, e.to_string()))?;
     body.insert_operation_before(function, config_function);
     body.insert_operation_before(function, entry_function);
-    // SAFETY: the emptied clone is unused.
-    unsafe {
-        let mut op = OperationRefMut::from_raw(function.to_raw());
-        op.remove_from_parent();
-        mlir_sys::mlirOperationDestroy(function.to_raw());
-    }
+    // The emptied clone is unused.
+    pto_dialects::ir::erase(function);
     Ok(module)
 }

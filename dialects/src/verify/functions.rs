@@ -17,9 +17,8 @@
 
 use crate::ops::Checked;
 use melior::ir::{
-    Attribute, Type, TypeLike, ValueLike,
+    Attribute, Type, ValueLike,
     operation::{OperationLike, OperationRef, WalkOrder, WalkResult},
-    r#type::FunctionType,
 };
 
 use super::{
@@ -457,30 +456,21 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     while let Some(parent) = top.parent_operation() {
         top = parent;
     }
-    let mut found: Option<(mlir_sys::MlirType, Option<FunctionKind>)> = None;
-    top.walk(WalkOrder::PreOrder, |candidate| {
-        if op_name(candidate) == "func.func"
+    let candidate = crate::ir::find(top, |candidate| {
+        op_name(candidate) == "func.func"
             && candidate
                 .attribute("sym_name")
                 .ok()
                 .and_then(super::common::attribute_text)
                 .is_some_and(|name| name == callee)
-        {
-            if let Some(function_type) = function_type(candidate) {
-                found = Some((function_type.to_raw(), function_kind(candidate)));
-            }
-            return WalkResult::Interrupt;
-        }
-        WalkResult::Advance
     });
-    let Some((raw_type, kind)) = found else {
+    let Some((callee_type, kind)) =
+        candidate.and_then(|c| function_type(c).map(|t| (t, function_kind(c))))
+    else {
         return fail(format!("'@{callee}' does not name a function"));
     };
     let caller = crate::op_table::kind(&op);
     let is_dispatch = caller == Some(OpKind::PldDispatch);
-    // SAFETY: the type is uniqued in the context, which outlives this call.
-    let callee_type = FunctionType::try_from(unsafe { Type::from_raw(raw_type) })
-        .map_err(|e| super::common::Failure::new(e.to_string()))?;
     if is_dispatch && kind != Some(FunctionKind::Orchestration) {
         return fail(format!(
             "runs chip orchestrations, but '@{callee}' is {}",

@@ -49,7 +49,7 @@ mod tensor;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use melior::ir::operation::OperationRef;
-use mlir_sys::{MlirLogicalResult, MlirOperation};
+use mlir_sys::MlirLogicalResult;
 
 use crate::{
     diag::{OpDiagnostic, Severity},
@@ -283,20 +283,9 @@ pub fn verify_constant_operands<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c
     })
 }
 
-/// The C entry the ODS `verify()` hooks call.
-///
-/// A panic in a rule is a bug in the verifier; it becomes an error
-/// diagnostic instead of unwinding into C++.
-#[unsafe(no_mangle)]
-pub extern "C" fn ptoVerifyOperation(raw: MlirOperation) -> MlirLogicalResult {
-    // SAFETY: MLIR calls the hook with the live operation being verified.
-    let op = unsafe { OperationRef::from_raw(raw) };
-    run_entry(op, || verify_operation(op))
-}
-
 /// Runs `check` as a C entry: success, or the diagnostic emitted at `op`;
 /// a panic becomes an internal-error diagnostic.
-fn run_entry<'c>(
+pub(crate) fn run_entry<'c>(
     op: OperationRef<'c, '_>,
     check: impl FnOnce() -> VerifyResult<'c>,
 ) -> MlirLogicalResult {
@@ -317,31 +306,4 @@ fn run_entry<'c>(
             MlirLogicalResult { value: 0 }
         }
     }
-}
-
-/// The C entry of `SymbolUserOpInterface::verifySymbolUses` (callees).
-#[unsafe(no_mangle)]
-pub extern "C" fn ptoVerifySymbolUses(raw: MlirOperation) -> MlirLogicalResult {
-    // SAFETY: MLIR calls the hook with the live operation being verified.
-    let op = unsafe { OperationRef::from_raw(raw) };
-    run_entry(op, || functions::verify_symbol_uses(op))
-}
-
-/// The C entry of the dialect's attribute verification hooks.
-///
-/// # Safety
-/// `name` describes a valid string; `raw` is a live operation.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn ptoVerifyAttribute(
-    raw: MlirOperation,
-    name: mlir_sys::MlirStringRef,
-    region: i64,
-    arg: i64,
-) -> MlirLogicalResult {
-    // SAFETY: guaranteed by the caller.
-    let op = unsafe { OperationRef::from_raw(raw) };
-    // SAFETY: `name` points to `length` bytes of an attribute name.
-    let name = unsafe { std::slice::from_raw_parts(name.data.cast::<u8>(), name.length) };
-    let name = String::from_utf8_lossy(name).into_owned();
-    run_entry(op, || functions::verify_attribute(op, &name, region, arg))
 }

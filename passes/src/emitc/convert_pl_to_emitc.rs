@@ -14,10 +14,7 @@ use melior::{
             ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute,
             TypeAttribute,
         },
-        operation::{
-            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
-            WalkResult,
-        },
+        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
         r#type::{FunctionType, IntegerType},
     },
 };
@@ -151,10 +148,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
         vec![
             melior::dialect::DialectHandle::arith(),
             melior::dialect::DialectHandle::scf(),
-            // SAFETY: the C API returns the static handle of the EmitC dialect.
-            unsafe {
-                melior::dialect::DialectHandle::from_raw(mlir_sys::mlirGetDialectHandle__emitc__())
-            },
+            pto_dialects::ir::glue::emitc_dialect_handle(),
             pto_dialects::pl_handle(),
         ]
     },
@@ -164,9 +158,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
-    let context_ref = module.context();
-    // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&module);
     let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
@@ -192,7 +184,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         })
         .collect();
     let mut callers = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
         let callee = op
             .attribute("callee")
             .ok()
@@ -200,13 +192,12 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && callee.is_some_and(|c| names.contains(&c))
         {
-            callers.push(op.to_raw());
+            callers.push(op);
         }
         WalkResult::Advance
     });
     if let Some(&raw) = callers.first() {
-        // SAFETY: found by the walk above in the live module.
-        let caller = unsafe { OperationRef::from_raw(raw) };
+        let caller = raw;
         OpDiagnostic::new(
             "convert-pl-to-emitc: this module dispatches the kernels it would lower; lower each kernel in a module of its own (pto-translate --mlir-to-cce does)",
         )
@@ -262,13 +253,13 @@ fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entr
 
 /// A tensor in global memory: its pointer and row-major shape.
 #[derive(Clone)]
-struct GmTensor {
+struct GmTensor<'c, 'a> {
     element: &'static str,
     /// Row-major shape; -1 for the (leading) dynamic dimension.
     shape: Vec<i64>,
     /// The index value of each dynamic dimension (the kernel parameter
     /// appended for it).
-    dims: Vec<Option<mlir_sys::MlirValue>>,
+    dims: Vec<Option<Value<'c, 'a>>>,
 }
 
 /// Builds the EmitC form of one kernel in place.
@@ -277,7 +268,7 @@ struct Lowering<'c, 'a> {
     /// Whether the kernel is entered through the runtime's `kernel_entry`.
     runtime_entry: bool,
     /// The tensors each pointer value stands for.
-    tensors: HashMap<usize, GmTensor>,
+    tensors: HashMap<usize, GmTensor<'c, 'a>>,
     /// pl ops replaced (erased at the end, last first).
     replaced: Vec<OperationRef<'c, 'a>>,
     /// The pl shape of each declared `Tile<…>` object.
@@ -287,13 +278,13 @@ struct Lowering<'c, 'a> {
     storage_shapes: HashMap<usize, Vec<i64>>,
     /// The runtime valid extents (index values) of each declared object
     /// with dynamic ones.
-    valid: HashMap<usize, [Option<mlir_sys::MlirValue>; 2]>,
+    valid: HashMap<usize, [Option<Value<'c, 'a>>; 2]>,
     /// The static valid extents of each declared object (None: dynamic).
     static_valid: HashMap<usize, [Option<i64>; 2]>,
     /// The CommContext pointer of each distributed tensor parameter (the
     /// i-th context belongs to the i-th one:
     /// docs/passes/pld-materialize-dist-tensor-ctx.md).
-    contexts: HashMap<usize, mlir_sys::MlirValue>,
+    contexts: HashMap<usize, Value<'c, 'a>>,
     /// Whether a communication op was lowered (the kernel file then needs
     /// the context helpers).
     communicates: bool,
@@ -540,13 +531,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .insert(value_key(object), a2a3::storage_shape(tile));
         self.static_valid
             .insert(value_key(object), [extents[0], extents[1]]);
-        let runtime = [0, 1].map(|d| {
-            if extents[d].is_none() {
-                valid[d].map(|v| v.to_raw())
-            } else {
-                None
-            }
-        });
+        let runtime = [0, 1].map(|d| if extents[d].is_none() { valid[d] } else { None });
         self.valid.insert(value_key(object), runtime);
         Ok(object)
     }
@@ -624,13 +609,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// each dynamic one from the first operand that has it at runtime.
     fn propagated_valid(&self, op: OperationRef<'c, 'a>) -> [Option<Value<'c, 'a>>; 2] {
         [0, 1].map(|d| {
-            op.operands().find_map(|operand| {
-                // SAFETY: the recorded value is live in the kernel.
-                self.valid
-                    .get(&value_key(operand))
-                    .and_then(|v| v[d])
-                    .map(|raw| unsafe { Value::from_raw(raw) })
-            })
+            op.operands()
+                .find_map(|operand| self.valid.get(&value_key(operand)).and_then(|v| v[d]))
         })
     }
 
@@ -726,11 +706,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .get(&value_key(tile))
             .copied()
             .unwrap_or([None, None]);
-        // SAFETY: the recorded values are live in the kernel.
         let runtime = self
             .valid
             .get(&value_key(tile))
-            .map(|v| v.map(|raw| raw.map(|raw| unsafe { Value::from_raw(raw) })))
+            .copied()
             .unwrap_or([None, None]);
         self.window_of(op, &shape, valid, runtime)
     }
@@ -893,8 +872,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .get(axis)
             .ok_or((op, format!("no dimension {axis}")))?;
         Ok(match info.dims.get(axis).copied().flatten() {
-            // SAFETY: the recorded value is live in the kernel.
-            Some(raw) => unsafe { Value::from_raw(raw) },
+            Some(dim) => dim,
             None => self.index_constant(op, extent),
         })
     }
@@ -902,9 +880,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// Replaces `op`'s result with `value` and retires `op`.
     fn replace(&mut self, op: OperationRef<'c, 'a>, value: Value<'c, 'a>) {
         if let Some(result) = result_at(op, 0) {
-            // SAFETY: both values are live; uses move from the pl result to its
-            // EmitC counterpart.
-            unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(result.to_raw(), value.to_raw()) };
+            pto_dialects::ir::replace_all_uses(result, value);
         }
         self.replaced.push(op);
     }
@@ -1087,16 +1063,14 @@ fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
 /// the init instead, which planning placed in the same buffer.
 pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
-    kernel.walk(WalkOrder::PostOrder, |op| {
+    pto_dialects::ir::walk(kernel, WalkOrder::PostOrder, |op| {
         if op_name(op) == "scf.for" {
-            loops.push(op.to_raw());
+            loops.push(op);
         }
         WalkResult::Advance
     });
     for raw in loops {
-        // SAFETY: collected from the live kernel; each loop is replaced once
-        // and never visited again.
-        let for_op = unsafe { OperationRef::from_raw(raw) };
+        let for_op = raw;
         let body = for_op
             .region_opt(0)
             .and_then(|r| r.first_block())
@@ -1114,18 +1088,10 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
             .ok_or((for_op, "a loop body without a yield".to_string()))?;
         for &i in &dropped {
             let init = operand_at(for_op, 3 + i).unwrap();
-            // SAFETY: live values; the iteration argument's and the result's
-            // uses move to the init, which dominates both.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    body.argument(i + 1).unwrap().to_raw(),
-                    init.to_raw(),
-                );
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    for_op.result(i).unwrap().to_raw(),
-                    init.to_raw(),
-                );
-            }
+            // The iteration argument's and the result's uses move to the
+            // init, which dominates both.
+            pto_dialects::ir::replace_all_uses(body.argument(i + 1).unwrap(), init);
+            pto_dialects::ir::replace_all_uses(for_op.result(i).unwrap(), init);
         }
         let kept: Vec<usize> = (0..carried).filter(|i| !dropped.contains(i)).collect();
         // The yield keeps the remaining values.
@@ -1139,8 +1105,9 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
         );
         drop(detach(terminator));
         for &i in dropped.iter().rev() {
-            // SAFETY: the argument has no uses left.
-            unsafe { mlir_sys::mlirBlockEraseArgument(body.to_raw(), (i + 1) as u32) };
+            if !pto_dialects::ir::erase_argument(body, i + 1) {
+                return Err((for_op, "a dropped loop buffer is still used".to_string()));
+            }
         }
         // A new loop with the kept iteration arguments takes the body.
         let mut operands: Vec<Value> = (0..3).map(|i| operand_at(for_op, i).unwrap()).collect();
@@ -1150,10 +1117,7 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
             .map(|&i| for_op.result(i).unwrap().r#type())
             .collect();
         let region = Region::new();
-        // SAFETY: both regions are live; the old loop's body moves whole.
-        unsafe {
-            mlir_sys::mlirRegionTakeBody(region.to_raw(), for_op.region(0).unwrap().to_raw())
-        };
+        pto_dialects::ir::take_body(&region, &for_op.region(0).unwrap());
         let new_loop = OperationBuilder::new("scf.for", for_op.location())
             .add_operands(&operands)
             .add_results(&result_types)
@@ -1165,13 +1129,10 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
             .unwrap()
             .insert_operation_before(for_op, new_loop);
         for (new_index, &old_index) in kept.iter().enumerate() {
-            // SAFETY: live values; the old loop's result uses move to the new one.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    for_op.result(old_index).unwrap().to_raw(),
-                    new_loop.result(new_index).unwrap().to_raw(),
-                )
-            };
+            pto_dialects::ir::replace_all_uses(
+                for_op.result(old_index).unwrap(),
+                new_loop.result(new_index).unwrap(),
+            );
         }
         drop(detach(for_op));
     }
@@ -1188,18 +1149,17 @@ fn drop_branch_tiles<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
     let mut branches = Vec::new();
-    kernel.walk(WalkOrder::PostOrder, |op| {
+    pto_dialects::ir::walk(kernel, WalkOrder::PostOrder, |op| {
         if op_name(op) == "scf.if"
             && (0..op.result_count())
                 .any(|i| TileType::try_from(op.result(i).unwrap().r#type()).is_ok())
         {
-            branches.push(op.to_raw());
+            branches.push(op);
         }
         WalkResult::Advance
     });
     for raw in branches {
-        // SAFETY: collected from the live kernel; each branch is rebuilt once.
-        let branch = unsafe { OperationRef::from_raw(raw) };
+        let branch = raw;
         let addresses = branch
             .attribute("pl.addresses")
             .ok()
@@ -1235,13 +1195,7 @@ fn drop_branch_tiles<'c, 'a>(
                 .block()
                 .unwrap()
                 .insert_operation_before(branch, create);
-            // SAFETY: live values; the result's uses move to the buffer.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    result.to_raw(),
-                    create.result(0).unwrap().to_raw(),
-                )
-            };
+            pto_dialects::ir::replace_all_uses(result, create.result(0).unwrap());
         }
         // The branches yield only what is kept.
         for region in branch.regions() {
@@ -1267,13 +1221,7 @@ fn drop_branch_tiles<'c, 'a>(
             .collect();
         let take = |index: usize| {
             let region = Region::new();
-            // SAFETY: both regions are live; the branch body moves whole.
-            unsafe {
-                mlir_sys::mlirRegionTakeBody(
-                    region.to_raw(),
-                    branch.region(index).unwrap().to_raw(),
-                )
-            };
+            pto_dialects::ir::take_body(&region, &branch.region(index).unwrap());
             region
         };
         let rebuilt = OperationBuilder::new("scf.if", branch.location())
@@ -1287,13 +1235,10 @@ fn drop_branch_tiles<'c, 'a>(
             .unwrap()
             .insert_operation_before(branch, rebuilt);
         for (new_index, &old_index) in kept.iter().enumerate() {
-            // SAFETY: live values; the old branch's result uses move over.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(
-                    branch.result(old_index).unwrap().to_raw(),
-                    rebuilt.result(new_index).unwrap().to_raw(),
-                )
-            };
+            pto_dialects::ir::replace_all_uses(
+                branch.result(old_index).unwrap(),
+                rebuilt.result(new_index).unwrap(),
+            );
         }
         drop(detach(branch));
     }
@@ -1307,9 +1252,7 @@ fn lower_unsigned_division<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    for raw in pto_dialects::ops::collect_named(kernel, &["arith.remui", "arith.divui"]) {
-        // SAFETY: collected from the live kernel; each op is replaced once.
-        let op = unsafe { OperationRef::from_raw(raw) };
+    for op in pto_dialects::ir::collect_named(kernel, &["arith.remui", "arith.divui"]) {
         let location = op.location();
         let block = op.block().unwrap();
         let r#type = result_at(op, 0).unwrap().r#type();
@@ -1355,13 +1298,7 @@ fn lower_unsigned_division<'c, 'a>(
             .unwrap()
             .into();
         let back = to(divided, r#type);
-        // SAFETY: live values; the division's uses move to its replacement.
-        unsafe {
-            mlir_sys::mlirValueReplaceAllUsesOfWith(
-                result_at(op, 0).unwrap().to_raw(),
-                back.to_raw(),
-            )
-        };
+        pto_dialects::ir::replace_all_uses(result_at(op, 0).unwrap(), back);
         drop(detach(op));
     }
     Ok(())
@@ -1397,7 +1334,7 @@ fn convert_kernel<'c, 'a>(
     let mut parameter_types = Vec::new();
     let mut dynamic_dims: Vec<(usize, usize)> = Vec::new();
     let mut distributed: Vec<usize> = Vec::new();
-    let mut comm_contexts: Vec<mlir_sys::MlirValue> = Vec::new();
+    let mut comm_contexts: Vec<Value> = Vec::new();
     let mut abi: Vec<EntryArg> = Vec::new();
     let mut parameter_of: HashMap<usize, usize> = HashMap::new();
     for i in 0..entry.argument_count() {
@@ -1406,7 +1343,7 @@ fn convert_kernel<'c, 'a>(
         if CommCtxType::try_from(r#type).is_ok() {
             let context_type = pointer(context, "int64_t");
             argument.set_type(context_type);
-            comm_contexts.push(argument.to_raw());
+            comm_contexts.push(argument);
             parameter_types.push(context_type);
             abi.push(EntryArg::Context);
             continue;
@@ -1457,12 +1394,8 @@ fn convert_kernel<'c, 'a>(
                     .expect("a cast builds");
             let cast = entry.insert_operation_before(first, cast);
             let index_value: Value = cast.result(0).unwrap().into();
-            // SAFETY: live values; every use but the cast's moves to it.
-            unsafe {
-                mlir_sys::mlirValueReplaceAllUsesOfWith(argument.to_raw(), index_value.to_raw())
-            };
-            // SAFETY: exclusive access; the cast reads the argument again.
-            unsafe { OperationRefMut::from_raw(cast.to_raw()) }.set_operand(0, argument);
+            pto_dialects::ir::replace_all_uses(argument, index_value);
+            pto_dialects::ir::edit(cast).set_operand(0, argument);
             argument.set_type(size_t);
             parameter_types.push(size_t);
             abi.push(EntryArg::Scalar {
@@ -1500,8 +1433,7 @@ fn convert_kernel<'c, 'a>(
             .result(0)
             .unwrap()
             .into();
-        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] =
-            Some(index_value.to_raw());
+        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] = Some(index_value);
         parameter_types.push(size_t);
         abi.push(EntryArg::Extent {
             parameter: parameter_of[key],
@@ -1510,14 +1442,12 @@ fn convert_kernel<'c, 'a>(
     }
     // Tile ops, in order (nested ones included).
     let mut ops = Vec::new();
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        ops.push(op.to_raw());
+    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
+        ops.push(op);
         WalkResult::Advance
     });
     for raw in ops {
-        // SAFETY: collected from the live kernel; pl ops are erased only at
-        // the end.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         if op.to_raw().ptr == kernel.to_raw().ptr {
             continue;
         }
@@ -1544,8 +1474,7 @@ fn convert_kernel<'c, 'a>(
         .map(|s| StringAttribute::new(context, s).into())
         .collect();
     let region = Region::new();
-    // SAFETY: both regions live; the kernel's body moves whole.
-    unsafe { mlir_sys::mlirRegionTakeBody(region.to_raw(), kernel.region(0).unwrap().to_raw()) };
+    pto_dialects::ir::take_body(&region, &kernel.region(0).unwrap());
     let function = OperationBuilder::new("emitc.func", kernel.location())
         .add_attributes(&[
             (Identifier::new(context, "sym_name"), name),

@@ -12,10 +12,7 @@ use melior::{
         Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type,
         Value, ValueLike,
         attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
-        operation::{
-            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
-            WalkResult,
-        },
+        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
         r#type::{FunctionType, ShapedTypeLike},
     },
 };
@@ -129,9 +126,7 @@ fn element<'c>(value: Value<'c, '_>) -> Type<'c> {
 }
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
-    let context_ref = module.context();
-    // SAFETY: exclusive access to the module; `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&module);
     let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
@@ -228,10 +223,8 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .expect("in a block")
                 .insert_operation_after(owner, op);
         }
-        // SAFETY: `value` is a live block argument; its block lives as long
-        // as the kernel's IR.
         let block: BlockRef<'c, 'a> =
-            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
+            pto_dialects::ir::argument_owner(value).expect("a value is a result or an argument");
         if block.to_raw().ptr == self.entry.to_raw().ptr {
             let zero_op = melior::ir::operation::OperationResult::try_from(zero)
                 .expect("an op result")
@@ -306,8 +299,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .map_err(|e| (for_op, e.to_string()))?;
             let tile = self.tile_of(for_op, init)?;
             let tile_type = tile.r#type();
-            // SAFETY: exclusive access to the kernel; one operand replaced.
-            unsafe { OperationRefMut::from_raw(for_op.to_raw()) }.set_operand(3 + index, tile);
+            pto_dialects::ir::edit(for_op).set_operand(3 + index, tile);
             argument.set_type(tile_type);
             let result: Value = for_op
                 .result(index)
@@ -493,18 +485,17 @@ impl<'c, 'a> Conversion<'c, 'a> {
 /// Points every use of `from` in `scope` at `to`.
 fn replace_uses<'c, 'a>(scope: OperationRef<'c, 'a>, from: Value<'c, 'a>, to: Value<'c, 'a>) {
     let mut users = Vec::new();
-    scope.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
         let positions: Vec<usize> = (0..op.operand_count())
             .filter(|&i| op.operand(i).is_ok_and(|v| value_key(v) == value_key(from)))
             .collect();
         if !positions.is_empty() {
-            users.push((op.to_raw(), positions));
+            users.push((op, positions));
         }
         WalkResult::Advance
     });
-    for (raw, positions) in users {
-        // SAFETY: found by the walk in the live scope; exclusive access.
-        let mut user = unsafe { OperationRefMut::from_raw(raw) };
+    for (user, positions) in users {
+        let mut user = pto_dialects::ir::edit(user);
         for index in positions {
             user.set_operand(index, to);
         }
@@ -522,34 +513,28 @@ fn convert<'c, 'a>(
         .ok_or((kernel, "an empty kernel".to_string()))?;
     // Tensor computations under scf.if are not converted: a branch would
     // have to yield tiles.
-    let mut in_branch: Option<usize> = None;
-    kernel.walk(WalkOrder::PreOrder, |op| {
+    let mut in_branch: Option<OperationRef<'c, 'a>> = None;
+    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
         let is_compute = OpKind::of(&op).is_some_and(computes_tiles);
         let mut parent = op.parent_operation();
         while let Some(p) = parent {
             if op_name(p) == "scf.if" && is_compute {
-                in_branch = Some(op.to_raw().ptr as usize);
+                in_branch = Some(op);
                 return WalkResult::Interrupt;
             }
             parent = p.parent_operation();
         }
         WalkResult::Advance
     });
-    if let Some(raw) = in_branch {
-        // SAFETY: found by the walk above in the live kernel.
-        let op = unsafe {
-            OperationRef::from_raw(mlir_sys::MlirOperation {
-                ptr: raw as *mut std::ffi::c_void,
-            })
-        };
+    if let Some(op) = in_branch {
         return Err((
             op,
             "tensor computations inside scf.if branches are not converted yet".to_string(),
         ));
     }
     let mut ops = Vec::new();
-    kernel.walk(WalkOrder::PreOrder, |op| {
-        ops.push(op.to_raw());
+    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
+        ops.push(op);
         WalkResult::Advance
     });
     let mut conversion = Conversion {
@@ -563,9 +548,7 @@ fn convert<'c, 'a>(
         carried_tensor_types: HashMap::new(),
     };
     for raw in ops {
-        // SAFETY: collected from the live kernel; ops are only detached at
-        // the end.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         let name = op_name(op);
         if name == "scf.for" {
             conversion.carry_tiles(op)?;
@@ -595,7 +578,7 @@ fn convert<'c, 'a>(
     }
     let tiles = conversion.tiles.clone();
     // Loops carrying tiles yield them.
-    kernel.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
         if op_name(op) == "scf.yield"
             && op
                 .parent_operation()
@@ -609,8 +592,7 @@ fn convert<'c, 'a>(
                 if let (true, Some(&tile)) =
                     (carried, tiles.get(&value_key(op.operand(index).unwrap())))
                 {
-                    // SAFETY: exclusive access; one operand replaced.
-                    unsafe { OperationRefMut::from_raw(op.to_raw()) }.set_operand(index, tile);
+                    pto_dialects::ir::edit(op).set_operand(index, tile);
                 }
             }
         }
@@ -648,15 +630,14 @@ fn convert<'c, 'a>(
             .result(0)
             .unwrap()
             .into();
-        // SAFETY: live op, exclusive access; one operand replaced.
-        let mut terminator = unsafe { OperationRefMut::from_raw(terminator.to_raw()) };
+        let mut terminator = pto_dialects::ir::edit(terminator);
         terminator.set_operand(index, stored);
     }
     // Converted tensor ops must now be unused.
     for op in conversion.converted.iter().rev() {
         let result: Value = op.result(0).unwrap().into();
         let mut used = false;
-        kernel.walk(WalkOrder::PreOrder, |user| {
+        pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |user| {
             used |= user.operands().any(|o| value_key(o) == value_key(result));
             WalkResult::Advance
         });
@@ -674,30 +655,21 @@ fn convert<'c, 'a>(
 /// The first converted op with a dynamically shaped tensor operand or
 /// result, and that type.
 fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'c, 'a>, String)> {
-    let mut found: Option<(usize, String)> = None;
-    kernel.walk(WalkOrder::PreOrder, |op| {
+    let mut found: Option<(OperationRef<'c, 'a>, String)> = None;
+    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
         // Slices and assembles convert only when static; others stay views.
         if OpKind::of(&op).is_some_and(computes_tiles) {
             let values = op.operands().chain(op.results().map(Into::into));
             for value in values {
                 if TensorLike::try_from(value.r#type()).is_ok() && static_shape(value).is_none() {
-                    found = Some((op.to_raw().ptr as usize, value.r#type().to_string()));
+                    found = Some((op, value.r#type().to_string()));
                     return WalkResult::Interrupt;
                 }
             }
         }
         WalkResult::Advance
     });
-    let (raw, text) = found?;
-    // SAFETY: found by the walk above in the live kernel.
-    Some((
-        unsafe {
-            OperationRef::from_raw(mlir_sys::MlirOperation {
-                ptr: raw as *mut std::ffi::c_void,
-            })
-        },
-        text,
-    ))
+    found
 }
 
 /// The scratch tile the tile form of tensor op `kind` takes, for its
@@ -884,8 +856,7 @@ fn infer_directions<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
         }
     }
     if changed {
-        // SAFETY: live op, exclusive access; an inherent attribute replaced.
-        unsafe { OperationRefMut::from_raw(kernel.to_raw()) }
+        pto_dialects::ir::edit(kernel)
             .set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
     }
 }
@@ -918,8 +889,7 @@ fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inpu
     )
     .into();
     arg_attrs.extend(inputs.iter().map(|_| out));
-    // SAFETY: live op, exclusive access; inherent attributes replaced.
-    let mut kernel = unsafe { OperationRefMut::from_raw(kernel.to_raw()) };
+    let mut kernel = pto_dialects::ir::edit(kernel);
     kernel.set_inherent_attribute(
         "function_type",
         TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
@@ -945,17 +915,16 @@ fn update_callers<'c>(
         .filter_map(|i| function_type.input(i).ok())
         .collect();
     let mut calls = Vec::new();
-    module.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
         if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
             && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(name.as_str())
         {
-            calls.push(op.to_raw());
+            calls.push(op);
         }
         WalkResult::Advance
     });
     for raw in calls {
-        // SAFETY: collected above, still live.
-        let call = unsafe { OperationRef::from_raw(raw) };
+        let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();
         for tensor_type in &new_types {
@@ -981,8 +950,7 @@ fn update_callers<'c>(
         for (k, created) in fresh.into_iter().enumerate() {
             operands.insert(args_end + k, created);
         }
-        // SAFETY: live op, exclusive access; operands replaced.
-        let mut call_mut = unsafe { OperationRefMut::from_raw(call.to_raw()) };
+        let mut call_mut = pto_dialects::ir::edit(call);
         call_mut.set_operands(&operands);
         if submit {
             let sizes: Vec<i32> = segments

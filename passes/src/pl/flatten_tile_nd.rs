@@ -7,7 +7,7 @@ use melior::{
     ir::{
         BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::DenseI64ArrayAttribute,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::IntegerType,
     },
 };
@@ -220,10 +220,7 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
     if !super::is_kernel(function) {
         return Ok(());
     }
-    let context_ref = function.context();
-    // SAFETY: the pass runs with exclusive access to the function's IR;
-    // `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     let linear = Linear::of(function);
     let mut failed = false;
     let mut error = |op: OperationRef, message: String| {
@@ -267,9 +264,7 @@ pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     for (op, shape) in partitions {
-        // SAFETY: the pass has exclusive access to the function's IR; no
-        // other reference to `op` is used while it is mutated.
-        let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+        let mut op = pto_dialects::ir::edit(op);
         let attribute = DenseI64ArrayAttribute::new(context, &shape);
         op.set_attribute("partition", attribute.into());
     }
@@ -333,9 +328,7 @@ fn add_scratches(context: &Context, linear: &Linear) {
             .into();
         let mut operands: Vec<Value> = op.operands().collect();
         operands.push(tmp);
-        // SAFETY: the pass has exclusive access to the function's IR; no
-        // other reference to `op` is used while it is mutated.
-        let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+        let mut op = pto_dialects::ir::edit(op);
         op.set_operands(&operands);
     }
 }

@@ -9,7 +9,7 @@ use melior::{
     Context,
     ir::{
         Attribute, BlockLike, OperationRef, RegionLike, Value, ValueLike,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
     },
 };
 use pto_dialects::{
@@ -142,10 +142,7 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
     if !super::is_kernel(function) {
         return Ok(());
     }
-    let context_ref = function.context();
-    // SAFETY: the pass runs with exclusive access to the function's IR;
-    // `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     let linear = Linear::of(function);
     // Decide a space for every open tile, to a fixpoint.
     let mut decided: HashMap<usize, MemorySpace> = HashMap::new();
@@ -319,8 +316,7 @@ fn insert_moves<'c>(
                     .build()
                     .expect("pl.tile.move builds"),
             );
-            // SAFETY: live op, exclusive access; one operand replaced.
-            let mut user = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+            let mut user = pto_dialects::ir::edit(*op);
             user.set_operand(index, moved.result(0).unwrap().into());
         }
     }
@@ -362,8 +358,7 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
             FunctionKind::Aiv
         };
         let attribute: Attribute = attrs::function_kind(context, new_kind);
-        // SAFETY: live op, exclusive access; one attribute replaced.
-        let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
+        let mut function = pto_dialects::ir::edit(function);
         function.set_discardable_attribute("pl.kind", attribute);
     }
     Ok(())

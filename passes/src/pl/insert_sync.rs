@@ -261,10 +261,7 @@ pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
     if !any {
         return Ok(());
     }
-    // SAFETY: the pass runs with exclusive access to the function's IR;
-    // `context_ref` outlives `context`.
-    let context_ref = function.context();
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     let mut inserter = Inserter {
         context,
         linear,

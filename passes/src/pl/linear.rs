@@ -9,7 +9,6 @@ use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
     operation::{OperationLike, OperationResult},
 };
-use mlir_sys::MlirOperation;
 
 use pto_dialects::ops::op_name;
 
@@ -106,12 +105,9 @@ impl<'c, 'a> Linear<'c, 'a> {
         if let Ok(result) = OperationResult::try_from(value) {
             return Some((result.owner(), false));
         }
-        melior::ir::block::BlockArgument::try_from(value).ok()?;
-        // SAFETY: `value` is a live block argument; its owner block lives as
-        // long as the IR the value belongs to.
-        let block: BlockRef<'c, 'a> =
-            unsafe { BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw())) };
-        block.parent_operation().map(|op| (op, true))
+        pto_dialects::ir::argument_owner(value)?
+            .parent_operation()
+            .map(|op| (op, true))
     }
 
     /// Where `value` becomes available: a region op's results at its end,
@@ -174,10 +170,5 @@ impl<'c, 'a> Linear<'c, 'a> {
             end = end.max(at);
         }
         Interval { def, end }
-    }
-
-    /// The raw handles, for IR rewrites after which positions are stale.
-    pub fn raw_ops(&self) -> Vec<MlirOperation> {
-        self.ops.iter().map(|op| op.to_raw()).collect()
     }
 }

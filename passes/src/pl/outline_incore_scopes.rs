@@ -16,10 +16,7 @@ use melior::{
             ArrayAttribute, DictionaryAttribute, FlatSymbolRefAttribute, StringAttribute,
             TypeAttribute,
         },
-        operation::{
-            OperationBuilder, OperationLike, OperationMutLike, OperationRefMut, WalkOrder,
-            WalkResult,
-        },
+        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
         r#type::FunctionType,
     },
 };
@@ -82,10 +79,7 @@ func.func @add_kernel(%a: !T, %b: !T) -> !T attributes {pl.kind = #pl.kind<incor
 };
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
-    let context_ref = module.context();
-    // SAFETY: the pass runs with exclusive access to the module;
-    // `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&module);
     let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
@@ -117,9 +111,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             continue;
         }
         let mut scopes = Vec::new();
-        function.walk(WalkOrder::PreOrder, |op| {
+        pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
             if OpKind::of(&op) == Some(OpKind::PlIncoreScope) {
-                scopes.push(op.to_raw());
+                scopes.push(op);
                 return WalkResult::Skip;
             }
             WalkResult::Advance
@@ -129,9 +123,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             .ok()
             .and_then(attrs::text)
             .unwrap_or_default();
-        for (k, raw) in scopes.into_iter().enumerate() {
-            // SAFETY: collected above; nothing erased it.
-            let scope = unsafe { OperationRef::from_raw(raw) };
+        for (k, scope) in scopes.into_iter().enumerate() {
             if let Err(message) = outline(context, function, scope, &parent_name, k, &mut names) {
                 OpDiagnostic::new(format!("pl-outline-incore-scopes: {message}"))
                     .emit(scope, Severity::Error);
@@ -142,15 +134,14 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             // An opaque function that dispatches kernels orchestrates.
             let outlined = {
                 let mut any = false;
-                function.walk(WalkOrder::PreOrder, |op| {
+                pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
                     any |= OpKind::of(&op) == Some(OpKind::PlCall);
                     WalkResult::Advance
                 });
                 any
             };
             if outlined {
-                // SAFETY: live op, exclusive access; one attribute set.
-                let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
+                let mut function = pto_dialects::ir::edit(function);
                 function.set_discardable_attribute(
                     "pl.kind",
                     attrs::function_kind(context, FunctionKind::Orchestration),
@@ -165,7 +156,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
 /// of first use.
 fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
     let mut inside: HashSet<usize> = HashSet::new();
-    scope.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
         inside.insert(op.to_raw().ptr as usize);
         WalkResult::Advance
     });
@@ -175,9 +166,8 @@ fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
                 && op_key(result.owner()) != op_key(scope);
         }
         // A block argument of a region inside the scope.
-        // SAFETY: `value` is a live block argument; its owner outlives this call.
-        let block = unsafe {
-            melior::ir::BlockRef::from_raw(mlir_sys::mlirBlockArgumentGetOwner(value.to_raw()))
+        let Some(block) = pto_dialects::ir::argument_owner(value) else {
+            return false;
         };
         block.parent_operation().is_some_and(|op| {
             inside.contains(&(op.to_raw().ptr as usize)) && op_key(op) != op_key(scope)
@@ -186,22 +176,18 @@ fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
             .is_some_and(|op| op_key(op) == op_key(scope))
     };
     let mut seen: HashSet<usize> = HashSet::new();
-    let mut raw = Vec::new();
-    scope.walk(WalkOrder::PreOrder, |op| {
+    let mut live_in = Vec::new();
+    pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
         if op_key(op) != op_key(scope) {
             for operand in op.operands() {
                 if !defined_inside(operand) && seen.insert(value_key(operand)) {
-                    raw.push(operand.to_raw());
+                    live_in.push(operand);
                 }
             }
         }
         WalkResult::Advance
     });
-    // SAFETY: the values are defined outside the scope, in the function,
-    // and live as long as the IR the scope belongs to.
-    raw.into_iter()
-        .map(|v| unsafe { Value::from_raw(v) })
-        .collect()
+    live_in
 }
 
 /// The direction of a live-in tensor by how the body uses it (stores,
@@ -278,15 +264,14 @@ fn outline<'c>(
     let mut next = block.first_operation();
     while let Some(op) = next {
         next = op.next_in_block();
-        op.walk(WalkOrder::PreOrder, |inner| {
+        pto_dialects::ir::walk(op, WalkOrder::PreOrder, |inner| {
             for i in 0..inner.operand_count() {
                 let operand = inner.operand(i).unwrap();
                 if let Some(position) = inputs
                     .iter()
                     .position(|v| value_key(*v) == value_key(operand))
                 {
-                    // SAFETY: live op, exclusive access; one operand replaced.
-                    let mut inner = unsafe { OperationRefMut::from_raw(inner.to_raw()) };
+                    let mut inner = pto_dialects::ir::edit(inner);
                     inner.set_operand(i, arguments[position]);
                 }
             }

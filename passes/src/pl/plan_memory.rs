@@ -9,10 +9,9 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, AttributeLike, BlockLike, Identifier, OperationRef, RegionLike, Type, Value,
-        ValueLike,
+        Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{DenseI64ArrayAttribute, IntegerAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
     },
 };
 use pto_dialects::{
@@ -141,9 +140,7 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
     if !super::is_kernel(function) {
         return Ok(());
     }
-    // SAFETY: the pass runs with exclusive access to the function's IR.
-    let context_ref = function.context();
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     if !has_tiles(function) {
         return Ok(());
     }
@@ -198,9 +195,7 @@ fn copy_before<'c, 'a>(anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Va
 }
 
 fn set_operand<'c, 'a>(op: OperationRef<'c, 'a>, index: usize, value: Value<'c, 'a>) {
-    // SAFETY: the op is live and the pass has exclusive access; only an
-    // operand is replaced.
-    let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+    let mut op = pto_dialects::ir::edit(op);
     op.set_operand(index, value);
 }
 
@@ -616,8 +611,7 @@ fn annotate<'c>(
             .map(|r| address.get(&value_key(r.into())).copied().unwrap_or(-1))
             .collect();
         if addresses.iter().any(|&a| a >= 0) {
-            // SAFETY: the op is live; only a discardable attribute is set.
-            let mut op = unsafe { OperationRefMut::from_raw(op.to_raw()) };
+            let mut op = pto_dialects::ir::edit(*op);
             op.set_discardable_attribute(
                 "pl.addresses",
                 DenseI64ArrayAttribute::new(context, &addresses).into(),
@@ -637,8 +631,7 @@ fn annotate<'c>(
         })
         .collect();
     let dictionary = dictionary_attribute(context, &entries);
-    // SAFETY: as above.
-    let mut function = unsafe { OperationRefMut::from_raw(function.to_raw()) };
+    let mut function = pto_dialects::ir::edit(function);
     function.set_discardable_attribute("pl.memory", dictionary);
 }
 
@@ -647,20 +640,5 @@ fn dictionary_attribute<'c>(
     context: &'c Context,
     entries: &[(Identifier<'c>, Attribute<'c>)],
 ) -> Attribute<'c> {
-    let named: Vec<mlir_sys::MlirNamedAttribute> = entries
-        .iter()
-        .map(|(name, value)| mlir_sys::MlirNamedAttribute {
-            name: name.to_raw(),
-            attribute: value.to_raw(),
-        })
-        .collect();
-    // SAFETY: the named attributes are live for the call; MLIR copies them
-    // into the uniqued dictionary.
-    unsafe {
-        Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(
-            context.to_raw(),
-            named.len() as isize,
-            named.as_ptr(),
-        ))
-    }
+    pto_dialects::ir::dictionary(context, entries)
 }

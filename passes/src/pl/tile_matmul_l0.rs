@@ -9,7 +9,7 @@ use melior::{
     ir::{
         Block, BlockLike, Location, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, OperationRefMut},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
     },
 };
 use pto_dialects::op_table::OpKind;
@@ -188,22 +188,16 @@ pub fn tile_matmul_l0(function: OperationRef) -> Result<(), PassFailed> {
     if !super::is_kernel(function) {
         return Ok(());
     }
-    let context_ref = function.context();
-    // SAFETY: the pass runs with exclusive access to the function's IR;
-    // `context_ref` outlives `context`.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     let mut matmuls = Vec::new();
-    function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(function, melior::ir::operation::WalkOrder::PreOrder, |op| {
         if OpKind::of(&op) == Some(OpKind::PlTileMatmul) {
-            matmuls.push(op.to_raw());
+            matmuls.push(op);
         }
         melior::ir::operation::WalkResult::Advance
     });
     let mut failed = false;
-    for raw in matmuls {
-        // SAFETY: collected from the live function above; each is rewritten
-        // at most once and only after it was visited.
-        let matmul = unsafe { OperationRef::from_raw(raw) };
+    for matmul in matmuls {
         if let Err((op, message)) = split(context, matmul) {
             OpDiagnostic::new(format!("pl-tile-matmul-l0: {message}")).emit(op, Severity::Error);
             failed = true;
@@ -234,17 +228,13 @@ fn sole_load<'c, 'a>(
 fn uses<'c, 'a>(scope: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let function = pto_dialects::ops::enclosing_function(scope).unwrap_or(scope);
     let mut users = Vec::new();
-    function.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(function, melior::ir::operation::WalkOrder::PreOrder, |op| {
         if op.operands().any(|o| value_key(o) == value_key(value)) {
-            users.push(op.to_raw());
+            users.push(op);
         }
         melior::ir::operation::WalkResult::Advance
     });
-    // SAFETY: found by the walk in the live function.
     users
-        .into_iter()
-        .map(|raw| unsafe { OperationRef::from_raw(raw) })
-        .collect()
 }
 
 fn split<'c, 'a>(
@@ -330,18 +320,18 @@ fn split<'c, 'a>(
         );
     }
     let scratch = Block::new(&[]);
-    let result = build_nest(context, &scratch, blocks, (lhs, rhs), store, product_tile);
-    // SAFETY: the value's op moves with the splice and stays alive.
-    let result: Value = unsafe { Value::from_raw(result.to_raw()) };
+    build_nest(context, &scratch, blocks, (lhs, rhs), store, product_tile);
     splice_before(&scratch, store);
+    // The nest's last op, now before the store, makes the stored tensor.
+    let result: Value = pto_dialects::ir::previous_in_block(store)
+        .and_then(|nest| result_at(nest, 0))
+        .expect("the nest ends in the op that makes the stored tensor");
     let stored = result_at(store, 0).expect("stores return the tensor");
     for user in uses(store, stored) {
         let positions: Vec<usize> = (0..user.operand_count())
             .filter(|&i| operand_at(user, i).is_some_and(|v| value_key(v) == value_key(stored)))
             .collect();
-        // SAFETY: exclusive access; the store's uses move to the nest's
-        // result before the dead store and matmul are removed.
-        let mut user = unsafe { OperationRefMut::from_raw(user.to_raw()) };
+        let mut user = pto_dialects::ir::edit(user);
         for index in positions {
             user.set_operand(index, result);
         }
@@ -351,9 +341,22 @@ fn split<'c, 'a>(
     Ok(())
 }
 
+/// The first result of the last op of `block`: what a body built by
+/// `for_loop`'s callers computes (their last op makes the carried value).
+fn last_result<'c, 'b>(block: &'b Block<'c>) -> Value<'c, 'b> {
+    let mut last = block.first_operation().expect("the body is not empty");
+    while let Some(next) = last.next_in_block() {
+        last = next;
+    }
+    last.result(0)
+        .expect("the last op makes the carried value")
+        .into()
+}
+
 /// Appends to `outer` an `scf.for` from `lower` (zero) to `upper` by `step` carrying
 /// `init`; `body` fills an iteration from its induction variable and
-/// carried value and returns what it yields. Returns the loop's result.
+/// carried value, its last op making what the iteration yields. Returns the
+/// loop's result.
 fn for_loop<'c, 'b>(
     context: &'c Context,
     location: Location<'c>,
@@ -361,7 +364,7 @@ fn for_loop<'c, 'b>(
     lower: Value<'c, '_>,
     (upper, step): (i64, i64),
     init: Value<'c, '_>,
-    body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>) -> Value<'c, 'b>,
+    body: impl FnOnce(&Block<'c>, Value<'c, '_>, Value<'c, '_>),
 ) -> Value<'c, 'b> {
     let index = Type::index(context);
     let constant = |value: i64| -> Value<'c, 'b> {
@@ -378,11 +381,12 @@ fn for_loop<'c, 'b>(
     let (upper, step) = (constant(upper), constant(step));
     let r#type = init.r#type();
     let block = Block::new(&[(index, location), (r#type, location)]);
-    let yielded = body(
+    body(
         &block,
         block.argument(0).unwrap().into(),
         block.argument(1).unwrap().into(),
     );
+    let yielded = last_result(&block);
     block.append_operation(scf::r#yield(&[yielded], location));
     let region = Region::new();
     region.append_block(block);
@@ -401,7 +405,8 @@ fn for_loop<'c, 'b>(
 }
 
 /// Appends to `outer` the loops that compute and store every product
-/// block; returns the destination tensor with all blocks stored.
+/// block; the last op appended makes the destination with all blocks
+/// stored.
 fn build_nest<'c, 'b>(
     context: &'c Context,
     outer: &'b Block<'c>,
@@ -409,7 +414,7 @@ fn build_nest<'c, 'b>(
     (lhs, rhs): (Value<'c, '_>, Value<'c, '_>),
     store: OperationRef<'c, '_>,
     product: TileType<'c>,
-) -> Value<'c, 'b> {
+) {
     let location = store.location();
     let index = Type::index(context);
     let element = |tile: Value<'c, '_>| -> Type<'c> {
@@ -452,13 +457,12 @@ fn build_nest<'c, 'b>(
 
     let split_rows = blocks.tm < blocks.m;
     let split_cols = blocks.tn < blocks.n;
-    // One product block at (m0, n0): accumulate over K, store, return the
-    // destination as stored.
+    // One product block at (m0, n0): accumulate over K, then store; the
+    // store (the block's last op) makes the destination as stored.
     let product_block = |block: &Block<'c>,
                          m0: Value<'c, '_>,
                          n0: Value<'c, '_>,
-                         target: Value<'c, '_>|
-     -> Value<'c, 'b> {
+                         target: Value<'c, '_>| {
         let init: Value = block
             .append_operation(
                 OperationBuilder::new(OpKind::PlTileCreate.name(), location)
@@ -514,29 +518,26 @@ fn build_nest<'c, 'b>(
                     .add_results(&[acc_type])
                     .build()
                     .expect("pl.tile.matmul_acc builds");
-                let next: Value = body.append_operation(next).result(0).unwrap().into();
-                // SAFETY: the value lives in `body`, which the loop owns from here on.
-                unsafe { Value::from_raw(next.to_raw()) }
+                body.append_operation(next);
             },
         );
-        let offset =
-            |base: Value<'c, '_>, start: Value<'c, '_>, split: bool| -> mlir_sys::MlirValue {
-                if split {
-                    block
-                        .append_operation(arith::addi(base, start, location))
-                        .result(0)
-                        .unwrap()
-                        .to_raw()
-                } else {
-                    base.to_raw()
-                }
-            };
-        // SAFETY: both values live in blocks that enclose the store.
-        let (row, col): (Value, Value) = unsafe {
-            (
-                Value::from_raw(offset(row0, m0, split_rows)),
-                Value::from_raw(offset(col0, n0, split_cols)),
-            )
+        let row: Value = if split_rows {
+            block
+                .append_operation(arith::addi(row0, m0, location))
+                .result(0)
+                .unwrap()
+                .into()
+        } else {
+            row0
+        };
+        let col: Value = if split_cols {
+            block
+                .append_operation(arith::addi(col0, n0, location))
+                .result(0)
+                .unwrap()
+                .into()
+        } else {
+            col0
         };
         let mut builder = OperationBuilder::new(OpKind::PlTileStore.name(), location)
             .add_operands(&[accumulated, target, row, col])
@@ -545,54 +546,52 @@ fn build_nest<'c, 'b>(
             builder = builder
                 .add_attributes(&[(melior::ir::Identifier::new(context, "atomic_add"), atomic)]);
         }
-        let stored: Value = block
-            .append_operation(builder.build().expect("pl.tile.store builds"))
-            .result(0)
-            .unwrap()
-            .into();
-        // SAFETY: the value lives in `block`, which outlives this use.
-        unsafe { Value::from_raw(stored.to_raw()) }
+        block.append_operation(builder.build().expect("pl.tile.store builds"));
     };
     match (split_rows, split_cols) {
         (false, false) => product_block(outer, zero, zero, destination),
-        (true, false) => for_loop(
-            context,
-            location,
-            outer,
-            zero,
-            (blocks.m, blocks.tm),
-            destination,
-            |body, m0, target| product_block(body, m0, zero, target),
-        ),
-        (false, true) => for_loop(
-            context,
-            location,
-            outer,
-            zero,
-            (blocks.n, blocks.tn),
-            destination,
-            |body, n0, target| product_block(body, zero, n0, target),
-        ),
-        (true, true) => for_loop(
-            context,
-            location,
-            outer,
-            zero,
-            (blocks.m, blocks.tm),
-            destination,
-            |body, m0, target| {
-                let inner = for_loop(
-                    context,
-                    location,
-                    body,
-                    zero,
-                    (blocks.n, blocks.tn),
-                    target,
-                    |body, n0, target| product_block(body, m0, n0, target),
-                );
-                // SAFETY: the value lives in `body`, which the outer loop owns.
-                unsafe { Value::from_raw(inner.to_raw()) }
-            },
-        ),
+        (true, false) => {
+            for_loop(
+                context,
+                location,
+                outer,
+                zero,
+                (blocks.m, blocks.tm),
+                destination,
+                |body, m0, target| product_block(body, m0, zero, target),
+            );
+        }
+        (false, true) => {
+            for_loop(
+                context,
+                location,
+                outer,
+                zero,
+                (blocks.n, blocks.tn),
+                destination,
+                |body, n0, target| product_block(body, zero, n0, target),
+            );
+        }
+        (true, true) => {
+            for_loop(
+                context,
+                location,
+                outer,
+                zero,
+                (blocks.m, blocks.tm),
+                destination,
+                |body, m0, target| {
+                    for_loop(
+                        context,
+                        location,
+                        body,
+                        zero,
+                        (blocks.n, blocks.tn),
+                        target,
+                        |body, n0, target| product_block(body, m0, n0, target),
+                    );
+                },
+            );
+        }
     }
 }

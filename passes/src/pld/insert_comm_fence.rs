@@ -6,7 +6,6 @@ use melior::ir::{
     BlockLike, Location, Operation, Value, ValueLike,
     operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder, WalkResult},
 };
-use mlir_sys::MlirOperation;
 use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     attrs::{self, FunctionAttr},
@@ -139,20 +138,19 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
 /// Inserts the markers in every kernel under `root`; returns how many ops
 /// it inserted.
 pub fn insert_comm_fences(root: OperationRef) -> usize {
-    let mut targets: Vec<(MlirOperation, Marker)> = Vec::new();
-    root.walk(WalkOrder::PreOrder, |op| {
+    let mut targets: Vec<(OperationRef, Marker)> = Vec::new();
+    pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         if op_name(op) == "func.func" && !is_kernel(op) {
             return WalkResult::Skip;
         }
         if let Some(marker) = marker_for(op) {
-            targets.push((op.to_raw(), marker));
+            targets.push((op, marker));
         }
         WalkResult::Advance
     });
     let mut inserted = 0;
     for (raw, marker) in targets {
-        // SAFETY: collected above from live ops; insertions never erase.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         let location = op.location();
         let next = op.next_in_block();
         let after_next = next.and_then(|n| n.next_in_block());

@@ -1,9 +1,10 @@
 //! Small IR queries the pld passes share.
 
 use melior::ir::{
-    Block, BlockLike, Operation,
-    operation::{OperationLike, OperationMutLike, OperationRef, OperationRefMut},
+    Block, BlockLike,
+    operation::{OperationLike, OperationRef},
 };
+pub use pto_dialects::ir::detach;
 pub use pto_dialects::ops::{enclosing_function, op_name};
 use pto_dialects::{
     attrs::{self, FunctionAttr},
@@ -14,17 +15,6 @@ use pto_dialects::{
 pub fn is_host(function: OperationRef) -> bool {
     function.attribute("pl.level").ok().and_then(attrs::read)
         == Some(FunctionAttr::Level(Level::Host))
-}
-
-/// Detaches `op` from its block and returns it owned.
-pub fn detach<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
-    // SAFETY: `op` is live and in a block; removing it from its parent hands
-    // its ownership to the returned value, and the caller drops the ref.
-    unsafe {
-        let mut attached = OperationRefMut::from_raw(op.to_raw());
-        attached.remove_from_parent();
-        Operation::from_raw(op.to_raw())
-    }
 }
 
 /// Moves every op of `scratch`, in order, before `anchor` (expansions are

@@ -18,7 +18,6 @@ use melior::{
         r#type::{IntegerType, ShapedTypeLike},
     },
 };
-use mlir_sys::MlirOperation;
 use pto_dialects::op_table::{Family, OpKind};
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
@@ -1461,26 +1460,22 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
 
 /// Expands the supported collectives under `root`; returns how many.
 pub fn lower_composite_ops(root: OperationRef) -> Result<usize, PassFailed> {
-    let mut targets: Vec<MlirOperation> = Vec::new();
-    root.walk(WalkOrder::PreOrder, |op| {
+    let mut targets: Vec<OperationRef> = Vec::new();
+    pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         if op_name(op) == "func.func" && is_host(op) {
             return WalkResult::Skip;
         }
         if OpKind::of(&op).is_some_and(|kind| kind.family() == Family::Collective) {
-            targets.push(op.to_raw());
+            targets.push(op);
         }
         WalkResult::Advance
     });
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = root.context();
-    // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&root);
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let mut failed = false;
     for raw in &targets {
-        // SAFETY: collected above from live ops that nothing has erased.
-        let op = unsafe { OperationRef::from_raw(*raw) };
+        let op = *raw;
         let emitter = Emitter {
             context,
             location: op.location(),

@@ -184,19 +184,15 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         {
             visit(block, &mut |op| {
                 if shape_of(&op_name(op)).is_some() {
-                    collectives.push(op.to_raw());
+                    collectives.push(op);
                 }
             });
         }
     }
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = root.context();
-    // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&root);
     let mut failed = false;
     for raw in collectives {
-        // SAFETY: collected above; each is erased only by its own lowering.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         if let Err(message) = lower(context, op, aiv_cores) {
             OpDiagnostic::new(message).emit(op, Severity::Error);
             failed = true;

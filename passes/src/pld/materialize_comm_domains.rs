@@ -382,10 +382,7 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
 
 /// Moves the body (all but the terminator) into nested comm domains.
 fn wrap(function: OperationRef, body: melior::ir::BlockRef, groups: &[(Devices, Vec<String>)]) {
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = function.context();
-    // SAFETY: the pass runs with exclusive access to the IR.
-    let context: &Context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&function);
     let location = function.location();
     let terminator = body.terminator().expect("func.func has a terminator");
     // Innermost block first: the body's ops.

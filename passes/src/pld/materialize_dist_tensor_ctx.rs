@@ -9,20 +9,17 @@ use std::collections::HashMap;
 use melior::{
     IrRewriter,
     ir::{
-        Attribute, BlockLike, RegionLike, Type, Value, ValueLike,
+        Attribute, BlockLike, RegionLike, Type, Value,
         attribute::{ArrayAttribute, TypeAttribute},
+        block::BlockArgument,
         operation::{
             OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationRefMut,
-            WalkOrder, WalkResult,
+            OperationResult, WalkOrder, WalkResult,
         },
         r#type::FunctionType,
     },
 };
-use mlir_sys::{
-    MlirOperation, MlirValue, mlirBlockArgumentGetArgNumber, mlirBlockArgumentGetOwner,
-    mlirBlockGetParentOperation, mlirOpResultGetOwner, mlirOpResultGetResultNumber,
-    mlirValueIsABlockArgument, mlirValueIsAOpResult, mlirValueReplaceAllUsesOfWith,
-};
+use pto_dialects::ir::{OpKey, argument_owner, edit, replace_all_uses};
 use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
@@ -110,37 +107,26 @@ fn aliased_operand(op: OperationRef, result: usize) -> Option<usize> {
 
 /// Resolves the comm context of `value` by lineage; `ctx_params` maps
 /// (function, parameter index) to its context parameter.
-fn resolve(value: MlirValue, ctx_params: &HashMap<(usize, usize), MlirValue>) -> Option<MlirValue> {
+fn resolve<'c, 'a>(
+    value: Value<'c, 'a>,
+    ctx_params: &HashMap<(OpKey, usize), Value<'c, 'a>>,
+) -> Option<Value<'c, 'a>> {
     let mut current = value;
     for _ in 0..64 {
-        // SAFETY: `current` is a live value; the queries only read it.
-        unsafe {
-            if mlirValueIsABlockArgument(current) {
-                let block = mlirBlockArgumentGetOwner(current);
-                let number = mlirBlockArgumentGetArgNumber(current) as usize;
-                let owner = OperationRef::from_raw(mlirBlockGetParentOperation(block));
-                match op_name(owner).as_str() {
-                    "func.func" => {
-                        return ctx_params
-                            .get(&(owner.to_raw().ptr as usize, number))
-                            .copied();
-                    }
-                    // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
-                    "scf.for" if number > 0 => {
-                        current = owner.operand_opt(3 + number - 1)?.to_raw()
-                    }
-                    _ => return None,
-                }
-            } else if mlirValueIsAOpResult(current) {
-                let owner = OperationRef::from_raw(mlirOpResultGetOwner(current));
-                let number = mlirOpResultGetResultNumber(current) as usize;
-                current = owner
-                    .operand(aliased_operand(owner, number)?)
-                    .ok()?
-                    .to_raw();
-            } else {
-                return None;
+        if let Ok(argument) = BlockArgument::try_from(current) {
+            let number = argument.argument_number();
+            let owner = argument_owner(current)?.parent_operation()?;
+            match op_name(owner).as_str() {
+                "func.func" => return ctx_params.get(&(OpKey::of(&owner), number)).copied(),
+                // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
+                "scf.for" if number > 0 => current = owner.operand_opt(3 + number - 1)?,
+                _ => return None,
             }
+        } else if let Ok(result) = OperationResult::try_from(current) {
+            let owner = result.owner();
+            current = owner.operand_opt(aliased_operand(owner, result.result_number())?)?;
+        } else {
+            return None;
         }
     }
     None
@@ -152,26 +138,21 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
 
 /// Threads comm contexts under `root`; returns how many parameters it added.
 pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = root.context();
-    // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&root);
     let ctx_type: Type = CommCtxType::new(context).into();
 
     // 1. Context parameters for every non-host function with window params.
-    let mut functions: Vec<MlirOperation> = Vec::new();
-    root.walk(WalkOrder::PreOrder, |op| {
+    let mut functions: Vec<OperationRef> = Vec::new();
+    pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         if op_name(op) == "func.func" {
-            functions.push(op.to_raw());
+            functions.push(op);
         }
         WalkResult::Advance
     });
-    let mut ctx_params: HashMap<(usize, usize), MlirValue> = HashMap::new();
+    let mut ctx_params: HashMap<(OpKey, usize), Value> = HashMap::new();
     let mut callee_windows: HashMap<String, Vec<usize>> = HashMap::new();
     let mut added = 0;
-    for raw in &functions {
-        // SAFETY: collected above from live ops.
-        let function = unsafe { OperationRef::from_raw(*raw) };
+    for &function in &functions {
         if is_host(function) {
             continue;
         }
@@ -199,7 +180,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         };
         for &index in &windows {
             let ctx = block.add_argument(ctx_type, function.location());
-            ctx_params.insert((raw.ptr as usize, index), ctx.to_raw());
+            ctx_params.insert((OpKey::of(&function), index), ctx);
             added += 1;
         }
         let mut new_inputs = inputs.clone();
@@ -207,8 +188,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         let results: Vec<Type> = (0..function_type.result_count())
             .filter_map(|i| function_type.result(i).ok())
             .collect();
-        // SAFETY: `raw` is a live op we may mutate inside the pass.
-        let mut function_mut = unsafe { OperationRefMut::from_raw(*raw) };
+        let mut function_mut = edit(function);
         function_mut.set_attribute(
             "function_type",
             TypeAttribute::new(FunctionType::new(context, &new_inputs, &results).into()).into(),
@@ -232,12 +212,12 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     }
 
     // 2. Context arguments at every call of such a function.
-    let mut calls: Vec<MlirOperation> = Vec::new();
-    let mut queries: Vec<MlirOperation> = Vec::new();
-    root.walk(WalkOrder::PreOrder, |op| {
+    let mut calls: Vec<OperationRef> = Vec::new();
+    let mut queries: Vec<OperationRef> = Vec::new();
+    pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         match op_name(op).as_str() {
-            "pl.call" | "pl.submit" | "pld.dispatch" | "func.call" => calls.push(op.to_raw()),
-            "pld.system.get_comm_ctx" => queries.push(op.to_raw()),
+            "pl.call" | "pl.submit" | "pld.dispatch" | "func.call" => calls.push(op),
+            "pld.system.get_comm_ctx" => queries.push(op),
             _ => {}
         }
         WalkResult::Advance
@@ -245,9 +225,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let mut failed = false;
-    for raw in &calls {
-        // SAFETY: collected above from live ops.
-        let call = unsafe { OperationRef::from_raw(*raw) };
+    for &call in &calls {
         let Some(callee) = symbol_name(call, "callee") else {
             continue;
         };
@@ -264,10 +242,10 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
             call.operand_count() - usize::from(is_dispatch)
         };
         let args: Vec<Value> = (0..arg_count).filter_map(|i| call.operand_opt(i)).collect();
-        let mut ctxs: Vec<MlirValue> = Vec::new();
+        let mut ctxs: Vec<Value> = Vec::new();
         for &index in windows {
             let Some(arg) = args.get(index) else { continue };
-            match resolve(arg.to_raw(), &ctx_params) {
+            match resolve(*arg, &ctx_params) {
                 Some(ctx) => ctxs.push(ctx),
                 None if host_caller => {
                     rewriter.set_insertion_point_before(call);
@@ -278,7 +256,7 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
                             .build()
                             .expect("get_comm_ctx builds"),
                     );
-                    ctxs.push(query.result(0).expect("one result").to_raw());
+                    ctxs.push(query.result(0).expect("one result").into());
                 }
                 None => {
                     OpDiagnostic::new(format!(
@@ -297,11 +275,9 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         // New operands: the arguments, their contexts, then the rest
         // (submit: deps and blocks; dispatch: the device).
         let mut operands: Vec<Value> = args.clone();
-        // SAFETY: the context values are live values of this function.
-        operands.extend(ctxs.iter().map(|raw| unsafe { Value::from_raw(*raw) }));
+        operands.extend(ctxs.iter().copied());
         operands.extend((arg_count..call.operand_count()).filter_map(|i| call.operand_opt(i)));
-        // SAFETY: `raw` is a live op we may mutate inside the pass.
-        let mut call_mut = unsafe { OperationRefMut::from_raw(*raw) };
+        let mut call_mut = edit(call);
         call_mut.set_operands(&operands);
         if is_submit {
             set_first_segment(context, call_mut, (arg_count + ctxs.len()) as i32);
@@ -312,20 +288,16 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     }
 
     // 3. get_comm_ctx outside host orchestrators becomes the resolved context.
-    for raw in &queries {
-        // SAFETY: collected above from live ops.
-        let query = unsafe { OperationRef::from_raw(*raw) };
+    for &query in &queries {
         if enclosing_function(query).is_some_and(is_host) {
             continue;
         }
         let Ok(tensor) = query.operand(0) else {
             continue;
         };
-        match resolve(tensor.to_raw(), &ctx_params) {
+        match resolve(tensor, &ctx_params) {
             Some(ctx) => {
-                let result = query.result(0).expect("one result").to_raw();
-                // SAFETY: both values are live; MLIR rewrites the uses.
-                unsafe { mlirValueReplaceAllUsesOfWith(result, ctx) };
+                replace_all_uses(query.result(0).expect("one result"), ctx);
                 rewriter.erase_op(query);
             }
             None => {

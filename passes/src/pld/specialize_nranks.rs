@@ -12,7 +12,6 @@ use melior::{
         r#type::IntegerType,
     },
 };
-use mlir_sys::MlirOperation;
 use pto_dialects::op_table::OpKind;
 
 use crate::{
@@ -71,23 +70,19 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
 /// Replaces every `pld.system.nranks` under `root` with the constant
 /// `nranks`; returns how many were replaced.
 pub fn specialize_nranks(root: OperationRef, nranks: i64) -> usize {
-    let mut targets: Vec<MlirOperation> = Vec::new();
-    root.walk(WalkOrder::PostOrder, |op| {
+    let mut targets: Vec<OperationRef> = Vec::new();
+    pto_dialects::ir::walk(root, WalkOrder::PostOrder, |op| {
         if op.name().as_string_ref().as_str() == Ok(OpKind::PldSystemNranks.name()) {
-            targets.push(op.to_raw());
+            targets.push(op);
         }
         WalkResult::Advance
     });
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = root.context();
-    // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&root);
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let i32_type = IntegerType::new(context, 32);
     for raw in &targets {
-        // SAFETY: collected above from live ops that nothing has erased.
-        let op = unsafe { OperationRef::from_raw(*raw) };
+        let op = *raw;
         rewriter.set_insertion_point_before(op);
         let constant = rewriter.insert(arith::constant(
             context,

@@ -15,7 +15,6 @@ use melior::{
         r#type::IntegerType,
     },
 };
-use mlir_sys::MlirOperation;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     types::DistributedTensorType,
@@ -108,9 +107,9 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     // Every window buffer name in use, so that new names stay unique.
     let mut names = BTreeSet::new();
     // Each allreduce to give a signal, with its core count.
-    let mut targets: Vec<(MlirOperation, i64)> = Vec::new();
+    let mut targets: Vec<(OperationRef, i64)> = Vec::new();
     let mut failed = false;
-    root.walk(WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         let name = op_name(op);
         if name == "pld.tensor.alloc_window_buffer"
             && let Some(text) = op
@@ -145,7 +144,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
                     .emit(op, Severity::Error);
                     failed = true;
                 } else {
-                    targets.push((op.to_raw(), cores));
+                    targets.push((op, cores));
                 }
             }
         }
@@ -154,18 +153,14 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     if failed {
         return Err(PassFailed);
     }
-    // `to_ref` borrows the ContextRef, so it must outlive `context`.
-    let context_ref = root.context();
-    // SAFETY: the pass runs with exclusive access to `root`'s context.
-    let context = unsafe { context_ref.to_ref() };
+    let context = pto_dialects::ir::context(&root);
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     let i64_type: Type = IntegerType::new(context, 64).into();
     let i32_type: Type = IntegerType::new(context, 32).into();
     let mut next = 0;
     for &(raw, cores) in &targets {
-        // SAFETY: collected above from live ops that nothing has erased.
-        let op = unsafe { OperationRef::from_raw(raw) };
+        let op = raw;
         let location = op.location();
         while names.contains(&format!("__allreduce_signal_buf_{next}")) {
             next += 1;

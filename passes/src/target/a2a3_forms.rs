@@ -70,18 +70,14 @@ fn names(dtypes: &[Dtype]) -> String {
 /// takes; the first that does not fit is the error.
 pub fn check<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), (OperationRef<'c, 'a>, String)> {
     let mut failure = None;
-    kernel.walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::walk(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
         if let Err(message) = check_op(op) {
-            failure = Some((op.to_raw(), message));
+            failure = Some((op, message));
             return melior::ir::operation::WalkResult::Interrupt;
         }
         melior::ir::operation::WalkResult::Advance
     });
-    match failure {
-        // SAFETY: found by the walk in the live kernel.
-        Some((raw, message)) => Err((unsafe { OperationRef::from_raw(raw) }, message)),
-        None => Ok(()),
-    }
+    failure.map_or(Ok(()), Err)
 }
 
 fn check_op(op: OperationRef) -> Result<(), String> {

@@ -40,14 +40,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
         op: OperationRef<'c, 'a>,
         tensor: Value<'c, 'a>,
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        self.contexts
-            .get(&value_key(tensor))
-            // SAFETY: the recorded parameter is live in the kernel.
-            .map(|raw| unsafe { Value::from_raw(*raw) })
-            .ok_or((
-                op,
-                "this distributed tensor has no CommContext parameter".to_string(),
-            ))
+        self.contexts.get(&value_key(tensor)).copied().ok_or((
+            op,
+            "this distributed tensor has no CommContext parameter".to_string(),
+        ))
     }
 
     /// `tensor`'s pointer on rank `peer`, as the same pointer

@@ -13,7 +13,7 @@ use melior::{
 };
 use pto_dialects::op_table::OpKind;
 use pto_dialects::{
-    ops::{collect_named, constant_int, op_name, operand_segments, with_operand_segments},
+    ops::{constant_int, op_name, operand_segments, with_operand_segments},
     types::{MemorySpace, TensorLike, TileType},
 };
 
@@ -33,9 +33,8 @@ pub(super) fn stage_transfers<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    for raw in collect_named(kernel, &[OpKind::PldTensorPut.name(), "pld.tensor.get"]) {
-        // SAFETY: collected from the live kernel; each is replaced once.
-        let op = unsafe { OperationRef::from_raw(raw) };
+    for op in pto_dialects::ir::collect_kinds(kernel, &[OpKind::PldTensorPut, OpKind::PldTensorGet])
+    {
         stage_one(context, op)?;
     }
     Ok(())

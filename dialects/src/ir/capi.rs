@@ -3,7 +3,7 @@
 
 use mlir_sys::{MlirContext, MlirDialectHandle, MlirDialectRegistry, MlirType};
 
-use crate::ffi;
+use super::glue_raw as ffi;
 
 /// Returns the `pl` dialect handle.
 #[unsafe(no_mangle)]

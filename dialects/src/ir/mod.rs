@@ -1,0 +1,30 @@
+//! The safe IR layer: the one module of this crate that holds `unsafe`.
+//!
+//! Passes, the translator and the interpreter handle IR only through safe
+//! calls: melior's API, and what it lacks from here — handles with the IR's
+//! lifetime ([`collect`], [`edit`], [`rebind`], [`argument_owner`]),
+//! identities for maps ([`ValueKey`], [`OpKey`]), rewrites
+//! ([`replace_all_uses`], [`erase`], [`detach`], [`clone`], [`take_body`],
+//! [`erase_argument`]) and read-only queries. The C++ glue is reached
+//! through [`glue`]; the C API and the hooks MLIR calls are here too. Each
+//! `unsafe` block says why it is sound (docs/building.md, "Where unsafe
+//! lives").
+
+pub mod capi;
+pub mod glue;
+mod glue_raw;
+mod handles;
+pub mod hooks;
+mod query;
+mod rewrite;
+
+pub use handles::{
+    OpKey, ValueKey, argument_owner, collect, collect_kinds, collect_named, context,
+    defining_block, defining_op, edit, find, has_uses, previous_in_block, rebind, uses, walk,
+};
+pub use query::{
+    BuiltinScalar, FloatFormat, Signedness, builtin_scalar, string_attr_text, type_in_dialect,
+};
+pub use rewrite::{
+    clone, detach, dictionary, erase, erase_argument, parse_file, replace_all_uses, take_body,
+};

@@ -1,0 +1,100 @@
+//! Rewrites the melior API lacks: replacing uses, erasing, detaching and
+//! cloning ops, moving region bodies, erasing block arguments, building a
+//! dictionary attribute, parsing a file.
+//!
+//! Erasing is the one operation that ends a handle's life: after
+//! [`erase`] (or [`detach`], which hands the op over), the caller must not
+//! use other handles to the op or to anything nested in it, as with
+//! upstream's `RewriterBase::eraseOp`.
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, BlockLike, BlockRef, Identifier, Module, Operation, RegionLike, ValueLike,
+        attribute::AttributeLike,
+        operation::{OperationLike, OperationMutLike, OperationRef},
+    },
+};
+
+use super::handles::{edit, has_uses};
+
+/// Replaces every use of `of` with `with`.
+pub fn replace_all_uses<'c>(of: impl ValueLike<'c>, with: impl ValueLike<'c>) {
+    // SAFETY: both values are live values of one context; MLIR moves the
+    // uses and invalidates no handle.
+    unsafe { mlir_sys::mlirValueReplaceAllUsesOfWith(of.to_raw(), with.to_raw()) }
+}
+
+/// Takes `op` out of its block and returns it owned (dropping it destroys
+/// it; appending it elsewhere moves it).
+pub fn detach<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
+    edit(op).remove_from_parent();
+    // SAFETY: `op` is live and no longer in a block, so nothing else owns
+    // it; the returned value takes ownership and the caller drops `op`.
+    unsafe { Operation::from_raw(op.to_raw()) }
+}
+
+/// Erases `op` (and what it nests): removes it from its block and destroys
+/// it. Its results must be unused.
+pub fn erase(op: OperationRef) {
+    drop(detach(op));
+}
+
+/// A copy of `op` (and what it nests), owned by the caller and in no block.
+pub fn clone<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Operation<'c> {
+    // SAFETY: `op` is live; MLIR returns a new op that nothing else owns.
+    unsafe { Operation::from_raw(mlir_sys::mlirOperationClone(op.to_raw())) }
+}
+
+/// Moves every block of `from` to the end of `into`, leaving `from` empty.
+pub fn take_body<'c, 'a, 'b>(into: &impl RegionLike<'c, 'a>, from: &impl RegionLike<'c, 'b>) {
+    // SAFETY: both regions are live and distinct; MLIR moves the blocks.
+    unsafe { mlir_sys::mlirRegionTakeBody(into.to_raw(), from.to_raw()) }
+}
+
+/// Erases argument `index` of `block`; it must be unused (an argument with
+/// uses is kept and `false` returned).
+pub fn erase_argument(block: BlockRef, index: usize) -> bool {
+    match block.argument(index) {
+        Ok(argument) if !has_uses(argument) => {
+            // SAFETY: the argument exists and has no uses, so no op refers to
+            // it; the caller drops its handles to it.
+            unsafe { block.erase_argument(index) };
+            true
+        }
+        _ => false,
+    }
+}
+
+/// The dictionary attribute of `entries`.
+pub fn dictionary<'c>(
+    context: &'c Context,
+    entries: &[(Identifier<'c>, Attribute<'c>)],
+) -> Attribute<'c> {
+    let named: Vec<mlir_sys::MlirNamedAttribute> = entries
+        .iter()
+        .map(|(name, value)| mlir_sys::MlirNamedAttribute {
+            name: name.to_raw(),
+            attribute: value.to_raw(),
+        })
+        .collect();
+    // SAFETY: the named attributes are live for the call; MLIR copies them
+    // into the uniqued dictionary, which lives as long as the context.
+    unsafe {
+        Attribute::from_raw(mlir_sys::mlirDictionaryAttrGet(
+            context.to_raw(),
+            named.len() as isize,
+            named.as_ptr(),
+        ))
+    }
+}
+
+/// Parses the file `path` into a module; `None` on failure (diagnosed
+/// through the context's handlers).
+pub fn parse_file<'c>(context: &'c Context, path: &str) -> Option<Module<'c>> {
+    let name = melior::StringRef::new(path);
+    // SAFETY: the context is live; MLIR copies the file name.
+    let raw = unsafe { mlir_sys::mlirModuleCreateParseFromFile(context.to_raw(), name.to_raw()) };
+    // SAFETY: a non-null module was just created and is owned by the caller.
+    (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
+}
