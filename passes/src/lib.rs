@@ -3,6 +3,7 @@
 
 pub mod docs;
 pub mod emitc;
+mod ffi;
 pub mod options;
 pub mod pl;
 pub mod pld;

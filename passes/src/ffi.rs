@@ -1,0 +1,255 @@
+//! The C boundary of the pass registry (docs/building.md, "Where unsafe
+//! lives"): registering every pass and pipeline with the pass adapter glue
+//! (`cpp/PassAdapter.cpp`), creating a pass by name, and the callbacks the
+//! glue makes to parse a pass's options and to run it.
+
+use std::{
+    ffi::c_void,
+    panic::{AssertUnwindSafe, catch_unwind},
+    sync::Once,
+};
+
+use melior::{ir::operation::OperationRef, pass::Pass};
+use mlir_sys::{MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
+
+use crate::{
+    options::OptionError,
+    registry::{PASSES, PIPELINES, PassFailed},
+};
+
+#[repr(C)]
+struct PtoPassOptionSpec {
+    name: MlirStringRef,
+    kind: MlirStringRef,
+    description: MlirStringRef,
+    default_value: MlirStringRef,
+}
+
+#[repr(C)]
+struct PtoPassSpec {
+    argument: MlirStringRef,
+    class_name: MlirStringRef,
+    summary: MlirStringRef,
+    anchor: MlirStringRef,
+    num_options: isize,
+    options: *const PtoPassOptionSpec,
+    num_dialects: isize,
+    dialects: *const MlirDialectHandle,
+    index: isize,
+}
+
+type ErrorCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
+
+unsafe extern "C" {
+    fn ptoGlue_registerPass(spec: *const PtoPassSpec);
+    fn ptoGlue_registerPipeline(
+        argument: MlirStringRef,
+        summary: MlirStringRef,
+        pipeline: MlirStringRef,
+    );
+    fn ptoGlue_createPass(
+        argument: MlirStringRef,
+        options: MlirStringRef,
+        on_error: ErrorCallback,
+        user_data: *mut c_void,
+    ) -> MlirPass;
+}
+
+fn string_ref(text: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: text.as_ptr().cast(),
+        length: text.len(),
+    }
+}
+
+/// # Safety
+/// `text` must describe `length` readable bytes (or be empty).
+unsafe fn str_of<'a>(text: MlirStringRef) -> &'a str {
+    if text.length == 0 {
+        return "";
+    }
+    // SAFETY: guaranteed by the caller; MLIR strings here are UTF-8 option
+    // names and values taken from the pipeline text.
+    let bytes = unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
+    std::str::from_utf8(bytes).unwrap_or("<invalid UTF-8>")
+}
+
+/// Registers every pass in MLIR's global pass registry (once per process).
+pub fn register_passes() {
+    static REGISTER: Once = Once::new();
+    REGISTER.call_once(|| {
+        for (index, pass) in PASSES.iter().enumerate() {
+            let options: Vec<PtoPassOptionSpec> = pass
+                .options
+                .iter()
+                .map(|spec| PtoPassOptionSpec {
+                    name: string_ref(spec.name),
+                    kind: string_ref(spec.kind.mlir_kind()),
+                    description: string_ref(spec.description),
+                    default_value: string_ref(spec.default),
+                })
+                .collect();
+            let dialects: Vec<MlirDialectHandle> = (pass.dependent_dialects)()
+                .iter()
+                .map(|handle| handle.to_raw())
+                .collect();
+            let spec = PtoPassSpec {
+                argument: string_ref(pass.argument),
+                class_name: string_ref(pass.class_name),
+                summary: string_ref(pass.summary),
+                anchor: string_ref(pass.anchor.unwrap_or("")),
+                num_options: options.len() as isize,
+                options: options.as_ptr(),
+                num_dialects: dialects.len() as isize,
+                dialects: dialects.as_ptr(),
+                index: index as isize,
+            };
+            // SAFETY: every pointer in `spec` is live for the call; the glue
+            // copies the strings and arrays.
+            unsafe { ptoGlue_registerPass(&spec) };
+        }
+        for pipeline in PIPELINES {
+            // SAFETY: the strings are 'static; the glue copies them.
+            unsafe {
+                ptoGlue_registerPipeline(
+                    string_ref(pipeline.argument),
+                    string_ref(pipeline.summary),
+                    string_ref(pipeline.pipeline),
+                )
+            };
+        }
+    });
+}
+
+/// Creates a pass by pipeline name with options in pipeline syntax
+/// (`"nranks=4"`), for building pass managers from Rust.
+pub fn create_pass(argument: &str, options: &str) -> Result<Pass, String> {
+    register_passes();
+    unsafe extern "C" fn record(message: MlirStringRef, user_data: *mut c_void) {
+        // SAFETY: `user_data` is the `String` below; `message` is valid for
+        // the call.
+        unsafe { *user_data.cast::<String>() = str_of(message).to_string() };
+    }
+    let mut error = String::new();
+    // SAFETY: the strings outlive the call; `record` only writes `error`.
+    let raw = unsafe {
+        ptoGlue_createPass(
+            string_ref(argument),
+            string_ref(options),
+            record,
+            (&mut error as *mut String).cast(),
+        )
+    };
+    if raw.ptr.is_null() {
+        Err(error)
+    } else {
+        // SAFETY: the glue returned a new pass whose ownership moves to us.
+        Ok(unsafe { Pass::from_raw(raw) })
+    }
+}
+
+/// # Safety
+/// `names` and `values` point to `count` valid string refs.
+unsafe fn option_pairs<'a>(
+    count: isize,
+    names: *const MlirStringRef,
+    values: *const MlirStringRef,
+) -> Vec<(&'a str, &'a str)> {
+    (0..count.max(0) as usize)
+        // SAFETY: guaranteed by the caller.
+        .map(|i| unsafe { (str_of(*names.add(i)), str_of(*values.add(i))) })
+        .collect()
+}
+
+type OptionValueCallback = unsafe extern "C" fn(MlirStringRef, MlirStringRef, *mut c_void);
+type OptionErrorCallback = unsafe extern "C" fn(MlirStringRef, isize, *mut c_void);
+
+/// Parses a pass's option text (called by the glue's `initializeOptions`):
+/// reports each given option in canonical spelling through `on_value`, or
+/// the first error and its byte offset in `text` through `on_error`.
+///
+/// # Safety
+/// `text` describes readable bytes; the callbacks may be called with
+/// `user_data`.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ptoPassParseOptions(
+    index: isize,
+    text: MlirStringRef,
+    on_value: OptionValueCallback,
+    on_error: OptionErrorCallback,
+    user_data: *mut c_void,
+) -> bool {
+    let Some(pass) = PASSES.get(index as usize) else {
+        return false;
+    };
+    let bytes: &[u8] = if text.length == 0 {
+        &[]
+    } else {
+        // SAFETY: the glue passes the option text MLIR handed it.
+        unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) }
+    };
+    let parsed = match std::str::from_utf8(bytes) {
+        Ok(text) => pass.parse_option_text(text),
+        Err(error) => Err(OptionError {
+            message: format!("{}: option text is not valid UTF-8", pass.argument),
+            offset: error.valid_up_to(),
+        }),
+    };
+    match parsed {
+        Ok(values) => {
+            for (name, value) in &values {
+                // SAFETY: the callback copies the strings during the call.
+                unsafe { on_value(string_ref(name), string_ref(value), user_data) };
+            }
+            true
+        }
+        Err(error) => {
+            // SAFETY: the callback copies the message during the call.
+            unsafe { on_error(string_ref(&error.message), error.offset as isize, user_data) };
+            false
+        }
+    }
+}
+
+/// Runs a pass on `op` (called by the glue's `runOnOperation`).
+///
+/// # Safety
+/// `op` is a live operation; `names` and `values` point to `count` valid
+/// string refs.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn ptoPassRun(
+    index: isize,
+    op: MlirOperation,
+    count: isize,
+    names: *const MlirStringRef,
+    values: *const MlirStringRef,
+) -> MlirLogicalResult {
+    let failure = MlirLogicalResult { value: 0 };
+    let Some(pass) = PASSES.get(index as usize) else {
+        return failure;
+    };
+    // SAFETY: MLIR passes the live op the pass is scheduled on.
+    let op = unsafe { OperationRef::from_raw(op) };
+    // SAFETY: the glue passes `count` valid names and values.
+    let pairs = unsafe { option_pairs(count, names, values) };
+    let outcome = catch_unwind(AssertUnwindSafe(|| {
+        let options = pass.parse_options(pairs).map_err(|message| {
+            pto_dialects::diag::OpDiagnostic::new(message)
+                .emit(op, pto_dialects::diag::Severity::Error);
+            PassFailed
+        })?;
+        (pass.run)(op, &options)
+    }));
+    match outcome {
+        Ok(Ok(())) => MlirLogicalResult { value: 1 },
+        Ok(Err(PassFailed)) => failure,
+        Err(_) => {
+            pto_dialects::diag::OpDiagnostic::new(format!(
+                "internal error in pass '{}'",
+                pass.argument
+            ))
+            .emit(op, pto_dialects::diag::Severity::Error);
+            failure
+        }
+    }
+}
