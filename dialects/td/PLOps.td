@@ -113,15 +113,15 @@ defm Recip : PL_UnaryForms<"recip", "the reciprocal",
     tileNote = "`high_precision` (floats only) selects the precise algorithm.",
     tileArgs = (ins UnitAttr:$high_precision),
     a2a3 = ["i32", "i16", "f16", "f32"], inPlace = []>;
-defm Log : PL_UnaryForms<"log", "the natural logarithm",
+defm Log : PL_UnaryForms<"log", "the natural logarithm", [F16, F32],
     rule = "The element type is f16 or f32.",
     tileNote = "`high_precision` selects the precise algorithm.",
     tileArgs = (ins UnitAttr:$high_precision), a2a3 = ["f16", "f32"]>;
-defm Sin : PL_UnaryForms<"sin", "the sine", rule = "The element type is f32.",
+defm Sin : PL_UnaryForms<"sin", "the sine", [F32], rule = "The element type is f32.",
     inPlace = [], instruction = 0>;
-defm Cos : PL_UnaryForms<"cos", "the cosine", rule = "The element type is f32.",
+defm Cos : PL_UnaryForms<"cos", "the cosine", [F32], rule = "The element type is f32.",
     inPlace = [], instruction = 0>;
-defm Not : PL_UnaryForms<"not", "the bitwise complement",
+defm Not : PL_UnaryForms<"not", "the bitwise complement", [I16, UI16],
     rule = "The element type is i16 or ui16.">;
 
 // Two tiles in (broadcast, promoted), a tile out.
@@ -243,27 +243,27 @@ defm Minimum : PL_BinaryForms<"minimum", "the minimum", a2a3 = binaryTypes,
     instruction = "TMIN">;
 defm Fmod : PL_BinaryForms<"fmod",
     "the truncated remainder (the dividend's sign, C's fmod)", a2a3 = ["f32"]>;
-defm Div : PL_BinaryForms<"div", "the quotient",
+defm Div : PL_BinaryForms<"div", "the quotient", [I16, I32, F16, F32], [],
     tileRule = "Both operands and the result have the same type, with element type "
         # "i16, i32, f16 or f32 (no promotion, no broadcast).",
     a2a3 = ["f16", "f32"]>;
-defm And : PL_BinaryForms<"and", "the bitwise and",
+defm And : PL_BinaryForms<"and", "the bitwise and", [PL_Integer],
     tileRule = "Integer element types only. " # promoteRule,
     tensorRule = "Integer types only. " # tensorPromoteRule>;
-defm Or : PL_BinaryForms<"or", "the bitwise or",
+defm Or : PL_BinaryForms<"or", "the bitwise or", [PL_Integer],
     tileRule = "Integer element types only. " # promoteRule,
     tensorRule = "Integer types only. " # tensorPromoteRule>;
-defm Shl : PL_BinaryForms<"shl", "the left shift",
+defm Shl : PL_BinaryForms<"shl", "the left shift", [PL_Integer],
     tileRule = "Integer element types only; the result has the left operand's element type.",
     tensorRule = "Integer types only; the result has the left operand's element type.",
     a2a3 = shiftTypes>;
-defm Shr : PL_BinaryForms<"shr", "the right shift",
+defm Shr : PL_BinaryForms<"shr", "the right shift", [PL_Integer],
     tileRule = "Integer element types only; the result has the left operand's element type.",
     tensorRule = "Integer types only; the result has the left operand's element type.",
     a2a3 = shiftTypes>;
 defm Rem : PL_BinaryScratchForms<"rem",
     "the floor remainder (the divisor's sign, Python's %)", a2a3 = ["f32", "i32"]>;
-defm Xor : PL_BinaryScratchForms<"xor", "the bitwise exclusive or",
+defm Xor : PL_BinaryScratchForms<"xor", "the bitwise exclusive or", [PL_Integer],
     tileRule = "Integer element types only. " # promoteRule,
     tensorRule = "Integer types only. " # tensorPromoteRule>;
 
@@ -369,10 +369,11 @@ multiclass PL_ScalarScratchForms<string mnemonic, string what,
   }
 }
 
+defvar subsTypes = [I8, I16, I32, F16, F32, BF16];
 defvar shiftsTypes = ["i32", "i16", "ui32", "ui16"];
 
 defm Adds : PL_ScalarForms<"adds", "the sum", a2a3 = binaryTypes>;
-defm Subs : PL_ScalarForms<"subs", "the difference",
+defm Subs : PL_ScalarForms<"subs", "the difference", subsTypes, subsTypes,
     tileRule = "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.",
     tensorRule = "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.",
     a2a3 = binaryTypes>;
@@ -385,17 +386,22 @@ defm Minimums : PL_ScalarForms<"minimums", "the minimum", a2a3 = binaryTypes,
 defm Fmods : PL_ScalarForms<"fmods",
     "the truncated remainder (the dividend's sign, C's fmod)", a2a3 = ["f32"],
     inPlace = []>;
-defm Ands : PL_ScalarForms<"ands", "the bitwise and", rule = "Integer types only.">;
-defm Ors : PL_ScalarForms<"ors", "the bitwise or", rule = "Integer types only.">;
-defm Shls : PL_ScalarForms<"shls", "the left shift", rule = "Integer types only.",
+defm Ands : PL_ScalarForms<"ands", "the bitwise and",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.">;
+defm Ors : PL_ScalarForms<"ors", "the bitwise or",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.">;
+defm Shls : PL_ScalarForms<"shls", "the left shift",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.",
     a2a3 = shiftsTypes>;
-defm Shrs : PL_ScalarForms<"shrs", "the right shift", rule = "Integer types only.",
+defm Shrs : PL_ScalarForms<"shrs", "the right shift",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.",
     a2a3 = shiftsTypes>;
-defm Lrelu : PL_ScalarForms<"lrelu", "the leaky relu with slope",
+defm Lrelu : PL_ScalarForms<"lrelu", "the leaky relu with slope", [PL_Float],
     rule = "Float types only.", compute = "lrelu", a2a3 = ["f16", "f32"]>;
 defm Rems : PL_ScalarScratchForms<"rems",
     "the floor remainder (the divisor's sign, Python's %)", a2a3 = ["f32", "i32"]>;
 defm Xors : PL_ScalarScratchForms<"xors", "the bitwise exclusive or",
+    [PL_Integer], [PL_IntegerScalar],
     rule = "Integer types only.">;
 
 def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
@@ -645,6 +651,9 @@ defvar gemvRule = "`lhs` is a 1xK row and `rhs` KxN; element types map i8 "
     # "(unspecified, partial, final) tells a split-K accumulation which part "
     # "this is.";
 
+// gemv takes i8, f16, bf16 or f32 operands.
+def PL_GemvOperand : PL_TileOf<[I8, F16, BF16, F32]>;
+
 def PL_TileGemvOp : PL_Op<"tile.gemv", [PL_TilePure]> {
   let ptoFamily = "tile_matmul";
   let ptoPipe = "m";
@@ -658,7 +667,7 @@ Example:
 %c = pl.tile.gemv %x, %w unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right> -> !pl.tile<1x128xf32, acc>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs $phase attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
@@ -680,7 +689,7 @@ Example:
 %c2 = pl.tile.gemv_acc %c, %x, %w final : !pl.tile<1x128xf32, acc>, !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let arguments = (ins PL_AnyTile:$acc, PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $acc `,` $lhs `,` $rhs $phase attr-dict `:` qualified(type($acc)) `,`
@@ -701,7 +710,7 @@ Example:
 %c = pl.tile.gemv_bias %x, %w, %bias unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>, !pl.tile<1x128xf32, bias> -> !pl.tile<1x128xf32, acc>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
+  let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $bias $phase attr-dict `:` qualified(type($lhs)) `,`
