@@ -6,6 +6,7 @@
 include "PLDialect.td"
 include "PLAttrs.td"
 include "PLTypes.td"
+include "PLConstraints.td"
 include "PLOps.td"
 include "PLSystemOps.td"
 include "PLMovementOps.td"

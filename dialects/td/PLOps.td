@@ -4,6 +4,7 @@
 #define PTO_PL_OPS_TD
 
 include "PLTypes.td"
+include "PLConstraints.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "PLTraits.td"
@@ -37,14 +38,19 @@ def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
 }
 
 //===----------------------------------------------------------------------===//
-// Elementwise tile ops. Operands and results live in `vec` (or
-// have no memory space yet); the dtype and shape rules are in Rust
-// (dialects/src/verify/elementwise.rs).
+// Elementwise tile ops and their tensor forms. Operands and results of the
+// tile forms live in `vec` (or have no memory space yet). The element
+// types an op takes are ODS constraints (PLConstraints.td); the rules that
+// relate operands (promotion, broadcasting, one type) are in Rust
+// (dialects/src/verify/elementwise.rs, dialects/src/verify/tensor.rs).
+// Each computation with a tile and a tensor form of one structure is one
+// `defm` line of a multiclass below, which defines `PL_Tile<Name>Op` and
+// `PL_Tensor<Name>Op`.
 //===----------------------------------------------------------------------===//
 
 // One tile in, a tile of the same type out.
 class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
-                     dag extraArgs = (ins)>
+                     dag extraArgs = (ins), Type tile = PL_AnyTile>
     : PL_Op<"tile." # mnemonic, [PL_TilePure, SameOperandsAndResultType]> {
   let ptoFamily = "tile_unary";
   let ptoCompute = mnemonic;
@@ -56,54 +62,71 @@ class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
       # "the result has the source's type (shape, element type, valid shape "
       # "and layout). " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile."
       # mnemonic # " %t : !pl.tile<16x64xf32, vec>\n```\n";
-  let arguments = !con((ins PL_AnyTile:$source), extraArgs);
-  let results = (outs PL_AnyTile:$result);
+  let arguments = !con((ins tile:$source), extraArgs);
+  let results = (outs tile:$result);
   let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
 }
 
-def PL_TileNegOp : PL_TileUnaryOp<"neg", "the negation"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
+class PL_TensorUnaryOp<string mnemonic, string what, string rule = "",
+                       Type tensor = PL_AnyTensor>
+    : PL_Op<"tensor." # mnemonic, [Pure, SameOperandsAndResultType]> {
+  let ptoFamily = "tensor_unary";
+  let ptoCompute = mnemonic;
+  let ptoTileForm = "pl.tile." # mnemonic;
+  let summary = "Elementwise " # what # " of a tensor";
+  let description = "Computes " # what # " of every element; the result has "
+      # "the source's type. " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
+      # mnemonic # " %t : !pl.tensor<?x64xf32>\n```\n";
+  let arguments = (ins tensor:$source);
+  let results = (outs tensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
 }
-def PL_TileExpOp : PL_TileUnaryOp<"exp", "the exponential"> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
+
+// `pl.tile.<mnemonic>` and `pl.tensor.<mnemonic>`, with element types
+// `elements` (any when empty). `rule` ends both descriptions and
+// `tileNote` the tile form's; `tileArgs`, `a2a3` (ptoA2A3ElementTypes),
+// `inPlace` (ptoInPlaceOperands) and `instruction` (whether a single
+// pto-isa instruction implements it) are the tile form's.
+multiclass PL_UnaryForms<string mnemonic, string what, list<Type> elements = [],
+                         string rule = "", string tileNote = "",
+                         dag tileArgs = (ins), list<string> a2a3 = [],
+                         list<int> inPlace = [0], bit instruction = 1> {
+  def PL_Tile#NAME#Op : PL_TileUnaryOp<mnemonic, what,
+      !interleave(!filter(s, [rule, tileNote], !not(!empty(s))), " "),
+      tileArgs, PL_TileWith<elements>.type> {
+    let ptoA2A3ElementTypes = a2a3;
+    let ptoInPlaceOperands = inPlace;
+    let ptoInstruction = !if(instruction, "T" # !toupper(mnemonic), "");
+  }
+  def PL_Tensor#NAME#Op : PL_TensorUnaryOp<mnemonic, what, rule,
+      PL_TensorWith<elements>.type>;
 }
-def PL_TileSqrtOp : PL_TileUnaryOp<"sqrt", "the square root"> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-}
-def PL_TileRsqrtOp : PL_TileUnaryOp<"rsqrt", "the reciprocal square root"> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-  let ptoInPlaceOperands = [];
-}
-def PL_TileAbsOp : PL_TileUnaryOp<"abs", "the absolute value"> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-}
-def PL_TileReluOp : PL_TileUnaryOp<"relu", "max(x, 0)"> {
-  let ptoA2A3ElementTypes = ["f16", "f32", "i32"];
-}
-def PL_TileRecipOp : PL_TileUnaryOp<"recip", "the reciprocal",
-    "`high_precision` (floats only) selects the precise algorithm.",
-    (ins UnitAttr:$high_precision)> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoInPlaceOperands = [];
-}
-def PL_TileLogOp : PL_TileUnaryOp<"log", "the natural logarithm",
-    "The element type is f16 or f32. `high_precision` selects the precise algorithm.",
-    (ins UnitAttr:$high_precision)> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-}
-def PL_TileSinOp : PL_TileUnaryOp<"sin", "the sine", "The element type is f32."> {
-  let ptoInPlaceOperands = [];
-  let ptoInstruction = "";
-}
-def PL_TileCosOp : PL_TileUnaryOp<"cos", "the cosine", "The element type is f32."> {
-  let ptoInPlaceOperands = [];
-  let ptoInstruction = "";
-}
-def PL_TileNotOp : PL_TileUnaryOp<"not", "the bitwise complement",
-    "The element type is i16 or ui16.">;
+
+defm Neg : PL_UnaryForms<"neg", "the negation", a2a3 = ["i32", "i16", "f16", "f32"]>;
+defm Exp : PL_UnaryForms<"exp", "the exponential", a2a3 = ["f16", "f32"]>;
+defm Sqrt : PL_UnaryForms<"sqrt", "the square root", a2a3 = ["f16", "f32"]>;
+defm Rsqrt : PL_UnaryForms<"rsqrt", "the reciprocal square root",
+    a2a3 = ["f16", "f32"], inPlace = []>;
+defm Abs : PL_UnaryForms<"abs", "the absolute value", a2a3 = ["f16", "f32"]>;
+defm Relu : PL_UnaryForms<"relu", "max(x, 0)", a2a3 = ["f16", "f32", "i32"]>;
+defm Recip : PL_UnaryForms<"recip", "the reciprocal",
+    tileNote = "`high_precision` (floats only) selects the precise algorithm.",
+    tileArgs = (ins UnitAttr:$high_precision),
+    a2a3 = ["i32", "i16", "f16", "f32"], inPlace = []>;
+defm Log : PL_UnaryForms<"log", "the natural logarithm", [F16, F32],
+    rule = "The element type is f16 or f32.",
+    tileNote = "`high_precision` selects the precise algorithm.",
+    tileArgs = (ins UnitAttr:$high_precision), a2a3 = ["f16", "f32"]>;
+defm Sin : PL_UnaryForms<"sin", "the sine", [F32], rule = "The element type is f32.",
+    inPlace = [], instruction = 0>;
+defm Cos : PL_UnaryForms<"cos", "the cosine", [F32], rule = "The element type is f32.",
+    inPlace = [], instruction = 0>;
+defm Not : PL_UnaryForms<"not", "the bitwise complement", [I16, UI16],
+    rule = "The element type is i16 or ui16.">;
 
 // Two tiles in (broadcast, promoted), a tile out.
-class PL_TileBinaryOp<string mnemonic, string what, string rule = "">
+class PL_TileBinaryOp<string mnemonic, string what, string rule = "",
+                      Type tile = PL_AnyTile>
     : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
   let ptoFamily = "tile_binary";
   let ptoCompute = mnemonic;
@@ -114,8 +137,47 @@ class PL_TileBinaryOp<string mnemonic, string what, string rule = "">
   let description = "Computes " # what # " elementwise. " # rule
       # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
       # " %a, %b : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>\n```\n";
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
-  let results = (outs PL_AnyTile:$result);
+  let arguments = (ins tile:$lhs, tile:$rhs);
+  let results = (outs tile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
+    `->` qualified(type($result))
+  }];
+}
+
+// Two tiles and a scratch tile in, a tile out.
+class PL_TileBinaryScratchOp<string mnemonic, string what, string rule,
+                             Type tile = PL_AnyTile>
+    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
+  let ptoFamily = "tile_binary";
+  let ptoCompute = mnemonic;
+  let ptoPipe = "v";
+  let ptoInstruction = "T" # !toupper(mnemonic);
+  let summary = "Elementwise " # what # " of two tiles, with a scratch tile";
+  let description = "Computes " # what # " elementwise using `tmp` as scratch. "
+      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %a, %b, %tmp : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>\n```\n";
+  let arguments = (ins tile:$lhs, tile:$rhs, PL_AnyTile:$tmp);
+  let results = (outs tile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs `,` $tmp attr-dict `:` qualified(type($lhs)) `,`
+    qualified(type($rhs)) `,` qualified(type($tmp)) `->` qualified(type($result))
+  }];
+}
+
+class PL_TensorBinaryOp<string mnemonic, string what, string rule = "",
+                        Type tensor = PL_AnyTensor>
+    : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let ptoFamily = "tensor_binary";
+  let ptoCompute = mnemonic;
+  let ptoTileForm = "pl.tile." # mnemonic;
+  let summary = "Elementwise " # what # " of two tensors";
+  let description = "Computes " # what # " elementwise. " # rule
+      # " Dynamic dimensions broadcast like static ones: `?` against 1 is `?`, "
+      # "`?` against N is N.\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
+      # " %a, %b : !pl.tensor<?x64xf32>, !pl.tensor<?x1xf32> -> !pl.tensor<?x64xf32>\n```\n";
+  let arguments = (ins tensor:$lhs, tensor:$rhs);
+  let results = (outs tensor:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
     `->` qualified(type($result))
@@ -126,76 +188,221 @@ defvar promoteRule = "The result's element type is the promotion of the "
     # "operands' (a float beats an integer, the wider type wins, at equal "
     # "width signed beats unsigned, otherwise the left one) and its shape the "
     # "right-aligned broadcast of their shapes.";
+defvar tensorPromoteRule = "The result's element type is the promotion of the "
+    # "operands' and its shape the right-aligned broadcast of theirs.";
 
-def PL_TileAddOp : PL_TileBinaryOp<"add", "the sum", promoteRule> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileSubOp : PL_TileBinaryOp<"sub", "the difference", promoteRule> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileMulOp : PL_TileBinaryOp<"mul", "the product", promoteRule> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileMaximumOp : PL_TileBinaryOp<"maximum", "the maximum", promoteRule> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-  let ptoInstruction = "TMAX";
-}
-def PL_TileMinimumOp : PL_TileBinaryOp<"minimum", "the minimum", promoteRule> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-  let ptoInstruction = "TMIN";
-}
-def PL_TileFmodOp : PL_TileBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", promoteRule> {
-  let ptoA2A3ElementTypes = ["f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileDivOp : PL_TileBinaryOp<"div", "the quotient",
-    "Both operands and the result have the same type, with element type "
-    # "i16, i32, f16 or f32 (no promotion, no broadcast)."> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileAndOp : PL_TileBinaryOp<"and", "the bitwise and",
-    "Integer element types only. " # promoteRule> {
-  let ptoA2A3SameType = 1;
-}
-def PL_TileOrOp : PL_TileBinaryOp<"or", "the bitwise or",
-    "Integer element types only. " # promoteRule> {
-  let ptoA2A3SameType = 1;
-}
-def PL_TileShlOp : PL_TileBinaryOp<"shl", "the left shift",
-    "Integer element types only; the result has the left operand's element type."> {
-  let ptoA2A3ElementTypes = ["i8", "ui8", "i16", "ui16", "i32", "ui32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileShrOp : PL_TileBinaryOp<"shr", "the right shift",
-    "Integer element types only; the result has the left operand's element type."> {
-  let ptoA2A3ElementTypes = ["i8", "ui8", "i16", "ui16", "i32", "ui32"];
-  let ptoA2A3SameType = 1;
+// `pl.tile.<mnemonic>` and `pl.tensor.<mnemonic>` of two operands, with
+// element types `tileElements` and `tensorElements` (any when empty);
+// `tileRule` and `tensorRule` end the descriptions; `a2a3`
+// (ptoA2A3ElementTypes) and `instruction` (ptoInstruction, when not
+// T<MNEMONIC>) are the tile form's, which takes one element type on a2a3.
+multiclass PL_BinaryForms<string mnemonic, string what,
+                          list<Type> tileElements = [],
+                          list<Type> tensorElements = tileElements,
+                          string tileRule = promoteRule,
+                          string tensorRule = tensorPromoteRule,
+                          list<string> a2a3 = [], string instruction = ""> {
+  def PL_Tile#NAME#Op : PL_TileBinaryOp<mnemonic, what, tileRule,
+      PL_TileWith<tileElements>.type> {
+    let ptoA2A3ElementTypes = a2a3;
+    let ptoA2A3SameType = 1;
+    let ptoInstruction = !if(!empty(instruction), "T" # !toupper(mnemonic), instruction);
+  }
+  def PL_Tensor#NAME#Op : PL_TensorBinaryOp<mnemonic, what, tensorRule,
+      PL_TensorWith<tensorElements>.type>;
 }
 
-// Two tiles and a scratch tile in, a tile out.
-class PL_TileBinaryScratchOp<string mnemonic, string what, string rule>
-    : PL_Op<"tile." # mnemonic, [PL_TilePure]> {
-  let ptoFamily = "tile_binary";
-  let ptoCompute = mnemonic;
+// As PL_BinaryForms, the tile form with a scratch tile, which
+// pl-convert-tensor-to-tile does not make yet: the tensor form has no tile
+// form (ptoTileForm).
+multiclass PL_BinaryScratchForms<string mnemonic, string what,
+                                 list<Type> elements = [],
+                                 string tileRule = promoteRule,
+                                 string tensorRule = tensorPromoteRule,
+                                 list<string> a2a3 = []> {
+  def PL_Tile#NAME#Op : PL_TileBinaryScratchOp<mnemonic, what, tileRule,
+      PL_TileWith<elements>.type> {
+    let ptoA2A3ElementTypes = a2a3;
+    let ptoA2A3SameType = 1;
+  }
+  def PL_Tensor#NAME#Op : PL_TensorBinaryOp<mnemonic, what, tensorRule,
+      PL_TensorWith<elements>.type> {
+    let ptoTileForm = "";
+  }
+}
+
+defvar binaryTypes = ["i32", "i16", "f16", "f32"];
+defvar shiftTypes = ["i8", "ui8", "i16", "ui16", "i32", "ui32"];
+
+defm Add : PL_BinaryForms<"add", "the sum", a2a3 = binaryTypes>;
+defm Sub : PL_BinaryForms<"sub", "the difference", a2a3 = binaryTypes>;
+defm Mul : PL_BinaryForms<"mul", "the product", a2a3 = binaryTypes>;
+defm Maximum : PL_BinaryForms<"maximum", "the maximum", a2a3 = binaryTypes,
+    instruction = "TMAX">;
+defm Minimum : PL_BinaryForms<"minimum", "the minimum", a2a3 = binaryTypes,
+    instruction = "TMIN">;
+defm Fmod : PL_BinaryForms<"fmod",
+    "the truncated remainder (the dividend's sign, C's fmod)", a2a3 = ["f32"]>;
+defm Div : PL_BinaryForms<"div", "the quotient", [I16, I32, F16, F32], [],
+    tileRule = "Both operands and the result have the same type, with element type "
+        # "i16, i32, f16 or f32 (no promotion, no broadcast).",
+    a2a3 = ["f16", "f32"]>;
+defm And : PL_BinaryForms<"and", "the bitwise and", [PL_Integer],
+    tileRule = "Integer element types only. " # promoteRule,
+    tensorRule = "Integer types only. " # tensorPromoteRule>;
+defm Or : PL_BinaryForms<"or", "the bitwise or", [PL_Integer],
+    tileRule = "Integer element types only. " # promoteRule,
+    tensorRule = "Integer types only. " # tensorPromoteRule>;
+defm Shl : PL_BinaryForms<"shl", "the left shift", [PL_Integer],
+    tileRule = "Integer element types only; the result has the left operand's element type.",
+    tensorRule = "Integer types only; the result has the left operand's element type.",
+    a2a3 = shiftTypes>;
+defm Shr : PL_BinaryForms<"shr", "the right shift", [PL_Integer],
+    tileRule = "Integer element types only; the result has the left operand's element type.",
+    tensorRule = "Integer types only; the result has the left operand's element type.",
+    a2a3 = shiftTypes>;
+defm Rem : PL_BinaryScratchForms<"rem",
+    "the floor remainder (the divisor's sign, Python's %)", a2a3 = ["f32", "i32"]>;
+defm Xor : PL_BinaryScratchForms<"xor", "the bitwise exclusive or", [PL_Integer],
+    tileRule = "Integer element types only. " # promoteRule,
+    tensorRule = "Integer types only. " # tensorPromoteRule>;
+
+// A tile and a scalar in, a tile of the tile's type out.
+class PL_TileScalarOp<string mnemonic, string what, string rule = "",
+                      Type tile = PL_AnyTile, Type scalar = PL_Scalar>
+    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
+  let ptoFamily = "tile_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
+  let ptoPipe = "v";
+  let ptoInPlaceOperands = [0];
+  let ptoInstruction = "T" # !toupper(mnemonic);
+  let summary = "Elementwise " # what # " of a tile and a scalar";
+  let description = "Computes " # what # " of every element and `scalar`. "
+      # "The result keeps the tile's type (the hardware narrows the scalar); "
+      # "an `index` scalar must be cast first. " # rule
+      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %t, %s : !pl.tile<16x64xi32, vec>, i32\n```\n";
+  let arguments = (ins tile:$tile, scalar:$scalar);
+  let results = (outs tile:$result);
+  let assemblyFormat = "$tile `,` $scalar attr-dict `:` qualified(type($tile)) `,` type($scalar)";
+}
+
+// A tile, a scalar and a scratch tile in.
+class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "",
+                             Type tile = PL_AnyTile, Type scalar = PL_Scalar>
+    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "tmp", "result"]>]> {
+  let ptoFamily = "tile_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
   let ptoPipe = "v";
   let ptoInstruction = "T" # !toupper(mnemonic);
-  let summary = "Elementwise " # what # " of two tiles, with a scratch tile";
-  let description = "Computes " # what # " elementwise using `tmp` as scratch. "
-      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
-      # " %a, %b, %tmp : !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec>, !pl.tile<16x64xi32, vec> -> !pl.tile<16x64xi32, vec>\n```\n";
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$tmp);
-  let results = (outs PL_AnyTile:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs `,` $tmp attr-dict `:` qualified(type($lhs)) `,`
-    qualified(type($rhs)) `,` qualified(type($tmp)) `->` qualified(type($result))
-  }];
+  let summary = "Elementwise " # what # " of a tile and a scalar, with a scratch tile";
+  let description = "Computes " # what # " of every element and `scalar`, "
+      # "using `tmp` (of the tile's type) as scratch. " # rule
+      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
+      # " %t, %s, %tmp : !pl.tile<16x64xi32, vec>, i32\n```\n";
+  let arguments = (ins tile:$tile, scalar:$scalar, tile:$tmp);
+  let results = (outs tile:$result);
+  let assemblyFormat = "$tile `,` $scalar `,` $tmp attr-dict `:` qualified(type($tile)) `,` type($scalar)";
 }
+
+class PL_TensorScalarOp<string mnemonic, string what, string rule = "",
+                        Type tensor = PL_AnyTensor, Type scalar = PL_Scalar>
+    : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
+  let ptoFamily = "tensor_scalar";
+  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
+  let ptoTileForm = "pl.tile." # mnemonic;
+  let summary = "Elementwise " # what # " of a tensor and a scalar";
+  let description = "Computes " # what # " of every element and `scalar`; the "
+      # "result keeps the tensor's type; an `index` scalar must be cast first. "
+      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
+      # " %t, %s : !pl.tensor<?x64xi32>, i32\n```\n";
+  let arguments = (ins tensor:$tensor, scalar:$scalar);
+  let results = (outs tensor:$result);
+  let assemblyFormat = "$tensor `,` $scalar attr-dict `:` qualified(type($tensor)) `,` type($scalar)";
+}
+
+// `pl.tile.<mnemonic>` and `pl.tensor.<mnemonic>` of a tile or tensor and
+// a scalar, with element types `elements` and scalar types `scalars` (any
+// when empty); `rule` ends both descriptions unless `tileRule` or
+// `tensorRule` replaces it; `compute` replaces the computation the
+// mnemonic names; `a2a3` (ptoA2A3ElementTypes), `instruction`
+// (ptoInstruction, when not T<MNEMONIC>) and `inPlace`
+// (ptoInPlaceOperands) are the tile form's, which takes one element type
+// on a2a3.
+multiclass PL_ScalarForms<string mnemonic, string what,
+                          list<Type> elements = [], list<Type> scalars = [],
+                          string rule = "", string tileRule = rule,
+                          string tensorRule = rule, string compute = "",
+                          list<string> a2a3 = [], string instruction = "",
+                          list<int> inPlace = [0]> {
+  def PL_Tile#NAME#Op : PL_TileScalarOp<mnemonic, what, tileRule,
+      PL_TileWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let ptoA2A3ElementTypes = a2a3;
+    let ptoA2A3SameType = 1;
+    let ptoInstruction = !if(!empty(instruction), "T" # !toupper(mnemonic), instruction);
+    let ptoInPlaceOperands = inPlace;
+    let ptoCompute = !if(!empty(compute),
+        !substr(mnemonic, 0, !sub(!size(mnemonic), 1)), compute);
+  }
+  def PL_Tensor#NAME#Op : PL_TensorScalarOp<mnemonic, what, tensorRule,
+      PL_TensorWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let ptoCompute = !if(!empty(compute),
+        !substr(mnemonic, 0, !sub(!size(mnemonic), 1)), compute);
+  }
+}
+
+// As PL_ScalarForms, the tile form with a scratch tile, which
+// pl-convert-tensor-to-tile does not make yet: the tensor form has no tile
+// form (ptoTileForm).
+multiclass PL_ScalarScratchForms<string mnemonic, string what,
+                                 list<Type> elements = [],
+                                 list<Type> scalars = [], string rule = "",
+                                 list<string> a2a3 = []> {
+  def PL_Tile#NAME#Op : PL_TileScalarScratchOp<mnemonic, what, rule,
+      PL_TileWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let ptoA2A3ElementTypes = a2a3;
+    let ptoA2A3SameType = 1;
+  }
+  def PL_Tensor#NAME#Op : PL_TensorScalarOp<mnemonic, what, rule,
+      PL_TensorWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let ptoTileForm = "";
+  }
+}
+
+defvar subsTypes = [I8, I16, I32, F16, F32, BF16];
+defvar shiftsTypes = ["i32", "i16", "ui32", "ui16"];
+
+defm Adds : PL_ScalarForms<"adds", "the sum", a2a3 = binaryTypes>;
+defm Subs : PL_ScalarForms<"subs", "the difference", subsTypes, subsTypes,
+    tileRule = "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.",
+    tensorRule = "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.",
+    a2a3 = binaryTypes>;
+defm Muls : PL_ScalarForms<"muls", "the product", a2a3 = binaryTypes>;
+defm Divs : PL_ScalarForms<"divs", "the quotient", a2a3 = binaryTypes>;
+defm Maximums : PL_ScalarForms<"maximums", "the maximum", a2a3 = binaryTypes,
+    instruction = "TMAXS">;
+defm Minimums : PL_ScalarForms<"minimums", "the minimum", a2a3 = binaryTypes,
+    instruction = "TMINS">;
+defm Fmods : PL_ScalarForms<"fmods",
+    "the truncated remainder (the dividend's sign, C's fmod)", a2a3 = ["f32"],
+    inPlace = []>;
+defm Ands : PL_ScalarForms<"ands", "the bitwise and",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.">;
+defm Ors : PL_ScalarForms<"ors", "the bitwise or",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.">;
+defm Shls : PL_ScalarForms<"shls", "the left shift",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.",
+    a2a3 = shiftsTypes>;
+defm Shrs : PL_ScalarForms<"shrs", "the right shift",
+    [PL_Integer], [PL_IntegerScalar], rule = "Integer types only.",
+    a2a3 = shiftsTypes>;
+defm Lrelu : PL_ScalarForms<"lrelu", "the leaky relu with slope", [PL_Float],
+    rule = "Float types only.", compute = "lrelu", a2a3 = ["f16", "f32"]>;
+defm Rems : PL_ScalarScratchForms<"rems",
+    "the floor remainder (the divisor's sign, Python's %)", a2a3 = ["f32", "i32"]>;
+defm Xors : PL_ScalarScratchForms<"xors", "the bitwise exclusive or",
+    [PL_Integer], [PL_IntegerScalar],
+    rule = "Integer types only.">;
 
 def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
   let ptoA2A3ElementTypes = ["f16", "f32"];
@@ -225,112 +432,6 @@ def PL_TilePreluOp : PL_Op<"tile.prelu", [PL_TilePure]> {
     $lhs `,` $rhs (`,` $tmp^)? attr-dict `:` qualified(type($lhs)) `,`
     qualified(type($rhs)) (`,` qualified(type($tmp))^)? `->` qualified(type($result))
   }];
-}
-
-def PL_TileRemOp : PL_TileBinaryScratchOp<"rem", "the floor remainder (the divisor's sign, Python's %)", promoteRule> {
-  let ptoA2A3ElementTypes = ["f32", "i32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileXorOp : PL_TileBinaryScratchOp<"xor", "the bitwise exclusive or",
-    "Integer element types only. " # promoteRule> {
-  let ptoA2A3SameType = 1;
-}
-
-// A tile and a scalar in, a tile of the tile's type out.
-class PL_TileScalarOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "result"]>]> {
-  let ptoFamily = "tile_scalar";
-  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
-  let ptoPipe = "v";
-  let ptoInPlaceOperands = [0];
-  let ptoInstruction = "T" # !toupper(mnemonic);
-  let summary = "Elementwise " # what # " of a tile and a scalar";
-  let description = "Computes " # what # " of every element and `scalar`. "
-      # "The result keeps the tile's type (the hardware narrows the scalar); "
-      # "an `index` scalar must be cast first. " # rule
-      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
-      # " %t, %s : !pl.tile<16x64xi32, vec>, i32\n```\n";
-  let arguments = (ins PL_AnyTile:$tile, PL_Scalar:$scalar);
-  let results = (outs PL_AnyTile:$result);
-  let assemblyFormat = "$tile `,` $scalar attr-dict `:` qualified(type($tile)) `,` type($scalar)";
-}
-
-def PL_TileAddsOp : PL_TileScalarOp<"adds", "the sum"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileSubsOp : PL_TileScalarOp<"subs", "the difference",
-    "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16."> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileMulsOp : PL_TileScalarOp<"muls", "the product"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileDivsOp : PL_TileScalarOp<"divs", "the quotient"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileMaximumsOp : PL_TileScalarOp<"maximums", "the maximum"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-  let ptoInstruction = "TMAXS";
-}
-def PL_TileMinimumsOp : PL_TileScalarOp<"minimums", "the minimum"> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "f16", "f32"];
-  let ptoA2A3SameType = 1;
-  let ptoInstruction = "TMINS";
-}
-def PL_TileFmodsOp : PL_TileScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)"> {
-  let ptoA2A3ElementTypes = ["f32"];
-  let ptoA2A3SameType = 1;
-  let ptoInPlaceOperands = [];
-}
-def PL_TileAndsOp : PL_TileScalarOp<"ands", "the bitwise and", "Integer types only."> {
-  let ptoA2A3SameType = 1;
-}
-def PL_TileOrsOp : PL_TileScalarOp<"ors", "the bitwise or", "Integer types only."> {
-  let ptoA2A3SameType = 1;
-}
-def PL_TileShlsOp : PL_TileScalarOp<"shls", "the left shift", "Integer types only."> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "ui32", "ui16"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileShrsOp : PL_TileScalarOp<"shrs", "the right shift", "Integer types only."> {
-  let ptoA2A3ElementTypes = ["i32", "i16", "ui32", "ui16"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileLreluOp : PL_TileScalarOp<"lrelu", "the leaky relu with slope",
-    "Float types only."> {
-  let ptoA2A3ElementTypes = ["f16", "f32"];
-  let ptoA2A3SameType = 1;
-  let ptoCompute = "lrelu";
-}
-
-// A tile, a scalar and a scratch tile in.
-class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tile." # mnemonic, [PL_TilePure, AllTypesMatch<["tile", "tmp", "result"]>]> {
-  let ptoFamily = "tile_scalar";
-  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
-  let ptoPipe = "v";
-  let ptoInstruction = "T" # !toupper(mnemonic);
-  let summary = "Elementwise " # what # " of a tile and a scalar, with a scratch tile";
-  let description = "Computes " # what # " of every element and `scalar`, "
-      # "using `tmp` (of the tile's type) as scratch. " # rule
-      # "\n\nExample:\n\n```mlir\n%r = pl.tile." # mnemonic
-      # " %t, %s, %tmp : !pl.tile<16x64xi32, vec>, i32\n```\n";
-  let arguments = (ins PL_AnyTile:$tile, PL_Scalar:$scalar, PL_AnyTile:$tmp);
-  let results = (outs PL_AnyTile:$result);
-  let assemblyFormat = "$tile `,` $scalar `,` $tmp attr-dict `:` qualified(type($tile)) `,` type($scalar)";
-}
-
-def PL_TileRemsOp : PL_TileScalarScratchOp<"rems", "the floor remainder (the divisor's sign, Python's %)"> {
-  let ptoA2A3ElementTypes = ["f32", "i32"];
-  let ptoA2A3SameType = 1;
-}
-def PL_TileXorsOp : PL_TileScalarScratchOp<"xors", "the bitwise exclusive or", "Integer types only."> {
-  let ptoA2A3SameType = 1;
 }
 
 def PL_TileExpandsOp : PL_Op<"tile.expands", [PL_TilePure, AllTypesMatch<["target", "result"]>]> {
@@ -550,6 +651,9 @@ defvar gemvRule = "`lhs` is a 1xK row and `rhs` KxN; element types map i8 "
     # "(unspecified, partial, final) tells a split-K accumulation which part "
     # "this is.";
 
+// gemv takes i8, f16, bf16 or f32 operands.
+def PL_GemvOperand : PL_TileOf<[I8, F16, BF16, F32]>;
+
 def PL_TileGemvOp : PL_Op<"tile.gemv", [PL_TilePure]> {
   let ptoFamily = "tile_matmul";
   let ptoPipe = "m";
@@ -563,7 +667,7 @@ Example:
 %c = pl.tile.gemv %x, %w unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right> -> !pl.tile<1x128xf32, acc>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs $phase attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
@@ -585,7 +689,7 @@ Example:
 %c2 = pl.tile.gemv_acc %c, %x, %w final : !pl.tile<1x128xf32, acc>, !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AccPhase:$phase);
+  let arguments = (ins PL_AnyTile:$acc, PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $acc `,` $lhs `,` $rhs $phase attr-dict `:` qualified(type($acc)) `,`
@@ -606,7 +710,7 @@ Example:
 %c = pl.tile.gemv_bias %x, %w, %bias unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>, !pl.tile<1x128xf32, bias> -> !pl.tile<1x128xf32, acc>
 ```
 }];
-  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
+  let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs `,` $bias $phase attr-dict `:` qualified(type($lhs)) `,`

@@ -11,7 +11,7 @@
 #ifndef PTO_PL_TENSOR_OPS_TD
 #define PTO_PL_TENSOR_OPS_TD
 
-include "PLTypes.td"
+include "PLOps.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
@@ -256,123 +256,21 @@ def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "re
 // Compute on tensors (before tensor-to-tile conversion)
 //===----------------------------------------------------------------------===//
 
-class PL_TensorUnaryOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tensor." # mnemonic, [Pure, SameOperandsAndResultType]> {
-  let ptoFamily = "tensor_unary";
-  let ptoCompute = mnemonic;
-  let ptoTileForm = "pl.tile." # mnemonic;
-  let summary = "Elementwise " # what # " of a tensor";
-  let description = "Computes " # what # " of every element; the result has "
-      # "the source's type. " # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor."
-      # mnemonic # " %t : !pl.tensor<?x64xf32>\n```\n";
-  let arguments = (ins PL_AnyTensor:$source);
-  let results = (outs PL_AnyTensor:$result);
-  let assemblyFormat = "$source attr-dict `:` qualified(type($result))";
-}
+// The elementwise unary, binary and tensor-scalar ops whose tile form has
+// the same structure are defined with it (PLOps.td, PL_UnaryForms,
+// PL_BinaryForms, PL_ScalarForms).
 
-def PL_TensorNegOp : PL_TensorUnaryOp<"neg", "the negation">;
-def PL_TensorExpOp : PL_TensorUnaryOp<"exp", "the exponential">;
-def PL_TensorSqrtOp : PL_TensorUnaryOp<"sqrt", "the square root">;
-def PL_TensorRsqrtOp : PL_TensorUnaryOp<"rsqrt", "the reciprocal square root">;
-def PL_TensorAbsOp : PL_TensorUnaryOp<"abs", "the absolute value">;
-def PL_TensorRecipOp : PL_TensorUnaryOp<"recip", "the reciprocal">;
-def PL_TensorLogOp : PL_TensorUnaryOp<"log", "the natural logarithm", "The element type is f16 or f32.">;
-def PL_TensorSinOp : PL_TensorUnaryOp<"sin", "the sine", "The element type is f32.">;
-def PL_TensorCosOp : PL_TensorUnaryOp<"cos", "the cosine", "The element type is f32.">;
-def PL_TensorNotOp : PL_TensorUnaryOp<"not", "the bitwise complement", "The element type is i16 or ui16.">;
-def PL_TensorReluOp : PL_TensorUnaryOp<"relu", "max(x, 0)">;
-
-class PL_TensorBinaryOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tensor." # mnemonic, [Pure]> {
-  let ptoFamily = "tensor_binary";
-  let ptoCompute = mnemonic;
-  let ptoTileForm = "pl.tile." # mnemonic;
-  let summary = "Elementwise " # what # " of two tensors";
-  let description = "Computes " # what # " elementwise. " # rule
-      # " Dynamic dimensions broadcast like static ones: `?` against 1 is `?`, "
-      # "`?` against N is N.\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
-      # " %a, %b : !pl.tensor<?x64xf32>, !pl.tensor<?x1xf32> -> !pl.tensor<?x64xf32>\n```\n";
-  let arguments = (ins PL_AnyTensor:$lhs, PL_AnyTensor:$rhs);
-  let results = (outs PL_AnyTensor:$result);
-  let assemblyFormat = [{
-    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs))
-    `->` qualified(type($result))
-  }];
-}
-
-defvar tensorPromoteRule = "The result's element type is the promotion of the "
-    # "operands' and its shape the right-aligned broadcast of theirs.";
-
-def PL_TensorAddOp : PL_TensorBinaryOp<"add", "the sum", tensorPromoteRule>;
-def PL_TensorSubOp : PL_TensorBinaryOp<"sub", "the difference", tensorPromoteRule>;
-def PL_TensorMulOp : PL_TensorBinaryOp<"mul", "the product", tensorPromoteRule>;
-def PL_TensorDivOp : PL_TensorBinaryOp<"div", "the quotient", tensorPromoteRule>;
-def PL_TensorMaximumOp : PL_TensorBinaryOp<"maximum", "the maximum", tensorPromoteRule>;
-def PL_TensorMinimumOp : PL_TensorBinaryOp<"minimum", "the minimum", tensorPromoteRule>;
-def PL_TensorFmodOp : PL_TensorBinaryOp<"fmod", "the truncated remainder (the dividend's sign, C's fmod)", tensorPromoteRule>;
-def PL_TensorAndOp : PL_TensorBinaryOp<"and", "the bitwise and", "Integer types only. " # tensorPromoteRule>;
-def PL_TensorOrOp : PL_TensorBinaryOp<"or", "the bitwise or", "Integer types only. " # tensorPromoteRule>;
-def PL_TensorXorOp : PL_TensorBinaryOp<"xor", "the bitwise exclusive or", "Integer types only. " # tensorPromoteRule> {
-  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
-  let ptoTileForm = "";
-}
-def PL_TensorRemOp : PL_TensorBinaryOp<"rem", "the floor remainder (the divisor's sign, Python's %)", tensorPromoteRule> {
-  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
-  let ptoTileForm = "";
-}
 def PL_TensorPreluOp : PL_TensorBinaryOp<"prelu", "the parametric relu, x or slope * x",
     "`rhs` holds the slopes. " # tensorPromoteRule> {
   // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
   let ptoTileForm = "";
 }
-def PL_TensorShlOp : PL_TensorBinaryOp<"shl", "the left shift",
-    "Integer types only; the result has the left operand's element type.">;
-def PL_TensorShrOp : PL_TensorBinaryOp<"shr", "the right shift",
-    "Integer types only; the result has the left operand's element type.">;
 
-class PL_TensorScalarOp<string mnemonic, string what, string rule = "">
-    : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
-  let ptoFamily = "tensor_scalar";
-  let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
-  let ptoTileForm = "pl.tile." # mnemonic;
-  let summary = "Elementwise " # what # " of a tensor and a scalar";
-  let description = "Computes " # what # " of every element and `scalar`; the "
-      # "result keeps the tensor's type; an `index` scalar must be cast first. "
-      # rule # "\n\nExample:\n\n```mlir\n%r = pl.tensor." # mnemonic
-      # " %t, %s : !pl.tensor<?x64xi32>, i32\n```\n";
-  let arguments = (ins PL_AnyTensor:$tensor, PL_Scalar:$scalar);
-  let results = (outs PL_AnyTensor:$result);
-  let assemblyFormat = "$tensor `,` $scalar attr-dict `:` qualified(type($tensor)) `,` type($scalar)";
-}
-
-def PL_TensorAddsOp : PL_TensorScalarOp<"adds", "the sum">;
-def PL_TensorSubsOp : PL_TensorScalarOp<"subs", "the difference",
-    "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.">;
-def PL_TensorMulsOp : PL_TensorScalarOp<"muls", "the product">;
-def PL_TensorDivsOp : PL_TensorScalarOp<"divs", "the quotient">;
-def PL_TensorFmodsOp : PL_TensorScalarOp<"fmods", "the truncated remainder (the dividend's sign, C's fmod)">;
-def PL_TensorAndsOp : PL_TensorScalarOp<"ands", "the bitwise and", "Integer types only.">;
-def PL_TensorOrsOp : PL_TensorScalarOp<"ors", "the bitwise or", "Integer types only.">;
-def PL_TensorXorsOp : PL_TensorScalarOp<"xors", "the bitwise exclusive or", "Integer types only."> {
-  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
-  let ptoTileForm = "";
-}
-def PL_TensorShlsOp : PL_TensorScalarOp<"shls", "the left shift", "Integer types only.">;
-def PL_TensorShrsOp : PL_TensorScalarOp<"shrs", "the right shift", "Integer types only.">;
 def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every element becomes the scalar)"> {
   // A fill has no computation to convert: it stays a tensor op.
   let ptoTileForm = "";
   let ptoFamily = "tensor_scalar";
   let ptoCompute = "broadcast";
-}
-def PL_TensorMaximumsOp : PL_TensorScalarOp<"maximums", "the maximum">;
-def PL_TensorMinimumsOp : PL_TensorScalarOp<"minimums", "the minimum">;
-def PL_TensorRemsOp : PL_TensorScalarOp<"rems", "the floor remainder (the divisor's sign, Python's %)"> {
-  // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
-  let ptoTileForm = "";
-}
-def PL_TensorLreluOp : PL_TensorScalarOp<"lrelu", "the leaky relu with slope", "Float types only."> {
-  let ptoCompute = "lrelu";
 }
 
 def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {

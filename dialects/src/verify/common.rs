@@ -66,56 +66,6 @@ pub fn mnemonic(kind: OpKind) -> &'static str {
         .unwrap_or(name)
 }
 
-/// The element types a unary computation accepts (`&[]`: any), for its
-/// tile and tensor forms alike; `None` for a computation that is not
-/// unary.
-pub fn unary_dtypes(compute: Compute) -> Option<&'static [Dtype]> {
-    Some(match compute {
-        Compute::Neg
-        | Compute::Exp
-        | Compute::Sqrt
-        | Compute::Rsqrt
-        | Compute::Abs
-        | Compute::Relu
-        | Compute::Recip => &[],
-        Compute::Log => &[Dtype::F16, Dtype::F32],
-        Compute::Sin | Compute::Cos => &[Dtype::F32],
-        Compute::Not => &[Dtype::I16, Dtype::U16],
-        Compute::Add
-        | Compute::And
-        | Compute::Argmax
-        | Compute::Argmin
-        | Compute::Broadcast
-        | Compute::Div
-        | Compute::Expdif
-        | Compute::Fmod
-        | Compute::Lrelu
-        | Compute::Max
-        | Compute::Maximum
-        | Compute::Min
-        | Compute::Minimum
-        | Compute::Mul
-        | Compute::Or
-        | Compute::Prelu
-        | Compute::Prod
-        | Compute::Rem
-        | Compute::Shl
-        | Compute::Shr
-        | Compute::Sub
-        | Compute::Sum
-        | Compute::Xor => return None,
-    })
-}
-
-/// Whether a binary or tile/tensor-scalar computation takes integers
-/// only (the bitwise ones and the shifts).
-pub fn integer_only(compute: Compute) -> bool {
-    matches!(
-        compute,
-        Compute::And | Compute::Or | Compute::Xor | Compute::Shl | Compute::Shr
-    )
-}
-
 /// Whether a reduction yields indices (i32) rather than values.
 pub fn reduces_to_index(compute: Option<Compute>) -> bool {
     matches!(compute, Some(Compute::Argmax | Compute::Argmin))
@@ -206,18 +156,6 @@ pub fn require_dtype<'c>(what: &str, dtype: Dtype, set: &[Dtype]) -> Result<(), 
         fail(format!(
             "{what} element type must be {}, got {}",
             describe_dtypes(set),
-            dtype.name()
-        ))
-    }
-}
-
-/// Requires an integer dtype.
-pub fn require_integer<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
-    if dtype.is_integer() {
-        Ok(())
-    } else {
-        fail(format!(
-            "{what} must have an integer element type, got {}",
             dtype.name()
         ))
     }

@@ -6,7 +6,7 @@
 //! - shapes: `lhs` MxK, `rhs` KxN (batched: leading dims broadcast; gemv:
 //!   M = 1); the product is MxN;
 //! - element types: `lhs` and `rhs` equal; the product is f32 for floats and
-//!   i32 for integers (gemv: i8 -> i32, f16/bf16/f32 -> f32);
+//!   i32 for integers (gemv takes i8, f16, bf16 or f32: an ODS constraint);
 //! - valid extents: `rhs` valid K covers `lhs` valid K; the product's are
 //!   (lhs valid M, rhs valid N); an accumulator's cover the product's.
 
@@ -134,18 +134,9 @@ fn product<'c>(
             rhs_dtype.name()
         ));
     }
-    let dtype = if gemv {
-        match lhs_dtype {
-            Dtype::I8 => Dtype::I32,
-            Dtype::F16 | Dtype::Bf16 | Dtype::F32 => Dtype::F32,
-            other => {
-                return fail(format!(
-                    "gemv operands must be i8, f16, bf16 or f32, got {}",
-                    other.name()
-                ));
-            }
-        }
-    } else if lhs_dtype.is_float() {
+    // gemv operands are i8, f16, bf16 or f32 (an ODS constraint), which
+    // this maps as it maps matmul's.
+    let dtype = if lhs_dtype.is_float() {
         Dtype::F32
     } else {
         Dtype::I32

@@ -19,7 +19,9 @@
 //!   move, shape kept, element type kept (or the bias-table conversion);
 //!   `pl.tile.extract`'s pairs and windows.
 //! - elementwise tile ops (`elementwise.rs`): `vec` operands, promotion and
-//!   broadcasting, dtype sets per op, packed comparison masks, casts.
+//!   broadcasting, packed comparison masks, casts. The element types each
+//!   op takes are ODS constraints (dialects/td/PLConstraints.td), shown in
+//!   the operand tables of docs/dialects/pl.md.
 //! - the matmul family (`matmul.rs`): memory spaces, K agreement, batch
 //!   broadcasting, accumulator dtypes, valid extents, bias rows.
 //! - reductions and broadcasts (`reduce.rs`): scratch tiles, result shapes,
@@ -58,6 +60,10 @@ use crate::{
 
 /// The outcome of one rule: the first violated rule's diagnostic.
 pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
+
+/// Why ODS alone verifies a unary tensor op.
+const TENSOR_UNARY: &str =
+    "SameOperandsAndResultType and the element-type constraint (PL_UnaryForms)";
 
 /// The ops whose rules are ODS's alone (structure, types, enum ranges), each
 /// with the reason no Rust rule applies.
@@ -99,6 +105,17 @@ pub const ODS_ONLY: &[(OpKind, &str)] = &[
         "an optional tensor operand whose type ODS checks",
     ),
     (OpKind::PlSystemFence, "no operands or attributes"),
+    (OpKind::PlTensorNeg, TENSOR_UNARY),
+    (OpKind::PlTensorExp, TENSOR_UNARY),
+    (OpKind::PlTensorSqrt, TENSOR_UNARY),
+    (OpKind::PlTensorRsqrt, TENSOR_UNARY),
+    (OpKind::PlTensorAbs, TENSOR_UNARY),
+    (OpKind::PlTensorRelu, TENSOR_UNARY),
+    (OpKind::PlTensorRecip, TENSOR_UNARY),
+    (OpKind::PlTensorLog, TENSOR_UNARY),
+    (OpKind::PlTensorSin, TENSOR_UNARY),
+    (OpKind::PlTensorCos, TENSOR_UNARY),
+    (OpKind::PlTensorNot, TENSOR_UNARY),
     (
         OpKind::PlTileGetBlockIdx,
         "a query: an index result, no operands",

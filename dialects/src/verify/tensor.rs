@@ -13,8 +13,8 @@
 //!   type changes, shape kept; fillpad: a real pad, fully valid result;
 //! - read / write / assemble: one index or offset per dimension, element
 //!   types agree, constant windows inside;
-//! - elementwise: dtype sets per op, promotion and broadcasting; scalar
-//!   forms reject `index` scalars; reductions: rank >= 2, the axis reduced
+//! - elementwise: promotion and broadcasting (the element types each op
+//!   takes are ODS constraints); scalar forms reject `index` scalars; reductions: rank >= 2, the axis reduced
 //!   to 1, i32 for argmax/argmin; matmul: the ranks `pl.tensor.matmul`
 //!   takes, K agrees, transposes need rank >= 2, one operand element type.
 
@@ -27,9 +27,9 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Check, Failure, compute_of, constant_operands, fail, integer_only, no_rule,
-        operand_segments, operand_type, reduces_to_index, render_dims, require_dtype,
-        require_float, require_integer, result_type, run_rule, unary_dtypes, window_leaves,
+        Check, Failure, compute_of, constant_operands, fail, operand_segments, operand_type,
+        reduces_to_index, render_dims, require_dtype, require_float, result_type, run_rule,
+        window_leaves,
     },
     system::int_attr,
 };
@@ -121,7 +121,6 @@ fn keeps_elements<'c>(
 fn rule(kind: OpKind) -> Option<Check> {
     let info = kind.info();
     Some(match info.family {
-        Family::TensorUnary if info.compute.and_then(unary_dtypes).is_some() => verify_unary,
         Family::TensorBinary if info.compute.is_some() => verify_binary,
         Family::TensorScalar if info.compute.is_some() => verify_scalar,
         Family::TensorRowExpand | Family::TensorColExpand => verify_expand,
@@ -160,17 +159,7 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
 
 const MODULE: &str = "tensor";
 
-fn verify_unary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    let set = unary_dtypes(compute_of(kind, MODULE)?).ok_or_else(|| no_rule(kind, MODULE))?;
-    let source = operand_tensor(op, 0)?;
-    if !set.is_empty() {
-        require_dtype("operand", dtype(source)?, set)?;
-    }
-    Ok(())
-}
-
-fn verify_scalar<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    let compute = compute_of(kind, MODULE)?;
+fn verify_scalar<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let t = operand_tensor(op, 0)?;
     let scalar =
         Dtype::of(operand_type(op, 1)?).ok_or_else(|| Failure::new("unsupported scalar type"))?;
@@ -179,25 +168,6 @@ fn verify_scalar<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c>
             "scalar must not be index; cast it to {}",
             t.element()
         ));
-    }
-    if integer_only(compute) {
-        require_integer("tensor", dtype(t)?)?;
-        require_integer("scalar", scalar)?;
-    }
-    if compute == Compute::Lrelu {
-        require_float("tensor", dtype(t)?)?;
-    }
-    if compute == Compute::Sub {
-        const SUBS: &[Dtype] = &[
-            Dtype::I8,
-            Dtype::I16,
-            Dtype::I32,
-            Dtype::F16,
-            Dtype::F32,
-            Dtype::Bf16,
-        ];
-        require_dtype("tensor", dtype(t)?, SUBS)?;
-        require_dtype("scalar", scalar, SUBS)?;
     }
     Ok(())
 }
@@ -483,10 +453,6 @@ fn verify_binary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c>
         operand_tensor(op, 1)?,
         result_tensor(op, 0)?,
     );
-    if integer_only(compute) {
-        require_integer("lhs", dtype(lhs)?)?;
-        require_integer("rhs", dtype(rhs)?)?;
-    }
     let Some(shape) = broadcast_dynamic(&lhs.shape(), &rhs.shape()) else {
         return fail(format!(
             "requires compatible shapes, got {} and {}",

@@ -20,7 +20,7 @@ func.func @unary_result_type(%t: !pl.tile<16x16xf32, vec>) {
 // -----
 
 func.func @log_dtype(%t: !pl.tile<16x16xbf16, vec>) {
-  // expected-error @+1 {{'pl.tile.log' op operand element type must be f16 or f32, got bf16}}
+  // expected-error @+1 {{'pl.tile.log' op operand #0 must be pl tile of 16-bit float or 32-bit float values, but got '!pl.tile<16x16xbf16, vec>'}}
   %r = pl.tile.log %t : !pl.tile<16x16xbf16, vec>
   return
 }
@@ -28,7 +28,7 @@ func.func @log_dtype(%t: !pl.tile<16x16xbf16, vec>) {
 // -----
 
 func.func @sin_dtype(%t: !pl.tile<16x16xf16, vec>) {
-  // expected-error @+1 {{'pl.tile.sin' op operand element type must be f32, got f16}}
+  // expected-error @+1 {{'pl.tile.sin' op operand #0 must be pl tile of 32-bit float values, but got '!pl.tile<16x16xf16, vec>'}}
   %r = pl.tile.sin %t : !pl.tile<16x16xf16, vec>
   return
 }
@@ -36,7 +36,7 @@ func.func @sin_dtype(%t: !pl.tile<16x16xf16, vec>) {
 // -----
 
 func.func @not_dtype(%t: !pl.tile<16x16xi32, vec>) {
-  // expected-error @+1 {{'pl.tile.not' op operand element type must be i16 or ui16, got i32}}
+  // expected-error @+1 {{'pl.tile.not' op operand #0 must be pl tile of 16-bit signless integer or 16-bit unsigned integer values, but got '!pl.tile<16x16xi32, vec>'}}
   %r = pl.tile.not %t : !pl.tile<16x16xi32, vec>
   return
 }
@@ -60,7 +60,7 @@ func.func @binary_not_in_vec(%a: !pl.tile<16x16xf32, acc>) {
 // -----
 
 func.func @and_of_floats(%a: !pl.tile<16x16xf32>) {
-  // expected-error @+1 {{'pl.tile.and' op lhs must have an integer element type, got f32}}
+  // expected-error @+1 {{'pl.tile.and' op operand #0 must be pl tile of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tile<16x16xf32>'}}
   %r = pl.tile.and %a, %a : !pl.tile<16x16xf32>, !pl.tile<16x16xf32> -> !pl.tile<16x16xf32>
   return
 }
@@ -68,7 +68,7 @@ func.func @and_of_floats(%a: !pl.tile<16x16xf32>) {
 // -----
 
 func.func @div_dtype(%a: !pl.tile<16x16xi8>) {
-  // expected-error @+1 {{'pl.tile.div' op lhs element type must be i16, i32, f16 or f32, got i8}}
+  // expected-error @+1 {{'pl.tile.div' op operand #0 must be pl tile of 16-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '!pl.tile<16x16xi8>'}}
   %r = pl.tile.div %a, %a : !pl.tile<16x16xi8>, !pl.tile<16x16xi8> -> !pl.tile<16x16xi8>
   return
 }
@@ -151,7 +151,7 @@ func.func @scalar_index(%a: !pl.tile<16x16xi32>, %s: index) {
 // -----
 
 func.func @scalar_bitwise_float(%a: !pl.tile<16x16xi32>, %s: f32) {
-  // expected-error @+1 {{'pl.tile.ands' op scalar must have an integer element type, got f32}}
+  // expected-error @+1 {{'pl.tile.ands' op operand #1 must be integer scalar (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32 or ui64), but got 'f32'}}
   %c = pl.tile.ands %a, %s : !pl.tile<16x16xi32>, f32
   return
 }
@@ -159,7 +159,7 @@ func.func @scalar_bitwise_float(%a: !pl.tile<16x16xi32>, %s: f32) {
 // -----
 
 func.func @subs_dtype(%a: !pl.tile<16x16xi64>, %s: i64) {
-  // expected-error @+1 {{'pl.tile.subs' op tile element type must be i8, i16, i32, f16, f32 or bf16, got i64}}
+  // expected-error @+1 {{'pl.tile.subs' op operand #0 must be pl tile of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or bfloat16 type values, but got '!pl.tile<16x16xi64>'}}
   %c = pl.tile.subs %a, %s : !pl.tile<16x16xi64>, i64
   return
 }
@@ -167,7 +167,7 @@ func.func @subs_dtype(%a: !pl.tile<16x16xi64>, %s: i64) {
 // -----
 
 func.func @lrelu_int(%a: !pl.tile<16x16xi32>, %s: i32) {
-  // expected-error @+1 {{'pl.tile.lrelu' op tile must have a float element type, got i32}}
+  // expected-error @+1 {{'pl.tile.lrelu' op operand #0 must be pl tile of float (f16, bf16, f32, f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN, !pl.hf8 or !pl.hf4) values, but got '!pl.tile<16x16xi32>'}}
   %c = pl.tile.lrelu %a, %s : !pl.tile<16x16xi32>, i32
   return
 }
@@ -247,7 +247,7 @@ func.func @cast_round_mode_range(%a: !pl.tile<16x64xf32>) {
 // -----
 
 func.func @xors_float(%a: !pl.tile<16x16xf32>, %s: f32) {
-  // expected-error @+1 {{'pl.tile.xors' op tile must have an integer element type, got f32}}
+  // expected-error @+1 {{'pl.tile.xors' op operand #0 must be pl tile of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tile<16x16xf32>'}}
   %c = pl.tile.xors %a, %s, %a : !pl.tile<16x16xf32>, f32
   return
 }
@@ -290,5 +290,56 @@ func.func @prelu_scratch_type(%a: !pl.tile<16x64xf32>, %tmp: !pl.tile<17x32xf32>
 func.func @prelu_scratch_rank(%a: !pl.tile<2x8x64xf32>, %tmp: !pl.tile<17x32xui8>) {
   // expected-error @+1 {{'pl.tile.prelu' op a tmp is given to a 2-D prelu (pl-flatten-tile-nd-to-2d adds one after flattening), got the result !pl.tile<2x8x64xf32>}}
   %c = pl.tile.prelu %a, %a, %tmp : !pl.tile<2x8x64xf32>, !pl.tile<2x8x64xf32>, !pl.tile<17x32xui8> -> !pl.tile<2x8x64xf32>
+  return
+}
+
+// -----
+
+// The element-type constraints (dialects/td/PLConstraints.td) hold for
+// results and every operand, and pl's integers are signless or unsigned.
+
+func.func @bitwise_float_result(%a: !pl.tile<16x16xi32>) {
+  // expected-error @+1 {{'pl.tile.or' op result #0 must be pl tile of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tile<16x16xf32>'}}
+  %r = "pl.tile.or"(%a, %a) : (!pl.tile<16x16xi32>, !pl.tile<16x16xi32>) -> !pl.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @bitwise_signed(%a: !pl.tile<16x16xsi8>) {
+  // expected-error @+1 {{'pl.tile.shl' op operand #0 must be pl tile of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tile<16x16xsi8>'}}
+  %r = pl.tile.shl %a, %a : !pl.tile<16x16xsi8>, !pl.tile<16x16xsi8> -> !pl.tile<16x16xsi8>
+  return
+}
+
+// -----
+
+func.func @div_rhs_dtype(%a: !pl.tile<16x16xf32>, %b: !pl.tile<16x16xi8>) {
+  // expected-error @+1 {{'pl.tile.div' op operand #1 must be pl tile of 16-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float values, but got '!pl.tile<16x16xi8>'}}
+  %r = pl.tile.div %a, %b : !pl.tile<16x16xf32>, !pl.tile<16x16xi8> -> !pl.tile<16x16xf32>
+  return
+}
+
+// -----
+
+func.func @scalar_bitwise_index(%a: !pl.tile<16x16xi32>, %s: index) {
+  // expected-error @+1 {{'pl.tile.shrs' op operand #1 must be integer scalar (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32 or ui64), but got 'index'}}
+  %c = pl.tile.shrs %a, %s : !pl.tile<16x16xi32>, index
+  return
+}
+
+// -----
+
+func.func @subs_scalar_dtype(%a: !pl.tile<16x16xi32>, %s: i64) {
+  // expected-error @+1 {{'pl.tile.subs' op operand #1 must be 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or bfloat16 type, but got 'i64'}}
+  %c = pl.tile.subs %a, %s : !pl.tile<16x16xi32>, i64
+  return
+}
+
+// -----
+
+func.func @cos_dtype(%t: !pl.tile<16x16xbf16, vec>) {
+  // expected-error @+1 {{'pl.tile.cos' op operand #0 must be pl tile of 32-bit float values, but got '!pl.tile<16x16xbf16, vec>'}}
+  %r = pl.tile.cos %t : !pl.tile<16x16xbf16, vec>
   return
 }

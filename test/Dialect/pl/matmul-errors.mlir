@@ -132,7 +132,7 @@ func.func @gemv_row(%a: !pl.tile<2x32xf16>, %b: !pl.tile<32x8xf16>) {
 // -----
 
 func.func @gemv_dtype(%a: !pl.tile<1x32xi16>, %b: !pl.tile<32x8xi16>) {
-  // expected-error @+1 {{gemv operands must be i8, f16, bf16 or f32, got i16}}
+  // expected-error @+1 {{'pl.tile.gemv' op operand #0 must be pl tile of 8-bit signless integer or 16-bit float or bfloat16 type or 32-bit float values, but got '!pl.tile<1x32xi16>'}}
   %c = pl.tile.gemv %a, %b unspecified : !pl.tile<1x32xi16>, !pl.tile<32x8xi16> -> !pl.tile<1x8xi32>
   return
 }
@@ -158,5 +158,13 @@ func.func @batch_broadcast(%a: !pl.tile<4x16x32xf16>, %b: !pl.tile<3x32x16xf16>)
 func.func @batch_rank(%a: !pl.tile<16xf16>, %b: !pl.tile<3x16x16xf16>) {
   // expected-error @+1 {{operands must have rank 2 or more}}
   %c = pl.tile.batch_matmul %a, %b : !pl.tile<16xf16>, !pl.tile<3x16x16xf16> -> !pl.tile<3x1x16xf32>
+  return
+}
+
+// -----
+
+func.func @gemv_acc_rhs_dtype(%c: !pl.tile<1x8xf32>, %a: !pl.tile<1x32xf16>, %b: !pl.tile<32x8xf64>) {
+  // expected-error @+1 {{'pl.tile.gemv_acc' op operand #2 must be pl tile of 8-bit signless integer or 16-bit float or bfloat16 type or 32-bit float values, but got '!pl.tile<32x8xf64>'}}
+  %r = pl.tile.gemv_acc %c, %a, %b unspecified : !pl.tile<1x8xf32>, !pl.tile<1x32xf16>, !pl.tile<32x8xf64>
   return
 }

@@ -149,7 +149,7 @@ func.func @write_type(%t: !pl.tensor<16xf32>, %i: index, %x: i32) {
 // -----
 
 func.func @unary_dtype(%t: !pl.tensor<16xf16>) {
-  // expected-error @+1 {{'pl.tensor.sin' op operand element type must be f32, got f16}}
+  // expected-error @+1 {{'pl.tensor.sin' op operand #0 must be pl tensor of 32-bit float values, but got '!pl.tensor<16xf16>'}}
   %r = pl.tensor.sin %t : !pl.tensor<16xf16>
   return
 }
@@ -181,7 +181,7 @@ func.func @div_broadcast_int(%a: !pl.tensor<16x64xi32>, %b: !pl.tensor<16x1xi32>
 // -----
 
 func.func @bitwise_float(%a: !pl.tensor<16xf32>) {
-  // expected-error @+1 {{'pl.tensor.xor' op lhs must have an integer element type, got f32}}
+  // expected-error @+1 {{'pl.tensor.xor' op operand #0 must be pl tensor of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tensor<16xf32>'}}
   %r = pl.tensor.xor %a, %a : !pl.tensor<16xf32>, !pl.tensor<16xf32> -> !pl.tensor<16xf32>
   return
 }
@@ -293,7 +293,7 @@ func.func @sels_scalar(%m: !pl.tensor<?x64xi1>, %a: !pl.tensor<?x64xf32>, %s: i3
 // -----
 
 func.func @lrelu_int(%a: !pl.tensor<16xi32>, %s: i32) {
-  // expected-error @+1 {{'pl.tensor.lrelu' op tensor must have a float element type, got i32}}
+  // expected-error @+1 {{'pl.tensor.lrelu' op operand #0 must be pl tensor of float (f16, bf16, f32, f8E4M3FN, f8E5M2, f8E8M0FNU, f4E2M1FN, !pl.hf8 or !pl.hf4) values, but got '!pl.tensor<16xi32>'}}
   %r = pl.tensor.lrelu %a, %s : !pl.tensor<16xi32>, i32
   return
 }
@@ -343,5 +343,58 @@ func.func @view_kind(%d: !pld.dtensor<4x256xf32>) {
 func.func @view_window_count(%d: !pld.dtensor<4x256xf32>) {
   // expected-error @+1 {{'pl.tensor.view' op keeps the element count, got 1024 to 512}}
   %v = pl.tensor.view %d : !pld.dtensor<4x256xf32> -> !pld.dtensor<1x512xf32>
+  return
+}
+
+// -----
+
+// The element-type constraints of the tensor forms (dialects/td/PLConstraints.td).
+
+func.func @log_dtype(%t: !pl.tensor<16xbf16>) {
+  // expected-error @+1 {{'pl.tensor.log' op operand #0 must be pl tensor of 16-bit float or 32-bit float values, but got '!pl.tensor<16xbf16>'}}
+  %r = pl.tensor.log %t : !pl.tensor<16xbf16>
+  return
+}
+
+// -----
+
+func.func @not_dtype(%t: !pl.tensor<16xi32>) {
+  // expected-error @+1 {{'pl.tensor.not' op operand #0 must be pl tensor of 16-bit signless integer or 16-bit unsigned integer values, but got '!pl.tensor<16xi32>'}}
+  %r = pl.tensor.not %t : !pl.tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @bitwise_float_result(%a: !pl.tensor<16xi32>) {
+  // expected-error @+1 {{'pl.tensor.and' op result #0 must be pl tensor of integer (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32, ui64 or index) values, but got '!pl.tensor<16xf32>'}}
+  %r = "pl.tensor.and"(%a, %a) : (!pl.tensor<16xi32>, !pl.tensor<16xi32>) -> !pl.tensor<16xf32>
+  return
+}
+
+// -----
+
+func.func @scalar_bitwise_float(%a: !pl.tensor<16xi32>, %s: f32) {
+  // expected-error @+1 {{'pl.tensor.ors' op operand #1 must be integer scalar (i1, i4, i8, i16, i32, i64, ui4, ui8, ui16, ui32 or ui64), but got 'f32'}}
+  %r = pl.tensor.ors %a, %s : !pl.tensor<16xi32>, f32
+  return
+}
+
+// -----
+
+func.func @subs_dtype(%a: !pl.tensor<16xi64>, %s: i64) {
+  // expected-error @+1 {{'pl.tensor.subs' op operand #0 must be pl tensor of 8-bit signless integer or 16-bit signless integer or 32-bit signless integer or 16-bit float or 32-bit float or bfloat16 type values, but got '!pl.tensor<16xi64>'}}
+  %r = pl.tensor.subs %a, %s : !pl.tensor<16xi64>, i64
+  return
+}
+
+// -----
+
+func.func @div_any_dtype(%a: !pl.tensor<16xi8>) {
+  // The tile form's element-type set is not the tensor form's: a tensor
+  // div of one shape takes any element type (conversion picks the tile
+  // form's rules later).
+  // expected-error @+1 {{result element type i16 must be i8}}
+  %r = pl.tensor.div %a, %a : !pl.tensor<16xi8>, !pl.tensor<16xi8> -> !pl.tensor<16xi16>
   return
 }
