@@ -248,11 +248,11 @@ defm Div : PL_BinaryForms<"div", "the quotient", [I16, I32, F16, F32], [],
         # "i16, i32, f16 or f32 (no promotion, no broadcast).",
     a2a3 = ["f16", "f32"]>;
 defm And : PL_BinaryForms<"and", "the bitwise and", [PL_Integer],
-    tileRule = "Integer element types only. " # promoteRule,
-    tensorRule = "Integer types only. " # tensorPromoteRule>;
+    tileRule = !strconcat("Integer element types only. ", promoteRule),
+    tensorRule = !strconcat("Integer types only. ", tensorPromoteRule)>;
 defm Or : PL_BinaryForms<"or", "the bitwise or", [PL_Integer],
-    tileRule = "Integer element types only. " # promoteRule,
-    tensorRule = "Integer types only. " # tensorPromoteRule>;
+    tileRule = !strconcat("Integer element types only. ", promoteRule),
+    tensorRule = !strconcat("Integer types only. ", tensorPromoteRule)>;
 defm Shl : PL_BinaryForms<"shl", "the left shift", [PL_Integer],
     tileRule = "Integer element types only; the result has the left operand's element type.",
     tensorRule = "Integer types only; the result has the left operand's element type.",
@@ -264,8 +264,8 @@ defm Shr : PL_BinaryForms<"shr", "the right shift", [PL_Integer],
 defm Rem : PL_BinaryScratchForms<"rem",
     "the floor remainder (the divisor's sign, Python's %)", a2a3 = ["f32", "i32"]>;
 defm Xor : PL_BinaryScratchForms<"xor", "the bitwise exclusive or", [PL_Integer],
-    tileRule = "Integer element types only. " # promoteRule,
-    tensorRule = "Integer types only. " # tensorPromoteRule>;
+    tileRule = !strconcat("Integer element types only. ", promoteRule),
+    tensorRule = !strconcat("Integer types only. ", tensorPromoteRule)>;
 
 // A tile and a scalar in, a tile of the tile's type out.
 class PL_TileScalarOp<string mnemonic, string what, string rule = "",
@@ -659,14 +659,14 @@ def PL_TileGemvOp : PL_Op<"tile.gemv", [PL_TilePure]> {
   let ptoPipe = "m";
   let ptoInstruction = "TGEMV";
   let summary = "Row-vector times matrix into an accumulator";
-  let description = "Computes `lhs x rhs`. " # gemvRule # [{
+  let description = !strconcat("Computes `lhs x rhs`. ", gemvRule, [{
 
 Example:
 
 ```mlir
 %c = pl.tile.gemv %x, %w unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right> -> !pl.tile<1x128xf32, acc>
 ```
-}];
+}]);
   let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
@@ -681,14 +681,14 @@ def PL_TileGemvAccOp : PL_Op<"tile.gemv_acc", [PL_TilePure, AllTypesMatch<["acc"
   let ptoInstruction = "TGEMV_ACC";
   let ptoTiedOperand = 0;
   let summary = "Accumulate a row-vector times matrix product";
-  let description = "Computes `acc + lhs x rhs` in place of `acc`. " # gemvRule # [{
+  let description = !strconcat("Computes `acc + lhs x rhs` in place of `acc`. ", gemvRule, [{
 
 Example:
 
 ```mlir
 %c2 = pl.tile.gemv_acc %c, %x, %w final : !pl.tile<1x128xf32, acc>, !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>
 ```
-}];
+}]);
   let arguments = (ins PL_AnyTile:$acc, PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
@@ -702,14 +702,14 @@ def PL_TileGemvBiasOp : PL_Op<"tile.gemv_bias", [PL_TilePure]> {
   let ptoPipe = "m";
   let ptoInstruction = "TGEMV_BIAS";
   let summary = "Row-vector times matrix plus a bias row";
-  let description = "Computes `lhs x rhs + bias`. " # gemvRule # [{
+  let description = !strconcat("Computes `lhs x rhs + bias`. ", gemvRule, [{
 
 Example:
 
 ```mlir
 %c = pl.tile.gemv_bias %x, %w, %bias unspecified : !pl.tile<1x64xf16, left>, !pl.tile<64x128xf16, right>, !pl.tile<1x128xf32, bias> -> !pl.tile<1x128xf32, acc>
 ```
-}];
+}]);
   let arguments = (ins PL_GemvOperand:$lhs, PL_GemvOperand:$rhs, PL_AnyTile:$bias, PL_AccPhase:$phase);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
@@ -727,14 +727,14 @@ def PL_TileBatchMatmulOp : PL_Op<"tile.batch_matmul", [PL_TilePure]> {
   let ptoFamily = "tile_matmul";
   let ptoPipe = "m";
   let summary = "Batched matrix product";
-  let description = "Computes one matrix product per batch index. " # batchRule # [{
+  let description = !strconcat("Computes one matrix product per batch index. ", batchRule, [{
 
 Example:
 
 ```mlir
 %c = pl.tile.batch_matmul %a, %b : !pl.tile<4x16x32xf16, left>, !pl.tile<1x32x16xf16, right> -> !pl.tile<4x16x16xf32, acc>
 ```
-}];
+}]);
   let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{
@@ -748,14 +748,14 @@ def PL_TileBatchMatmulAccOp : PL_Op<"tile.batch_matmul_acc", [PL_TilePure, AllTy
   let ptoPipe = "m";
   let ptoTiedOperand = 0;
   let summary = "Accumulate a batched matrix product";
-  let description = "Computes `acc + lhs x rhs` per batch index in place of `acc`. " # batchRule # [{
+  let description = !strconcat("Computes `acc + lhs x rhs` per batch index in place of `acc`. ", batchRule, [{
 
 Example:
 
 ```mlir
 %c2 = pl.tile.batch_matmul_acc %c, %a, %b : !pl.tile<4x16x16xf32, acc>, !pl.tile<4x16x32xf16, left>, !pl.tile<4x32x16xf16, right>
 ```
-}];
+}]);
   let arguments = (ins PL_AnyTile:$acc, PL_AnyTile:$lhs, PL_AnyTile:$rhs);
   let results = (outs PL_AnyTile:$result);
   let assemblyFormat = [{

@@ -261,7 +261,7 @@ def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "re
 // PL_BinaryForms, PL_ScalarForms).
 
 def PL_TensorPreluOp : PL_TensorBinaryOp<"prelu", "the parametric relu, x or slope * x",
-    "`rhs` holds the slopes. " # tensorPromoteRule> {
+    !strconcat("`rhs` holds the slopes. ", tensorPromoteRule)> {
   // Needs a scratch tile pl-convert-tensor-to-tile does not make yet.
   let ptoTileForm = "";
 }
