@@ -253,12 +253,12 @@ fn buffers_outside_domains(module: &Module) -> bool {
 }
 
 struct Compiler {
-    slots: HashMap<usize, Slot>,
+    slots: HashMap<pto_dialects::ir::ValueKey, Slot>,
 }
 
 impl Compiler {
     fn slot(&mut self, value: Value) -> Slot {
-        let key = value.to_raw().ptr as usize;
+        let key = pto_dialects::ir::ValueKey::of(value);
         let next = self.slots.len();
         *self.slots.entry(key).or_insert(next)
     }

@@ -2,6 +2,7 @@
 //! the pto-isa C++ API. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/convert-pl-to-emitc.md).
 
+use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -268,23 +269,23 @@ struct Lowering<'c, 'a> {
     /// Whether the kernel is entered through the runtime's `kernel_entry`.
     runtime_entry: bool,
     /// The tensors each pointer value stands for.
-    tensors: HashMap<usize, GmTensor<'c, 'a>>,
+    tensors: HashMap<ValueKey, GmTensor<'c, 'a>>,
     /// pl ops replaced (erased at the end, last first).
     replaced: Vec<OperationRef<'c, 'a>>,
     /// The pl shape of each declared `Tile<…>` object.
-    shapes: HashMap<usize, Vec<i64>>,
+    shapes: HashMap<ValueKey, Vec<i64>>,
     /// The shape each declared object is stored with (its rows padded to
     /// 32 bytes): element indices count in it.
-    storage_shapes: HashMap<usize, Vec<i64>>,
+    storage_shapes: HashMap<ValueKey, Vec<i64>>,
     /// The runtime valid extents (index values) of each declared object
     /// with dynamic ones.
-    valid: HashMap<usize, [Option<Value<'c, 'a>>; 2]>,
+    valid: HashMap<ValueKey, [Option<Value<'c, 'a>>; 2]>,
     /// The static valid extents of each declared object (None: dynamic).
-    static_valid: HashMap<usize, [Option<i64>; 2]>,
+    static_valid: HashMap<ValueKey, [Option<i64>; 2]>,
     /// The CommContext pointer of each distributed tensor parameter (the
     /// i-th context belongs to the i-th one:
     /// docs/passes/pld-materialize-dist-tensor-ctx.md).
-    contexts: HashMap<usize, Value<'c, 'a>>,
+    contexts: HashMap<ValueKey, Value<'c, 'a>>,
     /// Whether a communication op was lowered (the kernel file then needs
     /// the context helpers).
     communicates: bool,
@@ -1332,11 +1333,11 @@ fn convert_kernel<'c, 'a>(
     // Parameters: tensors become __gm__ pointers, index size_t; a dynamic
     // leading dimension is one more size_t parameter after all others.
     let mut parameter_types = Vec::new();
-    let mut dynamic_dims: Vec<(usize, usize)> = Vec::new();
-    let mut distributed: Vec<usize> = Vec::new();
+    let mut dynamic_dims: Vec<(ValueKey, usize)> = Vec::new();
+    let mut distributed: Vec<ValueKey> = Vec::new();
     let mut comm_contexts: Vec<Value> = Vec::new();
     let mut abi: Vec<EntryArg> = Vec::new();
-    let mut parameter_of: HashMap<usize, usize> = HashMap::new();
+    let mut parameter_of: HashMap<ValueKey, usize> = HashMap::new();
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         let r#type = argument.r#type();
@@ -1448,7 +1449,7 @@ fn convert_kernel<'c, 'a>(
     });
     for raw in ops {
         let op = raw;
-        if op.to_raw().ptr == kernel.to_raw().ptr {
+        if op == kernel {
             continue;
         }
         lowering.convert(op)?;

@@ -2,6 +2,7 @@
 //! tile ops with entry loads and exit stores. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pl-convert-tensor-to-tile.md).
 
+use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -181,11 +182,11 @@ struct Conversion<'c, 'a> {
     /// The index constant 0 at the top of the kernel.
     zero: Option<Value<'c, 'a>>,
     /// The tile standing for each converted (or loaded) tensor value.
-    tiles: HashMap<usize, Value<'c, 'a>>,
+    tiles: HashMap<ValueKey, Value<'c, 'a>>,
     /// Tensor ops replaced by tile ops (removed at the end).
     converted: Vec<OperationRef<'c, 'a>>,
     /// The tensor type each loop result now carrying a tile had.
-    carried_tensor_types: HashMap<usize, Type<'c>>,
+    carried_tensor_types: HashMap<ValueKey, Type<'c>>,
 }
 
 /// The result of `op` as a value.
@@ -225,7 +226,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         let block: BlockRef<'c, 'a> =
             pto_dialects::ir::argument_owner(value).expect("a value is a result or an argument");
-        if block.to_raw().ptr == self.entry.to_raw().ptr {
+        if block == self.entry {
             let zero_op = melior::ir::operation::OperationResult::try_from(zero)
                 .expect("an op result")
                 .owner();
@@ -288,10 +289,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .argument(index + 1)
                 .map_err(|e| (for_op, e.to_string()))?
                 .into();
-            if !converts
-                || producer.block().map(|b| b.to_raw().ptr) != Some(body.to_raw().ptr)
-                || static_shape(argument).is_none()
-            {
+            if !converts || producer.block() != Some(body) || static_shape(argument).is_none() {
                 continue;
             }
             let init = for_op

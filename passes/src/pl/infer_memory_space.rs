@@ -2,6 +2,7 @@
 //! What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pl-infer-memory-space.md).
 
+use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -145,8 +146,8 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
     let context = pto_dialects::ir::context(&function);
     let linear = Linear::of(function);
     // Decide a space for every open tile, to a fixpoint.
-    let mut decided: HashMap<usize, MemorySpace> = HashMap::new();
-    let space = |decided: &HashMap<usize, MemorySpace>, v: Value| {
+    let mut decided: HashMap<ValueKey, MemorySpace> = HashMap::new();
+    let space = |decided: &HashMap<ValueKey, MemorySpace>, v: Value| {
         space_of(v).or_else(|| decided.get(&value_key(v)).copied())
     };
     let open: Vec<Value> = linear

@@ -6,20 +6,22 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
+    BlockLike, BlockRef, OperationRef, RegionLike, Value,
     operation::{OperationLike, OperationResult},
 };
 
 use pto_dialects::ops::op_name;
 
+pub use pto_dialects::ir::{OpKey, ValueKey};
+
 /// An op's identity.
-pub fn op_key(op: OperationRef) -> usize {
-    op.to_raw().ptr as usize
+pub fn op_key(op: OperationRef) -> OpKey {
+    OpKey::of(&op)
 }
 
 /// A value's identity.
-pub fn value_key(value: Value) -> usize {
-    value.to_raw().ptr as usize
+pub fn value_key(value: Value) -> ValueKey {
+    ValueKey::of(value)
 }
 
 /// `[def, end]` in linear positions.
@@ -32,10 +34,10 @@ pub struct Interval {
 /// The linear order of a function's ops.
 pub struct Linear<'c, 'a> {
     pub ops: Vec<OperationRef<'c, 'a>>,
-    position: HashMap<usize, usize>,
-    end: HashMap<usize, usize>,
+    position: HashMap<OpKey, usize>,
+    end: HashMap<OpKey, usize>,
     /// Each op's users: (user position, operand index) per value key.
-    uses: HashMap<usize, Vec<(usize, usize)>>,
+    uses: HashMap<ValueKey, Vec<(usize, usize)>>,
 }
 
 impl<'c, 'a> Linear<'c, 'a> {

@@ -2,6 +2,7 @@
 //! kernel and a call to it. What it does and why: [`PASS`]`.description`
 //! (also docs/passes/pl-outline-incore-scopes.md).
 
+use pto_dialects::ir::{OpKey, ValueKey};
 use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::HashSet;
@@ -155,27 +156,28 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
 /// Live-ins of `scope`: values used inside it and defined outside, in order
 /// of first use.
 fn live_ins<'c, 'a>(scope: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    let mut inside: HashSet<usize> = HashSet::new();
+    let mut inside: HashSet<OpKey> = HashSet::new();
     pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
-        inside.insert(op.to_raw().ptr as usize);
+        inside.insert(op_key(op));
         WalkResult::Advance
     });
     let defined_inside = |value: Value| -> bool {
         if let Ok(result) = melior::ir::operation::OperationResult::try_from(value) {
-            return inside.contains(&(result.owner().to_raw().ptr as usize))
+            return inside.contains(&op_key(result.owner()))
                 && op_key(result.owner()) != op_key(scope);
         }
         // A block argument of a region inside the scope.
         let Some(block) = pto_dialects::ir::argument_owner(value) else {
             return false;
         };
-        block.parent_operation().is_some_and(|op| {
-            inside.contains(&(op.to_raw().ptr as usize)) && op_key(op) != op_key(scope)
-        }) || block
+        block
             .parent_operation()
-            .is_some_and(|op| op_key(op) == op_key(scope))
+            .is_some_and(|op| inside.contains(&op_key(op)) && op_key(op) != op_key(scope))
+            || block
+                .parent_operation()
+                .is_some_and(|op| op_key(op) == op_key(scope))
     };
-    let mut seen: HashSet<usize> = HashSet::new();
+    let mut seen: HashSet<ValueKey> = HashSet::new();
     let mut live_in = Vec::new();
     pto_dialects::ir::walk(scope, WalkOrder::PreOrder, |op| {
         if op_key(op) != op_key(scope) {

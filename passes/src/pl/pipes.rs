@@ -10,6 +10,7 @@
 //! into the staging tile, an MTE3 write out of it (the library orders the
 //! two internally). A vector op's scratch tile is written as well as read.
 
+use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
@@ -80,7 +81,7 @@ pub enum Resource {
         end: u64,
     },
     /// A global tensor by its root (`None`: unknown, all of global memory).
-    Gm(Option<usize>),
+    Gm(Option<ValueKey>),
 }
 
 impl Resource {
@@ -151,7 +152,7 @@ pub enum Kind {
 
 /// Roots of global tensors and addresses of tiles, per value.
 pub struct Model {
-    roots: HashMap<usize, Option<usize>>,
+    roots: HashMap<ValueKey, Option<ValueKey>>,
 }
 
 fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
@@ -217,14 +218,14 @@ impl Model {
         model
     }
 
-    fn set_result(&mut self, op: OperationRef, index: usize, root: Option<usize>) {
+    fn set_result(&mut self, op: OperationRef, index: usize, root: Option<ValueKey>) {
         if let Ok(result) = op.result(index) {
             self.roots.insert(value_key(result.into()), root);
         }
     }
 
     /// The root of a global tensor value (`None`: unknown).
-    pub fn root(&self, value: Value) -> Option<usize> {
+    pub fn root(&self, value: Value) -> Option<ValueKey> {
         self.roots.get(&value_key(value)).copied().flatten()
     }
 

@@ -2,6 +2,7 @@
 //! space. What it does and why: [`PASS`]`.description` (also
 //! docs/passes/pl-plan-memory.md).
 
+use pto_dialects::ir::ValueKey;
 use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
@@ -334,9 +335,7 @@ fn defined_inside<'c, 'a>(
 ) -> bool {
     match linear.definer(value) {
         Some((op, false)) => {
-            op.to_raw().ptr != region_op.to_raw().ptr
-                && linear.within(linear.position(op), region_op)
-                && !is_view(op)
+            op != region_op && linear.within(linear.position(op), region_op) && !is_view(op)
         }
         _ => false,
     }
@@ -344,8 +343,8 @@ fn defined_inside<'c, 'a>(
 
 /// Values grouped into buffers (union-find over value keys).
 struct Classes<'c, 'a> {
-    parent: HashMap<usize, usize>,
-    values: HashMap<usize, Value<'c, 'a>>,
+    parent: HashMap<ValueKey, ValueKey>,
+    values: HashMap<ValueKey, Value<'c, 'a>>,
 }
 
 impl<'c, 'a> Classes<'c, 'a> {
@@ -425,7 +424,7 @@ impl<'c, 'a> Classes<'c, 'a> {
         self.values.insert(key, value);
     }
 
-    fn find(&mut self, key: usize) -> usize {
+    fn find(&mut self, key: ValueKey) -> ValueKey {
         let parent = self.parent[&key];
         if parent == key {
             return key;
@@ -448,8 +447,8 @@ impl<'c, 'a> Classes<'c, 'a> {
 
     /// Each buffer's member values, in a deterministic order.
     fn groups(&mut self, linear: &Linear<'c, 'a>) -> Vec<Vec<Value<'c, 'a>>> {
-        let keys: Vec<usize> = self.parent.keys().copied().collect();
-        let mut groups: HashMap<usize, Vec<Value<'c, 'a>>> = HashMap::new();
+        let keys: Vec<ValueKey> = self.parent.keys().copied().collect();
+        let mut groups: HashMap<ValueKey, Vec<Value<'c, 'a>>> = HashMap::new();
         for key in keys {
             let root = self.find(key);
             groups.entry(root).or_default().push(self.values[&key]);
@@ -596,7 +595,7 @@ fn annotate<'c>(
     _classes: &Classes<'c, '_>,
     buffers: &[Buffer<'c, '_>],
 ) {
-    let mut address: HashMap<usize, i64> = HashMap::new();
+    let mut address: HashMap<ValueKey, i64> = HashMap::new();
     let mut used: HashMap<MemorySpace, u64> = HashMap::new();
     for buffer in buffers {
         for member in &buffer.members {

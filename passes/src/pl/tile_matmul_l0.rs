@@ -221,7 +221,7 @@ fn sole_load<'c, 'a>(
         return None;
     }
     let users = uses(load, value);
-    (users.len() == 1 && users[0].to_raw().ptr == user.to_raw().ptr).then_some(load)
+    (users.len() == 1 && users[0] == user).then_some(load)
 }
 
 /// The ops of `scope`'s parent function that use `value`.
@@ -301,7 +301,7 @@ fn split<'c, 'a>(
     };
     if OpKind::of(&store) != Some(OpKind::PlTileStore)
         || operand_at(store, 0).is_none_or(|v| value_key(v) != value_key(product))
-        || store.block().map(|b| b.to_raw().ptr) != matmul.block().map(|b| b.to_raw().ptr)
+        || store.block() != matmul.block()
         || store.operand_count() != 4
     {
         return fail("the product of this oversized matmul must be stored whole by a pl.tile.store in the same block, into a 2-D tensor".into());

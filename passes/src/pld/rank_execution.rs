@@ -9,8 +9,10 @@
 use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
+use pto_dialects::ir::ValueKey;
+
 use melior::ir::{
-    BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike, attribute::IntegerAttribute,
+    BlockLike, BlockRef, OperationRef, RegionLike, Value, attribute::IntegerAttribute,
     operation::OperationLike,
 };
 
@@ -40,15 +42,15 @@ pub trait Effects<'c, 'a> {
 pub struct RankMachine {
     pub rank: i64,
     pub nranks: i64,
-    values: HashMap<usize, i64>,
+    values: HashMap<ValueKey, i64>,
     /// Loop iterations the rank may still execute (all loops together).
     trips_left: i64,
     max_trips: i64,
 }
 
-/// Values are keyed by their handle's address: unique while the IR lives.
-pub fn value_key(value: Value) -> usize {
-    value.to_raw().ptr as usize
+/// Values are keyed by identity: unique while the IR lives.
+pub fn value_key(value: Value) -> ValueKey {
+    ValueKey::of(value)
 }
 
 impl RankMachine {

@@ -51,6 +51,9 @@ impl Combine {
     }
 }
 
+/// A register: an SSA value's key.
+type Reg = pto_dialects::ir::ValueKey;
+
 /// One step of a rank's trace; registers are SSA value keys.
 #[derive(Clone, Debug)]
 enum Event {
@@ -69,7 +72,7 @@ enum Event {
         at: String,
     },
     Load {
-        dst: usize,
+        dst: Reg,
         buffer: Buffer,
         peer: Option<i64>,
         offsets: Vec<i64>,
@@ -78,32 +81,32 @@ enum Event {
         tail_padding: bool,
     },
     Store {
-        src: usize,
+        src: Reg,
         buffer: Buffer,
         offsets: Vec<i64>,
         at: String,
     },
     Create {
-        dst: usize,
+        dst: Reg,
         shape: [i64; 2],
     },
     Fillpad {
-        dst: usize,
-        src: usize,
+        dst: Reg,
+        src: Reg,
     },
     SetValid {
-        dst: usize,
-        src: usize,
+        dst: Reg,
+        src: Reg,
         valid: Vec<i64>,
     },
     Combine {
-        dst: usize,
-        a: usize,
-        b: usize,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
         how: Combine,
     },
     Bind {
-        pairs: Vec<(usize, usize)>,
+        pairs: Vec<(Reg, Reg)>,
     },
     /// `put` (to `peer`'s dst) or `get` (from `peer`'s src) of a 2-D region.
     Copy {
@@ -127,7 +130,7 @@ struct Tile {
 
 /// Records one rank's events.
 struct Tracer<'m> {
-    buffers: HashMap<usize, Buffer>,
+    buffers: HashMap<Reg, Buffer>,
     memory: &'m Memory,
     rank: i64,
     events: Vec<Event>,
@@ -306,7 +309,7 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
     }
 
     fn bind(&mut self, pairs: &[(Value<'c, 'a>, Value<'c, 'a>)]) {
-        let pairs: Vec<(usize, usize)> = pairs
+        let pairs: Vec<(Reg, Reg)> = pairs
             .iter()
             .filter(|(dst, _)| TileType::try_from(dst.r#type()).is_ok())
             .map(|(dst, src)| (value_key(*dst), value_key(*src)))
@@ -426,7 +429,7 @@ pub fn run(
             .map_err(|(op, message)| format!("rank {rank}: {message} at {}", op.location()))?;
         traces.push(tracer.events);
     }
-    let mut tiles: Vec<HashMap<usize, Tile>> = vec![HashMap::new(); nranks as usize];
+    let mut tiles: Vec<HashMap<Reg, Tile>> = vec![HashMap::new(); nranks as usize];
     let mut pc = vec![0usize; nranks as usize];
     let order: Vec<i64> = match schedule {
         Schedule::Backward => (0..nranks).rev().collect(),
@@ -483,9 +486,9 @@ fn step(
     rank: i64,
     event: &Event,
     memory: &mut Memory,
-    tiles: &mut HashMap<usize, Tile>,
+    tiles: &mut HashMap<Reg, Tile>,
 ) -> Result<bool, String> {
-    let tile = |tiles: &HashMap<usize, Tile>, key: &usize| {
+    let tile = |tiles: &HashMap<Reg, Tile>, key: &Reg| {
         tiles
             .get(key)
             .cloned()
