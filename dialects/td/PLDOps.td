@@ -343,6 +343,7 @@ class PLD_CollectiveOp<string mnemonic, list<Trait> traits = []>
 }
 
 def PLD_AllreduceOp : PLD_CollectiveOp<"allreduce", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 0;
   let summary = "Reduce a window across all ranks, in place";
   let description = [{
     Leaves `op` of every rank's `target` (f16 or f32) in every rank's copy.
@@ -365,6 +366,7 @@ def PLD_AllreduceOp : PLD_CollectiveOp<"allreduce", [AllTypesMatch<["target", "r
 }
 
 def PLD_BarrierOp : PLD_CollectiveOp<"barrier", [AllTypesMatch<["signal", "result"]>]> {
+  let ptoTiedOperand = 0;
   let summary = "Wait until every rank arrived";
   let description = [{
     A self-clearing credit barrier over the i32 `signal` (`[NR, 1]` in
@@ -380,6 +382,7 @@ def PLD_BarrierOp : PLD_CollectiveOp<"barrier", [AllTypesMatch<["signal", "resul
 }
 
 def PLD_BroadcastOp : PLD_CollectiveOp<"broadcast", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 0;
   let summary = "Copy rank root's window to every rank";
   let description = [{
     Every rank's `target` becomes rank `root`'s (`root` >= 0). Example:
@@ -396,6 +399,7 @@ def PLD_BroadcastOp : PLD_CollectiveOp<"broadcast", [AllTypesMatch<["target", "r
 }
 
 def PLD_AllgatherOp : PLD_CollectiveOp<"allgather", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 1;
   let summary = "Gather one row per rank into every rank's window";
   let description = [{
     Row `r` of every rank's `target` (`[NR, SIZE]`) becomes rank `r`'s
@@ -416,6 +420,7 @@ def PLD_AllgatherOp : PLD_CollectiveOp<"allgather", [AllTypesMatch<["target", "r
 }
 
 def PLD_ReduceScatterOp : PLD_CollectiveOp<"reduce_scatter", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 0;
   let summary = "Sum chunk r across ranks into rank r";
   let description = [{
     Row `r` of rank `r`'s `target` (`[NR, SIZE]`) becomes the sum of row
@@ -433,6 +438,7 @@ def PLD_ReduceScatterOp : PLD_CollectiveOp<"reduce_scatter", [AllTypesMatch<["ta
 }
 
 def PLD_AllToAllOp : PLD_CollectiveOp<"all_to_all", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 1;
   let summary = "Exchange one row per pair of ranks";
   let description = [{
     Row `d` of rank `s`'s `input` lands in row `s` of rank `d`'s `target`
@@ -452,6 +458,7 @@ def PLD_AllToAllOp : PLD_CollectiveOp<"all_to_all", [AllTypesMatch<["target", "r
 }
 
 def PLD_AllToAllVOp : PLD_CollectiveOp<"all_to_all_v", [AllTypesMatch<["target", "result"]>]> {
+  let ptoTiedOperand = 1;
   let summary = "Exchange variable-length row blocks between ranks";
   let description = [{
     Rank `s` pushes its block `input[d*MAX : (d+1)*MAX]` into rank `d`'s

@@ -64,6 +64,7 @@ def PL_TileStoreOp : PL_Op<"tile.store",
     [AllTypesMatch<["destination", "result"]>, PL_TileMemory<3>]> {
   let ptoFamily = "tile_transfer";
   let ptoPipe = "source:mte3";
+  let ptoTiedOperand = 1;
   let ptoInstruction = "TSTORE";
   let summary = "Store a tile into a window of a tensor";
   let description = [{

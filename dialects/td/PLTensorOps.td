@@ -211,6 +211,7 @@ def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {
 
 def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]>,
                                               MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoTiedOperand = 0;
   let ptoFamily = "tensor_access";
   let ptoPipe = "s";
   let summary = "Write one element of a tensor";
@@ -232,6 +233,7 @@ def PL_TensorWriteOp : PL_Op<"tensor.write", [AllTypesMatch<["tensor", "result"]
 
 def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "result"]>,
                                                     MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoTiedOperand = 1;
   let ptoFamily = "tensor_assemble";
   let summary = "Write a tensor into a window of another";
   let description = [{

@@ -914,7 +914,7 @@ fn update_callers<'c>(
         .collect();
     let mut calls = Vec::new();
     pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
-        if matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(name.as_str())
         {
             calls.push(op);

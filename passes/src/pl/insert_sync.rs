@@ -306,9 +306,9 @@ fn flag_op<'c>(
     let i32_type: Type = IntegerType::new(context, 32).into();
     OperationBuilder::new(
         if set {
-            "pl.system.sync_src"
+            OpKind::PlSystemSyncSrc.name()
         } else {
-            "pl.system.sync_dst"
+            OpKind::PlSystemSyncDst.name()
         },
         at.location(),
     )

@@ -110,8 +110,6 @@ struct Shape {
     roles: &'static [&'static str],
     /// Directions, in operand order.
     directions: &'static str,
-    /// The operand the result aliases.
-    alias: usize,
     /// The data operand (its buffer's domain is the collective's).
     data: usize,
     /// The signal operand.
@@ -121,46 +119,41 @@ struct Shape {
     windows_required: &'static [usize],
 }
 
-fn shape_of(name: &str) -> Option<Shape> {
+fn shape_of(kind: OpKind) -> Option<Shape> {
     const INOUT2: &str = "[#pl.direction<inout>, #pl.direction<inout>]";
     const EXCHANGE: &str = "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>]";
-    Some(match name {
-        "pld.tensor.allreduce" => Shape {
+    Some(match kind {
+        OpKind::PldTensorAllreduce => Shape {
             roles: &["target", "signal"],
             directions: INOUT2,
-            alias: 0,
             data: 0,
             signal: 1,
             windows_required: &[],
         },
-        "pld.tensor.broadcast" | "pld.tensor.reduce_scatter" => Shape {
+        OpKind::PldTensorBroadcast | OpKind::PldTensorReduceScatter => Shape {
             roles: &["target", "signal"],
             directions: INOUT2,
-            alias: 0,
             data: 0,
             signal: 1,
             windows_required: &[],
         },
-        "pld.tensor.barrier" => Shape {
+        OpKind::PldTensorBarrier => Shape {
             roles: &["signal"],
             directions: "[#pl.direction<inout>]",
-            alias: 0,
             data: 0,
             signal: 0,
             windows_required: &[],
         },
-        "pld.tensor.allgather" | "pld.tensor.all_to_all" => Shape {
+        OpKind::PldTensorAllgather | OpKind::PldTensorAllToAll => Shape {
             roles: &["input", "target", "signal"],
             directions: EXCHANGE,
-            alias: 1,
             data: 1,
             signal: 2,
             windows_required: &[0],
         },
-        "pld.tensor.all_to_all_v" => Shape {
+        OpKind::PldTensorAllToAllV => Shape {
             roles: &["input", "target", "signal", "send_counts", "recv_counts"],
             directions: "[#pl.direction<in>, #pl.direction<inout>, #pl.direction<inout>, #pl.direction<in>, #pl.direction<inout>]",
-            alias: 1,
             data: 1,
             signal: 2,
             windows_required: &[0, 3],
@@ -183,7 +176,7 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             && let Some(block) = function.regions().next().and_then(|r| r.first_block())
         {
             visit(block, &mut |op| {
-                if shape_of(&op_name(op)).is_some() {
+                if OpKind::of(&op).and_then(shape_of).is_some() {
                     collectives.push(op);
                 }
             });
@@ -246,9 +239,10 @@ fn domain_devices(op: OperationRef, name: &str) -> Result<Option<Vec<i64>>, Stri
 }
 
 fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), String> {
-    let name = op_name(op);
-    let shape = shape_of(&name).expect("collected");
+    let kind = OpKind::of(&op).expect("collected");
+    let shape = shape_of(kind).expect("collected");
     let operands: Vec<Value> = op.operands().collect();
+    let name = kind.name();
     let short = &name["pld.tensor.".len()..];
     for &i in shape.windows_required {
         if allocation_of(operands[i]).is_none() {
@@ -280,7 +274,7 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
         .and_then(attrs::text)
         .unwrap_or_default();
     let devices = domain_devices(op, &buffer_name)?;
-    if name == "pld.tensor.allreduce" {
+    if kind == OpKind::PldTensorAllreduce {
         check_allreduce(
             op,
             &operands,
@@ -309,7 +303,7 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
             ));
         }
     }
-    emit(context, op, &name, &shape, &operands, devices.as_deref());
+    emit(context, op, kind, &shape, &operands, devices.as_deref());
     Ok(())
 }
 
@@ -380,9 +374,9 @@ fn check_allreduce(
 fn builtin<'c>(
     context: &'c Context,
     op: OperationRef<'c, '_>,
-    name: &str,
+    kind: OpKind,
     element: Type<'c>,
-) -> (String, Vec<(Identifier<'c>, Attribute<'c>)>) {
+) -> (OpKind, Vec<(Identifier<'c>, Attribute<'c>)>) {
     let attribute = |key: &str| {
         op.attribute(key)
             .ok()
@@ -397,38 +391,43 @@ fn builtin<'c>(
         .ok()
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .is_some_and(|a| a.value() == 1);
-    let short = &name["pld.tensor.".len()..];
-    match short {
-        "allreduce" if is_ring => (
-            OpKind::PldBuiltinAllreduceRing.name().into(),
+    match kind {
+        OpKind::PldTensorAllreduce if is_ring => (
+            OpKind::PldBuiltinAllreduceRing,
             [attribute("op"), Some(dtype)]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
-        "allreduce" => (
-            OpKind::PldBuiltinAllreduce.name().into(),
+        OpKind::PldTensorAllreduce => (
+            OpKind::PldBuiltinAllreduce,
             [attribute("op"), Some(dtype), attribute("cores")]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
-        "barrier" => (OpKind::PldBuiltinBarrier.name().into(), Vec::new()),
-        "broadcast" => (
-            OpKind::PldBuiltinBroadcast.name().into(),
+        OpKind::PldTensorBarrier => (OpKind::PldBuiltinBarrier, Vec::new()),
+        OpKind::PldTensorBroadcast => (
+            OpKind::PldBuiltinBroadcast,
             [attribute("root"), Some(dtype)]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
-        "reduce_scatter" => (
-            OpKind::PldBuiltinReduceScatter.name().into(),
+        OpKind::PldTensorReduceScatter => (
+            OpKind::PldBuiltinReduceScatter,
             [attribute("op"), Some(dtype)]
                 .into_iter()
                 .flatten()
                 .collect(),
         ),
-        other => (format!("pld.builtin.{other}"), vec![dtype]),
+        OpKind::PldTensorAllgather => (OpKind::PldBuiltinAllgather, vec![dtype]),
+        OpKind::PldTensorAllToAll => (OpKind::PldBuiltinAllToAll, vec![dtype]),
+        OpKind::PldTensorAllToAllV => (OpKind::PldBuiltinAllToAllV, vec![dtype]),
+        other => unreachable!(
+            "{} has no host builtin (shape_of admits only collectives)",
+            other.name()
+        ),
     }
 }
 
@@ -437,7 +436,7 @@ fn builtin<'c>(
 fn emit<'c>(
     context: &'c Context,
     op: OperationRef<'c, '_>,
-    name: &str,
+    kind: OpKind,
     shape: &Shape,
     operands: &[Value<'c, '_>],
     devices: Option<&[i64]>,
@@ -446,7 +445,7 @@ fn emit<'c>(
     let element = DistributedTensorType::try_from(operands[shape.data].r#type())
         .map(|t| t.element())
         .unwrap_or_else(|_| Type::float32(context));
-    let (builtin_name, attributes) = builtin(context, op, name, element);
+    let (builtin_kind, attributes) = builtin(context, op, kind, element);
     let directions =
         Attribute::parse(context, shape.directions).expect("direction attributes parse");
     let mut attributes = attributes;
@@ -454,7 +453,7 @@ fn emit<'c>(
     let call = |block: &Block<'c>, device: Value<'c, '_>| {
         let operands: Vec<Value> = operands.iter().copied().chain([device]).collect();
         block.append_operation(
-            OperationBuilder::new(&builtin_name, location)
+            OperationBuilder::new(builtin_kind.name(), location)
                 .add_operands(&operands)
                 .add_attributes(&attributes)
                 .build()
@@ -509,5 +508,9 @@ fn emit<'c>(
     let ir_rewriter = IrRewriter::new(context);
     let rewriter = ir_rewriter.as_rewriter_base();
     splice_before(&scratch, op);
-    rewriter.replace_op_with_values(op, &[operands[shape.alias]]);
+    let aliased = kind
+        .info()
+        .tied_operand
+        .expect("collectives return their target");
+    rewriter.replace_op_with_values(op, &[operands[aliased]]);
 }

@@ -86,22 +86,15 @@ fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {
     op.attribute(attribute).ok().and_then(attrs::text)
 }
 
-/// The operand a result aliases (a write-back target or a rebound window).
+/// The operand a result aliases: the op table's tied operand (a
+/// write-back target or a rebound window), or the init an `scf.for`
+/// result is carried from.
 fn aliased_operand(op: OperationRef, result: usize) -> Option<usize> {
-    match op_name(op).as_str() {
-        "pl.tile.store" => Some(1),
-        "pl.tensor.write"
-        | "pld.tensor.allreduce"
-        | "pld.tensor.barrier"
-        | "pld.tensor.broadcast"
-        | "pld.tensor.reduce_scatter" => Some(0),
-        "pl.tensor.assemble"
-        | "pld.tensor.allgather"
-        | "pld.tensor.all_to_all"
-        | "pld.tensor.all_to_all_v" => Some(1),
+    match OpKind::of(&op) {
+        Some(kind) => kind.info().tied_operand.filter(|_| result == 0),
         // scf.for: result k is carried from init operand 3 + k.
-        "scf.for" => Some(3 + result),
-        _ => None,
+        None if op_name(op) == "scf.for" => Some(3 + result),
+        None => None,
     }
 }
 
@@ -215,9 +208,10 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     let mut calls: Vec<OperationRef> = Vec::new();
     let mut queries: Vec<OperationRef> = Vec::new();
     pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
-        match op_name(op).as_str() {
-            "pl.call" | "pl.submit" | "pld.dispatch" | "func.call" => calls.push(op),
-            "pld.system.get_comm_ctx" => queries.push(op),
+        match OpKind::of(&op) {
+            Some(OpKind::PlCall | OpKind::PlSubmit | OpKind::PldDispatch) => calls.push(op),
+            Some(OpKind::PldSystemGetCommCtx) => queries.push(op),
+            None if op_name(op) == "func.call" => calls.push(op),
             _ => {}
         }
         WalkResult::Advance

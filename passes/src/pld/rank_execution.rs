@@ -10,6 +10,7 @@ use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use pto_dialects::ir::ValueKey;
+use pto_dialects::op_table::OpKind;
 
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, Value, attribute::IntegerAttribute,
@@ -184,6 +185,19 @@ impl RankMachine {
                     )
                 })
             };
+        // The rank queries are pl ops; the rest of what the machine
+        // evaluates is upstream arith and scf.
+        match OpKind::of(&op) {
+            Some(OpKind::PldSystemNranks) => {
+                self.set(op, self.nranks);
+                return Ok(());
+            }
+            Some(OpKind::PldSystemRank) => {
+                self.set(op, self.rank);
+                return Ok(());
+            }
+            _ => {}
+        }
         match name.as_str() {
             "arith.constant" => {
                 if let Some(value) = op
@@ -233,8 +247,6 @@ impl RankMachine {
                     }
                 }
             }
-            "pld.system.nranks" => self.set(op, self.nranks),
-            "pld.system.rank" => self.set(op, self.rank),
             "scf.for" => {
                 let (lower, upper, step) = (
                     self.operand(op, 0)?,

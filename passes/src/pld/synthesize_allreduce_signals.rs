@@ -111,7 +111,8 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
     let mut failed = false;
     pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
         let name = op_name(op);
-        if name == "pld.tensor.alloc_window_buffer"
+        let kind = OpKind::of(&op);
+        if kind == Some(OpKind::PldTensorAllocWindowBuffer)
             && let Some(text) = op
                 .attribute("name")
                 .ok()
@@ -122,7 +123,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         if name == "func.func" && !is_host(op) {
             return WalkResult::Skip;
         }
-        if name == "pld.tensor.allreduce" && op.operand_count() == 1 {
+        if kind == Some(OpKind::PldTensorAllreduce) && op.operand_count() == 1 {
             if in_loop(op) {
                 OpDiagnostic::new(
                     "without an explicit signal is not supported inside a loop on the host path; \

@@ -13,7 +13,7 @@ use melior::{
 };
 use pto_dialects::op_table::OpKind;
 use pto_dialects::{
-    ops::{constant_int, op_name, operand_segments, with_operand_segments},
+    ops::{constant_int, operand_segments, with_operand_segments},
     types::{MemorySpace, TensorLike, TileType},
 };
 
@@ -44,8 +44,7 @@ fn stage_one<'c, 'a>(
     context: &'c Context,
     op: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    let name = op_name(op);
-    let put = name == "pld.tensor.put";
+    let put = OpKind::of(&op) == Some(OpKind::PldTensorPut);
     let operands: Vec<Value> = op.operands().collect();
     let segments = operand_segments(op);
     let group = |i: usize| -> Vec<Value<'c, 'a>> {
@@ -115,7 +114,11 @@ fn stage_one<'c, 'a>(
             .into();
         stages.push(stage);
     }
-    let tile_name = if put { "pld.tile.put" } else { "pld.tile.get" };
+    let tile_name = if put {
+        OpKind::PldTilePut.name()
+    } else {
+        OpKind::PldTileGet.name()
+    };
     let mut all: Vec<Value> = vec![dst, peer, src];
     all.extend(&stages);
     all.extend(&dst_offsets);
