@@ -614,9 +614,9 @@ impl Interp<'_> {
             Code::TileRead => {
                 let tile = self.tile(frame, op.operands[0])?;
                 let (r, c) = self.tile_position(frame, &tile, &op.operands[1..])?;
-                let x = tile
-                    .get(r, c)
-                    .ok_or_else(|| undefined_read("pl.tile.read", r, c))?;
+                let x = tile.get(r, c).ok_or_else(|| {
+                    undefined_read(pto_dialects::op_table::OpKind::PlTileRead.name(), r, c)
+                })?;
                 return Ok(vec![scalar_value(x, op.result_types.first())]);
             }
             Code::TileWrite => {
