@@ -10,7 +10,7 @@ use pto_dialects::{
     op_table::{Dialect, Group},
     ops::OpKind,
 };
-use pto_passes::emitc::convert_pl_to_emitc::lowers;
+use pto_passes::emitc::convert_pl_to_emitc::{has_family_lowering, lowers};
 
 /// The ops convert-pl-to-emitc does not lower (an error at the op) besides
 /// the tensor-level ones ([`tensor_level`]): orchestration-level and
@@ -130,5 +130,21 @@ fn every_op_with_an_instruction_is_lowered() {
     assert!(
         missing.is_empty(),
         "ops with an instruction convert-pl-to-emitc does not lower: {missing:?}"
+    );
+}
+
+/// Every op `lowers` takes belongs to a family with a lowering, so the
+/// dispatch and the decision cannot drift apart (`lowers` may still refuse
+/// single kinds of a lowered family).
+#[test]
+fn the_ops_lowered_have_a_lowering() {
+    let mismatched: Vec<String> = OpKind::ALL
+        .iter()
+        .filter(|kind| lowers(**kind).is_ok() && !has_family_lowering(**kind))
+        .map(|kind| kind.name().to_string())
+        .collect();
+    assert!(
+        mismatched.is_empty(),
+        "lowered ops whose family has no lowering: {mismatched:?}"
     );
 }
