@@ -84,6 +84,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::insert_sync::PASS,
     &crate::pl::verify_sync::PASS,
     &crate::emitc::convert_pl_to_emitc::PASS,
+    &crate::emitc::orchestration::PASS,
 ];
 
 /// A named pass pipeline, registered like upstream's

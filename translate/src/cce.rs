@@ -18,7 +18,8 @@ use pto_dialects::{
     types::{CommCtxType, TensorLike},
 };
 
-use crate::{driver, ffi::translate_to_cpp, host_python, orchestration};
+use crate::{driver, ffi::translate_to_cpp, host_python};
+use pto_passes::emitc::orchestration::kernels::{direction, returned_parameters, signature};
 
 /// What the C++ is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -281,38 +282,6 @@ fn cpp_identifier_problem(name: &str) -> Option<&'static str> {
     }
 }
 
-/// Per parameter of `function`: the direction of a tensor (`in` unless
-/// declared; pl-convert-tensor-to-tile declares what kernels write), `None`
-/// for a scalar.
-fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
-    let body = function.region_opt(0).and_then(|r| r.first_block());
-    (0..body.map_or(0, |b| b.argument_count()))
-        .map(|i| {
-            let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
-            TensorLike::try_from(argument.r#type()).ok().map(|_| {
-                declared_direction(function, i)
-                    .or_else(|| pto_dialects::access::access(function, argument))
-                    .unwrap_or(ParamDirection::In)
-            })
-        })
-        .collect()
-}
-
-/// Per result of `function`: the parameter it returns (through stores,
-/// views and loops), `None` for anything else.
-pub(crate) fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> {
-    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
-        return Vec::new();
-    };
-    let Some(terminator) = body.terminator() else {
-        return Vec::new();
-    };
-    terminator
-        .operands()
-        .map(|value| pto_dialects::access::parameter_of(function, value))
-        .collect()
-}
-
 /// The chip orchestrations the module's host programs dispatch, in order
 /// of first dispatch, each with how many comm domains the windows of its
 /// dispatches belong to: the host passes one ordering token per domain
@@ -362,27 +331,6 @@ fn is_host(function: OperationRef) -> bool {
         function.attribute("pl.level").ok().and_then(attrs::read),
         Some(FunctionAttr::Level(pto_dialects::enums::Level::Host))
     )
-}
-
-/// The `pl.direction` of parameter `index` of `function` (`in` unless said).
-pub(crate) fn direction(function: OperationRef, index: usize) -> ParamDirection {
-    declared_direction(function, index).unwrap_or(ParamDirection::In)
-}
-
-/// The `pl.direction` parameter `index` of `function` declares, if any.
-fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
-    function
-        .attribute("arg_attrs")
-        .ok()
-        .and_then(|a| melior::ir::attribute::ArrayAttribute::try_from(a).ok())
-        .and_then(|d| d.element(index).ok())
-        .and_then(|d| melior::ir::attribute::DictionaryAttribute::try_from(d).ok())
-        .and_then(|d| d.element_by_name("pl.direction"))
-        .and_then(attrs::read)
-        .and_then(|a| match a {
-            FunctionAttr::Direction(direction) => Some(direction),
-            _ => None,
-        })
 }
 
 /// The host view of `kernel`'s parameters (names from `source` when its
@@ -438,6 +386,67 @@ pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, S
     pto_passes::emitc::cpp_types::element(r#type)
 }
 
+/// The PTO2 runtime's C++ of `orchestration`:
+/// `convert-pl-orchestration-to-emitc{runtime=pto2}` on a module of it and
+/// the translated `kernels` (each with its `pto2.func_id`; the
+/// orchestration with its `pto2.ordering_tokens`), then the upstream EmitC
+/// conversions. `Ok(Err(message))` when the pass refuses the orchestration
+/// (its diagnostic is taken, not printed: the caller reports it at the
+/// orchestration, as a warning with `--allow-partial`).
+fn pto2_orchestration<'c>(
+    context: &'c Context,
+    orchestration: OperationRef<'c, '_>,
+    kernels: &[(String, usize, OperationRef<'c, '_>)],
+    tokens: usize,
+) -> Result<Result<String, String>, Diagnosed> {
+    use melior::ir::{
+        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
+    };
+    use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
+    let i64_type = IntegerType::new(context, 64).into();
+    let mut program = Module::new(Location::unknown(context));
+    for (_, func_id, kernel) in kernels {
+        let mut clone = pto_dialects::ir::clone(kernel);
+        clone.set_attribute(
+            FUNC_ID,
+            IntegerAttribute::new(i64_type, *func_id as i64).into(),
+        );
+        program.body().append_operation(clone);
+    }
+    let mut clone = pto_dialects::ir::clone(&orchestration);
+    clone.set_attribute(
+        ORDERING_TOKENS,
+        IntegerAttribute::new(i64_type, tokens as i64).into(),
+    );
+    program.body().append_operation(clone);
+    const PASS: &str = "convert-pl-orchestration-to-emitc: ";
+    let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
+    let taken = refusal.clone();
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        let text = diagnostic.to_string();
+        let Some(at) = text.find(PASS) else {
+            return false;
+        };
+        taken
+            .borrow_mut()
+            .get_or_insert_with(|| text[at + PASS.len()..].to_string());
+        true
+    });
+    let converted = run_pipeline(
+        context,
+        &mut program,
+        "builtin.module(convert-pl-orchestration-to-emitc{runtime=pto2})",
+    );
+    context.detach_diagnostic_handler(handler);
+    if converted.is_err() {
+        return refusal.borrow_mut().take().map(Err).ok_or(Diagnosed);
+    }
+    run_pipeline(context, &mut program, LOWER_HOST)?;
+    translate_to_cpp(&program.as_operation())
+        .map(Ok)
+        .ok_or(Diagnosed)
+}
+
 /// Translates `module` (pl IR; lowered with `pto-a2a3-pipeline` first when
 /// it is not yet). Problems are reported as diagnostics; `Err` then. A
 /// function that cannot be translated is an error: nothing is written.
@@ -480,8 +489,8 @@ pub fn translate_with<'c>(
     let mut manifest = Vec::new();
     let mut translated: driver::Kernels = std::collections::BTreeMap::new();
     let mut failed = false;
-    let mut calls: std::collections::HashMap<String, orchestration::KernelCall> =
-        std::collections::HashMap::new();
+    // The translated kernels: name, func_id and the function.
+    let mut calls: Vec<(String, usize, OperationRef)> = Vec::new();
     // An InCore kernel the pipeline did not make an aic or aiv one.
     for kernel in functions(module)
         .into_iter()
@@ -570,15 +579,7 @@ pub fn translate_with<'c>(
             name: file.clone(),
             contents: text,
         });
-        calls.insert(
-            name.clone(),
-            orchestration::KernelCall {
-                func_id,
-                core,
-                parameters: signature(kernel),
-                returns: returned_parameters(kernel),
-            },
-        );
+        calls.push((name.clone(), func_id, kernel));
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         if let Some(parameters) = parameters {
             if parameters.iter().any(|p| p.distributed) {
@@ -629,10 +630,8 @@ pub fn translate_with<'c>(
                 .iter()
                 .find(|(chip, _)| *chip == name)
                 .map_or(0, |(_, tokens)| *tokens);
-            match orchestration::build(context, function, &calls, tokens) {
-                Ok(mut program) => {
-                    run_pipeline(context, &mut program, LOWER_HOST)?;
-                    let text = translate_to_cpp(&program.as_operation()).ok_or(Diagnosed)?;
+            match pto2_orchestration(context, function, &calls, tokens)? {
+                Ok(text) => {
                     let file = format!("{name}_orchestration.cpp");
                     files.push(OutputFile {
                         name: file.clone(),
@@ -641,7 +640,7 @@ pub fn translate_with<'c>(
                     source = format!("\"{file}\"");
                     orchestration_files.insert(name.clone(), file);
                 }
-                Err((_, message)) => {
+                Err(message) => {
                     left_out(
                         allow_partial,
                         &mut failed,
@@ -717,7 +716,7 @@ pub fn translate_with<'c>(
             if let Some(file) = orchestration_files.get(&name).filter(|_| !is_host(entry)) {
                 let mut kernels: Vec<(usize, String)> = calls
                     .iter()
-                    .map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp")))
+                    .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
                     .collect();
                 kernels.sort();
                 match driver::build_runtime(context, entry, &kernels, file, source) {
@@ -743,7 +742,7 @@ pub fn translate_with<'c>(
                     let mut runtime = driver::RuntimeChips {
                         kernels: calls
                             .iter()
-                            .map(|(kernel, call)| (call.func_id, format!("{kernel}.cpp")))
+                            .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
                             .collect(),
                         ..Default::default()
                     };

@@ -15,6 +15,10 @@ use pto_dialects::enums::ParamDirection;
 use pto_dialects::ops::Checked;
 
 use crate::cce::Parameter;
+use pto_dialects::ir::has_uses;
+use pto_passes::emitc::orchestration::calls::{
+    call_arguments, forward_call_results, replace_with_index,
+};
 
 use pto_passes::emitc::build::{opaque, opaque_attribute};
 
@@ -38,33 +42,14 @@ fn window_epilogue(slot: &str) -> &'static str {
     }
 }
 
-pub(crate) fn call_operation<'c>(
+fn call_operation<'c>(
     context: &'c Context,
     callee: &str,
     operands: &[Value<'c, '_>],
     literals: &[String],
     result: Option<Type<'c>>,
 ) -> melior::ir::Operation<'c> {
-    let mut builder = OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
-        .add_attributes(&[(
-            Identifier::new(context, "callee"),
-            StringAttribute::new(context, callee).into(),
-        )])
-        .add_operands(operands);
-    if !literals.is_empty() {
-        let mut args: Vec<Attribute> = (0..operands.len())
-            .map(|i| IntegerAttribute::new(Type::index(context), i as i64).into())
-            .collect();
-        args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
-        builder = builder.add_attributes(&[(
-            Identifier::new(context, "args"),
-            ArrayAttribute::new(context, &args).into(),
-        )]);
-    }
-    if let Some(result) = result {
-        builder = builder.add_results(&[result]);
-    }
-    builder.build().expect("emitc.call_opaque builds")
+    pto_passes::emitc::build::call_opaque(context, callee, operands, literals, result)
 }
 
 /// [`call_operation`] appended to `block`; its result, if any.
@@ -252,7 +237,7 @@ pub fn build<'c>(
 
 /// Where the translated kernels are and what they take.
 /// Per translated kernel: its file, parameters, and per result the
-/// parameter it returns ([`crate::cce::returned_parameters`]).
+/// parameter it returns ([`pto_passes::emitc::orchestration::kernels::returned_parameters`]).
 pub type Kernels = std::collections::BTreeMap<String, (String, Vec<Parameter>, Vec<Option<usize>>)>;
 
 /// A failure at an op (its raw handle) with a message.
@@ -701,7 +686,8 @@ pub fn build_program<'c>(
                 }
                 pointers.extend(dims);
                 before(call_op(&callee, &pointers, &[], None));
-                forward_call_results(op, &arguments, returns)?;
+                forward_call_results(op, &arguments, returns)
+                    .map_err(|(op, m)| (op.to_raw(), m))?;
                 retired.push(op);
             }
             "pld.system.world_size" => {
@@ -1188,10 +1174,6 @@ pub const BUILTINS_FILE: &str = "pto_builtin_collectives.hpp";
 /// Their source, shipped with the translation.
 pub const BUILTINS_SOURCE: &str = include_str!("../builtins/collectives.hpp");
 
-pub(crate) fn has_uses(value: Value) -> bool {
-    pto_dialects::ir::has_uses(value)
-}
-
 /// A chip orchestration (`pld.dispatch`ed by a host program) as a C++
 /// function of this rank's pointers: tensors and window views become `T*`,
 /// comm contexts `int64_t*`, and its `pl.call`s call the kernels.
@@ -1277,7 +1259,7 @@ pub fn build_chip<'c>(
                     .get(&callee)
                     .ok_or_else(|| fail(chip, format!("@{callee} is not a translated kernel")))?;
                 if op.result_count() > 0
-                    && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap().into()))
+                    && (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap()))
                 {
                     return Err(fail(
                         chip,
@@ -1436,99 +1418,6 @@ fn launch_call<'c>(
         .add_operands(operands)
         .build()
         .expect("emitc.call_opaque builds")
-}
-
-/// `op`'s result (an `index`) becomes `size` (a `size_t` computed before
-/// it), through a cast the EmitC conversions reconcile.
-pub(crate) fn replace_with_index<'c>(
-    context: &'c Context,
-    op: melior::ir::OperationRef<'c, '_>,
-    size: Value<'c, '_>,
-) {
-    use melior::ir::operation::OperationLike;
-    let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", op.location())
-        .add_operands(&[size])
-        .add_results(&[Type::index(context)])
-        .build()
-        .expect("a cast builds");
-    let index = op
-        .block()
-        .expect("the op is in a block")
-        .insert_operation_before(op, cast)
-        .result(0)
-        .unwrap();
-    pto_dialects::ir::replace_all_uses(pto_dialects::ops::result_at(op, 0).unwrap(), index);
-}
-
-/// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
-/// launch operands).
-pub(crate) fn call_arguments<'c, 'a>(op: melior::ir::OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    let (start, count) = if pto_dialects::ops::op_name(op) == "pl.submit" {
-        pto_dialects::ops::operand_segments(op)
-            .first()
-            .copied()
-            .unwrap_or((0, 0))
-    } else {
-        (0, melior::ir::operation::OperationLike::operand_count(&op))
-    };
-    (start..start + count)
-        .filter_map(|i| pto_dialects::ops::operand_at(op, i))
-        .collect()
-}
-
-/// The argument each result of a call stands for: result i is the
-/// argument at the parameter the kernel returns as result i (`None` when
-/// it returns something else).
-pub(crate) fn returned_arguments<T: Copy>(
-    arguments: &[T],
-    returns: &[Option<usize>],
-) -> Vec<Option<T>> {
-    returns
-        .iter()
-        .map(|r| r.and_then(|j| arguments.get(j).copied()))
-        .collect()
-}
-
-/// A kernel call's results are the tensors the kernel writes in place and
-/// returns: their uses move to the arguments at those parameters. A
-/// `pl.submit` task used as a dependency is refused.
-pub(crate) fn forward_call_results(
-    op: melior::ir::OperationRef,
-    arguments: &[Value],
-    returns: &[Option<usize>],
-) -> Result<(), Failure> {
-    use melior::ir::operation::OperationLike;
-    let fail = |message: &str| -> Failure { (op.to_raw(), message.to_string()) };
-    let returned = returned_arguments(arguments, returns);
-    let submit = pto_dialects::ops::op_name(op) == "pl.submit";
-    let tensor_results = op.result_count() - usize::from(submit);
-    for i in 0..tensor_results {
-        let target = returned.get(i).copied().flatten().ok_or_else(|| {
-            fail(&format!("result #{i} of the call is not a tensor the kernel was given: only results that return a parameter are translated"))
-        })?;
-        pto_dialects::ir::replace_all_uses(pto_dialects::ops::result_at(op, i).unwrap(), target);
-    }
-    if submit
-        && pto_dialects::ops::result_at(op, tensor_results)
-            .is_some_and(|task| !only_dependencies(task))
-    {
-        return Err(fail(
-            "a pl.submit's task used other than as a later task's dependency is not translated yet",
-        ));
-    }
-    Ok(())
-}
-
-/// Whether every use of `task` is in the `deps` of a `pl.submit`.
-fn only_dependencies(task: Value) -> bool {
-    pto_dialects::ir::uses(task)
-        .into_iter()
-        .all(|(owner, index)| {
-            pto_dialects::ops::op_name(owner) == "pl.submit"
-                && pto_dialects::ops::operand_segments(owner)
-                    .get(1)
-                    .is_some_and(|&(start, count)| (start..start + count).contains(&index))
-        })
 }
 
 /// What a runtime-mode program includes of the device's files: kernels by

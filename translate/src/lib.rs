@@ -10,7 +10,6 @@ pub mod cce;
 pub mod driver;
 mod ffi;
 pub mod host_python;
-pub mod orchestration;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate, translate_with};
 pub use ffi::parse_module;

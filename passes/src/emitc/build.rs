@@ -6,7 +6,8 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Identifier, Location, Type, Value, attribute::StringAttribute,
+        Attribute, Identifier, Location, Type, Value,
+        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
         operation::OperationBuilder,
     },
 };
@@ -69,4 +70,52 @@ pub fn verbatim<'c>(
         .add_operands(operands)
         .build()
         .expect("emitc.verbatim builds")
+}
+
+/// `callee(operands..., literals...)`: an `emitc.call_opaque` whose literal
+/// arguments (C++ text) follow the operands.
+pub fn call_opaque<'c>(
+    context: &'c Context,
+    callee: &str,
+    operands: &[Value<'c, '_>],
+    literals: &[String],
+    result: Option<Type<'c>>,
+) -> melior::ir::Operation<'c> {
+    let mut builder = OperationBuilder::new("emitc.call_opaque", Location::unknown(context))
+        .add_attributes(&[(
+            Identifier::new(context, "callee"),
+            StringAttribute::new(context, callee).into(),
+        )])
+        .add_operands(operands);
+    if !literals.is_empty() {
+        let mut args: Vec<Attribute> = (0..operands.len())
+            .map(|i| IntegerAttribute::new(Type::index(context), i as i64).into())
+            .collect();
+        args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
+        builder = builder.add_attributes(&[(
+            Identifier::new(context, "args"),
+            ArrayAttribute::new(context, &args).into(),
+        )]);
+    }
+    if let Some(result) = result {
+        builder = builder.add_results(&[result]);
+    }
+    builder.build().expect("emitc.call_opaque builds")
+}
+
+/// `builtin.unrealized_conversion_cast` of `value` to `to`, for the EmitC
+/// conversions to reconcile.
+pub fn cast<'c>(
+    context: &'c Context,
+    value: Value<'c, '_>,
+    to: Type<'c>,
+) -> melior::ir::Operation<'c> {
+    OperationBuilder::new(
+        "builtin.unrealized_conversion_cast",
+        Location::unknown(context),
+    )
+    .add_operands(&[value])
+    .add_results(&[to])
+    .build()
+    .expect("a cast builds")
 }

@@ -5,3 +5,4 @@ pub mod build;
 pub mod convert_pl_to_emitc;
 pub mod cpp_types;
 pub mod kernel_entry;
+pub mod orchestration;

@@ -1,0 +1,147 @@
+//! Kernel calls in orchestrations: their arguments, and their results as
+//! the arguments the kernel writes in place and returns.
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    ir::{
+        BlockLike, OperationRef, Type, Value, operation::OperationLike, operation::OperationResult,
+    },
+};
+use pto_dialects::ops::{op_name, operand_at, operand_segments, result_at};
+
+use super::kernels::KernelCall;
+
+/// A failure at an op: the op and what went wrong.
+pub type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
+
+/// The callee of a `pl.call` or `pl.submit`.
+pub fn callee(op: OperationRef) -> String {
+    op.attribute("callee")
+        .ok()
+        .and_then(pto_dialects::attrs::text)
+        .unwrap_or_default()
+}
+
+/// Whether `op` is a `pl.call` or a `pl.submit`.
+pub fn is_call(op: OperationRef) -> bool {
+    matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+}
+
+/// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
+/// launch operands).
+pub fn call_arguments<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
+    let (start, count) = if op_name(op) == "pl.submit" {
+        operand_segments(op).first().copied().unwrap_or((0, 0))
+    } else {
+        (0, op.operand_count())
+    };
+    (start..start + count)
+        .filter_map(|i| operand_at(op, i))
+        .collect()
+}
+
+/// Operand segment `index` of `op` (empty when it has none).
+pub fn segment<'c, 'a>(op: OperationRef<'c, 'a>, index: usize) -> Vec<Value<'c, 'a>> {
+    operand_segments(op)
+        .get(index)
+        .map(|&(start, count)| {
+            (start..start + count)
+                .filter_map(|i| operand_at(op, i))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The argument each result of a call stands for: result i is the
+/// argument at the parameter the kernel returns as result i (`None` when
+/// it returns something else).
+pub fn returned_arguments<T: Copy>(arguments: &[T], returns: &[Option<usize>]) -> Vec<Option<T>> {
+    returns
+        .iter()
+        .map(|r| r.and_then(|j| arguments.get(j).copied()))
+        .collect()
+}
+
+/// A kernel call's results are the tensors the kernel writes in place and
+/// returns: their uses move to the arguments at those parameters. A
+/// `pl.submit` task used as a dependency is refused.
+pub fn forward_call_results<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    arguments: &[Value],
+    returns: &[Option<usize>],
+) -> Result<(), Failure<'c, 'a>> {
+    let fail = |message: &str| -> Failure { (op, message.to_string()) };
+    let returned = returned_arguments(arguments, returns);
+    let submit = op_name(op) == "pl.submit";
+    let tensor_results = op.result_count() - usize::from(submit);
+    for i in 0..tensor_results {
+        let target = returned.get(i).copied().flatten().ok_or_else(|| {
+            fail(&format!("result #{i} of the call is not a tensor the kernel was given: only results that return a parameter are translated"))
+        })?;
+        pto_dialects::ir::replace_all_uses(result_at(op, i).unwrap(), target);
+    }
+    if submit && result_at(op, tensor_results).is_some_and(|task| !only_dependencies(task)) {
+        return Err(fail(
+            "a pl.submit's task used other than as a later task's dependency is not translated yet",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether every use of `task` is in the `deps` of a `pl.submit`.
+fn only_dependencies(task: Value) -> bool {
+    pto_dialects::ir::uses(task)
+        .into_iter()
+        .all(|(owner, index)| {
+            op_name(owner) == "pl.submit"
+                && operand_segments(owner)
+                    .get(1)
+                    .is_some_and(|&(start, count)| (start..start + count).contains(&index))
+        })
+}
+
+/// `op`'s result (an `index`) becomes `size` (a `size_t` computed before
+/// it), through a cast the EmitC conversions reconcile.
+pub fn replace_with_index<'c>(context: &'c Context, op: OperationRef<'c, '_>, size: Value<'c, '_>) {
+    let cast = melior::ir::operation::OperationBuilder::new(
+        "builtin.unrealized_conversion_cast",
+        op.location(),
+    )
+    .add_operands(&[size])
+    .add_results(&[Type::index(context)])
+    .build()
+    .expect("a cast builds");
+    let index = op
+        .block()
+        .expect("the op is in a block")
+        .insert_operation_before(op, cast)
+        .result(0)
+        .unwrap();
+    pto_dialects::ir::replace_all_uses(result_at(op, 0).unwrap(), index);
+}
+
+/// Where a tensor value comes from once call results are their out
+/// arguments and loops carry no tensors.
+pub fn root<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    kernels: &HashMap<String, KernelCall>,
+) -> Value<'c, 'a> {
+    let Ok(result) = OperationResult::try_from(value) else {
+        return value;
+    };
+    let owner = result.owner();
+    if !is_call(owner) {
+        return value;
+    }
+    let Some(kernel) = kernels.get(&callee(owner)) else {
+        return value;
+    };
+    let arguments = call_arguments(owner);
+    let returned = returned_arguments(&arguments, &kernel.returns);
+    match returned.get(result.result_number()).copied().flatten() {
+        Some(argument) => root(argument, kernels),
+        None => value,
+    }
+}

@@ -1,0 +1,147 @@
+//! What an orchestration's lowering knows of the kernels it calls: their
+//! parameters' directions, the parameters they return, and the runtime's
+//! `func_id` and core of each (docs/passes/convert-pl-orchestration-to-emitc.md).
+
+use std::collections::HashMap;
+
+use melior::ir::{
+    BlockLike, OperationRef, RegionLike, ValueLike,
+    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
+    operation::OperationLike,
+};
+use pto_dialects::ops::Checked;
+use pto_dialects::{
+    attrs::{self, FunctionAttr},
+    enums::{FunctionKind, ParamDirection},
+    ops::op_name,
+    types::TensorLike,
+};
+
+/// The attribute that gives a kernel its runtime `func_id`.
+pub const FUNC_ID: &str = "pto2.func_id";
+
+/// What an orchestration needs to know of a kernel it calls.
+#[derive(Clone, Debug)]
+pub struct KernelCall {
+    pub func_id: usize,
+    /// `aiv` or `aic`.
+    pub core: &'static str,
+    /// Per parameter: the direction of a tensor, `None` for a scalar.
+    pub parameters: Vec<Option<ParamDirection>>,
+    /// Per result: the parameter the kernel returns.
+    pub returns: Vec<Option<usize>>,
+}
+
+/// The `pl.kind` of `function`.
+pub fn kind(function: OperationRef) -> Option<FunctionKind> {
+    match function.attribute("pl.kind").ok().and_then(attrs::read) {
+        Some(FunctionAttr::Kind(kind)) => Some(kind),
+        _ => None,
+    }
+}
+
+/// The module's `func.func`s, in order.
+pub fn functions<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+    let mut functions = Vec::new();
+    let mut next = module
+        .region_opt(0)
+        .and_then(|r| r.first_block())
+        .and_then(|b| b.first_operation());
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "func.func" {
+            functions.push(op);
+        }
+    }
+    functions
+}
+
+/// The symbol name of `function`.
+pub fn symbol(function: OperationRef) -> String {
+    function
+        .attribute("sym_name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default()
+}
+
+/// The module's aic and aiv kernels by name: each one's `func_id` is its
+/// [`FUNC_ID`] attribute, else its position among them.
+pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String, KernelCall> {
+    kernels
+        .iter()
+        .enumerate()
+        .map(|(position, &kernel)| {
+            let func_id = kernel
+                .attribute(FUNC_ID)
+                .ok()
+                .and_then(|a| IntegerAttribute::try_from(a).ok())
+                .map_or(position, |a| a.value() as usize);
+            let core = if kind(kernel) == Some(FunctionKind::Aic) {
+                "aic"
+            } else {
+                "aiv"
+            };
+            let call = KernelCall {
+                func_id,
+                core,
+                parameters: signature(kernel),
+                returns: returned_parameters(kernel),
+            };
+            (symbol(kernel), call)
+        })
+        .collect()
+}
+
+/// Per parameter of `function`: the direction of a tensor (`in` unless
+/// declared; pl-convert-tensor-to-tile declares what kernels write), `None`
+/// for a scalar.
+pub fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
+    let body = function.region_opt(0).and_then(|r| r.first_block());
+    (0..body.map_or(0, |b| b.argument_count()))
+        .map(|i| {
+            let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
+            TensorLike::try_from(argument.r#type()).ok().map(|_| {
+                declared_direction(function, i)
+                    .or_else(|| pto_dialects::access::access(function, argument))
+                    .unwrap_or(ParamDirection::In)
+            })
+        })
+        .collect()
+}
+
+/// Per result of `function`: the parameter it returns (through stores,
+/// views and loops), `None` for anything else.
+pub fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> {
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
+        return Vec::new();
+    };
+    let Some(terminator) = body.terminator() else {
+        return Vec::new();
+    };
+    terminator
+        .operands()
+        .map(|value| pto_dialects::access::parameter_of(function, value))
+        .collect()
+}
+
+/// The `pl.direction` of parameter `index` of `function` (`in` unless said).
+pub fn direction(function: OperationRef, index: usize) -> ParamDirection {
+    declared_direction(function, index).unwrap_or(ParamDirection::In)
+}
+
+/// The `pl.direction` parameter `index` of `function` declares, if any.
+pub fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
+    function
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok())
+        .and_then(|d| d.element(index).ok())
+        .and_then(|d| DictionaryAttribute::try_from(d).ok())
+        .and_then(|d| d.element_by_name("pl.direction"))
+        .and_then(attrs::read)
+        .and_then(|a| match a {
+            FunctionAttr::Direction(direction) => Some(direction),
+            _ => None,
+        })
+}

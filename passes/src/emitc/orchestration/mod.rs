@@ -1,0 +1,174 @@
+//! `convert-pl-orchestration-to-emitc`: orchestrations as the C++ their
+//! runtime runs. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/convert-pl-orchestration-to-emitc.md).
+
+use melior::ir::{OperationRef, attribute::IntegerAttribute, operation::OperationLike};
+use pto_dialects::{
+    diag::{OpDiagnostic, Severity},
+    enums::FunctionKind,
+};
+
+use crate::{
+    options::{OptionKind, OptionSpec, OptionValues},
+    registry::{PassDefinition, PassFailed},
+};
+
+pub mod calls;
+pub mod kernels;
+mod pto2;
+
+use kernels::{functions, kind};
+
+/// The attribute that gives an orchestration the number of ordering tokens
+/// its runtime arguments carry after the tensors.
+pub const ORDERING_TOKENS: &str = "pto2.ordering_tokens";
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "convert-pl-orchestration-to-emitc",
+    class_name: "ConvertPLOrchestrationToEmitC",
+    summary: "Lower a pl orchestration to the EmitC of its runtime's orchestration API",
+    description: r#"With `runtime=pto2` (pto-translate's `--target=a2a3` and
+`--entry=runtime`), the module's orchestration (`pl.kind =
+#pl.kind<orchestration>`) becomes the two functions the a2a3 runtime loads
+from the orchestration's library by name (docs/translate.md, "What the
+runtime gets"): `aicpu_orchestration_config`, which tells the runtime how
+many arguments the entry takes, and `aicpu_orchestration_entry(const
+ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
+
+- the parameters are read from the argument array: tensors as `const
+  ChipTensor&` descriptors (`pto_orch_tensor(args, i)`, counting tensors
+  from 0), scalars as 64-bit payloads (`pto_orch_scalar<T>(args, j)`,
+  counting scalars from 0; an `index` is a `size_t`, a `!pld.comm_ctx` a
+  `uint64_t` passed on to the kernels);
+- a tensor the orchestration returns is not allocated: the runtime hands it
+  in, result `k` being tensor argument `parameters + k`; every result must
+  be a `pl.tensor.create` (possibly through kernel calls that return it);
+- any other `pl.tensor.create` is `alloc_tensors` (`pto_orch_alloc(dtype,
+  extents...)`), `pl.tensor.dim` the descriptor's extent;
+- each `pl.call` and `pl.submit` is one task: a `CoreTaskArgs` with the
+  tensors by the kernel's parameter directions (`add_input`, `add_output`,
+  `add_inout`), then the scalars (`add_scalar`), submitted with
+  `rt_submit_aiv_task` / `rt_submit_aic_task` to the kernel's `func_id`; a
+  submit's dependencies are a `PTO2TaskId` array (`set_dependencies`), its
+  block count and synchronised start go on the launch spec; the call's
+  results are the arguments the kernel returns;
+- the body runs in one automatic `PTO2_SCOPE`, so the runtime tracks the
+  tensors' producers and consumers.
+
+What the runtime's arguments hold is fixed by the module:
+
+- the kernels the orchestration calls must be in the module, as the aic/aiv
+  `func.func`s (with or without bodies lowered; their parameters'
+  `pl.direction`s, or what their bodies write, give the tensors'
+  directions, and their returns the results). A kernel's `func_id` is its
+  `pto2.func_id` integer attribute, else its position among the module's
+  aic/aiv kernels. The kernels are erased: each is compiled on its own
+  (pto-translate gives each kernel its position in the whole program);
+- a chip orchestration a host program dispatches takes, after its tensors
+  and the outputs, one ordering token per comm domain of its dispatches'
+  windows: its `pto2.ordering_tokens` integer attribute (0 when absent)
+  says how many, for `expected_arg_count`.
+
+The entry's name is fixed, so the pass wants one orchestration per module;
+index arithmetic and loops are left to `arith-expand`,
+`convert-arith-to-emitc`, `convert-scf-to-emitc` and
+`reconcile-unrealized-casts` (pto-translate runs them next). Refused, with
+an error: a call to a function that is not an aic/aiv kernel of the
+module, a result that is not a tensor the orchestration creates, a call
+result that is not a parameter the kernel returns, a submit's task used
+other than as a dependency, and pl/pld ops without a runtime form
+(`pld.dispatch`, tile ops, ...).
+
+Before:
+
+```mlir
+func.func @rows(%x: !pl.tensor<64x64xf32>, %s: f32) -> !pl.tensor<64x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %out = pl.tensor.create() : !pl.tensor<64x64xf32>
+  %r = pl.call @scale(%x, %s, %out) : (!pl.tensor<64x64xf32>, f32, !pl.tensor<64x64xf32>) -> !pl.tensor<64x64xf32>
+  return %r : !pl.tensor<64x64xf32>
+}
+func.func @scale(%x: !pl.tensor<64x64xf32>, %s: f32, %y: !pl.tensor<64x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64x64xf32> attributes {pl.kind = #pl.kind<aiv>, pto2.func_id = 3 : i64} {
+  return %y : !pl.tensor<64x64xf32>
+}
+```
+
+After (printed as C++):
+
+```cpp
+extern "C" __attribute__((visibility("default"))) PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs& v1) {
+  return PTO2OrchestrationConfig{ .expected_arg_count = 3 };
+}
+extern "C" __attribute__((visibility("default"))) void aicpu_orchestration_entry(const ChipTaskArgs& v1) {
+  const ChipTensor& v2 = pto_orch_tensor(v1, 0);
+  float v3 = pto_orch_scalar<float>(v1, 0);
+  PTO2_SCOPE() {
+  const ChipTensor& v4 = pto_orch_tensor(v1, 1);
+  CoreTaskArgs v5 = CoreTaskArgs();
+  v5.add_input(v2);
+  v5.add_output(v4);
+  uint64_t v6 = pto_orch_payload(v3);
+  v5.add_scalar(v6);
+  rt_submit_aiv_task(3, v5);
+  }
+  return;
+}
+```"#,
+    example_options: "runtime=pto2",
+    anchor: Some("builtin.module"),
+    options: &[OptionSpec {
+        name: "runtime",
+        kind: OptionKind::Enum(&["pto2"]),
+        description: "The runtime whose orchestration API the orchestration is lowered to (`pto2`: the a2a3 runtime's AICPU orchestration)",
+        default: "pto2",
+    }],
+    dependent_dialects: || {
+        vec![
+            melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
+            pto_dialects::ir::glue::emitc_dialect_handle(),
+            pto_dialects::pl_handle(),
+        ]
+    },
+    run,
+};
+
+fn error(op: OperationRef, message: &str) -> PassFailed {
+    OpDiagnostic::new(format!("convert-pl-orchestration-to-emitc: {message}"))
+        .emit(op, Severity::Error);
+    PassFailed
+}
+
+fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    let functions = functions(module);
+    let orchestrations: Vec<OperationRef> = functions
+        .iter()
+        .copied()
+        .filter(|f| kind(*f) == Some(FunctionKind::Orchestration))
+        .collect();
+    let kernels: Vec<OperationRef> = functions
+        .iter()
+        .copied()
+        .filter(|f| matches!(kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
+        .collect();
+    let Some(&orchestration) = orchestrations.first() else {
+        return Ok(());
+    };
+    if let Some(&second) = orchestrations.get(1) {
+        return Err(error(
+            second,
+            "runtime=pto2 wants one orchestration per module (every orchestration's entry is `aicpu_orchestration_entry`)",
+        ));
+    }
+    let tokens = orchestration
+        .attribute(ORDERING_TOKENS)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map_or(0, |a| a.value().max(0) as usize);
+    let calls = kernels::kernel_calls(&kernels);
+    pto2::lower(module, orchestration, &calls, tokens).map_err(|(op, m)| error(op, &m))?;
+    for kernel in kernels {
+        pto_dialects::ir::erase(kernel);
+    }
+    Ok(())
+}

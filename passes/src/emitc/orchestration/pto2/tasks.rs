@@ -1,0 +1,166 @@
+//! Kernel calls as tasks: a `CoreTaskArgs` (tensors by direction, then the
+//! scalars' payloads), a submit's dependencies, block count and
+//! synchronised start, and `rt_submit_<core>_task(func_id, args)`.
+
+use melior::ir::{
+    BlockLike, BlockRef, Identifier, Location, OperationRef, Type, TypeLike, Value, ValueLike,
+    attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
+    operation::{OperationBuilder, OperationLike},
+};
+use pto_dialects::enums::ParamDirection;
+use pto_dialects::ops::{op_name, result_at};
+
+use super::{Lowering, value};
+use crate::emitc::build::{self, opaque, opaque_attribute};
+use crate::emitc::orchestration::calls::{
+    Failure, call_arguments, callee, forward_call_results, segment,
+};
+use crate::emitc::orchestration::kernels::KernelCall;
+
+impl<'c, 'a> Lowering<'c, 'a, '_> {
+    /// A `pl.call` or `pl.submit` as one task of the kernel's `func_id`.
+    pub(super) fn submit(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let callee = callee(op);
+        let kernel = self
+            .kernels
+            .get(&callee)
+            .ok_or_else(|| (op, format!("@{callee} is not a translated kernel")))?;
+        let before = |new: melior::ir::Operation<'c>| block.insert_operation_before(op, new);
+        let arguments = call_arguments(op);
+        let params = value(before(self.call(
+            "CoreTaskArgs",
+            &[],
+            &[],
+            Some(opaque(self.context, "CoreTaskArgs")),
+        )));
+        self.add_arguments(params, &arguments, kernel, &before);
+        if op_name(op) == "pl.submit" {
+            self.launch_spec(op, params, &before);
+        }
+        self.submit_task(op, params, kernel, &before);
+        forward_call_results(op, &arguments, &kernel.returns)
+    }
+
+    /// The task's tensors first, by direction; then the scalars.
+    fn add_arguments(
+        &self,
+        params: Value<'c, 'a>,
+        arguments: &[Value<'c, 'a>],
+        kernel: &KernelCall,
+        before: &impl Fn(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
+    ) {
+        for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
+            let method = match parameter {
+                Some(ParamDirection::In) => "add_input",
+                Some(ParamDirection::Out) => "add_output",
+                Some(ParamDirection::InOut) => "add_inout",
+                None => continue,
+            };
+            before(self.verbatim(&format!("{{}}.{method}({{}});"), &[params, *argument]));
+        }
+        for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
+            if parameter.is_some() {
+                continue;
+            }
+            let scalar = if argument.r#type().is_index() {
+                value(before(build::cast(self.context, *argument, self.size_t)))
+            } else {
+                *argument
+            };
+            let payload = value(before(self.call(
+                "pto_orch_payload",
+                &[scalar],
+                &[],
+                Some(Type::parse(self.context, "ui64").unwrap()),
+            )));
+            before(self.verbatim("{}.add_scalar({});", &[params, payload]));
+        }
+    }
+
+    /// A submit's dependencies (the tasks' ids), SPMD block count and
+    /// synchronised start, on the task's arguments.
+    fn launch_spec(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        params: Value<'c, 'a>,
+        before: &impl Fn(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
+    ) {
+        let deps = segment(op, 1);
+        if !deps.is_empty() {
+            // The runtime keeps the array's address, not a copy: it lives
+            // in the submitting scope.
+            self.dependency_arrays += 1;
+            let array = format!("pto_deps_{}", self.dependency_arrays);
+            let slots = vec!["{}"; deps.len()].join(", ");
+            before(self.verbatim(&format!("PTO2TaskId {array}[] = {{{{{slots}}};"), &deps));
+            before(self.verbatim(
+                &format!("{{}}.set_dependencies({array}, {});", deps.len()),
+                &[params],
+            ));
+        }
+        if let Some(blocks) = segment(op, 2).first() {
+            let blocks = value(before(build::cast(self.context, *blocks, self.size_t)));
+            before(self.verbatim("{}.launch_spec.set_block_num({});", &[params, blocks]));
+        }
+        if op.attribute("sync_start").is_ok() {
+            before(self.verbatim("{}.launch_spec.set_require_sync_start(true);", &[params]));
+        }
+    }
+
+    /// `rt_submit_<core>_task(func_id, params)`, its task id kept when a
+    /// later task depends on it.
+    fn submit_task(
+        &self,
+        op: OperationRef<'c, 'a>,
+        params: Value<'c, 'a>,
+        kernel: &KernelCall,
+        before: &impl Fn(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
+    ) {
+        let context = self.context;
+        let location = Location::unknown(context);
+        let task = if op_name(op) == "pl.submit" {
+            result_at(op, op.result_count() - 1).filter(|t| pto_dialects::ir::has_uses(*t))
+        } else {
+            None
+        };
+        let func_id = opaque_attribute(context, &kernel.func_id.to_string());
+        let mut submit = OperationBuilder::new("emitc.call_opaque", location)
+            .add_attributes(&[
+                (
+                    Identifier::new(context, "callee"),
+                    StringAttribute::new(context, &format!("rt_submit_{}_task", kernel.core))
+                        .into(),
+                ),
+                (
+                    Identifier::new(context, "args"),
+                    ArrayAttribute::new(
+                        context,
+                        &[
+                            func_id,
+                            IntegerAttribute::new(Type::index(context), 0).into(),
+                        ],
+                    )
+                    .into(),
+                ),
+            ])
+            .add_operands(&[params]);
+        if task.is_some() {
+            submit = submit.add_results(&[opaque(context, "TaskOutputTensors")]);
+        }
+        let submit = before(submit.build().expect("emitc.call_opaque builds"));
+        if let Some(task) = task {
+            // The submit returns the task's outputs; its id is theirs.
+            let id = before(self.call(
+                "pto_orch_task_id",
+                &[value(submit)],
+                &[],
+                Some(opaque(context, "PTO2TaskId")),
+            ));
+            pto_dialects::ir::replace_all_uses(task, value(id));
+        }
+    }
+}

@@ -1,0 +1,42 @@
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-orchestration-to-emitc=runtime=pto2 --verify-diagnostics
+
+!M = !pl.tensor<64x64xf32>
+func.func @first(%x: !M) attributes {pl.kind = #pl.kind<orchestration>} {
+  return
+}
+// expected-error @+1 {{convert-pl-orchestration-to-emitc: runtime=pto2 wants one orchestration per module (every orchestration's entry is `aicpu_orchestration_entry`)}}
+func.func @second(%x: !M) attributes {pl.kind = #pl.kind<orchestration>} {
+  return
+}
+
+// -----
+
+!M = !pl.tensor<64x64xf32>
+func.func @calls_incore(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  %out = pl.tensor.create() : !M
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: @scale is not a translated kernel}}
+  %r = pl.call @scale(%x, %out) : (!M, !M) -> !M
+  return %out : !M
+}
+func.func @scale(%x: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<incore>} {
+  return %y : !M
+}
+
+// -----
+
+// The runtime hands outputs in: a parameter cannot be one.
+!M = !pl.tensor<64x64xf32>
+// expected-error @+1 {{convert-pl-orchestration-to-emitc: result #0 is not a tensor this orchestration creates; the runtime hands outputs in as arguments}}
+func.func @returns_parameter(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  return %x : !M
+}
+
+// -----
+
+!M = !pl.tensor<64x64xf32>
+func.func @tensor_op(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: 'pl.tensor.add' in an orchestration is not emitted for the runtime yet}}
+  %y = pl.tensor.add %x, %x : !M, !M -> !M
+  %out = pl.tensor.create() : !M
+  return %out : !M
+}

@@ -1,0 +1,163 @@
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-orchestration-to-emitc=runtime=pto2 | FileCheck %s
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-orchestration-to-emitc{runtime=pto2}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+
+// The PTO2 runtime's orchestration (docs/translate.md, "What the runtime
+// gets"): parameters read from the argument array (tensors, then scalars,
+// each counted from 0), a temporary from alloc_tensors, a returned tensor
+// handed in after the parameters, one task per kernel call (tensors by
+// direction, then scalars) to the kernel's func_id (its position among the
+// module's kernels). The kernels are erased.
+// CHECK: emitc.include <"stddef.h">
+// CHECK-NEXT: emitc.include <"stdint.h">
+// CHECK-NEXT: emitc.include "pto_orchestration_api.h"
+// CHECK-NEXT: emitc.verbatim "#ifndef PTO_ORCHESTRATION_HELPERS
+// CHECK-LABEL: emitc.func @aicpu_orchestration_config(
+// CHECK-SAME: specifiers = ["extern \22C\22", "__attribute__((visibility(\22default\22)))"]
+// CHECK-NEXT: literal "PTO2OrchestrationConfig{ .expected_arg_count = 3 }"
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK-SAME: %[[ARGS:.*]]: !emitc.opaque<"const ChipTaskArgs&">)
+// CHECK-NEXT: %[[X:.*]] = call_opaque "pto_orch_tensor"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"0">]}
+// CHECK-NEXT: %[[S:.*]] = call_opaque "pto_orch_scalar<float>"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"0">]} {{.*}} -> f32
+// CHECK-NEXT: verbatim "PTO2_SCOPE() {"
+// CHECK: %[[ALLOC:.*]] = call_opaque "pto_orch_alloc"() {args = [#emitc.opaque<"DataType::FLOAT32">, #emitc.opaque<"64">, #emitc.opaque<"64">]}
+// CHECK-NEXT: %[[TMP:.*]] = call_opaque "pto_orch_ref"(%[[ALLOC]])
+// CHECK-NEXT: scf.for %[[ROW:.*]] = {{.*}} {
+// CHECK-NEXT: %[[T0:.*]] = emitc.call_opaque "CoreTaskArgs"()
+// CHECK-NEXT: emitc.verbatim "{}.add_input({});" args %[[T0]], %[[X]]
+// CHECK-NEXT: emitc.verbatim "{}.add_output({});" args %[[T0]], %[[TMP]]
+// CHECK-NEXT: %[[ROWS:.*]] = builtin.unrealized_conversion_cast %[[ROW]] : index to !emitc.size_t
+// CHECK-NEXT: %[[ROWP:.*]] = emitc.call_opaque "pto_orch_payload"(%[[ROWS]])
+// CHECK-NEXT: emitc.verbatim "{}.add_scalar({});" args %[[T0]], %[[ROWP]]
+// CHECK-NEXT: %[[SP:.*]] = emitc.call_opaque "pto_orch_payload"(%[[S]])
+// CHECK-NEXT: emitc.verbatim "{}.add_scalar({});" args %[[T0]], %[[SP]]
+// CHECK-NEXT: emitc.call_opaque "rt_submit_aiv_task"(%[[T0]]) {args = [#emitc.opaque<"0">, 0 : index]}
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[OUT:.*]] = call_opaque "pto_orch_tensor"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK-NEXT: %[[T1:.*]] = call_opaque "CoreTaskArgs"()
+// CHECK-NEXT: verbatim "{}.add_input({});" args %[[T1]], %[[TMP]]
+// CHECK-NEXT: verbatim "{}.add_input({});" args %[[T1]], %[[X]]
+// CHECK-NEXT: verbatim "{}.add_output({});" args %[[T1]], %[[OUT]]
+// CHECK-NEXT: call_opaque "rt_submit_aiv_task"(%[[T1]]) {args = [#emitc.opaque<"1">, 0 : index]}
+// CHECK-NEXT: verbatim "}"
+// CHECK-NEXT: return
+// CHECK-NOT: func.func
+// CPP-LABEL: PTO2OrchestrationConfig aicpu_orchestration_config(
+// CPP-NEXT: return PTO2OrchestrationConfig{ .expected_arg_count = 3 };
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP-SAME: const ChipTaskArgs& [[ARGS:v[0-9]+]]) {
+// CPP: const ChipTensor& [[X:v[0-9]+]] = pto_orch_tensor([[ARGS]], 0);
+// CPP-NEXT: float [[S:v[0-9]+]] = pto_orch_scalar<float>([[ARGS]], 0);
+// CPP-NEXT: PTO2_SCOPE() {
+// CPP: TaskOutputTensors [[ALLOC:v[0-9]+]] = pto_orch_alloc(DataType::FLOAT32, 64, 64);
+// CPP: rt_submit_aiv_task(0, {{v[0-9]+}});
+// CPP: const ChipTensor& [[OUT:v[0-9]+]] = pto_orch_tensor([[ARGS]], 1);
+// CPP: rt_submit_aiv_task(1, {{v[0-9]+}});
+// CPP-NEXT: {{^  }}}
+// CPP-NEXT: return;
+
+!M = !pl.tensor<64x64xf32>
+!Row = !pl.tile<1x64xf32, vec>
+!Whole = !pl.tile<64x64xf32, vec>
+
+func.func @rows(%x: !M, %s: f32) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %tmp = pl.tensor.create() : !M
+  %scaled = scf.for %row = %c0 to %c64 step %c1 iter_args(%t = %tmp) -> (!M) {
+    %t2 = pl.call @double_row(%x, %row, %s, %t) : (!M, index, f32, !M) -> !M
+    scf.yield %t2 : !M
+  }
+  %out = pl.tensor.create() : !M
+  %sum = pl.call @add_rows(%scaled, %x, %out) : (!M, !M, !M) -> !M
+  return %sum : !M
+}
+
+func.func @double_row(%x: !M, %row: index, %s: f32, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%row, %c0] : !M -> !Row
+  %d = pl.tile.muls %t, %s : !Row, f32
+  %r = pl.tile.store %d, %y[%row, %c0] : !Row, !M
+  return %r : !M
+}
+
+// The direction of %y comes from what the body writes.
+func.func @add_rows(%a: !M, %b: !M, %y: !M) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %ta = pl.tile.load %a[%c0, %c0] : !M -> !Whole
+  %tb = pl.tile.load %b[%c0, %c0] : !M -> !Whole
+  %s = pl.tile.add %ta, %tb : !Whole, !Whole -> !Whole
+  %r = pl.tile.store %s, %y[%c0, %c0] : !Whole, !M
+  return %r : !M
+}
+
+// -----
+
+// Submits: a dependency array, the block count and a synchronised start on
+// the task's launch spec; a task id kept where a later task depends on it.
+// The func_id is the kernel's pto2.func_id, the core its kind; the
+// ordering tokens (pto2.ordering_tokens) count in expected_arg_count.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_config(
+// CHECK-NEXT: literal "PTO2OrchestrationConfig{ .expected_arg_count = 3 }"
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[T0:.*]] = call_opaque "CoreTaskArgs"()
+// CHECK: %[[OUTS:.*]] = call_opaque "rt_submit_aic_task"(%[[T0]]) {args = [#emitc.opaque<"7">, 0 : index]} {{.*}} -> !emitc.opaque<"TaskOutputTensors">
+// CHECK-NEXT: %[[ID:.*]] = call_opaque "pto_orch_task_id"(%[[OUTS]]) {{.*}} -> !emitc.opaque<"PTO2TaskId">
+// CHECK: %[[T1:.*]] = call_opaque "CoreTaskArgs"()
+// CHECK: verbatim "PTO2TaskId pto_deps_1[] = {{.*}}" args %[[ID]]
+// CHECK-NEXT: verbatim "{}.set_dependencies(pto_deps_1, 1);" args %[[T1]]
+// CHECK-NEXT: %[[BLOCKS:.*]] = builtin.unrealized_conversion_cast
+// CHECK-NEXT: verbatim "{}.launch_spec.set_block_num({});" args %[[T1]], %[[BLOCKS]]
+// CHECK-NEXT: verbatim "{}.launch_spec.set_require_sync_start(true);" args %[[T1]]
+// CHECK-NEXT: call_opaque "rt_submit_aic_task"(%[[T1]]) {args = [#emitc.opaque<"7">, 0 : index]} : (!emitc.opaque<"CoreTaskArgs">) -> ()
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: TaskOutputTensors [[OUTS:v[0-9]+]] = rt_submit_aic_task(7, {{v[0-9]+}});
+// CPP-NEXT: PTO2TaskId [[ID:v[0-9]+]] = pto_orch_task_id([[OUTS]]);
+// CPP: PTO2TaskId pto_deps_1[] = {[[ID]]};
+// CPP-NEXT: [[T1:v[0-9]+]].set_dependencies(pto_deps_1, 1);
+// CPP-NEXT: [[T1]].launch_spec.set_block_num({{v[0-9]+}});
+// CPP-NEXT: [[T1]].launch_spec.set_require_sync_start(true);
+// CPP-NEXT: rt_submit_aic_task(7, [[T1]]);
+
+!M = !pl.tensor<64x64xf32>
+func.func @chain(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>, pto2.ordering_tokens = 1 : i64} {
+  %c4 = arith.constant 4 : index
+  %tmp = pl.tensor.create() : !M
+  %t1, %task1 = pl.submit @twice(%x, %tmp) : (!M, !M) -> !M
+  %out = pl.tensor.create() : !M
+  %o, %task2 = pl.submit @twice(%t1, %out) deps(%task1) blocks %c4 sync_start : (!M, !M) -> !M
+  return %o : !M
+}
+func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aic>, pto2.func_id = 7 : i64} {
+  return %y : !M
+}
+
+// -----
+
+// A dynamic extent: pl.tensor.dim reads the descriptor, the allocation
+// takes it as an operand. The func_id counts every kernel of the module.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[X:.*]] = call_opaque "pto_orch_tensor"
+// CHECK: %[[ROWS:.*]] = call_opaque "pto_orch_extent"(%[[X]]) {args = [0 : index, #emitc.opaque<"0">]} {{.*}} -> !emitc.size_t
+// CHECK: %[[EXTENT:.*]] = builtin.unrealized_conversion_cast %{{.*}} : index to !emitc.size_t
+// CHECK-NEXT: call_opaque "pto_orch_alloc"(%[[EXTENT]]) {args = [#emitc.opaque<"DataType::FLOAT32">, 0 : index, #emitc.opaque<"64">]}
+// CHECK: call_opaque "rt_submit_aiv_task"({{.*}}) {args = [#emitc.opaque<"1">, 0 : index]}
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: size_t [[ROWS:v[0-9]+]] = pto_orch_extent({{v[0-9]+}}, 0);
+// CPP-NEXT: TaskOutputTensors {{v[0-9]+}} = pto_orch_alloc(DataType::FLOAT32, [[ROWS]], 64);
+
+!X = !pl.tensor<?x64xf32>
+func.func @main(%x: !X) -> !X attributes {pl.kind = #pl.kind<orchestration>} {
+  %rows = pl.tensor.dim %x, 0 : !X
+  %tmp = pl.tensor.create(%rows) : !X
+  %t = pl.call @copy(%x, %tmp) : (!X, !X) -> !X
+  %y = pl.tensor.create(%rows) : !X
+  %r = pl.call @copy(%t, %y) : (!X, !X) -> !X
+  return %r : !X
+}
+func.func @unused(%x: !X) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+func.func @copy(%x: !X, %y: !X {pl.direction = #pl.direction<out>}) -> !X attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !X
+}
