@@ -386,6 +386,69 @@ pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, S
     pto_passes::emitc::cpp_types::element(r#type)
 }
 
+/// `convert-pl-orchestration-to-emitc{runtime=...}` on `program`.
+/// `Ok(Err(message))` when the pass refuses it (its diagnostic is taken,
+/// not printed: the caller reports it where the translation wants it).
+fn orchestration_pass<'c>(
+    context: &'c Context,
+    program: &mut Module<'c>,
+    runtime: &str,
+) -> Result<Result<(), String>, Diagnosed> {
+    const PASS: &str = "convert-pl-orchestration-to-emitc: ";
+    let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
+    let taken = refusal.clone();
+    let handler = context.attach_diagnostic_handler(move |diagnostic| {
+        let text = diagnostic.to_string();
+        let Some(at) = text.find(PASS) else {
+            return false;
+        };
+        taken
+            .borrow_mut()
+            .get_or_insert_with(|| text[at + PASS.len()..].to_string());
+        true
+    });
+    let converted = run_pipeline(
+        context,
+        program,
+        &format!("builtin.module(convert-pl-orchestration-to-emitc{{runtime={runtime}}})"),
+    );
+    context.detach_diagnostic_handler(handler);
+    match converted {
+        Ok(()) => Ok(Ok(())),
+        Err(_) => refusal.borrow_mut().take().map(Err).ok_or(Diagnosed),
+    }
+}
+
+/// The chip orchestrations a host's simulator program calls, as its
+/// `static` C++ functions: `convert-pl-orchestration-to-emitc{runtime=sim}`
+/// on a module of them and the `kernels` they may call (the translated
+/// ones). `Ok(Err(message))` when the pass refuses one.
+fn sim_chips<'c>(
+    context: &'c Context,
+    chips: &[OperationRef<'c, '_>],
+    kernels: &[OperationRef<'c, '_>],
+) -> Result<Result<Vec<melior::ir::Operation<'c>>, String>, Diagnosed> {
+    if chips.is_empty() {
+        return Ok(Ok(Vec::new()));
+    }
+    let mut program = Module::new(Location::unknown(context));
+    for function in kernels.iter().chain(chips) {
+        program
+            .body()
+            .append_operation(pto_dialects::ir::clone(function));
+    }
+    if let Err(refusal) = orchestration_pass(context, &mut program, "sim")? {
+        return Ok(Err(refusal));
+    }
+    let mut functions = Vec::new();
+    let mut next = program.body().first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        functions.push(pto_dialects::ir::clone(&op));
+    }
+    Ok(Ok(functions))
+}
+
 /// The PTO2 runtime's C++ of `orchestration`:
 /// `convert-pl-orchestration-to-emitc{runtime=pto2}` on a module of it and
 /// the translated `kernels` (each with its `pto2.func_id`; the
@@ -419,27 +482,8 @@ fn pto2_orchestration<'c>(
         IntegerAttribute::new(i64_type, tokens as i64).into(),
     );
     program.body().append_operation(clone);
-    const PASS: &str = "convert-pl-orchestration-to-emitc: ";
-    let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
-    let taken = refusal.clone();
-    let handler = context.attach_diagnostic_handler(move |diagnostic| {
-        let text = diagnostic.to_string();
-        let Some(at) = text.find(PASS) else {
-            return false;
-        };
-        taken
-            .borrow_mut()
-            .get_or_insert_with(|| text[at + PASS.len()..].to_string());
-        true
-    });
-    let converted = run_pipeline(
-        context,
-        &mut program,
-        "builtin.module(convert-pl-orchestration-to-emitc{runtime=pto2})",
-    );
-    context.detach_diagnostic_handler(handler);
-    if converted.is_err() {
-        return refusal.borrow_mut().take().map(Err).ok_or(Diagnosed);
+    if let Err(refusal) = orchestration_pass(context, &mut program, "pto2")? {
+        return Ok(Err(refusal));
     }
     run_pipeline(context, &mut program, LOWER_HOST)?;
     translate_to_cpp(&program.as_operation())
@@ -757,18 +801,24 @@ pub fn translate_with<'c>(
             if target.runtime_entry() && is_host(entry) && runtime_chips.is_none() {
                 OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
             }
+            let chip_orchestrations: Vec<OperationRef> = functions(module)
+                .into_iter()
+                .filter(|f| {
+                    runtime_chips.is_none()
+                        && f.attribute("sym_name")
+                            .ok()
+                            .and_then(attrs::text)
+                            .is_some_and(|n| chips.contains(&n))
+                })
+                .collect();
+            let chip_kernels: Vec<OperationRef> = calls
+                .iter()
+                .filter(|(kernel, _, _)| translated.contains_key(kernel))
+                .map(|(_, _, kernel)| *kernel)
+                .collect();
             let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> =
-                functions(module)
-                    .into_iter()
-                    .filter(|f| {
-                        runtime_chips.is_none()
-                            && f.attribute("sym_name")
-                                .ok()
-                                .and_then(attrs::text)
-                                .is_some_and(|n| chips.contains(&n))
-                    })
-                    .map(|chip| driver::build_chip(context, chip, &translated))
-                    .collect();
+                sim_chips(context, &chip_orchestrations, &chip_kernels)?
+                    .map_err(|message| (entry.to_raw(), message));
             let program = chip_functions.and_then(|chip_functions| {
                 let program = driver::build_program(
                     context,

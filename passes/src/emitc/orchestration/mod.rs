@@ -16,6 +16,7 @@ use crate::{
 pub mod calls;
 pub mod kernels;
 mod pto2;
+mod sim;
 
 use kernels::{functions, kind};
 
@@ -80,6 +81,31 @@ result that is not a parameter the kernel returns, a submit's task used
 other than as a dependency, and pl/pld ops without a runtime form
 (`pld.dispatch`, tile ops, ...).
 
+With `runtime=sim` (pto-translate's `--target=a2a3sim`, for the chip
+orchestrations a host program dispatches: docs/translate.md), every
+orchestration of the module becomes a `static` C++ function of the same
+name, of this rank's pointers, that the host's simulator program launches
+on each device's thread:
+
+- a host tensor (`!pl.tensor`) arrives whole, as a
+  `pto::sim::Buffer<T>*`; a window view (`!pld.dtensor`) as this rank's
+  `T*`, each of its dynamic extents as one more `size_t` parameter after
+  all others (in parameter order); a `!pld.comm_ctx` as an `int64_t*`;
+- each `pl.call` calls the kernel: a host tensor passes its data
+  (`pto::sim::data`), a window and a comm context their pointers, then,
+  after all other arguments, a host tensor's extent (`pto::sim::dim(t,
+  0)`) where the kernel's leading one is dynamic and a window's dynamic
+  extents where the kernel's are. What a kernel wants is read from its
+  parameter types, so the module must hold the aic/aiv kernels the chips
+  call (pto-translate gives it the ones it translated); they are erased;
+- `arith.constant`s are left to `convert-arith-to-emitc`.
+
+Refused, with an error: a parameter that is neither a tensor nor a comm
+context, a call to a function that is not an aic/aiv kernel of the module,
+a kernel result that is used, a window passed to a kernel that wants an
+extent the window does not have, and any other op (`pl.tensor.create`,
+`pl.submit`, loops, ...).
+
 Before:
 
 ```mlir
@@ -93,7 +119,7 @@ func.func @scale(%x: !pl.tensor<64x64xf32>, %s: f32, %y: !pl.tensor<64x64xf32> {
 }
 ```
 
-After (printed as C++):
+After, with `runtime=pto2` (printed as C++):
 
 ```cpp
 extern "C" __attribute__((visibility("default"))) PTO2OrchestrationConfig aicpu_orchestration_config(const ChipTaskArgs& v1) {
@@ -113,13 +139,36 @@ extern "C" __attribute__((visibility("default"))) void aicpu_orchestration_entry
   }
   return;
 }
+```
+
+A chip with `runtime=sim`:
+
+```mlir
+func.func @chip(%h: !pl.tensor<?x64xf32>, %w: !pld.dtensor<?x64xf32>, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @scale(%h, %w, %c) : (!pl.tensor<?x64xf32>, !pld.dtensor<?x64xf32>, !pld.comm_ctx) -> ()
+  return
+}
+func.func @scale(%h: !pl.tensor<?x64xf32>, %w: !pld.dtensor<?x64xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+```
+
+becomes:
+
+```cpp
+static void chip(pto::sim::Buffer<float>* v1, float* v2, int64_t* v3, size_t v4) {
+  float* v5 = pto::sim::data(v1);
+  size_t v6 = pto::sim::dim(v1, 0);
+  scale(v5, v2, v3, v6, v4);
+  return;
+}
 ```"#,
     example_options: "runtime=pto2",
     anchor: Some("builtin.module"),
     options: &[OptionSpec {
         name: "runtime",
-        kind: OptionKind::Enum(&["pto2"]),
-        description: "The runtime whose orchestration API the orchestration is lowered to (`pto2`: the a2a3 runtime's AICPU orchestration)",
+        kind: OptionKind::Enum(&["pto2", "sim"]),
+        description: "The runtime whose orchestration API the orchestration is lowered to (`pto2`: the a2a3 runtime's AICPU orchestration; `sim`: chip orchestrations as functions of the simulator's host programs)",
         default: "pto2",
     }],
     dependent_dialects: || {
@@ -139,7 +188,10 @@ fn error(op: OperationRef, message: &str) -> PassFailed {
     PassFailed
 }
 
-fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+    if options.string("runtime") == "sim" {
+        return run_sim(module);
+    }
     let functions = functions(module);
     let orchestrations: Vec<OperationRef> = functions
         .iter()
@@ -167,6 +219,32 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         .map_or(0, |a| a.value().max(0) as usize);
     let calls = kernels::kernel_calls(&kernels);
     pto2::lower(module, orchestration, &calls, tokens).map_err(|(op, m)| error(op, &m))?;
+    for kernel in kernels {
+        pto_dialects::ir::erase(kernel);
+    }
+    Ok(())
+}
+
+/// `runtime=sim`: every orchestration of the module is a chip
+/// orchestration its host's simulator program calls.
+fn run_sim(module: OperationRef) -> Result<(), PassFailed> {
+    let functions = functions(module);
+    let kernels: Vec<OperationRef> = functions
+        .iter()
+        .copied()
+        .filter(|f| matches!(kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
+        .collect();
+    let parameters: std::collections::HashMap<String, _> = kernels
+        .iter()
+        .map(|&kernel| (kernels::symbol(kernel), sim::parameters(kernel)))
+        .collect();
+    for chip in functions
+        .iter()
+        .copied()
+        .filter(|f| kind(*f) == Some(FunctionKind::Orchestration))
+    {
+        sim::lower(chip, &parameters).map_err(|(op, m)| error(op, &m))?;
+    }
     for kernel in kernels {
         pto_dialects::ir::erase(kernel);
     }

@@ -1,0 +1,238 @@
+//! `runtime=sim`: each chip orchestration (one a host program dispatches)
+//! as a C++ function of this rank's pointers, called by the simulator
+//! program of its host (docs/translate.md): tensors and window views become
+//! `T*` (host tensors whole, as `pto::sim::Buffer<T>*`), comm contexts
+//! `int64_t*`, a window's dynamic extents trailing `size_t` parameters, and
+//! its `pl.call`s call the kernels.
+
+use std::collections::HashMap;
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type,
+        Value, ValueLike,
+        attribute::{ArrayAttribute, StringAttribute, TypeAttribute},
+        operation::{OperationBuilder, OperationLike},
+        r#type::FunctionType,
+    },
+};
+use pto_dialects::ir::ValueKey;
+use pto_dialects::ops::{Checked, op_name};
+use pto_dialects::types::{CommCtxType, TensorLike};
+
+use super::calls::Failure;
+use super::kernels::symbol;
+
+mod calls;
+
+/// What a chip's kernel call needs of a kernel parameter.
+#[derive(Clone, Debug)]
+pub struct Parameter {
+    /// The C++ element type (`int64_t` for a comm context).
+    pub element: String,
+    /// -1 for a dynamic extent.
+    pub shape: Vec<i64>,
+    /// A window view or comm context: passed as this rank's pointer.
+    pub distributed: bool,
+}
+
+/// Per kernel parameter: what a call passes it (`None` for a scalar).
+pub fn parameters(kernel: OperationRef) -> Vec<Option<Parameter>> {
+    let body = kernel.region_opt(0).and_then(|r| r.first_block());
+    (0..body.map_or(0, |b| b.argument_count()))
+        .map(|i| {
+            let argument: Value = body.unwrap().argument(i).unwrap().into();
+            parameter(argument.r#type())
+        })
+        .collect()
+}
+
+fn parameter(r#type: Type) -> Option<Parameter> {
+    if CommCtxType::try_from(r#type).is_ok() {
+        return Some(Parameter {
+            element: "int64_t".into(),
+            shape: vec![],
+            distributed: true,
+        });
+    }
+    let tensor = TensorLike::try_from(r#type).ok()?;
+    let element = crate::emitc::cpp_types::element(tensor.element()).ok()?;
+    Some(Parameter {
+        element: element.to_string(),
+        shape: tensor.shape().iter().map(|d| d.unwrap_or(-1)).collect(),
+        distributed: tensor.is_distributed(),
+    })
+}
+
+/// The lowering of one chip orchestration: what its parts share.
+struct Chip<'c, 'a, 'k> {
+    context: &'c Context,
+    chip: OperationRef<'c, 'a>,
+    kernels: &'k HashMap<String, Vec<Option<Parameter>>>,
+    /// The parameters that are host tensors (passed whole).
+    host_tensors: Vec<ValueKey>,
+    /// Each dynamic window extent (window parameter, axis) and its
+    /// trailing `size_t` parameter.
+    extents: Vec<((ValueKey, usize), Value<'c, 'a>)>,
+}
+
+impl<'c, 'a> Chip<'c, 'a, '_> {
+    fn fail(&self, message: impl Into<String>) -> Failure<'c, 'a> {
+        (self.chip, message.into())
+    }
+}
+
+fn size_t(context: &Context) -> Type<'_> {
+    Type::parse(context, "!emitc.size_t").expect("size_t parses")
+}
+
+/// `!emitc.ptr<!emitc.opaque<"pointee">>`.
+fn pointer<'c>(context: &'c Context, pointee: &str) -> Type<'c> {
+    Type::parse(
+        context,
+        &format!("!emitc.ptr<!emitc.opaque<\"{pointee}\">>"),
+    )
+    .expect("a pointer parses")
+}
+
+/// Lowers `chip` (in a module whose kernels `kernels` describes by name)
+/// in place: it becomes a `static` `emitc.func` of the same name.
+pub fn lower<'c, 'a>(
+    chip: OperationRef<'c, 'a>,
+    kernels: &HashMap<String, Vec<Option<Parameter>>>,
+) -> Result<(), Failure<'c, 'a>> {
+    let context = pto_dialects::ir::context(&chip);
+    let entry = chip
+        .region_opt(0)
+        .and_then(|r| r.first_block())
+        .ok_or_else(|| (chip, "an empty chip orchestration".to_string()))?;
+    let mut lowering = Chip {
+        context,
+        chip,
+        kernels,
+        host_tensors: Vec::new(),
+        extents: Vec::new(),
+    };
+    let parameter_types = lowering.parameters(entry)?;
+    lowering.lower_body(entry)?;
+    let function = function(context, chip, &parameter_types);
+    chip.block()
+        .expect("the chip is in the module")
+        .insert_operation_before(chip, function);
+    // The emptied chip is unused.
+    pto_dialects::ir::erase(chip);
+    Ok(())
+}
+
+impl<'c, 'a> Chip<'c, 'a, '_> {
+    /// The parameters' pointer types, then one trailing `size_t` per dynamic
+    /// window extent (in order); the types of the C++ function.
+    fn parameters(&mut self, entry: BlockRef<'c, 'a>) -> Result<Vec<Type<'c>>, Failure<'c, 'a>> {
+        let mut types = Vec::new();
+        let mut window_extents = Vec::new();
+        for i in 0..entry.argument_count() {
+            let argument: Value = entry.argument(i).unwrap().into();
+            let r#type = argument.r#type();
+            let distributed = TensorLike::try_from(r#type).is_ok_and(|t| t.is_distributed());
+            let comm = CommCtxType::try_from(r#type).is_ok();
+            let lowered = if comm {
+                pointer(self.context, "int64_t")
+            } else {
+                let element =
+                    element_of(r#type).map_err(|m| self.fail(format!("parameter #{i}: {m}")))?;
+                // Host tensors arrive whole (their extents are needed);
+                // window views as this rank's pointer.
+                if distributed {
+                    pointer(self.context, element)
+                } else {
+                    pointer(self.context, &format!("pto::sim::Buffer<{element}>"))
+                }
+            };
+            let key = ValueKey::of(argument);
+            if !distributed && !comm {
+                self.host_tensors.push(key);
+            }
+            if distributed {
+                let tensor = TensorLike::try_from(r#type).unwrap();
+                for (axis, extent) in tensor.shape().iter().enumerate() {
+                    if extent.is_none() {
+                        window_extents.push((key, axis));
+                    }
+                }
+            }
+            argument.set_type(lowered);
+            types.push(lowered);
+        }
+        let size_t = size_t(self.context);
+        for key in window_extents {
+            types.push(size_t);
+            let value = entry.add_argument(size_t, Location::unknown(self.context));
+            self.extents.push((key, value));
+        }
+        Ok(types)
+    }
+
+    /// Each op of the body in its C++ form: kernel calls, the return;
+    /// constants stay (the EmitC conversions take them).
+    fn lower_body(&self, entry: BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let mut next = entry.first_operation();
+        while let Some(op) = next {
+            next = op.next_in_block();
+            let name = op_name(op);
+            let replacement = match name.as_str() {
+                "pl.call" => self.call(entry, op)?,
+                "func.return" => {
+                    OperationBuilder::new("emitc.return", Location::unknown(self.context))
+                        .build()
+                        .expect("emitc.return builds")
+                }
+                "arith.constant" => continue,
+                other => {
+                    return Err(self.fail(format!(
+                        "'{other}' in a chip orchestration is not simulated yet"
+                    )));
+                }
+            };
+            entry.insert_operation_before(op, replacement);
+            // The replaced op is (checked) unused.
+            pto_dialects::ir::erase(op);
+        }
+        Ok(())
+    }
+}
+
+fn element_of(r#type: Type) -> Result<&'static str, String> {
+    let tensor = TensorLike::try_from(r#type).map_err(|_| format!("{type} is not a tensor"))?;
+    crate::emitc::cpp_types::element(tensor.element())
+}
+
+/// `static void name(parameters...)` over the body of `chip`.
+fn function<'c>(
+    context: &'c Context,
+    chip: OperationRef<'c, '_>,
+    parameter_types: &[Type<'c>],
+) -> melior::ir::Operation<'c> {
+    let region = melior::ir::Region::new();
+    pto_dialects::ir::take_body(&region, &chip.region_opt(0).unwrap());
+    let function_type = FunctionType::new(context, parameter_types, &[]);
+    let specifiers: Vec<Attribute> = vec![StringAttribute::new(context, "static").into()];
+    OperationBuilder::new("emitc.func", Location::unknown(context))
+        .add_attributes(&[
+            (
+                Identifier::new(context, "sym_name"),
+                StringAttribute::new(context, &symbol(chip)).into(),
+            ),
+            (
+                Identifier::new(context, "function_type"),
+                TypeAttribute::new(function_type.into()).into(),
+            ),
+            (
+                Identifier::new(context, "specifiers"),
+                ArrayAttribute::new(context, &specifiers).into(),
+            ),
+        ])
+        .add_regions([region])
+        .build()
+        .expect("emitc.func builds")
+}
