@@ -9,7 +9,8 @@ use melior::{
         BlockLike, OperationRef, Type, Value, operation::OperationLike, operation::OperationResult,
     },
 };
-use pto_dialects::ops::{op_name, operand_at, operand_segments, result_at};
+use pto_dialects::op_table::OpKind;
+use pto_dialects::ops::{operand_at, operand_segments, result_at};
 
 use super::kernels::KernelCall;
 
@@ -26,13 +27,13 @@ pub fn callee(op: OperationRef) -> String {
 
 /// Whether `op` is a `pl.call` or a `pl.submit`.
 pub fn is_call(op: OperationRef) -> bool {
-    matches!(op_name(op).as_str(), "pl.call" | "pl.submit")
+    matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
 }
 
 /// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
 /// launch operands).
 pub fn call_arguments<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    let (start, count) = if op_name(op) == "pl.submit" {
+    let (start, count) = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
         operand_segments(op).first().copied().unwrap_or((0, 0))
     } else {
         (0, op.operand_count())
@@ -74,7 +75,7 @@ pub fn forward_call_results<'c, 'a>(
 ) -> Result<(), Failure<'c, 'a>> {
     let fail = |message: &str| -> Failure { (op, message.to_string()) };
     let returned = returned_arguments(arguments, returns);
-    let submit = op_name(op) == "pl.submit";
+    let submit = OpKind::of(&op) == Some(OpKind::PlSubmit);
     let tensor_results = op.result_count() - usize::from(submit);
     for i in 0..tensor_results {
         let target = returned.get(i).copied().flatten().ok_or_else(|| {
@@ -95,7 +96,7 @@ fn only_dependencies(task: Value) -> bool {
     pto_dialects::ir::uses(task)
         .into_iter()
         .all(|(owner, index)| {
-            op_name(owner) == "pl.submit"
+            OpKind::of(&owner) == Some(OpKind::PlSubmit)
                 && operand_segments(owner)
                     .get(1)
                     .is_some_and(|&(start, count)| (start..start + count).contains(&index))

@@ -7,7 +7,8 @@ use melior::ir::{
     operation::{OperationLike, OperationResult},
 };
 use pto_dialects::ir::ValueKey;
-use pto_dialects::ops::{op_name, operand_at};
+use pto_dialects::op_table::OpKind;
+use pto_dialects::ops::operand_at;
 use pto_dialects::types::TensorLike;
 
 use super::{Lowering, value};
@@ -115,7 +116,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                 let callee = callee(result.owner());
                 return Err(self.fail(format!("@{callee} is not a translated kernel")));
             }
-            if result.is_none_or(|r| op_name(r.owner()) != "pl.tensor.create") {
+            if result.is_none_or(|r| OpKind::of(&r.owner()) != Some(OpKind::PlTensorCreate)) {
                 return Err(self.fail(format!(
                     "result #{k} is not a tensor this orchestration creates; the runtime hands outputs in as arguments"
                 )));

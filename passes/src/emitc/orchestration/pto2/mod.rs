@@ -21,6 +21,7 @@ use melior::{
     ir::{BlockLike, BlockRef, OperationRef, RegionLike, Type, Value},
 };
 use pto_dialects::ir::ValueKey;
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::{Checked, op_name};
 
 use super::calls::Failure;
@@ -202,21 +203,21 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         for op in ops {
             let name = op_name(op);
             let Some(block) = op.block() else { continue };
-            match name.as_str() {
-                "pl.tensor.create" => self.tensor_create(block, op)?,
-                "pl.tensor.dim" => self.tensor_dim(block, op),
-                "pl.call" | "pl.submit" => self.submit(block, op)?,
-                "func.return" => {
-                    block.insert_operation_before(op, self.verbatim("}", &[]));
-                    block.insert_operation_before(op, entry::emitc_return(self.context));
-                }
-                other if other.starts_with("pl.") || other.starts_with("pld.") => {
+            match (OpKind::of(&op), name.as_str()) {
+                (Some(OpKind::PlTensorCreate), _) => self.tensor_create(block, op)?,
+                (Some(OpKind::PlTensorDim), _) => self.tensor_dim(block, op),
+                (Some(OpKind::PlCall | OpKind::PlSubmit), _) => self.submit(block, op)?,
+                (Some(_), other) => {
                     return Err((
                         op,
                         format!("'{other}' in an orchestration is not emitted for the runtime yet"),
                     ));
                 }
-                _ => continue,
+                (None, "func.return") => {
+                    block.insert_operation_before(op, self.verbatim("}", &[]));
+                    block.insert_operation_before(op, entry::emitc_return(self.context));
+                }
+                (None, _) => continue,
             }
             retired.push(op);
         }

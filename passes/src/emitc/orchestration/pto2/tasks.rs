@@ -8,7 +8,8 @@ use melior::ir::{
     operation::{OperationBuilder, OperationLike},
 };
 use pto_dialects::enums::ParamDirection;
-use pto_dialects::ops::{op_name, result_at};
+use pto_dialects::op_table::OpKind;
+use pto_dialects::ops::result_at;
 
 use super::{Lowering, value};
 use crate::emitc::build::{self, opaque, opaque_attribute};
@@ -38,7 +39,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
             Some(opaque(self.context, "CoreTaskArgs")),
         )));
         self.add_arguments(params, &arguments, kernel, &before);
-        if op_name(op) == "pl.submit" {
+        if OpKind::of(&op) == Some(OpKind::PlSubmit) {
             self.launch_spec(op, params, &before);
         }
         self.submit_task(op, params, kernel, &before);
@@ -122,7 +123,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
     ) {
         let context = self.context;
         let location = Location::unknown(context);
-        let task = if op_name(op) == "pl.submit" {
+        let task = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
             result_at(op, op.result_count() - 1).filter(|t| pto_dialects::ir::has_uses(*t))
         } else {
             None

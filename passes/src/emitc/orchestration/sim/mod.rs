@@ -18,6 +18,7 @@ use melior::{
     },
 };
 use pto_dialects::ir::ValueKey;
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::{Checked, op_name};
 use pto_dialects::types::{CommCtxType, TensorLike};
 
@@ -180,15 +181,15 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
         while let Some(op) = next {
             next = op.next_in_block();
             let name = op_name(op);
-            let replacement = match name.as_str() {
-                "pl.call" => self.call(entry, op)?,
-                "func.return" => {
+            let replacement = match (OpKind::of(&op), name.as_str()) {
+                (Some(OpKind::PlCall), _) => self.call(entry, op)?,
+                (None, "func.return") => {
                     OperationBuilder::new("emitc.return", Location::unknown(self.context))
                         .build()
                         .expect("emitc.return builds")
                 }
-                "arith.constant" => continue,
-                other => {
+                (None, "arith.constant") => continue,
+                (_, other) => {
                     return Err(self.fail(format!(
                         "'{other}' in a chip orchestration is not simulated yet"
                     )));
