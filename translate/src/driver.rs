@@ -6,7 +6,7 @@ use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, Module, Region, RegionLike, Type, Value,
-        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
+        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
         operation::OperationBuilder,
         r#type::{FunctionType, IntegerType},
     },
@@ -41,17 +41,7 @@ fn window_epilogue(slot: &str) -> &'static str {
     }
 }
 
-fn call_operation<'c>(
-    context: &'c Context,
-    callee: &str,
-    operands: &[Value<'c, '_>],
-    literals: &[String],
-    result: Option<Type<'c>>,
-) -> melior::ir::Operation<'c> {
-    pto_passes::emitc::build::call_opaque(context, callee, operands, literals, result)
-}
-
-/// [`call_operation`] appended to `block`; its result, if any.
+/// [`pto_passes::emitc::build::call_opaque`] appended to `block`; its result, if any.
 fn call<'c, 'b>(
     context: &'c Context,
     block: &'b Block<'c>,
@@ -61,7 +51,9 @@ fn call<'c, 'b>(
     result: Option<Type<'c>>,
 ) -> Option<Value<'c, 'b>> {
     let literals: Vec<String> = literals.iter().map(|l| l.to_string()).collect();
-    let op = block.append_operation(call_operation(context, callee, operands, &literals, result));
+    let op = block.append_operation(pto_passes::emitc::build::call_opaque(
+        context, callee, operands, &literals, result,
+    ));
     result.map(|_| op.result(0).expect("a result").into())
 }
 
@@ -69,20 +61,15 @@ fn call<'c, 'b>(
 fn main_function<'c>(context: &'c Context, region: Region<'c>) -> melior::ir::Operation<'c> {
     let i32_type: Type = IntegerType::new(context, 32).into();
     let function_type = FunctionType::new(context, &[i32_type, argv_type(context)], &[i32_type]);
-    OperationBuilder::new("emitc.func", Location::unknown(context))
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, "main").into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(function_type.into()).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .expect("emitc.func builds")
+    pto_passes::emitc::build::func(
+        context,
+        Location::unknown(context),
+        "main",
+        function_type,
+        &[],
+        region,
+    )
+    .expect("emitc.func builds")
 }
 
 fn argv_type(context: &Context) -> Type<'_> {
@@ -330,7 +317,7 @@ pub fn build_program<'c>(
                    operands: &[Value<'c, '_>],
                    literals: &[String],
                    result: Option<Type<'c>>| {
-        call_operation(context, callee, operands, literals, result)
+        pto_passes::emitc::build::call_opaque(context, callee, operands, literals, result)
     };
     let args_op = insert(call_op(
         "pto::sim::parse_args",

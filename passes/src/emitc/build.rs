@@ -6,11 +6,48 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Identifier, Location, Type, Value,
-        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
+        Attribute, Identifier, Location, Region, Type, Value,
+        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute, TypeAttribute},
         operation::OperationBuilder,
+        r#type::FunctionType,
     },
 };
+
+/// `emitc.func @name` of `function_type` over `region`, with the C++
+/// `specifiers` (none: no attribute).
+pub fn func<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    name: &str,
+    function_type: FunctionType<'c>,
+    specifiers: &[&str],
+    region: Region<'c>,
+) -> Result<melior::ir::Operation<'c>, melior::Error> {
+    let mut attributes = vec![
+        (
+            Identifier::new(context, "sym_name"),
+            StringAttribute::new(context, name).into(),
+        ),
+        (
+            Identifier::new(context, "function_type"),
+            TypeAttribute::new(function_type.into()).into(),
+        ),
+    ];
+    if !specifiers.is_empty() {
+        let specifiers: Vec<Attribute> = specifiers
+            .iter()
+            .map(|s| StringAttribute::new(context, s).into())
+            .collect();
+        attributes.push((
+            Identifier::new(context, "specifiers"),
+            ArrayAttribute::new(context, &specifiers).into(),
+        ));
+    }
+    OperationBuilder::new("emitc.func", location)
+        .add_attributes(&attributes)
+        .add_regions([region])
+        .build()
+}
 
 /// `!emitc.opaque<"text">`.
 pub fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {

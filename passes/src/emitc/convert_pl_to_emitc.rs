@@ -1459,7 +1459,9 @@ fn convert_kernel<'c, 'a>(
     // func.func -> emitc.func with the kernel specifiers; results dropped.
     let name = kernel
         .attribute("sym_name")
-        .map_err(|e| (kernel, e.to_string()))?;
+        .ok()
+        .and_then(pto_dialects::attrs::text)
+        .ok_or((kernel, "a kernel without a name".to_string()))?;
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     // Under a runtime entry the kernel is a plain device function the entry
     // calls (docs/translate.md, "What the runtime gets"); alone it is
@@ -1469,27 +1471,17 @@ fn convert_kernel<'c, 'a>(
     } else {
         &["__global__", "AICORE"]
     };
-    let specifiers: Vec<Attribute> = specifiers
-        .iter()
-        .map(|s| StringAttribute::new(context, s).into())
-        .collect();
     let region = Region::new();
     pto_dialects::ir::take_body(&region, &kernel.region(0).unwrap());
-    let function = OperationBuilder::new("emitc.func", kernel.location())
-        .add_attributes(&[
-            (Identifier::new(context, "sym_name"), name),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(function_type.into()).into(),
-            ),
-            (
-                Identifier::new(context, "specifiers"),
-                ArrayAttribute::new(context, &specifiers).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| (kernel, e.to_string()))?;
+    let function = build::func(
+        context,
+        kernel.location(),
+        &name,
+        function_type,
+        specifiers,
+        region,
+    )
+    .map_err(|e| (kernel, e.to_string()))?;
     let function = kernel
         .block()
         .unwrap()
@@ -1506,7 +1498,6 @@ fn convert_kernel<'c, 'a>(
     }
     drop(detach(kernel));
     if with_entry {
-        let name = pto_dialects::attrs::text(name).unwrap_or_default();
         kernel_entry::build(context, function, &name, &parameter_types, &abi)
             .map_err(|m| (function, m))?;
     }

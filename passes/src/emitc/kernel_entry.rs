@@ -15,10 +15,7 @@ use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, Identifier, OperationRef, Region, RegionLike, Type, Value,
-        attribute::{
-            ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute,
-            TypeAttribute,
-        },
+        attribute::{ArrayAttribute, FlatSymbolRefAttribute, IntegerAttribute, StringAttribute},
         operation::{OperationBuilder, OperationLike},
         r#type::{FunctionType, IntegerType},
     },
@@ -213,33 +210,20 @@ pub fn build<'c>(
     );
     let region = Region::new();
     region.append_block(block);
-    let specifiers: Vec<Attribute> = [
-        "extern \"C\"",
-        "__aicore__",
-        "__attribute__((always_inline))",
-    ]
-    .iter()
-    .map(|s| StringAttribute::new(context, s).into())
-    .collect();
     let function_type = FunctionType::new(context, &[args_type], &[]);
-    let entry = OperationBuilder::new("emitc.func", location)
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, "kernel_entry").into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(function_type.into()).into(),
-            ),
-            (
-                Identifier::new(context, "specifiers"),
-                ArrayAttribute::new(context, &specifiers).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| e.to_string())?;
+    let entry = crate::emitc::build::func(
+        context,
+        location,
+        "kernel_entry",
+        function_type,
+        &[
+            "extern \"C\"",
+            "__aicore__",
+            "__attribute__((always_inline))",
+        ],
+        region,
+    )
+    .map_err(|e| e.to_string())?;
     kernel
         .block()
         .expect("the kernel is in a module")

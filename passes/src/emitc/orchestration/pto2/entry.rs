@@ -5,10 +5,8 @@
 use melior::{
     Context,
     ir::{
-        Attribute, Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type,
-        attribute::{ArrayAttribute, StringAttribute, TypeAttribute},
-        operation::OperationBuilder,
-        r#type::FunctionType,
+        Block, BlockLike, Identifier, Location, OperationRef, Region, RegionLike, Type,
+        attribute::StringAttribute, operation::OperationBuilder, r#type::FunctionType,
     },
 };
 use pto_dialects::ops::Checked;
@@ -33,28 +31,16 @@ fn exported<'c>(
 ) -> Result<melior::ir::Operation<'c>, String> {
     // Exported whatever the library's default visibility: the runtime
     // finds both by name (dlsym).
-    let specifiers: Vec<Attribute> = vec![
-        StringAttribute::new(context, "extern \"C\"").into(),
-        StringAttribute::new(context, "__attribute__((visibility(\"default\")))").into(),
-    ];
-    OperationBuilder::new("emitc.func", Location::unknown(context))
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, name).into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(function_type.into()).into(),
-            ),
-            (
-                Identifier::new(context, "specifiers"),
-                ArrayAttribute::new(context, &specifiers).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .map_err(|e| e.to_string())
+    let specifiers = ["extern \"C\"", "__attribute__((visibility(\"default\")))"];
+    crate::emitc::build::func(
+        context,
+        Location::unknown(context),
+        name,
+        function_type,
+        &specifiers,
+        region,
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// The config (expecting `argument_count` arguments) and the entry, whose

@@ -10,9 +10,7 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type,
-        Value, ValueLike,
-        attribute::{ArrayAttribute, StringAttribute, TypeAttribute},
+        BlockLike, BlockRef, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         operation::{OperationBuilder, OperationLike},
         r#type::FunctionType,
     },
@@ -217,23 +215,13 @@ fn function<'c>(
     let region = melior::ir::Region::new();
     pto_dialects::ir::take_body(&region, &chip.region_opt(0).unwrap());
     let function_type = FunctionType::new(context, parameter_types, &[]);
-    let specifiers: Vec<Attribute> = vec![StringAttribute::new(context, "static").into()];
-    OperationBuilder::new("emitc.func", Location::unknown(context))
-        .add_attributes(&[
-            (
-                Identifier::new(context, "sym_name"),
-                StringAttribute::new(context, &symbol(chip)).into(),
-            ),
-            (
-                Identifier::new(context, "function_type"),
-                TypeAttribute::new(function_type.into()).into(),
-            ),
-            (
-                Identifier::new(context, "specifiers"),
-                ArrayAttribute::new(context, &specifiers).into(),
-            ),
-        ])
-        .add_regions([region])
-        .build()
-        .expect("emitc.func builds")
+    crate::emitc::build::func(
+        context,
+        Location::unknown(context),
+        &symbol(chip),
+        function_type,
+        &["static"],
+        region,
+    )
+    .expect("emitc.func builds")
 }
