@@ -1,11 +1,13 @@
 //! Names from the source text: MLIR drops `%names` when it parses, but
-//! values keep their `file:line:col` locations, which point at them.
+//! values keep their `file:line:col` locations, which point at them. The
+//! tools that read a file record the names of function arguments in the IR
+//! with [`name_arguments`] (as name locations, `crate::ir::value_name`).
 
 use melior::ir::{Value, ValueLike};
 
 /// `file:line:col` for a file location; the printed form otherwise.
 pub fn location_text(location: melior::ir::Location) -> String {
-    let text = location.to_string();
+    let text = crate::ir::unnamed(location).to_string();
     // loc("file":L:C) possibly wrapped in callsite/fused forms: take the
     // first file:line:col.
     if let Some(start) = text.find("loc(\"") {
@@ -43,7 +45,16 @@ pub fn source_name(source: &str, location: &str) -> Option<String> {
 /// `value`'s `%name` in `source` (the text it was parsed from), if its
 /// location points at one.
 pub fn value_name(source: Option<&str>, value: Value) -> Option<String> {
-    source_name(source?, &location_text(value.location()))
+    crate::ir::value_name(value).or_else(|| source_name(source?, &location_text(value.location())))
+}
+
+/// Records in `module` the source name of each function argument that has
+/// one in `source` (the text `module` was parsed from), so that passes can
+/// name what they emit after the user's parameters.
+pub fn name_arguments(module: &melior::ir::Module, source: &str) {
+    crate::ir::name_arguments(module.as_operation(), |argument| {
+        source_name(source, &location_text(argument.location()))
+    });
 }
 
 /// Text MLIR 22's parser crashes on instead of diagnosing, found before

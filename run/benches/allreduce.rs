@@ -36,6 +36,7 @@ func.func @kernel(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>
     );
     let context = pto_dialects::create_context();
     let mut module = melior::ir::Module::parse(&context, &text).expect("parses");
+    pto_dialects::source::name_arguments(&module, &text);
     if lowered {
         pto_passes::register_passes();
         let manager = PassManager::new(&context);
@@ -47,7 +48,7 @@ func.func @kernel(%d: !pld.dtensor<{ROWS}x{COLS}xf32>, %s: !pld.dtensor<?x1xi32>
         manager.run(&mut module).expect("lowers");
         assert!(module.as_operation().verify());
     }
-    Program::compile(&module, Some(&text)).expect("compiles")
+    Program::compile(&module).expect("compiles")
 }
 
 fn main() {

@@ -199,8 +199,7 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
             return Err(RunError::reported());
         }
     }
-    let source = std::fs::read_to_string(&cli.input).ok();
-    let program = Program::compile(&module, source.as_deref())?;
+    let program = Program::compile(&module)?;
     let entry = match &cli.entry {
         Some(entry) => entry.clone(),
         None => Session::default_entry(&program).ok_or_else(|| no_entry(&program))?,

@@ -174,17 +174,18 @@ impl Program {
         highest
     }
 
-    /// Compiles every `func.func` of `module`; `source` (the input text)
-    /// recovers parameter names.
+    /// Compiles every `func.func` of `module`. Parameters are known by the
+    /// names the IR gives them (`pto_dialects::source::name_arguments`),
+    /// else as `arg<i>`.
     ///
     /// A host program's window buffers belong to the comm domains its
     /// dispatches imply: when buffers sit outside any `pld.comm_domain`,
     /// the program runs with the domains `pld-materialize-comm-domains`
     /// makes explicit (on a copy), so that a program and its lowering agree
     /// on ranks and rank counts.
-    pub fn compile(module: &Module, source: Option<&str>) -> Result<Self, RunError> {
+    pub fn compile(module: &Module) -> Result<Self, RunError> {
         if !buffers_outside_domains(module) {
-            return Self::compile_module(module, source);
+            return Self::compile_module(module);
         }
         let context = pto_dialects::ir::context(&module.as_operation());
         let copy = pto_dialects::ir::clone(&module.as_operation());
@@ -198,10 +199,10 @@ impl Program {
         )
         .map_err(|_| RunError::new("pld-materialize-comm-domains is not registered"))?;
         manager.run(&mut copy).map_err(|_| RunError::reported())?;
-        Self::compile_module(&copy, source)
+        Self::compile_module(&copy)
     }
 
-    fn compile_module(module: &Module, source: Option<&str>) -> Result<Self, RunError> {
+    fn compile_module(module: &Module) -> Result<Self, RunError> {
         let mut program = Program::default();
         // A parsed file's module is at `file:0:0`.
         let module_location = location_text(module.as_operation().location());
@@ -214,7 +215,7 @@ impl Program {
             if op_name(op) != "func.func" {
                 continue;
             }
-            let function = compile_function(op, source)?;
+            let function = compile_function(op)?;
             program
                 .by_name
                 .insert(function.name.clone(), program.functions.len());
@@ -318,7 +319,7 @@ fn function_attr(op: OperationRef, name: &str) -> Option<FunctionAttr> {
     op.attribute(name).ok().and_then(attrs::read)
 }
 
-fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, RunError> {
+fn compile_function(op: OperationRef) -> Result<Function, RunError> {
     let name = op
         .attribute("sym_name")
         .ok()
@@ -353,9 +354,7 @@ fn compile_function(op: OperationRef, source: Option<&str>) -> Result<Function, 
     let param_names = arguments
         .iter()
         .enumerate()
-        .map(|(i, v)| {
-            pto_dialects::source::value_name(source, *v).unwrap_or_else(|| format!("arg{i}"))
-        })
+        .map(|(i, v)| pto_dialects::ir::value_name(*v).unwrap_or_else(|| format!("arg{i}")))
         .collect();
     let param_locations = arguments
         .iter()

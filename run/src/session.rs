@@ -535,11 +535,13 @@ fn run_task(world: &World, program: &Program, device: usize, task: Task) -> Resu
 /// the context's handler (the error is then [`RunError::reported`]).
 pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     let text = path.to_string_lossy().to_string();
-    // Text MLIR's parser would crash on is reported before it parses.
-    if let Some(message) = std::fs::read(path)
+    let source = std::fs::read(path)
         .ok()
-        .and_then(|bytes| String::from_utf8(bytes).ok())
-        .and_then(|source| pto_dialects::source::unparsable(&text, &source))
+        .and_then(|bytes| String::from_utf8(bytes).ok());
+    // Text MLIR's parser would crash on is reported before it parses.
+    if let Some(message) = source
+        .as_deref()
+        .and_then(|source| pto_dialects::source::unparsable(&text, source))
     {
         eprintln!("{message}");
         return Err(RunError::reported());
@@ -547,6 +549,9 @@ pub fn parse_file<'c>(context: &'c Context, path: &Path) -> Result<Module<'c>> {
     let module = pto_dialects::ir::parse_file(context, &text).ok_or_else(RunError::reported)?;
     if !melior::ir::operation::OperationLike::verify(&module.as_operation()) {
         return Err(RunError::reported());
+    }
+    if let Some(source) = &source {
+        pto_dialects::source::name_arguments(&module, source);
     }
     Ok(module)
 }

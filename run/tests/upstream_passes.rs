@@ -132,7 +132,7 @@ fn run_passes<'c>(
 }
 
 fn execute(module: &Module, case: &Case) -> Result<Outcome, String> {
-    let program = Program::compile(module, None).map_err(|e| e.to_string())?;
+    let program = Program::compile(module).map_err(|e| e.to_string())?;
     let mut session = Session::new(&program).ranks(case.ranks).seed(7);
     for (name, input) in &case.inputs {
         session = session.input(name, input.clone());

@@ -333,9 +333,9 @@ fn is_host(function: OperationRef) -> bool {
     )
 }
 
-/// The host view of `kernel`'s parameters (names from `source` when its
+/// The host view of `kernel`'s parameters (names from the IR when its
 /// locations point at them).
-fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Parameter>, String> {
+fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
     let body = kernel
         .region_opt(0)
         .and_then(|r| r.first_block())
@@ -369,8 +369,7 @@ fn parameters(kernel: OperationRef, source: Option<&str>) -> Result<Vec<Paramete
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = passes_element(tensor.element())?;
         let direction = direction(kernel, i);
-        let name =
-            pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
         parameters.push(Parameter {
             name,
             element: element.to_string(),
@@ -497,10 +496,9 @@ fn pto2_orchestration<'c>(
 pub fn translate<'c>(
     context: &'c Context,
     module: &mut Module<'c>,
-    source: Option<&str>,
     target: Target,
 ) -> Result<Vec<OutputFile>, Diagnosed> {
-    translate_with(context, module, source, target, false)
+    translate_with(context, module, target, false)
 }
 
 /// A function the translation has to leave out: an error, or with
@@ -520,7 +518,6 @@ fn left_out(allow_partial: bool, failed: &mut bool, at: OperationRef, message: S
 pub fn translate_with<'c>(
     context: &'c Context,
     module: &mut Module<'c>,
-    source: Option<&str>,
     target: Target,
     allow_partial: bool,
 ) -> Result<Vec<OutputFile>, Diagnosed> {
@@ -587,7 +584,7 @@ pub fn translate_with<'c>(
             "aiv"
         };
         let parameters = match target {
-            Target::A2a3Sim { runtime_entry } => match parameters(kernel, source) {
+            Target::A2a3Sim { runtime_entry } => match parameters(kernel) {
                 Ok(parameters) => Some(parameters),
                 // Runtime programs reach it through its packed arguments.
                 Err(message) if runtime_entry => {
@@ -719,7 +716,7 @@ pub fn translate_with<'c>(
                 .ok()
                 .and_then(attrs::text)
                 .unwrap_or_default();
-            match host_python::build(host, &chip_directions, source) {
+            match host_python::build(host, &chip_directions) {
                 Ok(text) => {
                     hosts.push(format!(
                         "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
@@ -763,7 +760,7 @@ pub fn translate_with<'c>(
                     .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
                     .collect();
                 kernels.sort();
-                match driver::build_runtime(context, entry, &kernels, file, source) {
+                match driver::build_runtime(context, entry, &kernels, file) {
                     Ok(program) => {
                         match translate_to_cpp(&program.as_operation()) {
                             Some(text) => files.push(OutputFile {
@@ -825,7 +822,6 @@ pub fn translate_with<'c>(
                     entry,
                     &translated,
                     &chips,
-                    source,
                     runtime_chips.as_ref(),
                 )?;
                 // The chip functions go before main.

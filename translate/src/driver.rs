@@ -242,7 +242,8 @@ fn element_of(r#type: Type) -> Result<&'static str, String> {
 }
 
 /// The simulator program of `orchestration`: a `main` that reads the
-/// orchestration's tensor parameters (by source name, else argN), runs its
+/// orchestration's tensor parameters (by their names in the IR, else
+/// argN), runs its
 /// body with every kernel call made on the simulated core, and writes and
 /// compares its results as `result<i>`.
 pub fn build_program<'c>(
@@ -250,7 +251,6 @@ pub fn build_program<'c>(
     orchestration: melior::ir::OperationRef<'c, '_>,
     kernels: &Kernels,
     chips: &[String],
-    source: Option<&str>,
     runtime: Option<&RuntimeChips>,
 ) -> Result<Module<'c>, Failure> {
     use melior::ir::{
@@ -348,8 +348,7 @@ pub fn build_program<'c>(
             // filled rank by rank from the input and written at the end.
             let dims: Option<Vec<i64>> = tensor.shape().into_iter().collect();
             let dims = dims.ok_or_else(|| fail(orchestration, format!("parameter #{i}: windows of dynamic shape given from outside are not simulated yet")))?;
-            let name = pto_dialects::source::value_name(source, parameter)
-                .unwrap_or_else(|| format!("arg{i}"));
+            let name = pto_dialects::ir::value_name(parameter).unwrap_or_else(|| format!("arg{i}"));
             let domain_type = Type::parse(
                 context,
                 "!emitc.ptr<!emitc.opaque<\"pto::sim::CommDomain\">>",
@@ -413,8 +412,7 @@ pub fn build_program<'c>(
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        let name = pto_dialects::source::value_name(source, parameter)
-            .unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::ir::value_name(parameter).unwrap_or_else(|| format!("arg{i}"));
         let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
         let buffer: Value = insert(call_op(
             &format!("pto::sim::input<{element}>"),
@@ -1243,7 +1241,6 @@ pub fn build_runtime<'c>(
     orchestration: melior::ir::OperationRef<'c, '_>,
     kernels: &[(usize, String)],
     orchestration_file: &str,
-    source: Option<&str>,
 ) -> Result<Module<'c>, Failure> {
     use melior::ir::ValueLike;
     let fail = |message: String| -> Failure { (orchestration.to_raw(), message) };
@@ -1328,8 +1325,7 @@ pub fn build_runtime<'c>(
     };
     for i in 0..entry.argument_count() {
         let parameter: Value = entry.argument(i).unwrap().into();
-        let name = pto_dialects::source::value_name(source, parameter)
-            .unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::ir::value_name(parameter).unwrap_or_else(|| format!("arg{i}"));
         host_tensor(parameter.r#type(), name, "input")?;
     }
     for k in 0..function_type.result_count() {

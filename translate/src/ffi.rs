@@ -33,9 +33,11 @@ unsafe extern "C" fn append(data: *const u8, length: usize, user_data: *mut c_vo
 }
 
 /// Parses `source` (text or bytecode; NUL bytes are data, not its end) as a
-/// module whose locations name `name`; `None` on an error, which the
-/// context's diagnostics have reported.
+/// module whose locations name `name`, its function arguments named as in
+/// the text (`pto_dialects::source::name_arguments`); `None` on an error,
+/// which the context's diagnostics have reported.
 pub fn parse_module<'c>(context: &'c Context, source: &[u8], name: &str) -> Option<Module<'c>> {
+    let text = std::str::from_utf8(source).ok();
     let source = MlirStringRef {
         data: source.as_ptr().cast(),
         length: source.len(),
@@ -48,7 +50,11 @@ pub fn parse_module<'c>(context: &'c Context, source: &[u8], name: &str) -> Opti
     // source only during the call.
     let raw = unsafe { ptoGlue_parseModule(context.to_raw(), source, name) };
     // SAFETY: a non-null module was just created and is owned here.
-    (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })
+    let module = (!raw.ptr.is_null()).then(|| unsafe { Module::from_raw(raw) })?;
+    if let Some(text) = text {
+        pto_dialects::source::name_arguments(&module, text);
+    }
+    Some(module)
 }
 
 /// Prints `op` (EmitC) as C++; `None` when the emitter reported an error

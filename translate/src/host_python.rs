@@ -618,7 +618,6 @@ impl<'f> Printer<'f> {
 pub fn build(
     function: OperationRef,
     chips: &HashMap<String, Vec<Option<ParamDirection>>>,
-    source: Option<&str>,
 ) -> Result<String, Failure> {
     let name = function
         .attribute("sym_name")
@@ -649,8 +648,7 @@ pub fn build(
                 "host programs given windows from outside are not emitted yet".into(),
             ));
         }
-        let parameter =
-            pto_dialects::source::value_name(source, argument).unwrap_or_else(|| format!("arg{i}"));
+        let parameter = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
         printer
             .values
             .insert(key(argument), format!("tensors[\"{parameter}\"]"));

@@ -204,17 +204,12 @@ fn main() -> ExitCode {
         }
     };
     // Bytecode is binary; text is checked first.
-    let text = if bytes.starts_with(BYTECODE_MAGIC) {
-        None
-    } else {
-        match check_text(&name, &bytes) {
-            Ok(text) => Some(text),
-            Err(message) => {
-                eprintln!("{message}");
-                return ExitCode::FAILURE;
-            }
-        }
-    };
+    if !bytes.starts_with(BYTECODE_MAGIC)
+        && let Err(message) = check_text(&name, &bytes)
+    {
+        eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
     let target = if cli.target == "a2a3sim" {
         Target::A2a3Sim {
             runtime_entry: cli.entry.as_deref() == Some("runtime"),
@@ -230,7 +225,7 @@ fn main() -> ExitCode {
     let translated = std::panic::catch_unwind(|| {
         let context = context();
         let mut module = parse(&context, &name, &bytes)?;
-        translate_with(&context, &mut module, text, target, cli.allow_partial).ok()
+        translate_with(&context, &mut module, target, cli.allow_partial).ok()
     });
     let files = match translated {
         Ok(Some(files)) => files,

@@ -37,7 +37,6 @@ fn kernels() -> (String, String) {
     let files = translate(
         &context,
         &mut module,
-        Some(&source),
         Target::A2a3Sim {
             runtime_entry: false,
         },

@@ -3,7 +3,7 @@
 
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use melior::{ir::operation::OperationLike, pass::PassManager, utility::parse_pass_pipeline};
 use pto_run::{Array, Program, session::parse_file, types::Elem};
@@ -17,15 +17,14 @@ pub fn example(path: &str) -> PathBuf {
 }
 
 /// Compiles a file, after `pipeline` when given.
-pub fn load(path: &PathBuf, pipeline: Option<&str>) -> Program {
+pub fn load(path: &Path, pipeline: Option<&str>) -> Program {
     let context = pto_dialects::create_context();
     let mut module =
         parse_file(&context, path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     if let Some(pipeline) = pipeline {
         run_pipeline(&context, &mut module, pipeline);
     }
-    let source = std::fs::read_to_string(path).ok();
-    Program::compile(&module, source.as_deref()).expect("compiles")
+    Program::compile(&module).expect("compiles")
 }
 
 /// Compiles MLIR text, after `pipeline` when given.
@@ -34,10 +33,11 @@ pub fn load_text(text: &str, pipeline: Option<&str>) -> Program {
     let mut module =
         melior::ir::Module::parse(&context, text).unwrap_or_else(|| panic!("parses:\n{text}"));
     assert!(module.as_operation().verify(), "verifies:\n{text}");
+    pto_dialects::source::name_arguments(&module, text);
     if let Some(pipeline) = pipeline {
         run_pipeline(&context, &mut module, pipeline);
     }
-    Program::compile(&module, Some(text)).expect("compiles")
+    Program::compile(&module).expect("compiles")
 }
 
 fn run_pipeline<'c>(
