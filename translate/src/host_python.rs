@@ -42,6 +42,8 @@ use melior::ir::{
 use pto_dialects::{
     dtype::Dtype,
     enums::ParamDirection,
+    ir::ValueKey,
+    op_table::{Family, OpKind},
     ops::{op_name, operand_at, result_at},
     types::TensorLike,
 };
@@ -60,13 +62,13 @@ struct WindowView {
 struct Printer<'f> {
     out: String,
     depth: usize,
-    /// The Python expression of each value (by raw pointer).
-    values: HashMap<usize, String>,
-    windows: HashMap<usize, WindowView>,
+    /// The Python expression of each value.
+    values: HashMap<ValueKey, String>,
+    windows: HashMap<ValueKey, WindowView>,
     /// The domain of each comm context value.
-    contexts: HashMap<usize, String>,
+    contexts: HashMap<ValueKey, String>,
     /// Byte-size expression of each window buffer (by value).
-    buffer_bytes: HashMap<usize, (String, String)>,
+    buffer_bytes: HashMap<ValueKey, (String, String)>,
     next: usize,
     /// The chip orchestrations' parameter directions (`None`: a scalar).
     chips: &'f HashMap<String, Vec<Option<ParamDirection>>>,
@@ -77,8 +79,8 @@ struct Printer<'f> {
     tasks: usize,
 }
 
-fn key(value: Value) -> usize {
-    value.to_raw().ptr as usize
+fn key(value: Value) -> ValueKey {
+    ValueKey::of(value)
 }
 
 fn data_type(element: melior::ir::Type) -> Result<&'static str, String> {
@@ -179,6 +181,9 @@ impl<'f> Printer<'f> {
     }
 
     fn op(&mut self, op: OperationRef) -> Result<(), Failure> {
+        if let Some(kind) = OpKind::of(&op) {
+            return self.pto_op(op, kind);
+        }
         let name = op_name(op);
         let fail = |message: String| -> Failure { (op.to_raw(), message) };
         if let Some(symbol) = python_operator(&name) {
@@ -241,24 +246,6 @@ impl<'f> Printer<'f> {
                 );
                 self.assign(op, text)
             }
-            "pld.system.world_size" => {
-                self.values
-                    .insert(key(result_at(op, 0).unwrap()), "world_size".into());
-            }
-            "pld.comm_domain" => self.domain(op)?,
-            "pld.tensor.alloc_window_buffer" => {}
-            "pld.tensor.window" => {}
-            "pld.system.get_comm_ctx" => {
-                let window = self
-                    .windows
-                    .get(&key(operand_at(op, 0).unwrap()))
-                    .cloned()
-                    .ok_or_else(|| {
-                        fail("the comm context of a value that is not a window view".into())
-                    })?;
-                self.contexts
-                    .insert(key(result_at(op, 0).unwrap()), window.domain);
-            }
             "scf.for" => {
                 if op.result_count() > 0 {
                     return Err(fail(
@@ -318,16 +305,47 @@ impl<'f> Printer<'f> {
                     self.depth -= 1;
                 }
             }
-            "scf.yield" | "pld.yield" | "func.return" => {
+            "scf.yield" | "func.return" => {
                 if op.operand_count() > 0 && name == "func.return" {
                     return Err(fail(
                         "host programs returning values are not emitted yet".into(),
                     ));
                 }
             }
-            "pld.dispatch" => self.dispatch(op)?,
-            builtin if builtin.starts_with("pld.builtin.") => self.builtin(op)?,
             other => return Err(fail(format!("'{other}' is not emitted for the host yet"))),
+        }
+        Ok(())
+    }
+
+    /// A pl/pld op of the host program.
+    fn pto_op(&mut self, op: OperationRef, kind: OpKind) -> Result<(), Failure> {
+        let fail = |message: String| -> Failure { (op.to_raw(), message) };
+        match kind {
+            OpKind::PldSystemWorldSize => {
+                self.values
+                    .insert(key(result_at(op, 0).unwrap()), "world_size".into());
+            }
+            OpKind::PldCommDomain => self.domain(op)?,
+            // Printed by their domain.
+            OpKind::PldTensorAllocWindowBuffer | OpKind::PldTensorWindow => {}
+            OpKind::PldSystemGetCommCtx => {
+                let window = self
+                    .windows
+                    .get(&key(operand_at(op, 0).unwrap()))
+                    .cloned()
+                    .ok_or_else(|| {
+                        fail("the comm context of a value that is not a window view".into())
+                    })?;
+                self.contexts
+                    .insert(key(result_at(op, 0).unwrap()), window.domain);
+            }
+            OpKind::PldYield => {}
+            OpKind::PldDispatch => self.dispatch(op)?,
+            _ if kind.info().family == Family::BuiltinCollective => self.builtin(op)?,
+            _ => {
+                let name = kind.info().name;
+                return Err(fail(format!("'{name}' is not emitted for the host yet")));
+            }
         }
         Ok(())
     }
@@ -366,8 +384,11 @@ impl<'f> Printer<'f> {
         let mut next = body.first_operation();
         while let Some(inner) = next {
             next = inner.next_in_block();
-            let inner_name = op_name(inner);
-            if inner_name.starts_with("arith.") || inner_name == "pld.system.world_size" {
+            let is_size = OpKind::of(&inner).map_or_else(
+                || op_name(inner).starts_with("arith."),
+                |kind| kind == OpKind::PldSystemWorldSize,
+            );
+            if is_size {
                 self.op(inner)?;
             } else {
                 rest.push(inner);
@@ -375,8 +396,8 @@ impl<'f> Printer<'f> {
         }
         let mut buffers = Vec::new();
         for inner in &rest {
-            match op_name(*inner).as_str() {
-                "pld.tensor.alloc_window_buffer" => {
+            match OpKind::of(inner) {
+                Some(OpKind::PldTensorAllocWindowBuffer) => {
                     let buffer = inner
                         .attribute("name")
                         .ok()
@@ -389,7 +410,7 @@ impl<'f> Printer<'f> {
                     );
                     buffers.push((buffer, bytes));
                 }
-                "pld.tensor.window" => {
+                Some(OpKind::PldTensorWindow) => {
                     let (buffer, bytes) = self
                         .buffer_bytes
                         .get(&key(operand_at(*inner, 0).unwrap()))
@@ -593,7 +614,7 @@ impl<'f> Printer<'f> {
             .ok_or_else(|| fail("a builtin collective without windows".into()))?;
         self.line(&format!("{ta}.add_scalar({domain}[{rank}].domain_size)"));
         self.line(&format!("{ta}.add_scalar({domain}[{rank}].device_ctx)"));
-        if op_name(op) == "pld.builtin.allreduce" {
+        if OpKind::of(&op) == Some(OpKind::PldBuiltinAllreduce) {
             let cores = op
                 .attribute("cores")
                 .ok()
