@@ -675,126 +675,81 @@ pub fn supports(kind: OpKind) -> Result<(), &'static str> {
     Code::of_kind(kind).map(|_| ())
 }
 
-/// The binary operation a table computation names (`maximum` and the
-/// expansions' `max` alike; `broadcast` is "the right operand").
-fn binary(compute: Option<Compute>) -> Result<Binary, &'static str> {
+/// What pto-run computes for a table computation: one exhaustive match, so
+/// a new `Compute` fails to build until it has its meaning here. `max` and
+/// `min` name both the expansions' binary operation and a reduction;
+/// `broadcast` is "the right operand".
+#[derive(Clone, Copy)]
+enum Computation {
+    Binary(Binary),
+    Unary(Unary),
+    Reduce(Reduce),
+    BinaryOrReduce(Binary, Reduce),
+}
+
+fn computation(compute: Option<Compute>) -> Result<Computation, &'static str> {
+    use Computation::{Binary as B, BinaryOrReduce as BR, Reduce as R, Unary as U};
     use Compute as C;
     Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
-        C::Add => Binary::Add,
-        C::Sub => Binary::Sub,
-        C::Mul => Binary::Mul,
-        C::Div => Binary::Div,
-        C::Maximum | C::Max => Binary::Max,
-        C::Minimum | C::Min => Binary::Min,
-        C::Fmod => Binary::Fmod,
-        C::Rem => Binary::Rem,
-        C::And => Binary::And,
-        C::Or => Binary::Or,
-        C::Xor => Binary::Xor,
-        C::Shl => Binary::Shl,
-        C::Shr => Binary::Shr,
-        C::Prelu => Binary::Prelu,
-        C::Lrelu => Binary::Lrelu,
-        C::Expdif => Binary::ExpDif,
-        C::Broadcast => Binary::Second,
-        C::Abs
-        | C::Cos
-        | C::Exp
-        | C::Log
-        | C::Neg
-        | C::Not
-        | C::Recip
-        | C::Relu
-        | C::Rsqrt
-        | C::Sin
-        | C::Sqrt
-        | C::Sum
-        | C::Prod
-        | C::Argmax
-        | C::Argmin => return Err(unsupported::NO_COMPUTATION),
+        C::Add => B(Binary::Add),
+        C::Sub => B(Binary::Sub),
+        C::Mul => B(Binary::Mul),
+        C::Div => B(Binary::Div),
+        C::Maximum => B(Binary::Max),
+        C::Minimum => B(Binary::Min),
+        C::Fmod => B(Binary::Fmod),
+        C::Rem => B(Binary::Rem),
+        C::And => B(Binary::And),
+        C::Or => B(Binary::Or),
+        C::Xor => B(Binary::Xor),
+        C::Shl => B(Binary::Shl),
+        C::Shr => B(Binary::Shr),
+        C::Prelu => B(Binary::Prelu),
+        C::Lrelu => B(Binary::Lrelu),
+        C::Expdif => B(Binary::ExpDif),
+        C::Broadcast => B(Binary::Second),
+        C::Max => BR(Binary::Max, Reduce::Max),
+        C::Min => BR(Binary::Min, Reduce::Min),
+        C::Neg => U(Unary::Neg),
+        C::Exp => U(Unary::Exp),
+        C::Log => U(Unary::Log),
+        C::Sqrt => U(Unary::Sqrt),
+        C::Rsqrt => U(Unary::Rsqrt),
+        C::Recip => U(Unary::Recip),
+        C::Abs => U(Unary::Abs),
+        C::Relu => U(Unary::Relu),
+        C::Not => U(Unary::Not),
+        C::Sin => U(Unary::Sin),
+        C::Cos => U(Unary::Cos),
+        C::Sum => R(Reduce::Sum),
+        C::Prod => R(Reduce::Prod),
+        C::Argmax => R(Reduce::ArgMax),
+        C::Argmin => R(Reduce::ArgMin),
     })
+}
+
+/// The binary operation a table computation names.
+fn binary(compute: Option<Compute>) -> Result<Binary, &'static str> {
+    match computation(compute)? {
+        Computation::Binary(op) | Computation::BinaryOrReduce(op, _) => Ok(op),
+        _ => Err(unsupported::NO_COMPUTATION),
+    }
 }
 
 /// The unary operation a table computation names.
 fn unary(compute: Option<Compute>) -> Result<Unary, &'static str> {
-    use Compute as C;
-    Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
-        C::Neg => Unary::Neg,
-        C::Exp => Unary::Exp,
-        C::Log => Unary::Log,
-        C::Sqrt => Unary::Sqrt,
-        C::Rsqrt => Unary::Rsqrt,
-        C::Recip => Unary::Recip,
-        C::Abs => Unary::Abs,
-        C::Relu => Unary::Relu,
-        C::Not => Unary::Not,
-        C::Sin => Unary::Sin,
-        C::Cos => Unary::Cos,
-        C::Add
-        | C::Sub
-        | C::Mul
-        | C::Div
-        | C::Maximum
-        | C::Max
-        | C::Minimum
-        | C::Min
-        | C::Fmod
-        | C::Rem
-        | C::And
-        | C::Or
-        | C::Xor
-        | C::Shl
-        | C::Shr
-        | C::Prelu
-        | C::Lrelu
-        | C::Expdif
-        | C::Broadcast
-        | C::Sum
-        | C::Prod
-        | C::Argmax
-        | C::Argmin => return Err(unsupported::NO_COMPUTATION),
-    })
+    match computation(compute)? {
+        Computation::Unary(op) => Ok(op),
+        _ => Err(unsupported::NO_COMPUTATION),
+    }
 }
 
 /// The reduction a table computation names.
 fn reduce(compute: Option<Compute>) -> Result<Reduce, &'static str> {
-    use Compute as C;
-    Ok(match compute.ok_or(unsupported::NO_COMPUTATION)? {
-        C::Sum => Reduce::Sum,
-        C::Max => Reduce::Max,
-        C::Min => Reduce::Min,
-        C::Prod => Reduce::Prod,
-        C::Argmax => Reduce::ArgMax,
-        C::Argmin => Reduce::ArgMin,
-        C::Add
-        | C::Sub
-        | C::Mul
-        | C::Div
-        | C::Maximum
-        | C::Minimum
-        | C::Fmod
-        | C::Rem
-        | C::And
-        | C::Or
-        | C::Xor
-        | C::Shl
-        | C::Shr
-        | C::Prelu
-        | C::Lrelu
-        | C::Expdif
-        | C::Broadcast
-        | C::Abs
-        | C::Cos
-        | C::Exp
-        | C::Log
-        | C::Neg
-        | C::Not
-        | C::Recip
-        | C::Relu
-        | C::Rsqrt
-        | C::Sin
-        | C::Sqrt => return Err(unsupported::NO_COMPUTATION),
-    })
+    match computation(compute)? {
+        Computation::Reduce(op) | Computation::BinaryOrReduce(_, op) => Ok(op),
+        _ => Err(unsupported::NO_COMPUTATION),
+    }
 }
 
 impl Code {

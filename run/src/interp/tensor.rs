@@ -282,7 +282,7 @@ impl Interp<'_> {
                 let ty = result_ty()?;
                 let source = self.tensor(frame, op.operands[0])?;
                 let mut tile = self.read_all(&source)?;
-                let mode = cast_mode(op);
+                let mode = cast_mode(op)?;
                 for x in &mut tile.data {
                     *x = cast_value(*x, mode, ty.elem);
                 }

@@ -334,12 +334,12 @@ pub fn cast_value(x: f64, mode: RoundMode, out: Elem) -> f64 {
     out.wrap(float_to_int(rounded)) as f64
 }
 
-/// The rounding mode of a cast. `mode` is a required attribute, so the
-/// verifier leaves no cast without one; the fallback is pto-run's old one
-/// (round, away from zero), which differs from the a2a3 emitter's (rint).
-pub fn cast_mode(op: &Op) -> RoundMode {
+/// The rounding mode of a cast. `mode` is a required attribute: a cast
+/// without one is refused (as the a2a3 emitter refuses it), never run with
+/// a guessed mode.
+pub fn cast_mode(op: &Op) -> Result<RoundMode> {
     op.enum_attr::<RoundMode>("mode")
-        .unwrap_or(RoundMode::Round)
+        .ok_or_else(|| RunError::new("a cast without a valid rounding mode (`mode`)".to_string()))
 }
 
 impl Interp<'_> {
@@ -593,7 +593,7 @@ impl Interp<'_> {
             Code::TileCast => {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
-                let mode = cast_mode(op);
+                let mode = cast_mode(op)?;
                 let mut tile = Tile {
                     elem: ty.elem,
                     defined: vec![false; source.data.len()],

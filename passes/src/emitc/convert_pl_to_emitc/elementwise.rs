@@ -74,7 +74,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
     }
 
     /// `pl.tile.cast` (family `TileCast`): `TCVT(dst, src, RoundMode::…)`,
-    /// rounding as the op says (`rint` when it does not).
+    /// rounding as the op says (its required `mode`; a cast without one is
+    /// refused, as pto-run refuses it).
     pub(super) fn cast(
         &mut self,
         op: OperationRef<'c, 'a>,
@@ -85,7 +86,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         let valid = self.propagated_valid(op);
         let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, valid)?;
-        let mode = op.enum_attr::<RoundMode>("mode").unwrap_or(RoundMode::Rint);
+        let mode = op.enum_attr::<RoundMode>("mode").ok_or_else(|| {
+            (
+                op,
+                "a cast without a valid rounding mode (`mode`)".to_string(),
+            )
+        })?;
         let mode = opaque_attribute(
             self.context,
             &format!("RoundMode::CAST_{}", mode.to_string().to_uppercase()),
