@@ -111,7 +111,14 @@ fn arguments(dag: DagInit, what: &str, op: &str) -> (Vec<Argument>, Vec<Argument
         let Some(record) = def_record(init) else {
             fail(format!("{op}: {what} #{index} is not a def"))
         };
-        let constraint = record.name().unwrap_or_default().to_string();
+        // An anonymous constraint (`Variadic<Index>`, `PL_TileOf<[F16]>`) is
+        // known by what it says, not by its generated record name.
+        let constraint = match record.name().unwrap_or_default() {
+            anonymous if anonymous.starts_with("anonymous_") => {
+                record.str_value("summary").unwrap_or(anonymous).to_string()
+            }
+            named => named.to_string(),
+        };
         let name = name.unwrap_or_default().to_string();
         if record.subclass_of("Attr") {
             let optional = record.subclass_of("OptionalAttr")

@@ -173,6 +173,33 @@ pub fn require_float<'c>(what: &str, dtype: Dtype) -> Result<(), Failure<'c>> {
     }
 }
 
+/// `read` / `write` of a tile or tensor of `rank` and `element`: one index
+/// per dimension, then (for a write) the scalar, of the element type.
+pub fn element_access<'c>(
+    op: OperationRef<'c, '_>,
+    write: bool,
+    rank: usize,
+    element: Type<'c>,
+) -> Result<(), Failure<'c>> {
+    let indices = op.operand_count() - if write { 2 } else { 1 };
+    if indices != rank {
+        return fail(format!(
+            "needs one index per dimension ({rank}), got {indices}"
+        ));
+    }
+    let scalar = if write {
+        operand_type(op, op.operand_count() - 1)?
+    } else {
+        result_type(op, 0)?
+    };
+    if scalar != element {
+        return fail(format!(
+            "the scalar must have the element type {element}, got {scalar}"
+        ));
+    }
+    Ok(())
+}
+
 /// Whether the op carries the unit attribute `name`.
 pub fn has_unit_attr(op: OperationRef, name: &str) -> bool {
     op.attribute(name).is_ok()

@@ -33,9 +33,9 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Check, constant_operands, distinct_scratch, dtype_of, fail, operand_segments, operand_tile,
-        operand_type, render_dims, require_dtype, require_vec, result_tile, result_type, run_rule,
-        statics, window_leaves,
+        Check, constant_operands, distinct_scratch, dtype_of, element_access, fail,
+        operand_segments, operand_tile, operand_type, render_dims, require_dtype, require_vec,
+        result_tile, run_rule, statics, window_leaves,
     },
     system::int_attr,
 };
@@ -196,28 +196,9 @@ fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
 
 /// `read` / `write`: one index per dimension, a scalar of the element type.
 fn verify_access<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    let write = kind == OpKind::PlTileWrite;
     let tile = operand_tile(op, 0)?;
     require_vec("tile", tile)?;
-    let indices = op.operand_count() - if write { 2 } else { 1 };
-    if indices != tile.rank() {
-        return fail(format!(
-            "needs one index per dimension ({}), got {indices}",
-            tile.rank()
-        ));
-    }
-    let scalar = if write {
-        operand_type(op, op.operand_count() - 1)?
-    } else {
-        result_type(op, 0)?
-    };
-    if scalar != tile.element() {
-        return fail(format!(
-            "the scalar must have the element type {}, got {scalar}",
-            tile.element()
-        ));
-    }
-    Ok(())
+    element_access(op, kind == OpKind::PlTileWrite, tile.rank(), tile.element())
 }
 
 fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {

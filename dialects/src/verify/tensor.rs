@@ -27,9 +27,9 @@ use melior::ir::{
 use super::{
     VerifyResult,
     common::{
-        Check, Failure, compute_of, constant_operands, fail, operand_segments, operand_type,
-        reduces_to_index, render_dims, require_dtype, require_float, result_type, run_rule,
-        window_leaves,
+        Check, Failure, compute_of, constant_operands, element_access, fail, operand_segments,
+        operand_type, reduces_to_index, render_dims, require_dtype, require_float, result_type,
+        run_rule, window_leaves,
     },
     system::int_attr,
 };
@@ -308,27 +308,8 @@ fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
 
 /// `read` / `write`: one index per dimension, a scalar of the element type.
 fn verify_access<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
-    let write = kind == OpKind::PlTensorWrite;
     let t = TensorLike::try_from(operand_type(op, 0)?).map_err(|e| Failure::new(e.to_string()))?;
-    let indices = op.operand_count() - if write { 2 } else { 1 };
-    if indices != t.rank() {
-        return fail(format!(
-            "needs one index per dimension ({}), got {indices}",
-            t.rank()
-        ));
-    }
-    let scalar = if write {
-        operand_type(op, op.operand_count() - 1)?
-    } else {
-        result_type(op, 0)?
-    };
-    if scalar != t.element() {
-        return fail(format!(
-            "the scalar must have the element type {}, got {scalar}",
-            t.element()
-        ));
-    }
-    Ok(())
+    element_access(op, kind == OpKind::PlTensorWrite, t.rank(), t.element())
 }
 
 fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
