@@ -89,3 +89,24 @@ func.func @cast_chain() attributes {pl.kind = #pl.kind<aiv>} {
   %r = pl.tile.cast %a rint : !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xbf16, vec>
   return
 }
+
+// -----
+
+// Only pl ops take pl values here: a tile carried by scf.while (which
+// planning does not give one buffer, as it does scf.for's) is refused, not
+// left behind in half-converted IR.
+func.func @carried_by_while(%x: !pl.tensor<16x64xf32>, %n: index) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: this op takes a !pl.tile<16x64xf32, vec> and is not a pl op; it is not translated yet}}
+  %r:2 = scf.while (%i = %c0, %a = %t) : (index, !pl.tile<16x64xf32, vec>) -> (index, !pl.tile<16x64xf32, vec>) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %a : index, !pl.tile<16x64xf32, vec>
+  } do {
+  ^bb0(%j: index, %b: !pl.tile<16x64xf32, vec>):
+    %next = arith.addi %j, %c1 : index
+    scf.yield %next, %b : index, !pl.tile<16x64xf32, vec>
+  }
+  return
+}

@@ -40,7 +40,6 @@ use super::{
     cpp_types,
     kernel_entry::{self, EntryArg},
 };
-use crate::target::a2a3;
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     pl::linear::value_key,
@@ -261,34 +260,61 @@ struct GmTensor<'c, 'a> {
     /// The index value of each dynamic dimension (the kernel parameter
     /// appended for it).
     dims: Vec<Option<Value<'c, 'a>>>,
+    /// A distributed tensor's CommContext pointer.
+    context: Option<Value<'c, 'a>>,
 }
 
 /// Builds the EmitC form of one kernel in place.
+///
+/// pl values keep their pl types while the kernel converts, as in
+/// upstream's dialect conversion: each converted value is the result of a
+/// `builtin.unrealized_conversion_cast` from what stands for it in EmitC
+/// (see [`materialization`]), so that the ops after it still see its shape
+/// and valid extents in its type, and read what the type cannot hold —
+/// runtime extents, a tensor's CommContext — from the cast's operands. The
+/// casts go once every op is converted.
 struct Lowering<'c, 'a> {
     context: &'c Context,
     /// Whether the kernel is entered through the runtime's `kernel_entry`.
     runtime_entry: bool,
-    /// The tensors each pointer value stands for.
-    tensors: HashMap<ValueKey, GmTensor<'c, 'a>>,
     /// pl ops replaced (erased at the end, last first).
     replaced: Vec<OperationRef<'c, 'a>>,
-    /// The pl shape of each declared `Tile<…>` object.
-    shapes: HashMap<ValueKey, Vec<i64>>,
-    /// The shape each declared object is stored with (its rows padded to
-    /// 32 bytes): element indices count in it.
-    storage_shapes: HashMap<ValueKey, Vec<i64>>,
-    /// The runtime valid extents (index values) of each declared object
-    /// with dynamic ones.
-    valid: HashMap<ValueKey, [Option<Value<'c, 'a>>; 2]>,
-    /// The static valid extents of each declared object (None: dynamic).
-    static_valid: HashMap<ValueKey, [Option<i64>; 2]>,
-    /// The CommContext pointer of each distributed tensor parameter (the
-    /// i-th context belongs to the i-th one:
-    /// docs/passes/pld-materialize-dist-tensor-ctx.md).
-    contexts: HashMap<ValueKey, Value<'c, 'a>>,
+    /// The casts that give converted values their pl types (erased after
+    /// the ops that use them).
+    materializations: Vec<OperationRef<'c, 'a>>,
     /// Whether a communication op was lowered (the kernel file then needs
     /// the context helpers).
     communicates: bool,
+}
+
+/// The operands of the cast that materializes `value` as a pl or pld value
+/// from its EmitC parts, when it is one:
+/// - a tile: the `Tile<…>` object, then the runtime valid extent (index) of
+///   each dimension whose valid extent the type leaves dynamic;
+/// - a tensor: its `__gm__` pointer, then the extent (index) of each of
+///   its dynamic dimensions — all of them or none (a view's are not
+///   known) — then, for a distributed tensor, its CommContext pointer
+///   (the i-th context parameter belongs to the i-th distributed tensor
+///   parameter: docs/passes/pld-materialize-dist-tensor-ctx.md);
+/// - a comm context: its pointer.
+fn materialization<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
+    let cast = pto_dialects::ir::defining_op(value)?;
+    let pto_type = |t: Type| {
+        pto_dialects::ir::type_in_dialect(t, "pl") || pto_dialects::ir::type_in_dialect(t, "pld")
+    };
+    (op_name(cast) == "builtin.unrealized_conversion_cast" && pto_type(value.r#type())).then(|| {
+        (0..cast.operand_count())
+            .filter_map(|i| operand_at(cast, i))
+            .collect()
+    })
+}
+
+/// What stands for `value` in EmitC: its materialization's first part, or
+/// `value` itself (an EmitC or builtin value).
+fn emitted<'c: 'a, 'a>(value: Value<'c, 'a>) -> Value<'c, 'a> {
+    materialization(value)
+        .and_then(|parts| parts.first().copied())
+        .unwrap_or(value)
 }
 
 fn int_attribute(op: OperationRef, name: &str) -> Option<i64> {
@@ -483,6 +509,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let operands: Vec<Value> = operands
             .iter()
             .map(|&value| {
+                let value = emitted(value);
                 if !value.r#type().is_index() {
                     return value;
                 }
@@ -572,14 +599,80 @@ impl<'c, 'a> Lowering<'c, 'a> {
             Some(vec![index_attr, address_attr]),
             None,
         );
-        self.shapes.insert(value_key(object), tile.shape());
-        self.storage_shapes
-            .insert(value_key(object), a2a3::storage_shape(tile));
-        self.static_valid
-            .insert(value_key(object), [extents[0], extents[1]]);
-        let runtime = [0, 1].map(|d| if extents[d].is_none() { valid[d] } else { None });
-        self.valid.insert(value_key(object), runtime);
-        Ok(object)
+        let mut parts = vec![object];
+        parts.extend(arguments);
+        Ok(self.materialize(op, value.r#type(), &parts))
+    }
+
+    /// `parts` as a value of pl type `r#type`, before `at` (see
+    /// [`materialization`]).
+    fn materialize(
+        &mut self,
+        at: OperationRef<'c, 'a>,
+        r#type: Type<'c>,
+        parts: &[Value<'c, 'a>],
+    ) -> Value<'c, 'a> {
+        let cast = OperationBuilder::new("builtin.unrealized_conversion_cast", at.location())
+            .add_operands(parts)
+            .add_results(&[r#type])
+            .build()
+            .expect("a cast builds");
+        let cast = at
+            .block()
+            .expect("ops sit in blocks")
+            .insert_operation_before(at, cast);
+        self.materializations.push(cast);
+        cast.result(0).expect("one result").into()
+    }
+
+    /// The runtime valid extents of a converted tile (`None` where its type
+    /// gives the extent, or where it is not converted).
+    fn runtime_valid(&self, tile: Value<'c, 'a>) -> [Option<Value<'c, 'a>>; 2] {
+        let (Ok(r#type), Some(parts)) = (TileType::try_from(tile.r#type()), materialization(tile))
+        else {
+            return [None, None];
+        };
+        let extents = r#type.effective_view().valid_shape;
+        let mut runtime = parts.into_iter().skip(1);
+        [0, 1].map(|d| {
+            if extents.get(d).copied().flatten().is_none() {
+                runtime.next()
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The global-memory tensor a converted tensor value stands for.
+    fn gm_tensor(&self, tensor: Value<'c, 'a>) -> Option<GmTensor<'c, 'a>> {
+        let r#type = TensorLike::try_from(tensor.r#type()).ok()?;
+        let parts = materialization(tensor)?;
+        let element = cpp_types::element(r#type.element()).ok()?;
+        let dims = r#type.shape();
+        let extents: Vec<Value> = parts
+            .iter()
+            .skip(1)
+            .copied()
+            .filter(|part| part.r#type().is_index())
+            .collect();
+        let mut known = extents.into_iter();
+        let all_known = known.len() == dims.iter().filter(|d| d.is_none()).count();
+        Some(GmTensor {
+            element,
+            shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(),
+            dims: dims
+                .iter()
+                .map(|d| match d {
+                    None if all_known => known.next(),
+                    _ => None,
+                })
+                .collect(),
+            context: parts
+                .iter()
+                .skip(1)
+                .copied()
+                .find(|part| !part.r#type().is_index()),
+        })
     }
 
     /// The row-major element index of `indices` in a tile of `shape`, as an
@@ -656,7 +749,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
     fn propagated_valid(&self, op: OperationRef<'c, 'a>) -> [Option<Value<'c, 'a>>; 2] {
         [0, 1].map(|d| {
             op.operands()
-                .find_map(|operand| self.valid.get(&value_key(operand)).and_then(|v| v[d]))
+                .find_map(|operand| self.runtime_valid(operand)[d])
         })
     }
 
@@ -739,25 +832,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
         op: OperationRef<'c, 'a>,
         tile: Value<'c, 'a>,
     ) -> Result<(Vec<i64>, Vec<Option<Value<'c, 'a>>>), Failure<'c, 'a>> {
-        if let Ok(r#type) = TileType::try_from(tile.r#type()) {
-            return self.tile_window(op, r#type, [None, None]);
-        }
-        let shape = self
-            .shapes
-            .get(&value_key(tile))
-            .cloned()
-            .ok_or((op, "the stored tile was not declared".to_string()))?;
-        let valid = self
-            .static_valid
-            .get(&value_key(tile))
-            .copied()
-            .unwrap_or([None, None]);
-        let runtime = self
-            .valid
-            .get(&value_key(tile))
-            .copied()
-            .unwrap_or([None, None]);
-        self.window_of(op, &shape, valid, runtime)
+        let r#type = TileType::try_from(tile.r#type())
+            .map_err(|_| (op, "the stored value is not a tile".to_string()))?;
+        self.tile_window(op, r#type, self.runtime_valid(tile))
     }
 
     /// [`Self::global_at`] with runtime extents: where `runtime[d]` is a
@@ -772,11 +849,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
         window: &[i64],
         runtime: &[Option<Value<'c, 'a>>],
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        let info = self.tensors.get(&value_key(tensor)).cloned().ok_or((
+        let info = self.gm_tensor(tensor).ok_or((
             op,
             "this tensor is not a kernel parameter in global memory; it is not translated yet"
                 .to_string(),
         ))?;
+        let pointer = emitted(pointer);
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
         // Row-major strides: constants where the inner extents are static,
@@ -909,7 +987,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         tensor: Value<'c, 'a>,
         axis: usize,
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        let info = self.tensors.get(&value_key(tensor)).ok_or((
+        let info = self.gm_tensor(tensor).ok_or((
             op,
             "this tensor is not a kernel parameter in global memory".to_string(),
         ))?;
@@ -997,13 +1075,14 @@ impl<'c, 'a> Lowering<'c, 'a> {
         operands: &[Value<'c, '_>],
     ) {
         let context = self.context;
+        let operands: Vec<Value> = operands.iter().map(|&value| emitted(value)).collect();
         block.append_operation(
             OperationBuilder::new("emitc.call_opaque", location)
                 .add_attributes(&[(
                     Identifier::new(context, "callee"),
                     StringAttribute::new(context, callee).into(),
                 )])
-                .add_operands(operands)
+                .add_operands(&operands)
                 .build()
                 .expect("emitc.call_opaque builds"),
         );
@@ -1018,6 +1097,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         tile: Value<'c, 'a>,
     ) -> Result<(), Failure<'c, 'a>> {
         let context = self.context;
+        let (global, tile) = (emitted(global), emitted(tile));
         let type_of = |value: Value<'c, 'a>| -> Result<Attribute<'c>, Failure<'c, 'a>> {
             let r#type = match TileType::try_from(value.r#type()) {
                 Ok(tile) => opaque(context, &cpp_types::tile(tile).map_err(|m| (op, m))?),
@@ -1320,21 +1400,23 @@ fn convert_kernel<'c, 'a>(
     let mut lowering = Lowering {
         context,
         runtime_entry: with_entry,
-        tensors: HashMap::new(),
         replaced: Vec::new(),
-        shapes: HashMap::new(),
-        storage_shapes: HashMap::new(),
-        valid: HashMap::new(),
-        static_valid: HashMap::new(),
-        contexts: HashMap::new(),
+        materializations: Vec::new(),
         communicates: false,
     };
+    // The kernel's own first op: the parameters' materializations go before
+    // it, after the casts of the scalar parameters.
+    let body_first = entry
+        .first_operation()
+        .ok_or((kernel, "a kernel without a return".to_string()))?;
     // Parameters: tensors become __gm__ pointers, index size_t; a dynamic
     // leading dimension is one more size_t parameter after all others.
     let mut parameter_types = Vec::new();
     let mut dynamic_dims: Vec<(ValueKey, usize)> = Vec::new();
     let mut distributed: Vec<ValueKey> = Vec::new();
-    let mut comm_contexts: Vec<Value> = Vec::new();
+    let mut comm_contexts: Vec<(Value, Type)> = Vec::new();
+    // Tensor parameters and their pl types.
+    let mut tensor_parameters: Vec<(Value, Type)> = Vec::new();
     let mut abi: Vec<EntryArg> = Vec::new();
     let mut parameter_of: HashMap<ValueKey, usize> = HashMap::new();
     for i in 0..entry.argument_count() {
@@ -1343,7 +1425,7 @@ fn convert_kernel<'c, 'a>(
         if CommCtxType::try_from(r#type).is_ok() {
             let context_type = pointer(context, "int64_t");
             argument.set_type(context_type);
-            comm_contexts.push(argument);
+            comm_contexts.push((argument, r#type));
             parameter_types.push(context_type);
             abi.push(EntryArg::Context);
             continue;
@@ -1361,7 +1443,6 @@ fn convert_kernel<'c, 'a>(
                     ),
                 ));
             }
-            let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
             let pointer_type = pointer(context, element);
             argument.set_type(pointer_type);
@@ -1372,14 +1453,7 @@ fn convert_kernel<'c, 'a>(
                     dynamic_dims.push((value_key(argument), axis));
                 }
             }
-            lowering.tensors.insert(
-                value_key(argument),
-                GmTensor {
-                    element,
-                    shape,
-                    dims: vec![None; dims.len()],
-                },
-            );
+            tensor_parameters.push((argument, r#type));
             parameter_of.insert(value_key(argument), abi.len());
             parameter_types.push(pointer_type);
             abi.push(EntryArg::Tensor { element });
@@ -1413,13 +1487,11 @@ fn convert_kernel<'c, 'a>(
             abi.push(EntryArg::Scalar { cpp: cpp.into() });
         }
     }
-    for (tensor, ctx) in distributed.iter().zip(&comm_contexts) {
-        lowering.contexts.insert(*tensor, *ctx);
-    }
     if distributed.len() > comm_contexts.len() {
         return Err((kernel, "a distributed tensor parameter has no CommContext parameter (run pld-materialize-dist-tensor-ctx first)".to_string()));
     }
     let size_t = Type::parse(context, "!emitc.size_t").expect("size_t parses");
+    let mut extents: HashMap<(ValueKey, usize), Value> = HashMap::new();
     for (key, axis) in &dynamic_dims {
         let argument: Value = entry.add_argument(size_t, kernel.location());
         let first = entry.first_operation().expect("a kernel has a return");
@@ -1433,12 +1505,35 @@ fn convert_kernel<'c, 'a>(
             .result(0)
             .unwrap()
             .into();
-        lowering.tensors.get_mut(key).expect("recorded above").dims[*axis] = Some(index_value);
+        extents.insert((*key, *axis), index_value);
         parameter_types.push(size_t);
         abi.push(EntryArg::Extent {
             parameter: parameter_of[key],
             axis: *axis,
         });
+    }
+    // The parameters as the pl values the body uses.
+    let mut materialize_parameter =
+        |argument: Value<'c, 'a>, r#type: Type<'c>, parts: &[Value<'c, 'a>]| {
+            let value = lowering.materialize(body_first, r#type, parts);
+            pto_dialects::ir::replace_all_uses(argument, value);
+            let cast = pto_dialects::ir::defining_op(value).expect("a cast");
+            pto_dialects::ir::edit(cast).set_operand(0, argument);
+        };
+    for &(argument, r#type) in &comm_contexts {
+        materialize_parameter(argument, r#type, &[argument]);
+    }
+    let mut contexts = comm_contexts.iter().map(|(ctx, _)| *ctx);
+    for &(argument, r#type) in &tensor_parameters {
+        let mut parts = vec![argument];
+        let rank = TensorLike::try_from(r#type).map_or(0, |t| t.rank());
+        parts.extend(
+            (0..rank).filter_map(|axis| extents.get(&(value_key(argument), axis)).copied()),
+        );
+        if distributed.contains(&value_key(argument)) {
+            parts.extend(contexts.next());
+        }
+        materialize_parameter(argument, r#type, &parts);
     }
     // Tile ops, in order (nested ones included).
     let mut ops = Vec::new();
@@ -1495,6 +1590,21 @@ fn convert_kernel<'c, 'a>(
                 .expect("emitc.return builds"),
         );
         drop(detach(terminator));
+    }
+    // Every use of a pl value is converted now (the kernel's results
+    // with its return).
+    for cast in lowering.materializations.iter().rev() {
+        let value: Value = cast.result(0).expect("one result").into();
+        if let Some((user, _)) = pto_dialects::ir::uses(value).first() {
+            return Err((
+                *user,
+                format!(
+                    "this op takes a {} and is not a pl op; it is not translated yet",
+                    value.r#type()
+                ),
+            ));
+        }
+        drop(detach(*cast));
     }
     drop(detach(kernel));
     if with_entry {

@@ -12,11 +12,24 @@ use pto_dialects::{
     types::{TensorLike, TileType},
 };
 
-use super::{Failure, GmTensor, Lowering, int_attribute, no_lowering};
+use super::{Failure, Lowering, emitted, int_attribute, no_lowering};
 use crate::emitc::build::{self, opaque_attribute};
-use crate::pl::linear::value_key;
+use crate::target::a2a3;
 
 impl<'c, 'a> Lowering<'c, 'a> {
+    /// The shape a converted tile is stored with (its rows padded to 32
+    /// bytes): element indices count in it.
+    fn storage_shape(
+        &self,
+        op: OperationRef<'c, 'a>,
+        tile: Value<'c, 'a>,
+    ) -> Result<Vec<i64>, Failure<'c, 'a>> {
+        match TileType::try_from(tile.r#type()) {
+            Ok(r#type) if super::materialization(tile).is_some() => Ok(a2a3::storage_shape(r#type)),
+            _ => Err((op, "the accessed tile was not declared".to_string())),
+        }
+    }
+
     /// `pl.tensor.view` (family `TensorView`): metadata only, the same
     /// pointer with the result's shape.
     pub(super) fn tensor_views(
@@ -38,10 +51,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 "views with a non-row-major layout are not translated yet".into(),
             ));
         }
-        let info = self.tensors.get(&value_key(source)).cloned().ok_or((
+        let info = self.gm_tensor(source).ok_or((
             op,
             "a view of a tensor that is not a kernel parameter".to_string(),
         ))?;
+        let source = emitted(source);
         let dims = tensor.shape();
         if dims.iter().skip(1).any(Option::is_none) {
             return Err((
@@ -61,17 +75,11 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .result(0)
             .unwrap()
             .into();
-        self.tensors.insert(
-            value_key(view),
-            GmTensor {
-                element: info.element,
-                shape: dims.iter().map(|d| d.unwrap_or(-1)).collect(),
-                dims: vec![None; dims.len()],
-            },
-        );
-        if let Some(&ctx) = self.contexts.get(&value_key(source)) {
-            self.contexts.insert(value_key(view), ctx);
-        }
+        // The view's pointer, and its source's CommContext; the extents of
+        // its dynamic dimensions are not known.
+        let mut parts = vec![view];
+        parts.extend(info.context);
+        let view = self.materialize(op, result.r#type(), &parts);
         self.replace(op, view);
         Ok(())
     }
@@ -251,11 +259,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // In place: `tile.SetValue(row * cols + col, value)` on the
                 // source object, which the result stands for.
                 let tile = operand_at(op, 0).unwrap();
-                let shape = self
-                    .storage_shapes
-                    .get(&value_key(tile))
-                    .cloned()
-                    .ok_or((op, "the written tile was not declared".to_string()))?;
+                let shape = self.storage_shape(op, tile)?;
                 let n = op.operand_count();
                 let indices: Vec<Value> = (1..n - 1).filter_map(|i| operand_at(op, i)).collect();
                 let value = operand_at(op, n - 1).unwrap();
@@ -268,7 +272,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                         self.context,
                         location,
                         "{}.SetValue({}, {});",
-                        &[tile, flat, value],
+                        &[emitted(tile), flat, value],
                     ),
                 );
                 self.replace(op, tile);
@@ -277,11 +281,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // `tile.GetValue(row * cols + col)` into a variable (a member
                 // call with a value: verbatim into an lvalue).
                 let tile = operand_at(op, 0).unwrap();
-                let shape = self
-                    .storage_shapes
-                    .get(&value_key(tile))
-                    .cloned()
-                    .ok_or((op, "the read tile was not declared".to_string()))?;
+                let shape = self.storage_shape(op, tile)?;
                 let indices: Vec<Value> = (1..op.operand_count())
                     .filter_map(|i| operand_at(op, i))
                     .collect();
@@ -311,7 +311,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                         self.context,
                         location,
                         "{} = {}.GetValue({});",
-                        &[variable, tile, flat],
+                        &[variable, emitted(tile), flat],
                     ),
                 );
                 let load = OperationBuilder::new("emitc.load", location)

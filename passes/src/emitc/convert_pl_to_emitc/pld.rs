@@ -14,9 +14,8 @@ use pto_dialects::{
     types::TileType,
 };
 
-use super::{Failure, Lowering, no_lowering};
+use super::{Failure, Lowering, emitted, no_lowering};
 use crate::emitc::build::opaque_attribute;
-use crate::pl::linear::value_key;
 use pto_dialects::ops::constant_int;
 
 /// The CommContext accessors communicating kernels use (docs/translate.md,
@@ -40,7 +39,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         op: OperationRef<'c, 'a>,
         tensor: Value<'c, 'a>,
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        self.contexts.get(&value_key(tensor)).copied().ok_or((
+        self.gm_tensor(tensor).and_then(|t| t.context).ok_or((
             op,
             "this distributed tensor has no CommContext parameter".to_string(),
         ))
@@ -61,7 +60,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 "pld_peer",
                 &[tensor, ctx, peer],
                 None,
-                Some(tensor.r#type()),
+                Some(emitted(tensor).r#type()),
             )
             .expect("a result"))
     }
@@ -276,10 +275,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // whole local tensor's.
                 let local = if put { src } else { dst };
                 let shape: Vec<i64> = if extents.is_empty() {
-                    self.tensors
-                        .get(&value_key(local))
-                        .map(|t| t.shape.clone())
-                        .unwrap_or_default()
+                    self.gm_tensor(local).map(|t| t.shape).unwrap_or_default()
                 } else {
                     extents
                         .iter()
