@@ -4,9 +4,8 @@
 //! before anything else runs. Passes then name what they emit after the
 //! user's parameters without seeing the source text.
 
-use melior::ir::{
-    BlockLike, Location, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike,
-};
+use crate::ops::Checked;
+use melior::ir::{BlockLike, Location, OperationRef, RegionLike, Value, ValueLike};
 use mlir_sys::{MlirStringRef, mlirLocationIsAName, mlirLocationNameGetName};
 
 /// The name `location` carries when it is a name location.
@@ -57,7 +56,7 @@ pub fn name_arguments<'c>(
     let functions = crate::ir::collect_named(root, &["func.func"]);
     for block in functions
         .iter()
-        .filter_map(|f| f.region(0).ok().and_then(|r| r.first_block()))
+        .filter_map(|f| f.region_opt(0).and_then(|r| r.first_block()))
     {
         for index in 0..block.argument_count() {
             let Ok(argument) = block.argument(index) else {
