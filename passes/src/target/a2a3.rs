@@ -103,3 +103,54 @@ pub fn tile_bytes(tile: TileType) -> u64 {
         .saturating_mul(element_bits(Dtype::of(tile.element())))
         .div_ceil(8)
 }
+
+/// The C++ header of these limits for the simulator's model of the cores
+/// (sim/include/pto/sim/a2a3.hpp), so that the model's arenas and the
+/// planner read one table. `cargo test -p pto-passes --test sim_limits`
+/// checks the header is this text (PTO_BLESS=1 rewrites it).
+pub fn sim_header() -> String {
+    let space = |space: MemorySpace| space_limits(space, false).expect("an on-chip space");
+    let (scratch_at, scratch_bytes) = LIBRARY_SCRATCH_UB;
+    let mut text = String::from(
+        "//===- a2a3.hpp - a2a3's on-chip memories, for the simulator ---------------===//\n\
+         //\n\
+         // Generated from passes/src/target/a2a3.rs (the table pl-plan-memory\n\
+         // plans with) by scripts/update-docs.sh; do not edit.\n\
+         //\n\
+         //===----------------------------------------------------------------------===//\n\
+         \n\
+         #ifndef PTO_SIM_A2A3_HPP\n\
+         #define PTO_SIM_A2A3_HPP\n\
+         \n\
+         #include <cstdint>\n\
+         \n\
+         namespace pto::sim::a2a3 {\n\n",
+    );
+    text += &format!(
+        "/// UB, including the top {scratch_bytes} bytes pto-isa's instructions use as\n\
+         /// their own scratch (from byte {scratch_at}), which no tile is planned in.\n\
+         inline constexpr uint64_t kUbBytes = {};\n",
+        scratch_at + scratch_bytes
+    );
+    for (name, what, memory) in [
+        ("Ub", "UB", MemorySpace::Vec),
+        ("L1", "L1", MemorySpace::Mat),
+        ("L0a", "L0A", MemorySpace::Left),
+        ("L0b", "L0B", MemorySpace::Right),
+        ("L0c", "L0C", MemorySpace::Acc),
+        ("Bias", "the bias table", MemorySpace::Bias),
+    ] {
+        let (bytes, alignment) = space(memory);
+        if memory != MemorySpace::Vec {
+            text += &format!(
+                "/// Bytes of {what}.\ninline constexpr uint64_t k{name}Bytes = {bytes};\n"
+            );
+        }
+        text += &format!(
+            "/// The alignment of a tile's address in {what}.\n\
+             inline constexpr uint64_t k{name}Alignment = {alignment};\n"
+        );
+    }
+    text += "\n} // namespace pto::sim::a2a3\n\n#endif // PTO_SIM_A2A3_HPP\n";
+    text
+}

@@ -39,6 +39,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "pto/sim/a2a3.hpp"
 #include "pto/sim/hazards.hpp"
 
 #define __gm__
@@ -87,14 +88,15 @@ enum class PadValue : uint64_t { Null, Zero, Max, Min };
 enum class RoundMode { CAST_NONE, CAST_RINT, CAST_ROUND, CAST_FLOOR, CAST_CEIL, CAST_TRUNC, CAST_ODD };
 enum class Layout { ND, DN, NZ };
 
-/// The per-core on-chip memories, one set per thread (a rank's core).
+/// The per-core on-chip memories, one set per thread (a rank's core),
+/// sized as pl-plan-memory plans them (pto/sim/a2a3.hpp).
 struct Arenas {
-  alignas(64) unsigned char ub[192 * 1024];
-  alignas(64) unsigned char l1[512 * 1024];
-  alignas(64) unsigned char l0a[64 * 1024];
-  alignas(64) unsigned char l0b[64 * 1024];
-  alignas(64) unsigned char l0c[128 * 1024];
-  alignas(64) unsigned char bias[64 * 1024];
+  alignas(64) unsigned char ub[pto::sim::a2a3::kUbBytes];
+  alignas(64) unsigned char l1[pto::sim::a2a3::kL1Bytes];
+  alignas(64) unsigned char l0a[pto::sim::a2a3::kL0aBytes];
+  alignas(64) unsigned char l0b[pto::sim::a2a3::kL0bBytes];
+  alignas(64) unsigned char l0c[pto::sim::a2a3::kL0cBytes];
+  alignas(64) unsigned char bias[pto::sim::a2a3::kBiasBytes];
 };
 
 inline Arenas &arenas() {
@@ -103,14 +105,15 @@ inline Arenas &arenas() {
 }
 
 inline unsigned char *arena(TileType type, uint64_t &capacity, uint64_t &alignment) {
+  namespace limits = pto::sim::a2a3;
   Arenas &a = arenas();
   switch (type) {
-  case TileType::Vec: capacity = sizeof a.ub; alignment = 32; return a.ub;
-  case TileType::Mat: capacity = sizeof a.l1; alignment = 32; return a.l1;
-  case TileType::Left: capacity = sizeof a.l0a; alignment = 512; return a.l0a;
-  case TileType::Right: capacity = sizeof a.l0b; alignment = 512; return a.l0b;
-  case TileType::Acc: capacity = sizeof a.l0c; alignment = 512; return a.l0c;
-  case TileType::Bias: capacity = sizeof a.bias; alignment = 64; return a.bias;
+  case TileType::Vec: capacity = sizeof a.ub; alignment = limits::kUbAlignment; return a.ub;
+  case TileType::Mat: capacity = sizeof a.l1; alignment = limits::kL1Alignment; return a.l1;
+  case TileType::Left: capacity = sizeof a.l0a; alignment = limits::kL0aAlignment; return a.l0a;
+  case TileType::Right: capacity = sizeof a.l0b; alignment = limits::kL0bAlignment; return a.l0b;
+  case TileType::Acc: capacity = sizeof a.l0c; alignment = limits::kL0cAlignment; return a.l0c;
+  case TileType::Bias: capacity = sizeof a.bias; alignment = limits::kBiasAlignment; return a.bias;
   }
   fail("unknown tile type");
 }
