@@ -1173,49 +1173,82 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
             pto_dialects::ir::replace_all_uses(body.argument(i + 1).unwrap(), init);
             pto_dialects::ir::replace_all_uses(for_op.result(i).unwrap(), init);
         }
-        let kept: Vec<usize> = (0..carried).filter(|i| !dropped.contains(i)).collect();
-        // The yield keeps the remaining values.
-        let yielded: Vec<Value> = kept
-            .iter()
-            .map(|&i| operand_at(terminator, i).unwrap())
-            .collect();
-        body.insert_operation_before(
-            terminator,
-            melior::dialect::scf::r#yield(&yielded, terminator.location()),
-        );
-        drop(detach(terminator));
+        if terminator.operand_count() != carried {
+            return Err((
+                for_op,
+                "a loop body yielding other than it carries".to_string(),
+            ));
+        }
         for &i in dropped.iter().rev() {
             if !pto_dialects::ir::erase_argument(body, i + 1) {
                 return Err((for_op, "a dropped loop buffer is still used".to_string()));
             }
         }
         // A new loop with the kept iteration arguments takes the body.
+        let kept: Vec<usize> = (0..carried).filter(|i| !dropped.contains(i)).collect();
         let mut operands: Vec<Value> = (0..3).map(|i| operand_at(for_op, i).unwrap()).collect();
         operands.extend(kept.iter().map(|&i| operand_at(for_op, 3 + i).unwrap()));
-        let result_types: Vec<Type> = kept
-            .iter()
-            .map(|&i| for_op.result(i).unwrap().r#type())
-            .collect();
-        let region = Region::new();
-        pto_dialects::ir::take_body(&region, &for_op.region(0).unwrap());
-        let new_loop = OperationBuilder::new("scf.for", for_op.location())
-            .add_operands(&operands)
-            .add_results(&result_types)
-            .add_regions([region])
-            .build()
-            .map_err(|e| (for_op, e.to_string()))?;
-        let new_loop = for_op
-            .block()
-            .unwrap()
-            .insert_operation_before(for_op, new_loop);
-        for (new_index, &old_index) in kept.iter().enumerate() {
-            pto_dialects::ir::replace_all_uses(
-                for_op.result(old_index).unwrap(),
-                new_loop.result(new_index).unwrap(),
-            );
-        }
-        drop(detach(for_op));
+        keep_results(for_op, "scf.for", &operands, &kept)?;
     }
+    Ok(())
+}
+
+/// Replaces `op` (an `scf.for` or `scf.if` named `name`, with `operands`)
+/// by one yielding only its results `kept`: each region's yield keeps
+/// those operands, the regions move to the new op, and the kept results'
+/// uses move to it.
+fn keep_results<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: &str,
+    operands: &[Value<'c, 'a>],
+    kept: &[usize],
+) -> Result<(), Failure<'c, 'a>> {
+    for region in op.regions() {
+        let Some(body) = region.first_block() else {
+            continue;
+        };
+        let Some(terminator) = body.terminator() else {
+            continue;
+        };
+        let yielded: Vec<Value> = kept
+            .iter()
+            .filter_map(|&i| operand_at(terminator, i))
+            .collect();
+        body.insert_operation_before(
+            terminator,
+            melior::dialect::scf::r#yield(&yielded, terminator.location()),
+        );
+        drop(detach(terminator));
+    }
+    let result_types: Vec<Type> = kept
+        .iter()
+        .map(|&i| op.result(i).unwrap().r#type())
+        .collect();
+    let regions: Vec<Region> = (0..op.region_count())
+        .map(|index| {
+            let region = Region::new();
+            pto_dialects::ir::take_body(&region, &op.region(index).unwrap());
+            region
+        })
+        .collect();
+    let builder = OperationBuilder::new(name, op.location())
+        .add_operands(operands)
+        .add_results(&result_types);
+    let mut regions = regions.into_iter();
+    let builder = match (regions.next(), regions.next()) {
+        (Some(body), None) => builder.add_regions([body]),
+        (Some(then), Some(otherwise)) => builder.add_regions([then, otherwise]),
+        _ => return Err((op, format!("a '{name}' without its regions"))),
+    };
+    let rebuilt = builder.build().map_err(|e| (op, e.to_string()))?;
+    let rebuilt = op.block().unwrap().insert_operation_before(op, rebuilt);
+    for (new_index, &old_index) in kept.iter().enumerate() {
+        pto_dialects::ir::replace_all_uses(
+            op.result(old_index).unwrap(),
+            rebuilt.result(new_index).unwrap(),
+        );
+    }
+    drop(detach(op));
     Ok(())
 }
 
@@ -1278,49 +1311,7 @@ fn drop_branch_tiles<'c, 'a>(
             pto_dialects::ir::replace_all_uses(result, create.result(0).unwrap());
         }
         // The branches yield only what is kept.
-        for region in branch.regions() {
-            let Some(body) = region.first_block() else {
-                continue;
-            };
-            let Some(terminator) = body.terminator() else {
-                continue;
-            };
-            let yielded: Vec<Value> = kept
-                .iter()
-                .filter_map(|&i| operand_at(terminator, i))
-                .collect();
-            body.insert_operation_before(
-                terminator,
-                melior::dialect::scf::r#yield(&yielded, terminator.location()),
-            );
-            drop(detach(terminator));
-        }
-        let result_types: Vec<Type> = kept
-            .iter()
-            .map(|&i| branch.result(i).unwrap().r#type())
-            .collect();
-        let take = |index: usize| {
-            let region = Region::new();
-            pto_dialects::ir::take_body(&region, &branch.region(index).unwrap());
-            region
-        };
-        let rebuilt = OperationBuilder::new("scf.if", branch.location())
-            .add_operands(&[operand_at(branch, 0).unwrap()])
-            .add_results(&result_types)
-            .add_regions([take(0), take(1)])
-            .build()
-            .map_err(|e| (branch, e.to_string()))?;
-        let rebuilt = branch
-            .block()
-            .unwrap()
-            .insert_operation_before(branch, rebuilt);
-        for (new_index, &old_index) in kept.iter().enumerate() {
-            pto_dialects::ir::replace_all_uses(
-                branch.result(old_index).unwrap(),
-                rebuilt.result(new_index).unwrap(),
-            );
-        }
-        drop(detach(branch));
+        keep_results(branch, "scf.if", &[operand_at(branch, 0).unwrap()], &kept)?;
     }
     Ok(())
 }
