@@ -3,23 +3,21 @@
 
 use melior::{
     Context,
-    ir::{
-        BlockLike, Location, Module, OperationRef, RegionLike, ValueLike, operation::OperationLike,
-    },
+    ir::{BlockLike, Location, Module, OperationRef, ValueLike, operation::OperationLike},
     pass::PassManager,
     utility::parse_pass_pipeline,
 };
-use pto_dialects::ops::Checked;
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
-    enums::{FunctionKind, ParamDirection},
+    enums::FunctionKind,
     ops::{OpKind, op_name},
-    types::{CommCtxType, TensorLike},
+    types::TensorLike,
 };
 
 use crate::{driver, ffi::translate_to_cpp, host_python};
-use pto_passes::emitc::orchestration::kernels::{direction, returned_parameters, signature};
+use pto_passes::emitc::orchestration::kernels::signature;
+use pto_passes::emitc::program::BUILTINS_FILE;
 
 /// What the C++ is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,18 +84,7 @@ fn to_emitc(target: Target) -> String {
 /// The lowering of a host driver module to printable EmitC.
 const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
 
-/// A kernel parameter as the host sees it.
-#[derive(Clone, Debug)]
-pub struct Parameter {
-    pub name: String,
-    pub element: String,
-    /// -1 for the dynamic leading dimension.
-    pub shape: Vec<i64>,
-    pub direction: ParamDirection,
-    /// A window view (`!pld.dtensor`) or comm context: passed by a chip
-    /// orchestration, not driven from the command line.
-    pub distributed: bool,
-}
+pub use pto_passes::emitc::program::facts::Parameter;
 
 /// Whether `kernel` still holds tensor-level computations (left by
 /// pl-convert-tensor-to-tile, which warned): such a kernel is not
@@ -333,57 +320,7 @@ fn is_host(function: OperationRef) -> bool {
     )
 }
 
-/// The host view of `kernel`'s parameters (names from the IR when its
-/// locations point at them).
-fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
-    let body = kernel
-        .region_opt(0)
-        .and_then(|r| r.first_block())
-        .ok_or("an empty kernel")?;
-    let mut parameters = Vec::new();
-    for i in 0..body.argument_count() {
-        let argument: melior::ir::Value = body.argument(i).unwrap().into();
-        if CommCtxType::try_from(argument.r#type()).is_ok() {
-            parameters.push(Parameter {
-                name: format!("arg{i}"),
-                element: "int64_t".into(),
-                shape: vec![],
-                direction: ParamDirection::In,
-                distributed: true,
-            });
-            continue;
-        }
-        let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
-            format!(
-                "parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet",
-                argument.r#type()
-            )
-        })?;
-        let dims = tensor.shape();
-        if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-            return Err(format!(
-                "parameter #{i}: only the leading dimension of a tensor may be dynamic ({})",
-                argument.r#type()
-            ));
-        }
-        let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
-        let element = passes_element(tensor.element())?;
-        let direction = direction(kernel, i);
-        let name = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
-        parameters.push(Parameter {
-            name,
-            element: element.to_string(),
-            shape,
-            direction,
-            distributed: tensor.is_distributed(),
-        });
-    }
-    Ok(parameters)
-}
-
-pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
-    pto_passes::emitc::cpp_types::element(r#type)
-}
+use pto_passes::emitc::program::facts::parameters;
 
 /// `convert-pl-orchestration-to-emitc{runtime=...}` on `program`.
 /// `Ok(Err(message))` when the pass refuses it (its diagnostic is taken,
@@ -393,24 +330,43 @@ fn orchestration_pass<'c>(
     program: &mut Module<'c>,
     runtime: &str,
 ) -> Result<Result<(), String>, Diagnosed> {
-    const PASS: &str = "convert-pl-orchestration-to-emitc: ";
+    refusable_pass(
+        context,
+        program,
+        &format!("convert-pl-orchestration-to-emitc{{runtime={runtime}}}"),
+    )
+}
+
+/// What pto-translate's passes say when they refuse a function.
+const REFUSALS: &[&str] = &[
+    "convert-pl-orchestration-to-emitc: ",
+    "convert-pl-program-to-emitc: ",
+];
+
+/// `pass` (with its options) on `program`. `Ok(Err(message))` when it
+/// refuses it: the first of its diagnostics ([`REFUSALS`]) is taken, not
+/// printed, for the caller to report where the translation wants it.
+fn refusable_pass<'c>(
+    context: &'c Context,
+    program: &mut Module<'c>,
+    pass: &str,
+) -> Result<Result<(), String>, Diagnosed> {
     let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
     let taken = refusal.clone();
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
         let text = diagnostic.to_string();
-        let Some(at) = text.find(PASS) else {
+        let Some((at, prefix)) = REFUSALS
+            .iter()
+            .find_map(|prefix| text.find(prefix).map(|at| (at, prefix)))
+        else {
             return false;
         };
         taken
             .borrow_mut()
-            .get_or_insert_with(|| text[at + PASS.len()..].to_string());
+            .get_or_insert_with(|| text[at + prefix.len()..].to_string());
         true
     });
-    let converted = run_pipeline(
-        context,
-        program,
-        &format!("builtin.module(convert-pl-orchestration-to-emitc{{runtime={runtime}}})"),
-    );
+    let converted = run_pipeline(context, program, &format!("builtin.module({pass})"));
     context.detach_diagnostic_handler(handler);
     match converted {
         Ok(()) => Ok(Ok(())),
@@ -418,34 +374,50 @@ fn orchestration_pass<'c>(
     }
 }
 
-/// The chip orchestrations a host's simulator program calls, as its
-/// `static` C++ functions: `convert-pl-orchestration-to-emitc{runtime=sim}`
-/// on a module of them and the `kernels` they may call (the translated
-/// ones). `Ok(Err(message))` when the pass refuses one.
-fn sim_chips<'c>(
+/// The simulator program of `entry` (`run_<entry>.cpp`):
+/// `convert-pl-program-to-emitc{entry=... runtime=...}` on a module of it,
+/// the translated `kernels` (each with its `pto2.func_id`) and the
+/// dispatched `chips` (each with its `pto2.ordering_tokens`).
+/// `Ok(Err(message))` when the pass refuses it.
+fn program_pass<'c>(
     context: &'c Context,
-    chips: &[OperationRef<'c, '_>],
-    kernels: &[OperationRef<'c, '_>],
-) -> Result<Result<Vec<melior::ir::Operation<'c>>, String>, Diagnosed> {
-    if chips.is_empty() {
-        return Ok(Ok(Vec::new()));
-    }
+    entry: OperationRef<'c, '_>,
+    kernels: &[(String, usize, OperationRef<'c, '_>)],
+    chips: &[(OperationRef<'c, '_>, usize)],
+    runtime: &str,
+) -> Result<Result<Module<'c>, String>, Diagnosed> {
+    use melior::ir::{
+        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
+    };
+    use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
+    let i64_type = IntegerType::new(context, 64).into();
     let mut program = Module::new(Location::unknown(context));
-    for function in kernels.iter().chain(chips) {
-        program
-            .body()
-            .append_operation(pto_dialects::ir::clone(function));
+    for (_, func_id, kernel) in kernels {
+        let mut clone = pto_dialects::ir::clone(kernel);
+        clone.set_attribute(
+            FUNC_ID,
+            IntegerAttribute::new(i64_type, *func_id as i64).into(),
+        );
+        program.body().append_operation(clone);
     }
-    if let Err(refusal) = orchestration_pass(context, &mut program, "sim")? {
-        return Ok(Err(refusal));
+    for (chip, tokens) in chips {
+        let mut clone = pto_dialects::ir::clone(chip);
+        clone.set_attribute(
+            ORDERING_TOKENS,
+            IntegerAttribute::new(i64_type, *tokens as i64).into(),
+        );
+        program.body().append_operation(clone);
     }
-    let mut functions = Vec::new();
-    let mut next = program.body().first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        functions.push(pto_dialects::ir::clone(&op));
-    }
-    Ok(Ok(functions))
+    program
+        .body()
+        .append_operation(pto_dialects::ir::clone(&entry));
+    let name = entry
+        .attribute("sym_name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default();
+    let pass = format!("convert-pl-program-to-emitc{{entry={name} runtime={runtime}}}");
+    Ok(refusable_pass(context, &mut program, &pass)?.map(|()| program))
 }
 
 /// The PTO2 runtime's C++ of `orchestration`:
@@ -528,7 +500,6 @@ pub fn translate_with<'c>(
     }
     let mut files = Vec::new();
     let mut manifest = Vec::new();
-    let mut translated: driver::Kernels = std::collections::BTreeMap::new();
     let mut failed = false;
     // The translated kernels: name, func_id and the function.
     let mut calls: Vec<(String, usize, OperationRef)> = Vec::new();
@@ -622,17 +593,18 @@ pub fn translate_with<'c>(
         });
         calls.push((name.clone(), func_id, kernel));
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
-        if let Some(parameters) = parameters {
-            if parameters.iter().any(|p| p.distributed) {
-                // Runs only under a host program (windows, contexts).
-                translated.insert(
-                    name.clone(),
-                    (file.clone(), parameters, returned_parameters(kernel)),
-                );
-                continue;
-            }
-            let main = driver::build(context, &name, &file, &parameters);
-            let Some(text) = translate_to_cpp(&main.as_operation()) else {
+        // Kernels of windows and contexts run only under a host program.
+        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
+            let driver = match program_pass(context, kernel, &[], &[], "direct")? {
+                Ok(driver) => driver,
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}"))
+                        .emit(kernel, Severity::Error);
+                    failed = true;
+                    continue;
+                }
+            };
+            let Some(text) = translate_to_cpp(&driver.as_operation()) else {
                 failed = true;
                 continue;
             };
@@ -640,10 +612,6 @@ pub fn translate_with<'c>(
                 name: format!("run_{name}.cpp"),
                 contents: text,
             });
-            translated.insert(
-                name.clone(),
-                (file.clone(), parameters, returned_parameters(kernel)),
-            );
         }
     }
     // Programs: entry orchestrations and host programs run on the simulator
@@ -752,15 +720,19 @@ pub fn translate_with<'c>(
             if !is_entry {
                 continue;
             }
+            // The chips the entry may dispatch, with their ordering tokens.
+            let chip_functions: Vec<(OperationRef, usize)> = functions(module)
+                .into_iter()
+                .filter_map(|f| {
+                    let chip = f.attribute("sym_name").ok().and_then(attrs::text)?;
+                    let (_, tokens) = dispatched.iter().find(|(c, _)| *c == chip)?;
+                    (chip != name).then_some((f, *tokens))
+                })
+                .collect();
             // The device's way: the orchestration's PTO2 C++ on the
             // simulator's runtime.
-            if let Some(file) = orchestration_files.get(&name).filter(|_| !is_host(entry)) {
-                let mut kernels: Vec<(usize, String)> = calls
-                    .iter()
-                    .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
-                    .collect();
-                kernels.sort();
-                match driver::build_runtime(context, entry, &kernels, file) {
+            if orchestration_files.contains_key(&name) && !is_host(entry) {
+                match program_pass(context, entry, &calls, &chip_functions, "pto2")? {
                     Ok(program) => {
                         match translate_to_cpp(&program.as_operation()) {
                             Some(text) => files.push(OutputFile {
@@ -771,80 +743,23 @@ pub fn translate_with<'c>(
                         }
                         continue;
                     }
-                    Err((_, message)) => {
+                    Err(message) => {
                         OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
                     }
                 }
             }
             // A host program the device's way: its chips' PTO2 entries,
             // when every chip it dispatches has one.
-            let runtime_chips = (target.runtime_entry() && is_host(entry))
-                .then(|| {
-                    let mut runtime = driver::RuntimeChips {
-                        kernels: calls
-                            .iter()
-                            .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
-                            .collect(),
-                        ..Default::default()
-                    };
-                    runtime.kernels.sort();
-                    for (chip, tokens) in &dispatched {
-                        let file = orchestration_files.get(chip)?;
-                        runtime.chips.insert(chip.clone(), (file.clone(), *tokens));
-                    }
-                    Some(runtime)
-                })
-                .flatten();
-            if target.runtime_entry() && is_host(entry) && runtime_chips.is_none() {
+            let runtime = target.runtime_entry()
+                && is_host(entry)
+                && chips
+                    .iter()
+                    .all(|chip| orchestration_files.contains_key(chip));
+            if target.runtime_entry() && is_host(entry) && !runtime {
                 OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
             }
-            let chip_orchestrations: Vec<OperationRef> = functions(module)
-                .into_iter()
-                .filter(|f| {
-                    runtime_chips.is_none()
-                        && f.attribute("sym_name")
-                            .ok()
-                            .and_then(attrs::text)
-                            .is_some_and(|n| chips.contains(&n))
-                })
-                .collect();
-            let chip_kernels: Vec<OperationRef> = calls
-                .iter()
-                .filter(|(kernel, _, _)| translated.contains_key(kernel))
-                .map(|(_, _, kernel)| *kernel)
-                .collect();
-            let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> =
-                sim_chips(context, &chip_orchestrations, &chip_kernels)?
-                    .map_err(|message| (entry.to_raw(), message));
-            let program = chip_functions.and_then(|chip_functions| {
-                let program = driver::build_program(
-                    context,
-                    entry,
-                    &translated,
-                    &chips,
-                    runtime_chips.as_ref(),
-                )?;
-                // The chip functions go before main.
-                let main = program.body().terminator().or_else(|| {
-                    let mut last = program.body().first_operation();
-                    while let Some(op) = last.and_then(|o| o.next_in_block()) {
-                        last = Some(op);
-                    }
-                    last
-                });
-                for function in chip_functions {
-                    match main {
-                        Some(main) => {
-                            program.body().insert_operation_before(main, function);
-                        }
-                        None => {
-                            program.body().append_operation(function);
-                        }
-                    }
-                }
-                Ok(program)
-            });
-            match program {
+            let runtime = if runtime { "pto2" } else { "direct" };
+            match program_pass(context, entry, &calls, &chip_functions, runtime)? {
                 Ok(mut program) => {
                     if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
                         failed = true;
@@ -852,11 +767,11 @@ pub fn translate_with<'c>(
                     }
                     match translate_to_cpp(&program.as_operation()) {
                         Some(text) => {
-                            if text.contains(driver::BUILTINS_FILE)
-                                && !files.iter().any(|f| f.name == driver::BUILTINS_FILE)
+                            if text.contains(BUILTINS_FILE)
+                                && !files.iter().any(|f| f.name == BUILTINS_FILE)
                             {
                                 files.push(OutputFile {
-                                    name: driver::BUILTINS_FILE.into(),
+                                    name: BUILTINS_FILE.into(),
                                     contents: driver::BUILTINS_SOURCE.into(),
                                 });
                             }
@@ -868,7 +783,7 @@ pub fn translate_with<'c>(
                         None => failed = true,
                     }
                 }
-                Err((_, message)) => {
+                Err(message) => {
                     // Reported at the entry: the op that failed is in a
                     // half-rewritten copy.
                     left_out(
