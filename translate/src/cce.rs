@@ -595,23 +595,10 @@ pub fn translate_with<'c>(
         manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
         // Kernels of windows and contexts run only under a host program.
         if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
-            let driver = match program_pass(context, kernel, &[], &[], "direct")? {
-                Ok(driver) => driver,
-                Err(message) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}"))
-                        .emit(kernel, Severity::Error);
-                    failed = true;
-                    continue;
-                }
-            };
-            let Some(text) = translate_to_cpp(&driver.as_operation()) else {
-                failed = true;
-                continue;
-            };
-            files.push(OutputFile {
-                name: format!("run_{name}.cpp"),
-                contents: text,
-            });
+            match kernel_driver(context, kernel, &name)? {
+                Some(driver) => files.push(driver),
+                None => failed = true,
+            }
         }
     }
     // Programs: entry orchestrations and host programs run on the simulator
@@ -707,94 +694,16 @@ pub fn translate_with<'c>(
         }
     }
     if target.is_sim() && !failed {
-        let chips: Vec<String> = dispatched.iter().map(|(chip, _)| chip.clone()).collect();
-        for entry in functions(module) {
-            let name = entry
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration)
-                && !chips.contains(&name))
-                || is_host(entry);
-            if !is_entry {
-                continue;
-            }
-            // The chips the entry may dispatch, with their ordering tokens.
-            let chip_functions: Vec<(OperationRef, usize)> = functions(module)
-                .into_iter()
-                .filter_map(|f| {
-                    let chip = f.attribute("sym_name").ok().and_then(attrs::text)?;
-                    let (_, tokens) = dispatched.iter().find(|(c, _)| *c == chip)?;
-                    (chip != name).then_some((f, *tokens))
-                })
-                .collect();
-            // The device's way: the orchestration's PTO2 C++ on the
-            // simulator's runtime.
-            if orchestration_files.contains_key(&name) && !is_host(entry) {
-                match program_pass(context, entry, &calls, &chip_functions, "pto2")? {
-                    Ok(program) => {
-                        match translate_to_cpp(&program.as_operation()) {
-                            Some(text) => files.push(OutputFile {
-                                name: format!("run_{name}.cpp"),
-                                contents: text,
-                            }),
-                            None => failed = true,
-                        }
-                        continue;
-                    }
-                    Err(message) => {
-                        OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
-                    }
-                }
-            }
-            // A host program the device's way: its chips' PTO2 entries,
-            // when every chip it dispatches has one.
-            let runtime = target.runtime_entry()
-                && is_host(entry)
-                && chips
-                    .iter()
-                    .all(|chip| orchestration_files.contains_key(chip));
-            if target.runtime_entry() && is_host(entry) && !runtime {
-                OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
-            }
-            let runtime = if runtime { "pto2" } else { "direct" };
-            match program_pass(context, entry, &calls, &chip_functions, runtime)? {
-                Ok(mut program) => {
-                    if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
-                        failed = true;
-                        continue;
-                    }
-                    match translate_to_cpp(&program.as_operation()) {
-                        Some(text) => {
-                            if text.contains(BUILTINS_FILE)
-                                && !files.iter().any(|f| f.name == BUILTINS_FILE)
-                            {
-                                files.push(OutputFile {
-                                    name: BUILTINS_FILE.into(),
-                                    contents: driver::BUILTINS_SOURCE.into(),
-                                });
-                            }
-                            files.push(OutputFile {
-                                name: format!("run_{name}.cpp"),
-                                contents: text,
-                            })
-                        }
-                        None => failed = true,
-                    }
-                }
-                Err(message) => {
-                    // Reported at the entry: the op that failed is in a
-                    // half-rewritten copy.
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        entry,
-                        format!("pto-translate: {message}; @{name} gets no simulator program"),
-                    );
-                }
-            }
-        }
+        let programs = Programs {
+            context,
+            functions: functions(module),
+            calls: &calls,
+            dispatched: &dispatched,
+            orchestration_files: &orchestration_files,
+            target,
+            allow_partial,
+        };
+        programs.write(&mut files, &mut failed)?;
     }
     if failed {
         return Err(Diagnosed);
@@ -811,4 +720,148 @@ pub fn translate_with<'c>(
         ),
     });
     Ok(files)
+}
+
+/// The driver of `kernel` (`run_<name>.cpp`); `None` when it cannot be
+/// made (reported).
+fn kernel_driver<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+    name: &str,
+) -> Result<Option<OutputFile>, Diagnosed> {
+    let driver = match program_pass(context, kernel, &[], &[], "direct")? {
+        Ok(driver) => driver,
+        Err(message) => {
+            OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
+            return Ok(None);
+        }
+    };
+    Ok(
+        translate_to_cpp(&driver.as_operation()).map(|text| OutputFile {
+            name: format!("run_{name}.cpp"),
+            contents: text,
+        }),
+    )
+}
+
+/// What the simulator programs of a module are made of: its functions, the
+/// translated kernels (name, func_id, function), the dispatched chips with
+/// their ordering tokens, and the chips' PTO2 files.
+struct Programs<'c, 'a, 'r> {
+    context: &'c Context,
+    functions: Vec<OperationRef<'c, 'a>>,
+    calls: &'r [(String, usize, OperationRef<'c, 'a>)],
+    dispatched: &'r [(String, usize)],
+    orchestration_files: &'r std::collections::HashMap<String, String>,
+    target: Target,
+    allow_partial: bool,
+}
+
+impl<'c, 'a> Programs<'c, 'a, '_> {
+    /// `run_<entry>.cpp` for each host program and entry orchestration.
+    fn write(&self, files: &mut Vec<OutputFile>, failed: &mut bool) -> Result<(), Diagnosed> {
+        for &entry in &self.functions {
+            let name = entry
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
+            let dispatched = self.dispatched.iter().any(|(chip, _)| *chip == name);
+            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !dispatched)
+                || is_host(entry);
+            if is_entry {
+                self.program(entry, &name, files, failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The chips `entry` may dispatch, with their ordering tokens.
+    fn chips(&self, name: &str) -> Vec<(OperationRef<'c, 'a>, usize)> {
+        self.functions
+            .iter()
+            .filter_map(|&f| {
+                let chip = f.attribute("sym_name").ok().and_then(attrs::text)?;
+                let (_, tokens) = self.dispatched.iter().find(|(c, _)| *c == chip)?;
+                (chip != name).then_some((f, *tokens))
+            })
+            .collect()
+    }
+
+    /// The program of `entry`: the device's way where it can be, else
+    /// calling its kernels directly.
+    fn program(
+        &self,
+        entry: OperationRef<'c, 'a>,
+        name: &str,
+        files: &mut Vec<OutputFile>,
+        failed: &mut bool,
+    ) -> Result<(), Diagnosed> {
+        let context = self.context;
+        let chips = self.chips(name);
+        // The device's way: the orchestration's PTO2 C++ on the
+        // simulator's runtime.
+        if self.orchestration_files.contains_key(name) && !is_host(entry) {
+            match program_pass(context, entry, self.calls, &chips, "pto2")? {
+                Ok(program) => {
+                    match translate_to_cpp(&program.as_operation()) {
+                        Some(text) => files.push(OutputFile {
+                            name: format!("run_{name}.cpp"),
+                            contents: text,
+                        }),
+                        None => *failed = true,
+                    }
+                    return Ok(());
+                }
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+                }
+            }
+        }
+        // A host program the device's way: its chips' PTO2 entries, when
+        // every chip it dispatches has one.
+        let host_runtime = self.target.runtime_entry() && is_host(entry);
+        let runtime = host_runtime
+            && self
+                .dispatched
+                .iter()
+                .all(|(chip, _)| self.orchestration_files.contains_key(chip));
+        if host_runtime && !runtime {
+            OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+        }
+        let runtime = if runtime { "pto2" } else { "direct" };
+        let mut program = match program_pass(context, entry, self.calls, &chips, runtime)? {
+            Ok(program) => program,
+            Err(message) => {
+                // Reported at the entry: the op that failed is in a
+                // half-rewritten copy.
+                left_out(
+                    self.allow_partial,
+                    failed,
+                    entry,
+                    format!("pto-translate: {message}; @{name} gets no simulator program"),
+                );
+                return Ok(());
+            }
+        };
+        if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
+            *failed = true;
+            return Ok(());
+        }
+        let Some(text) = translate_to_cpp(&program.as_operation()) else {
+            *failed = true;
+            return Ok(());
+        };
+        if text.contains(BUILTINS_FILE) && !files.iter().any(|f| f.name == BUILTINS_FILE) {
+            files.push(OutputFile {
+                name: BUILTINS_FILE.into(),
+                contents: driver::BUILTINS_SOURCE.into(),
+            });
+        }
+        files.push(OutputFile {
+            name: format!("run_{name}.cpp"),
+            contents: text,
+        });
+        Ok(())
+    }
 }
