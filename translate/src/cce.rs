@@ -498,15 +498,20 @@ pub fn translate_with<'c>(
     if needs_lowering(module) {
         run_pipeline(context, module, "builtin.module(pto-a2a3-pipeline)")?;
     }
-    let mut files = Vec::new();
-    let mut manifest = Vec::new();
-    let mut failed = false;
-    // The translated kernels: name, func_id and the function.
-    let mut calls: Vec<(String, usize, OperationRef)> = Vec::new();
+    let functions = functions(module);
+    let mut translation = Translation {
+        context,
+        target,
+        allow_partial,
+        files: Vec::new(),
+        manifest: Vec::new(),
+        calls: Vec::new(),
+        failed: false,
+    };
     // An InCore kernel the pipeline did not make an aic or aiv one.
-    for kernel in functions(module)
-        .into_iter()
-        .filter(|f| kernel_kind(*f) == Some(FunctionKind::InCore))
+    for &kernel in functions
+        .iter()
+        .filter(|f| kernel_kind(**f) == Some(FunctionKind::InCore))
     {
         let name = kernel
             .attribute("sym_name")
@@ -514,189 +519,43 @@ pub fn translate_with<'c>(
             .and_then(attrs::text)
             .unwrap_or_default();
         let at = unconverted(kernel).unwrap_or(kernel);
-        left_out(
-            allow_partial,
-            &mut failed,
+        translation.left_out(
             at,
             format!(
                 "pto-translate: kernel @{name} is still an incore kernel (pto-a2a3-pipeline could not lower it to an aic or aiv kernel); it is not translated"
             ),
         );
     }
-    for (func_id, kernel) in functions(module)
-        .into_iter()
-        .filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
+    for (func_id, &kernel) in functions
+        .iter()
+        .filter(|f| {
+            matches!(
+                kernel_kind(**f),
+                Some(FunctionKind::Aic | FunctionKind::Aiv)
+            )
+        })
         .enumerate()
     {
-        let name = kernel
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
-        if let Some(problem) = cpp_identifier_problem(&name) {
-            OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
-            failed = true;
-            continue;
-        }
-        if let Some(op) = unconverted(kernel) {
-            left_out(
-                allow_partial,
-                &mut failed,
-                op,
-                format!(
-                    "pto-translate: kernel @{name} still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated"
-                ),
-            );
-            continue;
-        }
-        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
-            "aic"
-        } else {
-            "aiv"
-        };
-        let parameters = match target {
-            Target::A2a3Sim { runtime_entry } => match parameters(kernel) {
-                Ok(parameters) => Some(parameters),
-                // Runtime programs reach it through its packed arguments.
-                Err(message) if runtime_entry => {
-                    OpDiagnostic::new(format!(
-                        "pto-translate: {message}; @{name} gets no driver of its own"
-                    ))
-                    .emit(kernel, Severity::Warning);
-                    None
-                }
-                Err(message) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}"))
-                        .emit(kernel, Severity::Error);
-                    failed = true;
-                    continue;
-                }
-            },
-            Target::A2a3 { .. } => None,
-        };
-        // The kernel alone, lowered to EmitC.
-        let mut single = Module::new(Location::unknown(context));
-        let clone = pto_dialects::ir::clone(&kernel);
-        single.body().append_operation(clone);
-        if run_pipeline(context, &mut single, &to_emitc(target)).is_err() {
-            failed = true;
-            continue;
-        }
-        let Some(text) = translate_to_cpp(&single.as_operation()) else {
-            failed = true;
-            continue;
-        };
-        let file = format!("{name}.cpp");
-        files.push(OutputFile {
-            name: file.clone(),
-            contents: text,
-        });
-        calls.push((name.clone(), func_id, kernel));
-        manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
-        // Kernels of windows and contexts run only under a host program.
-        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
-            match kernel_driver(context, kernel, &name)? {
-                Some(driver) => files.push(driver),
-                None => failed = true,
-            }
-        }
+        translation.kernel(func_id, kernel)?;
     }
     // Programs: entry orchestrations and host programs run on the simulator
     // with their kernels; chip orchestrations (dispatched by a host program)
     // become functions of those programs.
-    // Orchestrations: with runtime entries, their runtime C++
-    // (docs/translate.md, "What the runtime gets") where it can be made
-    // ("source": null, with a warning, where not).
     let dispatched = dispatched_chips(module);
-    let mut orchestrations = Vec::new();
-    let mut orchestration_files: std::collections::HashMap<String, String> =
-        std::collections::HashMap::new();
-    for function in functions(module)
-        .into_iter()
-        .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
-    {
-        let name = function
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
-        let mut source = "null".to_string();
-        if target.runtime_entry() && !failed {
-            let tokens = dispatched
-                .iter()
-                .find(|(chip, _)| *chip == name)
-                .map_or(0, |(_, tokens)| *tokens);
-            match pto2_orchestration(context, function, &calls, tokens)? {
-                Ok(text) => {
-                    let file = format!("{name}_orchestration.cpp");
-                    files.push(OutputFile {
-                        name: file.clone(),
-                        contents: text,
-                    });
-                    source = format!("\"{file}\"");
-                    orchestration_files.insert(name.clone(), file);
-                }
-                Err(message) => {
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        function,
-                        format!("pto-translate: {message}; @{name} gets no runtime orchestration"),
-                    );
-                }
-            }
-        }
-        orchestrations.push(format!(
-            "    {{\"name\": \"{name}\", \"source\": {source}}}"
-        ));
-    }
-    // Host programs for the device: the runtime's Python host orchestrator.
-    let mut hosts = Vec::new();
-    if !target.is_sim() && !failed {
-        let mut chip_directions = std::collections::HashMap::new();
-        for function in functions(module)
-            .into_iter()
-            .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
-        {
-            let name = function
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            chip_directions.insert(name, signature(function));
-        }
-        for host in functions(module).into_iter().filter(|f| is_host(*f)) {
-            let name = host
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            match host_python::build(host, &chip_directions) {
-                Ok(text) => {
-                    hosts.push(format!(
-                        "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
-                    ));
-                    files.push(OutputFile {
-                        name: format!("{name}_host_orch.py"),
-                        contents: text,
-                    });
-                }
-                Err((_, message)) => {
-                    hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        host,
-                        format!("pto-translate: {message}; @{name} gets no host orchestrator"),
-                    );
-                }
-            }
-        }
-    }
+    let (orchestrations, orchestration_files) =
+        translation.orchestrations(&functions, &dispatched)?;
+    let hosts = translation.hosts(&functions);
+    let Translation {
+        mut files,
+        manifest,
+        calls,
+        mut failed,
+        ..
+    } = translation;
     if target.is_sim() && !failed {
         let programs = Programs {
             context,
-            functions: functions(module),
+            functions,
             calls: &calls,
             dispatched: &dispatched,
             orchestration_files: &orchestration_files,
@@ -720,6 +579,204 @@ pub fn translate_with<'c>(
         ),
     });
     Ok(files)
+}
+
+/// What the translation has made so far.
+struct Translation<'c, 'a> {
+    context: &'c Context,
+    target: Target,
+    allow_partial: bool,
+    files: Vec<OutputFile>,
+    /// The manifest's kernel entries.
+    manifest: Vec<String>,
+    /// The translated kernels: name, func_id and the function.
+    calls: Vec<(String, usize, OperationRef<'c, 'a>)>,
+    failed: bool,
+}
+
+impl<'c, 'a> Translation<'c, 'a> {
+    /// [`left_out`] of this translation.
+    fn left_out(&mut self, at: OperationRef, message: String) {
+        left_out(self.allow_partial, &mut self.failed, at, message);
+    }
+
+    /// An aic/aiv kernel as `<name>.cpp` (and for `a2a3sim` its driver).
+    fn kernel(&mut self, func_id: usize, kernel: OperationRef<'c, 'a>) -> Result<(), Diagnosed> {
+        let context = self.context;
+        let name = kernel
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
+        if let Some(problem) = cpp_identifier_problem(&name) {
+            OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
+            self.failed = true;
+            return Ok(());
+        }
+        if let Some(op) = unconverted(kernel) {
+            self.left_out(
+                op,
+                format!(
+                    "pto-translate: kernel @{name} still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated"
+                ),
+            );
+            return Ok(());
+        }
+        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
+            "aic"
+        } else {
+            "aiv"
+        };
+        let parameters = match self.target {
+            Target::A2a3Sim { runtime_entry } => match parameters(kernel) {
+                Ok(parameters) => Some(parameters),
+                // Runtime programs reach it through its packed arguments.
+                Err(message) if runtime_entry => {
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no driver of its own"
+                    ))
+                    .emit(kernel, Severity::Warning);
+                    None
+                }
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}"))
+                        .emit(kernel, Severity::Error);
+                    self.failed = true;
+                    return Ok(());
+                }
+            },
+            Target::A2a3 { .. } => None,
+        };
+        // The kernel alone, lowered to EmitC.
+        let mut single = Module::new(Location::unknown(context));
+        let clone = pto_dialects::ir::clone(&kernel);
+        single.body().append_operation(clone);
+        if run_pipeline(context, &mut single, &to_emitc(self.target)).is_err() {
+            self.failed = true;
+            return Ok(());
+        }
+        let Some(text) = translate_to_cpp(&single.as_operation()) else {
+            self.failed = true;
+            return Ok(());
+        };
+        let file = format!("{name}.cpp");
+        self.files.push(OutputFile {
+            name: file.clone(),
+            contents: text,
+        });
+        self.calls.push((name.clone(), func_id, kernel));
+        self.manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
+        // Kernels of windows and contexts run only under a host program.
+        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
+            match kernel_driver(context, kernel, &name)? {
+                Some(driver) => self.files.push(driver),
+                None => self.failed = true,
+            }
+        }
+        Ok(())
+    }
+
+    /// Orchestrations: with runtime entries, their runtime C++
+    /// (docs/translate.md, "What the runtime gets") where it can be made
+    /// ("source": null, with a warning, where not). The manifest's
+    /// entries and each orchestration's file.
+    fn orchestrations(
+        &mut self,
+        functions: &[OperationRef<'c, 'a>],
+        dispatched: &[(String, usize)],
+    ) -> Result<(Vec<String>, std::collections::HashMap<String, String>), Diagnosed> {
+        let mut orchestrations = Vec::new();
+        let mut orchestration_files: std::collections::HashMap<String, String> =
+            std::collections::HashMap::new();
+        for function in functions
+            .iter()
+            .copied()
+            .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
+        {
+            let name = function
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
+            let mut source = "null".to_string();
+            if self.target.runtime_entry() && !self.failed {
+                let tokens = dispatched
+                    .iter()
+                    .find(|(chip, _)| *chip == name)
+                    .map_or(0, |(_, tokens)| *tokens);
+                match pto2_orchestration(self.context, function, &self.calls, tokens)? {
+                    Ok(text) => {
+                        let file = format!("{name}_orchestration.cpp");
+                        self.files.push(OutputFile {
+                            name: file.clone(),
+                            contents: text,
+                        });
+                        source = format!("\"{file}\"");
+                        orchestration_files.insert(name.clone(), file);
+                    }
+                    Err(message) => {
+                        self.left_out(
+                            function,
+                            format!(
+                                "pto-translate: {message}; @{name} gets no runtime orchestration"
+                            ),
+                        );
+                    }
+                }
+            }
+            orchestrations.push(format!(
+                "    {{\"name\": \"{name}\", \"source\": {source}}}"
+            ));
+        }
+        Ok((orchestrations, orchestration_files))
+    }
+
+    /// Host programs for the device: the runtime's Python host
+    /// orchestrator. The manifest's entries.
+    fn hosts(&mut self, functions: &[OperationRef<'c, 'a>]) -> Vec<String> {
+        let mut hosts = Vec::new();
+        if !self.target.is_sim() && !self.failed {
+            let mut chip_directions = std::collections::HashMap::new();
+            for function in functions
+                .iter()
+                .copied()
+                .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
+            {
+                let name = function
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(attrs::text)
+                    .unwrap_or_default();
+                chip_directions.insert(name, signature(function));
+            }
+            for host in functions.iter().copied().filter(|f| is_host(*f)) {
+                let name = host
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(attrs::text)
+                    .unwrap_or_default();
+                match host_python::build(host, &chip_directions) {
+                    Ok(text) => {
+                        hosts.push(format!(
+                            "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
+                        ));
+                        self.files.push(OutputFile {
+                            name: format!("{name}_host_orch.py"),
+                            contents: text,
+                        });
+                    }
+                    Err((_, message)) => {
+                        hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
+                        self.left_out(
+                            host,
+                            format!("pto-translate: {message}; @{name} gets no host orchestrator"),
+                        );
+                    }
+                }
+            }
+        }
+        hosts
+    }
 }
 
 /// The driver of `kernel` (`run_<name>.cpp`); `None` when it cannot be
