@@ -104,7 +104,7 @@ pub struct Facts {
     /// The kernels whose parameters a host can drive, by name.
     pub kernels: BTreeMap<String, Kernel>,
     /// Every aic/aiv kernel as (func_id, file), by func_id.
-    pub entries: Vec<(usize, String)>,
+    pub kernel_files: Vec<(usize, String)>,
     /// The chip orchestrations (every orchestration but the entry), each
     /// with its ordering tokens.
     pub chips: BTreeMap<String, usize>,
@@ -127,7 +127,7 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
     for (position, kernel) in kernels.enumerate() {
         let name = symbol(kernel);
         let func_id = integer(kernel, FUNC_ID).map_or(position, |id| id as usize);
-        facts.entries.push((func_id, kernel_file(&name)));
+        facts.kernel_files.push((func_id, kernel_file(&name)));
         if let Ok(parameters) = parameters(kernel) {
             let returns = returned_parameters(kernel);
             facts.kernels.insert(
@@ -139,7 +139,7 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
             );
         }
     }
-    facts.entries.sort();
+    facts.kernel_files.sort();
     for chip in functions.iter().copied().filter(|f| {
         kind(*f) == Some(FunctionKind::Orchestration) && f.to_raw().ptr != entry.to_raw().ptr
     }) {

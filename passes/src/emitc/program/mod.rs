@@ -198,7 +198,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         }
         _ if is_host(entry) => program(module, entry, &facts, pto2)?,
         Some(FunctionKind::Orchestration) if pto2 => {
-            runtime::build(context, entry, &facts.entries).map_err(|(op, m)| error(op, &m))?
+            runtime::build(context, entry, &facts.kernel_files).map_err(|(op, m)| error(op, &m))?
         }
         Some(FunctionKind::Orchestration) => program(module, entry, &facts, pto2)?,
         _ => {
@@ -297,7 +297,7 @@ fn includes<'c>(
         // The device's files: kernels entered by func_id, each chip
         // orchestration's PTO2 entry under a name of its own.
         ops.push(include(context, "pto/sim/runtime.hpp"));
-        ops.extend(renamed_kernels(context, &facts.entries));
+        ops.extend(renamed_kernels(context, &facts.kernel_files));
         for chip in facts.chips.keys() {
             ops.push(verbatim(
                 context,

@@ -127,7 +127,7 @@ pub fn build<'c, 'a>(
 impl<'c, 'a> Host<'c, 'a, '_> {
     /// Every kernel registered under its func_id, before `first`.
     fn register_kernels(&self, entry: BlockRef<'c, 'a>, first: OperationRef<'c, 'a>) {
-        for (func_id, _) in &self.facts.entries {
+        for (func_id, _) in &self.facts.kernel_files {
             let literals = [func_id.to_string(), format!("pto_kernel_entry_{func_id}")];
             let register = "pto::sim::runtime::register_kernel";
             entry.insert_operation_before(
