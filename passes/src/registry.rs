@@ -85,6 +85,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::verify_sync::PASS,
     &crate::emitc::convert_pl_to_emitc::PASS,
     &crate::emitc::orchestration::PASS,
+    &crate::emitc::program::PASS,
 ];
 
 /// A named pass pipeline, registered like upstream's

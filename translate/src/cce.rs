@@ -3,23 +3,21 @@
 
 use melior::{
     Context,
-    ir::{
-        BlockLike, Location, Module, OperationRef, RegionLike, ValueLike, operation::OperationLike,
-    },
+    ir::{BlockLike, Location, Module, OperationRef, ValueLike, operation::OperationLike},
     pass::PassManager,
     utility::parse_pass_pipeline,
 };
-use pto_dialects::ops::Checked;
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
-    enums::{FunctionKind, ParamDirection},
+    enums::FunctionKind,
     ops::{OpKind, op_name},
-    types::{CommCtxType, TensorLike},
+    types::TensorLike,
 };
 
 use crate::{driver, ffi::translate_to_cpp, host_python};
-use pto_passes::emitc::orchestration::kernels::{direction, returned_parameters, signature};
+use pto_passes::emitc::orchestration::kernels::signature;
+use pto_passes::emitc::program::BUILTINS_FILE;
 
 /// What the C++ is for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -86,18 +84,7 @@ fn to_emitc(target: Target) -> String {
 /// The lowering of a host driver module to printable EmitC.
 const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
 
-/// A kernel parameter as the host sees it.
-#[derive(Clone, Debug)]
-pub struct Parameter {
-    pub name: String,
-    pub element: String,
-    /// -1 for the dynamic leading dimension.
-    pub shape: Vec<i64>,
-    pub direction: ParamDirection,
-    /// A window view (`!pld.dtensor`) or comm context: passed by a chip
-    /// orchestration, not driven from the command line.
-    pub distributed: bool,
-}
+pub use pto_passes::emitc::program::facts::Parameter;
 
 /// Whether `kernel` still holds tensor-level computations (left by
 /// pl-convert-tensor-to-tile, which warned): such a kernel is not
@@ -333,57 +320,7 @@ fn is_host(function: OperationRef) -> bool {
     )
 }
 
-/// The host view of `kernel`'s parameters (names from the IR when its
-/// locations point at them).
-fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
-    let body = kernel
-        .region_opt(0)
-        .and_then(|r| r.first_block())
-        .ok_or("an empty kernel")?;
-    let mut parameters = Vec::new();
-    for i in 0..body.argument_count() {
-        let argument: melior::ir::Value = body.argument(i).unwrap().into();
-        if CommCtxType::try_from(argument.r#type()).is_ok() {
-            parameters.push(Parameter {
-                name: format!("arg{i}"),
-                element: "int64_t".into(),
-                shape: vec![],
-                direction: ParamDirection::In,
-                distributed: true,
-            });
-            continue;
-        }
-        let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
-            format!(
-                "parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet",
-                argument.r#type()
-            )
-        })?;
-        let dims = tensor.shape();
-        if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-            return Err(format!(
-                "parameter #{i}: only the leading dimension of a tensor may be dynamic ({})",
-                argument.r#type()
-            ));
-        }
-        let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
-        let element = passes_element(tensor.element())?;
-        let direction = direction(kernel, i);
-        let name = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
-        parameters.push(Parameter {
-            name,
-            element: element.to_string(),
-            shape,
-            direction,
-            distributed: tensor.is_distributed(),
-        });
-    }
-    Ok(parameters)
-}
-
-pub(crate) fn passes_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
-    pto_passes::emitc::cpp_types::element(r#type)
-}
+use pto_passes::emitc::program::facts::parameters;
 
 /// `convert-pl-orchestration-to-emitc{runtime=...}` on `program`.
 /// `Ok(Err(message))` when the pass refuses it (its diagnostic is taken,
@@ -393,24 +330,43 @@ fn orchestration_pass<'c>(
     program: &mut Module<'c>,
     runtime: &str,
 ) -> Result<Result<(), String>, Diagnosed> {
-    const PASS: &str = "convert-pl-orchestration-to-emitc: ";
+    refusable_pass(
+        context,
+        program,
+        &format!("convert-pl-orchestration-to-emitc{{runtime={runtime}}}"),
+    )
+}
+
+/// What pto-translate's passes say when they refuse a function.
+const REFUSALS: &[&str] = &[
+    "convert-pl-orchestration-to-emitc: ",
+    "convert-pl-program-to-emitc: ",
+];
+
+/// `pass` (with its options) on `program`. `Ok(Err(message))` when it
+/// refuses it: the first of its diagnostics ([`REFUSALS`]) is taken, not
+/// printed, for the caller to report where the translation wants it.
+fn refusable_pass<'c>(
+    context: &'c Context,
+    program: &mut Module<'c>,
+    pass: &str,
+) -> Result<Result<(), String>, Diagnosed> {
     let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
     let taken = refusal.clone();
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
         let text = diagnostic.to_string();
-        let Some(at) = text.find(PASS) else {
+        let Some((at, prefix)) = REFUSALS
+            .iter()
+            .find_map(|prefix| text.find(prefix).map(|at| (at, prefix)))
+        else {
             return false;
         };
         taken
             .borrow_mut()
-            .get_or_insert_with(|| text[at + PASS.len()..].to_string());
+            .get_or_insert_with(|| text[at + prefix.len()..].to_string());
         true
     });
-    let converted = run_pipeline(
-        context,
-        program,
-        &format!("builtin.module(convert-pl-orchestration-to-emitc{{runtime={runtime}}})"),
-    );
+    let converted = run_pipeline(context, program, &format!("builtin.module({pass})"));
     context.detach_diagnostic_handler(handler);
     match converted {
         Ok(()) => Ok(Ok(())),
@@ -418,34 +374,50 @@ fn orchestration_pass<'c>(
     }
 }
 
-/// The chip orchestrations a host's simulator program calls, as its
-/// `static` C++ functions: `convert-pl-orchestration-to-emitc{runtime=sim}`
-/// on a module of them and the `kernels` they may call (the translated
-/// ones). `Ok(Err(message))` when the pass refuses one.
-fn sim_chips<'c>(
+/// The simulator program of `entry` (`run_<entry>.cpp`):
+/// `convert-pl-program-to-emitc{entry=... runtime=...}` on a module of it,
+/// the translated `kernels` (each with its `pto2.func_id`) and the
+/// dispatched `chips` (each with its `pto2.ordering_tokens`).
+/// `Ok(Err(message))` when the pass refuses it.
+fn program_pass<'c>(
     context: &'c Context,
-    chips: &[OperationRef<'c, '_>],
-    kernels: &[OperationRef<'c, '_>],
-) -> Result<Result<Vec<melior::ir::Operation<'c>>, String>, Diagnosed> {
-    if chips.is_empty() {
-        return Ok(Ok(Vec::new()));
-    }
+    entry: OperationRef<'c, '_>,
+    kernels: &[(String, usize, OperationRef<'c, '_>)],
+    chips: &[(OperationRef<'c, '_>, usize)],
+    runtime: &str,
+) -> Result<Result<Module<'c>, String>, Diagnosed> {
+    use melior::ir::{
+        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
+    };
+    use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
+    let i64_type = IntegerType::new(context, 64).into();
     let mut program = Module::new(Location::unknown(context));
-    for function in kernels.iter().chain(chips) {
-        program
-            .body()
-            .append_operation(pto_dialects::ir::clone(function));
+    for (_, func_id, kernel) in kernels {
+        let mut clone = pto_dialects::ir::clone(kernel);
+        clone.set_attribute(
+            FUNC_ID,
+            IntegerAttribute::new(i64_type, *func_id as i64).into(),
+        );
+        program.body().append_operation(clone);
     }
-    if let Err(refusal) = orchestration_pass(context, &mut program, "sim")? {
-        return Ok(Err(refusal));
+    for (chip, tokens) in chips {
+        let mut clone = pto_dialects::ir::clone(chip);
+        clone.set_attribute(
+            ORDERING_TOKENS,
+            IntegerAttribute::new(i64_type, *tokens as i64).into(),
+        );
+        program.body().append_operation(clone);
     }
-    let mut functions = Vec::new();
-    let mut next = program.body().first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        functions.push(pto_dialects::ir::clone(&op));
-    }
-    Ok(Ok(functions))
+    program
+        .body()
+        .append_operation(pto_dialects::ir::clone(&entry));
+    let name = entry
+        .attribute("sym_name")
+        .ok()
+        .and_then(attrs::text)
+        .unwrap_or_default();
+    let pass = format!("convert-pl-program-to-emitc{{entry={name} runtime={runtime}}}");
+    Ok(refusable_pass(context, &mut program, &pass)?.map(|()| program))
 }
 
 /// The PTO2 runtime's C++ of `orchestration`:
@@ -526,16 +498,20 @@ pub fn translate_with<'c>(
     if needs_lowering(module) {
         run_pipeline(context, module, "builtin.module(pto-a2a3-pipeline)")?;
     }
-    let mut files = Vec::new();
-    let mut manifest = Vec::new();
-    let mut translated: driver::Kernels = std::collections::BTreeMap::new();
-    let mut failed = false;
-    // The translated kernels: name, func_id and the function.
-    let mut calls: Vec<(String, usize, OperationRef)> = Vec::new();
+    let functions = functions(module);
+    let mut translation = Translation {
+        context,
+        target,
+        allow_partial,
+        files: Vec::new(),
+        manifest: Vec::new(),
+        calls: Vec::new(),
+        failed: false,
+    };
     // An InCore kernel the pipeline did not make an aic or aiv one.
-    for kernel in functions(module)
-        .into_iter()
-        .filter(|f| kernel_kind(*f) == Some(FunctionKind::InCore))
+    for &kernel in functions
+        .iter()
+        .filter(|f| kernel_kind(**f) == Some(FunctionKind::InCore))
     {
         let name = kernel
             .attribute("sym_name")
@@ -543,343 +519,50 @@ pub fn translate_with<'c>(
             .and_then(attrs::text)
             .unwrap_or_default();
         let at = unconverted(kernel).unwrap_or(kernel);
-        left_out(
-            allow_partial,
-            &mut failed,
+        translation.left_out(
             at,
             format!(
                 "pto-translate: kernel @{name} is still an incore kernel (pto-a2a3-pipeline could not lower it to an aic or aiv kernel); it is not translated"
             ),
         );
     }
-    for (func_id, kernel) in functions(module)
-        .into_iter()
-        .filter(|f| matches!(kernel_kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)))
+    for (func_id, &kernel) in functions
+        .iter()
+        .filter(|f| {
+            matches!(
+                kernel_kind(**f),
+                Some(FunctionKind::Aic | FunctionKind::Aiv)
+            )
+        })
         .enumerate()
     {
-        let name = kernel
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
-        if let Some(problem) = cpp_identifier_problem(&name) {
-            OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
-            failed = true;
-            continue;
-        }
-        if let Some(op) = unconverted(kernel) {
-            left_out(
-                allow_partial,
-                &mut failed,
-                op,
-                format!(
-                    "pto-translate: kernel @{name} still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated"
-                ),
-            );
-            continue;
-        }
-        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
-            "aic"
-        } else {
-            "aiv"
-        };
-        let parameters = match target {
-            Target::A2a3Sim { runtime_entry } => match parameters(kernel) {
-                Ok(parameters) => Some(parameters),
-                // Runtime programs reach it through its packed arguments.
-                Err(message) if runtime_entry => {
-                    OpDiagnostic::new(format!(
-                        "pto-translate: {message}; @{name} gets no driver of its own"
-                    ))
-                    .emit(kernel, Severity::Warning);
-                    None
-                }
-                Err(message) => {
-                    OpDiagnostic::new(format!("pto-translate: {message}"))
-                        .emit(kernel, Severity::Error);
-                    failed = true;
-                    continue;
-                }
-            },
-            Target::A2a3 { .. } => None,
-        };
-        // The kernel alone, lowered to EmitC.
-        let mut single = Module::new(Location::unknown(context));
-        let clone = pto_dialects::ir::clone(&kernel);
-        single.body().append_operation(clone);
-        if run_pipeline(context, &mut single, &to_emitc(target)).is_err() {
-            failed = true;
-            continue;
-        }
-        let Some(text) = translate_to_cpp(&single.as_operation()) else {
-            failed = true;
-            continue;
-        };
-        let file = format!("{name}.cpp");
-        files.push(OutputFile {
-            name: file.clone(),
-            contents: text,
-        });
-        calls.push((name.clone(), func_id, kernel));
-        manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
-        if let Some(parameters) = parameters {
-            if parameters.iter().any(|p| p.distributed) {
-                // Runs only under a host program (windows, contexts).
-                translated.insert(
-                    name.clone(),
-                    (file.clone(), parameters, returned_parameters(kernel)),
-                );
-                continue;
-            }
-            let main = driver::build(context, &name, &file, &parameters);
-            let Some(text) = translate_to_cpp(&main.as_operation()) else {
-                failed = true;
-                continue;
-            };
-            files.push(OutputFile {
-                name: format!("run_{name}.cpp"),
-                contents: text,
-            });
-            translated.insert(
-                name.clone(),
-                (file.clone(), parameters, returned_parameters(kernel)),
-            );
-        }
+        translation.kernel(func_id, kernel)?;
     }
     // Programs: entry orchestrations and host programs run on the simulator
     // with their kernels; chip orchestrations (dispatched by a host program)
     // become functions of those programs.
-    // Orchestrations: with runtime entries, their runtime C++
-    // (docs/translate.md, "What the runtime gets") where it can be made
-    // ("source": null, with a warning, where not).
     let dispatched = dispatched_chips(module);
-    let mut orchestrations = Vec::new();
-    let mut orchestration_files: std::collections::HashMap<String, String> =
-        std::collections::HashMap::new();
-    for function in functions(module)
-        .into_iter()
-        .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
-    {
-        let name = function
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
-        let mut source = "null".to_string();
-        if target.runtime_entry() && !failed {
-            let tokens = dispatched
-                .iter()
-                .find(|(chip, _)| *chip == name)
-                .map_or(0, |(_, tokens)| *tokens);
-            match pto2_orchestration(context, function, &calls, tokens)? {
-                Ok(text) => {
-                    let file = format!("{name}_orchestration.cpp");
-                    files.push(OutputFile {
-                        name: file.clone(),
-                        contents: text,
-                    });
-                    source = format!("\"{file}\"");
-                    orchestration_files.insert(name.clone(), file);
-                }
-                Err(message) => {
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        function,
-                        format!("pto-translate: {message}; @{name} gets no runtime orchestration"),
-                    );
-                }
-            }
-        }
-        orchestrations.push(format!(
-            "    {{\"name\": \"{name}\", \"source\": {source}}}"
-        ));
-    }
-    // Host programs for the device: the runtime's Python host orchestrator.
-    let mut hosts = Vec::new();
-    if !target.is_sim() && !failed {
-        let mut chip_directions = std::collections::HashMap::new();
-        for function in functions(module)
-            .into_iter()
-            .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
-        {
-            let name = function
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            chip_directions.insert(name, signature(function));
-        }
-        for host in functions(module).into_iter().filter(|f| is_host(*f)) {
-            let name = host
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            match host_python::build(host, &chip_directions) {
-                Ok(text) => {
-                    hosts.push(format!(
-                        "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
-                    ));
-                    files.push(OutputFile {
-                        name: format!("{name}_host_orch.py"),
-                        contents: text,
-                    });
-                }
-                Err((_, message)) => {
-                    hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        host,
-                        format!("pto-translate: {message}; @{name} gets no host orchestrator"),
-                    );
-                }
-            }
-        }
-    }
+    let (orchestrations, orchestration_files) =
+        translation.orchestrations(&functions, &dispatched)?;
+    let hosts = translation.hosts(&functions);
+    let Translation {
+        mut files,
+        manifest,
+        calls,
+        mut failed,
+        ..
+    } = translation;
     if target.is_sim() && !failed {
-        let chips: Vec<String> = dispatched.iter().map(|(chip, _)| chip.clone()).collect();
-        for entry in functions(module) {
-            let name = entry
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
-            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration)
-                && !chips.contains(&name))
-                || is_host(entry);
-            if !is_entry {
-                continue;
-            }
-            // The device's way: the orchestration's PTO2 C++ on the
-            // simulator's runtime.
-            if let Some(file) = orchestration_files.get(&name).filter(|_| !is_host(entry)) {
-                let mut kernels: Vec<(usize, String)> = calls
-                    .iter()
-                    .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
-                    .collect();
-                kernels.sort();
-                match driver::build_runtime(context, entry, &kernels, file) {
-                    Ok(program) => {
-                        match translate_to_cpp(&program.as_operation()) {
-                            Some(text) => files.push(OutputFile {
-                                name: format!("run_{name}.cpp"),
-                                contents: text,
-                            }),
-                            None => failed = true,
-                        }
-                        continue;
-                    }
-                    Err((_, message)) => {
-                        OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
-                    }
-                }
-            }
-            // A host program the device's way: its chips' PTO2 entries,
-            // when every chip it dispatches has one.
-            let runtime_chips = (target.runtime_entry() && is_host(entry))
-                .then(|| {
-                    let mut runtime = driver::RuntimeChips {
-                        kernels: calls
-                            .iter()
-                            .map(|(kernel, func_id, _)| (*func_id, format!("{kernel}.cpp")))
-                            .collect(),
-                        ..Default::default()
-                    };
-                    runtime.kernels.sort();
-                    for (chip, tokens) in &dispatched {
-                        let file = orchestration_files.get(chip)?;
-                        runtime.chips.insert(chip.clone(), (file.clone(), *tokens));
-                    }
-                    Some(runtime)
-                })
-                .flatten();
-            if target.runtime_entry() && is_host(entry) && runtime_chips.is_none() {
-                OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
-            }
-            let chip_orchestrations: Vec<OperationRef> = functions(module)
-                .into_iter()
-                .filter(|f| {
-                    runtime_chips.is_none()
-                        && f.attribute("sym_name")
-                            .ok()
-                            .and_then(attrs::text)
-                            .is_some_and(|n| chips.contains(&n))
-                })
-                .collect();
-            let chip_kernels: Vec<OperationRef> = calls
-                .iter()
-                .filter(|(kernel, _, _)| translated.contains_key(kernel))
-                .map(|(_, _, kernel)| *kernel)
-                .collect();
-            let chip_functions: Result<Vec<melior::ir::Operation>, driver::Failure> =
-                sim_chips(context, &chip_orchestrations, &chip_kernels)?
-                    .map_err(|message| (entry.to_raw(), message));
-            let program = chip_functions.and_then(|chip_functions| {
-                let program = driver::build_program(
-                    context,
-                    entry,
-                    &translated,
-                    &chips,
-                    runtime_chips.as_ref(),
-                )?;
-                // The chip functions go before main.
-                let main = program.body().terminator().or_else(|| {
-                    let mut last = program.body().first_operation();
-                    while let Some(op) = last.and_then(|o| o.next_in_block()) {
-                        last = Some(op);
-                    }
-                    last
-                });
-                for function in chip_functions {
-                    match main {
-                        Some(main) => {
-                            program.body().insert_operation_before(main, function);
-                        }
-                        None => {
-                            program.body().append_operation(function);
-                        }
-                    }
-                }
-                Ok(program)
-            });
-            match program {
-                Ok(mut program) => {
-                    if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
-                        failed = true;
-                        continue;
-                    }
-                    match translate_to_cpp(&program.as_operation()) {
-                        Some(text) => {
-                            if text.contains(driver::BUILTINS_FILE)
-                                && !files.iter().any(|f| f.name == driver::BUILTINS_FILE)
-                            {
-                                files.push(OutputFile {
-                                    name: driver::BUILTINS_FILE.into(),
-                                    contents: driver::BUILTINS_SOURCE.into(),
-                                });
-                            }
-                            files.push(OutputFile {
-                                name: format!("run_{name}.cpp"),
-                                contents: text,
-                            })
-                        }
-                        None => failed = true,
-                    }
-                }
-                Err((_, message)) => {
-                    // Reported at the entry: the op that failed is in a
-                    // half-rewritten copy.
-                    left_out(
-                        allow_partial,
-                        &mut failed,
-                        entry,
-                        format!("pto-translate: {message}; @{name} gets no simulator program"),
-                    );
-                }
-            }
-        }
+        let programs = Programs {
+            context,
+            functions,
+            calls: &calls,
+            dispatched: &dispatched,
+            orchestration_files: &orchestration_files,
+            target,
+            allow_partial,
+        };
+        programs.write(&mut files, &mut failed)?;
     }
     if failed {
         return Err(Diagnosed);
@@ -896,4 +579,346 @@ pub fn translate_with<'c>(
         ),
     });
     Ok(files)
+}
+
+/// What the translation has made so far.
+struct Translation<'c, 'a> {
+    context: &'c Context,
+    target: Target,
+    allow_partial: bool,
+    files: Vec<OutputFile>,
+    /// The manifest's kernel entries.
+    manifest: Vec<String>,
+    /// The translated kernels: name, func_id and the function.
+    calls: Vec<(String, usize, OperationRef<'c, 'a>)>,
+    failed: bool,
+}
+
+impl<'c, 'a> Translation<'c, 'a> {
+    /// [`left_out`] of this translation.
+    fn left_out(&mut self, at: OperationRef, message: String) {
+        left_out(self.allow_partial, &mut self.failed, at, message);
+    }
+
+    /// An aic/aiv kernel as `<name>.cpp` (and for `a2a3sim` its driver).
+    fn kernel(&mut self, func_id: usize, kernel: OperationRef<'c, 'a>) -> Result<(), Diagnosed> {
+        let context = self.context;
+        let name = kernel
+            .attribute("sym_name")
+            .ok()
+            .and_then(attrs::text)
+            .unwrap_or_default();
+        if let Some(problem) = cpp_identifier_problem(&name) {
+            OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
+            self.failed = true;
+            return Ok(());
+        }
+        if let Some(op) = unconverted(kernel) {
+            self.left_out(
+                op,
+                format!(
+                    "pto-translate: kernel @{name} still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated"
+                ),
+            );
+            return Ok(());
+        }
+        let core = if kernel_kind(kernel) == Some(FunctionKind::Aic) {
+            "aic"
+        } else {
+            "aiv"
+        };
+        let parameters = match self.target {
+            Target::A2a3Sim { runtime_entry } => match parameters(kernel) {
+                Ok(parameters) => Some(parameters),
+                // Runtime programs reach it through its packed arguments.
+                Err(message) if runtime_entry => {
+                    OpDiagnostic::new(format!(
+                        "pto-translate: {message}; @{name} gets no driver of its own"
+                    ))
+                    .emit(kernel, Severity::Warning);
+                    None
+                }
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}"))
+                        .emit(kernel, Severity::Error);
+                    self.failed = true;
+                    return Ok(());
+                }
+            },
+            Target::A2a3 { .. } => None,
+        };
+        // The kernel alone, lowered to EmitC.
+        let mut single = Module::new(Location::unknown(context));
+        let clone = pto_dialects::ir::clone(&kernel);
+        single.body().append_operation(clone);
+        if run_pipeline(context, &mut single, &to_emitc(self.target)).is_err() {
+            self.failed = true;
+            return Ok(());
+        }
+        let Some(text) = translate_to_cpp(&single.as_operation()) else {
+            self.failed = true;
+            return Ok(());
+        };
+        let file = format!("{name}.cpp");
+        self.files.push(OutputFile {
+            name: file.clone(),
+            contents: text,
+        });
+        self.calls.push((name.clone(), func_id, kernel));
+        self.manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
+        // Kernels of windows and contexts run only under a host program.
+        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
+            match kernel_driver(context, kernel, &name)? {
+                Some(driver) => self.files.push(driver),
+                None => self.failed = true,
+            }
+        }
+        Ok(())
+    }
+
+    /// Orchestrations: with runtime entries, their runtime C++
+    /// (docs/translate.md, "What the runtime gets") where it can be made
+    /// ("source": null, with a warning, where not). The manifest's
+    /// entries and each orchestration's file.
+    fn orchestrations(
+        &mut self,
+        functions: &[OperationRef<'c, 'a>],
+        dispatched: &[(String, usize)],
+    ) -> Result<(Vec<String>, std::collections::HashMap<String, String>), Diagnosed> {
+        let mut orchestrations = Vec::new();
+        let mut orchestration_files: std::collections::HashMap<String, String> =
+            std::collections::HashMap::new();
+        for function in functions
+            .iter()
+            .copied()
+            .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
+        {
+            let name = function
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
+            let mut source = "null".to_string();
+            if self.target.runtime_entry() && !self.failed {
+                let tokens = dispatched
+                    .iter()
+                    .find(|(chip, _)| *chip == name)
+                    .map_or(0, |(_, tokens)| *tokens);
+                match pto2_orchestration(self.context, function, &self.calls, tokens)? {
+                    Ok(text) => {
+                        let file = format!("{name}_orchestration.cpp");
+                        self.files.push(OutputFile {
+                            name: file.clone(),
+                            contents: text,
+                        });
+                        source = format!("\"{file}\"");
+                        orchestration_files.insert(name.clone(), file);
+                    }
+                    Err(message) => {
+                        self.left_out(
+                            function,
+                            format!(
+                                "pto-translate: {message}; @{name} gets no runtime orchestration"
+                            ),
+                        );
+                    }
+                }
+            }
+            orchestrations.push(format!(
+                "    {{\"name\": \"{name}\", \"source\": {source}}}"
+            ));
+        }
+        Ok((orchestrations, orchestration_files))
+    }
+
+    /// Host programs for the device: the runtime's Python host
+    /// orchestrator. The manifest's entries.
+    fn hosts(&mut self, functions: &[OperationRef<'c, 'a>]) -> Vec<String> {
+        let mut hosts = Vec::new();
+        if !self.target.is_sim() && !self.failed {
+            let mut chip_directions = std::collections::HashMap::new();
+            for function in functions
+                .iter()
+                .copied()
+                .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
+            {
+                let name = function
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(attrs::text)
+                    .unwrap_or_default();
+                chip_directions.insert(name, signature(function));
+            }
+            for host in functions.iter().copied().filter(|f| is_host(*f)) {
+                let name = host
+                    .attribute("sym_name")
+                    .ok()
+                    .and_then(attrs::text)
+                    .unwrap_or_default();
+                match host_python::build(host, &chip_directions) {
+                    Ok(text) => {
+                        hosts.push(format!(
+                            "    {{\"name\": \"{name}\", \"source\": \"{name}_host_orch.py\"}}"
+                        ));
+                        self.files.push(OutputFile {
+                            name: format!("{name}_host_orch.py"),
+                            contents: text,
+                        });
+                    }
+                    Err((_, message)) => {
+                        hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
+                        self.left_out(
+                            host,
+                            format!("pto-translate: {message}; @{name} gets no host orchestrator"),
+                        );
+                    }
+                }
+            }
+        }
+        hosts
+    }
+}
+
+/// The driver of `kernel` (`run_<name>.cpp`); `None` when it cannot be
+/// made (reported).
+fn kernel_driver<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+    name: &str,
+) -> Result<Option<OutputFile>, Diagnosed> {
+    let driver = match program_pass(context, kernel, &[], &[], "direct")? {
+        Ok(driver) => driver,
+        Err(message) => {
+            OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
+            return Ok(None);
+        }
+    };
+    Ok(
+        translate_to_cpp(&driver.as_operation()).map(|text| OutputFile {
+            name: format!("run_{name}.cpp"),
+            contents: text,
+        }),
+    )
+}
+
+/// What the simulator programs of a module are made of: its functions, the
+/// translated kernels (name, func_id, function), the dispatched chips with
+/// their ordering tokens, and the chips' PTO2 files.
+struct Programs<'c, 'a, 'r> {
+    context: &'c Context,
+    functions: Vec<OperationRef<'c, 'a>>,
+    calls: &'r [(String, usize, OperationRef<'c, 'a>)],
+    dispatched: &'r [(String, usize)],
+    orchestration_files: &'r std::collections::HashMap<String, String>,
+    target: Target,
+    allow_partial: bool,
+}
+
+impl<'c, 'a> Programs<'c, 'a, '_> {
+    /// `run_<entry>.cpp` for each host program and entry orchestration.
+    fn write(&self, files: &mut Vec<OutputFile>, failed: &mut bool) -> Result<(), Diagnosed> {
+        for &entry in &self.functions {
+            let name = entry
+                .attribute("sym_name")
+                .ok()
+                .and_then(attrs::text)
+                .unwrap_or_default();
+            let dispatched = self.dispatched.iter().any(|(chip, _)| *chip == name);
+            let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !dispatched)
+                || is_host(entry);
+            if is_entry {
+                self.program(entry, &name, files, failed)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The chips `entry` may dispatch, with their ordering tokens.
+    fn chips(&self, name: &str) -> Vec<(OperationRef<'c, 'a>, usize)> {
+        self.functions
+            .iter()
+            .filter_map(|&f| {
+                let chip = f.attribute("sym_name").ok().and_then(attrs::text)?;
+                let (_, tokens) = self.dispatched.iter().find(|(c, _)| *c == chip)?;
+                (chip != name).then_some((f, *tokens))
+            })
+            .collect()
+    }
+
+    /// The program of `entry`: the device's way where it can be, else
+    /// calling its kernels directly.
+    fn program(
+        &self,
+        entry: OperationRef<'c, 'a>,
+        name: &str,
+        files: &mut Vec<OutputFile>,
+        failed: &mut bool,
+    ) -> Result<(), Diagnosed> {
+        let context = self.context;
+        let chips = self.chips(name);
+        // The device's way: the orchestration's PTO2 C++ on the
+        // simulator's runtime.
+        if self.orchestration_files.contains_key(name) && !is_host(entry) {
+            match program_pass(context, entry, self.calls, &chips, "pto2")? {
+                Ok(program) => {
+                    match translate_to_cpp(&program.as_operation()) {
+                        Some(text) => files.push(OutputFile {
+                            name: format!("run_{name}.cpp"),
+                            contents: text,
+                        }),
+                        None => *failed = true,
+                    }
+                    return Ok(());
+                }
+                Err(message) => {
+                    OpDiagnostic::new(format!("pto-translate: {message}; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+                }
+            }
+        }
+        // A host program the device's way: its chips' PTO2 entries, when
+        // every chip it dispatches has one.
+        let host_runtime = self.target.runtime_entry() && is_host(entry);
+        let runtime = host_runtime
+            && self
+                .dispatched
+                .iter()
+                .all(|(chip, _)| self.orchestration_files.contains_key(chip));
+        if host_runtime && !runtime {
+            OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
+        }
+        let runtime = if runtime { "pto2" } else { "direct" };
+        let mut program = match program_pass(context, entry, self.calls, &chips, runtime)? {
+            Ok(program) => program,
+            Err(message) => {
+                // Reported at the entry: the op that failed is in a
+                // half-rewritten copy.
+                left_out(
+                    self.allow_partial,
+                    failed,
+                    entry,
+                    format!("pto-translate: {message}; @{name} gets no simulator program"),
+                );
+                return Ok(());
+            }
+        };
+        if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
+            *failed = true;
+            return Ok(());
+        }
+        let Some(text) = translate_to_cpp(&program.as_operation()) else {
+            *failed = true;
+            return Ok(());
+        };
+        if text.contains(BUILTINS_FILE) && !files.iter().any(|f| f.name == BUILTINS_FILE) {
+            files.push(OutputFile {
+                name: BUILTINS_FILE.into(),
+                contents: driver::BUILTINS_SOURCE.into(),
+            });
+        }
+        files.push(OutputFile {
+            name: format!("run_{name}.cpp"),
+            contents: text,
+        });
+        Ok(())
+    }
 }

@@ -6,3 +6,4 @@ pub mod convert_pl_to_emitc;
 pub mod cpp_types;
 pub mod kernel_entry;
 pub mod orchestration;
+pub mod program;

@@ -1,0 +1,105 @@
+//! A kernel's driver (`run_<kernel>.cpp`): read the inputs (.npy or
+//! seeded), run the kernel on the simulated core, write and compare the
+//! outputs (`pto/sim/host.hpp`; docs/passes/convert-pl-program-to-emitc.md).
+
+use melior::{
+    Context,
+    ir::{BlockLike, Region, RegionLike, Value},
+};
+use pto_dialects::enums::ParamDirection;
+
+use super::emit::{call, i32, main_block, main_function, pointer, ret, shape_text, size_t};
+use super::facts::{Parameter, kernel_file};
+use crate::emitc::build::opaque;
+
+/// The ops of the driver of `kernel` with `parameters`: its includes and
+/// `main`.
+pub fn build<'c>(
+    context: &'c Context,
+    kernel: &str,
+    parameters: &[Parameter],
+) -> Vec<melior::ir::Operation<'c>> {
+    let block = main_block(context);
+    let (argc, argv): (Value, Value) = (
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
+    let args = call(
+        context,
+        &block,
+        "pto::sim::parse_args",
+        &[argc, argv],
+        &[],
+        Some(opaque(context, "pto::sim::Args")),
+    )
+    .unwrap();
+    let mut buffers = Vec::new();
+    let mut arguments = Vec::new();
+    for parameter in parameters {
+        // An output of dynamic shape is given like an input (its extent
+        // is not known otherwise).
+        let make = match parameter.direction {
+            ParamDirection::Out if !parameter.shape.contains(&-1) => "output",
+            _ => "input",
+        };
+        let element = &parameter.element;
+        let buffer = call(
+            context,
+            &block,
+            &format!("pto::sim::{make}<{element}>"),
+            &[args],
+            &[
+                &format!("\"{}\"", parameter.name),
+                &shape_text(parameter.shape.iter().copied()),
+            ],
+            Some(opaque(context, &format!("pto::sim::Buffer<{element}>"))),
+        )
+        .unwrap();
+        let data = call(
+            context,
+            &block,
+            "pto::sim::data",
+            &[buffer],
+            &[],
+            Some(pointer(context, element)),
+        );
+        arguments.push(data.unwrap());
+        buffers.push((buffer, parameter.direction));
+    }
+    for (parameter, (buffer, _)) in parameters.iter().zip(&buffers) {
+        if parameter.shape.first() == Some(&-1) {
+            let size = Some(size_t(context));
+            arguments
+                .push(call(context, &block, "pto::sim::dim", &[*buffer], &["0"], size).unwrap());
+        }
+    }
+    call(context, &block, kernel, &arguments, &[], None);
+    for (buffer, direction) in buffers {
+        if matches!(direction, ParamDirection::Out | ParamDirection::InOut) {
+            call(
+                context,
+                &block,
+                "pto::sim::finish",
+                &[args, buffer],
+                &[],
+                None,
+            );
+        }
+    }
+    let code = call(
+        context,
+        &block,
+        "pto::sim::exit_code",
+        &[args],
+        &[],
+        Some(i32(context)),
+    );
+    block.append_operation(ret(context, code.unwrap()));
+    let region = Region::new();
+    region.append_block(block);
+    vec![
+        super::emit::include(context, "pto/sim/host.hpp"),
+        super::emit::include(context, &kernel_file(kernel)),
+        main_function(context, region),
+    ]
+}

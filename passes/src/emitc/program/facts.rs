@@ -1,0 +1,150 @@
+//! What a program reads of the module besides its entry: the kernels it
+//! calls (their files, parameters and `func_id`s) and the chip
+//! orchestrations it dispatches (docs/passes/convert-pl-program-to-emitc.md).
+
+use std::collections::BTreeMap;
+
+use melior::ir::{
+    BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::IntegerAttribute,
+    operation::OperationLike,
+};
+use pto_dialects::ops::Checked;
+use pto_dialects::{
+    enums::{FunctionKind, ParamDirection},
+    types::{CommCtxType, TensorLike},
+};
+
+use crate::emitc::orchestration::{
+    ORDERING_TOKENS,
+    kernels::{FUNC_ID, direction, kind, returned_parameters, symbol},
+};
+
+/// A kernel parameter as the host sees it.
+#[derive(Clone, Debug)]
+pub struct Parameter {
+    pub name: String,
+    pub element: String,
+    /// -1 for the dynamic leading dimension.
+    pub shape: Vec<i64>,
+    pub direction: ParamDirection,
+    /// A window view (`!pld.dtensor`) or comm context: passed by a chip
+    /// orchestration, not driven from the command line.
+    pub distributed: bool,
+}
+
+/// The host view of `kernel`'s parameters (names from the IR when its
+/// locations name them, else `arg<i>`); why not, when a parameter cannot
+/// be driven.
+pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
+    let body = kernel
+        .region_opt(0)
+        .and_then(|r| r.first_block())
+        .ok_or("an empty kernel")?;
+    let mut parameters = Vec::new();
+    for i in 0..body.argument_count() {
+        let argument: Value = body.argument(i).unwrap().into();
+        if CommCtxType::try_from(argument.r#type()).is_ok() {
+            parameters.push(Parameter {
+                name: format!("arg{i}"),
+                element: "int64_t".into(),
+                shape: vec![],
+                direction: ParamDirection::In,
+                distributed: true,
+            });
+            continue;
+        }
+        let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
+            format!(
+                "parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet",
+                argument.r#type()
+            )
+        })?;
+        let dims = tensor.shape();
+        if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
+            return Err(format!(
+                "parameter #{i}: only the leading dimension of a tensor may be dynamic ({})",
+                argument.r#type()
+            ));
+        }
+        let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
+        let element = crate::emitc::cpp_types::element(tensor.element())?;
+        let name = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
+        parameters.push(Parameter {
+            name,
+            element: element.to_string(),
+            shape,
+            direction: direction(kernel, i),
+            distributed: tensor.is_distributed(),
+        });
+    }
+    Ok(parameters)
+}
+
+/// A kernel a host program calls: its parameters and, per result, the
+/// parameter it returns.
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    pub parameters: Vec<Parameter>,
+    pub returns: Vec<Option<usize>>,
+}
+
+/// The file a kernel's C++ is in.
+pub fn kernel_file(name: &str) -> String {
+    format!("{name}.cpp")
+}
+
+/// The file a chip orchestration's PTO2 C++ is in.
+pub fn orchestration_file(name: &str) -> String {
+    format!("{name}_orchestration.cpp")
+}
+
+/// What a program reads of its module.
+#[derive(Clone, Debug, Default)]
+pub struct Facts {
+    /// The kernels whose parameters a host can drive, by name.
+    pub kernels: BTreeMap<String, Kernel>,
+    /// Every aic/aiv kernel as (func_id, file), by func_id.
+    pub kernel_files: Vec<(usize, String)>,
+    /// The chip orchestrations (every orchestration but the entry), each
+    /// with its ordering tokens.
+    pub chips: BTreeMap<String, usize>,
+}
+
+fn integer(op: OperationRef, name: &str) -> Option<i64> {
+    op.attribute(name)
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+}
+
+/// The facts of `functions` for a program of `entry`.
+pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
+    let mut facts = Facts::default();
+    let kernels = functions
+        .iter()
+        .copied()
+        .filter(|f| matches!(kind(*f), Some(FunctionKind::Aic | FunctionKind::Aiv)));
+    for (position, kernel) in kernels.enumerate() {
+        let name = symbol(kernel);
+        let func_id = integer(kernel, FUNC_ID).map_or(position, |id| id as usize);
+        facts.kernel_files.push((func_id, kernel_file(&name)));
+        if let Ok(parameters) = parameters(kernel) {
+            let returns = returned_parameters(kernel);
+            facts.kernels.insert(
+                name,
+                Kernel {
+                    parameters,
+                    returns,
+                },
+            );
+        }
+    }
+    facts.kernel_files.sort();
+    for chip in functions.iter().copied().filter(|f| {
+        kind(*f) == Some(FunctionKind::Orchestration) && f.to_raw().ptr != entry.to_raw().ptr
+    }) {
+        let tokens = integer(chip, ORDERING_TOKENS).map_or(0, |t| t.max(0) as usize);
+        facts.chips.insert(symbol(chip), tokens);
+    }
+    facts
+}

@@ -1,0 +1,119 @@
+//! Host tensors: `pl.tensor.create` a zeroed temporary buffer
+//! (`pto::sim::make`), `pl.tensor.dim` its extent, and a kernel call the
+//! kernel run on the simulated core over the buffers' data
+//! (docs/passes/convert-pl-program-to-emitc.md).
+
+use melior::ir::{
+    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
+    operation::OperationLike,
+};
+use pto_dialects::ir::ValueKey;
+use pto_dialects::ops::{operand_at, result_at};
+use pto_dialects::types::TensorLike;
+
+use super::super::Failure;
+use super::super::emit::{call_with_args, operand_index, pointer, size_t};
+use super::Host;
+use super::arguments::element_of;
+use crate::emitc::build::{call_opaque, opaque, opaque_attribute};
+use crate::emitc::orchestration::calls::{
+    call_arguments, callee, forward_call_results, replace_with_index,
+};
+
+impl<'c, 'a> Host<'c, 'a, '_> {
+    /// `pl.tensor.create`: `pto::sim::make<T>("tmpN", extents...)`.
+    pub(super) fn create(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let context = self.context;
+        let result = result_at(op, 0).unwrap();
+        let element = element_of(result.r#type()).map_err(|m| (op, m))?;
+        let tensor = TensorLike::try_from(result.r#type()).unwrap();
+        let mut dynamic = op.operands();
+        let mut extents = Vec::new();
+        for extent in tensor.shape() {
+            let value = match extent {
+                Some(fixed) => {
+                    let attribute = IntegerAttribute::new(Type::index(context), fixed).into();
+                    let location = melior::ir::Location::unknown(context);
+                    self.before(
+                        op,
+                        melior::dialect::arith::constant(context, attribute, location),
+                    )
+                }
+                None => dynamic
+                    .next()
+                    .ok_or_else(|| (op, "a dynamic extent without its operand".to_string()))?,
+            };
+            extents.push(self.as_i64(op, value));
+        }
+        self.temporaries += 1;
+        let buffer_type = opaque(context, &format!("pto::sim::Buffer<{element}>"));
+        // The name, then the extents: args = ["tmpN", 0, 1, ...].
+        let mut args: Vec<Attribute> = vec![opaque_attribute(
+            context,
+            &format!("\"tmp{}\"", self.temporaries),
+        )];
+        args.extend((0..extents.len()).map(|i| operand_index(context, i)));
+        let make = format!("pto::sim::make<{element}>");
+        let buffer = self.before(
+            op,
+            call_with_args(context, &make, &args, &extents, Some(buffer_type)),
+        );
+        self.buffers.insert(ValueKey::of(buffer), element);
+        pto_dialects::ir::replace_all_uses(result, buffer);
+        Ok(())
+    }
+
+    /// `pl.tensor.dim`: `pto::sim::dim(buffer, axis)`.
+    pub(super) fn dim(&mut self, op: OperationRef<'c, 'a>) {
+        let axis = op
+            .attribute("axis")
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map_or(0, |a| a.value());
+        let tensor = operand_at(op, 0).unwrap();
+        let size = self.call_before(
+            op,
+            "pto::sim::dim",
+            &[tensor],
+            &[axis.to_string()],
+            size_t(self.context),
+        );
+        replace_with_index(self.context, op, size);
+    }
+
+    /// `pl.call` / `pl.submit`: the kernel called with its arguments' data,
+    /// then the extents of those whose leading dimension the kernel takes
+    /// dynamic; its results are the arguments it returns.
+    pub(super) fn call(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let callee = callee(op);
+        let facts = self.facts;
+        let kernel = facts
+            .kernels
+            .get(&callee)
+            .ok_or_else(|| (op, format!("@{callee} is not a translated kernel")))?;
+        let arguments = call_arguments(op);
+        let mut pointers: Vec<Value> = Vec::new();
+        let mut dims: Vec<Value> = Vec::new();
+        for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
+            let element = self
+                .buffers
+                .get(&ValueKey::of(*argument))
+                .copied()
+                .ok_or_else(|| {
+                    (
+                        op,
+                        "a kernel argument that is not a host tensor".to_string(),
+                    )
+                })?;
+            let data = pointer(self.context, element);
+            pointers.push(self.call_before(op, "pto::sim::data", &[*argument], &[], data));
+            if parameter.shape.first() == Some(&-1) {
+                let size = size_t(self.context);
+                dims.push(self.call_before(op, "pto::sim::dim", &[*argument], &["0".into()], size));
+            }
+        }
+        pointers.extend(dims);
+        self.emit_before(op, call_opaque(self.context, &callee, &pointers, &[], None));
+        forward_call_results(op, &arguments, &kernel.returns)
+    }
+}

@@ -1,0 +1,133 @@
+// RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-program-to-emitc=entry=main | FileCheck %s
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-program-to-emitc{entry=main}, canonicalize, cse, arith-expand, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+
+// An entry orchestration as its simulator program
+// (docs/passes/convert-pl-program-to-emitc.md): the kernels it can drive
+// are included by name, the parameter is read into a buffer, the
+// pl.tensor.create is a temporary, the call passes the buffers' data and
+// then their extents (the kernel's leading dimension is dynamic), and the
+// return writes the result and the parameter. A kernel with a scalar
+// parameter is not included (no host drives it); the kernels are erased.
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "scale.cpp"
+// CHECK-NEXT: emitc.include "pto/sim/comm.hpp"
+// CHECK-NEXT: emitc.func @main(%[[ARGC:.*]]: i32, %[[ARGV:.*]]: !emitc.ptr<!emitc.ptr<!emitc.opaque<"char">>>) -> i32 {
+// CHECK-NEXT: %[[ARGS:.*]] = call_opaque "pto::sim::parse_args"(%[[ARGC]], %[[ARGV]])
+// CHECK-NEXT: %[[X:.*]] = call_opaque "pto::sim::input<float>"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"\22arg0\22">, #emitc.opaque<"{-1, 64}">]}
+// CHECK: call_opaque "pto::sim::dim"(%[[X]]) {args = [0 : index, #emitc.opaque<"0">]}
+// CHECK: %[[Y:.*]] = call_opaque "pto::sim::make<float>"(%{{.*}}, %{{.*}}) {args = [#emitc.opaque<"\22tmp1\22">, 0 : index, 1 : index]}
+// CHECK-NEXT: %[[XD:.*]] = call_opaque "pto::sim::data"(%[[X]])
+// CHECK-NEXT: %[[XN:.*]] = call_opaque "pto::sim::dim"(%[[X]])
+// CHECK-NEXT: %[[YD:.*]] = call_opaque "pto::sim::data"(%[[Y]])
+// CHECK-NEXT: %[[YN:.*]] = call_opaque "pto::sim::dim"(%[[Y]])
+// CHECK-NEXT: call_opaque "scale"(%[[XD]], %[[YD]], %[[XN]], %[[YN]])
+// CHECK-NEXT: call_opaque "pto::sim::finish"(%[[ARGS]], %[[Y]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22result0\22">]}
+// CHECK-NEXT: call_opaque "pto::sim::finish"(%[[ARGS]], %[[X]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22arg0\22">]}
+// CHECK-NEXT: %[[CODE:.*]] = call_opaque "pto::sim::exit_code"(%[[ARGS]])
+// CHECK-NEXT: return %[[CODE]] : i32
+// CHECK-NOT: @scale
+// CHECK-NOT: @unused
+// CPP-LABEL: #include "pto/sim/host.hpp"
+// CPP: int32_t main(int32_t v1, char** v2) {
+// CPP: pto::sim::Buffer<float> v5 = pto::sim::input<float>(v4, "arg0", {-1, 64});
+// CPP: pto::sim::Buffer<float> v9 = pto::sim::make<float>("tmp1", v8, v3);
+// CPP: scale(v10, v12, v11, v13);
+// CPP-NEXT: pto::sim::finish(v4, v9, "result0");
+// CPP-NEXT: pto::sim::finish(v4, v5, "arg0");
+func.func @main(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %n = pl.tensor.dim %x, 0 : !pl.tensor<?x64xf32>
+  %y = pl.tensor.create(%n) : !pl.tensor<?x64xf32>
+  %r = pl.call @scale(%x, %y) : (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32>
+  return %r : !pl.tensor<?x64xf32>
+}
+func.func @scale(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<?x64xf32>
+}
+func.func @unused(%s: f32) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+
+// -----
+
+// A host program: the comm domain is a domain object whose body runs
+// inline; the window buffers are its slots and the views typed windows of
+// them; the dispatch launches the chip (a static function of the program,
+// before main) on the device's thread with the host tensor by reference
+// and the window's dynamic extent last; the builtin allreduce launches its
+// builtin kernel (and includes the builtins); at the domain's end it is
+// joined and each slot written (a synthesized `__` slot checked released).
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "pto_builtin_collectives.hpp"
+// CHECK-NEXT: emitc.include "put.cpp"
+// CHECK-NEXT: emitc.include "pto/sim/comm.hpp"
+// CHECK-NEXT: emitc.func @chip(%{{.*}}: !emitc.ptr<!emitc.opaque<"pto::sim::Buffer<float>">>, %{{.*}}: !emitc.ptr<!emitc.opaque<"float">>, %{{.*}}: !emitc.ptr<!emitc.opaque<"int64_t">>, %{{.*}}: !emitc.size_t) attributes {specifiers = ["static"]}
+// CHECK: call_opaque "put"
+// CHECK: emitc.func @main(
+// CHECK: %[[ARGS:.*]] = call_opaque "pto::sim::parse_args"
+// CHECK-NEXT: %[[IN:.*]] = call_opaque "pto::sim::input<float>"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"\22arg0\22">, #emitc.opaque<"{1, 256}">]}
+// CHECK-NEXT: %[[D:.*]] = call_opaque "pto::sim::domain"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"\22comm_d0\22">]}
+// CHECK: %[[WORLD:.*]] = call_opaque "pto::sim::world_size"(%[[ARGS]])
+// CHECK: %[[DATA:.*]] = call_opaque "pto::sim::window_buffer"(%[[D]], %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"\22data\22">]}
+// CHECK-NEXT: %[[W:.*]] = call_opaque "pto::sim::window<float>"(%[[DATA]]) {args = [0 : index, #emitc.opaque<"-1">, #emitc.opaque<"256">]}
+// CHECK: %[[SIG:.*]] = call_opaque "pto::sim::window_buffer"(%[[D]], %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"\22__signal\22">]}
+// CHECK-NEXT: %[[S:.*]] = call_opaque "pto::sim::window<int32_t>"(%[[SIG]])
+// CHECK: scf.for %[[RANK:.*]] = 
+// CHECK-NEXT: %[[CTX:.*]] = emitc.call_opaque "pto::sim::comm_ctx"(%[[W]])
+// CHECK-NEXT: %[[DEV:.*]] = arith.index_cast %[[RANK]] : index to i64
+// CHECK-NEXT: %[[REF:.*]] = emitc.call_opaque "pto::sim::ref"(%[[IN]])
+// CHECK-NEXT: %[[N:.*]] = emitc.call_opaque "pto::sim::dim"(%[[W]]) {args = [0 : index, #emitc.opaque<"0">]}
+// CHECK-NEXT: emitc.call_opaque "pto::sim::launch"(%[[D]], %[[DEV]], %[[REF]], %[[W]], %[[CTX]], %[[N]]) {args = [0 : index, 1 : index, #emitc.opaque<"chip">, 2 : index, 3 : index, 4 : index, 5 : index]}
+// CHECK-NEXT: %[[COUNT:.*]] = emitc.call_opaque "pto::sim::elements"(%[[W]])
+// CHECK-NEXT: %[[SCTX:.*]] = emitc.call_opaque "pto::sim::comm_ctx"(%[[S]])
+// CHECK-NEXT: %[[DEV2:.*]] = arith.index_cast %[[RANK]] : index to i64
+// CHECK-NEXT: emitc.call_opaque "pto::sim::launch"(%[[D]], %[[DEV2]], %[[W]], %[[S]], %[[SCTX]], %[[COUNT]]) {args = [0 : index, 1 : index, #emitc.opaque<"pto_builtin::allreduce<float, 0>">, 2 : index, 3 : index, 4 : index, 5 : index, #emitc.opaque<"1">]}
+// CHECK: call_opaque "pto::sim::join"(%[[D]])
+// CHECK-NEXT: call_opaque "pto::sim::finish_window"(%[[ARGS]], %[[W]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22data\22">]}
+// CHECK-NEXT: call_opaque "pto::sim::expect_released"(%[[ARGS]], %[[S]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22__signal\22">]}
+// CHECK-NEXT: call_opaque "pto::sim::finish"(%[[ARGS]], %[[IN]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22arg0\22">]}
+// CHECK-NOT: @put
+// CPP-LABEL: #include "pto/sim/host.hpp"
+// CPP-NEXT: #include "pto_builtin_collectives.hpp"
+// CPP: static void chip(pto::sim::Buffer<float>* v1, float* v2, int64_t* v3, size_t v4) {
+// CPP: int32_t main(int32_t v1, char** v2) {
+// CPP: pto::sim::launch(v9, v28, chip, v29, v16, v26, v30);
+// CPP: pto::sim::launch(v9, v28, pto_builtin::allreduce<float, 0>, v16, v22, v32, v31, 1);
+// CPP: pto::sim::join(v9);
+// CPP-NEXT: pto::sim::finish_window(v7, v16, "data");
+// CPP-NEXT: pto::sim::expect_released(v7, v22, "__signal");
+
+func.func @main(%input: !pl.tensor<1x256xf32>) attributes {pl.level = #pl.level<host>} {
+  pld.comm_domain "comm_d0" devices [] slots ["data", "signal"] {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4_i64 = arith.constant 4 : i64
+    %c1024_i64 = arith.constant 1024 : i64
+    %world = pld.system.world_size : i64
+    %bytes = arith.muli %world, %c1024_i64 : i64
+    %data = pld.tensor.alloc_window_buffer %bytes name "data" : i64 -> !pl.ptr
+    %w = pld.tensor.window %data : !pl.ptr -> !pld.dtensor<?x256xf32>
+    %sbytes = arith.muli %world, %c4_i64 : i64
+    %signal = pld.tensor.alloc_window_buffer %sbytes name "__signal" : i64 -> !pl.ptr
+    %s = pld.tensor.window %signal : !pl.ptr -> !pld.dtensor<?x1xi32>
+    %n = arith.index_cast %world : i64 to index
+    scf.for %rank = %c0 to %n step %c1 {
+      %ctx = pld.system.get_comm_ctx %w : !pld.dtensor<?x256xf32>
+      pld.dispatch @chip(%input, %w, %ctx) on %rank : (!pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !pld.comm_ctx) -> ()
+      pld.builtin.allreduce %w, %s sum f32 cores 1 on %rank directions [#pl.direction<inout>, #pl.direction<inout>] : !pld.dtensor<?x256xf32>, !pld.dtensor<?x1xi32>, index
+    }
+  }
+  return
+}
+func.func @chip(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32>, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @put(%x, %w, %c) : (!pl.tensor<1x256xf32>, !pld.dtensor<?x256xf32>, !pld.comm_ctx) -> ()
+  return
+}
+func.func @put(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
