@@ -282,7 +282,7 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
             if OpKind::of(&op) == Some(OpKind::PldDispatch)
                 && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
             {
-                let mut domains: Vec<usize> = Vec::new();
+                let mut domains: Vec<Option<pto_dialects::ir::OpKey>> = Vec::new();
                 for operand in op.operands() {
                     if !TensorLike::try_from(operand.r#type()).is_ok_and(|t| t.is_distributed()) {
                         continue;
@@ -290,10 +290,10 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
                     let mut at = melior::ir::operation::OperationResult::try_from(operand)
                         .ok()
                         .map(|r| r.owner());
-                    let mut domain = 0;
+                    let mut domain = None;
                     while let Some(op) = at {
                         if OpKind::of(&op) == Some(OpKind::PldCommDomain) {
-                            domain = op.to_raw().ptr as usize;
+                            domain = Some(pto_dialects::ir::OpKey::of(&op));
                             break;
                         }
                         at = op.parent_operation();
@@ -765,7 +765,7 @@ impl<'c, 'a> Translation<'c, 'a> {
                             contents: text,
                         });
                     }
-                    Err((_, message)) => {
+                    Err(message) => {
                         hosts.push(format!("    {{\"name\": \"{name}\", \"source\": null}}"));
                         self.left_out(
                             host,

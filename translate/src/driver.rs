@@ -1,10 +1,7 @@
-//! What the host-side translators share: their failures, sizes, and the
+//! What the host-side translators share: sizes, and the
 //! builtin collective kernels the simulator programs include (the programs
 //! themselves are built by `convert-pl-program-to-emitc`:
 //! docs/passes/convert-pl-program-to-emitc.md).
-
-/// A failure at an op (its raw handle) with a message.
-pub type Failure = (mlir_sys::MlirOperation, String);
 
 pub(crate) use pto_passes::emitc::program::emit::checked_product;
 

@@ -48,7 +48,8 @@ use pto_dialects::{
     types::TensorLike,
 };
 
-use crate::driver::Failure;
+/// Why the host module cannot be printed (reported at the host program).
+type Failure = String;
 
 /// A window view: its buffer, its domain's Python name, its shape.
 #[derive(Clone, Debug)]
@@ -140,19 +141,16 @@ impl<'f> Printer<'f> {
         format!("v{}", self.next - 1)
     }
 
-    fn expr(&self, op: OperationRef, value: Value) -> Result<String, Failure> {
-        self.values.get(&key(value)).cloned().ok_or_else(|| {
-            (
-                op.to_raw(),
-                format!("a value the host module does not know ({})", value.r#type()),
-            )
-        })
+    fn expr(&self, value: Value) -> Result<String, Failure> {
+        self.values
+            .get(&key(value))
+            .cloned()
+            .ok_or_else(|| format!("a value the host module does not know ({})", value.r#type(),))
     }
 
     fn operand(&self, op: OperationRef, index: usize) -> Result<String, Failure> {
-        let value =
-            operand_at(op, index).ok_or_else(|| (op.to_raw(), format!("operand #{index}")))?;
-        self.expr(op, value)
+        let value = operand_at(op, index).ok_or_else(|| format!("operand #{index}"))?;
+        self.expr(value)
     }
 
     fn binary(&self, op: OperationRef, symbol: &str) -> Result<String, Failure> {
@@ -185,7 +183,6 @@ impl<'f> Printer<'f> {
             return self.pto_op(op, kind);
         }
         let name = op_name(op);
-        let fail = |message: String| -> Failure { (op.to_raw(), message) };
         if let Some(symbol) = python_operator(&name) {
             let text = self.binary(op, symbol)?;
             self.assign(op, text);
@@ -193,7 +190,7 @@ impl<'f> Printer<'f> {
         }
         match name.as_str() {
             "arith.constant" => {
-                let value = op.attribute("value").map_err(|e| fail(e.to_string()))?;
+                let value = op.attribute("value").map_err(|e| e.to_string())?;
                 let text = if let Ok(integer) = IntegerAttribute::try_from(value) {
                     if integer.r#type().to_string() == "i1" {
                         if integer.value() != 0 {
@@ -207,7 +204,7 @@ impl<'f> Printer<'f> {
                 } else if let Ok(float) = FloatAttribute::try_from(value) {
                     format!("{:?}", float.value())
                 } else {
-                    return Err(fail(format!("a constant of {value}")));
+                    return Err(format!("a constant of {value}"));
                 };
                 self.values.insert(key(result_at(op, 0).unwrap()), text);
             }
@@ -233,7 +230,7 @@ impl<'f> Printer<'f> {
                     .map_or(0, |a| a.value());
                 let symbol = ["==", "!=", "<", "<=", ">", ">=", "<", "<=", ">", ">="]
                     .get(predicate as usize)
-                    .ok_or_else(|| fail("a comparison".into()))?;
+                    .ok_or_else(|| "a comparison".to_string())?;
                 let text = self.binary(op, symbol)?;
                 self.assign(op, text)
             }
@@ -248,14 +245,14 @@ impl<'f> Printer<'f> {
             }
             "scf.for" => {
                 if op.result_count() > 0 {
-                    return Err(fail(
-                        "loops carrying values are not emitted for the host yet".into(),
-                    ));
+                    return Err(
+                        "loops carrying values are not emitted for the host yet".to_string()
+                    );
                 }
                 let body = op
                     .region_opt(0)
                     .and_then(|r| r.first_block())
-                    .ok_or_else(|| fail("a loop without a body".into()))?;
+                    .ok_or_else(|| "a loop without a body".to_string())?;
                 let variable = self.fresh();
                 self.values
                     .insert(key(body.argument(0).unwrap().into()), variable.clone());
@@ -277,9 +274,9 @@ impl<'f> Printer<'f> {
             }
             "scf.if" => {
                 if op.result_count() > 0 {
-                    return Err(fail(
-                        "branches yielding values are not emitted for the host yet".into(),
-                    ));
+                    return Err(
+                        "branches yielding values are not emitted for the host yet".to_string()
+                    );
                 }
                 let condition = self.operand(op, 0)?;
                 self.line(&format!("if {condition}:"));
@@ -307,19 +304,18 @@ impl<'f> Printer<'f> {
             }
             "scf.yield" | "func.return" => {
                 if op.operand_count() > 0 && name == "func.return" {
-                    return Err(fail(
-                        "host programs returning values are not emitted yet".into(),
-                    ));
+                    return Err("host programs returning values are not emitted yet".to_string());
                 }
             }
-            other => return Err(fail(format!("'{other}' is not emitted for the host yet"))),
+            other => {
+                return Err(format!("'{other}' is not emitted for the host yet"));
+            }
         }
         Ok(())
     }
 
     /// A pl/pld op of the host program.
     fn pto_op(&mut self, op: OperationRef, kind: OpKind) -> Result<(), Failure> {
-        let fail = |message: String| -> Failure { (op.to_raw(), message) };
         match kind {
             OpKind::PldSystemWorldSize => {
                 self.values
@@ -334,7 +330,7 @@ impl<'f> Printer<'f> {
                     .get(&key(operand_at(op, 0).unwrap()))
                     .cloned()
                     .ok_or_else(|| {
-                        fail("the comm context of a value that is not a window view".into())
+                        "the comm context of a value that is not a window view".to_string()
                     })?;
                 self.contexts
                     .insert(key(result_at(op, 0).unwrap()), window.domain);
@@ -344,7 +340,7 @@ impl<'f> Printer<'f> {
             _ if kind.info().family == Family::BuiltinCollective => self.builtin(op)?,
             _ => {
                 let name = kind.info().name;
-                return Err(fail(format!("'{name}' is not emitted for the host yet")));
+                return Err(format!("'{name}' is not emitted for the host yet"));
             }
         }
         Ok(())
@@ -359,12 +355,11 @@ impl<'f> Printer<'f> {
     }
 
     fn domain(&mut self, op: OperationRef) -> Result<(), Failure> {
-        let fail = |message: String| -> Failure { (op.to_raw(), message) };
         let name = op
             .attribute("sym_name")
             .ok()
             .and_then(pto_dialects::attrs::text)
-            .ok_or_else(|| fail("a comm domain without a name".into()))?;
+            .ok_or_else(|| "a comm domain without a name".to_string())?;
         let python = format!("__{name}");
         if !self.domains.contains(&python) {
             self.domains.push(python.clone());
@@ -378,7 +373,7 @@ impl<'f> Printer<'f> {
         let body = op
             .region_opt(0)
             .and_then(|r| r.first_block())
-            .ok_or_else(|| fail("an empty comm domain".into()))?;
+            .ok_or_else(|| "an empty comm domain".to_string())?;
         // Sizes first: the domain's plain arithmetic, then its buffers.
         let mut rest = Vec::new();
         let mut next = body.first_operation();
@@ -403,7 +398,7 @@ impl<'f> Printer<'f> {
                         .ok()
                         .and_then(pto_dialects::attrs::text)
                         .unwrap_or_default();
-                    let bytes = self.expr(*inner, operand_at(*inner, 0).unwrap())?;
+                    let bytes = self.expr(operand_at(*inner, 0).unwrap())?;
                     self.buffer_bytes.insert(
                         key(result_at(*inner, 0).unwrap()),
                         (buffer.clone(), bytes.clone()),
@@ -415,11 +410,11 @@ impl<'f> Printer<'f> {
                         .buffer_bytes
                         .get(&key(operand_at(*inner, 0).unwrap()))
                         .cloned()
-                        .ok_or_else(|| fail("a window of something not a window buffer".into()))?;
+                        .ok_or_else(|| "a window of something not a window buffer".to_string())?;
                     let result = result_at(*inner, 0).unwrap();
                     let tensor = TensorLike::try_from(result.r#type())
-                        .map_err(|_| fail("a window that is not a tensor".into()))?;
-                    let dtype = data_type(tensor.element()).map_err(fail)?;
+                        .map_err(|_| "a window that is not a tensor".to_string())?;
+                    let dtype = data_type(tensor.element())?;
                     let element_bytes = pto_dialects::dtype::ScalarKind::of(tensor.element())
                         .map_or(4, |k| i64::from(k.bits().div_ceil(8)));
                     let fixed = crate::driver::checked_product(
@@ -431,10 +426,7 @@ impl<'f> Printer<'f> {
                             .chain([element_bytes]),
                     )
                     .ok_or_else(|| {
-                        (
-                            inner.to_raw(),
-                            format!("the size in bytes of the window {tensor} overflows 64 bits"),
-                        )
+                        format!("the size in bytes of the window {tensor} overflows 64 bits")
                     })?;
                     // One dynamic extent: what of the buffer the others leave.
                     let dims: Vec<String> = tensor
@@ -518,7 +510,6 @@ impl<'f> Printer<'f> {
     }
 
     fn dispatch(&mut self, op: OperationRef) -> Result<(), Failure> {
-        let fail = |message: String| -> Failure { (op.to_raw(), message) };
         let callee = op
             .attribute("callee")
             .ok()
@@ -528,9 +519,9 @@ impl<'f> Printer<'f> {
             .chips
             .get(&callee)
             .cloned()
-            .ok_or_else(|| fail(format!("@{callee} is not a chip orchestration")))?;
+            .ok_or_else(|| format!("@{callee} is not a chip orchestration"))?;
         let n = op.operand_count();
-        let rank = self.expr(op, operand_at(op, n - 1).unwrap())?;
+        let rank = self.expr(operand_at(op, n - 1).unwrap())?;
         let ta = self.task_args();
         self.line(&format!("{ta} = TaskArgs()"));
         let mut windows = Vec::new();
@@ -548,13 +539,13 @@ impl<'f> Printer<'f> {
             } else if let Some(domain) = self.contexts.get(&key(argument)) {
                 scalars.push(format!("{domain}[{rank}].device_ctx"));
             } else if TensorLike::try_from(argument.r#type()).is_ok() {
-                let tensor = self.expr(op, argument)?;
+                let tensor = self.expr(argument)?;
                 let direction = direction_name(direction.unwrap_or(ParamDirection::In));
                 self.line(&format!(
                     "{ta}.add_tensor(make_tensor_arg(orch._worker, {tensor}), {direction})"
                 ));
             } else {
-                scalars.push(self.expr(op, argument)?);
+                scalars.push(self.expr(argument)?);
             }
         }
         self.tokens(&ta, &windows, &rank);
@@ -569,11 +560,10 @@ impl<'f> Printer<'f> {
     }
 
     fn builtin(&mut self, op: OperationRef) -> Result<(), Failure> {
-        let fail = |message: String| -> Failure { (op.to_raw(), message) };
         let variant = pto_dialects::builtins::variant(op)
-            .ok_or_else(|| fail("a builtin collective without a library variant".into()))?;
+            .ok_or_else(|| "a builtin collective without a library variant".to_string())?;
         let n = op.operand_count();
-        let rank = self.expr(op, operand_at(op, n - 1).unwrap())?;
+        let rank = self.expr(operand_at(op, n - 1).unwrap())?;
         let directions: Vec<ParamDirection> = op
             .attribute("directions")
             .ok()
@@ -597,7 +587,7 @@ impl<'f> Printer<'f> {
                 .get(&key(operand_at(op, i).unwrap()))
                 .cloned()
                 .ok_or_else(|| {
-                    fail("a builtin collective of a value that is not a window view".into())
+                    "a builtin collective of a value that is not a window view".to_string()
                 })?;
             let direction =
                 direction_name(directions.get(i).copied().unwrap_or(ParamDirection::InOut));
@@ -611,7 +601,7 @@ impl<'f> Printer<'f> {
         let domain = windows
             .first()
             .map(|w| w.domain.clone())
-            .ok_or_else(|| fail("a builtin collective without windows".into()))?;
+            .ok_or_else(|| "a builtin collective without windows".to_string())?;
         self.line(&format!("{ta}.add_scalar({domain}[{rank}].domain_size)"));
         self.line(&format!("{ta}.add_scalar({domain}[{rank}].device_ctx)"));
         if OpKind::of(&op) == Some(OpKind::PldBuiltinAllreduce) {
@@ -648,7 +638,7 @@ pub fn build(
     let entry = function
         .region_opt(0)
         .and_then(|r| r.first_block())
-        .ok_or_else(|| (function.to_raw(), "an empty host program".to_string()))?;
+        .ok_or_else(|| "an empty host program".to_string())?;
     let mut printer = Printer {
         out: String::new(),
         depth: 0,
@@ -664,10 +654,7 @@ pub fn build(
     for i in 0..entry.argument_count() {
         let argument: Value = entry.argument(i).unwrap().into();
         if TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed()) {
-            return Err((
-                function.to_raw(),
-                "host programs given windows from outside are not emitted yet".into(),
-            ));
+            return Err("host programs given windows from outside are not emitted yet".into());
         }
         let parameter = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
         printer

@@ -42,6 +42,17 @@ impl OpKey {
     }
 }
 
+/// The identity of a block, for maps and sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BlockKey(usize);
+
+impl BlockKey {
+    /// The key of `block`.
+    pub fn of<'c: 'a, 'a>(block: &impl BlockLike<'c, 'a>) -> Self {
+        Self(block.to_raw().ptr as usize)
+    }
+}
+
 /// The context `op` lives in, for the context's whole lifetime.
 ///
 /// melior hands out a context as a `ContextRef` value whose `to_ref`

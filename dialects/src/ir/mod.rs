@@ -20,7 +20,7 @@ mod query;
 mod rewrite;
 
 pub use handles::{
-    OpKey, ValueKey, argument_owner, collect, collect_kinds, collect_named, context,
+    BlockKey, OpKey, ValueKey, argument_owner, collect, collect_kinds, collect_named, context,
     defining_block, defining_op, edit, find, has_uses, previous_in_block, rebind, uses, walk,
 };
 pub use names::{location_name, name_arguments, unnamed, value_name};

@@ -114,7 +114,7 @@ struct Pending {
     index: u64,
     access: Access,
     /// (block, op index in it) from the function body down to the op.
-    path: Vec<(usize, usize)>,
+    path: Vec<(pto_dialects::ir::BlockKey, usize)>,
 }
 
 /// The clocks of a [`State`]: what a flag anchored after an earlier op
@@ -211,7 +211,7 @@ struct Site<'c, 'a, 's> {
     op: OperationRef<'c, 'a>,
     index: usize,
     block: BlockRef<'c, 'a>,
-    path: &'s [(usize, usize)],
+    path: &'s [(pto_dialects::ir::BlockKey, usize)],
     history: &'s [(OperationRef<'c, 'a>, Clocks)],
 }
 
@@ -332,16 +332,12 @@ fn flag_op<'c>(
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
-fn block_key(block: BlockRef) -> usize {
-    block.to_raw().ptr as usize
-}
-
 impl<'c, 'a> Inserter<'c, 'a> {
     /// Analyses (and with `emit`, synchronises) `block` from `state`.
     fn block(
         &mut self,
         block: BlockRef<'c, 'a>,
-        prefix: &[(usize, usize)],
+        prefix: &[(pto_dialects::ir::BlockKey, usize)],
         mut state: State,
         emit: bool,
     ) -> Result<State, Failure<'c, 'a>> {
@@ -355,7 +351,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
         let mut history: Vec<(OperationRef<'c, 'a>, Clocks)> = Vec::with_capacity(ops.len());
         for (i, op) in ops.iter().copied().enumerate() {
             let mut path = prefix.to_vec();
-            path.push((block_key(block), i));
+            path.push((pto_dialects::ir::BlockKey::of(&block), i));
             let name = op_name(op);
             match name.as_str() {
                 "scf.for" | "scf.while" => {

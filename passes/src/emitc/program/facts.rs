@@ -140,9 +140,11 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
         }
     }
     facts.kernel_files.sort();
-    for chip in functions.iter().copied().filter(|f| {
-        kind(*f) == Some(FunctionKind::Orchestration) && f.to_raw().ptr != entry.to_raw().ptr
-    }) {
+    for chip in functions
+        .iter()
+        .copied()
+        .filter(|f| kind(*f) == Some(FunctionKind::Orchestration) && *f != entry)
+    {
         let tokens = integer(chip, ORDERING_TOKENS).map_or(0, |t| t.max(0) as usize);
         facts.chips.insert(symbol(chip), tokens);
     }
