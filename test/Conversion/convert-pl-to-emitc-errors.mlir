@@ -110,3 +110,14 @@ func.func @carried_by_while(%x: !pl.tensor<16x64xf32>, %n: index) attributes {pl
   }
   return
 }
+
+// -----
+
+// A view's dynamic extent is not known (pl.tensor.view has no sizes): its
+// dim is refused, not read as -1.
+func.func @dynamic_view(%x: !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %v = pl.tensor.view %x : !pl.tensor<?x64xf32> -> !pl.tensor<?x64xf32>
+  // expected-error @+1 {{convert-pl-to-emitc: dimension 0 of this view is dynamic and its extent is not known here; views of dynamic shape are not translated yet}}
+  %n = pl.tensor.dim %v, 0 : !pl.tensor<?x64xf32>
+  return
+}

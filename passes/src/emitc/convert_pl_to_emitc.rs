@@ -995,10 +995,18 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .shape
             .get(axis)
             .ok_or((op, format!("no dimension {axis}")))?;
-        Ok(match info.dims.get(axis).copied().flatten() {
-            Some(dim) => dim,
-            None => self.index_constant(op, extent),
-        })
+        match info.dims.get(axis).copied().flatten() {
+            Some(dim) => Ok(dim),
+            // A view's dynamic extents are not known (pl.tensor.view has no
+            // sizes): refused rather than read as -1.
+            None if extent < 0 => Err((
+                op,
+                format!(
+                    "dimension {axis} of this view is dynamic and its extent is not known here; views of dynamic shape are not translated yet"
+                ),
+            )),
+            None => Ok(self.index_constant(op, extent)),
+        }
     }
 
     /// Replaces `op`'s result with `value` and retires `op`.

@@ -3,7 +3,7 @@
 //! docs/passes/pl-verify-constants.md).
 
 use melior::ir::operation::{OperationLike, OperationRef, WalkOrder, WalkResult};
-use pto_dialects::{diag::Severity, verify::verify_constant_operands};
+use pto_dialects::{diag::Severity, op_table::OpKind, verify::verify_constant_operands};
 
 use crate::{
     options::OptionValues,
@@ -49,9 +49,7 @@ reports each violation as an error at the op:
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let mut failed = false;
     root.walk(WalkOrder::PreOrder, |op| {
-        let name = op.name();
-        let dialect = name.as_string_ref().as_str().unwrap_or_default();
-        if (dialect.starts_with("pl.") || dialect.starts_with("pld."))
+        if OpKind::of(&op).is_some()
             && let Err(diagnostic) = verify_constant_operands(op)
         {
             diagnostic.emit(op, Severity::Error);

@@ -100,15 +100,6 @@ pub fn domain_type(context: &Context) -> Type<'_> {
     pointer(context, "pto::sim::CommDomain")
 }
 
-pub fn element_bytes(element: &str) -> i64 {
-    match element {
-        "half" | "bfloat16_t" | "int16_t" | "uint16_t" => 2,
-        "int8_t" | "uint8_t" | "bool" => 1,
-        "int64_t" | "uint64_t" => 8,
-        _ => 4,
-    }
-}
-
 /// The product of `factors` (element counts, byte sizes); `None` when it
 /// overflows 64 bits.
 pub fn checked_product(factors: impl IntoIterator<Item = i64>) -> Option<i64> {

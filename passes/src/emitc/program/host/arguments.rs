@@ -5,10 +5,10 @@
 
 use melior::ir::{BlockLike, BlockRef, OperationRef, Value, ValueLike};
 use pto_dialects::ir::ValueKey;
-use pto_dialects::types::TensorLike;
+use pto_dialects::{dtype::Dtype, types::TensorLike};
 
 use super::super::Failure;
-use super::super::emit::{checked_product, domain_type, element_bytes, shape_text};
+use super::super::emit::{checked_product, domain_type, shape_text};
 use super::Host;
 use crate::emitc::build::{call_opaque, opaque};
 
@@ -95,7 +95,9 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             std::slice::from_ref(&quoted),
             domain_type,
         );
-        let bytes = checked_product(dims.iter().copied().chain([element_bytes(element)]))
+        let element_bytes =
+            crate::target::a2a3::element_bits(Dtype::of(tensor.element())).div_ceil(8) as i64;
+        let bytes = checked_product(dims.iter().copied().chain([element_bytes]))
             .ok_or("the size in bytes of the window overflows 64 bits")?;
         let slot_type = opaque(context, "pto::sim::Slot");
         let literals = [bytes.to_string(), quoted.clone()];
