@@ -144,14 +144,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
         description: "Make each kernel `static __aicore__` and add the packed-argument `kernel_entry` the a2a3 runtime calls",
         default: "false",
     }],
-    dependent_dialects: || {
-        vec![
-            melior::dialect::DialectHandle::arith(),
-            melior::dialect::DialectHandle::scf(),
-            pto_dialects::ir::glue::emitc_dialect_handle(),
-            pto_dialects::pl_handle(),
-        ]
-    },
+    dependent_dialects: crate::emitc::dependent_dialects,
     run,
 };
 

@@ -7,3 +7,13 @@ pub mod cpp_types;
 pub mod kernel_entry;
 pub mod orchestration;
 pub mod program;
+
+/// The dialects the EmitC conversions create ops of.
+pub fn dependent_dialects() -> Vec<melior::dialect::DialectHandle> {
+    vec![
+        melior::dialect::DialectHandle::arith(),
+        melior::dialect::DialectHandle::scf(),
+        pto_dialects::ir::glue::emitc_dialect_handle(),
+        pto_dialects::pl_handle(),
+    ]
+}

@@ -171,14 +171,7 @@ static void chip(pto::sim::Buffer<float>* v1, float* v2, int64_t* v3, size_t v4)
         description: "The runtime whose orchestration API the orchestration is lowered to (`pto2`: the a2a3 runtime's AICPU orchestration; `sim`: chip orchestrations as functions of the simulator's host programs)",
         default: "pto2",
     }],
-    dependent_dialects: || {
-        vec![
-            melior::dialect::DialectHandle::arith(),
-            melior::dialect::DialectHandle::scf(),
-            pto_dialects::ir::glue::emitc_dialect_handle(),
-            pto_dialects::pl_handle(),
-        ]
-    },
+    dependent_dialects: crate::emitc::dependent_dialects,
     run,
 };
 

@@ -4,11 +4,13 @@
 
 use melior::{
     Context,
-    ir::{BlockLike, Region, RegionLike, Value},
+    ir::{BlockLike, Region, RegionLike},
 };
 use pto_dialects::enums::ParamDirection;
 
-use super::emit::{call, i32, main_block, main_function, pointer, ret, shape_text, size_t};
+use super::emit::{
+    call, i32, main_block, main_function, parse_args, pointer, ret, shape_text, size_t,
+};
 use super::facts::{Parameter, kernel_file};
 use crate::emitc::build::opaque;
 
@@ -20,19 +22,7 @@ pub fn build<'c>(
     parameters: &[Parameter],
 ) -> Vec<melior::ir::Operation<'c>> {
     let block = main_block(context);
-    let (argc, argv): (Value, Value) = (
-        block.argument(0).unwrap().into(),
-        block.argument(1).unwrap().into(),
-    );
-    let args = call(
-        context,
-        &block,
-        "pto::sim::parse_args",
-        &[argc, argv],
-        &[],
-        Some(opaque(context, "pto::sim::Args")),
-    )
-    .unwrap();
+    let args = parse_args(context, &block);
     let mut buffers = Vec::new();
     let mut arguments = Vec::new();
     for parameter in parameters {

@@ -62,6 +62,25 @@ pub fn main_block(context: &Context) -> Block<'_> {
     Block::new(&[(i32(context), location), (argv_type(context), location)])
 }
 
+/// The parsed arguments (`pto::sim::Args`) of the `main` whose block is
+/// `block` (from its argc and argv): the first thing every simulator
+/// program does.
+pub fn parse_args<'c, 'b>(context: &'c Context, block: &'b Block<'c>) -> Value<'c, 'b> {
+    let (argc, argv): (Value, Value) = (
+        block.argument(0).unwrap().into(),
+        block.argument(1).unwrap().into(),
+    );
+    call(
+        context,
+        block,
+        "pto::sim::parse_args",
+        &[argc, argv],
+        &[],
+        Some(crate::emitc::build::opaque(context, "pto::sim::Args")),
+    )
+    .expect("a result")
+}
+
 /// `emitc.return code`.
 pub fn ret<'c>(context: &'c Context, code: Value<'c, '_>) -> melior::ir::Operation<'c> {
     OperationBuilder::new("emitc.return", Location::unknown(context))

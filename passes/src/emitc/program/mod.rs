@@ -157,14 +157,7 @@ int32_t main(int32_t v1, char** v2) {
             default: "direct",
         },
     ],
-    dependent_dialects: || {
-        vec![
-            melior::dialect::DialectHandle::arith(),
-            melior::dialect::DialectHandle::scf(),
-            pto_dialects::ir::glue::emitc_dialect_handle(),
-            pto_dialects::pl_handle(),
-        ]
-    },
+    dependent_dialects: crate::emitc::dependent_dialects,
     run,
 };
 

@@ -14,7 +14,7 @@ use melior::{
 use pto_dialects::ops::Checked;
 use pto_dialects::types::TensorLike;
 
-use super::emit::{call, i32, include, main_block, main_function, ret, shape_text};
+use super::emit::{call, i32, include, main_block, main_function, parse_args, ret, shape_text};
 use super::facts::orchestration_file;
 use super::{Failure, renamed_kernels};
 use crate::emitc::build::opaque;
@@ -43,19 +43,7 @@ pub fn build<'c, 'a>(
     let function_type = pto_dialects::ops::function_type(orchestration)
         .ok_or_else(|| fail("an orchestration without a type".into()))?;
     let block = main_block(context);
-    let (argc, argv): (Value, Value) = (
-        block.argument(0).unwrap().into(),
-        block.argument(1).unwrap().into(),
-    );
-    let args = call(
-        context,
-        &block,
-        "pto::sim::parse_args",
-        &[argc, argv],
-        &[],
-        Some(opaque(context, "pto::sim::Args")),
-    )
-    .unwrap();
+    let args = parse_args(context, &block);
     let mut tensors = Tensors {
         args,
         buffers: Vec::new(),
