@@ -386,27 +386,17 @@ fn program_pass<'c>(
     chips: &[(OperationRef<'c, '_>, usize)],
     runtime: &str,
 ) -> Result<Result<Module<'c>, String>, Diagnosed> {
-    use melior::ir::{
-        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
-    };
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
-    let i64_type = IntegerType::new(context, 64).into();
     let mut program = Module::new(Location::unknown(context));
     for (_, func_id, kernel) in kernels {
-        let mut clone = pto_dialects::ir::clone(kernel);
-        clone.set_attribute(
-            FUNC_ID,
-            IntegerAttribute::new(i64_type, *func_id as i64).into(),
-        );
-        program.body().append_operation(clone);
+        program
+            .body()
+            .append_operation(annotated_clone(*kernel, FUNC_ID, *func_id));
     }
     for (chip, tokens) in chips {
-        let mut clone = pto_dialects::ir::clone(chip);
-        clone.set_attribute(
-            ORDERING_TOKENS,
-            IntegerAttribute::new(i64_type, *tokens as i64).into(),
-        );
-        program.body().append_operation(clone);
+        program
+            .body()
+            .append_operation(annotated_clone(*chip, ORDERING_TOKENS, *tokens));
     }
     program
         .body()
@@ -418,6 +408,25 @@ fn program_pass<'c>(
         .unwrap_or_default();
     let pass = format!("convert-pl-program-to-emitc{{entry={name} runtime={runtime}}}");
     Ok(refusable_pass(context, &mut program, &pass)?.map(|()| program))
+}
+
+/// A copy of `function` carrying what the translation knows of it as the
+/// i64 attribute `name` (`pto2.func_id`, `pto2.ordering_tokens`).
+fn annotated_clone<'c>(
+    function: OperationRef<'c, '_>,
+    name: &str,
+    value: usize,
+) -> melior::ir::Operation<'c> {
+    use melior::ir::{
+        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
+    };
+    let context = pto_dialects::ir::context(&function);
+    let mut clone = pto_dialects::ir::clone(&function);
+    clone.set_attribute(
+        name,
+        IntegerAttribute::new(IntegerType::new(context, 64).into(), value as i64).into(),
+    );
+    clone
 }
 
 /// The PTO2 runtime's C++ of `orchestration`:
@@ -433,26 +442,16 @@ fn pto2_orchestration<'c>(
     kernels: &[(String, usize, OperationRef<'c, '_>)],
     tokens: usize,
 ) -> Result<Result<String, String>, Diagnosed> {
-    use melior::ir::{
-        attribute::IntegerAttribute, operation::OperationMutLike, r#type::IntegerType,
-    };
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
-    let i64_type = IntegerType::new(context, 64).into();
     let mut program = Module::new(Location::unknown(context));
     for (_, func_id, kernel) in kernels {
-        let mut clone = pto_dialects::ir::clone(kernel);
-        clone.set_attribute(
-            FUNC_ID,
-            IntegerAttribute::new(i64_type, *func_id as i64).into(),
-        );
-        program.body().append_operation(clone);
+        program
+            .body()
+            .append_operation(annotated_clone(*kernel, FUNC_ID, *func_id));
     }
-    let mut clone = pto_dialects::ir::clone(&orchestration);
-    clone.set_attribute(
-        ORDERING_TOKENS,
-        IntegerAttribute::new(i64_type, tokens as i64).into(),
-    );
-    program.body().append_operation(clone);
+    program
+        .body()
+        .append_operation(annotated_clone(orchestration, ORDERING_TOKENS, tokens));
     if let Err(refusal) = orchestration_pass(context, &mut program, "pto2")? {
         return Ok(Err(refusal));
     }
