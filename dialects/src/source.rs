@@ -3,7 +3,7 @@
 //! tools that read a file record the names of function arguments in the IR
 //! with [`name_arguments`] (as name locations, `crate::ir::value_name`).
 
-use melior::ir::{Value, ValueLike};
+use melior::ir::ValueLike;
 
 /// `file:line:col` for a file location; the printed form otherwise.
 pub fn location_text(location: melior::ir::Location) -> String {
@@ -40,12 +40,6 @@ pub fn source_name(source: &str, location: &str) -> Option<String> {
         .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == '$' || *c == '.')
         .collect();
     (!name.is_empty()).then_some(name)
-}
-
-/// `value`'s `%name` in `source` (the text it was parsed from), if its
-/// location points at one.
-pub fn value_name(source: Option<&str>, value: Value) -> Option<String> {
-    crate::ir::value_name(value).or_else(|| source_name(source?, &location_text(value.location())))
 }
 
 /// Records in `module` the source name of each function argument that has
