@@ -359,13 +359,15 @@ impl Interp<'_> {
                     self.tensor(frame, op.operands[base])?,
                     self.tensor(frame, op.operands[base + 1])?,
                 );
-                let (mut a, mut b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
-                if op.has_attr("a_trans") {
-                    a = transpose(&a)?;
+                let (a, b) = (self.read_all(&lhs)?, self.read_all(&rhs)?);
+                let transposed = (op.has_attr("a_trans"), op.has_attr("b_trans"));
+                if lhs.shape.len() > 2 || rhs.shape.len() > 2 {
+                    let (product, shape) =
+                        batch_matmul(&a, &lhs.shape, &b, &rhs.shape, transposed, ty.elem)?;
+                    return Ok(vec![fresh(self, product, &shape)?]);
                 }
-                if op.has_attr("b_trans") {
-                    b = transpose(&b)?;
-                }
+                let a = if transposed.0 { transpose(&a)? } else { a };
+                let b = if transposed.1 { transpose(&b)? } else { b };
                 let mut product = matmul_tiles(&a, &b, ty.elem, a.rows, b.cols)?;
                 if op.code == Code::TensorMatmulAcc {
                     let init = match op.operands.get(3) {
@@ -389,6 +391,105 @@ impl Interp<'_> {
             _ => unreachable!("not a tensor op"),
         }])
     }
+}
+
+/// A batched matmul (either operand of rank 3 or more): per batch index of
+/// the broadcast batch shape, the 2-D product of the operands' matrices at
+/// that index (a batch extent of 1 repeats, a rank-2 operand is every
+/// batch's), each transposed first as `transposed` says. `lhs` and `rhs`
+/// are the operands read whole (their leading dimensions flattened into
+/// rows); the result is `[batch × M, N]` with its shape `[batch..., M, N]`.
+fn batch_matmul(
+    lhs: &Tile,
+    lhs_shape: &[usize],
+    rhs: &Tile,
+    rhs_shape: &[usize],
+    transposed: (bool, bool),
+    out: Elem,
+) -> Result<(Tile, Vec<usize>)> {
+    let matrix = |shape: &[usize]| -> Result<(Vec<usize>, usize, usize)> {
+        match shape {
+            [batch @ .., rows, cols] => Ok((batch.to_vec(), *rows, *cols)),
+            _ => Err(RunError::new(
+                "a batched matmul's operands need rank 2 or more".to_string(),
+            )),
+        }
+    };
+    let (lhs_batch, lhs_rows, lhs_cols) = matrix(lhs_shape)?;
+    let (rhs_batch, rhs_rows, rhs_cols) = matrix(rhs_shape)?;
+    // The broadcast batch shape, right-aligned.
+    let rank = lhs_batch.len().max(rhs_batch.len());
+    let extent = |batch: &[usize], d: usize| -> usize {
+        (d + batch.len()).checked_sub(rank).map_or(1, |i| batch[i])
+    };
+    let mut batch = Vec::with_capacity(rank);
+    for d in 0..rank {
+        let (l, r) = (extent(&lhs_batch, d), extent(&rhs_batch, d));
+        if l != r && l != 1 && r != 1 {
+            return Err(RunError::new(format!(
+                "matmul: batch dimensions {lhs_batch:?} and {rhs_batch:?} do not broadcast"
+            )));
+        }
+        batch.push(l.max(r));
+    }
+    // The flat index, in an operand's own batch shape, of batch `index`.
+    let operand_index = |own: &[usize], mut index: usize| -> usize {
+        let mut flat = 0;
+        let mut stride = 1;
+        for d in (0..rank).rev() {
+            let at = index % batch[d];
+            index /= batch[d];
+            let own_extent = extent(own, d);
+            if d + own.len() >= rank {
+                flat += if own_extent == 1 { 0 } else { at } * stride;
+                stride *= own_extent;
+            }
+        }
+        flat
+    };
+    let slice = |tile: &Tile, index: usize, rows: usize, cols: usize| -> Result<Tile> {
+        let mut part = Tile::undefined(rows, cols, tile.elem)?;
+        for r in 0..rows {
+            for c in 0..cols {
+                let (i, j) = (part.index(r, c), tile.index(index * rows + r, c));
+                part.data[i] = tile.data[j];
+                part.defined[i] = tile.defined[j];
+            }
+        }
+        Ok(part)
+    };
+    let count: usize = batch.iter().product();
+    let mut result: Option<Tile> = None;
+    for index in 0..count {
+        let a = slice(lhs, operand_index(&lhs_batch, index), lhs_rows, lhs_cols)?;
+        let b = slice(rhs, operand_index(&rhs_batch, index), rhs_rows, rhs_cols)?;
+        let a = if transposed.0 { transpose(&a)? } else { a };
+        let b = if transposed.1 { transpose(&b)? } else { b };
+        let product = matmul_tiles(&a, &b, out, a.rows, b.cols)?;
+        let result = match &mut result {
+            Some(result) => result,
+            None => result.insert(Tile::undefined(count * product.rows, product.cols, out)?),
+        };
+        for r in 0..product.rows {
+            for c in 0..product.cols {
+                let (i, j) = (
+                    result.index(index * product.rows + r, c),
+                    product.index(r, c),
+                );
+                result.data[i] = product.data[j];
+                result.defined[i] = product.defined[j];
+            }
+        }
+    }
+    let rows = if transposed.0 { lhs_cols } else { lhs_rows };
+    let cols = if transposed.1 { rhs_rows } else { rhs_cols };
+    let result = match result {
+        Some(result) => result,
+        None => Tile::undefined(0, cols, out)?,
+    };
+    let mut shape = batch;
+    shape.extend([rows, cols]);
+    Ok((result, shape))
 }
 
 /// Repeats a one-row or one-column tile to `rows × cols` (broadcast lhs).
