@@ -31,3 +31,13 @@ func.func @dynamic(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32> attributes 
   return %e : !pl.tensor<?x64xf32>
 }
 
+
+// -----
+
+// A tile product is 2-D: a batched matmul is refused at the op, not turned
+// into a rank-3 tile matmul the verifier rejects.
+func.func @batched(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x16xf32>) -> !pl.tensor<3x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{pl-convert-tensor-to-tile: a matmul of operands of rank other than 2 (batched or vector) has no tile form yet}}
+  %c = pl.tensor.matmul %a, %b : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32> -> !pl.tensor<3x16x16xf32>
+  return %c : !pl.tensor<3x16x16xf32>
+}

@@ -412,6 +412,19 @@ impl<'c, 'a> Conversion<'c, 'a> {
             self.converted.push(op);
             return Ok(true);
         }
+        // A tile product is 2-D: a batched or vector product would be one
+        // per batch (or a reshape), which is not made here yet.
+        if kind == OpKind::PlTensorMatmul
+            && op
+                .operands()
+                .any(|v| TensorLike::try_from(v.r#type()).is_ok_and(|t| t.rank() != 2))
+        {
+            return Err((
+                op,
+                "a matmul of operands of rank other than 2 (batched or vector) has no tile form yet"
+                    .to_string(),
+            ));
+        }
         // Operands as tiles (scalars pass through).
         let mut operands = Vec::new();
         for operand in op.operands() {
