@@ -98,7 +98,7 @@ fn call_use(op: OperationRef, kind: OpKind, index: usize) -> Use {
     if !(arguments.0..arguments.0 + arguments.1).contains(&index) {
         return Use::Read;
     }
-    let Some(callee) = op.attribute("callee").ok().and_then(crate::attrs::text) else {
+    let Some(callee) = crate::attrs::text_of(op, "callee") else {
         return Use::Read;
     };
     let mut top = op;
@@ -108,12 +108,7 @@ fn call_use(op: OperationRef, kind: OpKind, index: usize) -> Use {
     let mut direction = None;
     top.walk(WalkOrder::PreOrder, |function| {
         if op_name(function) == "func.func"
-            && function
-                .attribute("sym_name")
-                .ok()
-                .and_then(crate::attrs::text)
-                .as_deref()
-                == Some(callee.as_str())
+            && crate::attrs::text_of(function, "sym_name").as_deref() == Some(callee.as_str())
         {
             direction = declared_direction(function, index - arguments.0);
             return WalkResult::Interrupt;

@@ -63,3 +63,11 @@ pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
 pub fn text(attribute: Attribute) -> Option<String> {
     crate::ir::string_attr_text(attribute)
 }
+
+/// The [`text`] of `op`'s attribute `name`, when it has one.
+pub fn text_of<'c: 'a, 'a>(
+    op: impl melior::ir::operation::OperationLike<'c, 'a>,
+    name: &str,
+) -> Option<String> {
+    op.attribute(name).ok().and_then(text)
+}

@@ -320,11 +320,7 @@ fn function_attr(op: OperationRef, name: &str) -> Option<FunctionAttr> {
 }
 
 fn compile_function(op: OperationRef) -> Result<Function, RunError> {
-    let name = op
-        .attribute("sym_name")
-        .ok()
-        .and_then(attrs::text)
-        .unwrap_or_default();
+    let name = attrs::text_of(op, "sym_name").unwrap_or_default();
     let location = location_text(op.location());
     let kind = match function_attr(op, "pl.kind") {
         Some(FunctionAttr::Kind(kind)) => Some(kind),

@@ -280,7 +280,7 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             if OpKind::of(&op) == Some(OpKind::PldDispatch)
-                && let Some(callee) = op.attribute("callee").ok().and_then(attrs::text)
+                && let Some(callee) = attrs::text_of(op, "callee")
             {
                 let mut domains: Vec<Option<pto_dialects::ir::OpKey>> = Vec::new();
                 for operand in op.operands() {
@@ -401,11 +401,7 @@ fn program_pass<'c>(
     program
         .body()
         .append_operation(pto_dialects::ir::clone(&entry));
-    let name = entry
-        .attribute("sym_name")
-        .ok()
-        .and_then(attrs::text)
-        .unwrap_or_default();
+    let name = attrs::text_of(entry, "sym_name").unwrap_or_default();
     let pass = format!("convert-pl-program-to-emitc{{entry={name} runtime={runtime}}}");
     Ok(refusable_pass(context, &mut program, &pass)?.map(|()| program))
 }
@@ -512,11 +508,7 @@ pub fn translate_with<'c>(
         .iter()
         .filter(|f| kernel_kind(**f) == Some(FunctionKind::InCore))
     {
-        let name = kernel
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
+        let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
         let at = unconverted(kernel).unwrap_or(kernel);
         translation.left_out(
             at,
@@ -602,11 +594,7 @@ impl<'c, 'a> Translation<'c, 'a> {
     /// An aic/aiv kernel as `<name>.cpp` (and for `a2a3sim` its driver).
     fn kernel(&mut self, func_id: usize, kernel: OperationRef<'c, 'a>) -> Result<(), Diagnosed> {
         let context = self.context;
-        let name = kernel
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
+        let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
         if let Some(problem) = cpp_identifier_problem(&name) {
             OpDiagnostic::new(format!("pto-translate: the kernel's name @{name} {problem}; C++ cannot name it (rename the kernel)")).emit(kernel, Severity::Error);
             self.failed = true;
@@ -692,11 +680,7 @@ impl<'c, 'a> Translation<'c, 'a> {
             .copied()
             .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration))
         {
-            let name = function
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
+            let name = attrs::text_of(function, "sym_name").unwrap_or_default();
             let mut source = "null".to_string();
             if self.target.runtime_entry() && !self.failed {
                 let tokens = dispatched
@@ -741,19 +725,11 @@ impl<'c, 'a> Translation<'c, 'a> {
                 .copied()
                 .filter(|f| kernel_kind(*f) == Some(FunctionKind::Orchestration) && !is_host(*f))
             {
-                let name = function
-                    .attribute("sym_name")
-                    .ok()
-                    .and_then(attrs::text)
-                    .unwrap_or_default();
+                let name = attrs::text_of(function, "sym_name").unwrap_or_default();
                 chip_directions.insert(name, signature(function));
             }
             for host in functions.iter().copied().filter(|f| is_host(*f)) {
-                let name = host
-                    .attribute("sym_name")
-                    .ok()
-                    .and_then(attrs::text)
-                    .unwrap_or_default();
+                let name = attrs::text_of(host, "sym_name").unwrap_or_default();
                 match host_python::build(host, &chip_directions) {
                     Ok(text) => {
                         hosts.push(format!(
@@ -817,11 +793,7 @@ impl<'c, 'a> Programs<'c, 'a, '_> {
     /// `run_<entry>.cpp` for each host program and entry orchestration.
     fn write(&self, files: &mut Vec<OutputFile>, failed: &mut bool) -> Result<(), Diagnosed> {
         for &entry in &self.functions {
-            let name = entry
-                .attribute("sym_name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default();
+            let name = attrs::text_of(entry, "sym_name").unwrap_or_default();
             let dispatched = self.dispatched.iter().any(|(chip, _)| *chip == name);
             let is_entry = (kernel_kind(entry) == Some(FunctionKind::Orchestration) && !dispatched)
                 || is_host(entry);
@@ -837,7 +809,7 @@ impl<'c, 'a> Programs<'c, 'a, '_> {
         self.functions
             .iter()
             .filter_map(|&f| {
-                let chip = f.attribute("sym_name").ok().and_then(attrs::text)?;
+                let chip = attrs::text_of(f, "sym_name")?;
                 let (_, tokens) = self.dispatched.iter().find(|(c, _)| *c == chip)?;
                 (chip != name).then_some((f, *tokens))
             })

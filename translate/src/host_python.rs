@@ -355,10 +355,7 @@ impl<'f> Printer<'f> {
     }
 
     fn domain(&mut self, op: OperationRef) -> Result<(), Failure> {
-        let name = op
-            .attribute("sym_name")
-            .ok()
-            .and_then(pto_dialects::attrs::text)
+        let name = pto_dialects::attrs::text_of(op, "sym_name")
             .ok_or_else(|| "a comm domain without a name".to_string())?;
         let python = format!("__{name}");
         if !self.domains.contains(&python) {
@@ -393,11 +390,7 @@ impl<'f> Printer<'f> {
         for inner in &rest {
             match OpKind::of(inner) {
                 Some(OpKind::PldTensorAllocWindowBuffer) => {
-                    let buffer = inner
-                        .attribute("name")
-                        .ok()
-                        .and_then(pto_dialects::attrs::text)
-                        .unwrap_or_default();
+                    let buffer = pto_dialects::attrs::text_of(*inner, "name").unwrap_or_default();
                     let bytes = self.expr(operand_at(*inner, 0).unwrap())?;
                     self.buffer_bytes.insert(
                         key(result_at(*inner, 0).unwrap()),
@@ -510,11 +503,7 @@ impl<'f> Printer<'f> {
     }
 
     fn dispatch(&mut self, op: OperationRef) -> Result<(), Failure> {
-        let callee = op
-            .attribute("callee")
-            .ok()
-            .and_then(pto_dialects::attrs::text)
-            .unwrap_or_default();
+        let callee = pto_dialects::attrs::text_of(op, "callee").unwrap_or_default();
         let directions = self
             .chips
             .get(&callee)
@@ -630,11 +619,7 @@ pub fn build(
     function: OperationRef,
     chips: &HashMap<String, Vec<Option<ParamDirection>>>,
 ) -> Result<String, Failure> {
-    let name = function
-        .attribute("sym_name")
-        .ok()
-        .and_then(pto_dialects::attrs::text)
-        .unwrap_or_default();
+    let name = pto_dialects::attrs::text_of(function, "sym_name").unwrap_or_default();
     let entry = function
         .region_opt(0)
         .and_then(|r| r.first_block())

@@ -170,18 +170,11 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     // in modules of their own (pto-translate clones each one).
     let names: Vec<String> = kernels
         .iter()
-        .filter_map(|k| {
-            k.attribute("sym_name")
-                .ok()
-                .and_then(pto_dialects::attrs::text)
-        })
+        .filter_map(|k| pto_dialects::attrs::text_of(*k, "sym_name"))
         .collect();
     let mut callers = Vec::new();
     pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
-        let callee = op
-            .attribute("callee")
-            .ok()
-            .and_then(pto_dialects::attrs::text);
+        let callee = pto_dialects::attrs::text_of(op, "callee");
         if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && callee.is_some_and(|c| names.contains(&c))
         {
@@ -1544,10 +1537,7 @@ fn convert_kernel<'c, 'a>(
         drop(detach(*op));
     }
     // func.func -> emitc.func with the kernel specifiers; results dropped.
-    let name = kernel
-        .attribute("sym_name")
-        .ok()
-        .and_then(pto_dialects::attrs::text)
+    let name = pto_dialects::attrs::text_of(kernel, "sym_name")
         .ok_or((kernel, "a kernel without a name".to_string()))?;
     let function_type = FunctionType::new(context, &parameter_types, &[]);
     // Under a runtime entry the kernel is a plain device function the entry

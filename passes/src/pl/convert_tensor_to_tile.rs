@@ -915,11 +915,7 @@ fn update_callers<'c>(
     kernel: OperationRef<'c, '_>,
     added: usize,
 ) -> Result<(), PassFailed> {
-    let name = kernel
-        .attribute("sym_name")
-        .ok()
-        .and_then(attrs::text)
-        .unwrap_or_default();
+    let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
     let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
     let inputs = function_type.input_count();
     let new_types: Vec<Type> = (inputs - added..inputs)
@@ -928,7 +924,7 @@ fn update_callers<'c>(
     let mut calls = Vec::new();
     pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
         if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
-            && op.attribute("callee").ok().and_then(attrs::text).as_deref() == Some(name.as_str())
+            && attrs::text_of(op, "callee").as_deref() == Some(name.as_str())
         {
             calls.push(op);
         }

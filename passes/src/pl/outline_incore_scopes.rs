@@ -90,12 +90,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     while let Some(op) = next {
         next = op.next_in_block();
         if op_name(op) == "func.func" {
-            names.insert(
-                op.attribute("sym_name")
-                    .ok()
-                    .and_then(attrs::text)
-                    .unwrap_or_default(),
-            );
+            names.insert(attrs::text_of(op, "sym_name").unwrap_or_default());
             functions.push(op);
         }
     }
@@ -119,11 +114,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             }
             WalkResult::Advance
         });
-        let parent_name = function
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
+        let parent_name = attrs::text_of(function, "sym_name").unwrap_or_default();
         for (k, scope) in scopes.into_iter().enumerate() {
             if let Err(message) = outline(context, function, scope, &parent_name, k, &mut names) {
                 OpDiagnostic::new(format!("pl-outline-incore-scopes: {message}"))
@@ -217,10 +208,7 @@ fn outline<'c>(
             tile.r#type()
         ));
     }
-    let base = scope
-        .attribute("name")
-        .ok()
-        .and_then(attrs::text)
+    let base = attrs::text_of(scope, "name")
         .filter(|n| !n.is_empty())
         .unwrap_or_else(|| format!("{parent}_incore_{index}"));
     let mut name = base.clone();

@@ -140,11 +140,7 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         if per_rank.iter().all(CommStats::is_empty) {
             continue;
         }
-        let name = function
-            .attribute("sym_name")
-            .ok()
-            .and_then(attrs::text)
-            .unwrap_or_default();
+        let name = attrs::text_of(function, "sym_name").unwrap_or_default();
         for (rank, stats) in per_rank.iter().enumerate() {
             OpDiagnostic::new(format!("@{name} rank {rank} of {nranks}: {stats}"))
                 .emit(function, Severity::Remark);

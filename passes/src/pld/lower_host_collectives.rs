@@ -268,11 +268,7 @@ fn lower(context: &Context, op: OperationRef, aiv_cores: i64) -> Result<(), Stri
     }
     let data_buffer = allocation_of(operands[shape.data])
         .ok_or_else(|| format!("{short} {} must be a window view", shape.roles[shape.data]))?;
-    let buffer_name = data_buffer
-        .attribute("name")
-        .ok()
-        .and_then(attrs::text)
-        .unwrap_or_default();
+    let buffer_name = attrs::text_of(data_buffer, "name").unwrap_or_default();
     let devices = domain_devices(op, &buffer_name)?;
     if kind == OpKind::PldTensorAllreduce {
         check_allreduce(

@@ -274,11 +274,7 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
         .filter(|op| OpKind::of(&**op) == Some(OpKind::PldTensorAllocWindowBuffer))
         .map(|op| Allocation {
             op: *op,
-            name: op
-                .attribute("name")
-                .ok()
-                .and_then(attrs::text)
-                .unwrap_or_default(),
+            name: attrs::text_of(*op, "name").unwrap_or_default(),
             has_window: false,
             devices: None,
         })

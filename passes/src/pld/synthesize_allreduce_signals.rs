@@ -113,10 +113,7 @@ pub fn synthesize_signals(root: OperationRef) -> Result<usize, PassFailed> {
         let name = op_name(op);
         let kind = OpKind::of(&op);
         if kind == Some(OpKind::PldTensorAllocWindowBuffer)
-            && let Some(text) = op
-                .attribute("name")
-                .ok()
-                .and_then(pto_dialects::attrs::text)
+            && let Some(text) = pto_dialects::attrs::text_of(op, "name")
         {
             names.insert(text);
         }

@@ -19,10 +19,7 @@ pub type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
 /// The callee of a `pl.call` or `pl.submit`.
 pub fn callee(op: OperationRef) -> String {
-    op.attribute("callee")
-        .ok()
-        .and_then(pto_dialects::attrs::text)
-        .unwrap_or_default()
+    pto_dialects::attrs::text_of(op, "callee").unwrap_or_default()
 }
 
 /// Whether `op` is a `pl.call` or a `pl.submit`.

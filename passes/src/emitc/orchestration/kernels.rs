@@ -58,11 +58,7 @@ pub fn functions<'c, 'a>(module: OperationRef<'c, 'a>) -> Vec<OperationRef<'c, '
 
 /// The symbol name of `function`.
 pub fn symbol(function: OperationRef) -> String {
-    function
-        .attribute("sym_name")
-        .ok()
-        .and_then(attrs::text)
-        .unwrap_or_default()
+    attrs::text_of(function, "sym_name").unwrap_or_default()
 }
 
 /// The module's aic and aiv kernels by name: each one's `func_id` is its

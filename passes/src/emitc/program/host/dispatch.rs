@@ -15,11 +15,7 @@ use super::Host;
 impl<'c, 'a> Host<'c, 'a, '_> {
     pub(super) fn dispatch(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         let domain = self.domain(op, "a dispatch")?;
-        let callee = op
-            .attribute("callee")
-            .ok()
-            .and_then(pto_dialects::attrs::text)
-            .unwrap_or_default();
+        let callee = pto_dialects::attrs::text_of(op, "callee").unwrap_or_default();
         let tokens = self.facts.chips.get(&callee).copied();
         if tokens.is_none() {
             let message = format!("@{callee} is not a simulated chip orchestration");

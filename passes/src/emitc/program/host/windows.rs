@@ -33,11 +33,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         op: OperationRef<'c, 'a>,
     ) -> Result<(), Failure<'c, 'a>> {
         let domain = self.domain(op, "a window buffer")?;
-        let slot_name = op
-            .attribute("name")
-            .ok()
-            .and_then(pto_dialects::attrs::text)
-            .unwrap_or_default();
+        let slot_name = pto_dialects::attrs::text_of(op, "name").unwrap_or_default();
         let mut bytes = operand_at(op, 0).unwrap();
         if bytes.r#type().is_index() {
             bytes = self.as_i64(op, bytes);
