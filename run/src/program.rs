@@ -350,7 +350,7 @@ fn compile_function(op: OperationRef) -> Result<Function, RunError> {
     let param_names = arguments
         .iter()
         .enumerate()
-        .map(|(i, v)| pto_dialects::ir::value_name(*v).unwrap_or_else(|| format!("arg{i}")))
+        .map(|(i, v)| pto_dialects::ir::parameter_name(*v, i))
         .collect();
     let param_locations = arguments
         .iter()

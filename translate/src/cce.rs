@@ -8,10 +8,10 @@ use melior::{
     utility::parse_pass_pipeline,
 };
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     diag::{OpDiagnostic, Severity},
     enums::FunctionKind,
-    ops::{OpKind, op_name},
+    ops::OpKind,
     types::TensorLike,
 };
 
@@ -101,23 +101,10 @@ fn unconverted<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<OperationRef<'c, 
     found
 }
 
-fn kernel_kind(function: OperationRef) -> Option<FunctionKind> {
-    match function.attribute("pl.kind").ok().and_then(attrs::read) {
-        Some(FunctionAttr::Kind(kind)) => Some(kind),
-        _ => None,
-    }
-}
+use pto_passes::emitc::orchestration::kernels::kind as kernel_kind;
 
 fn functions<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
-    let mut functions = Vec::new();
-    let mut next = module.body().first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        if op_name(op) == "func.func" {
-            functions.push(op);
-        }
-    }
-    functions
+    pto_passes::emitc::orchestration::kernels::functions(module.as_operation())
 }
 
 fn run_pipeline<'c>(
@@ -312,13 +299,7 @@ fn dispatched_chips(module: &Module) -> Vec<(String, usize)> {
     chips
 }
 
-/// Whether `function` is a host program (`pl.level = host`).
-fn is_host(function: OperationRef) -> bool {
-    matches!(
-        function.attribute("pl.level").ok().and_then(attrs::read),
-        Some(FunctionAttr::Level(pto_dialects::enums::Level::Host))
-    )
-}
+use pto_passes::pld::is_host;
 
 use pto_passes::emitc::program::facts::parameters;
 

@@ -641,7 +641,7 @@ pub fn build(
         if TensorLike::try_from(argument.r#type()).is_ok_and(|t| t.is_distributed()) {
             return Err("host programs given windows from outside are not emitted yet".into());
         }
-        let parameter = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
+        let parameter = pto_dialects::ir::parameter_name(argument, i);
         printer
             .values
             .insert(key(argument), format!("tensors[\"{parameter}\"]"));

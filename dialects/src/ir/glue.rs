@@ -188,7 +188,7 @@ pub fn enum_attr_code(attribute: Attribute) -> (i32, i32) {
 }
 
 /// A borrowed string as MLIR's string ref (valid while `text` is).
-fn string_ref(text: &str) -> MlirStringRef {
+pub(super) fn string_ref(text: &str) -> MlirStringRef {
     MlirStringRef {
         data: text.as_ptr().cast(),
         length: text.len(),

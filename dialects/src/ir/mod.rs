@@ -23,7 +23,7 @@ pub use handles::{
     BlockKey, OpKey, ValueKey, argument_owner, collect, collect_kinds, collect_named, context,
     defining_block, defining_op, edit, find, has_uses, previous_in_block, rebind, uses, walk,
 };
-pub use names::{location_name, name_arguments, unnamed, value_name};
+pub use names::{location_name, name_arguments, parameter_name, unnamed, value_name};
 pub use query::{
     BuiltinScalar, FloatFormat, Signedness, builtin_scalar, string_attr_text, type_in_dialect,
 };

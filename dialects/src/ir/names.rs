@@ -6,7 +6,7 @@
 
 use crate::ops::Checked;
 use melior::ir::{BlockLike, Location, OperationRef, RegionLike, Value, ValueLike};
-use mlir_sys::{MlirStringRef, mlirLocationIsAName, mlirLocationNameGetName};
+use mlir_sys::{mlirLocationIsAName, mlirLocationNameGetName};
 
 /// The name `location` carries when it is a name location.
 pub fn location_name(location: Location) -> Option<String> {
@@ -18,7 +18,7 @@ pub fn location_name(location: Location) -> Option<String> {
             return None;
         }
         let name = mlir_sys::mlirIdentifierStr(mlirLocationNameGetName(raw));
-        Some(string_ref_text(name))
+        Some(String::from_utf8_lossy(super::query::string_bytes(name)).into_owned())
     }
 }
 
@@ -70,10 +70,7 @@ pub fn name_arguments<'c>(
                 continue;
             };
             let child = value.location().to_raw();
-            let raw_name = MlirStringRef {
-                data: text.as_ptr().cast(),
-                length: text.len(),
-            };
+            let raw_name = super::glue::string_ref(&text);
             // SAFETY: `child` is a live location of the argument's context;
             // MLIR copies the name into that context before returning. The
             // argument is a live block argument and keeps the new location,
@@ -87,12 +84,8 @@ pub fn name_arguments<'c>(
     }
 }
 
-/// Copies the bytes of a string MLIR owns.
-///
-/// # Safety
-/// `text` must point at `length` readable bytes.
-unsafe fn string_ref_text(text: MlirStringRef) -> String {
-    // SAFETY: the caller guarantees the bytes are readable.
-    let bytes = unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
-    String::from_utf8_lossy(bytes).into_owned()
+/// The name the tools know parameter `index` by: its source name, else
+/// `arg<index>`.
+pub fn parameter_name<'c>(value: impl ValueLike<'c>, index: usize) -> String {
+    value_name(value).unwrap_or_else(|| format!("arg{index}"))
 }

@@ -96,7 +96,7 @@ pub fn type_in_dialect(r#type: Type, namespace: &str) -> bool {
 }
 
 /// The bytes of an MLIR string ref (empty for a null one).
-fn string_bytes<'a>(text: MlirStringRef) -> &'a [u8] {
+pub(super) fn string_bytes<'a>(text: MlirStringRef) -> &'a [u8] {
     if text.length == 0 || text.data.is_null() {
         return &[];
     }

@@ -3,6 +3,7 @@
 pub mod comm_stats;
 pub mod insert_comm_fence;
 pub(crate) mod ir;
+pub use ir::is_host;
 pub mod lower_composite_ops;
 pub mod lower_distributed;
 pub mod lower_host_collectives;

@@ -422,16 +422,17 @@ fn batch_matmul(
     let extent = |batch: &[usize], d: usize| -> usize {
         (d + batch.len()).checked_sub(rank).map_or(1, |i| batch[i])
     };
-    let mut batch = Vec::with_capacity(rank);
-    for d in 0..rank {
-        let (l, r) = (extent(&lhs_batch, d), extent(&rhs_batch, d));
-        if l != r && l != 1 && r != 1 {
-            return Err(RunError::new(format!(
-                "matmul: batch dimensions {lhs_batch:?} and {rhs_batch:?} do not broadcast"
-            )));
-        }
-        batch.push(l.max(r));
-    }
+    let as_i64 = |shape: &[usize]| shape.iter().map(|&d| d as i64).collect::<Vec<_>>();
+    let batch: Vec<usize> =
+        pto_dialects::dtype::broadcast_shapes(&as_i64(&lhs_batch), &as_i64(&rhs_batch))
+            .ok_or_else(|| {
+                RunError::new(format!(
+                    "matmul: batch dimensions {lhs_batch:?} and {rhs_batch:?} do not broadcast"
+                ))
+            })?
+            .into_iter()
+            .map(|d| d as usize)
+            .collect();
     // The flat index, in an operand's own batch shape, of batch `index`.
     let operand_index = |own: &[usize], mut index: usize| -> usize {
         let mut flat = 0;

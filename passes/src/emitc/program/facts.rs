@@ -68,7 +68,7 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
         }
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = crate::emitc::cpp_types::element(tensor.element())?;
-        let name = pto_dialects::ir::value_name(argument).unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::ir::parameter_name(argument, i);
         parameters.push(Parameter {
             name,
             element: element.to_string(),

@@ -7,9 +7,8 @@
 use melior::ir::{BlockLike, OperationRef, RegionLike, operation::OperationLike};
 use pto_dialects::ops::Checked;
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
-    enums::{FunctionKind, Level},
+    enums::FunctionKind,
 };
 
 use crate::emitc::orchestration::kernels::{functions, kind, symbol};
@@ -166,13 +165,7 @@ fn error(op: OperationRef, message: &str) -> PassFailed {
     PassFailed
 }
 
-/// Whether `function` is a host program (`pl.level = host`).
-fn is_host(function: OperationRef) -> bool {
-    matches!(
-        function.attribute("pl.level").ok().and_then(attrs::read),
-        Some(FunctionAttr::Level(Level::Host))
-    )
-}
+use crate::pld::ir::is_host;
 
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let name = options.string("entry");

@@ -51,7 +51,7 @@ pub fn build<'c, 'a>(
     };
     for i in 0..entry.argument_count() {
         let parameter: Value = entry.argument(i).unwrap().into();
-        let name = pto_dialects::ir::value_name(parameter).unwrap_or_else(|| format!("arg{i}"));
+        let name = pto_dialects::ir::parameter_name(parameter, i);
         host_tensor(
             context,
             &block,

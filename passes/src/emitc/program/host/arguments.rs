@@ -34,7 +34,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             let element =
                 element_of(parameter.r#type()).map_err(|m| fail(format!("parameter #{i}: {m}")))?;
             let tensor = TensorLike::try_from(parameter.r#type()).unwrap();
-            let name = pto_dialects::ir::value_name(parameter).unwrap_or_else(|| format!("arg{i}"));
+            let name = pto_dialects::ir::parameter_name(parameter, i);
             let value = if tensor.is_distributed() {
                 self.external_window(first, &tensor, element, name)
                     .map_err(|m| fail(format!("parameter #{i}: {m}")))?

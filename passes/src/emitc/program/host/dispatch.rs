@@ -16,11 +16,10 @@ impl<'c, 'a> Host<'c, 'a, '_> {
     pub(super) fn dispatch(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         let domain = self.domain(op, "a dispatch")?;
         let callee = pto_dialects::attrs::text_of(op, "callee").unwrap_or_default();
-        let tokens = self.facts.chips.get(&callee).copied();
-        if tokens.is_none() {
+        let Some(tokens) = self.facts.chips.get(&callee).copied() else {
             let message = format!("@{callee} is not a simulated chip orchestration");
             return Err((op, message));
-        }
+        };
         if op.result_count() > 0 {
             let message = "dispatches with results are not simulated yet";
             return Err((op, message.into()));
@@ -32,30 +31,27 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             let argument = operand_at(op, i).unwrap();
             operands.push(self.passed(op, argument));
         }
-        let launch = match tokens {
-            Some(tokens) if self.pto2 => {
-                let literals = [
-                    format!("pto_chip_entry_{callee}"),
-                    format!("pto_chip_config_{callee}"),
-                    tokens.to_string(),
-                ];
-                launch_call(
-                    self.context,
-                    "pto::sim::runtime::launch_chip",
-                    &literals,
-                    &operands,
-                    &[],
-                )
+        let launch = if self.pto2 {
+            let literals = [
+                format!("pto_chip_entry_{callee}"),
+                format!("pto_chip_config_{callee}"),
+                tokens.to_string(),
+            ];
+            launch_call(
+                self.context,
+                "pto::sim::runtime::launch_chip",
+                &literals,
+                &operands,
+                &[],
+            )
+        } else {
+            // The dynamic extents of window views follow, in order.
+            for i in 0..n - 1 {
+                let argument = operand_at(op, i).unwrap();
+                operands.extend(self.dynamic_extents(op, argument));
             }
-            _ => {
-                // The dynamic extents of window views follow, in order.
-                for i in 0..n - 1 {
-                    let argument = operand_at(op, i).unwrap();
-                    operands.extend(self.dynamic_extents(op, argument));
-                }
-                let literals = std::slice::from_ref(&callee);
-                launch_call(self.context, "pto::sim::launch", literals, &operands, &[])
-            }
+            let literals = std::slice::from_ref(&callee);
+            launch_call(self.context, "pto::sim::launch", literals, &operands, &[])
         };
         self.emit_before(op, launch);
         Ok(())
