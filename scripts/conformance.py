@@ -330,7 +330,9 @@ TABLE = {
          Run("windows", seed=109, draw={"x": Edges(limit=64.0)}, label="edges"),
          Run("accumulate", seed=112, draw={"x": Edges(limit=64.0), "y": Edges(limit=64.0)}, label="edges")]),
     # runtime.test: a kernel with scalar parameters, so --entry=runtime only.
-    "test/e2e/Inputs/runtime.mlir": Program([Run("rows", seed=1), Run("subtract", seed=2)], runtime=True, direct=False),
+    "test/e2e/Inputs/runtime.mlir": Program([Run("rows", seed=1), Run("subtract", seed=2),
+                                             Run("scale_row", seed=3, draw={"row": (0, 63)})],
+                                            runtime=True, direct=False),
     "test/e2e/Inputs/tasks.mlir": Program([Run("chain", seed=10), Run("twice", seed=11)], runtime=True),
     # tiles.test.
     "test/e2e/Inputs/views.mlir": Program([Run("pad_max", seed=3, pipeline=True)]),
@@ -340,9 +342,14 @@ TABLE = {
 TYPES = {
     "float": ("<f4", "f"), "half": ("<f2", "e"), "int32_t": ("<i4", "i"), "int16_t": ("<i2", "h"),
     "int8_t": ("|i1", "b"), "int64_t": ("<i8", "q"), "uint32_t": ("<u4", "I"), "uint16_t": ("<u2", "H"),
-    "uint8_t": ("|u1", "B"),
+    "uint8_t": ("|u1", "B"), "size_t": ("<i8", "q"),
 }
 INPUT = re.compile(r'pto::sim::input<(\w+)>\(\w+, "(\w+)", \{([^}]*)\}\)')
+# An output a driver makes: zeroed, and given to pto-run as zeros too (a
+# kernel that writes part of it leaves the rest as it was).
+OUTPUT = re.compile(r'pto::sim::output<(\w+)>\(\w+, "(\w+)", \{([^}]*)\}\)')
+# A scalar parameter: a one-element .npy (an index, size_t, as an int64).
+SCALAR = re.compile(r'pto::sim::scalar<(\w+)>\(\w+, "(\w+)"\)')
 SLOT = re.compile(r'pto::sim::fill_slot<(\w+)>\(\w+, \w+, "(\w+)"((?:, [^,)]+)*)\)')
 
 
@@ -567,6 +574,7 @@ class Driver:
         ranks = str(run.ranks or 1)
         inputs += [(kind, name, [ranks] + [d.strip() for d in dims.split(",") if d.strip()])
                    for kind, name, dims in SLOT.findall(text)]
+        inputs += [(kind, name, []) for kind, name in SCALAR.findall(text)]
         signature = (stem, key, tuple((k, n, tuple(d)) for k, n, d in inputs))
         golden = os.path.join(self.work, "golden", stem, key)
         if signature not in self.goldens:
@@ -580,7 +588,16 @@ class Driver:
                     values = {name: values for name, (_, _, _, values) in drawn.items()}
                     run.adjust(values)
                     drawn = {name: (*drawn[name][:3], values[name]) for name in drawn}
-            except ValueError as error:
+                for kind, name, dims in OUTPUT.findall(text):
+                    if re.fullmatch(r"result\d+", name):
+                        continue  # a result: pto-run has no input for it
+                    descr, code = TYPES[kind]
+                    shape = [int(d) for d in dims.split(",") if d.strip()]
+                    count = 1
+                    for d in shape:
+                        count *= d
+                    drawn[name] = (descr, code, shape, [0] * count)
+            except (ValueError, KeyError) as error:
                 return None, None, str(error)
             files = {}
             for name, (descr, code, shape, values) in drawn.items():

@@ -2,8 +2,8 @@
 
 // What runtime=sim does not simulate yet (docs/passes/convert-pl-orchestration-to-emitc.md).
 
-// expected-error @below {{convert-pl-orchestration-to-emitc: parameter #0: f32 is not a tensor}}
-func.func @scalar(%s: f32) attributes {pl.kind = #pl.kind<orchestration>} {
+// expected-error @below {{convert-pl-orchestration-to-emitc: parameter #0: !pl.ptr is neither a tensor nor a scalar}}
+func.func @pointer(%s: !pl.ptr) attributes {pl.kind = #pl.kind<orchestration>} {
   return
 }
 

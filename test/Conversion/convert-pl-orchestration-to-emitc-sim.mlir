@@ -55,3 +55,22 @@ func.func @second(%x: !pl.tensor<8x8xi32>, %y: !pld.dtensor<8x8xi32>) attributes
   pl.call @copy(%x, %y) : (!pl.tensor<8x8xi32>, !pld.dtensor<8x8xi32>) -> ()
   return
 }
+
+// -----
+
+// Scalar parameters are passed on by value: an index as the kernels'
+// size_t, other scalars as their C++ type.
+
+// CHECK-LABEL: emitc.func @scalar_chip(
+// CHECK-SAME: %[[H:.*]]: !emitc.ptr<!emitc.opaque<"pto::sim::Buffer<float>">>, %[[N:.*]]: !emitc.size_t, %[[S:.*]]: !emitc.opaque<"float">) attributes {specifiers = ["static"]}
+// CHECK: %[[D:.*]] = call_opaque "pto::sim::data"(%[[H]])
+// CHECK: call_opaque "shift"(%[[D]], %[[N]], %[[S]])
+// CPP-LABEL: static void scalar_chip(pto::sim::Buffer<float>* v1, size_t v2, float v3) {
+// CPP: shift({{v[0-9]+}}, v2, v3);
+func.func @scalar_chip(%h: !pl.tensor<8xf32>, %n: index, %s: f32) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @shift(%h, %n, %s) : (!pl.tensor<8xf32>, index, f32) -> ()
+  return
+}
+func.func @shift(%h: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}, %n: index, %s: f32) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

@@ -19,8 +19,8 @@ func.func @main() {
 
 // -----
 
-// expected-error @below {{convert-pl-program-to-emitc: parameter #0 (f32) is not a tensor: scalar parameters are not driven yet}}
-func.func @main(%s: f32) attributes {pl.kind = #pl.kind<aiv>} {
+// expected-error @below {{convert-pl-program-to-emitc: parameter #0 (!pl.ptr) is neither a tensor nor a scalar a host can pass}}
+func.func @main(%s: !pl.ptr) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
 
@@ -38,8 +38,8 @@ func.func private @main() attributes {pl.kind = #pl.kind<orchestration>}
 
 // -----
 
-// expected-error @below {{convert-pl-program-to-emitc: parameter #0: f32 is not a tensor}}
-func.func @main(%s: f32) attributes {pl.kind = #pl.kind<orchestration>} {
+// expected-error @below {{convert-pl-program-to-emitc: parameter #0: !pl.ptr is neither a tensor nor a scalar}}
+func.func @main(%s: !pl.ptr) attributes {pl.kind = #pl.kind<orchestration>} {
   return
 }
 
@@ -70,13 +70,12 @@ func.func @k(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<incore>} {
 
 // -----
 
-func.func @main(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %s = arith.constant 1.0 : f32
+func.func @main(%x: !pl.tensor<8x?xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
   // expected-error @below {{convert-pl-program-to-emitc: @k is not a translated kernel}}
-  pl.call @k(%x, %s) : (!pl.tensor<8xf32>, f32) -> ()
+  pl.call @k(%x) : (!pl.tensor<8x?xf32>) -> ()
   return
 }
-func.func @k(%x: !pl.tensor<8xf32>, %s: f32) attributes {pl.kind = #pl.kind<aiv>} {
+func.func @k(%x: !pl.tensor<8x?xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
 
@@ -221,3 +220,28 @@ func.func @main() attributes {pl.level = #pl.level<host>} {
   return
 }
 
+
+// -----
+
+func.func @main(%x: !pl.tensor<64x32xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{convert-pl-program-to-emitc: a slice of a host tensor that is not contiguous in it (axis 1 is partial inside a wider outer axis) is not simulated: kernels take dense tensors}}
+  %s = pl.tensor.slice %x[%c0, %c0] : !pl.tensor<64x32xf32> -> !pl.tensor<64x16xf32>
+  pl.call @k(%s) : (!pl.tensor<64x16xf32>) -> ()
+  return
+}
+func.func @k(%x: !pl.tensor<64x16xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+func.func @main(%x: !pl.tensor<64x32xf16>) attributes {pl.kind = #pl.kind<orchestration>} {
+  // expected-error @below {{convert-pl-program-to-emitc: a host tensor viewed with a layout, strides or a valid shape is not simulated (only its shape may change)}}
+  %v = pl.tensor.view %x : !pl.tensor<64x32xf16> -> !pl.tensor<32x64xf16, dn>
+  pl.call @k(%v) : (!pl.tensor<32x64xf16, dn>) -> ()
+  return
+}
+func.func @k(%x: !pl.tensor<32x64xf16, dn>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

@@ -3,8 +3,8 @@
 // What an entry orchestration's runtime program does not drive
 // (docs/passes/convert-pl-program-to-emitc.md).
 
-// expected-error @below {{convert-pl-program-to-emitc: arg0: f32 is not a tensor; the runtime program drives tensors only}}
-func.func @main(%s: f32) attributes {pl.kind = #pl.kind<orchestration>} {
+// expected-error @below {{convert-pl-program-to-emitc: arg0: !pl.ptr is neither a tensor nor a scalar; the runtime program drives only those}}
+func.func @main(%s: !pl.ptr) attributes {pl.kind = #pl.kind<orchestration>} {
   return
 }
 

@@ -101,3 +101,30 @@ func.func @chip(%w: !pld.dtensor<?x256xf32>, %c: !pld.comm_ctx) attributes {pl.k
 func.func @put(%w: !pld.dtensor<?x256xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
+
+// -----
+
+// Scalar parameters of the entry orchestration are read from one-element
+// .npy files and passed after the tensors as 64-bit payloads.
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/runtime.hpp"
+// CHECK-NEXT: emitc.verbatim "#define kernel_entry pto_kernel_entry_0"
+// CHECK-NEXT: emitc.include "offset.cpp"
+// CPP-LABEL: #include "offset.cpp"
+// CPP: pto::sim::Buffer<float> [[X:v[0-9]+]] = pto::sim::input<float>([[ARGS:v[0-9]+]], "arg0", {64});
+// CPP-NEXT: ChipTensor [[XD:v[0-9]+]] = pto::sim::runtime::describe([[X]]);
+// CPP-NEXT: size_t [[N:v[0-9]+]] = pto::sim::scalar<size_t>([[ARGS]], "arg1");
+// CPP-NEXT: float [[S:v[0-9]+]] = pto::sim::scalar<float>([[ARGS]], "arg2");
+// CPP: ChipTaskArgs [[TA:v[0-9]+]] = pto::sim::runtime::task_args([[XD]], {{v[0-9]+}});
+// CPP-NEXT: pto::sim::runtime::add_scalar([[TA]], [[N]]);
+// CPP-NEXT: pto::sim::runtime::add_scalar([[TA]], [[S]]);
+// CPP-NEXT: PTO2OrchestrationConfig {{v[0-9]+}} = aicpu_orchestration_config([[TA]]);
+func.func @main(%x: !pl.tensor<64xf32>, %n: index, %s: f32) -> !pl.tensor<64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %y = pl.tensor.create() : !pl.tensor<64xf32>
+  %r = pl.call @offset(%x, %n, %s, %y) : (!pl.tensor<64xf32>, index, f32, !pl.tensor<64xf32>) -> !pl.tensor<64xf32>
+  return %r : !pl.tensor<64xf32>
+}
+func.func @offset(%x: !pl.tensor<64xf32>, %n: index, %s: f32, %y: !pl.tensor<64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<64xf32>
+}

@@ -6,12 +6,13 @@
 // are included by name, the parameter is read into a buffer, the
 // pl.tensor.create is a temporary, the call passes the buffers' data and
 // then their extents (the kernel's leading dimension is dynamic), and the
-// return writes the result and the parameter. A kernel with a scalar
-// parameter is not included (no host drives it); the kernels are erased.
+// return writes the result and the parameter. Every kernel is included,
+// called or not; the kernels are erased.
 
 // CHECK-LABEL: module {
 // CHECK-NEXT: emitc.include "pto/sim/host.hpp"
 // CHECK-NEXT: emitc.include "scale.cpp"
+// CHECK-NEXT: emitc.include "unused.cpp"
 // CHECK-NEXT: emitc.include "pto/sim/comm.hpp"
 // CHECK-NEXT: emitc.func @main(%[[ARGC:.*]]: i32, %[[ARGV:.*]]: !emitc.ptr<!emitc.ptr<!emitc.opaque<"char">>>) -> i32 {
 // CHECK-NEXT: %[[ARGS:.*]] = call_opaque "pto::sim::parse_args"(%[[ARGC]], %[[ARGV]])
@@ -48,6 +49,37 @@ func.func @scale(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.directio
 }
 func.func @unused(%s: f32) attributes {pl.kind = #pl.kind<aiv>} {
   return
+}
+
+// -----
+
+// Scalar parameters of the entry are read from one-element .npy files (an
+// index as an int64, cast for the index arithmetic that uses it); a call
+// passes scalars by value in their places, an index as an int64 (the
+// kernel's size_t).
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "shift.cpp"
+// CHECK: %[[S:.*]] = call_opaque "pto::sim::scalar<float>"(%{{.*}}) {args = [0 : index, #emitc.opaque<"\22arg1\22">]} : (!emitc.opaque<"pto::sim::Args">) -> f32
+// CHECK-NEXT: %[[N64:.*]] = call_opaque "pto::sim::scalar<int64_t>"(%{{.*}}) {args = [0 : index, #emitc.opaque<"\22arg2\22">]} : (!emitc.opaque<"pto::sim::Args">) -> i64
+// CHECK-NEXT: %[[N:.*]] = arith.index_cast %[[N64]] : i64 to index
+// CHECK: %[[M:.*]] = arith.addi %[[N]], %{{.*}} : index
+// CHECK: %[[M64:.*]] = arith.index_cast %[[M]] : index to i64
+// CHECK: call_opaque "shift"(%{{.*}}, %[[S]], %[[M64]], %{{.*}})
+// CPP-LABEL: #include "shift.cpp"
+// CPP: float [[S:v[0-9]+]] = pto::sim::scalar<float>([[ARGS:v[0-9]+]], "arg1");
+// CPP-NEXT: int64_t [[N:v[0-9]+]] = pto::sim::scalar<int64_t>([[ARGS]], "arg2");
+// CPP: shift({{v[0-9]+}}, [[S]], {{v[0-9]+}}, {{v[0-9]+}});
+func.func @main(%x: !pl.tensor<8xf32>, %s: f32, %n: index) -> !pl.tensor<8xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c1 = arith.constant 1 : index
+  %m = arith.addi %n, %c1 : index
+  %y = pl.tensor.create() : !pl.tensor<8xf32>
+  %r = pl.call @shift(%x, %s, %m, %y) : (!pl.tensor<8xf32>, f32, index, !pl.tensor<8xf32>) -> !pl.tensor<8xf32>
+  return %r : !pl.tensor<8xf32>
+}
+func.func @shift(%x: !pl.tensor<8xf32>, %s: f32, %m: index, %y: !pl.tensor<8xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<8xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<8xf32>
 }
 
 
@@ -129,5 +161,34 @@ func.func @chip(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32>, %c: !pld
   return
 }
 func.func @put(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+// Views of host tensors (a device's slice of a stacked input, viewed
+// without its leading axis) are buffers that own no elements: slices take
+// their offsets then their sizes as int64s, views their new extents.
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "rowk.cpp"
+// CHECK: %[[X:.*]] = call_opaque "pto::sim::input<float>"
+// CHECK: %[[S:.*]] = call_opaque "pto::sim::slice<float>"(%[[X]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {args = [0 : index, 1 : index, 2 : index, 3 : index, 4 : index, 5 : index, 6 : index]} : (!emitc.opaque<"pto::sim::Buffer<float>">, i64, i64, i64, i64, i64, i64) -> !emitc.ptr<!emitc.opaque<"pto::sim::Buffer<float>">>
+// CHECK: %[[V:.*]] = call_opaque "pto::sim::reshape<float>"(%[[S]], %{{.*}}, %{{.*}}) {args = [0 : index, 1 : index, 2 : index]}
+// CHECK: %[[D:.*]] = call_opaque "pto::sim::data"(%[[V]])
+// CHECK-NEXT: call_opaque "rowk"(%[[D]])
+// CPP-LABEL: #include "rowk.cpp"
+// CPP: pto::sim::Buffer<float>* [[S:v[0-9]+]] = pto::sim::slice<float>({{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}});
+// CPP: pto::sim::Buffer<float>* [[V:v[0-9]+]] = pto::sim::reshape<float>([[S]], {{v[0-9]+}}, {{v[0-9]+}});
+func.func @main(%x: !pl.tensor<4x16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %s = pl.tensor.slice %x[%c2, %c0, %c0] : !pl.tensor<4x16x64xf32> -> !pl.tensor<1x16x64xf32>
+  %v = pl.tensor.view %s : !pl.tensor<1x16x64xf32> -> !pl.tensor<16x64xf32>
+  pl.call @rowk(%v) : (!pl.tensor<16x64xf32>) -> ()
+  return
+}
+func.func @rowk(%x: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }

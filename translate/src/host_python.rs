@@ -45,7 +45,7 @@ use pto_dialects::{
     ir::ValueKey,
     op_table::{Family, OpKind},
     ops::{op_name, operand_at, result_at},
-    types::TensorLike,
+    types::{TensorLike, TensorType},
 };
 
 /// Why the host module cannot be printed (reported at the host program).
@@ -337,6 +337,14 @@ impl<'f> Printer<'f> {
             }
             OpKind::PldYield => {}
             OpKind::PldDispatch => self.dispatch(op)?,
+            OpKind::PlTensorSlice => {
+                let text = self.slice(op)?;
+                self.assign(op, text);
+            }
+            OpKind::PlTensorView | OpKind::PlTensorReshape => {
+                let text = self.reshape(op)?;
+                self.assign(op, text);
+            }
             _ if kind.info().family == Family::BuiltinCollective => self.builtin(op)?,
             _ => {
                 let name = kind.info().name;
@@ -344,6 +352,66 @@ impl<'f> Printer<'f> {
             }
         }
         Ok(())
+    }
+
+    /// `pl.tensor.slice` of a host tensor: the torch view
+    /// `t[o0:o0 + s0, ...]` (a view shares the tensor's storage).
+    fn slice(&self, op: OperationRef) -> Result<String, Failure> {
+        let segments = pto_dialects::ops::operand_segments(op);
+        let segment = |index: usize| -> Vec<Value> {
+            segments.get(index).map_or(Vec::new(), |&(start, count)| {
+                (start..start + count)
+                    .filter_map(|i| operand_at(op, i))
+                    .collect()
+            })
+        };
+        if !segment(3).is_empty() {
+            return Err("a clamped slice of a host tensor is not emitted for the host yet".into());
+        }
+        let source = self.operand(op, 0)?;
+        let result = TensorLike::try_from(result_at(op, 0).unwrap().r#type())
+            .map_err(|_| "a slice that is not a tensor".to_string())?;
+        let mut sizes = segment(2).into_iter();
+        let mut ranges = Vec::new();
+        for (offset, extent) in segment(1).into_iter().zip(result.shape()) {
+            let offset = self.expr(offset)?;
+            let size = match extent {
+                Some(fixed) => fixed.to_string(),
+                None => {
+                    let size = sizes.next().ok_or("a dynamic extent without its size")?;
+                    self.expr(size)?
+                }
+            };
+            ranges.push(format!("{offset}:({offset}) + ({size})"));
+        }
+        Ok(format!("{source}[{}]", ranges.join(", ")))
+    }
+
+    /// `pl.tensor.view` / `pl.tensor.reshape` of a host tensor: the torch
+    /// view with the result's shape (one dynamic extent is inferred).
+    fn reshape(&self, op: OperationRef) -> Result<String, Failure> {
+        let source = self.operand(op, 0)?;
+        let result_type = result_at(op, 0).unwrap().r#type();
+        if let Ok(tensor) = TensorType::try_from(result_type) {
+            let view = tensor.view();
+            if view.layout.is_some() || view.has_strides || view.has_valid_shape {
+                return Err(
+                    "a host tensor viewed with a layout, strides or a valid shape is not emitted for the host (only its shape may change)"
+                        .into(),
+                );
+            }
+        }
+        let shape = TensorLike::try_from(result_type)
+            .map_err(|_| "a view that is not a tensor".to_string())?
+            .shape();
+        if shape.iter().filter(|d| d.is_none()).count() > 1 {
+            return Err("a view of a host tensor to more than one dynamic extent is not emitted for the host yet".into());
+        }
+        let dims: Vec<String> = shape
+            .iter()
+            .map(|d| d.map_or("-1".to_string(), |d| d.to_string()))
+            .collect();
+        Ok(format!("{source}.reshape({})", dims.join(", ")))
     }
 
     /// The Python expression of a window view's runtime tensor on rank `r`.

@@ -90,9 +90,11 @@ on each device's thread:
 - a host tensor (`!pl.tensor`) arrives whole, as a
   `pto::sim::Buffer<T>*`; a window view (`!pld.dtensor`) as this rank's
   `T*`, each of its dynamic extents as one more `size_t` parameter after
-  all others (in parameter order); a `!pld.comm_ctx` as an `int64_t*`;
+  all others (in parameter order); a `!pld.comm_ctx` as an `int64_t*`; a
+  scalar by value (an `index` as a `size_t`);
 - each `pl.call` calls the kernel: a host tensor passes its data
-  (`pto::sim::data`), a window and a comm context their pointers, then,
+  (`pto::sim::data`), a window and a comm context their pointers, a scalar
+  its value, then,
   after all other arguments, a host tensor's extent (`pto::sim::dim(t,
   0)`) where the kernel's leading one is dynamic and a window's dynamic
   extents where the kernel's are. What a kernel wants is read from its
@@ -100,8 +102,8 @@ on each device's thread:
   call (pto-translate gives it the ones it translated); they are erased;
 - `arith.constant`s are left to `convert-arith-to-emitc`.
 
-Refused, with an error: a parameter that is neither a tensor nor a comm
-context, a call to a function that is not an aic/aiv kernel of the module,
+Refused, with an error: a parameter that is neither a tensor, a scalar
+nor a comm context, a call to a function that is not an aic/aiv kernel of the module,
 a kernel result that is used, a window passed to a kernel that wants an
 extent the window does not have, and any other op (`pl.tensor.create`,
 `pl.submit`, loops, ...).

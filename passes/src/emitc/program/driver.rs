@@ -26,6 +26,20 @@ pub fn build<'c>(
     let mut buffers = Vec::new();
     let mut arguments = Vec::new();
     for parameter in parameters {
+        if parameter.scalar {
+            // A scalar is read from its one-element .npy and passed by value.
+            let element = &parameter.element;
+            let value = call(
+                context,
+                &block,
+                &format!("pto::sim::scalar<{element}>"),
+                &[args],
+                &[&format!("\"{}\"", parameter.name)],
+                Some(opaque(context, element)),
+            );
+            arguments.push(value.unwrap());
+            continue;
+        }
         // An output of dynamic shape is given like an input (its extent
         // is not known otherwise).
         let make = match parameter.direction {
@@ -56,7 +70,8 @@ pub fn build<'c>(
         arguments.push(data.unwrap());
         buffers.push((buffer, parameter.direction));
     }
-    for (parameter, (buffer, _)) in parameters.iter().zip(&buffers) {
+    let tensors = parameters.iter().filter(|p| !p.scalar);
+    for (parameter, (buffer, _)) in tensors.zip(&buffers) {
         if parameter.shape.first() == Some(&-1) {
             let size = Some(size_t(context));
             arguments

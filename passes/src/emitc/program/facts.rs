@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::IntegerAttribute,
-    operation::OperationLike,
+    operation::OperationLike, r#type::TypeLike,
 };
 use pto_dialects::ops::Checked;
 use pto_dialects::{
@@ -30,6 +30,21 @@ pub struct Parameter {
     /// A window view (`!pld.dtensor`) or comm context: passed by a chip
     /// orchestration, not driven from the command line.
     pub distributed: bool,
+    /// A scalar (an integer, float or index; `element` is its C++ type,
+    /// `size_t` for an index): passed by value.
+    pub scalar: bool,
+}
+
+/// The C++ type a host passes a scalar parameter of `type` as (`size_t`
+/// for an index, as the kernel takes it), if it is a scalar.
+pub fn scalar_element(r#type: melior::ir::Type) -> Option<&'static str> {
+    if r#type.is_index() {
+        return Some("size_t");
+    }
+    if TensorLike::try_from(r#type).is_ok() || CommCtxType::try_from(r#type).is_ok() {
+        return None;
+    }
+    crate::emitc::cpp_types::element(r#type).ok()
 }
 
 /// The host view of `kernel`'s parameters (names from the IR when its
@@ -50,12 +65,24 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
                 shape: vec![],
                 direction: ParamDirection::In,
                 distributed: true,
+                scalar: false,
+            });
+            continue;
+        }
+        if let Some(element) = scalar_element(argument.r#type()) {
+            parameters.push(Parameter {
+                name: pto_dialects::ir::parameter_name(argument, i),
+                element: element.into(),
+                shape: vec![],
+                direction: ParamDirection::In,
+                distributed: false,
+                scalar: true,
             });
             continue;
         }
         let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
             format!(
-                "parameter #{i} ({}) is not a tensor: scalar parameters are not driven yet",
+                "parameter #{i} ({}) is neither a tensor nor a scalar a host can pass",
                 argument.r#type()
             )
         })?;
@@ -75,6 +102,7 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
             shape,
             direction: direction(kernel, i),
             distributed: tensor.is_distributed(),
+            scalar: false,
         });
     }
     Ok(parameters)

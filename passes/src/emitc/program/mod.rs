@@ -52,23 +52,28 @@ needs to know and are erased:
   shapes, only the leading dimension dynamic; `pl.direction`s), the
   parameters they return, and their `func_id`s (`pto2.func_id`, else their
   position among the kernels). A kernel with a parameter a host cannot
-  drive (a scalar) is only registered with the runtime, never called;
+  drive (neither a tensor nor a scalar) is only registered with the
+  runtime, never called;
 - the chip orchestrations it dispatches: every other orchestration, with
   its `pto2.ordering_tokens` (0 when absent).
 
 What `main` does follows from the entry:
 
-- an aic/aiv kernel: its driver. Each parameter is a buffer read
+- an aic/aiv kernel: its driver. Each tensor parameter is a buffer read
   (`pto::sim::input<T>(args, "name", {shape})`) or, for an output of static
-  shape, made (`pto::sim::output`); the kernel is called with their data
-  and, after them, the extent of each one whose leading dimension is
+  shape, made (`pto::sim::output`), each scalar read from a one-element
+  .npy (`pto::sim::scalar<T>(args, "name")`, an index as a `size_t`); the
+  kernel is called with the buffers' data and the scalars in their places
+  and, after them, the extent of each tensor whose leading dimension is
   dynamic; outputs are written and compared (`pto::sim::finish`);
 - an orchestration or host program (`runtime=direct`, or a host program
   with `runtime=pto2`): its body, with each tensor parameter read into a
-  buffer, each window parameter a domain of its own with one slot filled
+  buffer, each scalar parameter read as the driver reads it (an index as
+  an int64, cast to index for the arithmetic that uses it), each window parameter a domain of its own with one slot filled
   rank by rank, `pl.tensor.create` a temporary (`pto::sim::make`),
-  `pl.call`/`pl.submit` the kernel called over the buffers' data (their
-  results being the arguments the kernel returns), each `pld.comm_domain`
+  `pl.call`/`pl.submit` the kernel called over the buffers' data and the
+  scalars by value (an index as an int64; their results being the
+  arguments the kernel returns), each `pld.comm_domain`
   a domain object whose body runs inline and whose dispatches are joined
   and window slots written and compared at its end (slots the compiler
   synthesized, `__…`, checked to be released), window buffers and views
@@ -87,8 +92,9 @@ What `main` does follows from the entry:
 - an entry orchestration with `runtime=pto2`: the device's way. Every
   kernel file is included, renamed and registered like that, the
   orchestration's PTO2 C++ (`<entry>_orchestration.cpp`) included, and
-  `main` describes the parameters, then one zeroed tensor per result, as
-  `ChipTensor`s, checks `aicpu_orchestration_config`, calls
+  `main` describes the tensor parameters, then one zeroed tensor per
+  result, as `ChipTensor`s, adds the scalar parameters' payloads after
+  them (`pto::sim::runtime::add_scalar`), checks `aicpu_orchestration_config`, calls
   `aicpu_orchestration_entry` and writes and compares every tensor.
 
 Index arithmetic and loops are left to `arith-expand`,
@@ -96,7 +102,8 @@ Index arithmetic and loops are left to `arith-expand`,
 `reconcile-unrealized-casts` (pto-translate runs them next). Refused, with
 an error: an `entry` that names no function of the module, or neither a
 kernel nor an orchestration; a kernel parameter a driver cannot drive; a
-program parameter that is not a tensor, or a window of dynamic shape; a
+program parameter that is neither a tensor nor a scalar, or a window of
+dynamic shape; a
 call of a kernel that is not in the module (or cannot be driven); a kernel
 argument that is not a host tensor; a call result that is not a parameter
 the kernel returns; a comm domain over a fixed device list; window buffers,
@@ -104,8 +111,8 @@ dispatches and builtins outside a comm domain; a dispatch of a function
 that is not a chip orchestration of the module, or with results; builtins
 over values that are not window views or of shapes the builtin kernels do
 not take; and any other pl/pld op. With `runtime=pto2`, an entry
-orchestration whose tensors are windows, scalars, or results of dynamic
-shape.
+orchestration whose tensors are windows or results of dynamic shape, or
+with a parameter that is neither a tensor nor a scalar.
 
 Before (`entry=host`):
 

@@ -4,7 +4,8 @@
 //! here; on the device each is a binary of its own) and registered under
 //! its func_id, the orchestration's PTO2 C++, and a `main` that describes
 //! the host tensors as `ChipTensor`s — parameters, then one zeroed tensor
-//! per result — calls `aicpu_orchestration_entry`, and writes and compares
+//! per result — and the scalar parameters' payloads after them, calls
+//! `aicpu_orchestration_entry`, and writes and compares
 //! its results as `result0`, … and its parameters by name.
 
 use melior::{
@@ -15,7 +16,7 @@ use pto_dialects::ops::Checked;
 use pto_dialects::types::TensorLike;
 
 use super::emit::{call, i32, include, main_block, main_function, parse_args, ret, shape_text};
-use super::facts::orchestration_file;
+use super::facts::{orchestration_file, scalar_element};
 use super::{Failure, renamed_kernels};
 use crate::emitc::build::opaque;
 use crate::emitc::orchestration::kernels::symbol;
@@ -26,6 +27,8 @@ struct Tensors<'c, 'b> {
     args: Value<'c, 'b>,
     buffers: Vec<Value<'c, 'b>>,
     descriptors: Vec<Value<'c, 'b>>,
+    /// The scalar parameters' values, passed after the tensors.
+    scalars: Vec<Value<'c, 'b>>,
 }
 
 /// The ops of the runtime program of `orchestration` over `kernels`
@@ -48,10 +51,23 @@ pub fn build<'c, 'a>(
         args,
         buffers: Vec::new(),
         descriptors: Vec::new(),
+        scalars: Vec::new(),
     };
     for i in 0..entry.argument_count() {
         let parameter: Value = entry.argument(i).unwrap().into();
         let name = pto_dialects::ir::parameter_name(parameter, i);
+        if let Some(element) = scalar_element(parameter.r#type()) {
+            let read = call(
+                context,
+                &block,
+                &format!("pto::sim::scalar<{element}>"),
+                &[args],
+                &[&format!("\"{name}\"")],
+                Some(opaque(context, element)),
+            );
+            tensors.scalars.push(read.unwrap());
+            continue;
+        }
         host_tensor(
             context,
             &block,
@@ -98,7 +114,9 @@ fn host_tensor<'c, 'b>(
     make: &str,
 ) -> Result<(), String> {
     let tensor = TensorLike::try_from(r#type).map_err(|_| {
-        format!("{name}: {type} is not a tensor; the runtime program drives tensors only")
+        format!(
+            "{name}: {type} is neither a tensor nor a scalar; the runtime program drives only those"
+        )
     })?;
     if tensor.is_distributed() {
         return Err(format!(
@@ -162,6 +180,10 @@ fn run<'c>(
         Some(opaque(context, "ChipTaskArgs")),
     )
     .unwrap();
+    for scalar in &tensors.scalars {
+        let add = "pto::sim::runtime::add_scalar";
+        call(context, block, add, &[orch_args, *scalar], &[], None);
+    }
     let config = call(
         context,
         block,

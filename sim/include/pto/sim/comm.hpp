@@ -125,6 +125,7 @@ inline int64_t *for_rank(CommDomain *d, int rank) { return d->contexts[size_t(ra
 /// A host tensor handed to a dispatch by reference (dispatches run on
 /// threads; the tensor outlives them).
 template <typename T> Buffer<T> *ref(Buffer<T> &buffer) { return &buffer; }
+template <typename T> Buffer<T> *ref(Buffer<T> *view) { return view; }
 template <typename T> T for_rank(T value, int) { return value; }
 
 /// pld.dispatch: queues `function` on `device`. A device runs its

@@ -18,7 +18,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <map>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -35,6 +37,7 @@ struct Args {
   unsigned seed = 0;
   int ranks = 1;
   int mismatched = 0;
+  int compared = 0;
 };
 
 inline Args parse_args(int argc, char **argv) {
@@ -95,12 +98,16 @@ template <> inline const char *npy_descr<int64_t>() { return "<i8"; }
 template <> inline const char *npy_descr<uint32_t>() { return "<u4"; }
 template <> inline const char *npy_descr<uint16_t>() { return "<u2"; }
 template <> inline const char *npy_descr<uint8_t>() { return "|u1"; }
+template <> inline const char *npy_descr<bool>() { return "|b1"; }
 
-/// A host tensor: contiguous row-major elements and a shape.
+/// A host tensor: contiguous row-major elements and a shape. A view
+/// (`pl.tensor.slice`, `pl.tensor.view` of a host tensor) owns no elements:
+/// `view` points into another buffer's.
 template <typename T> struct Buffer {
   std::string name;
   std::vector<long> shape;
   std::vector<T> data;
+  T *view = nullptr;
 };
 
 /// Reads a little-endian, C-ordered .npy of `T` whose shape matches
@@ -188,6 +195,24 @@ template <typename T> Buffer<T> input(Args &args, const char *name, std::vector<
   return buffer;
 }
 
+/// A scalar parameter: the one element of its --input file (shape () or
+/// (1,), of T's .npy type; an index parameter, size_t, is read as int64).
+template <typename T> T scalar(Args &args, const char *name) {
+  using Stored = typename std::conditional<std::is_same<T, size_t>::value, int64_t, T>::type;
+  auto found = args.inputs.find(name);
+  if (found == args.inputs.end()) {
+    std::fprintf(stderr, "error: no input for the scalar parameter %s: give it with --input %s=FILE.npy\n", name, name);
+    std::exit(1);
+  }
+  for (std::vector<long> shape : {std::vector<long>{}, std::vector<long>{1}}) {
+    std::vector<Stored> data;
+    if (read_npy(found->second, shape, data) && data.size() == 1) return T(data[0]);
+  }
+  std::fprintf(stderr, "error: %s: cannot read a %s .npy of one element for the scalar parameter %s\n",
+               found->second.c_str(), npy_descr<Stored>(), name);
+  std::exit(1);
+}
+
 /// An output: zero-initialised.
 template <typename T> Buffer<T> output(Args &, const char *name, std::vector<long> shape) {
   long count = 1;
@@ -195,8 +220,72 @@ template <typename T> Buffer<T> output(Args &, const char *name, std::vector<lon
   return Buffer<T>{name, shape, std::vector<T>(size_t(count), T(0.0f))};
 }
 
-template <typename T> T *data(Buffer<T> &buffer) { return buffer.data.data(); }
-template <typename T> T *data(Buffer<T> *buffer) { return buffer->data.data(); }
+template <typename T> T *data(Buffer<T> &buffer) { return buffer.view ? buffer.view : buffer.data.data(); }
+template <typename T> T *data(Buffer<T> *buffer) { return data(*buffer); }
+
+inline long elements(const std::vector<long> &shape) {
+  long count = 1;
+  for (long d : shape) count *= d;
+  return count;
+}
+
+/// Keeps a view for the rest of the program: a dispatch queued on a
+/// device's thread may use it after the host's loop iteration that made it.
+template <typename T> Buffer<T> *keep_view(Buffer<T> view) {
+  static std::mutex lock;
+  static std::deque<Buffer<T>> views;
+  std::lock_guard<std::mutex> guard(lock);
+  views.push_back(std::move(view));
+  return &views.back();
+}
+
+/// `pl.tensor.slice`: the window at `bounds` (the offsets, then the sizes,
+/// one per dimension) of `parent`, which must be contiguous in it (leading
+/// extents of one, then one partial extent, then whole ones).
+template <typename T, typename... Bounds> Buffer<T> *slice(Buffer<T> *parent, Bounds... bounds) {
+  std::vector<long> given{long(bounds)...};
+  size_t rank = parent->shape.size();
+  if (given.size() != 2 * rank) std::fprintf(stderr, "pto sim: error: a slice of rank %zu with %zu bounds\n", rank, given.size()), std::exit(1);
+  long offset = 0, stride = 1;
+  bool partial = false;
+  for (size_t d = rank; d-- > 0;) {
+    long at = given[d], size = given[rank + d], extent = parent->shape[d];
+    if (at < 0 || size < 0 || at + size > extent) {
+      std::fprintf(stderr, "pto sim: error: a slice of %s at %ld, %ld elements, is outside its extent %ld (axis %zu)\n",
+                   parent->name.c_str(), at, size, extent, d);
+      std::exit(1);
+    }
+    // Inner to outer: whole extents, then at most one partial, then ones.
+    if (partial && size != 1) {
+      std::fprintf(stderr, "pto sim: error: a slice of %s that is not contiguous in it is not simulated (axis %zu)\n",
+                   parent->name.c_str(), d);
+      std::exit(1);
+    }
+    if (size != extent) partial = true;
+    offset += at * stride;
+    stride *= extent;
+  }
+  Buffer<T> view{parent->name, std::vector<long>(given.begin() + long(rank), given.end()), {}, data(parent) + offset};
+  return keep_view(std::move(view));
+}
+template <typename T, typename... Bounds> Buffer<T> *slice(Buffer<T> &parent, Bounds... bounds) {
+  return slice(&parent, bounds...);
+}
+
+/// `pl.tensor.view` / `pl.tensor.reshape` of a host tensor: its elements
+/// with another shape.
+template <typename T, typename... Dims> Buffer<T> *reshape(Buffer<T> *parent, Dims... dims) {
+  std::vector<long> shape{long(dims)...};
+  if (elements(shape) != elements(parent->shape)) {
+    std::fprintf(stderr, "pto sim: error: a view of %s with %ld elements, not %ld\n", parent->name.c_str(),
+                 elements(shape), elements(parent->shape));
+    std::exit(1);
+  }
+  return keep_view(Buffer<T>{parent->name, shape, {}, data(parent)});
+}
+template <typename T, typename... Dims> Buffer<T> *reshape(Buffer<T> &parent, Dims... dims) {
+  return reshape(&parent, dims...);
+}
 
 /// A fresh zero-filled tensor of the given extents (pl.tensor.create).
 template <typename T, typename... Dims> Buffer<T> make(const char *name, Dims... dims) {
@@ -215,6 +304,11 @@ template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name
 
 /// Writes `buffer` to the output directory and compares it with its golden.
 template <typename T> void finish(Args &args, Buffer<T> &buffer) {
+  if (buffer.view) {
+    Buffer<T> owned{buffer.name, buffer.shape, std::vector<T>(buffer.view, buffer.view + elements(buffer.shape))};
+    finish(args, owned);
+    return;
+  }
   if (!args.outputDir.empty() && !write_npy(args.outputDir + "/" + buffer.name + ".npy", buffer)) {
     std::fprintf(stderr, "error: cannot write %s/%s.npy\n", args.outputDir.c_str(), buffer.name.c_str());
     std::exit(1);
@@ -222,6 +316,9 @@ template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   if (args.goldenDir.empty()) return;
   std::vector<T> golden;
   std::string path = args.goldenDir + "/" + buffer.name + ".npy";
+  // As pto-run does: an output is compared when the golden has it.
+  if (FILE *exists = std::fopen(path.c_str(), "rb")) std::fclose(exists);
+  else return;
   std::vector<long> shape = buffer.shape;
   if (!read_npy(path, shape, golden) || shape != buffer.shape) {
     std::fprintf(stderr, "error: %s: no golden of the output's shape and type\n", path.c_str());
@@ -250,16 +347,22 @@ template <typename T> void finish(Args &args, Buffer<T> &buffer) {
   std::printf("%s: %s, max abs error %.3g, max rel error %.3g, %ld of %zu elements mismatch\n", buffer.name.c_str(),
               bad ? "MISMATCH" : "matches the golden", maxAbs, maxRel, bad, golden.size());
   if (bad) args.mismatched += 1;
+  args.compared += 1;
 }
 
 template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name) {
   buffer.name = name;
   finish(args, buffer);
 }
+template <typename T> void finish(Args &args, Buffer<T> *view, const char *name) { finish(args, *view, name); }
 
-/// 1 when an output mismatched its golden or the hazard checker found an
-/// unsynchronised access.
+/// 1 when an output mismatched its golden, a golden was given but matched
+/// no output, or the hazard checker found an unsynchronised access.
 inline int exit_code(Args &args) {
+  if (!args.goldenDir.empty() && !args.compared) {
+    std::fprintf(stderr, "error: no golden in %s matches an output\n", args.goldenDir.c_str());
+    args.mismatched += 1;
+  }
   long hazards = hazards_found();
   if (hazards) std::fprintf(stderr, "pto sim: %ld hazardous accesses\n", hazards);
   return args.mismatched || hazards ? 1 : 0;

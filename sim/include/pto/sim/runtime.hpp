@@ -32,7 +32,7 @@ template <> constexpr DataType data_type<int32_t>() { return DataType::INT32; }
 /// The descriptor of a host buffer (its data stays where it is).
 template <typename T> ChipTensor describe(Buffer<T> &buffer) {
   ChipTensor tensor{};
-  describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(buffer.data.data())), buffer.shape.data(),
+  describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(data(buffer))), buffer.shape.data(),
                  buffer.shape.size(), data_type<T>());
   return tensor;
 }
@@ -42,6 +42,18 @@ template <typename... Tensors> ChipTaskArgs task_args(Tensors &...tensors) {
   ChipTaskArgs args;
   args.tensors = {&tensors...};
   return args;
+}
+
+/// A scalar argument after the tensors: its 64-bit payload, packed as
+/// the orchestration's `pto_orch_scalar<T>` unpacks it.
+template <typename T> void add_scalar(ChipTaskArgs &args, T value) {
+  union {
+    uint64_t u64;
+    T value;
+  } payload;
+  payload.u64 = 0;
+  payload.value = value;
+  args.scalars.push_back(payload.u64);
 }
 
 inline void register_kernel(int func_id, KernelEntry entry) {

@@ -12,7 +12,7 @@ use melior::{
     ir::{
         BlockLike, BlockRef, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         operation::{OperationBuilder, OperationLike},
-        r#type::FunctionType,
+        r#type::{FunctionType, TypeLike},
     },
 };
 use pto_dialects::ir::ValueKey;
@@ -135,6 +135,19 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
             let r#type = argument.r#type();
             let distributed = TensorLike::try_from(r#type).is_ok_and(|t| t.is_distributed());
             let comm = CommCtxType::try_from(r#type).is_ok();
+            if let Some(element) = crate::emitc::program::facts::scalar_element(r#type) {
+                // A scalar is passed on by value (an index as the kernels'
+                // size_t).
+                let lowered = if r#type.is_index() {
+                    size_t(self.context)
+                } else {
+                    Type::parse(self.context, &format!("!emitc.opaque<\"{element}\">"))
+                        .expect("an opaque type parses")
+                };
+                argument.set_type(lowered);
+                types.push(lowered);
+                continue;
+            }
             let lowered = if comm {
                 pointer(self.context, "int64_t")
             } else {
@@ -202,7 +215,8 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
 }
 
 fn element_of(r#type: Type) -> Result<&'static str, String> {
-    let tensor = TensorLike::try_from(r#type).map_err(|_| format!("{type} is not a tensor"))?;
+    let tensor = TensorLike::try_from(r#type)
+        .map_err(|_| format!("{type} is neither a tensor nor a scalar"))?;
     crate::emitc::cpp_types::element(tensor.element())
 }
 

@@ -3,18 +3,23 @@
 //! domain of its own with one slot filled rank by rank from the input and
 //! written at the end (docs/passes/convert-pl-program-to-emitc.md).
 
-use melior::ir::{BlockLike, BlockRef, OperationRef, Value, ValueLike};
+use melior::ir::{
+    BlockLike, BlockRef, Location, OperationRef, Type, Value, ValueLike, r#type::IntegerType,
+    r#type::TypeLike,
+};
 use pto_dialects::ir::ValueKey;
 use pto_dialects::{dtype::Dtype, types::TensorLike};
 
 use super::super::Failure;
 use super::super::emit::{checked_product, domain_type, shape_text};
+use super::super::facts::scalar_element;
 use super::Host;
 use crate::emitc::build::{call_opaque, opaque};
 
 /// The C++ element type of a tensor of `type`.
 pub(super) fn element_of(r#type: melior::ir::Type) -> Result<&'static str, String> {
-    let tensor = TensorLike::try_from(r#type).map_err(|_| format!("{type} is not a tensor"))?;
+    let tensor = TensorLike::try_from(r#type)
+        .map_err(|_| format!("{type} is neither a tensor nor a scalar"))?;
     crate::emitc::cpp_types::element(tensor.element())
 }
 
@@ -31,6 +36,12 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         let fail = |message: String| -> Failure { (function, message) };
         for i in 0..count {
             let parameter: Value = entry.argument(i + 2).unwrap().into();
+            if let Some(element) = scalar_element(parameter.r#type()) {
+                let name = pto_dialects::ir::parameter_name(parameter, i);
+                let value = self.scalar(first, parameter.r#type(), element, &name);
+                pto_dialects::ir::replace_all_uses(parameter, value);
+                continue;
+            }
             let element =
                 element_of(parameter.r#type()).map_err(|m| fail(format!("parameter #{i}: {m}")))?;
             let tensor = TensorLike::try_from(parameter.r#type()).unwrap();
@@ -51,6 +62,31 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         Ok(())
     }
 
+    /// `pto::sim::scalar<T>(args, "name")` before `first`, as a value of
+    /// `type` (an index is read as an int64 and cast: index arithmetic
+    /// uses it).
+    fn scalar(
+        &mut self,
+        first: OperationRef<'c, 'a>,
+        r#type: Type<'c>,
+        element: &str,
+        name: &str,
+    ) -> Value<'c, 'a> {
+        let quoted = [format!("\"{name}\"")];
+        if !r#type.is_index() {
+            let read = format!("pto::sim::scalar<{element}>");
+            return self.call_before(first, &read, &[self.args], &quoted, r#type);
+        }
+        let i64_type = IntegerType::new(self.context, 64).into();
+        let read = "pto::sim::scalar<int64_t>";
+        let value = self.call_before(first, read, &[self.args], &quoted, i64_type);
+        let location = Location::unknown(self.context);
+        self.before(
+            first,
+            melior::dialect::arith::index_cast(value, r#type, location),
+        )
+    }
+
     /// `pto::sim::input<T>(args, "name", {shape})` before `first`.
     fn input(
         &mut self,
@@ -69,6 +105,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             buffer_type,
         );
         self.buffers.insert(ValueKey::of(buffer), element);
+        self.shapes.insert(ValueKey::of(buffer), tensor.shape());
         self.parameters.push((buffer, name));
         buffer
     }

@@ -4,7 +4,7 @@
 //! windows, ordering tokens and CommContexts
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
-use melior::ir::{OperationRef, Value, operation::OperationLike};
+use melior::ir::{OperationRef, Value, ValueLike, operation::OperationLike, r#type::TypeLike};
 use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::operand_at;
 
@@ -58,13 +58,15 @@ impl<'c, 'a> Host<'c, 'a, '_> {
     }
 
     /// A dispatch's argument as passed: host tensors by reference (the
-    /// threads share them), anything else as it is.
+    /// threads share them), an index as an int64 (the chip's size_t),
+    /// anything else as it is.
     fn passed(&self, op: OperationRef<'c, 'a>, argument: Value<'c, 'a>) -> Value<'c, 'a> {
         match self.buffers.get(&ValueKey::of(argument)) {
             Some(element) => {
                 let reference = pointer(self.context, &format!("pto::sim::Buffer<{element}>"));
                 self.call_before(op, "pto::sim::ref", &[argument], &[], reference)
             }
+            None if argument.r#type().is_index() => self.as_i64(op, argument),
             None => argument,
         }
     }

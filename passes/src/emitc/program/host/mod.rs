@@ -30,6 +30,7 @@ mod dispatch;
 mod domains;
 mod results;
 mod tensors;
+mod views;
 mod windows;
 
 /// The lowering of one entry: what its parts share.
@@ -42,6 +43,8 @@ pub struct Host<'c, 'a, 'f> {
     args: Value<'c, 'a>,
     /// The element type of each host tensor's buffer.
     buffers: HashMap<ValueKey, &'static str>,
+    /// The pl shape of each host tensor's buffer.
+    shapes: HashMap<ValueKey, Vec<Option<i64>>>,
     /// The buffers of the entry's tensor parameters, with their names.
     parameters: Vec<(Value<'c, 'a>, String)>,
     /// The windows given from outside, with their names.
@@ -99,6 +102,7 @@ pub fn build<'c, 'a>(
         pto2,
         args,
         buffers: HashMap::new(),
+        shapes: HashMap::new(),
         parameters: Vec::new(),
         external_windows: Vec::new(),
         domain_of: HashMap::new(),
@@ -164,6 +168,9 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         match kind {
             OpKind::PlTensorCreate => self.create(op)?,
             OpKind::PlTensorDim => self.dim(op),
+            OpKind::PlTensorSlice | OpKind::PlTensorView | OpKind::PlTensorReshape => {
+                self.view(op, kind)?
+            }
             OpKind::PlCall | OpKind::PlSubmit => self.call(op)?,
             OpKind::PldSystemWorldSize => self.world_size(op),
             OpKind::PldTensorAllocWindowBuffer => self.window_buffer(op)?,

@@ -5,7 +5,7 @@
 
 use melior::ir::{
     Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
-    operation::OperationLike,
+    operation::OperationLike, r#type::TypeLike,
 };
 use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::{operand_at, result_at};
@@ -59,6 +59,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             call_with_args(context, &make, &args, &extents, Some(buffer_type)),
         );
         self.buffers.insert(ValueKey::of(buffer), element);
+        self.shapes.insert(ValueKey::of(buffer), tensor.shape());
         pto_dialects::ir::replace_all_uses(result, buffer);
         Ok(())
     }
@@ -95,6 +96,16 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         let mut pointers: Vec<Value> = Vec::new();
         let mut dims: Vec<Value> = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
+            if parameter.scalar {
+                // By value; an index as an int64 (the kernel's size_t).
+                let value = if argument.r#type().is_index() {
+                    self.as_i64(op, *argument)
+                } else {
+                    *argument
+                };
+                pointers.push(value);
+                continue;
+            }
             let element = self
                 .buffers
                 .get(&ValueKey::of(*argument))

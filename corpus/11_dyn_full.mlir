@@ -1,0 +1,20 @@
+// A fully dynamic `?x?` kernel: y = relu(x) * 2 and the row maxima of y
+// ([?, 1]); the orchestration reads both extents with pl.tensor.dim and
+// passes the tensor on unsliced.
+!X = !pl.tensor<?x?xf32>
+!Col = !pl.tensor<?x1xf32>
+
+func.func @relu2(%x: !X) -> (!X, !Col) attributes {pl.kind = #pl.kind<incore>} {
+  %two = arith.constant 2.0 : f32
+  %r = pl.tensor.relu %x : !X
+  %y = pl.tensor.muls %r, %two : !X, f32
+  %m = pl.tensor.row_max %y : !X -> !Col
+  return %y, %m : !X, !Col
+}
+
+func.func @main(%x: !X) -> (!X, !Col, index, index) attributes {pl.kind = #pl.kind<orchestration>} {
+  %rows = pl.tensor.dim %x, 0 : !X
+  %cols = pl.tensor.dim %x, 1 : !X
+  %y, %m = pl.call @relu2(%x) : (!X) -> (!X, !Col)
+  return %y, %m, %rows, %cols : !X, !Col, index, index
+}
