@@ -65,14 +65,21 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PldTensorRemoteStore,
 ];
 
-/// The `pl.tensor` ops other than `pl.tensor.view` and `pl.tensor.dim`:
-/// kernels get tile ops for them from pl-convert-tensor-to-tile, so none
-/// is lowered (a new tensor op joins them without a line here).
+/// The `pl.tensor` ops other than `pl.tensor.view`, `pl.tensor.dim` and
+/// the scalar accesses `pl.tensor.read`/`write`: kernels get tile ops for
+/// them from pl-convert-tensor-to-tile, so none is lowered (a new tensor
+/// op joins them without a line here).
 fn tensor_level(kind: OpKind) -> bool {
     let info = kind.info();
     info.dialect == Dialect::Pl
         && info.group == Group::Tensor
-        && !matches!(kind, OpKind::PlTensorView | OpKind::PlTensorDim)
+        && !matches!(
+            kind,
+            OpKind::PlTensorView
+                | OpKind::PlTensorDim
+                | OpKind::PlTensorRead
+                | OpKind::PlTensorWrite
+        )
 }
 
 #[test]

@@ -40,3 +40,17 @@ func.func @tensor_op(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>
   %out = pl.tensor.create() : !M
   return %out : !M
 }
+
+// -----
+
+func.func @fresh(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pl.tensor<8xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<8xf32>
+    scf.yield %t : !pl.tensor<8xf32>
+  }
+  return
+}

@@ -163,10 +163,12 @@ func.func @main(%s: !pld.dtensor<8xi32>) attributes {pl.level = #pl.level<host>}
 
 // -----
 
-func.func @main(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  // expected-error @below {{convert-pl-program-to-emitc: 'pl.tensor.read' is not simulated on the host yet}}
-  %v = pl.tensor.read %x[%c0] : !pl.tensor<8xf32> -> f32
+func.func @main(%x: !pl.tensor<8xf32>) attributes {pl.level = #pl.level<host>} {
+  pld.comm_domain "d" devices [] slots [] {
+    %c0 = arith.constant 0 : index
+    // expected-error @below {{convert-pl-program-to-emitc: a scalar access to a host tensor inside a comm domain would race the dispatches, which run on the devices' threads: it is not simulated}}
+    %v = pl.tensor.read %x[%c0] : !pl.tensor<8xf32> -> f32
+  }
   return
 }
 
@@ -244,4 +246,18 @@ func.func @main(%x: !pl.tensor<64x32xf16>) attributes {pl.kind = #pl.kind<orches
 }
 func.func @k(%x: !pl.tensor<32x64xf16, dn>) attributes {pl.kind = #pl.kind<aiv>} {
   return
+}
+
+// -----
+
+func.func @main(%x: !pl.tensor<8xf32>) -> !pl.tensor<8xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @below {{convert-pl-program-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not simulated on the host}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pl.tensor<8xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<8xf32>
+    scf.yield %t : !pl.tensor<8xf32>
+  }
+  return %r : !pl.tensor<8xf32>
 }

@@ -192,3 +192,73 @@ func.func @main(%x: !pl.tensor<4x16x64xf32>) attributes {pl.kind = #pl.kind<orch
 func.func @rowk(%x: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
+
+// -----
+
+// Scalar accesses to host tensors: an element read (pto::sim::read) and
+// written in place (pto::sim::write) at int64 indices.
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "bump.cpp"
+// CHECK: %[[M:.*]] = call_opaque "pto::sim::input<int32_t>"
+// CHECK: %[[N:.*]] = call_opaque "pto::sim::read<int32_t>"(%[[M]], %{{.*}}) : (!emitc.opaque<"pto::sim::Buffer<int32_t>">, i64) -> i32
+// CHECK: call_opaque "pto::sim::write<int32_t>"(%[[M]], %{{.*}}, %{{.*}}) : (!emitc.opaque<"pto::sim::Buffer<int32_t>">, i32, i64) -> ()
+// CPP-LABEL: #include "bump.cpp"
+// CPP: int32_t [[N:v[0-9]+]] = pto::sim::read<int32_t>([[M:v[0-9]+]], {{v[0-9]+}});
+// CPP: pto::sim::write<int32_t>([[M]], {{v[0-9]+}}, {{v[0-9]+}});
+func.func @main(%meta: !pl.tensor<2xi32> {pl.direction = #pl.direction<inout>}, %x: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = pl.tensor.read %meta[%c0] : !pl.tensor<2xi32> -> i32
+  %ni = arith.index_cast %n : i32 to index
+  scf.for %i = %c0 to %ni step %c1 {
+    pl.call @bump(%x) : (!pl.tensor<8xf32>) -> ()
+  }
+  %two = arith.constant 2 : i32
+  %m = arith.muli %n, %two : i32
+  %meta2 = pl.tensor.write %meta[%c1], %m : !pl.tensor<2xi32>, i32
+  return
+}
+func.func @bump(%x: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+// A loop that assembles into the tensor it carries updates one buffer: the
+// carried value is dropped and the body assembles into the init, a
+// pl.tensor.full temporary (pto::sim::full); pto::sim::assemble copies the
+// source into the target's window at int64 offsets.
+
+// CHECK-LABEL: module {
+// CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.include "blockk.cpp"
+// CHECK: %[[ACC:.*]] = call_opaque "pto::sim::full<float>"(%{{.*}}, %{{.*}}, %{{.*}}) {args = [#emitc.opaque<"\22tmp1\22">, 0 : index, 1 : index, 2 : index]}
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: call_opaque "pto::sim::assemble<float, false>"(%[[ACC]], %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call_opaque "pto::sim::finish"(%{{.*}}, %[[ACC]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22result0\22">]}
+// CPP-LABEL: #include "blockk.cpp"
+// CPP: pto::sim::Buffer<float> [[ACC:v[0-9]+]] = pto::sim::full<float>("tmp1", {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}});
+// CPP: pto::sim::assemble<float, false>([[ACC]], {{v[0-9]+}}, {{v[0-9]+}}, {{v[0-9]+}});
+func.func @main(%x: !pl.tensor<64x16xf32>) -> !pl.tensor<64x16xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %init = pl.tensor.full %zero() : f32 -> !pl.tensor<64x16xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<64x16xf32>) {
+    %row = arith.muli %i, %c16 : index
+    %xs = pl.tensor.slice %x[%row, %c0] : !pl.tensor<64x16xf32> -> !pl.tensor<16x16xf32>
+    %t = pl.tensor.create() : !pl.tensor<16x16xf32>
+    %b = pl.call @blockk(%xs, %t) : (!pl.tensor<16x16xf32>, !pl.tensor<16x16xf32>) -> !pl.tensor<16x16xf32>
+    %acc2 = pl.tensor.assemble %b into %acc[%row, %c0] : !pl.tensor<16x16xf32>, !pl.tensor<64x16xf32>
+    scf.yield %acc2 : !pl.tensor<64x16xf32>
+  }
+  return %r : !pl.tensor<64x16xf32>
+}
+func.func @blockk(%x: !pl.tensor<16x16xf32>, %y: !pl.tensor<16x16xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x16xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<16x16xf32>
+}

@@ -121,3 +121,14 @@ func.func @dynamic_view(%x: !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind
   %n = pl.tensor.dim %v, 0 : !pl.tensor<?x64xf32>
   return
 }
+
+// -----
+
+func.func @column_of_columns(%x: !pl.tensor<16x1xf32>, %y: !pl.tensor<1x1xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x1xf32> -> !pl.tile<16x1xf32, vec>
+  // expected-error @below {{convert-pl-to-emitc: a column reduction of a column vector (an [N, 1] col_major tile, what a row reduction makes) is not translated: pto-isa's column reductions take row-major tiles}}
+  %s = pl.tile.col_max %t {pl.addresses = array<i64: 64>} : !pl.tile<16x1xf32, vec> -> !pl.tile<1x1xf32, vec>
+  %r = pl.tile.store %s, %y[%c0, %c0] : !pl.tile<1x1xf32, vec>, !pl.tensor<1x1xf32>
+  return
+}

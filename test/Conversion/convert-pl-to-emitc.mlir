@@ -195,3 +195,77 @@ func.func @pto_isa_forms(%x: !pl.tensor<?x256xf32>, %y: !pl.tensor<?x256xf32> {p
   pl.system.cacheinvalid
   return
 }
+
+// -----
+
+// Scalar accesses to global memory (pl.tensor.read / pl.tensor.write):
+// the guarded helpers at the row-major element index, from the static and
+// the kernel's runtime extents; the write's result is the tensor.
+
+// CHECK-LABEL: emitc.func @scalars(
+// CHECK: %[[I:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[V:.*]] = call_opaque "pto_gm_read"(%{{.*}}, %[[I]]) : ({{.*}}, i64) -> f32
+// CHECK: call_opaque "pto_gm_write"(%{{.*}}, %{{.*}}, %[[V]]) : ({{.*}}, i64, f32) -> ()
+// CPP-LABEL: #define PTO_GM_ACCESS_HELPERS
+// CPP: static AICORE inline T pto_gm_read(__gm__ T* tensor, int64_t index) { return tensor[index]; }
+// CPP: void scalars(
+// CPP: float [[V:v[0-9]+]] = pto_gm_read(
+// CPP: pto_gm_write({{v[0-9]+}}, {{v[0-9]+}}, [[V]]);
+func.func @scalars(%x: !pl.tensor<?x16xf32>, %y: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}, %i: index) attributes {pl.kind = #pl.kind<aiv>} {
+  %c3 = arith.constant 3 : index
+  %v = pl.tensor.read %x[%i, %c3] : !pl.tensor<?x16xf32> -> f32
+  %y2 = pl.tensor.write %y[%c3], %v : !pl.tensor<8xf32>, f32
+  return
+}
+
+// -----
+
+// A column vector ([16, 1] col_major, what a row reduction makes): its
+// elementwise ops run on [1, 16] row-major objects at the same addresses,
+// since pto-isa's vector instructions take row-major tiles and a column
+// holds its elements in a row's order.
+
+// CHECK-LABEL: emitc.func @columns(
+// CHECK: %[[S:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, 16, 1, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[S]]) {args = [0 : index, 0]}
+// CHECK: %[[M:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, 16, 1, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[M]]) {args = [0 : index, 64]}
+// CHECK-NEXT: %[[MR:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, 1, 16, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[MR]]) {args = [0 : index, 64]}
+// CHECK-NEXT: %[[SR:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, 1, 16, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK-NEXT: {{.*}}call_opaque "TASSIGN"(%[[SR]]) {args = [0 : index, 0]}
+// CHECK-NEXT: {{.*}}call_opaque "TMULS"(%[[MR]], %[[SR]], %{{.*}})
+// CHECK: {{.*}}call_opaque "TSTORE"(%{{.*}}, %[[M]])
+// CPP-LABEL: void columns(
+// CPP: TMULS(
+!Col = !pl.tensor<16x1xf32>
+!C = !pl.tile<16x1xf32, vec>
+func.func @columns(%x: !Col, %y: !Col {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant 2.0 : f32
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !Col -> !C
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %m = pl.tile.muls %t, %two {pl.addresses = array<i64: 64>} : !C, f32
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  %r = pl.tile.store %m, %y[%c0, %c0] : !C, !Col
+  pl.system.pipe_barrier all
+  return
+}
+
+// -----
+
+// Boxed (fractal) tiles are stored in whole inner boxes: a 32x24 f16 tile
+// in mat (16 rows by 32 bytes per box) is declared 32x32, valid 32x24.
+
+// CHECK-LABEL: emitc.func @odd_cube(
+// CHECK: call_opaque "Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 24, SLayout::RowMajor, 512, PadValue::Null>"()
+// CPP-LABEL: void odd_cube(
+// CPP: Tile<TileType::Mat, half, 32, 32, BLayout::ColMajor, 32, 24, SLayout::RowMajor, 512, PadValue::Null>
+func.func @odd_cube(%w: !pl.tensor<32x24xf16>) attributes {pl.kind = #pl.kind<aic>, pl.memory = {mat = 2048 : i64}} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %w[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<32x24xf16> -> !pl.tile<32x24xf16, mat>
+  pl.system.pipe_barrier all
+  return
+}

@@ -128,3 +128,18 @@ func.func @column_argmax(%x: !pl.tensor<1x64xf32>) -> !pl.tensor<1x64xi32> attri
   %r = pl.tensor.col_argmax %x : !pl.tensor<1x64xf32> -> !pl.tensor<1x64xi32>
   return %r : !pl.tensor<1x64xi32>
 }
+
+// pl.tensor.full: pl.tile.full of a constant; a runtime value is expanded
+// into a tile of the shape (pl.tile.expands over a pl.tile.create).
+// CHECK-LABEL: func.func @fills
+// CHECK: %[[Z:.*]] = pl.tile.full %{{.*}} : f32 -> !pl.tile<16x64xf32>
+// CHECK: %[[S:.*]] = pl.tile.create : !pl.tile<16x64xf32>
+// CHECK: %[[V:.*]] = pl.tile.expands %[[S]], %{{.*}} : !pl.tile<16x64xf32>, f32
+// CHECK: pl.tile.add %[[Z]], %[[V]]
+func.func @fills(%s: f32) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %zero = arith.constant 0.0 : f32
+  %z = pl.tensor.full %zero() : f32 -> !pl.tensor<16x64xf32>
+  %v = pl.tensor.full %s() : f32 -> !pl.tensor<16x64xf32>
+  %r = pl.tensor.add %z, %v : !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32>
+  return %r : !pl.tensor<16x64xf32>
+}

@@ -55,3 +55,14 @@ func.func @explicit(%x: !pl.tensor<16x64xf32>, %rows: index) attributes {pl.kind
   %e = pl.tile.exp %t : !pl.tile<16x64xf32, valid = ?x64>
   return
 }
+
+// A kernel without tile work (scalar accesses only) runs on a vector
+// core's scalar unit: it becomes aiv.
+// CHECK-LABEL: func.func @scalar_only
+// CHECK-SAME: pl.kind = #pl.kind<aiv>
+func.func @scalar_only(%x: !pl.tensor<8xf32>, %y: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %v = pl.tensor.read %x[%c0] : !pl.tensor<8xf32> -> f32
+  %y2 = pl.tensor.write %y[%c0], %v : !pl.tensor<8xf32>, f32
+  return
+}

@@ -108,12 +108,14 @@ func.func @branch(%x: !T, %out: !T {pl.direction = #pl.direction<out>}, %flag: i
 }
 
 // Spaces are planned independently, each from address 0; the two L1 tiles
-// sit side by side (32-byte aligned), and the f32 accumulator's 20 rows are
-// padded to 32 (16-row granules): 32 x 8 x 4 B.
+// sit side by side, each stored in whole fractal boxes: the 20x16 f16 tile
+// as 32x16 (16-row by 32-byte boxes, 1024 B), the 16x8 one as 16x16
+// (512 B); the left and right copies likewise; the f32 accumulator's
+// 20x8 as 32x16 (16 by 16 boxes): 32 x 16 x 4 B.
 // CHECK-LABEL: func.func @cube
-// CHECK-SAME: pl.memory = {acc = 1024 : i64, left = 640 : i64, mat = 896 : i64, right = 256 : i64}
+// CHECK-SAME: pl.memory = {acc = 2048 : i64, left = 1024 : i64, mat = 1536 : i64, right = 512 : i64}
 // CHECK: pl.tile.load {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<20x16xf16, mat>
-// CHECK-NEXT: pl.tile.load {{.*}} {pl.addresses = array<i64: 640>} {{.*}} -> !pl.tile<16x8xf16, mat>
+// CHECK-NEXT: pl.tile.load {{.*}} {pl.addresses = array<i64: 1024>} {{.*}} -> !pl.tile<16x8xf16, mat>
 // CHECK-NEXT: pl.tile.move {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<20x16xf16, left>
 // CHECK-NEXT: pl.tile.move {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<16x8xf16, right>
 // CHECK-NEXT: pl.tile.matmul {{.*}} {pl.addresses = array<i64: 0>}

@@ -8,16 +8,15 @@
 // RUN: pto-translate --mlir-to-cce --allow-partial %s -o %t 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // RUN: test -e %t/manifest.json
 
-// CONVERT: dropped-output.mlir:[[@LINE+6]]:8: warning: 'pl.tensor.full' op pl-convert-tensor-to-tile: 'pl.tensor.full' has no tile form yet
-// ERROR: dropped-output.mlir:[[@LINE+5]]:8: error: 'pl.tensor.full' op pto-translate: kernel @fill is still an incore kernel
-// PARTIAL: warning: 'pl.tensor.full' op pto-translate: kernel @fill is still an incore kernel
-// PARTIAL: warning: 'func.func' op pto-translate: @fill is not a translated kernel; @main gets no runtime orchestration
-func.func @fill(%o: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
-  %z = arith.constant 0.0 : f32
-  %t = pl.tensor.full %z () : f32 -> !pl.tensor<16x64xf32>
+// CONVERT: dropped-output.mlir:[[@LINE+5]]:8: warning: 'pl.tensor.concat' op pl-convert-tensor-to-tile: 'pl.tensor.concat' has no tile form yet
+// ERROR: dropped-output.mlir:[[@LINE+4]]:8: error: 'pl.tensor.concat' op pto-translate: kernel @join still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
+// PARTIAL: warning: 'pl.tensor.concat' op pto-translate: kernel @join still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
+// PARTIAL: warning: 'func.func' op pto-translate: @join is not a translated kernel; @main gets no runtime orchestration
+func.func @join(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %t = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x32xf32> -> !pl.tensor<16x64xf32>
   return %t : !pl.tensor<16x64xf32>
 }
-func.func @main(%o: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
-  %r = pl.call @fill(%o) : (!pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+func.func @main(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.call @join(%a, %b) : (!pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }

@@ -26,11 +26,13 @@ use pto_dialects::{
     types::{CommCtxType, TensorLike, TileType},
 };
 
+mod column_vectors;
 mod elementwise;
 mod matmul;
 mod movement;
 mod pld;
 mod reduce;
+mod scalar_access;
 mod system;
 
 use pld::COMM_HELPERS;
@@ -72,6 +74,13 @@ the `__global__ AICORE` specifiers of PTOAS's kernels:
   an `if` choosing between the two —, `TCVT(dst, src, RoundMode::…)`);
 - `pl.system.sync_src`/`sync_dst`/`pipe_barrier` become `set_flag`,
   `wait_flag` and `pipe_barrier` on `PIPE_…`/`EVENT_ID…`;
+- a column vector (an `[N, 1]` col_major tile, what row reductions make)
+  takes part in an elementwise op as a `[1, N]` row-major object at the
+  same address (the same elements in the same order): pto-isa's vector
+  instructions take row-major tiles;
+- `pl.tensor.read` and `pl.tensor.write` of one element of a kernel tensor
+  call `pto_gm_read(pointer, index)` / `pto_gm_write(pointer, index,
+  value)` (guarded helpers the file gains) at the row-major index;
 - loop-carried tiles and tensors are dropped from `scf.for`: planning put
   the init, the iteration argument, the yield and the result in one buffer
   (tensors are one pointer), so the body uses the init's object.
@@ -196,10 +205,13 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         return Err(PassFailed);
     }
     let mut failed = false;
-    let mut communicates = false;
+    let mut helpers = Helpers::default();
     for kernel in kernels {
         match convert_kernel(context, kernel, with_entry) {
-            Ok(uses_contexts) => communicates |= uses_contexts,
+            Ok(used) => {
+                helpers.communicates |= used.communicates;
+                helpers.accesses_gm |= used.accesses_gm;
+            }
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
                     .emit(op, Severity::Error);
@@ -210,15 +222,24 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     if failed {
         return Err(PassFailed);
     }
-    add_prologue(context, body, communicates, with_entry);
+    add_prologue(context, body, helpers, with_entry);
     Ok(())
+}
+
+/// The helper definitions a kernel file needs beyond pto-isa's header.
+#[derive(Clone, Copy, Debug, Default)]
+struct Helpers {
+    /// The CommContext accessors (a kernel communicates).
+    communicates: bool,
+    /// The scalar global-memory accessors.
+    accesses_gm: bool,
 }
 
 /// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
 /// namespace pto;` at the top (and the CommContext accessors when a kernel
 /// communicates). pto-isa's own header uses the fixed-width integer types
 /// before it includes <cstdint>.
-fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entry: bool) {
+fn add_prologue(context: &Context, body: BlockRef, helpers: Helpers, with_entry: bool) {
     let location = Location::unknown(context);
     let verbatim = |text: &str| build::verbatim(context, location, text, &[]);
     let include = build::include(context, "pto/pto-inst.hpp", false);
@@ -232,8 +253,11 @@ fn add_prologue(context: &Context, body: BlockRef, communicates: bool, with_entr
         body.insert_operation_before(using, build::include(context, "tensor.h", false));
         last = body.insert_operation_after(using, verbatim(kernel_entry::ENTRY_HELPERS));
     }
-    if communicates {
-        body.insert_operation_after(last, verbatim(COMM_HELPERS));
+    if helpers.communicates {
+        last = body.insert_operation_after(last, verbatim(COMM_HELPERS));
+    }
+    if helpers.accesses_gm {
+        body.insert_operation_after(last, verbatim(scalar_access::GM_ACCESS_HELPERS));
     }
 }
 
@@ -271,6 +295,11 @@ struct Lowering<'c, 'a> {
     /// Whether a communication op was lowered (the kernel file then needs
     /// the context helpers).
     communicates: bool,
+    /// Whether a scalar access to global memory was lowered (the kernel
+    /// file then needs its helpers).
+    accesses_gm: bool,
+    /// The planned address of each `Tile<…>` object declared.
+    addresses: HashMap<ValueKey, i64>,
 }
 
 /// The operands of the cast that materializes `value` as a pl or pld value
@@ -419,10 +448,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
             K::PlTensorView => Ok(()),
             _ => Err("only pl.tensor.view, a row-major view of a kernel parameter, is translated"),
         },
-        Family::TensorAccess => match kind {
-            K::PlTensorDim => Ok(()),
-            _ => Err("scalar accesses to global memory are not translated yet"),
-        },
+        Family::TensorAccess => Ok(()),
         Family::TensorAssemble
         | Family::TensorBinary
         | Family::TensorCast
@@ -575,6 +601,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let object = self
             .call(op, &cpp, &arguments, None, Some(opaque(self.context, &cpp)))
             .expect("a result");
+        self.addresses.insert(ValueKey::of(object), address);
         let index_attr: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
         let address_attr: Attribute =
             IntegerAttribute::new(IntegerType::new(self.context, 64).into(), address).into();
@@ -1246,7 +1273,7 @@ fn keep_results<'c, 'a>(
     Ok(())
 }
 
-/// Lowers one kernel; whether it communicates.
+/// Lowers one kernel; the helpers it needs.
 /// Tile results of `scf.if`: planning put both yields and the result in
 /// one buffer (its address is on the `scf.if`), so the result becomes a
 /// `pl.tile.create` at that address before the branch, and the branch
@@ -1373,7 +1400,7 @@ fn convert_kernel<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
     with_entry: bool,
-) -> Result<bool, Failure<'c, 'a>> {
+) -> Result<Helpers, Failure<'c, 'a>> {
     crate::target::a2a3_forms::check(kernel)?;
     lower_unsigned_division(context, kernel)?;
     drop_carried_buffers(kernel)?;
@@ -1388,6 +1415,8 @@ fn convert_kernel<'c, 'a>(
         replaced: Vec::new(),
         materializations: Vec::new(),
         communicates: false,
+        accesses_gm: false,
+        addresses: HashMap::new(),
     };
     // The kernel's own first op: the parameters' materializations go before
     // it, after the casts of the scalar parameters.
@@ -1593,5 +1622,8 @@ fn convert_kernel<'c, 'a>(
         kernel_entry::build(context, function, &name, &parameter_types, &abi)
             .map_err(|m| (function, m))?;
     }
-    Ok(lowering.communicates)
+    Ok(Helpers {
+        communicates: lowering.communicates,
+        accesses_gm: lowering.accesses_gm,
+    })
 }

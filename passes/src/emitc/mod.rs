@@ -2,8 +2,10 @@
 //! prints (docs/translate.md).
 
 pub mod build;
+pub mod carried;
 pub mod convert_pl_to_emitc;
 pub mod cpp_types;
+pub mod dense;
 pub mod kernel_entry;
 pub mod orchestration;
 pub mod program;

@@ -391,6 +391,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
             self.tiles.insert(value_key(result), tile);
             return Ok(true);
         }
+        if kind == OpKind::PlTensorFull {
+            return self.full(op);
+        }
         if kind == OpKind::PlTensorAssemble {
             // A converted source written into a tensor: a store.
             let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
@@ -488,6 +491,43 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 ),
             ));
         }
+        self.tiles.insert(value_key(result), tile);
+        Ok(true)
+    }
+}
+
+impl<'c, 'a> Conversion<'c, 'a> {
+    /// `pl.tensor.full` of a static shape: `pl.tile.full` of a constant, or
+    /// a tile the runtime value is expanded into (`pl.tile.expands` over a
+    /// `pl.tile.create`, whose elements it does not read).
+    fn full(&mut self, op: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
+        let block = op.block().expect("ops sit in blocks");
+        let result: Value = result_of(op);
+        let Some(shape) = static_shape(result) else {
+            return Ok(false);
+        };
+        let value = op.operand(0).map_err(|e| (op, e.to_string()))?;
+        let tile_type: Type = TileType::new(self.context, &shape, element(result), None).into();
+        let constant = melior::ir::operation::OperationResult::try_from(value)
+            .is_ok_and(|r| op_name(r.owner()) == "arith.constant");
+        let full = if constant {
+            OperationBuilder::new(OpKind::PlTileFull.name(), op.location())
+                .add_operands(&[value])
+                .add_results(&[tile_type])
+                .build()
+        } else {
+            let shaped = OperationBuilder::new(OpKind::PlTileCreate.name(), op.location())
+                .add_results(&[tile_type])
+                .build()
+                .expect("pl.tile.create builds");
+            let shaped = result_of(block.insert_operation_before(op, shaped));
+            OperationBuilder::new(OpKind::PlTileExpands.name(), op.location())
+                .add_operands(&[shaped, value])
+                .add_results(&[tile_type])
+                .build()
+        }
+        .map_err(|e| (op, e.to_string()))?;
+        let tile = result_of(block.insert_operation_before(op, full));
         self.tiles.insert(value_key(result), tile);
         Ok(true)
     }
@@ -745,7 +785,10 @@ pub fn converts(kind: OpKind) -> Option<Result<(), &'static str>> {
 /// gives it, or a window of memory (a slice loads, an assemble stores).
 fn is_convertible(kind: OpKind) -> bool {
     kind.info().tile_form.is_some()
-        || matches!(kind, OpKind::PlTensorSlice | OpKind::PlTensorAssemble)
+        || matches!(
+            kind,
+            OpKind::PlTensorSlice | OpKind::PlTensorAssemble | OpKind::PlTensorFull
+        )
 }
 
 /// Whether tensor op `kind` converts to a tile computation (not a window

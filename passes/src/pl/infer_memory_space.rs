@@ -51,7 +51,9 @@ inserted before the user: `mat` to `left`, `right` or `bias` for matmul
 operands. A kernel that needs both the cube (matmul, L1/L0) and the
 vector unit — say, vector math on a matmul result — is a mixed kernel:
 it is rejected (split it into an aic and an aiv kernel). An `incore`
-kernel becomes `aic` or `aiv` by what it uses. Explicit spaces are never
+kernel becomes `aic` or `aiv` by what it uses (`aiv` when it has no tile
+work at all, only scalar accesses or signals: a vector core's scalar unit
+runs it). Explicit spaces are never
 changed.
 
 ```mlir
@@ -352,7 +354,9 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
         Some(attrs::FunctionAttr::Kind(kind)) => kind,
         _ => return Ok(()),
     };
-    if kind == FunctionKind::InCore && (cube.is_some() || vector.is_some()) {
+    // A kernel without tile work (scalar accesses, signals) runs on a
+    // vector core's scalar unit.
+    if kind == FunctionKind::InCore {
         let new_kind = if cube.is_some() {
             FunctionKind::Aic
         } else {

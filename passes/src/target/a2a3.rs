@@ -66,8 +66,11 @@ pub fn declared_layouts(tile: TileType) -> (TileLayout, TileLayout) {
 
 /// The shape a 2-D tile is stored with: its own, with the rows of an
 /// unboxed row-major tile (the columns of a column-major one) padded to
-/// [`ROW_ALIGNMENT_BYTES`]. pto-isa rejects other unboxed tiles; the
-/// padding lies outside the valid region, so no instruction reads it.
+/// [`ROW_ALIGNMENT_BYTES`], and a boxed (fractal) tile's extents padded to
+/// whole inner boxes (16 rows by 32 bytes for a row-major box, 32 bytes by
+/// 16 columns for a column-major one, 16 by 16 for the accumulator's;
+/// pto-isa rejects other boxed tiles). The padding lies outside the valid
+/// region, so no instruction reads it.
 pub fn storage_shape(tile: TileType) -> Vec<i64> {
     let mut shape = tile.shape();
     let bits = element_bits(Dtype::of(tile.element())) as i64;
@@ -83,6 +86,21 @@ pub fn storage_shape(tile: TileType) -> Vec<i64> {
             1
         };
         shape[axis] = shape[axis].saturating_add(per_row - 1) / per_row * per_row;
+    } else {
+        let (rows, cols) = if tile.effective_view().fractal == 1024 {
+            (16, 16)
+        } else if slayout == TileLayout::RowMajor {
+            (16, per_row)
+        } else {
+            (per_row, 16)
+        };
+        let round = |extent: i64, unit: i64| extent.saturating_add(unit - 1) / unit * unit;
+        // pto-isa leaves a vector tile's and a single row's rows as they
+        // are.
+        if tile.memory_space() != Some(MemorySpace::Vec) && shape[0] != 1 {
+            shape[0] = round(shape[0], rows);
+        }
+        shape[1] = round(shape[1], cols);
     }
     shape
 }

@@ -7,7 +7,7 @@ use melior::ir::{
 };
 use pto_dialects::{
     enums::{CmpMode, EnumAttr, RoundMode},
-    op_table::Compute,
+    op_table::{Compute, Family},
     ops::{OpKind, operand_at, result_at},
 };
 
@@ -36,6 +36,13 @@ impl<'c, 'a> Lowering<'c, 'a> {
         // scalar.
         if kind == OpKind::PlTileSels {
             sources.swap(2, 3);
+        }
+        let pure = matches!(
+            kind.family(),
+            Family::TileUnary | Family::TileBinary | Family::TileScalar
+        );
+        if pure && self.column_vector_op(op, kind, &sources)? {
+            return Ok(());
         }
         self.one_to_one(op, kind, sources, None)
     }

@@ -91,7 +91,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
         if kind != OpKind::PlTensorDim {
-            return Err(no_lowering(op, kind));
+            return self.scalar_access(op, kind);
         }
         let axis = int_attribute(op, "axis")
             .or_else(|| int_attribute(op, "index"))

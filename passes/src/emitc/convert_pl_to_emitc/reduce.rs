@@ -2,7 +2,7 @@
 //! its pto-isa instruction with the destination first
 //! (docs/passes/convert-pl-to-emitc.md).
 
-use melior::ir::{Attribute, OperationRef, Type, Value, attribute::IntegerAttribute};
+use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute};
 use pto_dialects::{
     op_table::{Compute, Family},
     ops::OpKind,
@@ -21,6 +21,16 @@ impl<'c, 'a> Lowering<'c, 'a> {
     ) -> Result<(), Failure<'c, 'a>> {
         let mut sources: Vec<Value> = melior::ir::operation::OperationLike::operands(&op).collect();
         let mut args = None;
+        if kind.family() == Family::TileColReduce
+            && sources
+                .first()
+                .is_some_and(|s| super::column_vectors::column_vector(s.r#type()).is_some())
+        {
+            return Err((
+                op,
+                "a column reduction of a column vector (an [N, 1] col_major tile, what a row reduction makes) is not translated: pto-isa's column reductions take row-major tiles".to_string(),
+            ));
+        }
         if kind.family() == Family::TileColReduce {
             match kind.info().compute {
                 // pto-isa's TCOLMAX, TCOLMIN and TCOLPROD take no

@@ -78,7 +78,9 @@ index arithmetic and loops are left to `arith-expand`,
 an error: a call to a function that is not an aic/aiv kernel of the
 module, a result that is not a tensor the orchestration creates, a call
 result that is not a parameter the kernel returns, a submit's task used
-other than as a dependency, and pl/pld ops without a runtime form
+other than as a dependency, a loop carrying a tensor it does not update
+in place (assemble into, write, or pass to a kernel that returns it: the
+loop's tensor is one tensor), and pl/pld ops without a runtime form
 (`pld.dispatch`, tile ops, ...).
 
 With `runtime=sim` (pto-translate's `--target=a2a3sim`, for the chip

@@ -71,6 +71,17 @@ What `main` does follows from the entry:
   buffer, each scalar parameter read as the driver reads it (an index as
   an int64, cast to index for the arithmetic that uses it), each window parameter a domain of its own with one slot filled
   rank by rank, `pl.tensor.create` a temporary (`pto::sim::make`),
+  `pl.tensor.full` a filled one (`pto::sim::full`), `pl.tensor.slice`
+  a window of a host tensor that owns no elements (`pto::sim::slice`:
+  offsets then sizes; it must be contiguous in the tensor, as kernels take
+  dense tensors, which is checked where the static extents show it and
+  at run time), `pl.tensor.view`/`reshape` its elements with another
+  shape (`pto::sim::reshape`; views outlive their loop iteration, so a
+  dispatch may use one later), `pl.tensor.read`/`write` an element
+  (`pto::sim::read`/`write`, bounds-checked), `pl.tensor.assemble` a copy
+  into a window of the target (`pto::sim::assemble`), a loop carrying a
+  tensor it updates in place (assembles into it, writes it, or passes it
+  to a kernel that returns it) the one buffer,
   `pl.call`/`pl.submit` the kernel called over the buffers' data and the
   scalars by value (an index as an int64; their results being the
   arguments the kernel returns), each `pld.comm_domain`
@@ -110,7 +121,11 @@ the kernel returns; a comm domain over a fixed device list; window buffers,
 dispatches and builtins outside a comm domain; a dispatch of a function
 that is not a chip orchestration of the module, or with results; builtins
 over values that are not window views or of shapes the builtin kernels do
-not take; and any other pl/pld op. With `runtime=pto2`, an entry
+not take; scalar accesses and assembles inside a comm domain (they would
+race the dispatches, which run on the devices' threads); a loop carrying
+a fresh tensor each iteration; a slice that is not contiguous in its
+tensor or clamped, a view with a layout, strides or a valid shape; and
+any other pl/pld op. With `runtime=pto2`, an entry
 orchestration whose tensors are windows or results of dynamic shape, or
 with a parameter that is neither a tensor nor a scalar.
 

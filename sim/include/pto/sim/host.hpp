@@ -272,6 +272,86 @@ template <typename T, typename... Bounds> Buffer<T> *slice(Buffer<T> &parent, Bo
   return slice(&parent, bounds...);
 }
 
+/// The row-major element offset of `indices` in `buffer`, checked.
+template <typename T> long element_at(const Buffer<T> &buffer, const std::vector<long> &indices) {
+  if (indices.size() != buffer.shape.size()) {
+    std::fprintf(stderr, "pto sim: error: %zu indices into %s of rank %zu\n", indices.size(), buffer.name.c_str(),
+                 buffer.shape.size());
+    std::exit(1);
+  }
+  long offset = 0;
+  for (size_t d = 0; d < indices.size(); ++d) {
+    if (indices[d] < 0 || indices[d] >= buffer.shape[d]) {
+      std::fprintf(stderr, "pto sim: error: index %ld of %s is outside its extent %ld (axis %zu)\n", indices[d],
+                   buffer.name.c_str(), buffer.shape[d], d);
+      std::exit(1);
+    }
+    offset = offset * buffer.shape[d] + indices[d];
+  }
+  return offset;
+}
+
+/// `pl.tensor.read`: one element of a host tensor.
+template <typename T, typename... I> T read(Buffer<T> &buffer, I... indices) {
+  return data(buffer)[element_at(buffer, {long(indices)...})];
+}
+template <typename T, typename... I> T read(Buffer<T> *buffer, I... indices) { return read(*buffer, indices...); }
+
+/// `pl.tensor.write`: one element of a host tensor, in place.
+template <typename T, typename V, typename... I> void write(Buffer<T> &buffer, V value, I... indices) {
+  data(buffer)[element_at(buffer, {long(indices)...})] = T(value);
+}
+template <typename T, typename V, typename... I> void write(Buffer<T> *buffer, V value, I... indices) {
+  write(*buffer, value, indices...);
+}
+
+/// `pl.tensor.assemble`: `source` written (added, with `Add`) into the
+/// window of `target` at `offsets`, element by element (any window).
+template <typename T, bool Add, typename... Offsets>
+void assemble(Buffer<T> &target, Buffer<T> &source, Offsets... offsets) {
+  std::vector<long> at{long(offsets)...};
+  size_t rank = target.shape.size();
+  if (at.size() != rank || source.shape.size() != rank) {
+    std::fprintf(stderr, "pto sim: error: an assemble of rank %zu into %s of rank %zu\n", source.shape.size(),
+                 target.name.c_str(), rank);
+    std::exit(1);
+  }
+  for (size_t d = 0; d < rank; ++d)
+    if (at[d] < 0 || at[d] + source.shape[d] > target.shape[d]) {
+      std::fprintf(stderr, "pto sim: error: an assemble into %s at %ld, %ld elements, is outside its extent %ld (axis %zu)\n",
+                   target.name.c_str(), at[d], source.shape[d], target.shape[d], d);
+      std::exit(1);
+    }
+  long count = elements(source.shape);
+  std::vector<long> index(rank, 0);
+  T *from = data(source), *to = data(target);
+  for (long i = 0; i < count; ++i) {
+    long offset = 0;
+    for (size_t d = 0; d < rank; ++d) offset = offset * target.shape[d] + at[d] + index[d];
+    to[offset] = Add ? T(to[offset] + from[i]) : from[i];
+    for (size_t d = rank; d-- > 0;) {
+      if (++index[d] < source.shape[d]) break;
+      index[d] = 0;
+    }
+  }
+}
+template <typename T, bool Add, typename... Offsets> void assemble(Buffer<T> *target, Buffer<T> &source, Offsets... o) {
+  assemble<T, Add>(*target, source, o...);
+}
+template <typename T, bool Add, typename... Offsets> void assemble(Buffer<T> &target, Buffer<T> *source, Offsets... o) {
+  assemble<T, Add>(target, *source, o...);
+}
+template <typename T, bool Add, typename... Offsets> void assemble(Buffer<T> *target, Buffer<T> *source, Offsets... o) {
+  assemble<T, Add>(*target, *source, o...);
+}
+
+/// `pl.tensor.full`: a fresh tensor of the given extents, every element
+/// `value`.
+template <typename T, typename V, typename... Dims> Buffer<T> full(const char *name, V value, Dims... dims) {
+  std::vector<long> shape{long(dims)...};
+  return Buffer<T>{name, shape, std::vector<T>(size_t(elements(shape)), T(value))};
+}
+
 /// `pl.tensor.view` / `pl.tensor.reshape` of a host tensor: its elements
 /// with another shape.
 template <typename T, typename... Dims> Buffer<T> *reshape(Buffer<T> *parent, Dims... dims) {

@@ -28,6 +28,13 @@ template <typename T> constexpr DataType data_type();
 template <> constexpr DataType data_type<float>() { return DataType::FLOAT32; }
 template <> constexpr DataType data_type<half>() { return DataType::FLOAT16; }
 template <> constexpr DataType data_type<int32_t>() { return DataType::INT32; }
+template <> constexpr DataType data_type<int16_t>() { return DataType::INT16; }
+template <> constexpr DataType data_type<int8_t>() { return DataType::INT8; }
+template <> constexpr DataType data_type<uint8_t>() { return DataType::UINT8; }
+template <> constexpr DataType data_type<int64_t>() { return DataType::INT64; }
+template <> constexpr DataType data_type<uint64_t>() { return DataType::UINT64; }
+// The runtime has no boolean type: a bool is one byte.
+template <> constexpr DataType data_type<bool>() { return DataType::UINT8; }
 
 /// The descriptor of a host buffer (its data stays where it is).
 template <typename T> ChipTensor describe(Buffer<T> &buffer) {
@@ -44,17 +51,20 @@ template <typename... Tensors> ChipTaskArgs task_args(Tensors &...tensors) {
   return args;
 }
 
-/// A scalar argument after the tensors: its 64-bit payload, packed as
-/// the orchestration's `pto_orch_scalar<T>` unpacks it.
-template <typename T> void add_scalar(ChipTaskArgs &args, T value) {
+/// A scalar's 64-bit payload, packed as the orchestration's
+/// `pto_orch_scalar<T>` unpacks it.
+template <typename S> uint64_t payload_of(S value) {
   union {
     uint64_t u64;
-    T value;
+    S value;
   } payload;
   payload.u64 = 0;
   payload.value = value;
-  args.scalars.push_back(payload.u64);
+  return payload.u64;
 }
+
+/// A scalar argument after the tensors.
+template <typename T> void add_scalar(ChipTaskArgs &args, T value) { args.scalars.push_back(payload_of(value)); }
 
 inline void register_kernel(int func_id, KernelEntry entry) {
   if (kernels().size() <= size_t(func_id)) kernels().resize(size_t(func_id) + 1, nullptr);
@@ -96,13 +106,7 @@ inline void add_chip_arg(ChipCall &call, CommDomain *domain, int rank) {
   call.scalars.push_back(uint64_t(reinterpret_cast<uintptr_t>(for_rank(domain, rank))));
 }
 template <typename S, typename = std::enable_if_t<std::is_arithmetic<S>::value>> void add_chip_arg(ChipCall &call, S value, int) {
-  union {
-    uint64_t u64;
-    S value;
-  } payload;
-  payload.u64 = 0;
-  payload.value = value;
-  call.scalars.push_back(payload.u64);
+  call.scalars.push_back(payload_of(value));
 }
 
 /// pld.dispatch of a chip orchestration's PTO2 entry: queued on `device`

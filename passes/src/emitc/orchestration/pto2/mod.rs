@@ -134,6 +134,17 @@ pub fn lower<'c, 'a>(
         .and_then(|r| r.first_block())
         .expect("a module has a body");
     add_prologue(context, body);
+    // Tensors a loop updates in place are one tensor.
+    let returned = |kernel: &str, k: usize| {
+        kernels
+            .get(kernel)
+            .and_then(|call| call.returns.get(k).copied().flatten())
+    };
+    crate::emitc::carried::check_updates_in_place(
+        orchestration,
+        &returned,
+        "emitted for the runtime",
+    )?;
     crate::emitc::convert_pl_to_emitc::drop_carried_buffers(orchestration)?;
     let entry = orchestration
         .region_opt(0)

@@ -24,10 +24,12 @@ use super::emit::{argv_type, i32, main_function};
 use super::facts::Facts;
 use crate::emitc::build::{call_opaque, opaque};
 
+mod access;
 mod arguments;
 mod builtins;
 mod dispatch;
 mod domains;
+mod loops;
 mod results;
 mod tensors;
 mod views;
@@ -76,6 +78,8 @@ pub fn build<'c, 'a>(
         .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail("an empty orchestration"))?;
+    // Tensors that loops update in place are one buffer.
+    loops::drop_carried_tensors(function, facts)?;
     let location = Location::unknown(context);
     // argc, argv and the parsed arguments first.
     let parameter_count = entry.argument_count();
@@ -166,8 +170,10 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             return Ok(());
         };
         match kind {
-            OpKind::PlTensorCreate => self.create(op)?,
+            OpKind::PlTensorCreate | OpKind::PlTensorFull => self.create(op, kind)?,
+            OpKind::PlTensorAssemble => self.assemble(op)?,
             OpKind::PlTensorDim => self.dim(op),
+            OpKind::PlTensorRead | OpKind::PlTensorWrite => self.access(op, kind)?,
             OpKind::PlTensorSlice | OpKind::PlTensorView | OpKind::PlTensorReshape => {
                 self.view(op, kind)?
             }

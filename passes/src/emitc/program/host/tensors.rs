@@ -8,6 +8,7 @@ use melior::ir::{
     operation::OperationLike, r#type::TypeLike,
 };
 use pto_dialects::ir::ValueKey;
+use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::{operand_at, result_at};
 use pto_dialects::types::TensorLike;
 
@@ -21,13 +22,24 @@ use crate::emitc::orchestration::calls::{
 };
 
 impl<'c, 'a> Host<'c, 'a, '_> {
-    /// `pl.tensor.create`: `pto::sim::make<T>("tmpN", extents...)`.
-    pub(super) fn create(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    /// `pl.tensor.create`: `pto::sim::make<T>("tmpN", extents...)`;
+    /// `pl.tensor.full`: `pto::sim::full<T>("tmpN", value, extents...)`.
+    pub(super) fn create(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
         let context = self.context;
         let result = result_at(op, 0).unwrap();
         let element = element_of(result.r#type()).map_err(|m| (op, m))?;
         let tensor = TensorLike::try_from(result.r#type()).unwrap();
         let mut dynamic = op.operands();
+        // A full's value comes first.
+        let fill = if kind == OpKind::PlTensorFull {
+            dynamic.next()
+        } else {
+            None
+        };
         let mut extents = Vec::new();
         for extent in tensor.shape() {
             let value = match extent {
@@ -52,11 +64,17 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             context,
             &format!("\"tmp{}\"", self.temporaries),
         )];
-        args.extend((0..extents.len()).map(|i| operand_index(context, i)));
-        let make = format!("pto::sim::make<{element}>");
+        let mut operands = Vec::new();
+        operands.extend(fill);
+        operands.extend(extents);
+        args.extend((0..operands.len()).map(|i| operand_index(context, i)));
+        let make = match fill {
+            Some(_) => format!("pto::sim::full<{element}>"),
+            None => format!("pto::sim::make<{element}>"),
+        };
         let buffer = self.before(
             op,
-            call_with_args(context, &make, &args, &extents, Some(buffer_type)),
+            call_with_args(context, &make, &args, &operands, Some(buffer_type)),
         );
         self.buffers.insert(ValueKey::of(buffer), element);
         self.shapes.insert(ValueKey::of(buffer), tensor.shape());

@@ -57,7 +57,9 @@ impl<'c, 'a> Host<'c, 'a, '_> {
                     "a clamped slice of a host tensor is not simulated yet",
                 ));
             }
-            if let Some(axis) = non_contiguous_axis(&source_shape, &result_type.shape()) {
+            if let Some(axis) =
+                crate::emitc::dense::non_contiguous_axis(&source_shape, &result_type.shape())
+            {
                 return Err((
                     op,
                     format!(
@@ -144,67 +146,5 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             op,
             melior::dialect::arith::index_cast(dim, Type::index(self.context), location),
         )
-    }
-}
-
-/// The first axis at which a window of `result`'s shape in `source`'s is
-/// not contiguous, where the static extents show it: after an outer axis of
-/// more than one element, every inner axis must be whole.
-fn non_contiguous_axis(source: &[Option<i64>], result: &[Option<i64>]) -> Option<usize> {
-    let mut wide = false;
-    for (axis, (whole, part)) in source.iter().zip(result).enumerate() {
-        if let (Some(whole), Some(part)) = (whole, part)
-            && wide
-            && whole != part
-        {
-            return Some(axis);
-        }
-        wide = wide || part.is_some_and(|p| p != 1);
-    }
-    None
-}
-
-#[cfg(test)]
-mod tests {
-    use super::non_contiguous_axis;
-
-    #[test]
-    fn contiguous_windows() {
-        // A row of a stack, a block of rows, a whole tensor.
-        assert_eq!(
-            non_contiguous_axis(
-                &[Some(4), Some(16), Some(64)],
-                &[Some(1), Some(16), Some(64)]
-            ),
-            None
-        );
-        assert_eq!(
-            non_contiguous_axis(&[Some(64), Some(32)], &[Some(16), Some(32)]),
-            None
-        );
-        assert_eq!(
-            non_contiguous_axis(&[None, Some(32)], &[Some(8), Some(32)]),
-            None
-        );
-        assert_eq!(
-            non_contiguous_axis(&[Some(4), Some(8), Some(2)], &[Some(1), Some(1), Some(2)]),
-            None
-        );
-    }
-
-    #[test]
-    fn windows_that_are_not_contiguous() {
-        // A column block; rows of a column block.
-        assert_eq!(
-            non_contiguous_axis(&[Some(64), Some(32)], &[Some(64), Some(16)]),
-            Some(1)
-        );
-        assert_eq!(
-            non_contiguous_axis(
-                &[Some(4), Some(64), Some(32)],
-                &[Some(2), Some(64), Some(16)]
-            ),
-            Some(2)
-        );
     }
 }
