@@ -54,3 +54,16 @@ func.func @fresh(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestra
   }
   return
 }
+
+// -----
+
+func.func @columns(%x: !pl.tensor<64x32xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{convert-pl-orchestration-to-emitc: a slice that is not dense in its tensor whatever its dynamic extents (axis 1) is not emitted for the runtime: kernels take dense tensors}}
+  %s = pl.tensor.slice %x[%c0, %c0] : !pl.tensor<64x32xf32> -> !pl.tensor<64x16xf32>
+  pl.call @k(%s) : (!pl.tensor<64x16xf32>) -> ()
+  return
+}
+func.func @k(%x: !pl.tensor<64x16xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

@@ -161,3 +161,32 @@ func.func @unused(%x: !X) attributes {pl.kind = #pl.kind<aiv>} {
 func.func @copy(%x: !X, %y: !X {pl.direction = #pl.direction<out>}) -> !X attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !X
 }
+
+// -----
+
+// Slices and views of tensors are descriptors of the same buffer: a slice
+// moves the start offset and narrows the extents (offsets then sizes, as
+// size_t), a view takes dense strides of its extents.
+
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[X:.*]] = call_opaque "pto_orch_tensor"
+// CHECK: %[[S:.*]] = {{.*}}call_opaque "pto_orch_slice"(%[[X]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (!emitc.opaque<"const ChipTensor&">, {{.*}}) -> !emitc.opaque<"const ChipTensor&">
+// CHECK: %[[V:.*]] = {{.*}}call_opaque "pto_orch_reshape"(%[[S]], %{{.*}}, %{{.*}})
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: const ChipTensor& [[S:v[0-9]+]] = pto_orch_slice(
+// CPP: const ChipTensor& [[V:v[0-9]+]] = pto_orch_reshape([[S]],
+// CPP: add_inout([[V]])
+func.func @rows(%x: !pl.tensor<4x16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  scf.for %b = %c0 to %c4 step %c1 {
+    %s = pl.tensor.slice %x[%b, %c0, %c0] : !pl.tensor<4x16x64xf32> -> !pl.tensor<1x16x64xf32>
+    %v = pl.tensor.reshape %s : !pl.tensor<1x16x64xf32> -> !pl.tensor<16x64xf32>
+    pl.call @bump(%v) : (!pl.tensor<16x64xf32>) -> ()
+  }
+  return
+}
+func.func @bump(%x: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

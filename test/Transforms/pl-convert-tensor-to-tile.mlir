@@ -143,3 +143,17 @@ func.func @fills(%s: f32) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kin
   %r = pl.tensor.add %z, %v : !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }
+
+// A tensor assembled into a converted one (a filled tensor): a tile
+// assemble of the source's loaded tile into the target's.
+// CHECK-LABEL: func.func @widen
+// CHECK-DAG: %[[P:.*]] = pl.tile.full %{{.*}} : f32 -> !pl.tile<16x64xf32>
+// CHECK-DAG: %[[X:.*]] = pl.tile.load %{{.*}} : !pl.tensor<16x48xf32> -> !pl.tile<16x48xf32>
+// CHECK: pl.tile.assemble %[[X]] into %[[P]][%{{.*}}, %{{.*}}] : !pl.tile<16x48xf32>, !pl.tile<16x64xf32>
+func.func @widen(%x: !pl.tensor<16x48xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %pad = pl.tensor.full %zero() : f32 -> !pl.tensor<16x64xf32>
+  %c = pl.tensor.assemble %x into %pad[%c0, %c0] : !pl.tensor<16x48xf32>, !pl.tensor<16x64xf32>
+  return %c : !pl.tensor<16x64xf32>
+}

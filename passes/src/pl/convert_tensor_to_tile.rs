@@ -57,7 +57,11 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
 - `pl.tensor.slice` of a tensor in memory with a static window becomes a
   `pl.tile.load` of that window; `pl.tensor.assemble` of a converted value
   into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
-  tiled-loop form, where the loop carries the output tensor;
+  tiled-loop form, where the loop carries the output tensor — and into a
+  converted value a `pl.tile.assemble` of the source's tile;
+- `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
+  or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
+  elements it does not read);
 - an `scf.for` whose body computes a carried value carries a tile instead:
   the init is loaded (or is already a tile), the iteration argument and
   the loop result are retyped;
@@ -393,6 +397,29 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorFull {
             return self.full(op);
+        }
+        if kind == OpKind::PlTensorAssemble
+            && op
+                .operand(1)
+                .is_ok_and(|target| self.tiles.contains_key(&value_key(target)))
+            && op.attribute("atomic_add").is_err()
+        {
+            // Written into a converted tensor (a filled one, say): a tile
+            // assemble of the source's tile into the target's.
+            let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
+            let target = op.operand(1).map_err(|e| (op, e.to_string()))?;
+            let source_tile = self.tile_of(op, source)?;
+            let target_tile = self.tile_of(op, target)?;
+            let offsets: Vec<Value> = op.operands().skip(2).collect();
+            let assemble = OperationBuilder::new(OpKind::PlTileAssemble.name(), op.location())
+                .add_operands(&[&[source_tile, target_tile][..], &offsets].concat())
+                .add_results(&[target_tile.r#type()])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            let tile = result_of(block.insert_operation_before(op, assemble));
+            self.tiles.insert(value_key(result_of(op)), tile);
+            self.converted.push(op);
+            return Ok(true);
         }
         if kind == OpKind::PlTensorAssemble {
             // A converted source written into a tensor: a store.

@@ -47,6 +47,13 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
   be a `pl.tensor.create` (possibly through kernel calls that return it);
 - any other `pl.tensor.create` is `alloc_tensors` (`pto_orch_alloc(dtype,
   extents...)`), `pl.tensor.dim` the descriptor's extent;
+- `pl.tensor.slice` is a descriptor of the same buffer
+  (`pto_orch_slice(t, offsets..., sizes...)`: the start offset moved, the
+  extents narrowed, the strides kept) and `pl.tensor.view`/`reshape` one
+  with dense strides of its extents (`pto_orch_reshape(t, extents...)`);
+  kernels take dense tensors, so a slice must be dense whatever its
+  dynamic extents are (refused otherwise, as are clamped slices and views
+  with a layout, strides or a valid shape);
 - each `pl.call` and `pl.submit` is one task: a `CoreTaskArgs` with the
   tensors by the kernel's parameter directions (`add_input`, `add_output`,
   `add_inout`), then the scalars (`add_scalar`), submitted with

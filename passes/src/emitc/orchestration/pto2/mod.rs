@@ -32,6 +32,7 @@ mod arguments;
 mod entry;
 mod tasks;
 mod tensors;
+mod views;
 
 /// Accessors over the PTO2 API the generated code calls: the value-making
 /// member calls as functions (statements use `emitc.verbatim` with format
@@ -61,6 +62,28 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline PTO2TaskId pto_orch_task_id(const TaskOutputTensors& outputs) { return outputs.task_id(); }
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
+template <typename... Bounds>
+static inline ChipTensor pto_orch_slice(const ChipTensor& tensor, Bounds... bounds) {
+  const size_t given[] = {(size_t)bounds...};
+  ChipTensor view = tensor;
+  for (uint32_t axis = 0; axis < tensor.ndims; ++axis) {
+    view.start_offset += given[axis] * tensor.strides[axis];
+    view.shapes[axis] = (uint32_t)given[tensor.ndims + axis];
+  }
+  return view;
+}
+template <typename... Extents>
+static inline ChipTensor pto_orch_reshape(const ChipTensor& tensor, Extents... extents) {
+  const size_t shape[] = {(size_t)extents...};
+  ChipTensor view = tensor;
+  view.ndims = (uint32_t)sizeof...(Extents);
+  uint64_t stride = 1;
+  for (uint32_t axis = view.ndims; axis-- > 0; stride *= shape[axis]) {
+    view.shapes[axis] = (uint32_t)shape[axis];
+    view.strides[axis] = (uint32_t)stride;
+  }
+  return view;
+}
 #endif";
 
 /// The lowering of one orchestration: what its parts share.
@@ -146,6 +169,7 @@ pub fn lower<'c, 'a>(
         "emitted for the runtime",
     )?;
     crate::emitc::convert_pl_to_emitc::drop_carried_buffers(orchestration)?;
+    views::check_views(orchestration)?;
     let entry = orchestration
         .region_opt(0)
         .and_then(|r| r.first_block())
@@ -217,6 +241,14 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
             match (OpKind::of(&op), name.as_str()) {
                 (Some(OpKind::PlTensorCreate), _) => self.tensor_create(block, op)?,
                 (Some(OpKind::PlTensorDim), _) => self.tensor_dim(block, op),
+                (
+                    Some(
+                        kind @ (OpKind::PlTensorSlice
+                        | OpKind::PlTensorView
+                        | OpKind::PlTensorReshape),
+                    ),
+                    _,
+                ) => self.tensor_view(block, op, kind)?,
                 (Some(OpKind::PlCall | OpKind::PlSubmit), _) => self.submit(block, op)?,
                 (Some(_), other) => {
                     return Err((
