@@ -67,3 +67,12 @@ func.func @columns(%x: !pl.tensor<64x32xf32>) attributes {pl.kind = #pl.kind<orc
 func.func @k(%x: !pl.tensor<64x16xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
+
+// -----
+
+func.func @copy(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<32x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @below {{convert-pl-orchestration-to-emitc: this assemble is not emitted for the runtime: its source is not a tensor the orchestration creates and only kernels fill (through views) for it}}
+  %o = pl.tensor.assemble %x into %out[%c0, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<32x64xf32>
+  return
+}

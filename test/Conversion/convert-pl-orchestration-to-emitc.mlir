@@ -190,3 +190,37 @@ func.func @rows(%x: !pl.tensor<4x16x64xf32>) attributes {pl.kind = #pl.kind<orch
 func.func @bump(%x: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
+
+// -----
+
+// A tensor created for a kernel to fill and then assembled into a window
+// of another is that window: the create becomes a slice of the target
+// (viewed with the create's shape), the kernel writes into it, and the
+// assemble goes.
+
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[O:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK: %[[W:.*]] = {{.*}}call_opaque "pto_orch_slice"(%[[O]],
+// CHECK: %[[V:.*]] = {{.*}}call_opaque "pto_orch_reshape"(%[[W]],
+// CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[V]]
+// CHECK-NOT: pto_orch_alloc
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: const ChipTensor& [[W:v[0-9]+]] = pto_orch_slice(
+// CPP: const ChipTensor& [[V:v[0-9]+]] = pto_orch_reshape([[W]],
+// CPP: add_output([[V]]);
+func.func @blocks(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<4x16x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %r = scf.for %b = %c0 to %c4 step %c1 iter_args(%o = %out) -> (!pl.tensor<4x16x64xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
+    %y = pl.call @fill(%x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+    %y3 = pl.tensor.reshape %y : !pl.tensor<16x64xf32> -> !pl.tensor<1x16x64xf32>
+    %o2 = pl.tensor.assemble %y3 into %o[%b, %c0, %c0] : !pl.tensor<1x16x64xf32>, !pl.tensor<4x16x64xf32>
+    scf.yield %o2 : !pl.tensor<4x16x64xf32>
+  }
+  return
+}
+func.func @fill(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<16x64xf32>
+}

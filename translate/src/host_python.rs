@@ -357,15 +357,8 @@ impl<'f> Printer<'f> {
     /// `pl.tensor.slice` of a host tensor: the torch view
     /// `t[o0:o0 + s0, ...]` (a view shares the tensor's storage).
     fn slice(&self, op: OperationRef) -> Result<String, Failure> {
-        let segments = pto_dialects::ops::operand_segments(op);
-        let segment = |index: usize| -> Vec<Value> {
-            segments.get(index).map_or(Vec::new(), |&(start, count)| {
-                (start..start + count)
-                    .filter_map(|i| operand_at(op, i))
-                    .collect()
-            })
-        };
-        if !segment(3).is_empty() {
+        let segment = |index: usize| pto_passes::emitc::orchestration::calls::segment(op, index);
+        if op.attribute("clamp").is_ok() {
             return Err("a clamped slice of a host tensor is not emitted for the host yet".into());
         }
         let source = self.operand(op, 0)?;

@@ -54,6 +54,12 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
   kernels take dense tensors, so a slice must be dense whatever its
   dynamic extents are (refused otherwise, as are clamped slices and views
   with a layout, strides or a valid shape);
+- a `pl.tensor.assemble` of a tensor the orchestration creates for the
+  kernels to fill (through views and the calls that return it) into a
+  dense window of another is that window: the create becomes a slice of
+  the target (viewed with the create's shape), so the kernels write there,
+  and the assemble goes (the runtime cannot copy between tensors in the
+  orchestration; any other assemble is refused);
 - each `pl.call` and `pl.submit` is one task: a `CoreTaskArgs` with the
   tensors by the kernel's parameter directions (`add_input`, `add_output`,
   `add_inout`), then the scalars (`add_scalar`), submitted with

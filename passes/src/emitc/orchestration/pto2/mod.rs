@@ -30,6 +30,7 @@ use crate::emitc::build::{self, opaque};
 
 mod arguments;
 mod entry;
+mod fuse;
 mod tasks;
 mod tensors;
 mod views;
@@ -169,6 +170,7 @@ pub fn lower<'c, 'a>(
         "emitted for the runtime",
     )?;
     crate::emitc::convert_pl_to_emitc::drop_carried_buffers(orchestration)?;
+    fuse::fuse_assembles(orchestration, kernels)?;
     views::check_views(orchestration)?;
     let entry = orchestration
         .region_opt(0)

@@ -9,15 +9,15 @@
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, Type, Value, ValueLike,
     attribute::IntegerAttribute,
-    operation::{WalkOrder, WalkResult},
+    operation::{OperationLike, WalkOrder, WalkResult},
 };
 use pto_dialects::op_table::OpKind;
-use pto_dialects::ops::{operand_at, operand_segments, result_at};
+use pto_dialects::ops::{operand_at, result_at};
 use pto_dialects::types::{TensorLike, TensorType};
 
 use super::{Lowering, value};
 use crate::emitc::build;
-use crate::emitc::orchestration::calls::Failure;
+use crate::emitc::orchestration::calls::{Failure, segment};
 
 /// Refuses, before anything is lowered (the pl types are still there),
 /// each view of `orchestration` the runtime's descriptors cannot be.
@@ -56,10 +56,7 @@ fn check_view(op: OperationRef, kind: OpKind) -> Result<(), String> {
         }
     }
     if kind == OpKind::PlTensorSlice {
-        if operand_segments(op)
-            .get(3)
-            .is_some_and(|&(_, count)| count > 0)
-        {
+        if op.attribute("clamp").is_ok() {
             return Err("a clamped slice is not emitted for the runtime yet".into());
         }
         if let Err(axis) = crate::emitc::dense::provably_dense(&source_shape, &result_type.shape())
@@ -93,14 +90,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         let shape = TensorLike::try_from(result.r#type())
             .map_err(|_| self.fail("a view that is not a tensor"))?
             .shape();
-        let segments = operand_segments(op);
-        let segment = |index: usize| -> Vec<Value<'c, 'a>> {
-            segments.get(index).map_or(Vec::new(), |&(start, count)| {
-                (start..start + count)
-                    .filter_map(|i| operand_at(op, i))
-                    .collect()
-            })
-        };
+        let segment = |index: usize| segment(op, index);
         let as_size = |v: Value<'c, 'a>| value(before(build::cast(self.context, v, self.size_t)));
         let mut bounds: Vec<Value> = Vec::new();
         let mut extents = Vec::new();

@@ -5,15 +5,19 @@
 //! after the loop iteration that made it
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
-use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute};
+use melior::ir::{
+    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
+    operation::OperationLike,
+};
 use pto_dialects::ir::ValueKey;
 use pto_dialects::op_table::OpKind;
-use pto_dialects::ops::{operand_at, operand_segments, result_at};
+use pto_dialects::ops::{operand_at, result_at};
 use pto_dialects::types::{TensorLike, TensorType};
 
 use super::super::Failure;
 use super::super::emit::{call_with_args, operand_index, pointer};
 use super::Host;
+use crate::emitc::orchestration::calls::segment;
 
 impl<'c, 'a> Host<'c, 'a, '_> {
     /// `pl.tensor.slice`, `pl.tensor.view` or `pl.tensor.reshape` of a host
@@ -24,7 +28,6 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
         let fail = |message: &str| -> Failure<'c, 'a> { (op, message.to_string()) };
-        let segments = operand_segments(op);
         let source = operand_at(op, 0).ok_or_else(|| fail("a view without a source"))?;
         let Some(element) = self.buffers.get(&ValueKey::of(source)).copied() else {
             return Err(fail(
@@ -45,14 +48,8 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         }
         let mut bounds: Vec<Value<'c, 'a>> = Vec::new();
         if kind == OpKind::PlTensorSlice {
-            let operands = |index: usize| -> Vec<Value<'c, 'a>> {
-                segments.get(index).map_or(Vec::new(), |&(start, count)| {
-                    (start..start + count)
-                        .filter_map(|i| operand_at(op, i))
-                        .collect()
-                })
-            };
-            if !operands(3).is_empty() {
+            let operands = |index: usize| segment(op, index);
+            if op.attribute("clamp").is_ok() {
                 return Err(fail(
                     "a clamped slice of a host tensor is not simulated yet",
                 ));
