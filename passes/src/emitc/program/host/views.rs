@@ -35,7 +35,11 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             ));
         };
         let result = result_at(op, 0).ok_or_else(|| fail("a view without a result"))?;
-        let source_shape = self.shapes[&ValueKey::of(source)].clone();
+        let source_shape = self
+            .shapes
+            .get(&ValueKey::of(source))
+            .cloned()
+            .ok_or_else(|| fail("a view of a host tensor whose shape is not known here"))?;
         let result_type = TensorLike::try_from(result.r#type())
             .map_err(|_| fail("a view that is not a tensor"))?;
         if let Ok(tensor) = TensorType::try_from(result.r#type()) {
