@@ -38,11 +38,13 @@ fn verifier(kind: OpKind) -> Cell {
 fn tensor_to_tile(kind: OpKind) -> Cell {
     match pto_passes::pl::convert_tensor_to_tile::converts(kind) {
         None => Cell::NotApplicable,
-        Some(Ok(())) => Cell::Yes(
-            kind.info()
-                .tile_form
-                .map_or_else(|| "a window copy".into(), |tile| format!("`{tile}`")),
-        ),
+        Some(Ok(())) => Cell::Yes(match (kind, kind.info().tile_form) {
+            (_, Some(tile)) => format!("`{tile}`"),
+            (OpKind::PlTensorFull, None) => {
+                "`pl.tile.full` (`pl.tile.expands` of a runtime value)".into()
+            }
+            (_, None) => "a window copy".into(),
+        }),
         Some(Err(reason)) => Cell::No(reason),
     }
 }
