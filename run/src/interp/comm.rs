@@ -797,6 +797,13 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                 .enumerate()
                 .map(|(rank, call)| read_tensor(state, &tensor_arg(call, 3)?, rank))
                 .collect::<Result<_>>()?;
+            // The send count for peer `dest` heads row `dest` of the send
+            // counts: rows of the tensor's own width, which its type may
+            // give more rows than there are ranks.
+            let send_rows: Vec<usize> = calls
+                .iter()
+                .map(|call| rows_of(&tensor_arg(call, 3)?, size, "the send counts"))
+                .collect::<Result<_>>()?;
             for (dest, call) in calls.iter().enumerate() {
                 let target = tensor_arg(call, 1)?;
                 let rows = target.shape.first().copied().unwrap_or(1);
@@ -821,7 +828,7 @@ fn reference(state: &mut State, calls: &[CollectiveCall]) -> Result<()> {
                     data[src * block..(src + 1) * block]
                         .copy_from_slice(&inputs[src][dest * block..(dest + 1) * block]);
                     let sent = sends[src]
-                        .get(dest * (sends[src].len() / size))
+                        .get(dest * send_rows[src])
                         .copied()
                         .unwrap_or(0.0);
                     if let Some(count) = counts.get_mut(src * count_row) {
