@@ -598,8 +598,23 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
             }
         }
+        let object = self.assigned_object(op, &cpp, &arguments, address);
+        let mut parts = vec![object];
+        parts.extend(arguments);
+        Ok(self.materialize(op, value.r#type(), &parts))
+    }
+
+    /// A `cpp` object (constructed with `arguments`) bound to `address`
+    /// with `TASSIGN` before `op`, its address recorded.
+    fn assigned_object(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        cpp: &str,
+        arguments: &[Value<'c, 'a>],
+        address: i64,
+    ) -> Value<'c, 'a> {
         let object = self
-            .call(op, &cpp, &arguments, None, Some(opaque(self.context, &cpp)))
+            .call(op, cpp, arguments, None, Some(opaque(self.context, cpp)))
             .expect("a result");
         self.addresses.insert(ValueKey::of(object), address);
         let index_attr: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
@@ -612,9 +627,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             Some(vec![index_attr, address_attr]),
             None,
         );
-        let mut parts = vec![object];
-        parts.extend(arguments);
-        Ok(self.materialize(op, value.r#type(), &parts))
+        object
     }
 
     /// `parts` as a value of pl type `r#type`, before `at` (see

@@ -5,15 +5,15 @@
 //! op over column vectors runs on row-major `[1, N]` objects at the same
 //! planned addresses (docs/passes/convert-pl-to-emitc.md).
 
-use melior::ir::r#type::{IntegerType, ShapedTypeLike};
-use melior::ir::{Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute};
+use melior::ir::r#type::ShapedTypeLike;
+use melior::ir::{OperationRef, Type, Value, ValueLike};
 use pto_dialects::enums::TileLayout;
 use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::{OpKind, result_at};
 use pto_dialects::types::{TileType, TileView};
 
 use super::{Failure, Lowering, emitted, instruction};
-use crate::emitc::{build::opaque, cpp_types};
+use crate::emitc::cpp_types;
 
 /// The extent N of a wholly valid `[N, 1]` col_major tile of `type`
 /// (N > 1), the form a row reduction gives.
@@ -96,13 +96,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
             &TileView::default(),
         );
         let cpp = cpp_types::tile(row).map_err(|m| (op, m))?;
-        let alias = self
-            .call(op, &cpp, &[], None, Some(opaque(self.context, &cpp)))
-            .expect("a result");
-        let index: Attribute = IntegerAttribute::new(Type::index(self.context), 0).into();
-        let i64_type = IntegerType::new(self.context, 64).into();
-        let address: Attribute = IntegerAttribute::new(i64_type, address).into();
-        self.call(op, "TASSIGN", &[alias], Some(vec![index, address]), None);
-        Ok(alias)
+        Ok(self.assigned_object(op, &cpp, &[], address))
     }
 }

@@ -92,49 +92,42 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
             .shape();
         let segment = |index: usize| segment(op, index);
         let as_size = |v: Value<'c, 'a>| value(before(build::cast(self.context, v, self.size_t)));
+        // Every bound an operand: a static extent as a constant.
+        let constant = |fixed: i64| {
+            let attribute = IntegerAttribute::new(Type::index(self.context), fixed).into();
+            let location = melior::ir::Location::unknown(self.context);
+            as_size(value(before(melior::dialect::arith::constant(
+                self.context,
+                attribute,
+                location,
+            ))))
+        };
         let mut bounds: Vec<Value> = Vec::new();
-        let mut extents = Vec::new();
         if kind == OpKind::PlTensorSlice {
             bounds.extend(segment(1).into_iter().map(as_size));
             let mut sizes = segment(2).into_iter();
             for extent in &shape {
-                extents.push(match extent {
-                    Some(fixed) => Err(*fixed),
-                    None => {
-                        Ok(as_size(sizes.next().ok_or_else(|| {
-                            self.fail("a dynamic extent without its size")
-                        })?))
-                    }
+                bounds.push(match extent {
+                    Some(fixed) => constant(*fixed),
+                    None => as_size(
+                        sizes
+                            .next()
+                            .ok_or_else(|| self.fail("a dynamic extent without its size"))?,
+                    ),
                 });
             }
         } else {
             for (axis, extent) in shape.iter().enumerate() {
-                extents.push(match extent {
-                    Some(fixed) => Err(*fixed),
-                    None => Ok(value(before(self.call(
+                bounds.push(match extent {
+                    Some(fixed) => constant(*fixed),
+                    None => value(before(self.call(
                         "pto_orch_extent",
                         &[source],
                         &[axis.to_string()],
                         Some(self.size_t),
-                    )))),
+                    ))),
                 });
             }
-        }
-        // Every bound an operand (a static extent as a constant).
-        for extent in extents {
-            bounds.push(match extent {
-                Ok(dynamic) => dynamic,
-                Err(fixed) => {
-                    let attribute = IntegerAttribute::new(Type::index(self.context), fixed).into();
-                    let location = melior::ir::Location::unknown(self.context);
-                    let constant = value(before(melior::dialect::arith::constant(
-                        self.context,
-                        attribute,
-                        location,
-                    )));
-                    as_size(constant)
-                }
-            });
         }
         let callee = if kind == OpKind::PlTensorSlice {
             "pto_orch_slice"

@@ -141,8 +141,7 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
                 let lowered = if r#type.is_index() {
                     size_t(self.context)
                 } else {
-                    Type::parse(self.context, &format!("!emitc.opaque<\"{element}\">"))
-                        .expect("an opaque type parses")
+                    crate::emitc::build::opaque(self.context, element)
                 };
                 argument.set_type(lowered);
                 types.push(lowered);
