@@ -264,7 +264,9 @@ TABLE = {
     # @softmax_tensors (a dynamic shape) is not converted to tiles.
     "examples/tiles/row_softmax.mlir": Program(
         [Run("main", seed=5, extents={"x": [70, 256]}),
-         Run("softmax_kernel", seed=6, extents={"x": [70, 256], "y": [70, 256]})],
+         Run("softmax_kernel", seed=6, extents={"x": [70, 256], "y": [70, 256]}),
+         Run("softmax_tensors", seed=7, extents={"x": [70, 256]}),
+         Run("softmax", seed=8, extents={"arg0": [70, 256], "arg1": [70, 256]})],
         runtime=True, partial=True),
     "examples/tiles/tiled_matmul.mlir": Program(
         [Run("main", seed=3, **MATMUL_F16), Run("matmul_tensors", seed=4, **MATMUL_F32),

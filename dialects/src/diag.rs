@@ -58,6 +58,18 @@ pub fn print_to_stderr(context: &melior::Context) {
             "{}: {severity}: {diagnostic}",
             crate::source::location_text(diagnostic.location())
         );
+        // Its notes follow, each at its own location (not MLIR's print
+        // of the whole op: the location says where it is).
+        for index in 0..diagnostic.note_count() {
+            if let Ok(note) = diagnostic.note(index)
+                && !note.to_string().starts_with("see current operation")
+            {
+                eprintln!(
+                    "{}: note: {note}",
+                    crate::source::location_text(note.location())
+                );
+            }
+        }
         true
     });
 }

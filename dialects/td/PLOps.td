@@ -777,7 +777,8 @@ class PL_TileRowReduceOp<string mnemonic, string what, string resultRule>
   let ptoInstruction = "TROW" # !toupper(!substr(mnemonic, 4));
   let summary = "Reduce every row of a tile to its " # what;
   let description = "Reduces the last axis: the result is `[..., rows, 1]` "
-      # "(a column, col_major blocks) with valid `[..., valid_rows, 1]`. "
+      # "(a column, col_major blocks; the `[..., 1, 1]` of a single row may "
+      # "also be row_major) with valid `[..., valid_rows, 1]`. "
       # "`tmp` is a scratch tile of the input's rank and element type whose "
       # "dimensions are at least the input's. " # resultRule # [{
 

@@ -137,6 +137,10 @@ pub struct TensorTy {
     pub shape: Vec<Option<i64>>,
     pub elem: Elem,
     pub distributed: bool,
+    /// The layout of a plain tensor's view, when not nd.
+    pub layout: Option<pto_dialects::enums::TensorLayout>,
+    /// Whether the type stores explicit strides.
+    pub explicit_strides: bool,
 }
 
 /// A value's type.
@@ -172,10 +176,16 @@ impl Ty {
         if let Ok(tensor) = TensorLike::try_from(r#type)
             && let Some(elem) = Dtype::of(tensor.element()).and_then(Elem::from_dtype)
         {
+            let explicit_strides = match tensor {
+                TensorLike::Tensor(plain) => plain.view().has_strides,
+                TensorLike::Distributed(_) => false,
+            };
             return Self::Tensor(TensorTy {
                 shape: tensor.shape(),
                 elem,
                 distributed: tensor.is_distributed(),
+                layout: tensor.layout(),
+                explicit_strides,
             });
         }
         let text = r#type.to_string();

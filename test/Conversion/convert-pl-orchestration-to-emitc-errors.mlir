@@ -76,3 +76,50 @@ func.func @copy(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<32x64xf32> {pl.direc
   %o = pl.tensor.assemble %x into %out[%c0, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<32x64xf32>
   return
 }
+
+// -----
+
+// A read of a tensor a task writes would race with the task: the
+// orchestration does not wait for its tasks.
+!M = !pl.tensor<16x64xf32>
+func.func @read_after_task(%x: !M, %y: !M {pl.direction = #pl.direction<inout>}) -> f32 attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %r = pl.call @fill(%x, %y) : (!M, !M) -> !M
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: this access is not emitted for the runtime: a task of the orchestration also takes this tensor, and the orchestration does not wait for its tasks (the access would race with them)}}
+  %v = pl.tensor.read %r[%c0, %c0] : !M -> f32
+  return %v : f32
+}
+func.func @fill(%x: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !M
+}
+
+// -----
+
+// A fill in a loop would run again while an earlier iteration's tasks
+// write into the tensor.
+!M = !pl.tensor<16x64xf32>
+func.func @full_in_loop(%n: index) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  scf.for %i = %c0 to %n step %c1 {
+    // expected-error @+1 {{convert-pl-orchestration-to-emitc: a pl.tensor.full in a loop or a branch is not emitted for the runtime: the orchestration fills a tensor once, before the tasks that write into it}}
+    %z = pl.tensor.full %zero() : f32 -> !M
+  }
+  return
+}
+
+// -----
+
+// Only outputs the runtime hands in are filled.
+!M = !pl.tensor<16x64xf32>
+func.func @full_not_returned(%x: !M) attributes {pl.kind = #pl.kind<orchestration>} {
+  %zero = arith.constant 0.0 : f32
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: a pl.tensor.full that the orchestration does not return is not emitted for the runtime: it fills only the outputs the runtime hands in}}
+  %z = pl.tensor.full %zero() : f32 -> !M
+  %r = pl.call @fill(%x, %z) : (!M, !M) -> !M
+  return
+}
+func.func @fill(%x: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !M
+}

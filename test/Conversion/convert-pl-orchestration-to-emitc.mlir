@@ -193,6 +193,69 @@ func.func @bump(%x: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>})
 
 // -----
 
+// Element access on the AICPU through the descriptor, of tensors no task
+// takes: a read (the loop bound), a write, and the fill of a result the
+// runtime hands in (before the task that writes a window of it).
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[META:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK: %[[OUT:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"2">]}
+// CHECK: verbatim "pto_orch_fill<float>({}, {});" args %[[OUT]], %{{.*}}
+// CHECK: %[[N:.*]] = {{.*}}call_opaque "pto_orch_element<int32_t>"(%[[META]], %{{.*}}) : (!emitc.opaque<"const ChipTensor&">, !emitc.size_t) -> i32
+// CHECK: verbatim "pto_orch_element<int32_t>({}, {}) = {};" args %[[META]], %{{.*}}, %[[N]]
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: pto_orch_fill<float>(
+// CPP: int32_t [[N:v[0-9]+]] = pto_orch_element<int32_t>(
+// CPP: pto_orch_element<int32_t>({{.*}}) = [[N]];
+func.func @access(%x: !pl.tensor<16x64xf32>, %meta: !pl.tensor<2xi32> {pl.direction = #pl.direction<inout>}) -> !pl.tensor<32x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %zero = arith.constant 0.0 : f32
+  %out = pl.tensor.full %zero() : f32 -> !pl.tensor<32x64xf32>
+  %n = pl.tensor.read %meta[%c0] : !pl.tensor<2xi32> -> i32
+  %m = pl.tensor.write %meta[%c1], %n : !pl.tensor<2xi32>, i32
+  %t = pl.tensor.create() : !pl.tensor<16x64xf32>
+  %y = pl.call @fill(%x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+  %o = pl.tensor.assemble %y into %out[%c16, %c0] : !pl.tensor<16x64xf32>, !pl.tensor<32x64xf32>
+  return %o : !pl.tensor<32x64xf32>
+}
+func.func @fill(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<16x64xf32>
+}
+
+// -----
+
+// A created tensor with a dynamic extent fuses alike: the slice of the
+// target takes the create's extent.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[O:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK: %[[W:.*]] = {{.*}}call_opaque "pto_orch_slice"(%[[O]],
+// CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[W]]
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: = pto_orch_slice(
+// CPP-NEXT: const ChipTensor& [[W:v[0-9]+]] = pto_orch_slice(
+// CPP: add_output([[W]]);
+func.func @strips(%x: !pl.tensor<?x64xf32>, %out: !pl.tensor<?x64xf32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %n = pl.tensor.dim %x, 0 : !pl.tensor<?x64xf32>
+  %r = scf.for %i = %c0 to %n step %c16 iter_args(%o = %out) -> (!pl.tensor<?x64xf32>) {
+    %left = arith.subi %n, %i : index
+    %rows = arith.minsi %left, %c16 : index
+    %xs = pl.tensor.slice %x[%i, %c0] sizes(%rows) : !pl.tensor<?x64xf32> -> !pl.tensor<?x64xf32>
+    %t = pl.tensor.create(%rows) : !pl.tensor<?x64xf32>
+    %y = pl.call @fill(%xs, %t) : (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32>
+    %o2 = pl.tensor.assemble %y into %o[%i, %c0] : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>
+    scf.yield %o2 : !pl.tensor<?x64xf32>
+  }
+  return
+}
+func.func @fill(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !pl.tensor<?x64xf32>
+}
+
+// -----
+
 // A tensor created for a kernel to fill and then assembled into a window
 // of another is that window: the create becomes a slice of the target
 // (viewed with the create's shape), the kernel writes into it, and the
@@ -224,3 +287,4 @@ func.func @blocks(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<4x16x64xf32> {pl.d
 func.func @fill(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !pl.tensor<16x64xf32>
 }
+

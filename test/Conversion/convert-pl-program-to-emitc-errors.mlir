@@ -108,14 +108,6 @@ func.func @k(%x: !pl.tensor<8xf32>) -> !pl.tensor<8xf32> attributes {pl.kind = #
   return %y : !pl.tensor<8xf32>
 }
 
-// -----
-
-func.func @main() attributes {pl.level = #pl.level<host>} {
-  // expected-error @below {{convert-pl-program-to-emitc: comm domains over a fixed device list are not simulated yet}}
-  pld.comm_domain "d" devices [0, 1] slots [] {
-  }
-  return
-}
 
 // -----
 
@@ -126,17 +118,6 @@ func.func @main() attributes {pl.level = #pl.level<host>} {
   return
 }
 
-// -----
-
-func.func @main() attributes {pl.level = #pl.level<host>} {
-  %c0 = arith.constant 0 : index
-  // expected-error @below {{convert-pl-program-to-emitc: a dispatch outside a comm domain}}
-  pld.dispatch @chip() on %c0 : () -> ()
-  return
-}
-func.func @chip() attributes {pl.kind = #pl.kind<orchestration>} {
-  return
-}
 
 // -----
 

@@ -7,12 +7,17 @@
 // pl.tensor.create is a temporary, the call passes the buffers' data and
 // then their extents (the kernel's leading dimension is dynamic), and the
 // return writes the result and the parameter. Every kernel is included,
-// called or not; the kernels are erased.
+// called or not (two or more with `kernel_entry` renamed, which each defines
+// when translated for the runtime); the kernels are erased.
 
 // CHECK-LABEL: module {
 // CHECK-NEXT: emitc.include "pto/sim/host.hpp"
+// CHECK-NEXT: emitc.verbatim "#define kernel_entry pto_kernel_entry_0"
 // CHECK-NEXT: emitc.include "scale.cpp"
+// CHECK-NEXT: emitc.verbatim "#undef kernel_entry"
+// CHECK-NEXT: emitc.verbatim "#define kernel_entry pto_kernel_entry_1"
 // CHECK-NEXT: emitc.include "unused.cpp"
+// CHECK-NEXT: emitc.verbatim "#undef kernel_entry"
 // CHECK-NEXT: emitc.include "pto/sim/comm.hpp"
 // CHECK-NEXT: emitc.func @main(%[[ARGC:.*]]: i32, %[[ARGV:.*]]: !emitc.ptr<!emitc.ptr<!emitc.opaque<"char">>>) -> i32 {
 // CHECK-NEXT: %[[ARGS:.*]] = call_opaque "pto::sim::parse_args"(%[[ARGC]], %[[ARGV]])
@@ -161,6 +166,37 @@ func.func @chip(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32>, %c: !pld
   return
 }
 func.func @put(%x: !pl.tensor<1x256xf32>, %w: !pld.dtensor<?x256xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+// A comm domain over a fixed device list: the listed devices are its
+// ranks, in list order (device 2 is rank 1). A dispatch outside every comm domain (it has no
+// windows to share) runs in a window-less domain of every device, made
+// at the top, and is joined where it is.
+
+// CHECK-LABEL: module {
+// CHECK: emitc.func @main(
+// CHECK: %[[ARGS:.*]] = call_opaque "pto::sim::parse_args"
+// CHECK: %[[LONE:.*]] = call_opaque "pto::sim::lone_domain"(%[[ARGS]])
+// CHECK: %[[D:.*]] = call_opaque "pto::sim::domain"(%[[ARGS]]) {args = [0 : index, #emitc.opaque<"\22pair\22">, #emitc.opaque<"int64_t(0)">, #emitc.opaque<"int64_t(2)">]}
+// CHECK: call_opaque "pto::sim::launch"(%[[D]], %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"chip">]}
+// CHECK: call_opaque "pto::sim::join"(%[[D]])
+// CHECK: call_opaque "pto::sim::launch"(%[[LONE]], %{{.*}}) {args = [0 : index, 1 : index, #emitc.opaque<"chip">]}
+// CHECK-NEXT: call_opaque "pto::sim::join"(%[[LONE]])
+// CPP-LABEL: #include "pto/sim/host.hpp"
+// CPP: pto::sim::domain({{.*}}, "pair", int64_t(0), int64_t(2));
+func.func @main() attributes {pl.level = #pl.level<host>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  pld.comm_domain "pair" devices [0, 2] slots [] {
+    pld.dispatch @chip() on %c0 : () -> ()
+  }
+  pld.dispatch @chip() on %c1 : () -> ()
+  return
+}
+func.func @chip() attributes {pl.kind = #pl.kind<orchestration>} {
   return
 }
 

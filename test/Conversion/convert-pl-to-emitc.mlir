@@ -256,6 +256,35 @@ func.func @columns(%x: !Col, %y: !Col {pl.direction = #pl.direction<out>}) attri
 
 // -----
 
+// A column vector valid for a dynamic number of rows (a strip's): its
+// row-major alias is valid for as many columns, the same runtime extent.
+
+// CHECK-LABEL: emitc.func @strip_columns(
+// CHECK: %[[V:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, -1, 1, SLayout::NoneBox, 512, PadValue::Null>"(%{{.*}})
+// CHECK: %[[M:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 16, 1, BLayout::ColMajor, -1, 1, SLayout::NoneBox, 512, PadValue::Null>"(%{{.*}})
+// CHECK: %[[MR:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>"(%{{.*}})
+// CHECK: %[[VR:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 16, BLayout::RowMajor, 1, -1, SLayout::NoneBox, 512, PadValue::Null>"(%{{.*}})
+// CHECK: {{.*}}call_opaque "TMULS"(%[[MR]], %[[VR]], %{{.*}})
+// CPP-LABEL: void strip_columns(
+// CPP: TMULS(
+!Col = !pl.tensor<?x1xf32>
+!C = !pl.tile<16x1xf32, vec, valid = ?x1>
+func.func @strip_columns(%x: !Col, %y: !Col {pl.direction = #pl.direction<out>}, %n: index) attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 8192 : i64}} {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant 2.0 : f32
+  %t = pl.tile.load %x[%c0, %c0] valid(%n) {pl.addresses = array<i64: 0>} : !Col -> !C
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  %m = pl.tile.muls %t, %two {pl.addresses = array<i64: 64>} : !C, f32
+  pl.system.sync_src set v wait mte3 event 0
+  pl.system.sync_dst set v wait mte3 event 0
+  %r = pl.tile.store %m, %y[%c0, %c0] : !C, !Col
+  pl.system.pipe_barrier all
+  return
+}
+
+// -----
+
 // Boxed (fractal) tiles are stored in whole inner boxes: a 32x24 f16 tile
 // in mat (16 rows by 32 bytes per box) is declared 32x32, valid 32x24.
 

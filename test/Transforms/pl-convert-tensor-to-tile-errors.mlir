@@ -24,13 +24,41 @@ func.func @unconverted_user(%x: !pl.tensor<16x64xf32>) -> index attributes {pl.k
 
 // -----
 
-// Whole tiles need static shapes: the kernel is left as it is.
-func.func @dynamic(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<?x64xf32> attributes {pl.kind = #pl.kind<incore>} {
-  // expected-warning @+1 {{pl-convert-tensor-to-tile: !pl.tensor<?x64xf32> has a dynamic shape; this kernel's tensor computations are left as they are}}
-  %e = pl.tensor.exp %x : !pl.tensor<?x64xf32>
-  return %e : !pl.tensor<?x64xf32>
+// A kernel with a dynamic extent runs in strips of rows only when its rows
+// are independent: a column reduction across them leaves it as it is.
+func.func @dynamic_column_reduction(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<1x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-warning @+1 {{pl-convert-tensor-to-tile: !pl.tensor<?x64xf32> has a dynamic shape and a column reduction reduces across the dynamic rows; the kernel's tensors have a dynamic extent; this kernel's tensor computations are left as they are}}
+  %s = pl.tensor.col_sum %x : !pl.tensor<?x64xf32> -> !pl.tensor<1x64xf32>
+  return %s : !pl.tensor<1x64xf32>
 }
 
+// -----
+
+// Two dynamic extents no op relates may differ at run time.
+// expected-warning @+1 {{the kernel's dynamic extents are not related by its ops (they may differ at run time); it does not run in strips of rows}}
+func.func @unrelated_extents(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %x : !pl.tensor<?x64xf32>
+  %r = pl.tensor.relu %y : !pl.tensor<?x64xf32>
+  return %e, %r : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>
+}
+
+// -----
+
+// A dynamic inner extent: not run in strips of rows.
+// expected-warning @+1 {{parameter #0 (!pl.tensor<16x?xf32>) has a dynamic extent other than the leading one of a rank-2 tensor; only those kernels run in strips of rows}}
+func.func @dynamic_columns(%x: !pl.tensor<16x?xf32>) -> !pl.tensor<16x?xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %x : !pl.tensor<16x?xf32>
+  return %e : !pl.tensor<16x?xf32>
+}
+
+// -----
+
+// A kernel returning a parameter as it is does not run in strips.
+func.func @returns_parameter(%x: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %x : !pl.tensor<?x64xf32>
+  // expected-warning @+1 {{result #1 is not a dynamically shaped tensor the kernel computes; a kernel run in strips of rows returns only those}}
+  return %e, %x : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>
+}
 
 // -----
 

@@ -129,6 +129,21 @@ func.func @column_argmax(%x: !pl.tensor<1x64xf32>) -> !pl.tensor<1x64xi32> attri
   return %r : !pl.tensor<1x64xi32>
 }
 
+// A column reduction of an [N, 1] column vector (what a row reduction
+// makes) is the row reduction of its [1, N] reshape: the same elements in
+// the same order, and a row-major tile a2a3's row reductions take.
+// CHECK-LABEL: func.func @column_of_column(
+// CHECK: %[[C:.*]] = pl.tile.load %arg0{{.*}} -> !pl.tile<48x1xf32>
+// CHECK-NEXT: %[[R:.*]] = pl.tile.reshape %[[C]] : !pl.tile<48x1xf32> -> !pl.tile<1x48xf32>
+// CHECK-NEXT: %[[TMP:.*]] = pl.tile.create : !pl.tile<1x48xf32>
+// CHECK-NEXT: pl.tile.row_sum %[[R]], %[[TMP]] : !pl.tile<1x48xf32>, !pl.tile<1x48xf32> -> !pl.tile<1x1xf32>
+// CHECK: pl.tile.row_max %{{.*}}, %{{.*}} : !pl.tile<1x48xf32>, !pl.tile<1x48xf32> -> !pl.tile<1x1xf32>
+func.func @column_of_column(%c: !pl.tensor<48x1xf32>) -> (!pl.tensor<1x1xf32>, !pl.tensor<1x1xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %s = pl.tensor.col_sum %c : !pl.tensor<48x1xf32> -> !pl.tensor<1x1xf32>
+  %m = pl.tensor.col_max %c : !pl.tensor<48x1xf32> -> !pl.tensor<1x1xf32>
+  return %s, %m : !pl.tensor<1x1xf32>, !pl.tensor<1x1xf32>
+}
+
 // pl.tensor.full: pl.tile.full of a constant; a runtime value is expanded
 // into a tile of the shape (pl.tile.expands over a pl.tile.create).
 // CHECK-LABEL: func.func @fills

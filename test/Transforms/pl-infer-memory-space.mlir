@@ -66,3 +66,16 @@ func.func @scalar_only(%x: !pl.tensor<8xf32>, %y: !pl.tensor<8xf32> {pl.directio
   %y2 = pl.tensor.write %y[%c0], %v : !pl.tensor<8xf32>, f32
   return
 }
+
+// A layout written on a tile without a space is kept when the space is
+// inferred (a [1, 1] column of a row reduction, here).
+// CHECK-LABEL: func.func @written_layout(
+// CHECK: pl.tile.row_max %{{.*}}, %{{.*}} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xf32, vec> -> !pl.tile<1x1xf32, vec, blayout = col_major>
+func.func @written_layout(%x: !pl.tensor<1x64xf32>, %out: !pl.tensor<1x1xf32>) -> !pl.tensor<1x1xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<1x64xf32> -> !pl.tile<1x64xf32>
+  %tmp = pl.tile.create : !pl.tile<1x64xf32>
+  %m = pl.tile.row_max %t, %tmp : !pl.tile<1x64xf32>, !pl.tile<1x64xf32> -> !pl.tile<1x1xf32, blayout = col_major>
+  %r = pl.tile.store %m, %out[%c0, %c0] : !pl.tile<1x1xf32, blayout = col_major>, !pl.tensor<1x1xf32>
+  return %r : !pl.tensor<1x1xf32>
+}

@@ -310,7 +310,7 @@ fn orchestration_pass<'c>(
     context: &'c Context,
     program: &mut Module<'c>,
     runtime: &str,
-) -> Result<Result<(), String>, Diagnosed> {
+) -> Result<Result<(), Refusal<'c>>, Diagnosed> {
     refusable_pass(
         context,
         program,
@@ -324,15 +324,40 @@ const REFUSALS: &[&str] = &[
     "convert-pl-program-to-emitc: ",
 ];
 
-/// `pass` (with its options) on `program`. `Ok(Err(message))` when it
+/// A pass's refusal of a function: why, and where the construct it refuses
+/// is (the pass ran on a copy, so it is known by its source position).
+struct Refusal<'c> {
+    message: String,
+    location: Option<Location<'c>>,
+}
+
+/// The location `file:line:col` names; `None` for any other text (an
+/// unknown location).
+fn file_location<'c>(context: &'c Context, text: &str) -> Option<Location<'c>> {
+    let mut parts = text.rsplitn(3, ':');
+    let column = parts.next()?.parse().ok()?;
+    let line = parts.next()?.parse().ok()?;
+    let file = parts.next()?;
+    Some(Location::new(context, file, line, column))
+}
+
+impl std::fmt::Display for Refusal<'_> {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter) -> std::fmt::Result {
+        formatter.write_str(&self.message)
+    }
+}
+
+/// `pass` (with its options) on `program`. `Ok(Err(refusal))` when it
 /// refuses it: the first of its diagnostics ([`REFUSALS`]) is taken, not
 /// printed, for the caller to report where the translation wants it.
 fn refusable_pass<'c>(
     context: &'c Context,
     program: &mut Module<'c>,
     pass: &str,
-) -> Result<Result<(), String>, Diagnosed> {
-    let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<String>));
+) -> Result<Result<(), Refusal<'c>>, Diagnosed> {
+    // The message and `file:line:col` (the handler's diagnostic does not
+    // outlive it).
+    let refusal = std::rc::Rc::new(std::cell::RefCell::new(None::<(String, String)>));
     let taken = refusal.clone();
     let handler = context.attach_diagnostic_handler(move |diagnostic| {
         let text = diagnostic.to_string();
@@ -342,16 +367,25 @@ fn refusable_pass<'c>(
         else {
             return false;
         };
-        taken
-            .borrow_mut()
-            .get_or_insert_with(|| text[at + prefix.len()..].to_string());
+        taken.borrow_mut().get_or_insert_with(|| {
+            (
+                text[at + prefix.len()..].to_string(),
+                pto_dialects::source::location_text(diagnostic.location()),
+            )
+        });
         true
     });
     let converted = run_pipeline(context, program, &format!("builtin.module({pass})"));
     context.detach_diagnostic_handler(handler);
     match converted {
         Ok(()) => Ok(Ok(())),
-        Err(_) => refusal.borrow_mut().take().map(Err).ok_or(Diagnosed),
+        Err(_) => {
+            let (message, at) = refusal.borrow_mut().take().ok_or(Diagnosed)?;
+            Ok(Err(Refusal {
+                message,
+                location: file_location(context, &at),
+            }))
+        }
     }
 }
 
@@ -366,7 +400,7 @@ fn program_pass<'c>(
     kernels: &[(String, usize, OperationRef<'c, '_>)],
     chips: &[(OperationRef<'c, '_>, usize)],
     runtime: &str,
-) -> Result<Result<Module<'c>, String>, Diagnosed> {
+) -> Result<Result<Module<'c>, Refusal<'c>>, Diagnosed> {
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
     let mut program = Module::new(Location::unknown(context));
     for (_, func_id, kernel) in kernels {
@@ -418,7 +452,7 @@ fn pto2_orchestration<'c>(
     orchestration: OperationRef<'c, '_>,
     kernels: &[(String, usize, OperationRef<'c, '_>)],
     tokens: usize,
-) -> Result<Result<String, String>, Diagnosed> {
+) -> Result<Result<String, Refusal<'c>>, Diagnosed> {
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
     let mut program = Module::new(Location::unknown(context));
     for (_, func_id, kernel) in kernels {
@@ -452,12 +486,29 @@ pub fn translate<'c>(
 /// A function the translation has to leave out: an error, or with
 /// `allow_partial` a warning (the rest is still written).
 fn left_out(allow_partial: bool, failed: &mut bool, at: OperationRef, message: String) {
+    left_out_refused(allow_partial, failed, at, message, None);
+}
+
+/// [`left_out`], with a note at the construct a pass refused (when it is
+/// not `at` itself).
+fn left_out_refused(
+    allow_partial: bool,
+    failed: &mut bool,
+    at: OperationRef,
+    message: String,
+    refused: Option<Location>,
+) {
     let severity = if allow_partial {
         Severity::Warning
     } else {
         Severity::Error
     };
-    OpDiagnostic::new(message).emit(at, severity);
+    let mut diagnostic = OpDiagnostic::new(message);
+    let here = pto_dialects::source::location_text(at.location());
+    if let Some(location) = refused.filter(|l| pto_dialects::source::location_text(*l) != here) {
+        diagnostic = diagnostic.with_note(location, "the construct refused");
+    }
+    diagnostic.emit(at, severity);
     *failed |= !allow_partial;
 }
 
@@ -572,6 +623,10 @@ impl<'c, 'a> Translation<'c, 'a> {
         left_out(self.allow_partial, &mut self.failed, at, message);
     }
 
+    fn left_out_refused(&mut self, at: OperationRef, message: String, refused: Option<Location>) {
+        left_out_refused(self.allow_partial, &mut self.failed, at, message, refused);
+    }
+
     /// An aic/aiv kernel as `<name>.cpp` (and for `a2a3sim` its driver).
     fn kernel(&mut self, func_id: usize, kernel: OperationRef<'c, 'a>) -> Result<(), Diagnosed> {
         let context = self.context;
@@ -678,12 +733,13 @@ impl<'c, 'a> Translation<'c, 'a> {
                         source = format!("\"{file}\"");
                         orchestration_files.insert(name.clone(), file);
                     }
-                    Err(message) => {
-                        self.left_out(
+                    Err(refusal) => {
+                        self.left_out_refused(
                             function,
                             format!(
-                                "pto-translate: {message}; @{name} gets no runtime orchestration"
+                                "pto-translate: {refusal}; @{name} gets no runtime orchestration"
                             ),
+                            refusal.location,
                         );
                     }
                 }
@@ -744,8 +800,15 @@ fn kernel_driver<'c>(
 ) -> Result<Option<OutputFile>, Diagnosed> {
     let driver = match program_pass(context, kernel, &[], &[], "direct")? {
         Ok(driver) => driver,
-        Err(message) => {
-            OpDiagnostic::new(format!("pto-translate: {message}")).emit(kernel, Severity::Error);
+        Err(refusal) => {
+            let mut failed = false;
+            left_out_refused(
+                false,
+                &mut failed,
+                kernel,
+                format!("pto-translate: {refusal}"),
+                refusal.location,
+            );
             return Ok(None);
         }
     };
@@ -841,14 +904,15 @@ impl<'c, 'a> Programs<'c, 'a, '_> {
         let runtime = if runtime { "pto2" } else { "direct" };
         let mut program = match program_pass(context, entry, self.calls, &chips, runtime)? {
             Ok(program) => program,
-            Err(message) => {
-                // Reported at the entry: the op that failed is in a
-                // half-rewritten copy.
-                left_out(
+            Err(refusal) => {
+                // Reported at the entry (the op that failed is in a
+                // half-rewritten copy), with a note at the construct.
+                left_out_refused(
                     self.allow_partial,
                     failed,
                     entry,
-                    format!("pto-translate: {message}; @{name} gets no simulator program"),
+                    format!("pto-translate: {refusal}; @{name} gets no simulator program"),
+                    refusal.location,
                 );
                 return Ok(());
             }

@@ -4,7 +4,8 @@
 //! - row reductions: input rank >= 2 in `vec`, not provably empty; `tmp` of
 //!   the input's rank and element type, each dimension at least the input's
 //!   (argmax/argmin: exactly); result `[..., rows, 1]`, valid
-//!   `[..., valid_rows, 1]`, col_major blocks, element type kept (argmax /
+//!   `[..., valid_rows, 1]`, col_major blocks (a `[..., 1, 1]` result may
+//!   be row_major), element type kept (argmax /
 //!   argmin: i32); row_min needs a row_major, none_box input;
 //! - column reductions: result `[..., 1, cols]`, valid `[..., 1,
 //!   valid_cols]`, row_major blocks; argmax/argmin need `tmp` (input dims);
@@ -145,7 +146,11 @@ pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
     } else {
         TileLayout::RowMajor
     };
-    if result_view.blayout != layout {
+    // A single element per row is a column either way: pto-isa's row
+    // reductions also write a row-major `[1, 1]` destination.
+    let single =
+        rows && expected_shape[rank - 2] == 1 && result_view.blayout == TileLayout::RowMajor;
+    if result_view.blayout != layout && !single {
         return fail(format!("result must have {layout} blocks, got {result}"));
     }
     Ok(())

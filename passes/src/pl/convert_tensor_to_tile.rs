@@ -24,9 +24,10 @@ use pto_dialects::{
     enums::ParamDirection,
     op_table::{Compute, Dialect, Family, Group, OpKind},
     ops::{op_name, with_operand_segments},
-    types::{TensorLike, TileType},
+    types::{TensorLike, TileType, TileView},
 };
 
+mod strips;
 mod transfers;
 
 use super::linear::value_key;
@@ -50,7 +51,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   unary ops, reductions (row reductions get a scratch `pl.tile.create` of
   the input's shape, column arg-reductions one with room for a2a3's index
   and running values),
-  broadcasts, casts and matmul; a binary op with an `[M, 1]` (`[1, N]`)
+  broadcasts, casts and matmul (a column reduction of an `[N, 1]` column
+  is the row reduction of its `[1, N]` reshape: a2a3's column reductions
+  take row-major tiles); a binary op with an `[M, 1]` (`[1, N]`)
   operand becomes the `row_expand_*` (`col_expand_*`) form; a matmul's
   `a_trans` / `b_trans` operand is transposed (`pl.tile.transpose` of its
   last two axes) before the product;
@@ -80,8 +83,21 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   `pl.tensor.create` for it.
 
 The tiles have no memory space yet: `pl-infer-memory-space` assigns it.
-Shapes must be static (a kernel with a dynamically shaped tensor
-computation is left as it is, with a warning) and whole tensors must fit
+Dynamic shapes: a kernel whose tensors have a dynamic leading extent
+(rank 2, the other extent static) and whose rows are independent
+(elementwise, scalar, unary and cast ops, row reductions, row and column
+broadcasts; no column reduction, product or view across the rows, no loop
+or branch) runs in strips of rows: its body becomes an `scf.for` over
+blocks of `R` rows (`R` a multiple of 32 with a tile of the widest row
+within 16 KB), each dynamically shaped parameter is loaded per block into
+a static `[R, C]` tile valid for `min(R, extent - row)` rows, and each
+result is stored at the block's row into a new out parameter (each
+caller's `pl.tensor.create` takes the extent of the caller's argument).
+The dynamic extents must be related by the kernel's ops (they may
+otherwise differ at run time). Other dynamically shaped kernels are left
+as they are, with a warning that says why.
+
+Otherwise shapes must be static and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
 L0 is split by `pl-tile-matmul-l0`). Tensor computations inside `scf.if`
 branches, and converted values used by ops that are not converted, are
@@ -110,6 +126,7 @@ func.func @k(%a: !T, %b: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T
     dependent_dialects: || {
         vec![
             melior::dialect::DialectHandle::arith(),
+            melior::dialect::DialectHandle::scf(),
             pto_dialects::pl_handle(),
         ]
     },
@@ -152,18 +169,44 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             failed = true;
             continue;
         }
-        // Whole-tensor tiles need static shapes: other kernels stay as they
-        // are, with a warning.
+        // Whole-tensor tiles need static shapes; a kernel with a dynamic
+        // leading extent runs in strips of rows when its rows are
+        // independent. Other kernels stay as they are, with a warning.
+        let mut strips = None;
+        let mut strip_outputs = Vec::new();
         if let Some(dynamic) = first_dynamic(kernel) {
-            OpDiagnostic::new(format!(
-                "pl-convert-tensor-to-tile: {} has a dynamic shape; this kernel's tensor computations are left as they are",
-                dynamic.1
-            ))
-            .emit(dynamic.0, Severity::Warning);
-            continue;
+            match strips::plan(kernel) {
+                Ok(plan) => match strips::wrap(context, kernel, &plan) {
+                    Ok((loop_info, outputs)) => {
+                        let types: Vec<Type> = outputs.iter().map(|o| o.r#type).collect();
+                        extend_signature(context, kernel, &types);
+                        strip_outputs = outputs;
+                        strips = Some(loop_info);
+                    }
+                    Err((op, message)) => {
+                        OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                            .emit(op, Severity::Error);
+                        failed = true;
+                        continue;
+                    }
+                },
+                Err((op, reason)) => {
+                    OpDiagnostic::new(format!(
+                        "pl-convert-tensor-to-tile: {} has a dynamic shape and {reason}; this kernel's tensor computations are left as they are",
+                        dynamic.1
+                    ))
+                    .emit(op, Severity::Warning);
+                    continue;
+                }
+            }
         }
-        match convert(context, kernel) {
-            Ok(added) if added > 0 => update_callers(context, module, kernel, added)?,
+        if !strip_outputs.is_empty() {
+            let extents: Vec<Option<usize>> =
+                strip_outputs.iter().map(|o| Some(o.extent_of)).collect();
+            update_callers(context, module, kernel, &extents)?;
+        }
+        match convert(context, kernel, strips) {
+            Ok(added) if added > 0 => update_callers(context, module, kernel, &vec![None; added])?,
             Ok(_) => {}
             Err((op, message)) => {
                 OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
@@ -191,6 +234,8 @@ struct Conversion<'c, 'a> {
     converted: Vec<OperationRef<'c, 'a>>,
     /// The tensor type each loop result now carrying a tile had.
     carried_tensor_types: HashMap<ValueKey, Type<'c>>,
+    /// The loop over strips of rows a dynamically shaped kernel runs in.
+    strips: Option<strips::Strips<'c, 'a>>,
 }
 
 /// The result of `op` as a value.
@@ -253,6 +298,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if let Some(tile) = self.tiles.get(&value_key(operand)) {
             return Ok(*tile);
         }
+        if let Some(tile) = self.strip_of(user, operand)? {
+            return Ok(tile);
+        }
         let shape = static_shape(operand)
             .ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
         let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
@@ -266,6 +314,68 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let tile = result_of(self.insert_at_definition(operand, load));
         self.tiles.insert(value_key(operand), tile);
         Ok(tile)
+    }
+
+    /// The strip of rows of a dynamically shaped parameter, loaded at the
+    /// top of the strips' loop with its valid rows; `None` when the kernel
+    /// does not run in strips or `operand` has a static shape.
+    fn strip_of(
+        &mut self,
+        user: OperationRef<'c, 'a>,
+        operand: Value<'c, 'a>,
+    ) -> Result<Option<Value<'c, 'a>>, Failure<'c, 'a>> {
+        let Some(strips) = &self.strips else {
+            return Ok(None);
+        };
+        let Some(tile_type) = strips.tile_type(self.context, operand.r#type()) else {
+            return Ok(None);
+        };
+        if pto_dialects::ir::argument_owner(operand) != Some(self.entry) {
+            return Err((
+                user,
+                format!(
+                    "{} has a dynamic shape and is not a parameter or a converted value",
+                    operand.r#type()
+                ),
+            ));
+        }
+        let (offset, valid, anchor, body) =
+            (strips.offset, strips.valid, strips.anchor, strips.body);
+        let zero = self.zero();
+        let load = OperationBuilder::new(OpKind::PlTileLoad.name(), self.location)
+            .add_operands(&[operand, offset, zero, valid])
+            .add_results(&[tile_type])
+            .build()
+            .expect("pl.tile.load builds");
+        let load = with_operand_segments(self.context, load, &[1, 2, 1]);
+        let tile = result_of(body.insert_operation_after(anchor, load));
+        self.tiles.insert(value_key(operand), tile);
+        Ok(Some(tile))
+    }
+
+    /// The tile type a converted op's result `result` gets, of element
+    /// `element` in `space`: its static shape, or its strip's.
+    fn result_tile_type(
+        &self,
+        op: OperationRef<'c, 'a>,
+        result: Value<'c, 'a>,
+        element: Type<'c>,
+        space: Option<pto_dialects::types::MemorySpace>,
+    ) -> Result<Type<'c>, Failure<'c, 'a>> {
+        if let Some(shape) = static_shape(result) {
+            return Ok(TileType::new(self.context, &shape, element, space).into());
+        }
+        let strip = self
+            .strips
+            .as_ref()
+            .and_then(|s| s.tile_type(self.context, result.r#type()))
+            .ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
+        let strip = TileType::try_from(strip).expect("a tile type");
+        let view = TileView {
+            valid_shape: Some(strip.effective_view().valid_shape),
+            ..TileView::default()
+        };
+        Ok(TileType::with_view(self.context, &strip.shape(), element, space, &view).into())
     }
 
     /// Makes the iteration arguments of `for_op` whose yielded value is a
@@ -455,6 +565,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
                     .to_string(),
             ));
         }
+        if let Some(row_kind) = column_vector_reduction(kind, op) {
+            return self.reduce_column_vector(op, row_kind);
+        }
         // Operands as tiles (scalars pass through).
         let mut operands = Vec::new();
         for operand in op.operands() {
@@ -474,14 +587,12 @@ impl<'c, 'a> Conversion<'c, 'a> {
             }
         }
         let result: Value = result_of(op);
-        let shape =
-            static_shape(result).ok_or((op, format!("{} has a dynamic shape", result.r#type())))?;
         let (tile_op, tile_element) = tile_form(self.context, op, kind, &operands, result)?;
         // A product lives in L0C whatever infers spaces later (and a fix-pipe
         // store may narrow it).
         let space =
             (kind == OpKind::PlTensorMatmul).then_some(pto_dialects::types::MemorySpace::Acc);
-        let result_type: Type = TileType::new(self.context, &shape, tile_element, space).into();
+        let result_type = self.result_tile_type(op, result, tile_element, space)?;
         let mut builder =
             OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
@@ -524,6 +635,44 @@ impl<'c, 'a> Conversion<'c, 'a> {
 }
 
 impl<'c, 'a> Conversion<'c, 'a> {
+    /// A column reduction of an `[N, 1]` column vector: the row reduction
+    /// `row_kind` of its `[1, N]` reshape (the same elements in the same
+    /// order). a2a3's column reductions take row-major tiles and a column
+    /// vector is col_major, so this is the form that translates.
+    fn reduce_column_vector(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        row_kind: OpKind,
+    ) -> Result<bool, Failure<'c, 'a>> {
+        let block = op.block().expect("ops sit in blocks");
+        let source = op.operand(0).map_err(|e| (op, e.to_string()))?;
+        let column = self.tile_of(op, source)?;
+        let tile = TileType::try_from(column.r#type()).map_err(|e| (op, e.to_string()))?;
+        let extent = tile.shape()[0];
+        let row_type: Type = TileType::new(self.context, &[1, extent], tile.element(), None).into();
+        let reshape = OperationBuilder::new(OpKind::PlTileReshape.name(), op.location())
+            .add_operands(&[column])
+            .add_results(&[row_type])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        let row = result_of(block.insert_operation_before(op, reshape));
+        let scratch = OperationBuilder::new(OpKind::PlTileCreate.name(), self.location)
+            .add_results(&[row_type])
+            .build()
+            .expect("pl.tile.create builds");
+        let scratch = result_of(block.insert_operation_before(op, scratch));
+        let result = result_of(op);
+        let result_type: Type = TileType::new(self.context, &[1, 1], tile.element(), None).into();
+        let reduce = OperationBuilder::new(row_kind.name(), op.location())
+            .add_operands(&[row, scratch])
+            .add_results(&[result_type])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        let reduced = result_of(block.insert_operation_before(op, reduce));
+        self.tiles.insert(value_key(result), reduced);
+        Ok(true)
+    }
+
     /// `pl.tensor.full` of a static shape: `pl.tile.full` of a constant, or
     /// a tile the runtime value is expanded into (`pl.tile.expands` over a
     /// `pl.tile.create`, whose elements it does not read).
@@ -584,6 +733,7 @@ fn replace_uses<'c, 'a>(scope: OperationRef<'c, 'a>, from: Value<'c, 'a>, to: Va
 fn convert<'c, 'a>(
     context: &'c Context,
     kernel: OperationRef<'c, 'a>,
+    strips: Option<strips::Strips<'c, 'a>>,
 ) -> Result<usize, Failure<'c, 'a>> {
     let entry = kernel
         .region_opt(0)
@@ -624,6 +774,7 @@ fn convert<'c, 'a>(
         tiles: HashMap::new(),
         converted: Vec::new(),
         carried_tensor_types: HashMap::new(),
+        strips,
     };
     for raw in ops {
         let op = raw;
@@ -750,6 +901,20 @@ fn first_dynamic<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Option<(OperationRef<'
     found
 }
 
+/// The row reduction that computes column reduction `op` (of kind `kind`)
+/// when its operand is a static `[N, 1]` column vector (N > 1).
+fn column_vector_reduction(kind: OpKind, op: OperationRef) -> Option<OpKind> {
+    let row_kind = match kind {
+        OpKind::PlTensorColSum => OpKind::PlTileRowSum,
+        OpKind::PlTensorColMax => OpKind::PlTileRowMax,
+        OpKind::PlTensorColMin => OpKind::PlTileRowMin,
+        OpKind::PlTensorColProd => OpKind::PlTileRowProd,
+        _ => return None,
+    };
+    let shape = static_shape(op.operand_opt(0)?)?;
+    (shape.len() == 2 && shape[1] == 1 && shape[0] > 1).then_some(row_kind)
+}
+
 /// The scratch tile the tile form of tensor op `kind` takes, for its
 /// tile operand `source`: row reductions one of the input's shape, column
 /// arg-reductions one of the input's shape with enough rows for a2a3's
@@ -762,7 +927,10 @@ fn scratch_for<'c>(context: &'c Context, kind: OpKind, source: Value<'c, '_>) ->
     }
     let tile = TileType::try_from(source.r#type()).ok()?;
     if row_reduction {
-        return Some(source.r#type());
+        // Wholly valid (a strip's rows are valid only in part).
+        return Some(
+            TileType::new(context, &tile.shape(), tile.element(), tile.memory_space()).into(),
+        );
     }
     let mut shape = tile.shape();
     let rank = shape.len();
@@ -983,8 +1151,9 @@ fn update_callers<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
     kernel: OperationRef<'c, '_>,
-    added: usize,
+    extents: &[Option<usize>],
 ) -> Result<(), PassFailed> {
+    let added = extents.len();
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
     let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
     let inputs = function_type.input_count();
@@ -1004,8 +1173,24 @@ fn update_callers<'c>(
         let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();
-        for tensor_type in &new_types {
+        for (tensor_type, extent_of) in new_types.iter().zip(extents) {
+            // A dynamic leading extent is the caller's argument's.
+            let mut sizes = Vec::new();
+            if let Some(parameter) = extent_of {
+                let argument = call.operand_opt(*parameter).ok_or(PassFailed)?;
+                let dim = OperationBuilder::new(OpKind::PlTensorDim.name(), call.location())
+                    .add_operands(&[argument])
+                    .add_attributes(&[(
+                        Identifier::new(context, "axis"),
+                        IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), 0).into(),
+                    )])
+                    .add_results(&[Type::index(context)])
+                    .build()
+                    .expect("pl.tensor.dim builds");
+                sizes.push(result_of(block.insert_operation_before(call, dim)));
+            }
             let create = OperationBuilder::new(OpKind::PlTensorCreate.name(), call.location())
+                .add_operands(&sizes)
                 .add_results(&[*tensor_type])
                 .build()
                 .expect("pl.tensor.create builds");

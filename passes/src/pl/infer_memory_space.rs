@@ -107,13 +107,16 @@ fn space_of(value: Value) -> Option<MemorySpace> {
         .and_then(|t| t.memory_space())
 }
 
-/// `value`'s tile type in `space`, keeping its valid shape and pad.
+/// `value`'s tile type in `space`, keeping its valid shape, pad and any
+/// layout written explicitly (the `[1, 1]` column a row reduction of a row
+/// makes, say): the rest of the view becomes the space's implicit one.
 fn in_space<'c>(
     context: &'c Context,
     value: Value<'c, '_>,
     space: MemorySpace,
 ) -> melior::ir::Type<'c> {
     let tile = TileType::try_from(value.r#type()).expect("a tile");
+    let element = melior::ir::ShapedTypeLike::element(&tile);
     let effective = tile.effective_view();
     let shape = tile.shape();
     let full = effective
@@ -121,19 +124,24 @@ fn in_space<'c>(
         .iter()
         .zip(&shape)
         .all(|(v, s)| *v == Some(*s));
+    // Without a space, only what differs from the space-less implicit view
+    // was written.
+    let written = |implicit: &pto_dialects::types::EffectiveTileView| {
+        tile.memory_space().is_none()
+            && (effective.blayout != implicit.blayout
+                || effective.slayout != implicit.slayout
+                || effective.fractal != implicit.fractal)
+    };
+    let implicit = TileType::new(context, &shape, element, None).effective_view();
+    let layout = written(&implicit);
     let view = TileView {
         valid_shape: (!full).then(|| effective.valid_shape.clone()),
         pad: (effective.pad != PadValue::Null).then_some(effective.pad),
-        ..TileView::default()
+        blayout: layout.then_some(effective.blayout),
+        slayout: layout.then_some(effective.slayout),
+        fractal: layout.then_some(effective.fractal),
     };
-    TileType::with_view(
-        context,
-        &shape,
-        melior::ir::ShapedTypeLike::element(&tile),
-        Some(space),
-        &view,
-    )
-    .into()
+    TileType::with_view(context, &shape, element, Some(space), &view).into()
 }
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

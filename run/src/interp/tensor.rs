@@ -9,6 +9,8 @@ use super::{
         scalar_value, unary_tile,
     },
 };
+use pto_dialects::enums::TensorLayout;
+
 use crate::{
     error::{Result, RunError},
     program::{Binary, Code, Op},
@@ -161,12 +163,29 @@ impl Interp<'_> {
                         "a view of shape {shape:?} is larger than its {elements}-element source"
                     )));
                 }
-                Value::Tensor(TensorRef::contiguous(
-                    source.mem,
-                    source.offset,
-                    shape,
-                    source.elem,
-                ))
+                if ty.explicit_strides {
+                    return Err(RunError::new(
+                        "pto-run does not model views with explicit strides",
+                    ));
+                }
+                let mut view = TensorRef::contiguous(source.mem, source.offset, shape, source.elem);
+                match ty.layout {
+                    None | Some(TensorLayout::Nd) => {}
+                    // Column-major over the last two axes: element (i, j)
+                    // of each matrix at i + j * rows (docs/pto-run.md).
+                    Some(TensorLayout::Dn) if view.shape.len() >= 2 => {
+                        let rank = view.shape.len();
+                        let rows = view.shape[rank - 2];
+                        view.strides[rank - 2] = 1;
+                        view.strides[rank - 1] = rows;
+                    }
+                    Some(other) => {
+                        return Err(RunError::new(format!(
+                            "pto-run does not model tensor views with the {other:?} layout"
+                        )));
+                    }
+                }
+                Value::Tensor(view)
             }
             Code::TensorSlice => {
                 let ty = result_ty()?;

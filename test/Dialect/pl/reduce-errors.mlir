@@ -101,9 +101,9 @@ func.func @result_valid(%t: !pl.tile<16x64xf32, valid = 8x64>, %tmp: !pl.tile<16
 
 // -----
 
-func.func @result_layout(%t: !pl.tile<1x64xf32>, %tmp: !pl.tile<1x64xf32>) {
-  // expected-error @+1 {{result must have col_major blocks, got !pl.tile<1x1xf32>}}
-  %r = pl.tile.row_sum %t, %tmp : !pl.tile<1x64xf32>, !pl.tile<1x64xf32> -> !pl.tile<1x1xf32>
+func.func @result_layout(%t: !pl.tile<2x64xf32>, %tmp: !pl.tile<2x64xf32>) {
+  // expected-error @+1 {{result must have col_major blocks, got !pl.tile<2x1xf32, blayout = row_major>}}
+  %r = pl.tile.row_sum %t, %tmp : !pl.tile<2x64xf32>, !pl.tile<2x64xf32> -> !pl.tile<2x1xf32, blayout = row_major>
   return
 }
 

@@ -8,6 +8,7 @@
 !tmp = !pl.tile<16x128xf32, vec>
 !col = !pl.tile<16x1xf32, vec>
 !row = !pl.tile<1x64xf32, vec>
+!row1 = !pl.tile<1x64xf32, vec>
 
 // CHECK-LABEL: func.func @rows
 // CHECK: pl.tile.row_sum %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x128xf32, vec> -> !pl.tile<16x1xf32, vec>
@@ -17,7 +18,9 @@
 // CHECK: pl.tile.row_argmax %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x1xi32, vec>
 // CHECK: pl.tile.row_argmin
 // CHECK: pl.tile.row_sum %{{.*}}, %{{.*}} : !pl.tile<16x64xf32, vec, valid = ?x64>, !pl.tile<16x128xf32, vec> -> !pl.tile<16x1xf32, vec, valid = ?x1>
-func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>, %scratch: !t) {
+// CHECK: pl.tile.row_sum %{{.*}}, %{{.*}} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xf32, vec> -> !pl.tile<1x1xf32, vec>
+// CHECK: pl.tile.row_max %{{.*}}, %{{.*}} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xf32, vec> -> !pl.tile<1x1xf32, vec, blayout = col_major>
+func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>, %scratch: !t, %one: !row1, %one_tmp: !row1) {
   %0 = pl.tile.row_sum %t, %tmp : !t, !tmp -> !col
   %1 = pl.tile.row_max %t, %tmp : !t, !tmp -> !col
   %2 = pl.tile.row_min %t, %tmp : !t, !tmp -> !col
@@ -25,6 +28,9 @@ func.func @rows(%t: !t, %tmp: !tmp, %p: !pl.tile<16x64xf32, vec, valid = ?x64>, 
   %4 = pl.tile.row_argmax %t, %scratch : !t, !t -> !pl.tile<16x1xi32, vec>
   %5 = pl.tile.row_argmin %t, %scratch : !t, !t -> !pl.tile<16x1xi32, vec>
   %6 = pl.tile.row_sum %p, %tmp : !pl.tile<16x64xf32, vec, valid = ?x64>, !tmp -> !pl.tile<16x1xf32, vec, valid = ?x1>
+  // A single row's [1, 1] result: row_major (implicit) or col_major.
+  %7 = pl.tile.row_sum %one, %one_tmp : !row1, !row1 -> !pl.tile<1x1xf32, vec>
+  %8 = pl.tile.row_max %one, %one_tmp : !row1, !row1 -> !pl.tile<1x1xf32, vec, blayout = col_major>
   return
 }
 

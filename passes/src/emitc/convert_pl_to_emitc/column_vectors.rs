@@ -15,22 +15,21 @@ use pto_dialects::types::{TileType, TileView};
 use super::{Failure, Lowering, emitted, instruction};
 use crate::emitc::cpp_types;
 
-/// The extent N of a wholly valid `[N, 1]` col_major tile of `type`
-/// (N > 1), the form a row reduction gives.
+/// The extent N of an `[N, 1]` col_major tile of `type` (N > 1), the form
+/// a row reduction gives, wholly valid or valid for a dynamic number of
+/// rows (a strip's).
 pub(super) fn column_vector(r#type: Type) -> Option<i64> {
     let tile = TileType::try_from(r#type).ok()?;
     let shape = tile.shape();
     let view = tile.effective_view();
-    let whole = view
-        .valid_shape
-        .iter()
-        .zip(&shape)
-        .all(|(v, s)| *v == Some(*s));
+    let rows_valid = matches!(view.valid_shape.first(), Some(None))
+        || view.valid_shape.first() == Some(&shape.first().copied());
     (shape.len() == 2
         && shape[1] == 1
         && shape[0] > 1
         && view.blayout == TileLayout::ColMajor
-        && whole)
+        && view.valid_shape.get(1) == Some(&Some(1))
+        && rows_valid)
         .then_some(shape[0])
 }
 
@@ -60,11 +59,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
             return Ok(false);
         }
         let callee = instruction(op, kind)?;
-        let object = self.declare_tile(op, result, 0, [None, None])?;
-        let mut operands = vec![self.row_alias(op, result.r#type(), emitted(object))?];
+        let valid = self.propagated_valid(op);
+        let object = self.declare_tile(op, result, 0, valid)?;
+        let mut operands = vec![self.row_alias(op, object)?];
         for source in sources {
             operands.push(if TileType::try_from(source.r#type()).is_ok() {
-                self.row_alias(op, source.r#type(), emitted(*source))?
+                self.row_alias(op, *source)?
             } else {
                 *source
             });
@@ -74,28 +74,43 @@ impl<'c, 'a> Lowering<'c, 'a> {
         Ok(true)
     }
 
-    /// A `[1, N]` row-major `Tile<…>` object at the address of `object`,
-    /// the object of a column vector of `type`.
+    /// A `[1, N]` row-major `Tile<…>` object at the address of column
+    /// vector `tile` (a converted value), valid for as many columns as the
+    /// column has valid rows.
     fn row_alias(
         &mut self,
         op: OperationRef<'c, 'a>,
-        r#type: Type<'c>,
-        object: Value<'c, 'a>,
+        tile: Value<'c, 'a>,
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
-        let tile = TileType::try_from(r#type).map_err(|e| (op, e.to_string()))?;
-        let extent = tile.shape()[0];
+        let r#type = TileType::try_from(tile.r#type()).map_err(|e| (op, e.to_string()))?;
+        let extent = r#type.shape()[0];
+        let object = emitted(tile);
         let address = *self
             .addresses
             .get(&ValueKey::of(object))
             .ok_or((op, "a column vector without a planned address".to_string()))?;
+        let rows = r#type.effective_view().valid_shape[0];
         let row = TileType::with_view(
             self.context,
             &[1, extent],
-            tile.element(),
-            tile.memory_space(),
-            &TileView::default(),
+            r#type.element(),
+            r#type.memory_space(),
+            &TileView {
+                valid_shape: Some(vec![Some(1), rows]),
+                ..TileView::default()
+            },
         );
         let cpp = cpp_types::tile(row).map_err(|m| (op, m))?;
-        Ok(self.assigned_object(op, &cpp, &[], address))
+        let arguments: Vec<Value> = match (rows, self.runtime_valid(tile)[0]) {
+            (Some(_), _) => Vec::new(),
+            (None, Some(valid_rows)) => vec![valid_rows],
+            (None, None) => {
+                return Err((
+                    op,
+                    "a column vector's valid rows are not known here".to_string(),
+                ));
+            }
+        };
+        Ok(self.assigned_object(op, &cpp, &arguments, address))
     }
 }

@@ -44,7 +44,15 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
   `uint64_t` passed on to the kernels);
 - a tensor the orchestration returns is not allocated: the runtime hands it
   in, result `k` being tensor argument `parameters + k`; every result must
-  be a `pl.tensor.create` (possibly through kernel calls that return it);
+  be a `pl.tensor.create` or `pl.tensor.full` (possibly through kernel
+  calls that return it); a returned `pl.tensor.full` at the top level
+  fills that output on the AICPU (`pto_orch_fill<T>(t, value)`) before
+  the tasks after it are submitted;
+- `pl.tensor.read` / `pl.tensor.write` access the element through the
+  descriptor on the AICPU (`pto_orch_element<T>(t, indices...)`), for a
+  tensor no task of the orchestration takes through any view (the
+  orchestration does not wait for its tasks: an access of a task's tensor
+  would race with it, and is refused);
 - any other `pl.tensor.create` is `alloc_tensors` (`pto_orch_alloc(dtype,
   extents...)`), `pl.tensor.dim` the descriptor's extent;
 - `pl.tensor.slice` is a descriptor of the same buffer
@@ -57,7 +65,8 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
 - a `pl.tensor.assemble` of a tensor the orchestration creates for the
   kernels to fill (through views and the calls that return it) into a
   dense window of another is that window: the create becomes a slice of
-  the target (viewed with the create's shape), so the kernels write there,
+  the target (viewed with the create's shape, its dynamic extents the
+  create's), so the kernels write there,
   and the assemble goes (the runtime cannot copy between tensors in the
   orchestration; any other assemble is refused);
 - each `pl.call` and `pl.submit` is one task: a `CoreTaskArgs` with the
@@ -89,7 +98,9 @@ index arithmetic and loops are left to `arith-expand`,
 `convert-arith-to-emitc`, `convert-scf-to-emitc` and
 `reconcile-unrealized-casts` (pto-translate runs them next). Refused, with
 an error: a call to a function that is not an aic/aiv kernel of the
-module, a result that is not a tensor the orchestration creates, a call
+module, a result that is not a tensor the orchestration creates or
+fills, a `pl.tensor.full` it does not return (or makes in a loop or a
+branch), a read or write of a tensor a task takes, a call
 result that is not a parameter the kernel returns, a submit's task used
 other than as a dependency, a loop carrying a tensor it does not update
 in place (assemble into, write, or pass to a kernel that returns it: the

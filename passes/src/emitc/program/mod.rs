@@ -67,7 +67,9 @@ What `main` does follows from the entry:
   and, after them, the extent of each tensor whose leading dimension is
   dynamic; outputs are written and compared (`pto::sim::finish`);
 - an orchestration or host program (`runtime=direct`, or a host program
-  with `runtime=pto2`): its body, with each tensor parameter read into a
+  with `runtime=pto2`): the kernel files it can drive included (two or
+  more each with its `kernel_entry`, which a kernel translated for the
+  runtime defines, renamed), its body, with each tensor parameter read into a
   buffer, each scalar parameter read as the driver reads it (an index as
   an int64, cast to index for the arithmetic that uses it), each window parameter a domain of its own with one slot filled
   rank by rank, `pl.tensor.create` a temporary (`pto::sim::make`),
@@ -85,11 +87,15 @@ What `main` does follows from the entry:
   `pl.call`/`pl.submit` the kernel called over the buffers' data and the
   scalars by value (an index as an int64; their results being the
   arguments the kernel returns), each `pld.comm_domain`
-  a domain object whose body runs inline and whose dispatches are joined
+  a domain object (over every device, or its fixed device list: the
+  listed devices are its ranks, in list order) whose body runs inline and
+  whose dispatches are joined
   and window slots written and compared at its end (slots the compiler
   synthesized, `__…`, checked to be released), window buffers and views
   slots and typed views of them, `pld.dispatch` the chip launched on the
-  device's thread (`pto::sim::launch`) and each builtin collective its
+  device's thread (`pto::sim::launch`; a dispatch outside every comm
+  domain, which has no windows to share, runs in a window-less domain of
+  every device and is joined where it is) and each builtin collective its
   builtin kernel (`pto_builtin::…`, from `pto_builtin_collectives.hpp`);
   the return writes and compares the results (`result<i>`), the windows
   given from outside and the host tensor parameters. With
@@ -117,8 +123,8 @@ program parameter that is neither a tensor nor a scalar, or a window of
 dynamic shape; a
 call of a kernel that is not in the module (or cannot be driven); a kernel
 argument that is not a host tensor; a call result that is not a parameter
-the kernel returns; a comm domain over a fixed device list; window buffers,
-dispatches and builtins outside a comm domain; a dispatch of a function
+the kernel returns; window buffers and builtins outside a comm domain; a
+dispatch of a device outside its domain (at run time); a dispatch of a function
 that is not a chip orchestration of the module, or with results; builtins
 over values that are not window views or of shapes the builtin kernels do
 not take; scalar accesses and assembles inside a comm domain (they would
@@ -321,8 +327,19 @@ fn includes<'c>(
         }
     } else {
         ops.push(include(context, "pto/sim/host.hpp"));
-        for kernel in facts.kernels.keys() {
-            ops.push(include(context, &kernel_file(kernel)));
+        // The program calls its kernels by name; a kernel translated for
+        // the runtime also defines `kernel_entry`, so two or more are
+        // included with it renamed (one each).
+        let files: Vec<(usize, String)> = facts
+            .kernels
+            .keys()
+            .enumerate()
+            .map(|(n, kernel)| (n, kernel_file(kernel)))
+            .collect();
+        if files.len() > 1 {
+            ops.extend(renamed_kernels(context, &files));
+        } else {
+            ops.extend(files.iter().map(|(_, file)| include(context, file)));
         }
     }
     ops.push(include(context, "pto/sim/comm.hpp"));

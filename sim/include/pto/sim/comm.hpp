@@ -44,16 +44,27 @@ struct CommDomain {
   std::vector<std::vector<std::function<void()>>> queues;
   /// Window slots by name, for the outputs: (name, offset, bytes).
   std::vector<std::tuple<std::string, size_t, size_t>> slots;
+  /// The member devices in rank order (a fixed device list); empty: every
+  /// device, rank = device.
+  std::vector<int64_t> devices;
 };
 
-inline CommDomain *domain(Args &args, const char *name) {
+/// A domain over `devices` (every device when empty), each rank with a
+/// zeroed window when `windows`.
+inline CommDomain *make_domain(Args &args, const char *name, std::vector<int64_t> devices, bool windows) {
   auto *d = new CommDomain();
   d->name = name;
-  d->ranks = args.ranks;
+  for (int64_t device : devices)
+    if (device < 0 || device >= args.ranks) pto::sim::fail("a comm domain names a device past the program's devices");
+  d->devices = std::move(devices);
+  d->ranks = d->devices.empty() ? args.ranks : int(d->devices.size());
   d->queues.resize(size_t(d->ranks));
   for (int r = 0; r < d->ranks; ++r) {
-    auto *window = static_cast<unsigned char *>(std::calloc(kWindowBytes, 1));
-    if (!window) pto::sim::fail("cannot allocate a window");
+    unsigned char *window = nullptr;
+    if (windows) {
+      window = static_cast<unsigned char *>(std::calloc(kWindowBytes, 1));
+      if (!window) pto::sim::fail("cannot allocate a window");
+    }
     d->windows.push_back(window);
   }
   for (int r = 0; r < d->ranks; ++r) {
@@ -63,6 +74,27 @@ inline CommDomain *domain(Args &args, const char *name) {
     d->contexts.push_back(context);
   }
   return d;
+}
+
+/// pld.comm_domain: over every device, or over the `devices` listed.
+template <typename... Devices> CommDomain *domain(Args &args, const char *name, Devices... devices) {
+  return make_domain(args, name, {int64_t(devices)...}, true);
+}
+
+/// Where the dispatches outside every comm domain run: every device, no
+/// windows (they share none).
+inline CommDomain *lone_domain(Args &args) { return make_domain(args, "(no comm domain)", {}, false); }
+
+/// The rank of `device` in domain `d`.
+inline int rank_of(CommDomain *d, int64_t device) {
+  if (d->devices.empty()) {
+    if (device < 0 || device >= d->ranks) pto::sim::fail("a dispatch names a device outside the domain");
+    return int(device);
+  }
+  for (size_t r = 0; r < d->devices.size(); ++r)
+    if (d->devices[r] == device) return int(r);
+  pto::sim::fail("a dispatch names a device outside the domain");
+  return -1;
 }
 
 /// A slot of every rank's window (pld.tensor.alloc_window_buffer).
@@ -128,13 +160,13 @@ template <typename T> Buffer<T> *ref(Buffer<T> &buffer) { return &buffer; }
 template <typename T> Buffer<T> *ref(Buffer<T> *view) { return view; }
 template <typename T> T for_rank(T value, int) { return value; }
 
-/// pld.dispatch: queues `function` on `device`. A device runs its
+/// pld.dispatch: queues `function` on `device` (its rank's queue). A device runs its
 /// dispatches in program order (as the runtime's per-domain ordering token
 /// keeps them), devices run concurrently: one thread each, at the end of
 /// the comm domain scope.
 template <typename F, typename... A> void launch(CommDomain *d, int64_t device, F function, A... args) {
-  if (device < 0 || device >= d->ranks) pto::sim::fail("a dispatch names a device outside the domain");
-  d->queues[size_t(device)].push_back([=]() { function(for_rank(args, int(device))...); });
+  int rank = rank_of(d, device);
+  d->queues[size_t(rank)].push_back([=]() { function(for_rank(args, rank)...); });
 }
 
 /// How long the devices of a scope may run on pto-isa's CPU backend before

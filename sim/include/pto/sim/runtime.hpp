@@ -116,10 +116,10 @@ template <typename S, typename = std::enable_if_t<std::is_arithmetic<S>::value>>
 template <typename... A>
 void launch_chip(CommDomain *domain, int64_t device, void (*entry)(const ChipTaskArgs &),
                  PTO2OrchestrationConfig (*config)(const ChipTaskArgs &), int tokens, A... arguments) {
-  if (device < 0 || device >= domain->ranks) pto::sim::fail("a dispatch names a device outside the domain");
-  domain->queues[size_t(device)].push_back([=]() {
+  int rank = rank_of(domain, device);
+  domain->queues[size_t(rank)].push_back([=]() {
     ChipCall call;
-    (add_chip_arg(call, arguments, int(device)), ...);
+    (add_chip_arg(call, arguments, rank), ...);
     static const ChipTensor token{};
     for (int i = 0; i < tokens; ++i) call.args.tensors.push_back(&token);
     call.args.scalars = call.scalars;

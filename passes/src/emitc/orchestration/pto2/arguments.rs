@@ -100,7 +100,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
 
     /// Records the tensor argument each returned tensor is handed in as
     /// (result `k` is tensor `tensors + k`); every result must be a tensor
-    /// the orchestration creates. Returns how many results there are.
+    /// the orchestration creates (or fills). Returns how many results there are.
     pub(super) fn hand_in_outputs(
         &mut self,
         entry: BlockRef<'c, 'a>,
@@ -116,7 +116,13 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                 let callee = callee(result.owner());
                 return Err(self.fail(format!("@{callee} is not a translated kernel")));
             }
-            if result.is_none_or(|r| OpKind::of(&r.owner()) != Some(OpKind::PlTensorCreate)) {
+            let made = |r: &OperationResult| {
+                matches!(
+                    OpKind::of(&r.owner()),
+                    Some(OpKind::PlTensorCreate | OpKind::PlTensorFull)
+                )
+            };
+            if result.is_none_or(|r| !made(&r)) {
                 return Err(self.fail(format!(
                     "result #{k} is not a tensor this orchestration creates; the runtime hands outputs in as arguments"
                 )));

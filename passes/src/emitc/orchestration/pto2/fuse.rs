@@ -67,9 +67,6 @@ fn fuse<'c, 'a>(
     ) else {
         return Err(refuse("not tensors"));
     };
-    if source_type.shape().iter().any(Option::is_none) {
-        return Err(refuse("its source has a dynamic shape"));
-    }
     if let Err(axis) =
         crate::emitc::dense::provably_dense(&target_type.shape(), &source_type.shape())
     {
@@ -88,13 +85,17 @@ fn fuse<'c, 'a>(
             ));
         }
     }
-    // The window of the target, with the created tensor's shape.
+    // The window of the target, with the created tensor's shape (its
+    // dynamic extents the create's).
     let location = create.location();
     let context = pto_dialects::ir::context(&create);
+    let sizes: Vec<Value> = (0..create.operand_count())
+        .filter_map(|i| operand_at(create, i))
+        .collect();
     let segments: Attribute =
-        DenseI32ArrayAttribute::new(context, &[1, offsets.len() as i32, 0]).into();
+        DenseI32ArrayAttribute::new(context, &[1, offsets.len() as i32, sizes.len() as i32]).into();
     let slice = OperationBuilder::new(OpKind::PlTensorSlice.name(), location)
-        .add_operands(&[&[target][..], &offsets].concat())
+        .add_operands(&[&[target][..], &offsets, &sizes].concat())
         .add_results(&[source.r#type()])
         .add_attributes(&[(Identifier::new(context, "operandSegmentSizes"), segments)])
         .build()
@@ -133,7 +134,7 @@ fn created_by<'c, 'a>(
         let result = OperationResult::try_from(value).ok()?;
         let op = result.owner();
         let next = match OpKind::of(&op)? {
-            OpKind::PlTensorCreate if op.operand_count() == 0 => {
+            OpKind::PlTensorCreate => {
                 return single_use_chain(value).then_some(op);
             }
             OpKind::PlTensorReshape | OpKind::PlTensorView => operand_at(op, 0)?,

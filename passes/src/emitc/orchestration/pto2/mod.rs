@@ -28,6 +28,7 @@ use super::calls::Failure;
 use super::kernels::KernelCall;
 use crate::emitc::build::{self, opaque};
 
+mod access;
 mod arguments;
 mod entry;
 mod fuse;
@@ -63,6 +64,23 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline PTO2TaskId pto_orch_task_id(const TaskOutputTensors& outputs) { return outputs.task_id(); }
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
+template <typename T, typename... Indices>
+static inline T& pto_orch_element(const ChipTensor& tensor, Indices... indices) {
+  const size_t at[] = {(size_t)indices...};
+  uint64_t offset = tensor.start_offset;
+  for (uint32_t axis = 0; axis < tensor.ndims; ++axis) offset += at[axis] * tensor.strides[axis];
+  return reinterpret_cast<T*>(tensor.buffer.addr)[offset];
+}
+template <typename T>
+static inline void pto_orch_fill(const ChipTensor& tensor, T value) {
+  uint64_t count = 1;
+  for (uint32_t axis = 0; axis < tensor.ndims; ++axis) count *= tensor.shapes[axis];
+  for (uint64_t i = 0; i < count; ++i) {
+    uint64_t rest = i, offset = tensor.start_offset;
+    for (uint32_t axis = tensor.ndims; axis-- > 0; rest /= tensor.shapes[axis]) offset += (rest % tensor.shapes[axis]) * tensor.strides[axis];
+    reinterpret_cast<T*>(tensor.buffer.addr)[offset] = value;
+  }
+}
 template <typename... Bounds>
 static inline ChipTensor pto_orch_slice(const ChipTensor& tensor, Bounds... bounds) {
   const size_t given[] = {(size_t)bounds...};
@@ -172,6 +190,7 @@ pub fn lower<'c, 'a>(
     crate::emitc::convert_pl_to_emitc::drop_carried_buffers(orchestration)?;
     fuse::fuse_assembles(orchestration, kernels)?;
     views::check_views(orchestration)?;
+    access::check_accesses(orchestration, kernels)?;
     let entry = orchestration
         .region_opt(0)
         .and_then(|r| r.first_block())
@@ -252,6 +271,9 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                     _,
                 ) => self.tensor_view(block, op, kind)?,
                 (Some(OpKind::PlCall | OpKind::PlSubmit), _) => self.submit(block, op)?,
+                (Some(OpKind::PlTensorRead), _) => self.tensor_read(block, op)?,
+                (Some(OpKind::PlTensorWrite), _) => self.tensor_write(block, op)?,
+                (Some(OpKind::PlTensorFull), _) => self.tensor_full(block, op)?,
                 (Some(_), other) => {
                     return Err((
                         op,

@@ -5,12 +5,13 @@
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
 use melior::ir::{OperationRef, Value, ValueLike, operation::OperationLike, r#type::TypeLike};
-use pto_dialects::ir::ValueKey;
+use pto_dialects::ir::{OpKey, ValueKey};
 use pto_dialects::ops::operand_at;
 
 use super::super::Failure;
 use super::super::emit::{launch_call, pointer, size_t};
 use super::Host;
+use crate::emitc::build::call_opaque;
 
 impl<'c, 'a> Host<'c, 'a, '_> {
     pub(super) fn dispatch(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
@@ -54,6 +55,10 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             launch_call(self.context, "pto::sim::launch", literals, &operands, &[])
         };
         self.emit_before(op, launch);
+        if self.joined_alone.contains(&OpKey::of(&op)) {
+            let join = call_opaque(self.context, "pto::sim::join", &[domain], &[], None);
+            self.emit_before(op, join);
+        }
         Ok(())
     }
 

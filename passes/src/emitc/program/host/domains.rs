@@ -34,6 +34,42 @@ fn text(op: OperationRef, name: &str) -> Option<String> {
 }
 
 impl<'c, 'a> Host<'c, 'a, '_> {
+    /// The dispatches of `function` outside every comm domain run in a
+    /// domain of their own over every device, without windows (they have
+    /// none to share), made at the top of the function: each is joined
+    /// where it is, so it has finished before the host goes on.
+    pub(super) fn lone_dispatches(
+        &mut self,
+        function: OperationRef<'c, 'a>,
+        first: OperationRef<'c, 'a>,
+    ) {
+        let lone: Vec<OperationRef> =
+            pto_dialects::ir::collect_kinds(function, &[OpKind::PldDispatch])
+                .into_iter()
+                .filter(|op| !self.domain_of.contains_key(&OpKey::of(op)))
+                .collect();
+        if lone.is_empty() {
+            return;
+        }
+        let make = call_opaque(
+            self.context,
+            "pto::sim::lone_domain",
+            &[self.args],
+            &[],
+            Some(domain_type(self.context)),
+        );
+        let block = first.block().expect("the entry");
+        let domain: Value = block
+            .insert_operation_before(first, make)
+            .result(0)
+            .unwrap()
+            .into();
+        for op in lone {
+            self.domain_of.insert(OpKey::of(&op), domain);
+            self.joined_alone.insert(OpKey::of(&op));
+        }
+    }
+
     /// Every comm domain of `function` inlined.
     pub(super) fn inline_domains(
         &mut self,
@@ -51,20 +87,21 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             .block()
             .ok_or_else(|| (scope, "a comm domain outside a block".to_string()))?;
         let name = text(scope, "sym_name").unwrap_or_default();
-        let devices = scope
+        // A fixed device list: its members are the domain's ranks, in list
+        // order (an empty list: every device, rank = device).
+        let devices: Vec<i64> = scope
             .attribute("devices")
             .ok()
             .and_then(|a| DenseI64ArrayAttribute::try_from(a).ok())
-            .map_or(0, |d| d.len());
-        if devices > 0 {
-            let message = "comm domains over a fixed device list are not simulated yet";
-            return Err((scope, message.into()));
-        }
+            .map(|d| (0..d.len()).filter_map(|i| d.element(i).ok()).collect())
+            .unwrap_or_default();
+        let mut literals = vec![format!("\"{name}\"")];
+        literals.extend(devices.iter().map(|d| format!("int64_t({d})")));
         let make = call_opaque(
             self.context,
             "pto::sim::domain",
             &[self.args],
-            &[format!("\"{name}\"")],
+            &literals,
             Some(domain_type(self.context)),
         );
         let domain: Value = block

@@ -53,6 +53,8 @@ pub struct Host<'c, 'a, 'f> {
     external_windows: Vec<(Value<'c, 'a>, String)>,
     /// The domain object of every op inside a comm domain.
     domain_of: HashMap<OpKey, Value<'c, 'a>>,
+    /// The dispatches outside every comm domain, each joined where it is.
+    joined_alone: std::collections::HashSet<OpKey>,
     /// The pl shape and element type of each window view.
     window_shapes: HashMap<ValueKey, (Vec<Option<i64>>, &'static str)>,
     /// The dynamic axes of each window view.
@@ -110,6 +112,7 @@ pub fn build<'c, 'a>(
         parameters: Vec::new(),
         external_windows: Vec::new(),
         domain_of: HashMap::new(),
+        joined_alone: std::collections::HashSet::new(),
         window_shapes: HashMap::new(),
         window_axes: HashMap::new(),
         temporaries: 0,
@@ -121,6 +124,7 @@ pub fn build<'c, 'a>(
     }
     host.parameters_of(function, entry, first, parameter_count)?;
     host.inline_domains(function)?;
+    host.lone_dispatches(function, first);
     host.lower_body(function)?;
     for op in std::mem::take(&mut host.retired).into_iter().rev() {
         // The op is unused now.
