@@ -266,7 +266,7 @@ func.func @fill(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32> {pl.direction
 // CHECK: %[[W:.*]] = {{.*}}call_opaque "pto_orch_slice"(%[[O]],
 // CHECK: %[[V:.*]] = {{.*}}call_opaque "pto_orch_reshape"(%[[W]],
 // CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[V]]
-// CHECK-NOT: pto_orch_alloc
+// CHECK-NOT: call_opaque "pto_orch_alloc"
 // CPP-LABEL: void aicpu_orchestration_entry(
 // CPP: const ChipTensor& [[W:v[0-9]+]] = pto_orch_slice(
 // CPP: const ChipTensor& [[V:v[0-9]+]] = pto_orch_reshape([[W]],
@@ -288,3 +288,80 @@ func.func @fill(%x: !pl.tensor<16x64xf32>, %y: !pl.tensor<16x64xf32> {pl.directi
   return %y : !pl.tensor<16x64xf32>
 }
 
+
+// -----
+
+// A branch result assembled after the branch is assembled in each branch:
+// each branch's kernel writes the window of the target, and the branch
+// yields nothing.
+
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[O:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK: scf.if %{{.*}} {
+// CHECK: %[[W:.*]] = emitc.call_opaque "pto_orch_slice"(%[[O]],
+// CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[W]]
+// CHECK: rt_submit_aiv_task"(%{{.*}}) {args = [#emitc.opaque<"1">, 0 : index]}
+// CHECK: } else {
+// CHECK: %[[W2:.*]] = emitc.call_opaque "pto_orch_slice"(%[[O]],
+// CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[W2]]
+// CHECK: rt_submit_aiv_task"(%{{.*}}) {args = [#emitc.opaque<"0">, 0 : index]}
+// CHECK-NOT: call_opaque "pto_orch_alloc"
+func.func @relu(%x: !pl.tensor<16x32xf32>, %out: !pl.tensor<16x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x32xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %out : !pl.tensor<16x32xf32>
+}
+func.func @square(%x: !pl.tensor<16x32xf32>, %out: !pl.tensor<16x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x32xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %out : !pl.tensor<16x32xf32>
+}
+func.func @choose(%x: !pl.tensor<64x32xf32>, %flag: i1) -> !pl.tensor<64x32xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %out = pl.tensor.create() : !pl.tensor<64x32xf32>
+  %xs = pl.tensor.slice %x[%c16, %c0] : !pl.tensor<64x32xf32> -> !pl.tensor<16x32xf32>
+  %r = scf.if %flag -> (!pl.tensor<16x32xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<16x32xf32>
+    %a = pl.call @square(%xs, %t) : (!pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xf32>
+    scf.yield %a : !pl.tensor<16x32xf32>
+  } else {
+    %t = pl.tensor.create() : !pl.tensor<16x32xf32>
+    %b = pl.call @relu(%xs, %t) : (!pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xf32>
+    scf.yield %b : !pl.tensor<16x32xf32>
+  }
+  %o = pl.tensor.assemble %r into %out[%c16, %c0] : !pl.tensor<16x32xf32>, !pl.tensor<64x32xf32>
+  return %o : !pl.tensor<64x32xf32>
+}
+
+// -----
+
+// A loop accumulating through a kernel that reads every element of the
+// accumulator before it writes its output: the output is the accumulator,
+// which the loop then updates in place.
+
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[ACC:.*]] = {{.*}}call_opaque "pto_orch_tensor"(%{{.*}}) {args = [0 : index, #emitc.opaque<"1">]}
+// CHECK: pto_orch_fill<float>({}, {});" args %[[ACC]]
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: verbatim "{}.add_input({});" args %{{.*}}, %[[ACC]]
+// CHECK: verbatim "{}.add_output({});" args %{{.*}}, %[[ACC]]
+// CHECK-NOT: call_opaque "pto_orch_alloc"
+func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %s = pl.tile.add %a, %b : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return %r : !pl.tensor<16x64xf32>
+}
+func.func @sum4(%x: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %zero = arith.constant 0.0 : f32
+  %init = pl.tensor.full %zero() : f32 -> !pl.tensor<16x64xf32>
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
+    %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+    scf.yield %n : !pl.tensor<16x64xf32>
+  }
+  return %r : !pl.tensor<16x64xf32>
+}

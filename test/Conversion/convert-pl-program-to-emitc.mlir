@@ -298,3 +298,64 @@ func.func @main(%x: !pl.tensor<64x16xf32>) -> !pl.tensor<64x16xf32> attributes {
 func.func @blockk(%x: !pl.tensor<16x16xf32>, %y: !pl.tensor<16x16xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x16xf32> attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !pl.tensor<16x16xf32>
 }
+
+// -----
+
+// A branch result assembled after the branch is assembled in each branch,
+// and a loop accumulating through a kernel that reads the accumulator
+// before it writes its output passes the accumulator as the output.
+
+// CHECK-LABEL: emitc.include "accumulate.cpp"
+// CHECK: emitc.func @main(
+// CHECK: %[[X:.*]] = call_opaque "pto::sim::input<float>"
+// CHECK: %[[OUT:.*]] = call_opaque "pto::sim::make<float>"
+// CHECK: scf.if %{{.*}} {
+// CHECK: emitc.call_opaque "square"(
+// CHECK: emitc.call_opaque "pto::sim::assemble<float, false>"(%[[OUT]],
+// CHECK: } else {
+// CHECK: emitc.call_opaque "relu"(
+// CHECK: emitc.call_opaque "pto::sim::assemble<float, false>"(%[[OUT]],
+// CHECK: }
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: %[[A:.*]] = emitc.call_opaque "pto::sim::data"(%[[OUT]])
+// CHECK: %[[B:.*]] = emitc.call_opaque "pto::sim::data"(%[[X]])
+// CHECK: %[[C:.*]] = emitc.call_opaque "pto::sim::data"(%[[OUT]])
+// CHECK: emitc.call_opaque "accumulate"(%[[A]], %[[B]], %[[C]])
+// CHECK: call_opaque "pto::sim::finish"(%{{.*}}, %[[OUT]]) {args = [0 : index, 1 : index, #emitc.opaque<"\22result0\22">]}
+func.func @relu(%x: !pl.tensor<64x32xf32>, %out: !pl.tensor<64x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64x32xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %out : !pl.tensor<64x32xf32>
+}
+func.func @square(%x: !pl.tensor<64x32xf32>, %out: !pl.tensor<64x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64x32xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %out : !pl.tensor<64x32xf32>
+}
+func.func @accumulate(%acc: !pl.tensor<64x32xf32>, %x: !pl.tensor<64x32xf32>, %out: !pl.tensor<64x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64x32xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<64x32xf32> -> !pl.tile<64x32xf32, vec>
+  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<64x32xf32> -> !pl.tile<64x32xf32, vec>
+  %s = pl.tile.add %a, %b : !pl.tile<64x32xf32, vec>, !pl.tile<64x32xf32, vec> -> !pl.tile<64x32xf32, vec>
+  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<64x32xf32, vec>, !pl.tensor<64x32xf32>
+  return %r : !pl.tensor<64x32xf32>
+}
+func.func @main(%x: !pl.tensor<64x32xf32>, %flag: i1) -> !pl.tensor<64x32xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %out = pl.tensor.create() : !pl.tensor<64x32xf32>
+  %r = scf.if %flag -> (!pl.tensor<64x32xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<64x32xf32>
+    %a = pl.call @square(%x, %t) : (!pl.tensor<64x32xf32>, !pl.tensor<64x32xf32>) -> !pl.tensor<64x32xf32>
+    scf.yield %a : !pl.tensor<64x32xf32>
+  } else {
+    %t = pl.tensor.create() : !pl.tensor<64x32xf32>
+    %b = pl.call @relu(%x, %t) : (!pl.tensor<64x32xf32>, !pl.tensor<64x32xf32>) -> !pl.tensor<64x32xf32>
+    scf.yield %b : !pl.tensor<64x32xf32>
+  }
+  %o = pl.tensor.assemble %r into %out[%c0, %c0] : !pl.tensor<64x32xf32>, !pl.tensor<64x32xf32>
+  %s = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %o) -> (!pl.tensor<64x32xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<64x32xf32>
+    %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<64x32xf32>, !pl.tensor<64x32xf32>, !pl.tensor<64x32xf32>) -> !pl.tensor<64x32xf32>
+    scf.yield %n : !pl.tensor<64x32xf32>
+  }
+  return %s : !pl.tensor<64x32xf32>
+}

@@ -172,3 +172,34 @@ func.func @widen(%x: !pl.tensor<16x48xf32>) -> !pl.tensor<16x64xf32> attributes 
   %c = pl.tensor.assemble %x into %pad[%c0, %c0] : !pl.tensor<16x48xf32>, !pl.tensor<16x64xf32>
   return %c : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// A column window of a tensor, not dense in it, passed to a kernel that
+// only reads it: the kernel takes the whole tensor and the window's
+// offsets, and loads the window itself. The dense row window is passed as
+// it is.
+
+// CHECK-LABEL: func.func @columns(
+// CHECK-SAME: %[[A:[^:]*]]: !pl.tensor<32x128xf32>, %[[B:[^:]*]]: !pl.tensor<32x64xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %{{.*}}: !pl.tensor<32x64xf32> {pl.direction = #pl.direction<out>})
+// CHECK: pl.tile.load %[[A]][%[[I]], %[[J]]] : !pl.tensor<32x128xf32> -> !pl.tile<32x32xf32>
+// CHECK-LABEL: func.func @k_loop(
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to
+// CHECK-NOT: pl.tensor.slice %arg0
+// CHECK: %[[BS:.*]] = pl.tensor.slice %arg1[%[[K]], %{{.*}}]
+// CHECK: pl.call @columns(%arg0, %[[BS]], %{{.*}}, %[[K]], %{{.*}})
+func.func @columns(%a: !pl.tensor<32x32xf32>, %b: !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %p = pl.tensor.matmul %a, %b : !pl.tensor<32x32xf32>, !pl.tensor<32x64xf32> -> !pl.tensor<32x64xf32>
+  return %p : !pl.tensor<32x64xf32>
+}
+func.func @k_loop(%a: !pl.tensor<32x128xf32>, %b: !pl.tensor<128x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  scf.for %k = %c0 to %c128 step %c32 {
+    %as = pl.tensor.slice %a[%c0, %k] : !pl.tensor<32x128xf32> -> !pl.tensor<32x32xf32>
+    %bs = pl.tensor.slice %b[%k, %c0] : !pl.tensor<128x64xf32> -> !pl.tensor<32x64xf32>
+    %p = pl.call @columns(%as, %bs) : (!pl.tensor<32x32xf32>, !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32>
+  }
+  return
+}

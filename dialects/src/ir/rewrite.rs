@@ -34,6 +34,15 @@ pub fn detach<'c>(op: OperationRef<'c, '_>) -> Operation<'c> {
     unsafe { Operation::from_raw(op.to_raw()) }
 }
 
+/// Sets operand `index` of `op` to `value`.
+pub fn set_operand<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    index: usize,
+    value: melior::ir::Value<'c, 'a>,
+) {
+    edit(op).set_operand(index, value);
+}
+
 /// Erases `op` (and what it nests): removes it from its block and destroys
 /// it. Its results must be unused.
 pub fn erase(op: OperationRef) {

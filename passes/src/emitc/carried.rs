@@ -3,7 +3,8 @@
 //! carries one buffer, so the carried value can be dropped and the body
 //! and the code after the loop use the init's buffer, as kernels do with
 //! their tensors (docs/translate.md). A loop that carries another tensor (a
-//! fresh one each iteration) cannot, and is refused.
+//! fresh one each iteration) cannot, and is refused, unless the kernel
+//! making it may write it over the carried tensor (share_carried_outputs).
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Value, ValueLike,
@@ -65,32 +66,120 @@ fn updates_in_place(
     returned: &dyn Fn(&str, usize) -> Option<usize>,
 ) -> bool {
     let mut value = value;
-    // Each step goes to an operand of the op that made the value: the
-    // chain ends at a block argument or an op that makes a fresh tensor.
+    // The chain ends at a block argument or an op that makes a fresh tensor.
     for _ in 0..10_000 {
         if ValueKey::of(value) == ValueKey::of(carried) {
             return true;
         }
-        let Ok(result) = OperationResult::try_from(value) else {
-            return false;
-        };
-        let op = result.owner();
-        let next = match OpKind::of(&op) {
-            Some(OpKind::PlTensorAssemble) => operand_at(op, 1),
-            Some(OpKind::PlTensorWrite) => operand_at(op, 0),
-            Some(OpKind::PlCall | OpKind::PlSubmit) => {
-                returned(&callee(op), result.result_number())
-                    .and_then(|parameter| call_arguments(op).get(parameter).copied())
-            }
-            // An inner loop that updates its init in place (checked on its
-            // own) returns that init.
-            None if op_name(op) == "scf.for" => operand_at(op, 3 + result.result_number()),
-            _ => None,
-        };
-        match next {
+        match updated(value, returned) {
             Some(next) => value = next,
             None => return false,
         }
     }
     false
+}
+
+/// The tensor `value` is after in-place updates: the start of the chain
+/// [`updated`] follows.
+pub fn in_place_root<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    returned: &dyn Fn(&str, usize) -> Option<usize>,
+) -> Value<'c, 'a> {
+    let mut value = value;
+    for _ in 0..10_000 {
+        match updated(value, returned) {
+            Some(next) => value = next,
+            None => break,
+        }
+    }
+    value
+}
+
+/// The tensor `value` is an in-place update of, if it is one: the target
+/// of an assemble, the tensor of a write, the argument a kernel returns,
+/// the init of a loop updating it in place (checked on its own).
+fn updated<'c: 'a, 'a>(
+    value: Value<'c, 'a>,
+    returned: &dyn Fn(&str, usize) -> Option<usize>,
+) -> Option<Value<'c, 'a>> {
+    let result = OperationResult::try_from(value).ok()?;
+    let op = result.owner();
+    match OpKind::of(&op) {
+        Some(OpKind::PlTensorAssemble) => operand_at(op, 1),
+        Some(OpKind::PlTensorWrite) => operand_at(op, 0),
+        Some(OpKind::PlCall | OpKind::PlSubmit) => returned(&callee(op), result.result_number())
+            .and_then(|parameter| call_arguments(op).get(parameter).copied()),
+        None if op_name(op) == "scf.for" => operand_at(op, 3 + result.result_number()),
+        _ => None,
+    }
+}
+
+/// Gives a kernel's fresh output the buffer of the tensor a loop carries,
+/// where that is what makes the loop update it in place: the loop yields
+/// the call's result, the kernel's output is a `pl.tensor.create` made for
+/// this call alone, the carried tensor is used by this call alone, as an
+/// input whose buffer the output may share (`shares(kernel)`, from
+/// crate::emitc::orchestration::kernels::shareable_outputs). PyPTO's
+/// `acc = kernel(acc, x)` accumulations are such loops.
+pub fn share_carried_outputs(
+    function: OperationRef,
+    returned: &dyn Fn(&str, usize) -> Option<usize>,
+    shares: &dyn Fn(&str) -> Vec<(usize, usize)>,
+) {
+    let loops = pto_dialects::ir::collect_named(function, &["scf.for"]);
+    for for_op in loops {
+        let Some(body) = for_op.region_opt(0).and_then(|r| r.first_block()) else {
+            continue;
+        };
+        let Some(terminator) = body.terminator() else {
+            continue;
+        };
+        for i in 0..for_op.result_count() {
+            let (Ok(carried), Some(yielded)) = (body.argument(i + 1), operand_at(terminator, i))
+            else {
+                continue;
+            };
+            let carried: Value = carried.into();
+            if TensorLike::try_from(carried.r#type()).is_err() {
+                continue;
+            }
+            let Ok(result) = OperationResult::try_from(yielded) else {
+                continue;
+            };
+            let call = result.owner();
+            if !matches!(OpKind::of(&call), Some(OpKind::PlCall | OpKind::PlSubmit)) {
+                continue;
+            }
+            let kernel = callee(call);
+            let Some(output) = returned(&kernel, result.result_number()) else {
+                continue;
+            };
+            let arguments = call_arguments(call);
+            let Some(&fresh) = arguments.get(output) else {
+                continue;
+            };
+            let created = pto_dialects::ir::defining_op(fresh)
+                .filter(|op| OpKind::of(op) == Some(OpKind::PlTensorCreate));
+            let alone = |v: Value| pto_dialects::ir::uses(v).len() == 1;
+            let Some(create) = created.filter(|_| alone(fresh) && alone(carried)) else {
+                continue;
+            };
+            let input = arguments
+                .iter()
+                .position(|a| ValueKey::of(*a) == ValueKey::of(carried));
+            let shareable = input.is_some_and(|input| shares(&kernel).contains(&(input, output)));
+            if !shareable || fresh.r#type() != carried.r#type() {
+                continue;
+            }
+            let first = if OpKind::of(&call) == Some(OpKind::PlSubmit) {
+                pto_dialects::ops::operand_segments(call)
+                    .first()
+                    .map_or(0, |&(start, _)| start)
+            } else {
+                0
+            };
+            pto_dialects::ir::set_operand(call, first + output, carried);
+            pto_dialects::ir::erase(create);
+        }
+    }
 }

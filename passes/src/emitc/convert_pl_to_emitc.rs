@@ -1231,7 +1231,7 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
 /// by one yielding only its results `kept`: each region's yield keeps
 /// those operands, the regions move to the new op, and the kept results'
 /// uses move to it.
-fn keep_results<'c, 'a>(
+pub(crate) fn keep_results<'c, 'a>(
     op: OperationRef<'c, 'a>,
     name: &str,
     operands: &[Value<'c, 'a>],
@@ -1258,6 +1258,26 @@ fn keep_results<'c, 'a>(
         .iter()
         .map(|&i| op.result(i).unwrap().r#type())
         .collect();
+    let rebuilt = rebuild(op, name, operands, &result_types)?;
+    for (new_index, &old_index) in kept.iter().enumerate() {
+        pto_dialects::ir::replace_all_uses(
+            op.result(old_index).unwrap(),
+            rebuilt.result(new_index).unwrap(),
+        );
+    }
+    drop(detach(op));
+    Ok(())
+}
+
+/// A new `name` op (an `scf.for` or `scf.if`) before `op`, with `operands`
+/// and `result_types`, that takes `op`'s regions; `op` stays, its regions
+/// empty, for the caller to move its results' uses and remove it.
+pub(crate) fn rebuild<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: &str,
+    operands: &[Value<'c, 'a>],
+    result_types: &[Type<'c>],
+) -> Result<OperationRef<'c, 'a>, Failure<'c, 'a>> {
     let regions: Vec<Region> = (0..op.region_count())
         .map(|index| {
             let region = Region::new();
@@ -1267,7 +1287,7 @@ fn keep_results<'c, 'a>(
         .collect();
     let builder = OperationBuilder::new(name, op.location())
         .add_operands(operands)
-        .add_results(&result_types);
+        .add_results(result_types);
     let mut regions = regions.into_iter();
     let builder = match (regions.next(), regions.next()) {
         (Some(body), None) => builder.add_regions([body]),
@@ -1275,15 +1295,7 @@ fn keep_results<'c, 'a>(
         _ => return Err((op, format!("a '{name}' without its regions"))),
     };
     let rebuilt = builder.build().map_err(|e| (op, e.to_string()))?;
-    let rebuilt = op.block().unwrap().insert_operation_before(op, rebuilt);
-    for (new_index, &old_index) in kept.iter().enumerate() {
-        pto_dialects::ir::replace_all_uses(
-            op.result(old_index).unwrap(),
-            rebuilt.result(new_index).unwrap(),
-        );
-    }
-    drop(detach(op));
-    Ok(())
+    Ok(op.block().unwrap().insert_operation_before(op, rebuilt))
 }
 
 /// Lowers one kernel; the helpers it needs.

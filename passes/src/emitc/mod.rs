@@ -1,6 +1,8 @@
 //! Lowering to the EmitC dialect: the pto-isa C++ API the translator
 //! prints (docs/translate.md).
 
+pub mod branches;
+pub mod buffers;
 pub mod build;
 pub mod carried;
 pub mod convert_pl_to_emitc;

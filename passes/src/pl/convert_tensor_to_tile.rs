@@ -27,6 +27,7 @@ use pto_dialects::{
     types::{TensorLike, TileType, TileView},
 };
 
+mod slices;
 mod strips;
 mod transfers;
 
@@ -62,6 +63,13 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
   tiled-loop form, where the loop carries the output tensor — and into a
   converted value a `pl.tile.assemble` of the source's tile;
+- a window that is not dense in its tensor (`pl.tensor.slice` of static
+  shapes, such as a column block `a[:, k:k+32]`), passed by a kernel's one
+  `pl.call` to a parameter the kernel only reads, is passed whole: the
+  parameter takes the tensor's type, the window's offsets become new
+  `index` parameters after the others, and the kernel slices the tensor
+  itself (a `pl.tile.load` at the offsets), as kernels read each tensor
+  they are given as one dense block;
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -162,6 +170,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     }
     let mut failed = false;
     for kernel in kernels {
+        if let Err((op, message)) = slices::take_window_tensors(context, module, kernel) {
+            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                .emit(op, Severity::Error);
+            failed = true;
+            continue;
+        }
         infer_directions(context, kernel);
         if let Err((op, message)) = transfers::stage_transfers(context, kernel) {
             OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))

@@ -195,11 +195,6 @@ fn copy_before<'c, 'a>(anchor: OperationRef<'c, 'a>, value: Value<'c, 'a>) -> Va
         .into()
 }
 
-fn set_operand<'c, 'a>(op: OperationRef<'c, 'a>, index: usize, value: Value<'c, 'a>) {
-    let mut op = pto_dialects::ir::edit(op);
-    op.set_operand(index, value);
-}
-
 fn accumulator_error(op: OperationRef, what: &str) -> PassFailed {
     OpDiagnostic::new(format!(
         "pl-plan-memory: {what}, but an accumulator cannot be copied (there is no acc-to-acc move); update it in place"
@@ -244,7 +239,7 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
             ));
         }
         let copy = copy_before(op, op.operand(index).unwrap());
-        set_operand(op, index, copy);
+        pto_dialects::ir::set_operand(op, index, copy);
     }
     // Yields that cannot take the carried (or branch result) buffer.
     let linear = Linear::of(function);
@@ -285,7 +280,7 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
             ));
         }
         let copy = copy_before(op, op.operand(index).unwrap());
-        set_operand(op, index, copy);
+        pto_dialects::ir::set_operand(op, index, copy);
     }
     Ok(())
 }

@@ -6,9 +6,11 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        BlockLike, OperationRef, Type, Value, operation::OperationLike, operation::OperationResult,
+        BlockLike, BlockRef, OperationRef, Type, Value, operation::OperationLike,
+        operation::OperationResult,
     },
 };
+use pto_dialects::ir::{OpKey, ValueKey};
 use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::{operand_at, operand_segments, result_at};
 
@@ -142,4 +144,41 @@ pub fn root<'c: 'a, 'a>(
         Some(argument) => root(argument, kernels),
         None => value,
     }
+}
+
+/// Whether `value` is defined where `op`, in `block`, can use it: an
+/// argument of `block` or of a block it is nested in, or a result of an op
+/// before `op` (or before the op `op` is nested in) in one of them.
+pub fn available_before<'c, 'a>(
+    value: Value<'c, 'a>,
+    op: OperationRef<'c, 'a>,
+    block: BlockRef<'c, 'a>,
+) -> bool {
+    let key = ValueKey::of(value);
+    let (mut current, mut anchor) = (Some(block), op);
+    while let Some(b) = current {
+        let argument = (0..b.argument_count())
+            .any(|i| ValueKey::of(Value::from(b.argument(i).unwrap())) == key);
+        if argument {
+            return true;
+        }
+        let mut at = b.first_operation();
+        while let Some(op) = at {
+            if OpKey::of(&op) == OpKey::of(&anchor) {
+                break;
+            }
+            if (0..op.result_count())
+                .any(|i| ValueKey::of(Value::from(op.result(i).unwrap())) == key)
+            {
+                return true;
+            }
+            at = op.next_in_block();
+        }
+        let Some(parent) = b.parent_operation() else {
+            return false;
+        };
+        anchor = parent;
+        current = parent.block();
+    }
+    false
 }

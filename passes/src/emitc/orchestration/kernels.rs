@@ -30,6 +30,9 @@ pub struct KernelCall {
     pub parameters: Vec<Option<ParamDirection>>,
     /// Per result: the parameter the kernel returns.
     pub returns: Vec<Option<usize>>,
+    /// The (input, output) parameters whose output may share the input's
+    /// buffer ([`shareable_outputs`]).
+    pub shares: Vec<(usize, usize)>,
 }
 
 /// The `pl.kind` of `function`.
@@ -83,6 +86,7 @@ pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String,
                 core,
                 parameters: signature(kernel),
                 returns: returned_parameters(kernel),
+                shares: shareable_outputs(kernel),
             };
             (symbol(kernel), call)
         })
@@ -119,6 +123,86 @@ pub fn returned_parameters(function: OperationRef) -> Vec<Option<usize>> {
         .operands()
         .map(|value| pto_dialects::access::parameter_of(function, value))
         .collect()
+}
+
+/// The (input, output) tensor parameters of `function` whose output may be
+/// given the input's buffer: every use of the input is a read and every use
+/// of the output a write or the return, all in the body's own block, and
+/// every read of the input feeds every write of the output. Each write then
+/// waits for every read to complete (synchronisation orders each op after
+/// the ops its operands come from), so the kernel has read the whole input
+/// before it overwrites any of it. A loop carrying an accumulator through
+/// such a kernel updates one buffer (docs/translate.md).
+pub fn shareable_outputs(function: OperationRef) -> Vec<(usize, usize)> {
+    use pto_dialects::access::{Use, operand_use};
+    use pto_dialects::ir::OpKey;
+    use std::collections::HashSet;
+    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
+        return Vec::new();
+    };
+    let directions = signature(function);
+    // The uses of parameter `i`, when every one is an op of the body's
+    // block, each with how it uses the parameter.
+    let uses_of = |i: usize| -> Option<Vec<(OperationRef, Use)>> {
+        let parameter: melior::ir::Value = body.argument(i).ok()?.into();
+        pto_dialects::ir::uses(parameter)
+            .into_iter()
+            .map(|(owner, index)| {
+                let here = owner.block().is_some_and(|b| b == body);
+                here.then(|| (owner, operand_use(owner, index)))
+            })
+            .collect()
+    };
+    // The ops `op`'s operands come from, transitively, within the function.
+    let feeding = |op: OperationRef| -> HashSet<OpKey> {
+        let mut seen = HashSet::new();
+        let mut pending = vec![op];
+        while let Some(next) = pending.pop() {
+            for operand in next.operands() {
+                if let Some(owner) = pto_dialects::ir::defining_op(operand)
+                    && seen.insert(OpKey::of(&owner))
+                {
+                    pending.push(owner);
+                }
+            }
+        }
+        seen
+    };
+    let mut shares = Vec::new();
+    let with = |direction: ParamDirection| -> Vec<usize> {
+        (0..directions.len())
+            .filter(|&i| directions[i] == Some(direction))
+            .collect()
+    };
+    for output in with(ParamDirection::Out) {
+        let Some(writes) = uses_of(output) else {
+            continue;
+        };
+        if writes
+            .iter()
+            .any(|(_, u)| !matches!(u, Use::Write | Use::Pass))
+            || !writes.iter().any(|(_, u)| *u == Use::Write)
+        {
+            continue;
+        }
+        let fed: Vec<HashSet<OpKey>> = writes
+            .iter()
+            .filter(|(_, u)| *u == Use::Write)
+            .map(|(op, _)| feeding(*op))
+            .collect();
+        for input in with(ParamDirection::In) {
+            let Some(reads) = uses_of(input) else {
+                continue;
+            };
+            let feeds_every_write = reads.iter().all(|(read, u)| {
+                *u == Use::Read && fed.iter().all(|f| f.contains(&OpKey::of(read)))
+            });
+            if !reads.is_empty() && feeds_every_write {
+                shares.push((input, output));
+            }
+        }
+    }
+    shares
 }
 
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).

@@ -104,7 +104,8 @@ branch), a read or write of a tensor a task takes, a call
 result that is not a parameter the kernel returns, a submit's task used
 other than as a dependency, a loop carrying a tensor it does not update
 in place (assemble into, write, or pass to a kernel that returns it: the
-loop's tensor is one tensor), and pl/pld ops without a runtime form
+loop's tensor is one tensor), a branch whose branches yield different
+tensors, and pl/pld ops without a runtime form
 (`pld.dispatch`, tile ops, ...).
 
 With `runtime=sim` (pto-translate's `--target=a2a3sim`, for the chip

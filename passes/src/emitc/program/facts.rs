@@ -16,7 +16,7 @@ use pto_dialects::{
 
 use crate::emitc::orchestration::{
     ORDERING_TOKENS,
-    kernels::{FUNC_ID, direction, kind, returned_parameters, symbol},
+    kernels::{FUNC_ID, direction, kind, returned_parameters, shareable_outputs, symbol},
 };
 
 /// A kernel parameter as the host sees it.
@@ -114,6 +114,9 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
 pub struct Kernel {
     pub parameters: Vec<Parameter>,
     pub returns: Vec<Option<usize>>,
+    /// The (input, output) parameters whose output may share the input's
+    /// buffer.
+    pub shares: Vec<(usize, usize)>,
 }
 
 /// The file a kernel's C++ is in.
@@ -163,6 +166,7 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
                 Kernel {
                     parameters,
                     returns,
+                    shares: shareable_outputs(kernel),
                 },
             );
         }

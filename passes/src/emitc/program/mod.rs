@@ -129,7 +129,8 @@ that is not a chip orchestration of the module, or with results; builtins
 over values that are not window views or of shapes the builtin kernels do
 not take; scalar accesses and assembles inside a comm domain (they would
 race the dispatches, which run on the devices' threads); a loop carrying
-a fresh tensor each iteration; a slice that is not contiguous in its
+a fresh tensor each iteration, a branch whose branches yield different
+tensors; a slice that is not contiguous in its
 tensor or clamped, a view with a layout, strides or a valid shape; and
 any other pl/pld op. With `runtime=pto2`, an entry
 orchestration whose tensors are windows or results of dynamic shape, or

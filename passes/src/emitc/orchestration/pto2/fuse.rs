@@ -9,16 +9,15 @@
 //! dense.
 
 use melior::ir::{
-    BlockLike, BlockRef, Identifier, OperationRef, Value, ValueLike,
+    BlockLike, Identifier, OperationRef, Value, ValueLike,
     attribute::{Attribute, DenseI32ArrayAttribute},
     operation::{OperationBuilder, OperationLike, OperationResult, WalkOrder, WalkResult},
 };
-use pto_dialects::ir::{OpKey, ValueKey};
 use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::operand_at;
 use pto_dialects::types::TensorLike;
 
-use crate::emitc::orchestration::calls::{Failure, call_arguments, callee};
+use crate::emitc::orchestration::calls::{Failure, available_before, call_arguments, callee};
 use crate::emitc::orchestration::kernels::KernelCall;
 
 /// Fuses every `pl.tensor.assemble` of `orchestration` into the create of
@@ -161,41 +160,4 @@ fn created_by<'c, 'a>(
 /// Whether `value` has exactly one use.
 fn single_use_chain(value: Value) -> bool {
     pto_dialects::ir::uses(value).len() == 1
-}
-
-/// Whether `value` is defined where `create`, in `block`, can use it: an
-/// argument of `block` or of a block it is nested in, or a result of an op
-/// before `create` (or before the op `create` is nested in) in one of them.
-fn available_before<'c, 'a>(
-    value: Value<'c, 'a>,
-    create: OperationRef<'c, 'a>,
-    block: BlockRef<'c, 'a>,
-) -> bool {
-    let key = ValueKey::of(value);
-    let (mut current, mut anchor) = (Some(block), create);
-    while let Some(b) = current {
-        let argument = (0..b.argument_count())
-            .any(|i| ValueKey::of(Value::from(b.argument(i).unwrap())) == key);
-        if argument {
-            return true;
-        }
-        let mut at = b.first_operation();
-        while let Some(op) = at {
-            if OpKey::of(&op) == OpKey::of(&anchor) {
-                break;
-            }
-            if (0..op.result_count())
-                .any(|i| ValueKey::of(Value::from(op.result(i).unwrap())) == key)
-            {
-                return true;
-            }
-            at = op.next_in_block();
-        }
-        let Some(parent) = b.parent_operation() else {
-            return false;
-        };
-        anchor = parent;
-        current = parent.block();
-    }
-    false
 }

@@ -176,18 +176,23 @@ pub fn lower<'c, 'a>(
         .and_then(|r| r.first_block())
         .expect("a module has a body");
     add_prologue(context, body);
-    // Tensors a loop updates in place are one tensor.
+    // Tensors loops and branches update in place are one tensor.
     let returned = |kernel: &str, k: usize| {
         kernels
             .get(kernel)
             .and_then(|call| call.returns.get(k).copied().flatten())
     };
-    crate::emitc::carried::check_updates_in_place(
+    let shares = |kernel: &str| {
+        kernels
+            .get(kernel)
+            .map_or(Vec::new(), |call| call.shares.clone())
+    };
+    crate::emitc::buffers::one_buffer_per_tensor(
         orchestration,
         &returned,
+        &shares,
         "emitted for the runtime",
     )?;
-    crate::emitc::convert_pl_to_emitc::drop_carried_buffers(orchestration)?;
     fuse::fuse_assembles(orchestration, kernels)?;
     views::check_views(orchestration)?;
     access::check_accesses(orchestration, kernels)?;

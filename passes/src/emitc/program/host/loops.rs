@@ -1,6 +1,6 @@
-//! Loops carrying host tensors updated in place carry one buffer
-//! (crate::emitc::carried): the carried value is dropped and the body and
-//! the code after the loop use the init's buffer
+//! Loops and branches yielding host tensors updated in place stand for one
+//! buffer (crate::emitc::buffers): the carried and yielded values are
+//! dropped and their uses take the tensor's buffer
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
 use melior::ir::OperationRef;
@@ -8,8 +8,8 @@ use melior::ir::OperationRef;
 use super::super::Failure;
 use super::super::facts::Facts;
 
-/// Checks that every tensor an `scf.for` of `function` carries is updated
-/// in place, then drops them.
+/// Checks that every tensor an `scf.for` or `scf.if` of `function` yields
+/// is updated in place, then drops them.
 pub(super) fn drop_carried_tensors<'c, 'a>(
     function: OperationRef<'c, 'a>,
     facts: &Facts,
@@ -20,6 +20,16 @@ pub(super) fn drop_carried_tensors<'c, 'a>(
             .get(kernel)
             .and_then(|kernel| kernel.returns.get(k).copied().flatten())
     };
-    crate::emitc::carried::check_updates_in_place(function, &returned, "simulated on the host")?;
-    crate::emitc::convert_pl_to_emitc::drop_carried_buffers(function)
+    let shares = |kernel: &str| {
+        facts
+            .kernels
+            .get(kernel)
+            .map_or(Vec::new(), |kernel| kernel.shares.clone())
+    };
+    crate::emitc::buffers::one_buffer_per_tensor(
+        function,
+        &returned,
+        &shares,
+        "simulated on the host",
+    )
 }

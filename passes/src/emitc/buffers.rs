@@ -1,0 +1,29 @@
+//! Tensors as buffers in orchestrations and host programs: a tensor is one
+//! buffer, so the values of loops and branches that stand for a tensor
+//! updated in place are replaced by it before lowering
+//! (docs/translate.md, "One buffer per tensor").
+
+use melior::ir::OperationRef;
+
+use crate::emitc::orchestration::calls::Failure;
+use crate::emitc::{branches, carried, convert_pl_to_emitc};
+
+/// Drops the tensor results of `function`'s branches and loops: branch
+/// results assembled after the branch are assembled in it, kernels'
+/// fresh outputs take the buffer of a loop's accumulator where they may,
+/// and what remains must update one tensor in place (else refused: `what`
+/// says how, "simulated on the host"). `returned(kernel, k)` is the
+/// parameter kernel `kernel` returns as its result `k`; `shares(kernel)`
+/// its (input, output) parameters that may share a buffer.
+pub fn one_buffer_per_tensor<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    returned: &dyn Fn(&str, usize) -> Option<usize>,
+    shares: &dyn Fn(&str) -> Vec<(usize, usize)>,
+    what: &str,
+) -> Result<(), Failure<'c, 'a>> {
+    branches::sink_assembles(function)?;
+    branches::drop_branch_tensors(function, returned, what)?;
+    carried::share_carried_outputs(function, returned, shares);
+    carried::check_updates_in_place(function, returned, what)?;
+    convert_pl_to_emitc::drop_carried_buffers(function)
+}
