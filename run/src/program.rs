@@ -602,6 +602,7 @@ pub enum Code {
     TensorRead,
     TensorWrite,
     TensorAssemble,
+    TensorConcat,
     TensorTranspose,
     TensorCast,
     TensorFillpad,
@@ -649,8 +650,6 @@ pub mod unsupported {
     /// `pl.tensor.sel`, `pl.tensor.sels`: selections run on tiles.
     pub const TENSOR_SELECT: &str =
         "tensor selections are not modelled; their tile forms (pl.tile.sel, pl.tile.sels) run";
-    /// `pl.tensor.concat`.
-    pub const TENSOR_CONCAT: &str = "joining tensors along an axis is not modelled";
     /// `pl.tile.alloc`: a raw address in a memory space, where pto-run's
     /// tiles are values (docs/pto-run.md, "Values and numerics").
     pub const TILE_ALLOC: &str =
@@ -816,7 +815,7 @@ impl Code {
             K::PlTensorRead => TensorRead,
             K::PlTensorWrite => TensorWrite,
             K::PlTensorAssemble => TensorAssemble,
-            K::PlTensorConcat => return Err(unsupported::TENSOR_CONCAT),
+            K::PlTensorConcat => TensorConcat,
             K::PlTensorTranspose => TensorTranspose,
             K::PlTensorCast => TensorCast,
             K::PlTensorFillpad => TensorFillpad,

@@ -10,7 +10,6 @@ use pto_run::program::unsupported;
 const UNSUPPORTED: &[(OpKind, &str)] = &[
     (OpKind::PlTensorCmp, unsupported::TENSOR_COMPARE),
     (OpKind::PlTensorCmps, unsupported::TENSOR_COMPARE),
-    (OpKind::PlTensorConcat, unsupported::TENSOR_CONCAT),
     (OpKind::PlTensorSel, unsupported::TENSOR_SELECT),
     (OpKind::PlTensorSels, unsupported::TENSOR_SELECT),
     (OpKind::PlTileAlloc, unsupported::TILE_ALLOC),

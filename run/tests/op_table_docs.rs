@@ -43,6 +43,9 @@ fn tensor_to_tile(kind: OpKind) -> Cell {
             (OpKind::PlTensorFull, None) => {
                 "`pl.tile.full` (`pl.tile.expands` of a runtime value)".into()
             }
+            (OpKind::PlTensorConcat, None) => {
+                "`pl.tile.assemble` of each input into a `pl.tile.create`".into()
+            }
             (_, None) => "a window copy".into(),
         }),
         Some(Err(reason)) => Cell::No(reason),

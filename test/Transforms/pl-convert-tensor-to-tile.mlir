@@ -203,3 +203,22 @@ func.func @k_loop(%a: !pl.tensor<32x128xf32>, %b: !pl.tensor<128x64xf32>) attrib
   }
   return
 }
+
+// -----
+
+// A concatenation: each input's tile is assembled in turn into a tile of
+// the result's shape, at the sum of the extents before it on the axis.
+
+// CHECK-LABEL: func.func @joined(
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG: %[[A:.*]] = pl.tile.load %arg0
+// CHECK-DAG: %[[B:.*]] = pl.tile.load %arg1
+// CHECK: %[[T:.*]] = pl.tile.create : !pl.tile<16x96xf32>
+// CHECK: %[[T1:.*]] = pl.tile.assemble %[[A]] into %[[T]][%[[C0]], %[[C0]]]
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK: %[[T2:.*]] = pl.tile.assemble %[[B]] into %[[T1]][%[[C0]], %[[C32]]]
+// CHECK: pl.tile.store %[[T2]], %arg2
+func.func @joined(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x64xf32>) -> !pl.tensor<16x96xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x96xf32>
+  return %c : !pl.tensor<16x96xf32>
+}

@@ -8,15 +8,15 @@
 // RUN: pto-translate --mlir-to-cce --allow-partial %s -o %t 2>&1 | FileCheck %s --check-prefix=PARTIAL
 // RUN: test -e %t/manifest.json
 
-// CONVERT: dropped-output.mlir:[[@LINE+5]]:8: warning: 'pl.tensor.concat' op pl-convert-tensor-to-tile: 'pl.tensor.concat' has no tile form yet
-// ERROR: dropped-output.mlir:[[@LINE+4]]:8: error: 'pl.tensor.concat' op pto-translate: kernel @join still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
-// PARTIAL: warning: 'pl.tensor.concat' op pto-translate: kernel @join still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
-// PARTIAL: warning: 'func.func' op pto-translate: @join is not a translated kernel; @main gets no runtime orchestration
-func.func @join(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
-  %t = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x32xf32> -> !pl.tensor<16x64xf32>
-  return %t : !pl.tensor<16x64xf32>
+// CONVERT: dropped-output.mlir:[[@LINE+5]]:8: warning: 'pl.tensor.cmp' op pl-convert-tensor-to-tile: 'pl.tensor.cmp' has no tile form yet
+// ERROR: dropped-output.mlir:[[@LINE+4]]:8: error: 'pl.tensor.cmp' op pto-translate: kernel @less still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
+// PARTIAL: warning: 'pl.tensor.cmp' op pto-translate: kernel @less still computes on tensors here (pto-a2a3-pipeline could not convert it); it is not translated
+// PARTIAL: warning: 'func.func' op pto-translate: @less is not a translated kernel; @main gets no runtime orchestration
+func.func @less(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xi1> attributes {pl.kind = #pl.kind<incore>} {
+  %t = pl.tensor.cmp %a, %b lt : !pl.tensor<16x32xf32>, !pl.tensor<16x32xf32> -> !pl.tensor<16x32xi1>
+  return %t : !pl.tensor<16x32xi1>
 }
-func.func @main(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
-  %r = pl.call @join(%a, %b) : (!pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>) -> !pl.tensor<16x64xf32>
-  return %r : !pl.tensor<16x64xf32>
+func.func @main(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xi1> attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.call @less(%a, %b) : (!pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xi1>
+  return %r : !pl.tensor<16x32xi1>
 }

@@ -70,6 +70,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   `index` parameters after the others, and the kernel slices the tensor
   itself (a `pl.tile.load` at the offsets), as kernels read each tensor
   they are given as one dense block;
+- `pl.tensor.concat` of static shapes becomes a `pl.tile.create` of the
+  result's shape that each input's tile is `pl.tile.assemble`d into in
+  turn, at the sum of the extents before it on the axis;
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -109,9 +112,8 @@ Otherwise shapes must be static and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
 L0 is split by `pl-tile-matmul-l0`). Tensor computations inside `scf.if`
 branches, and converted values used by ops that are not converted, are
-diagnosed; a computation without a tile form yet (`pl.tensor.full`,
-`pl.tensor.concat`) stays, with a warning, and pto-translate refuses the
-kernel.
+diagnosed; a computation without a tile form yet stays, with a warning,
+and pto-translate refuses the kernel.
 
 ```mlir
 // before
@@ -522,6 +524,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if kind == OpKind::PlTensorFull {
             return self.full(op);
         }
+        if kind == OpKind::PlTensorConcat {
+            return self.concat(op);
+        }
         if kind == OpKind::PlTensorAssemble
             && op
                 .operand(1)
@@ -690,6 +695,56 @@ impl<'c, 'a> Conversion<'c, 'a> {
     /// `pl.tensor.full` of a static shape: `pl.tile.full` of a constant, or
     /// a tile the runtime value is expanded into (`pl.tile.expands` over a
     /// `pl.tile.create`, whose elements it does not read).
+    /// `pl.tensor.concat` of static shapes: a `pl.tile.create` of the
+    /// result's shape that each input's tile is assembled into in turn, at
+    /// the sum of the extents before it on the axis.
+    fn concat(&mut self, op: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
+        let block = op.block().expect("ops sit in blocks");
+        let result: Value = result_of(op);
+        let Some(shape) = static_shape(result) else {
+            return Ok(false);
+        };
+        let axis = op
+            .attribute("axis")
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map(|a| a.value() as usize)
+            .filter(|&axis| axis < shape.len())
+            .ok_or((op, "a concat without an axis of its rank".to_string()))?;
+        let tile_type: Type = TileType::new(self.context, &shape, element(result), None).into();
+        let create = OperationBuilder::new(OpKind::PlTileCreate.name(), op.location())
+            .add_results(&[tile_type])
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        let mut joined = result_of(block.insert_operation_before(op, create));
+        let mut at = 0i64;
+        for input in op.operands() {
+            let extent = static_shape(input)
+                .and_then(|s| s.get(axis).copied())
+                .ok_or((op, "a concat input of a dynamic shape".to_string()))?;
+            let source = self.tile_of(op, input)?;
+            let zero = self.zero();
+            let mut offsets = vec![zero; shape.len()];
+            if at != 0 {
+                let constant = arith::constant(
+                    self.context,
+                    IntegerAttribute::new(Type::index(self.context), at).into(),
+                    op.location(),
+                );
+                offsets[axis] = result_of(block.insert_operation_before(op, constant));
+            }
+            let assemble = OperationBuilder::new(OpKind::PlTileAssemble.name(), op.location())
+                .add_operands(&[&[source, joined][..], &offsets].concat())
+                .add_results(&[tile_type])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            joined = result_of(block.insert_operation_before(op, assemble));
+            at += extent;
+        }
+        self.tiles.insert(value_key(result), joined);
+        Ok(true)
+    }
+
     fn full(&mut self, op: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
         let block = op.block().expect("ops sit in blocks");
         let result: Value = result_of(op);
@@ -980,7 +1035,6 @@ pub fn converts(kind: OpKind) -> Option<Result<(), &'static str>> {
     }
     Some(Err(match info.family {
         Family::TensorCreate => "a filled tensor has no tile form yet",
-        Family::TensorAssemble => "a concatenation has no tile form yet",
         Family::TensorMatmul => "an accumulating product has no tile form yet",
         Family::TensorCompare => "a comparison has no tile form yet (its packed mask)",
         Family::TensorSelect => "a select has no tile form yet (its mask and scratch)",
@@ -996,7 +1050,10 @@ fn is_convertible(kind: OpKind) -> bool {
     kind.info().tile_form.is_some()
         || matches!(
             kind,
-            OpKind::PlTensorSlice | OpKind::PlTensorAssemble | OpKind::PlTensorFull
+            OpKind::PlTensorSlice
+                | OpKind::PlTensorAssemble
+                | OpKind::PlTensorFull
+                | OpKind::PlTensorConcat
         )
 }
 

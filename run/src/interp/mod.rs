@@ -357,8 +357,8 @@ impl<'w> Interp<'w> {
                 Ok(Flow::Next)
             }
             TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim
-            | TensorRead | TensorWrite | TensorAssemble | TensorTranspose | TensorCast
-            | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
+            | TensorRead | TensorWrite | TensorAssemble | TensorConcat | TensorTranspose
+            | TensorCast | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
             | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_)
             | TensorMatmul | TensorMatmulAcc | TensorExpands => {
                 let values = self.tensor_op(frame, op)?;

@@ -45,6 +45,38 @@ fn resolve_shape(ty: &TensorTy, dynamic: &[i64]) -> Result<Vec<usize>> {
 
 /// The shape of a `rows × cols` result of type `ty`, leading dims taken
 /// from `template` (the operand's shape) where the type leaves them open.
+/// The shape of the concatenation of `inputs` along `axis`, and the axis:
+/// the inputs must share their rank and every extent off the axis.
+fn concat_shape(inputs: &[TensorRef], axis: Option<i64>) -> Result<(Vec<usize>, usize)> {
+    let first = inputs
+        .first()
+        .ok_or_else(|| RunError::new("a concat of no tensors"))?;
+    let rank = first.shape.len();
+    let axis = axis
+        .and_then(|a| usize::try_from(a).ok())
+        .filter(|&a| a < rank)
+        .ok_or_else(|| RunError::new(format!("a concat axis outside rank {rank}")))?;
+    let mut shape = first.shape.clone();
+    shape[axis] = 0;
+    for input in inputs {
+        let off_axis = |s: &[usize]| -> Vec<usize> {
+            s.iter()
+                .enumerate()
+                .filter(|&(d, _)| d != axis)
+                .map(|(_, &e)| e)
+                .collect()
+        };
+        if input.shape.len() != rank || off_axis(&input.shape) != off_axis(&first.shape) {
+            return Err(RunError::new(format!(
+                "concat inputs of shapes {:?} and {:?} differ off axis {axis}",
+                first.shape, input.shape
+            )));
+        }
+        shape[axis] += input.shape[axis];
+    }
+    Ok((shape, axis))
+}
+
 fn shape_of_grid(ty: &TensorTy, rows: usize, cols: usize, template: &[usize]) -> Vec<usize> {
     let rank = ty.shape.len();
     match rank {
@@ -282,6 +314,36 @@ impl Interp<'_> {
                     op.has_attr("atomic_add"),
                 )?;
                 Value::Tensor(target)
+            }
+            Code::TensorConcat => {
+                let inputs = op
+                    .operands
+                    .iter()
+                    .map(|&slot| self.tensor(frame, slot))
+                    .collect::<Result<Vec<_>>>()?;
+                let (shape, axis) = concat_shape(&inputs, op.int_attr("axis"))?;
+                // Row-major: each run of the axis and the axes inside it
+                // comes from each input in turn, once per outer index.
+                let outer: usize = shape[..axis].iter().product();
+                let inner: usize = shape[axis + 1..].iter().product();
+                let cols = shape.last().copied().unwrap_or(1);
+                let rows = shape[..shape.len() - 1].iter().product();
+                let mut tile = Tile::undefined(rows, cols, result_ty()?.elem)?;
+                let parts = inputs
+                    .iter()
+                    .map(|t| self.read_all(t))
+                    .collect::<Result<Vec<_>>>()?;
+                let mut at = 0;
+                for o in 0..outer {
+                    for (input, part) in inputs.iter().zip(&parts) {
+                        let run = input.shape[axis] * inner;
+                        let from = o * run..(o + 1) * run;
+                        tile.data[at..at + run].copy_from_slice(&part.data[from.clone()]);
+                        tile.defined[at..at + run].copy_from_slice(&part.defined[from]);
+                        at += run;
+                    }
+                }
+                fresh(self, tile, &shape)?
             }
             Code::TensorTranspose => {
                 let source = self.tensor(frame, op.operands[0])?;
