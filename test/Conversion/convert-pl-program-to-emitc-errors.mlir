@@ -284,3 +284,29 @@ func.func @unordered(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %ou
   %r = pl.tile.store %b, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// The kernel may write its output over the accumulator, but the loop
+// starts from a parameter, which its caller still holds: the output is
+// not given the parameter's buffer, and the loop carries a fresh tensor.
+func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-error @below {{convert-pl-program-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not simulated on the host}}
+  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
+    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
+    %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+    scf.yield %n : !pl.tensor<16x64xf32>
+  }
+  return
+}
+func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %s = pl.tile.add %a, %b : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
+  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  return %r : !pl.tensor<16x64xf32>
+}

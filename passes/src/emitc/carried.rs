@@ -117,7 +117,8 @@ fn updated<'c: 'a, 'a>(
 /// Gives a kernel's fresh output the buffer of the tensor a loop carries,
 /// where that is what makes the loop update it in place: the loop yields
 /// the call's result, the kernel's output is a `pl.tensor.create` made for
-/// this call alone, the carried tensor is used by this call alone, as an
+/// this call alone, the loop's init is a tensor the function creates (or
+/// fills), the carried tensor is used by this call alone, as an
 /// input whose buffer the output may share (`shares(kernel)`, from
 /// crate::emitc::orchestration::kernels::shareable_outputs). PyPTO's
 /// `acc = kernel(acc, x)` accumulations are such loops.
@@ -141,6 +142,20 @@ pub fn share_carried_outputs(
             };
             let carried: Value = carried.into();
             if TensorLike::try_from(carried.r#type()).is_err() {
+                continue;
+            }
+            // The accumulator must be the function's own: a parameter
+            // would be overwritten where its caller still holds it.
+            let own = operand_at(for_op, 3 + i)
+                .map(|init| in_place_root(init, returned))
+                .and_then(pto_dialects::ir::defining_op)
+                .is_some_and(|op| {
+                    matches!(
+                        OpKind::of(&op),
+                        Some(OpKind::PlTensorCreate | OpKind::PlTensorFull)
+                    )
+                });
+            if !own {
                 continue;
             }
             let Ok(result) = OperationResult::try_from(yielded) else {

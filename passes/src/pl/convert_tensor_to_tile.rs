@@ -1217,6 +1217,14 @@ fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inpu
     kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
 }
 
+/// The `pl.call`s and `pl.submit`s of `name` in `module`.
+fn calls_of<'c, 'a>(module: OperationRef<'c, 'a>, name: &str) -> Vec<OperationRef<'c, 'a>> {
+    pto_dialects::ir::collect(module, WalkOrder::PreOrder, |op| {
+        matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
+            && attrs::text_of(op, "callee").as_deref() == Some(name)
+    })
+}
+
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
 fn update_callers<'c>(
     context: &'c Context,
@@ -1231,16 +1239,7 @@ fn update_callers<'c>(
     let new_types: Vec<Type> = (inputs - added..inputs)
         .filter_map(|i| function_type.input(i).ok())
         .collect();
-    let mut calls = Vec::new();
-    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
-        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
-            && attrs::text_of(op, "callee").as_deref() == Some(name.as_str())
-        {
-            calls.push(op);
-        }
-        WalkResult::Advance
-    });
-    for raw in calls {
+    for raw in calls_of(module, &name) {
         let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();

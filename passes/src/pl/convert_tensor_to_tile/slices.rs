@@ -10,7 +10,7 @@ use melior::{
     ir::{
         Attribute, BlockLike, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::{ArrayAttribute, DenseI32ArrayAttribute, DictionaryAttribute, TypeAttribute},
-        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
+        operation::{OperationBuilder, OperationLike, OperationMutLike},
         r#type::FunctionType,
     },
 };
@@ -34,15 +34,7 @@ pub(super) fn take_window_tensors<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
-    let mut calls = Vec::new();
-    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
-        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
-            && attrs::text_of(op, "callee").as_deref() == Some(name.as_str())
-        {
-            calls.push(op);
-        }
-        WalkResult::Advance
-    });
+    let calls = super::calls_of(module, &name);
     let [call] = calls[..] else {
         return Ok(());
     };
