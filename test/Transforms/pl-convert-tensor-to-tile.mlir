@@ -188,6 +188,10 @@ func.func @widen(%x: !pl.tensor<16x48xf32>) -> !pl.tensor<16x64xf32> attributes 
 // CHECK-NOT: pl.tensor.slice %arg0
 // CHECK: %[[BS:.*]] = pl.tensor.slice %arg1[%[[K]], %{{.*}}]
 // CHECK: pl.call @columns(%arg0, %[[BS]], %{{.*}}, %[[K]], %{{.*}})
+// A second call, of another window of the same tensor type, passes its
+// own offsets.
+// CHECK: %[[C96:.*]] = arith.constant 96 : index
+// CHECK: pl.call @columns(%arg0, %{{.*}}, %{{.*}}, %[[C96]], %{{.*}})
 func.func @columns(%a: !pl.tensor<32x32xf32>, %b: !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32> attributes {pl.kind = #pl.kind<incore>} {
   %p = pl.tensor.matmul %a, %b : !pl.tensor<32x32xf32>, !pl.tensor<32x64xf32> -> !pl.tensor<32x64xf32>
   return %p : !pl.tensor<32x64xf32>
@@ -201,6 +205,10 @@ func.func @k_loop(%a: !pl.tensor<32x128xf32>, %b: !pl.tensor<128x64xf32>) attrib
     %bs = pl.tensor.slice %b[%k, %c0] : !pl.tensor<128x64xf32> -> !pl.tensor<32x64xf32>
     %p = pl.call @columns(%as, %bs) : (!pl.tensor<32x32xf32>, !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32>
   }
+  %c96 = arith.constant 96 : index
+  %last = pl.tensor.slice %a[%c0, %c96] : !pl.tensor<32x128xf32> -> !pl.tensor<32x32xf32>
+  %top = pl.tensor.slice %b[%c0, %c0] : !pl.tensor<128x64xf32> -> !pl.tensor<32x64xf32>
+  %q = pl.call @columns(%last, %top) : (!pl.tensor<32x32xf32>, !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32>
   return
 }
 

@@ -64,8 +64,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   tiled-loop form, where the loop carries the output tensor — and into a
   converted value a `pl.tile.assemble` of the source's tile;
 - a window that is not dense in its tensor (`pl.tensor.slice` of static
-  shapes, such as a column block `a[:, k:k+32]`), passed by a kernel's one
-  `pl.call` to a parameter the kernel only reads, is passed whole: the
+  shapes, such as a column block `a[:, k:k+32]`), that every `pl.call` of
+  a kernel passes (each a window of one tensor type) to a parameter the
+  kernel only reads, is passed whole: the
   parameter takes the tensor's type, the window's offsets become new
   `index` parameters after the others, and the kernel slices the tensor
   itself (a `pl.tile.load` at the offsets), as kernels read each tensor

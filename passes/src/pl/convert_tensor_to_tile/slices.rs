@@ -25,9 +25,10 @@ use pto_dialects::{
 use super::Failure;
 
 /// Gives `kernel` (of `module`) the tensors of the non-dense windows its
-/// one `pl.call` passes to parameters it only reads, with the windows'
-/// offsets as new `index` parameters after the others. Kernels called
-/// more than once, or through `pl.submit`, are left as they are.
+/// `pl.call`s pass to a parameter it only reads, with the windows' offsets
+/// as new `index` parameters after the others, when every call passes such
+/// a window of one tensor type there. Kernels called through `pl.submit`
+/// are left as they are.
 pub(super) fn take_window_tensors<'c, 'a>(
     context: &'c Context,
     module: OperationRef<'c, 'a>,
@@ -35,63 +36,42 @@ pub(super) fn take_window_tensors<'c, 'a>(
 ) -> Result<(), Failure<'c, 'a>> {
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
     let calls = super::calls_of(module, &name);
-    let [call] = calls[..] else {
-        return Ok(());
-    };
-    if OpKind::of(&call) != Some(OpKind::PlCall) {
+    if calls.is_empty() || calls.iter().any(|c| OpKind::of(c) != Some(OpKind::PlCall)) {
         return Ok(());
     }
     let Some(entry) = kernel.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
     let parameters = entry.argument_count();
-    let mut added_offsets = Vec::new();
-    for index in 0..parameters.min(call.operand_count()) {
-        let Some(argument) = operand_at(call, index) else {
-            continue;
-        };
-        let Some(slice) = pto_dialects::ir::defining_op(argument)
-            .filter(|op| OpKind::of(op) == Some(OpKind::PlTensorSlice))
-        else {
-            continue;
-        };
-        let segments = operand_segments(slice);
-        let (Some(&(_, offset_count)), Some(&(_, size_count))) = (segments.get(1), segments.get(2))
-        else {
-            continue;
-        };
-        let Some(source) = operand_at(slice, 0) else {
-            continue;
-        };
-        let (Ok(whole), Ok(window)) = (
-            TensorLike::try_from(source.r#type()),
-            TensorLike::try_from(argument.r#type()),
-        ) else {
-            continue;
-        };
-        let static_shapes =
-            whole.shape().iter().all(Option::is_some) && window.shape().iter().all(Option::is_some);
-        let dense = crate::emitc::dense::provably_dense(&whole.shape(), &window.shape()).is_ok();
+    // The offsets each call passes after its arguments.
+    let mut added: Vec<Vec<Value>> = vec![Vec::new(); calls.len()];
+    for index in 0..parameters {
         let parameter = entry.argument(index).map_err(|e| (kernel, e.to_string()))?;
+        let windows: Option<Vec<Window>> = calls
+            .iter()
+            .map(|&call| window_at(call, index).filter(|w| w.r#type == parameter.r#type()))
+            .collect();
+        let Some(windows) = windows else {
+            continue;
+        };
+        let whole = windows[0].source.r#type();
+        let offset_count = windows[0].offsets.len();
         let read_only = pto_dialects::access::access(kernel, parameter.into())
             .is_none_or(|d| d == ParamDirection::In);
-        if dense || !static_shapes || size_count != 0 || !read_only {
-            continue;
-        }
-        if parameter.r#type() != argument.r#type() {
+        if !read_only || windows.iter().any(|w| w.source.r#type() != whole) {
             continue;
         }
         // The kernel's parameter becomes the whole tensor; its uses take
         // the kernel's own slice of it at the new offset parameters.
         let uses = pto_dialects::ir::uses(parameter.into());
-        parameter.set_type(source.r#type());
-        let location = slice.location();
+        parameter.set_type(whole);
+        let location = windows[0].slice.location();
         let offsets: Vec<Value> = (0..offset_count)
             .map(|_| entry.add_argument(Type::index(context), location))
             .collect();
         let own = OperationBuilder::new(OpKind::PlTensorSlice.name(), location)
             .add_operands(&[&[parameter.into()][..], &offsets].concat())
-            .add_results(&[argument.r#type()])
+            .add_results(&[windows[0].r#type])
             .add_attributes(&[(
                 Identifier::new(context, "operandSegmentSizes"),
                 DenseI32ArrayAttribute::new(context, &[1, offset_count as i32, 0]).into(),
@@ -106,20 +86,60 @@ pub(super) fn take_window_tensors<'c, 'a>(
         for (user, operand) in uses {
             pto_dialects::ir::set_operand(user, operand, sliced);
         }
-        pto_dialects::ir::set_operand(call, index, source);
-        added_offsets.extend((0..offset_count).filter_map(|k| operand_at(slice, 1 + k)));
-        if !pto_dialects::ir::has_uses(argument) {
-            pto_dialects::ir::erase(slice);
+        for ((call, window), offsets) in calls.iter().zip(&windows).zip(&mut added) {
+            pto_dialects::ir::set_operand(*call, index, window.source);
+            offsets.extend(window.offsets.iter().copied());
+            if !pto_dialects::ir::has_uses(window.slice.result(0).unwrap()) {
+                pto_dialects::ir::erase(window.slice);
+            }
         }
     }
-    if added_offsets.is_empty() {
+    if added.iter().all(Vec::is_empty) {
         return Ok(());
     }
-    let mut operands: Vec<Value> = call.operands().collect();
-    operands.extend(added_offsets);
-    pto_dialects::ir::edit(call).set_operands(&operands);
+    for (call, offsets) in calls.iter().zip(added) {
+        let mut operands: Vec<Value> = call.operands().collect();
+        operands.extend(offsets);
+        pto_dialects::ir::edit(*call).set_operands(&operands);
+    }
     retype(context, kernel, parameters);
     Ok(())
+}
+
+/// A window a call passes: the slice, its tensor, offsets and type.
+struct Window<'c, 'a> {
+    slice: OperationRef<'c, 'a>,
+    source: Value<'c, 'a>,
+    offsets: Vec<Value<'c, 'a>>,
+    r#type: Type<'c>,
+}
+
+/// The window `call` passes as argument `index`, when it is a static
+/// `pl.tensor.slice` that is not dense in its static tensor.
+fn window_at<'c, 'a>(call: OperationRef<'c, 'a>, index: usize) -> Option<Window<'c, 'a>> {
+    let argument = operand_at(call, index)?;
+    let slice = pto_dialects::ir::defining_op(argument)
+        .filter(|op| OpKind::of(op) == Some(OpKind::PlTensorSlice))?;
+    let segments = operand_segments(slice);
+    let (&(_, offset_count), &(_, size_count)) = (segments.get(1)?, segments.get(2)?);
+    let source = operand_at(slice, 0)?;
+    let whole = TensorLike::try_from(source.r#type()).ok()?;
+    let window = TensorLike::try_from(argument.r#type()).ok()?;
+    let static_shapes =
+        whole.shape().iter().all(Option::is_some) && window.shape().iter().all(Option::is_some);
+    let dense = crate::emitc::dense::provably_dense(&whole.shape(), &window.shape()).is_ok();
+    if dense || !static_shapes || size_count != 0 {
+        return None;
+    }
+    let offsets = (0..offset_count)
+        .map(|k| operand_at(slice, 1 + k))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Window {
+        slice,
+        source,
+        offsets,
+        r#type: argument.r#type(),
+    })
 }
 
 /// `kernel`'s function type from its entry block's arguments, the
