@@ -47,7 +47,7 @@ func.func @fresh(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestra
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
+  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pl.tensor<8xf32>) {
     %t = pl.tensor.create() : !pl.tensor<8xf32>
     scf.yield %t : !pl.tensor<8xf32>
@@ -128,7 +128,7 @@ func.func @fill(%x: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attrib
 
 // A branch choosing between two tensors: no one buffer is its result.
 func.func @main(%x: !pl.tensor<8xf32>, %y: !pl.tensor<8xf32>, %flag: i1) attributes {pl.kind = #pl.kind<orchestration>} {
-  // expected-error @below {{convert-pl-orchestration-to-emitc: branch result #0 is not one tensor both branches update in place (assembled into, written, or returned by a kernel it is passed to): a branch choosing between tensors is not emitted for the runtime}}
+  // expected-error @below {{convert-pl-orchestration-to-emitc: branch result #0 is not one tensor both branches update in place (assembled into, written, viewed, or returned by a kernel it is passed to): a branch choosing between tensors is not emitted for the runtime}}
   %r = scf.if %flag -> (!pl.tensor<8xf32>) {
     scf.yield %x : !pl.tensor<8xf32>
   } else {
@@ -150,7 +150,7 @@ func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attribu
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
+  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
     %t = pl.tensor.create() : !pl.tensor<16x64xf32>
     %n = pl.call @unordered(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
@@ -175,7 +175,7 @@ func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attribu
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
+  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
   %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
     %t = pl.tensor.create() : !pl.tensor<16x64xf32>
     %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>

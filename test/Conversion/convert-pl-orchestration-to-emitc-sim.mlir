@@ -1,5 +1,5 @@
 // RUN: pto-opt --verify-roundtrip %s --split-input-file --convert-pl-orchestration-to-emitc=runtime=sim | FileCheck %s
-// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-orchestration-to-emitc{runtime=sim}, convert-arith-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
+// RUN: pto-opt %s --split-input-file --pass-pipeline='builtin.module(convert-pl-orchestration-to-emitc{runtime=sim}, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)' | mlir-translate --split-input-file --mlir-to-cpp | FileCheck %s --check-prefix=CPP
 
 // A chip orchestration as a function of the simulator's host program
 // (docs/translate.md): a host tensor arrives whole and passes its data (and
@@ -72,5 +72,48 @@ func.func @scalar_chip(%h: !pl.tensor<8xf32>, %n: index, %s: f32) attributes {pl
   return
 }
 func.func @shift(%h: !pl.tensor<8xf32> {pl.direction = #pl.direction<inout>}, %n: index, %s: f32) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+// A chip computes with an index scalar (taken back as an index for the
+// EmitC conversions) and branches on it; the values that name a window's
+// buffer are the window's pointer: a kernel's result it returns, both
+// branches of an scf.if updating it in place, and its views.
+
+// CHECK-LABEL: emitc.func @aliases(
+// CHECK-SAME: %[[W:[^:]*]]: !emitc.ptr<!emitc.opaque<"float">>, %[[R:[^:]*]]: !emitc.size_t)
+// CHECK: %[[I:.*]] = builtin.unrealized_conversion_cast %[[R]] : !emitc.size_t to index
+// CHECK: call_opaque "post"(%[[W]])
+// CHECK: %[[ODD:.*]] = arith.cmpi eq, %[[I]]
+// CHECK-NOT: pl.tensor.view
+// CHECK: scf.if %[[ODD]]
+// CHECK: emitc.call_opaque "read"(%[[W]], %[[R]])
+// CPP-LABEL: static void aliases(float* v1, size_t v2) {
+// CPP: post(v1);
+// CPP: if (
+// CPP: read(v1, v2);
+func.func @post(%w: !pld.dtensor<4x64xf32> {pl.direction = #pl.direction<inout>}) -> !pld.dtensor<4x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %w : !pld.dtensor<4x64xf32>
+}
+func.func @read(%f: !pld.dtensor<1x256xf32>, %r: index) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+func.func @aliases(%w: !pld.dtensor<4x64xf32>, %r: index) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c1 = arith.constant 1 : index
+  %posted = pl.call @post(%w) : (!pld.dtensor<4x64xf32>) -> !pld.dtensor<4x64xf32>
+  %odd = arith.cmpi eq, %r, %c1 : index
+  %either = scf.if %odd -> !pld.dtensor<4x64xf32> {
+    scf.yield %posted : !pld.dtensor<4x64xf32>
+  } else {
+    %flat = pl.tensor.view %posted : !pld.dtensor<4x64xf32> -> !pld.dtensor<1x256xf32>
+    %back = pl.tensor.view %flat : !pld.dtensor<1x256xf32> -> !pld.dtensor<4x64xf32>
+    scf.yield %back : !pld.dtensor<4x64xf32>
+  }
+  %view = pl.tensor.view %either : !pld.dtensor<4x64xf32> -> !pld.dtensor<1x256xf32>
+  scf.if %odd {
+    pl.call @read(%view, %r) : (!pld.dtensor<1x256xf32>, index) -> ()
+  }
   return
 }

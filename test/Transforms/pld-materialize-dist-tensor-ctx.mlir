@@ -66,3 +66,60 @@ func.func @orch(%d: !Data, %t0: !pl.task_id, %n: index) attributes {pl.kind = #p
   }
   return
 }
+
+// -----
+
+!Data = !pld.dtensor<4x256xf32>
+!Flat = !pld.dtensor<1x1024xf32>
+
+// Lineage follows views, both branches of an scf.if that
+// agree, an scf.while's carries, and a call's result back to the callee's
+// parameter it returns.
+// CHECK-LABEL: func.func @lineage
+// CHECK-SAME: %[[DC:[^:]*]]: !pld.comm_ctx, %[[EC:[^:]*]]: !pld.comm_ctx)
+// CHECK: %[[FLAT:.*]] = pl.tensor.view
+// CHECK: pl.call @flat(%[[FLAT]], %[[DC]])
+// CHECK: %[[IF:.*]] = scf.if
+// CHECK: pl.call @whole(%[[IF]], %[[DC]])
+// CHECK: scf.while
+// CHECK: pl.call @whole(%{{.*}}, %[[EC]])
+// CHECK: pl.call @whole(%{{.*}}, %[[EC]])
+// CHECK: %[[SECOND:.*]] = pl.call @second(%{{.*}}, %{{.*}}, %[[DC]], %[[EC]])
+// CHECK: pl.call @whole(%[[SECOND]], %[[EC]])
+// CHECK-LABEL: func.func @whole
+// CHECK-SAME: %[[C:[^:]*]]: !pld.comm_ctx)
+// CHECK: pld.system.rank %[[C]]
+func.func @flat(%d: !Flat) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+func.func @second(%a: !Data, %b: !Data) -> !Data attributes {pl.kind = #pl.kind<aiv>} {
+  return %b : !Data
+}
+func.func @lineage(%d: !Data, %e: !Data, %c: i1) attributes {pl.kind = #pl.kind<orchestration>} {
+  %flat = pl.tensor.view %d : !Data -> !Flat
+  pl.call @flat(%flat) : (!Flat) -> ()
+  %either = scf.if %c -> !Data {
+    scf.yield %d : !Data
+  } else {
+    %back = pl.tensor.view %flat : !Flat -> !Data
+    scf.yield %back : !Data
+  }
+  pl.call @whole(%either) : (!Data) -> ()
+  %last = scf.while (%a = %e) : (!Data) -> !Data {
+    scf.condition(%c) %a : !Data
+  } do {
+  ^bb0(%b: !Data):
+    pl.call @whole(%b) : (!Data) -> ()
+    scf.yield %b : !Data
+  }
+  pl.call @whole(%last) : (!Data) -> ()
+  %r = pl.call @second(%d, %e) : (!Data, !Data) -> !Data
+  pl.call @whole(%r) : (!Data) -> ()
+  return
+}
+func.func @whole(%d: !Data) attributes {pl.kind = #pl.kind<aiv>} {
+  %v = pl.tensor.view %d : !Data -> !Flat
+  %ctx = pld.system.get_comm_ctx %v : !Flat
+  %me = pld.system.rank %ctx : i32
+  return
+}

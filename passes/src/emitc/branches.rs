@@ -137,12 +137,16 @@ pub fn drop_branch_tensors<'c, 'a>(
                 .filter_map(|y| operand_at(*y, i))
                 .map(|v| in_place_root(v, returned))
                 .collect();
-            let one = roots.len() == 2 && ValueKey::of(roots[0]) == ValueKey::of(roots[1]);
+            // Through views the root may have another shape: only a root of
+            // the result's own type is the result.
+            let one = roots.len() == 2
+                && ValueKey::of(roots[0]) == ValueKey::of(roots[1])
+                && roots[0].r#type() == result.r#type();
             if !one {
                 return Err((
                     branch,
                     format!(
-                        "branch result #{i} is not one tensor both branches update in place (assembled into, written, or returned by a kernel it is passed to): a branch choosing between tensors is not {what}"
+                        "branch result #{i} is not one tensor both branches update in place (assembled into, written, viewed, or returned by a kernel it is passed to): a branch choosing between tensors is not {what}"
                     ),
                 ));
             }

@@ -50,7 +50,7 @@ pub fn check_updates_in_place<'c, 'a>(
                 return Err((
                     for_op,
                     format!(
-                        "loop-carried tensor #{i} is not updated in place (assembled into, written, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not {what}"
+                        "loop-carried tensor #{i} is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not {what}"
                     ),
                 ));
             }
@@ -97,7 +97,8 @@ pub fn in_place_root<'c: 'a, 'a>(
 
 /// The tensor `value` is an in-place update of, if it is one: the target
 /// of an assemble, the tensor of a write, the argument a kernel returns,
-/// the init of a loop updating it in place (checked on its own).
+/// the init of a loop updating it in place (checked on its own), the
+/// tensor a view reinterprets (the same buffer).
 fn updated<'c: 'a, 'a>(
     value: Value<'c, 'a>,
     returned: &dyn Fn(&str, usize) -> Option<usize>,
@@ -106,7 +107,7 @@ fn updated<'c: 'a, 'a>(
     let op = result.owner();
     match OpKind::of(&op) {
         Some(OpKind::PlTensorAssemble) => operand_at(op, 1),
-        Some(OpKind::PlTensorWrite) => operand_at(op, 0),
+        Some(OpKind::PlTensorWrite | OpKind::PlTensorView) => operand_at(op, 0),
         Some(OpKind::PlCall | OpKind::PlSubmit) => returned(&callee(op), result.result_number())
             .and_then(|parameter| call_arguments(op).get(parameter).copied()),
         None if op_name(op) == "scf.for" => operand_at(op, 3 + result.result_number()),

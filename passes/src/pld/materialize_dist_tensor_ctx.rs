@@ -4,22 +4,24 @@
 
 use pto_dialects::op_table::OpKind;
 use pto_dialects::ops::Checked;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+
+mod lineage;
+use lineage::{Lineage, Unresolved};
 
 use melior::{
     IrRewriter,
     ir::{
         Attribute, BlockLike, RegionLike, Type, Value,
         attribute::{ArrayAttribute, TypeAttribute},
-        block::BlockArgument,
         operation::{
             OperationBuilder, OperationLike, OperationMutLike, OperationRef, OperationRefMut,
-            OperationResult, WalkOrder, WalkResult,
+            WalkOrder, WalkResult,
         },
         r#type::FunctionType,
     },
 };
-use pto_dialects::ir::{OpKey, argument_owner, edit, replace_all_uses};
+use pto_dialects::ir::{OpKey, edit, replace_all_uses};
 use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
@@ -46,9 +48,14 @@ passes the matching contexts at every `pl.call`, `pl.submit`, `pld.dispatch`
 and `func.call`, and replaces each `get_comm_ctx` outside host orchestrators
 by the context it resolves to. A context is found through the tensor's
 lineage: a parameter's context parameter, the target a store, scalar write
-or collective wrote back into, or a loop carry's initial value. In a host
-orchestrator an unresolvable tensor gets a `get_comm_ctx` before the call;
-elsewhere it is an error.
+or collective wrote back into, the tensor a `pl.tensor.view` reinterprets,
+both branches of an `scf.if`, an `scf.for` or `scf.while` carry (its initial
+value and what each iteration yields back), or a call's result (the argument
+whose parameter the callee returns). In a host orchestrator an unresolvable
+tensor gets a `get_comm_ctx` before the call; elsewhere it is an error, and
+so is a branch or loop carry that joins tensors of different contexts: the
+context is passed once, so it cannot depend on the branch taken or the
+iteration.
 
 Before:
 
@@ -72,9 +79,7 @@ func.func @chip(%data: !pld.dtensor<4x256xf32>, %ctx: !pld.comm_ctx) ... {
   %data_ctx = pld.system.get_comm_ctx %data : !pld.dtensor<4x256xf32>
   pld.dispatch @chip(%data, %data_ctx) on %r : (!pld.dtensor<4x256xf32>, !pld.comm_ctx) -> ()
 ```
-
-Not yet diagnosed: an `scf.if` yielding tensors of different domains, a loop
-carry rebinding a distributed tensor to another domain."#,
+"#,
     example_options: "",
     anchor: Some("builtin.module"),
     options: &[],
@@ -84,45 +89,6 @@ carry rebinding a distributed tensor to another domain."#,
 
 fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {
     op.attribute(attribute).ok().and_then(attrs::text)
-}
-
-/// The operand a result aliases: the op table's tied operand (a
-/// write-back target or a rebound window), or the init an `scf.for`
-/// result is carried from.
-fn aliased_operand(op: OperationRef, result: usize) -> Option<usize> {
-    match OpKind::of(&op) {
-        Some(kind) => kind.info().tied_operand.filter(|_| result == 0),
-        // scf.for: result k is carried from init operand 3 + k.
-        None if op_name(op) == "scf.for" => Some(3 + result),
-        None => None,
-    }
-}
-
-/// Resolves the comm context of `value` by lineage; `ctx_params` maps
-/// (function, parameter index) to its context parameter.
-fn resolve<'c, 'a>(
-    value: Value<'c, 'a>,
-    ctx_params: &HashMap<(OpKey, usize), Value<'c, 'a>>,
-) -> Option<Value<'c, 'a>> {
-    let mut current = value;
-    for _ in 0..64 {
-        if let Ok(argument) = BlockArgument::try_from(current) {
-            let number = argument.argument_number();
-            let owner = argument_owner(current)?.parent_operation()?;
-            match op_name(owner).as_str() {
-                "func.func" => return ctx_params.get(&(OpKey::of(&owner), number)).copied(),
-                // Body argument k > 0 of scf.for is carried from init 3 + k - 1.
-                "scf.for" if number > 0 => current = owner.operand_opt(3 + number - 1)?,
-                _ => return None,
-            }
-        } else if let Ok(result) = OperationResult::try_from(current) {
-            let owner = result.owner();
-            current = owner.operand_opt(aliased_operand(owner, result.result_number())?)?;
-        } else {
-            return None;
-        }
-    }
-    None
 }
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
@@ -205,6 +171,16 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
     }
 
     // 2. Context arguments at every call of such a function.
+    let by_name: HashMap<String, OperationRef> = functions
+        .iter()
+        .filter_map(|&function| Some((symbol_name(function, "sym_name")?, function)))
+        .collect();
+    let lineage = Lineage {
+        ctx_params: &ctx_params,
+        callee_windows: &callee_windows,
+        functions: &by_name,
+    };
+    let mut reported: HashSet<OpKey> = HashSet::new();
     let mut calls: Vec<OperationRef> = Vec::new();
     let mut queries: Vec<OperationRef> = Vec::new();
     pto_dialects::ir::walk(root, WalkOrder::PreOrder, |op| {
@@ -239,9 +215,9 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         let mut ctxs: Vec<Value> = Vec::new();
         for &index in windows {
             let Some(arg) = args.get(index) else { continue };
-            match resolve(*arg, &ctx_params) {
-                Some(ctx) => ctxs.push(ctx),
-                None if host_caller => {
+            match lineage.resolve(*arg) {
+                Ok(ctx) => ctxs.push(ctx),
+                Err(_) if host_caller => {
                     rewriter.set_insertion_point_before(call);
                     let query = rewriter.insert(
                         OperationBuilder::new(OpKind::PldSystemGetCommCtx.name(), call.location())
@@ -252,7 +228,11 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
                     );
                     ctxs.push(query.result(0).expect("one result").into());
                 }
-                None => {
+                Err(Unresolved::Conflict { op, message }) => {
+                    report_conflict(op, &message, &mut reported);
+                    failed = true;
+                }
+                Err(Unresolved::Unknown) => {
                     OpDiagnostic::new(format!(
                         "cannot determine the communication context of the distributed tensor passed as argument #{index} \
                          to '@{callee}'; only a host orchestrator can query a context at run time: pass the tensor \
@@ -289,12 +269,16 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         let Ok(tensor) = query.operand(0) else {
             continue;
         };
-        match resolve(tensor, &ctx_params) {
-            Some(ctx) => {
+        match lineage.resolve(tensor) {
+            Ok(ctx) => {
                 replace_all_uses(query.result(0).expect("one result"), ctx);
                 rewriter.erase_op(query);
             }
-            None => {
+            Err(Unresolved::Conflict { op, message }) => {
+                report_conflict(op, &message, &mut reported);
+                failed = true;
+            }
+            Err(Unresolved::Unknown) => {
                 OpDiagnostic::new(
                     "cannot resolve the communication context here; take the distributed tensor as a parameter",
                 )
@@ -304,6 +288,13 @@ pub fn materialize(root: OperationRef) -> Result<usize, PassFailed> {
         }
     }
     if failed { Err(PassFailed) } else { Ok(added) }
+}
+
+/// Reports a lineage conflict at the op that mixes contexts, once.
+fn report_conflict(op: OperationRef, message: &str, reported: &mut HashSet<OpKey>) {
+    if reported.insert(OpKey::of(&op)) {
+        OpDiagnostic::new(message.to_string()).emit(op, Severity::Error);
+    }
 }
 
 /// The size of `pl.submit`'s first operand group (its arguments).

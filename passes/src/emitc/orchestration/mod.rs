@@ -127,13 +127,22 @@ on each device's thread:
   extents where the kernel's are. What a kernel wants is read from its
   parameter types, so the module must hold the aic/aiv kernels the chips
   call (pto-translate gives it the ones it translated); they are erased;
-- `arith.constant`s are left to `convert-arith-to-emitc`.
+- a value that names a window's buffer is the window's pointer: a
+  kernel's result that is a parameter it returns, a static-shaped view of
+  a window, and an `scf.if` result or loop carry both of whose ways update
+  one tensor in place (one buffer per tensor, as for the runtime);
+- scalar arithmetic, constants, `scf.if` and `scf.for` are left to the
+  EmitC conversions, their bodies lowered in turn; an `index` scalar
+  parameter the chip computes with is taken back as an `index` by an
+  unrealized cast they reconcile.
 
 Refused, with an error: a parameter that is neither a tensor, a scalar
-nor a comm context, a call to a function that is not an aic/aiv kernel of the module,
-a kernel result that is used, a window passed to a kernel that wants an
-extent the window does not have, and any other op (`pl.tensor.create`,
-`pl.submit`, loops, ...).
+nor a comm context, a call to a function that is not an aic/aiv kernel of
+the module, a used kernel result that is not a parameter it returns, a
+branch choosing between tensors, a scalar other than an `index` that the
+chip computes with, a window passed to a kernel that wants an extent the
+window does not have, and any other op (`pl.tensor.create`, `pl.submit`,
+views of host tensors, ...).
 
 Before:
 
@@ -260,12 +269,13 @@ fn run_sim(module: OperationRef) -> Result<(), PassFailed> {
         .iter()
         .map(|&kernel| (kernels::symbol(kernel), sim::parameters(kernel)))
         .collect();
+    let calls = kernels::kernel_calls(&kernels);
     for chip in functions
         .iter()
         .copied()
         .filter(|f| kind(*f) == Some(FunctionKind::Orchestration))
     {
-        sim::lower(chip, &parameters).map_err(|(op, m)| error(op, &m))?;
+        sim::lower(chip, &parameters, &calls).map_err(|(op, m)| error(op, &m))?;
     }
     for kernel in kernels {
         pto_dialects::ir::erase(kernel);

@@ -14,17 +14,19 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
     /// The call of `op`'s kernel, its extents after all other arguments.
     pub(super) fn call(
         &self,
-        entry: BlockRef<'c, 'a>,
         op: OperationRef<'c, 'a>,
     ) -> Result<melior::ir::Operation<'c>, Failure<'c, 'a>> {
         let callee = callee(op);
+        let entry = op
+            .block()
+            .ok_or_else(|| self.fail("a call outside any block"))?;
         let parameters = self
             .kernels
             .get(&callee)
             .ok_or_else(|| self.fail(format!("@{callee} is not a translated kernel")))?;
         if (0..op.result_count()).any(|i| has_uses(op.result(i).unwrap())) {
             return Err(
-                self.fail("kernel results used in a chip orchestration are not simulated yet")
+                self.fail(format!("a result of @{callee} that is not a parameter it returns is used in a chip orchestration; that is not simulated yet"))
             );
         }
         let mut operands: Vec<Value> = Vec::new();

@@ -23,6 +23,7 @@ use pto_dialects::types::{CommCtxType, TensorLike};
 use super::calls::Failure;
 use super::kernels::symbol;
 
+mod aliases;
 mod calls;
 
 /// What a chip's kernel call needs of a kernel parameter.
@@ -100,6 +101,7 @@ fn pointer<'c>(context: &'c Context, pointee: &str) -> Type<'c> {
 pub fn lower<'c, 'a>(
     chip: OperationRef<'c, 'a>,
     kernels: &HashMap<String, Vec<Option<Parameter>>>,
+    calls: &HashMap<String, super::kernels::KernelCall>,
 ) -> Result<(), Failure<'c, 'a>> {
     let context = pto_dialects::ir::context(&chip);
     let entry = chip
@@ -113,8 +115,9 @@ pub fn lower<'c, 'a>(
         host_tensors: Vec::new(),
         extents: Vec::new(),
     };
+    aliases::forward(chip, calls)?;
     let parameter_types = lowering.parameters(entry)?;
-    lowering.lower_body(entry)?;
+    lowering.lower_block(entry)?;
     let function = function(context, chip, &parameter_types);
     chip.block()
         .expect("the chip is in the module")
@@ -143,8 +146,16 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
                 } else {
                     crate::emitc::build::opaque(self.context, element)
                 };
+                let computed = pto_dialects::ir::uses(argument)
+                    .into_iter()
+                    .filter(|(user, _)| OpKind::of(user) != Some(OpKind::PlCall))
+                    .collect::<Vec<_>>();
                 argument.set_type(lowered);
                 types.push(lowered);
+                if !computed.is_empty() {
+                    self.compute_with(entry, argument, r#type, &computed)
+                        .map_err(|m| self.fail(format!("parameter #{i}: {m}")))?;
+                }
                 continue;
             }
             let lowered = if comm {
@@ -184,28 +195,71 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
         Ok(types)
     }
 
-    /// Each op of the body in its C++ form: kernel calls, the return;
-    /// constants stay (the EmitC conversions take them).
-    fn lower_body(&self, entry: BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let mut next = entry.first_operation();
+    /// An index scalar the chip also computes with: its uses other than
+    /// kernel calls take it back as an `index` (the EmitC conversions
+    /// reconcile the cast); other scalar types are passed on only.
+    fn compute_with(
+        &self,
+        entry: BlockRef<'c, 'a>,
+        argument: Value<'c, 'a>,
+        original: Type<'c>,
+        uses: &[(OperationRef<'c, 'a>, usize)],
+    ) -> Result<(), String> {
+        if !original.is_index() {
+            return Err(format!(
+                "a {original} scalar is only passed on to kernels in a simulated chip orchestration; computing with it is not simulated yet"
+            ));
+        }
+        let cast = crate::emitc::build::cast(self.context, argument, original);
+        let cast = match entry.first_operation() {
+            Some(first) => entry.insert_operation_before(first, cast),
+            None => entry.append_operation(cast),
+        };
+        let value: Value = cast.result(0).unwrap().into();
+        for &(user, index) in uses {
+            pto_dialects::ir::set_operand(user, index, value);
+        }
+        Ok(())
+    }
+
+    /// Each op of `block` in its C++ form: kernel calls, the return;
+    /// scalar arithmetic, constants and structured control flow stay (the
+    /// EmitC conversions take them), their regions lowered in turn.
+    fn lower_block(&self, block: BlockRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+        let mut next = block.first_operation();
         while let Some(op) = next {
             next = op.next_in_block();
             let name = op_name(op);
             let replacement = match (OpKind::of(&op), name.as_str()) {
-                (Some(OpKind::PlCall), _) => self.call(entry, op)?,
+                (Some(OpKind::PlCall), _) => self.call(op)?,
                 (None, "func.return") => {
                     OperationBuilder::new("emitc.return", Location::unknown(self.context))
                         .build()
                         .expect("emitc.return builds")
                 }
-                (None, "arith.constant") => continue,
+                (None, "scf.if" | "scf.for" | "scf.yield") => {
+                    for region in op.regions() {
+                        let mut inner = region.first_block();
+                        while let Some(b) = inner {
+                            self.lower_block(b)?;
+                            inner = b.next_in_region();
+                        }
+                    }
+                    continue;
+                }
+                (None, other)
+                    if other.starts_with("arith.")
+                        || other == "builtin.unrealized_conversion_cast" =>
+                {
+                    continue;
+                }
                 (_, other) => {
                     return Err(self.fail(format!(
                         "'{other}' in a chip orchestration is not simulated yet"
                     )));
                 }
             };
-            entry.insert_operation_before(op, replacement);
+            block.insert_operation_before(op, replacement);
             // The replaced op is (checked) unused.
             pto_dialects::ir::erase(op);
         }
