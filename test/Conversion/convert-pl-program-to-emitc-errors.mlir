@@ -26,13 +26,6 @@ func.func @main(%s: !pl.ptr) attributes {pl.kind = #pl.kind<aiv>} {
 
 // -----
 
-// expected-error @below {{convert-pl-program-to-emitc: parameter #0: only the leading dimension of a tensor may be dynamic (!pl.tensor<8x?xf32>)}}
-func.func @main(%x: !pl.tensor<8x?xf32>) attributes {pl.kind = #pl.kind<aiv>} {
-  return
-}
-
-// -----
-
 // expected-error @below {{convert-pl-program-to-emitc: an empty orchestration}}
 func.func private @main() attributes {pl.kind = #pl.kind<orchestration>}
 
@@ -65,17 +58,6 @@ func.func @main(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestrat
   return
 }
 func.func @k(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<incore>} {
-  return
-}
-
-// -----
-
-func.func @main(%x: !pl.tensor<8x?xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  // expected-error @below {{convert-pl-program-to-emitc: @k is not a translated kernel}}
-  pl.call @k(%x) : (!pl.tensor<8x?xf32>) -> ()
-  return
-}
-func.func @k(%x: !pl.tensor<8x?xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
 

@@ -9,13 +9,6 @@ func.func @unplanned(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<a
 
 // -----
 
-// expected-error @+1 {{convert-pl-to-emitc: parameter #0: only the leading dimension of a tensor may be dynamic (!pl.tensor<64x?xf32>)}}
-func.func @dynamic(%x: !pl.tensor<64x?xf32>) attributes {pl.kind = #pl.kind<aiv>} {
-  return
-}
-
-// -----
-
 func.func @no_lowering(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>

@@ -24,7 +24,7 @@ func.func @unconverted_user(%x: !pl.tensor<16x64xf32>) -> index attributes {pl.k
 
 // -----
 
-// A kernel with a dynamic extent runs in strips of rows only when its rows
+// A kernel with a dynamic extent runs in blocks only when its blocks
 // are independent: a column reduction across them leaves it as it is.
 func.func @dynamic_column_reduction(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<1x64xf32> attributes {pl.kind = #pl.kind<incore>} {
   // expected-warning @+1 {{pl-convert-tensor-to-tile: !pl.tensor<?x64xf32> has a dynamic shape and a column reduction reduces across the dynamic rows; the kernel's tensors have a dynamic extent; this kernel's tensor computations are left as they are}}
@@ -35,7 +35,7 @@ func.func @dynamic_column_reduction(%x: !pl.tensor<?x64xf32>) -> !pl.tensor<1x64
 // -----
 
 // Two dynamic extents no op relates may differ at run time.
-// expected-warning @+1 {{the kernel's dynamic extents are not related by its ops (they may differ at run time); it does not run in strips of rows}}
+// expected-warning @+1 {{the kernel's dynamic extents on axis 0 are not related by its ops (they may differ at run time); it does not run in blocks}}
 func.func @unrelated_extents(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
   %e = pl.tensor.exp %x : !pl.tensor<?x64xf32>
   %r = pl.tensor.relu %y : !pl.tensor<?x64xf32>
@@ -44,19 +44,49 @@ func.func @unrelated_extents(%x: !pl.tensor<?x64xf32>, %y: !pl.tensor<?x64xf32>)
 
 // -----
 
-// A dynamic inner extent: not run in strips of rows.
-// expected-warning @+1 {{parameter #0 (!pl.tensor<16x?xf32>) has a dynamic extent other than the leading one of a rank-2 tensor; only those kernels run in strips of rows}}
-func.func @dynamic_columns(%x: !pl.tensor<16x?xf32>) -> !pl.tensor<16x?xf32> attributes {pl.kind = #pl.kind<incore>} {
-  %e = pl.tensor.exp %x : !pl.tensor<16x?xf32>
-  return %e : !pl.tensor<16x?xf32>
+// A row reduction across dynamic columns combined with the columns again
+// (a softmax's x - max(x)) would need two passes over the columns.
+func.func @two_passes(%x: !pl.tensor<16x?xf32>) -> !pl.tensor<16x?xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %m = pl.tensor.row_max %x : !pl.tensor<16x?xf32> -> !pl.tensor<16x1xf32>
+  // expected-warning @+1 {{pl-convert-tensor-to-tile: !pl.tensor<16x?xf32> has a dynamic shape and a row reduction across the dynamic columns is combined with the columns again (two passes over the columns); this does not run in blocks yet; this kernel's tensor computations are left as they are}}
+  %d = pl.tensor.sub %x, %m : !pl.tensor<16x?xf32>, !pl.tensor<16x1xf32> -> !pl.tensor<16x?xf32>
+  return %d : !pl.tensor<16x?xf32>
 }
 
 // -----
 
-// A kernel returning a parameter as it is does not run in strips.
+// An arg-reduction's blocks would need their column offsets.
+func.func @argmax_columns(%x: !pl.tensor<16x?xf32>) -> !pl.tensor<16x1xi32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-warning @+1 {{an arg-reduction across dynamic columns is not accumulated across blocks yet}}
+  %m = pl.tensor.row_argmax %x : !pl.tensor<16x?xf32> -> !pl.tensor<16x1xi32>
+  return %m : !pl.tensor<16x1xi32>
+}
+
+// -----
+
+// Blocks are of rank-2 tensors.
+// expected-warning @+1 {{parameter #0: !pl.tensor<2x?x16xf32> is a dynamically shaped tensor of rank 3; only rank-2 kernels run in blocks}}
+func.func @rank3(%x: !pl.tensor<2x?x16xf32>) -> !pl.tensor<2x?x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %x : !pl.tensor<2x?x16xf32>
+  return %e : !pl.tensor<2x?x16xf32>
+}
+
+// -----
+
+// A static extent on an axis other tensors have dynamic.
+// expected-warning @+1 {{parameter #1: !pl.tensor<?x64xf32> has a static extent on axis 1, which other tensors of the kernel have dynamic; a block cannot hold both}}
+func.func @mixed_columns(%x: !pl.tensor<?x?xf32>, %y: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x?xf32>, !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %x : !pl.tensor<?x?xf32>
+  %r = pl.tensor.relu %y : !pl.tensor<?x64xf32>
+  return %e, %r : !pl.tensor<?x?xf32>, !pl.tensor<?x64xf32>
+}
+
+// -----
+
+// A kernel returning a parameter as it is does not run in blocks.
 func.func @returns_parameter(%x: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
   %e = pl.tensor.exp %x : !pl.tensor<?x64xf32>
-  // expected-warning @+1 {{result #1 is not a dynamically shaped tensor the kernel computes; a kernel run in strips of rows returns only those}}
+  // expected-warning @+1 {{result #1 is not a dynamically shaped tensor the kernel computes; a kernel run in blocks returns only those (and, when its rows are static, static tensors it computes)}}
   return %e, %x : !pl.tensor<?x64xf32>, !pl.tensor<?x64xf32>
 }
 

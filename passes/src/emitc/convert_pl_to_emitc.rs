@@ -87,8 +87,11 @@ the `__global__ AICORE` specifiers of PTOAS's kernels:
 
 The module gains `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and
 `using namespace pto;`.
-A tensor whose leading extent is dynamic gets one more `size_t` parameter
-(after all others) that `pl.tensor.dim` reads; tiles with runtime valid
+Each dynamic extent of a tensor parameter is one more `size_t` parameter
+(after all others, in parameter and axis order) that `pl.tensor.dim`
+reads; a tensor with a dynamic extent after its leading one has its
+`GlobalTensor` strides at run time (`pto::Stride<-1, -1, -1, -1, -1>(…)`,
+products of the extents); tiles with runtime valid
 extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
 load narrowing them to the tensor's edge), and results take them from their
 operands. Index arithmetic and loops are left to the upstream
@@ -901,15 +904,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 .into();
         }
         strides.reverse();
-        // A window that spans a dimension needs that dimension's stride
-        // in its type: it must be static.
-        for d in 0..rank {
-            let spans = window.get(d).is_some_and(|&w| w != 1);
-            let known = info.shape[d + 1..].iter().all(|&e| e >= 0);
-            if spans && !known {
-                return Err((op, "a window spanning rows of a tensor with a dynamic row length is not translated yet".into()));
-            }
-        }
         // The window's element offset, in index arithmetic the upstream
         // arith conversion turns into C.
         let mut offset: Option<Value> = None;
@@ -964,14 +958,81 @@ impl<'c, 'a> Lowering<'c, 'a> {
             .collect();
         let cpp = cpp_types::global_tensor(info.element, &window, &info.shape);
         let dynamic: Vec<Value> = runtime.iter().flatten().copied().collect();
+        // Strides known only at run time: `pto::Stride<-1, …>(…)` of all
+        // five (the padding dimensions' extent is 1; they take the
+        // outermost stride).
+        let stride = if cpp_types::dynamic_strides(&info.shape) {
+            let stride_cpp = "pto::Stride<-1, -1, -1, -1, -1>";
+            let pad = 5usize.saturating_sub(rank);
+            let all: Vec<Value> = std::iter::repeat_n(strides[0], pad)
+                .chain(strides.iter().copied())
+                .collect();
+            Some(
+                self.call(
+                    op,
+                    stride_cpp,
+                    &all,
+                    None,
+                    Some(opaque(self.context, stride_cpp)),
+                )
+                .expect("a result"),
+            )
+        } else {
+            None
+        };
+        if let Some(stride) = stride {
+            let shape_cpp = cpp_types::window_shape(&window);
+            let shape = if dynamic.is_empty() {
+                self.call(
+                    op,
+                    &shape_cpp,
+                    &[],
+                    None,
+                    Some(opaque(self.context, &shape_cpp)),
+                )
+            } else {
+                self.window_shape_value(op, &window, runtime, &dynamic)
+            }
+            .expect("a result");
+            return Ok(self
+                .call(
+                    op,
+                    &cpp,
+                    &[base, shape, stride],
+                    None,
+                    Some(opaque(self.context, &cpp)),
+                )
+                .expect("a result"));
+        }
         if dynamic.is_empty() {
             return Ok(self
                 .call(op, &cpp, &[base], None, Some(opaque(self.context, &cpp)))
                 .expect("a result"));
         }
-        // `pto::Shape<1, 1, 1, -1, 256>(1, 1, 1, rows, 256)`: all five
-        // extents, the dynamic ones from operands.
-        let shape_cpp = cpp_types::window_shape(&window);
+        let shape = self
+            .window_shape_value(op, &window, runtime, &dynamic)
+            .expect("a result");
+        Ok(self
+            .call(
+                op,
+                &cpp,
+                &[base, shape],
+                None,
+                Some(opaque(self.context, &cpp)),
+            )
+            .expect("a result"))
+    }
+
+    /// `pto::Shape<1, 1, 1, -1, 256>(1, 1, 1, rows, 256)`: all five
+    /// extents of `window`, the dynamic ones (`runtime`) from operands.
+    fn window_shape_value(
+        &self,
+        op: OperationRef<'c, 'a>,
+        window: &[i64],
+        runtime: &[Option<Value<'c, 'a>>],
+        dynamic: &[Value<'c, 'a>],
+    ) -> Option<Value<'c, 'a>> {
+        let shape_cpp = cpp_types::window_shape(window);
         let pad = 5 - window.len();
         let mut next = 0;
         let args: Vec<Attribute> = (0..5)
@@ -986,24 +1047,13 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
             })
             .collect();
-        let shape = self
-            .call(
-                op,
-                &shape_cpp,
-                &dynamic,
-                Some(args),
-                Some(opaque(self.context, &shape_cpp)),
-            )
-            .expect("a result");
-        Ok(self
-            .call(
-                op,
-                &cpp,
-                &[base, shape],
-                None,
-                Some(opaque(self.context, &cpp)),
-            )
-            .expect("a result"))
+        self.call(
+            op,
+            &shape_cpp,
+            dynamic,
+            Some(args),
+            Some(opaque(self.context, &shape_cpp)),
+        )
     }
 
     /// Dimension `axis` of a kernel tensor as an index value.
@@ -1474,21 +1524,13 @@ fn convert_kernel<'c, 'a>(
                 distributed.push(value_key(argument));
             }
             let dims = tensor.shape();
-            if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-                return Err((
-                    kernel,
-                    format!(
-                        "parameter #{i}: only the leading dimension of a tensor may be dynamic ({type})"
-                    ),
-                ));
-            }
             let element = cpp_types::element(tensor.element()).map_err(|m| (kernel, m))?;
             let pointer_type = pointer(context, element);
             argument.set_type(pointer_type);
             // Each dynamic extent is one more size_t parameter (a plain
             // tensor's leading one, any of a window view's).
             for (axis, extent) in dims.iter().enumerate() {
-                if extent.is_none() && (tensor.is_distributed() || axis == 0) {
+                if extent.is_none() {
                     dynamic_dims.push((value_key(argument), axis));
                 }
             }

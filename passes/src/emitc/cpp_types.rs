@@ -100,6 +100,12 @@ pub fn tile(tile: TileType) -> Result<String, String> {
 /// 1>, pto::Layout::ND>` for a window of `window` extents in a row-major
 /// tensor of `shape` (both left-padded to five dimensions).
 pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> String {
+    if dynamic_strides(shape) {
+        return format!(
+            "GlobalTensor<{element_type}, {}, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::ND>",
+            window_shape(window)
+        );
+    }
     let strides = strides(shape);
     // The padding dimensions have extent 1: their stride is the whole
     // tensor's (or the outermost stride when the leading extent is dynamic).
@@ -123,6 +129,12 @@ pub fn window_shape(window: &[i64]) -> String {
         .chain(window.iter().map(i64::to_string))
         .collect();
     format!("pto::Shape<{}>", dims.join(", "))
+}
+
+/// Whether a row-major tensor of `shape` has strides known only at run
+/// time: an extent after the leading one is dynamic (-1).
+pub fn dynamic_strides(shape: &[i64]) -> bool {
+    shape.iter().skip(1).any(|&e| e < 0)
 }
 
 /// The row-major strides of `shape`.

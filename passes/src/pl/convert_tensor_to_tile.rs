@@ -95,19 +95,30 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   `pl.tensor.create` for it.
 
 The tiles have no memory space yet: `pl-infer-memory-space` assigns it.
-Dynamic shapes: a kernel whose tensors have a dynamic leading extent
-(rank 2, the other extent static) and whose rows are independent
-(elementwise, scalar, unary and cast ops, row reductions, row and column
-broadcasts; no column reduction, product or view across the rows, no loop
-or branch) runs in strips of rows: its body becomes an `scf.for` over
-blocks of `R` rows (`R` a multiple of 32 with a tile of the widest row
-within 16 KB), each dynamically shaped parameter is loaded per block into
-a static `[R, C]` tile valid for `min(R, extent - row)` rows, and each
-result is stored at the block's row into a new out parameter (each
-caller's `pl.tensor.create` takes the extent of the caller's argument).
-The dynamic extents must be related by the kernel's ops (they may
-otherwise differ at run time). Other dynamically shaped kernels are left
-as they are, with a warning that says why.
+Dynamic shapes: a rank-2 kernel whose tensors have dynamic extents (each
+tensor's extent on a dynamic axis dynamic or 1) and whose blocks are
+independent (elementwise, scalar, unary and cast ops, row and column
+broadcasts, reductions along a static axis; no product, view, loop or
+branch) runs in blocks: its body becomes an `scf.for` over blocks of `R`
+rows when the rows are dynamic, and inside it (or alone) one over blocks
+of `W` columns when the columns are. Rows only: `R` a multiple of 32 with
+a tile of the widest row within 16 KB. Columns dynamic: blocks of
+64 x 256 bytes when the rows are dynamic too, else the static rows by
+the widest `W` (a multiple of 32 bytes) within 16 KB. Each dynamically
+shaped parameter is loaded per block into a static tile valid for what is
+left (`min(R, extent - row)` rows, `min(W, extent - column)` columns), in
+the loop of its axes (a `[?, 1]` parameter in the row loop), and each
+result is stored at the block's offsets into a new out parameter (each
+caller's `pl.tensor.create` takes the extents of the caller's argument).
+A row sum, product, maximum or minimum across dynamic columns accumulates
+the blocks' partial reductions (`pl.tile.add`, `mul`, `maximum`,
+`minimum`) in a tile the column loop carries, started at the identity
+(0, 1, -inf or the least integer, +inf or the greatest) and valid for the
+block's rows; what is computed from it follows the column loop and must
+not meet the columns again (that would take a second pass over them).
+The dynamic extents on each axis must be related by the kernel's ops
+(they may otherwise differ at run time). Other dynamically shaped kernels
+are left as they are, with a warning that says why.
 
 Otherwise shapes must be static and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
@@ -218,12 +229,14 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             }
         }
         if !strip_outputs.is_empty() {
-            let extents: Vec<Option<usize>> =
-                strip_outputs.iter().map(|o| Some(o.extent_of)).collect();
+            let extents: Vec<Vec<(usize, i64)>> =
+                strip_outputs.iter().map(|o| o.extents_of.clone()).collect();
             update_callers(context, module, kernel, &extents)?;
         }
         match convert(context, kernel, strips) {
-            Ok(added) if added > 0 => update_callers(context, module, kernel, &vec![None; added])?,
+            Ok(added) if added > 0 => {
+                update_callers(context, module, kernel, &vec![Vec::new(); added])?
+            }
             Ok(_) => {}
             Err((op, message)) => {
                 OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
@@ -341,6 +354,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         user: OperationRef<'c, 'a>,
         operand: Value<'c, 'a>,
     ) -> Result<Option<Value<'c, 'a>>, Failure<'c, 'a>> {
+        let zero = self.zero();
         let Some(strips) = &self.strips else {
             return Ok(None);
         };
@@ -356,15 +370,36 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 ),
             ));
         }
-        let (offset, valid, anchor, body) =
-            (strips.offset, strips.valid, strips.anchor, strips.body);
-        let zero = self.zero();
+        let level = strips.level_of(operand.r#type()).ok_or((
+            user,
+            format!(
+                "{} is not loaded in blocks of this kernel's dynamic extents",
+                operand.r#type()
+            ),
+        ))?;
+        let dims = TensorLike::try_from(operand.r#type())
+            .expect("a tensor")
+            .shape();
+        let offsets: Vec<Value> = (0..2)
+            .map(|d| {
+                if dims[d].is_none() {
+                    strips.offsets[d]
+                } else {
+                    zero
+                }
+            })
+            .collect();
+        let valid: Vec<Value> = (0..2)
+            .filter(|&d| dims[d].is_none())
+            .map(|d| strips.valid[d].expect("a dynamic axis has a valid extent"))
+            .collect();
         let load = OperationBuilder::new(OpKind::PlTileLoad.name(), self.location)
-            .add_operands(&[operand, offset, zero, valid])
+            .add_operands(&[&[operand][..], &offsets, &valid].concat())
             .add_results(&[tile_type])
             .build()
             .expect("pl.tile.load builds");
-        let load = with_operand_segments(self.context, load, &[1, 2, 1]);
+        let load = with_operand_segments(self.context, load, &[1, 2, valid.len() as i32]);
+        let (body, anchor) = (level.body, level.anchor);
         let tile = result_of(body.insert_operation_after(anchor, load));
         self.tiles.insert(value_key(operand), tile);
         Ok(Some(tile))
@@ -420,7 +455,13 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .argument(index + 1)
                 .map_err(|e| (for_op, e.to_string()))?
                 .into();
-            if !converts || producer.block() != Some(body) || static_shape(argument).is_none() {
+            let shaped = static_shape(argument).is_some()
+                || self
+                    .strips
+                    .as_ref()
+                    .and_then(|s| s.tile_type(self.context, argument.r#type()))
+                    .is_some();
+            if !converts || producer.block() != Some(body) || !shaped {
                 continue;
             }
             let init = for_op
@@ -749,8 +790,22 @@ impl<'c, 'a> Conversion<'c, 'a> {
     fn full(&mut self, op: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
         let block = op.block().expect("ops sit in blocks");
         let result: Value = result_of(op);
-        let Some(shape) = static_shape(result) else {
-            return Ok(false);
+        // A dynamic shape in a kernel run in blocks: a block's tile, whose
+        // valid extents are the sizes.
+        let block_type = match static_shape(result) {
+            Some(_) => None,
+            None => match self
+                .strips
+                .as_ref()
+                .and_then(|s| s.tile_type(self.context, result.r#type()))
+            {
+                Some(block_type) => Some(block_type),
+                None => return Ok(false),
+            },
+        };
+        let shape = match block_type {
+            Some(block_type) => TileType::try_from(block_type).expect("a tile").shape(),
+            None => static_shape(result).expect("a static shape"),
         };
         let value = op.operand(0).map_err(|e| (op, e.to_string()))?;
         let tile_type: Type = TileType::new(self.context, &shape, element(result), None).into();
@@ -773,7 +828,34 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .build()
         }
         .map_err(|e| (op, e.to_string()))?;
-        let tile = result_of(block.insert_operation_before(op, full));
+        let mut tile = result_of(block.insert_operation_before(op, full));
+        if let Some(block_type) = block_type {
+            let mut sizes = op.operands().skip(1);
+            let valid = TileType::try_from(block_type)
+                .expect("a tile")
+                .effective_view()
+                .valid_shape;
+            let mut extents = Vec::new();
+            for extent in &valid {
+                extents.push(match extent {
+                    None => sizes.next().ok_or((op, "a size is missing".to_string()))?,
+                    Some(e) => {
+                        let constant = arith::constant(
+                            self.context,
+                            IntegerAttribute::new(Type::index(self.context), *e).into(),
+                            op.location(),
+                        );
+                        result_of(block.insert_operation_before(op, constant))
+                    }
+                });
+            }
+            let set = OperationBuilder::new(OpKind::PlTileSetValidshape.name(), op.location())
+                .add_operands(&[tile, extents[0], extents[1]])
+                .add_results(&[block_type])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            tile = result_of(block.insert_operation_before(op, set));
+        }
         self.tiles.insert(value_key(result), tile);
         Ok(true)
     }
@@ -1231,7 +1313,7 @@ fn update_callers<'c>(
     context: &'c Context,
     module: OperationRef<'c, '_>,
     kernel: OperationRef<'c, '_>,
-    extents: &[Option<usize>],
+    extents: &[Vec<(usize, i64)>],
 ) -> Result<(), PassFailed> {
     let added = extents.len();
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
@@ -1244,16 +1326,17 @@ fn update_callers<'c>(
         let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();
-        for (tensor_type, extent_of) in new_types.iter().zip(extents) {
-            // A dynamic leading extent is the caller's argument's.
+        for (tensor_type, extents_of) in new_types.iter().zip(extents) {
+            // Each dynamic extent is that of a caller's argument.
             let mut sizes = Vec::new();
-            if let Some(parameter) = extent_of {
-                let argument = call.operand_opt(*parameter).ok_or(PassFailed)?;
+            for &(parameter, axis) in extents_of {
+                let argument = call.operand_opt(parameter).ok_or(PassFailed)?;
                 let dim = OperationBuilder::new(OpKind::PlTensorDim.name(), call.location())
                     .add_operands(&[argument])
                     .add_attributes(&[(
                         Identifier::new(context, "axis"),
-                        IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), 0).into(),
+                        IntegerAttribute::new(Type::parse(context, "i64").expect("i64"), axis)
+                            .into(),
                     )])
                     .add_results(&[Type::index(context)])
                     .build()

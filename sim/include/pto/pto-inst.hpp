@@ -194,18 +194,33 @@ template <int... Dims> struct Shape {
       }
   }
 };
+/// pto-isa's five-dimensional strides: static ones in the type, -1 for the
+/// dynamic ones, whose values the five-argument constructor takes (the
+/// static ones are ignored). Without it a dynamic stride is 0 here: it then
+/// only occurs on extent-1 dimensions.
 template <int... Steps> struct Stride {
   static constexpr int steps[5] = {Steps...};
   static_assert(sizeof...(Steps) == 5, "global tensor strides are five-dimensional");
+  long step[5] = {Steps < 0 ? 0 : Steps...};
+  Stride() = default;
+  Stride(long s0, long s1, long s2, long s3, long s4) {
+    long given[5] = {s0, s1, s2, s3, s4};
+    for (int d = 0; d < 5; ++d)
+      if (steps[d] < 0) {
+        if (given[d] < 0) fail("a global tensor's dynamic stride is negative");
+        step[d] = given[d];
+      }
+  }
 };
 
 template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> struct GlobalTensor {
   using DType = T;
   T *data;
   ShapeT shape;
+  StrideT stride;
   explicit GlobalTensor(T *pointer) : data(pointer) {}
   GlobalTensor(T *pointer, ShapeT extents) : data(pointer), shape(extents) {}
-  GlobalTensor(T *pointer, ShapeT extents, StrideT) : data(pointer), shape(extents) {}
+  GlobalTensor(T *pointer, ShapeT extents, StrideT steps) : data(pointer), shape(extents), stride(steps) {}
   long GetShape(int d) const { return shape.extent[d]; }
   /// The rows of a window are its leading four dimensions, row-major
   /// (pto-isa's ND rule: their product is the tile's valid rows).
@@ -217,9 +232,8 @@ template <typename T, typename ShapeT, typename StrideT, Layout L = Layout::ND> 
       index[d] = r % shape.extent[d];
       r /= shape.extent[d];
     }
-    // A dynamic stride (-1) only occurs on extent-1 dimensions here.
-    long offset = c * StrideT::steps[4];
-    for (int d = 0; d < 4; ++d) offset += index[d] * (StrideT::steps[d] < 0 ? 0 : StrideT::steps[d]);
+    long offset = c * stride.step[4];
+    for (int d = 0; d < 4; ++d) offset += index[d] * stride.step[d];
     return data[offset];
   }
 };

@@ -122,9 +122,9 @@ on each device's thread:
 - each `pl.call` calls the kernel: a host tensor passes its data
   (`pto::sim::data`), a window and a comm context their pointers, a scalar
   its value, then,
-  after all other arguments, a host tensor's extent (`pto::sim::dim(t,
-  0)`) where the kernel's leading one is dynamic and a window's dynamic
-  extents where the kernel's are. What a kernel wants is read from its
+  after all other arguments, a host tensor's extents (`pto::sim::dim(t,
+  axis)`) where the kernel's are dynamic and a window's dynamic extents
+  where the kernel's are. What a kernel wants is read from its
   parameter types, so the module must hold the aic/aiv kernels the chips
   call (pto-translate gives it the ones it translated); they are erased;
 - a value that names a window's buffer is the window's pointer: a

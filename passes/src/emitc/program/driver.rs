@@ -72,10 +72,11 @@ pub fn build<'c>(
     }
     let tensors = parameters.iter().filter(|p| !p.scalar);
     for (parameter, (buffer, _)) in tensors.zip(&buffers) {
-        if parameter.shape.first() == Some(&-1) {
+        for axis in super::dynamic_axes(&parameter.shape) {
             let size = Some(size_t(context));
+            let axis = axis.to_string();
             arguments
-                .push(call(context, &block, "pto::sim::dim", &[*buffer], &["0"], size).unwrap());
+                .push(call(context, &block, "pto::sim::dim", &[*buffer], &[&axis], size).unwrap());
         }
     }
     call(context, &block, kernel, &arguments, &[], None);

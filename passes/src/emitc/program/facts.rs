@@ -87,12 +87,6 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
             )
         })?;
         let dims = tensor.shape();
-        if !tensor.is_distributed() && dims.iter().skip(1).any(Option::is_none) {
-            return Err(format!(
-                "parameter #{i}: only the leading dimension of a tensor may be dynamic ({})",
-                argument.r#type()
-            ));
-        }
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
         let element = crate::emitc::cpp_types::element(tensor.element())?;
         let name = pto_dialects::ir::parameter_name(argument, i);

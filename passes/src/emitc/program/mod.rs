@@ -49,7 +49,7 @@ needs to know and are erased:
 
 - the aic/aiv kernels it calls, each compiled to `<name>.cpp` on its own:
   their parameters (names from the IR, else `arg<i>`; element types and
-  shapes, only the leading dimension dynamic; `pl.direction`s), the
+  shapes, any extent dynamic; `pl.direction`s), the
   parameters they return, and their `func_id`s (`pto2.func_id`, else their
   position among the kernels). A kernel with a parameter a host cannot
   drive (neither a tensor nor a scalar) is only registered with the
@@ -64,8 +64,8 @@ What `main` does follows from the entry:
   shape, made (`pto::sim::output`), each scalar read from a one-element
   .npy (`pto::sim::scalar<T>(args, "name")`, an index as a `size_t`); the
   kernel is called with the buffers' data and the scalars in their places
-  and, after them, the extent of each tensor whose leading dimension is
-  dynamic; outputs are written and compared (`pto::sim::finish`);
+  and, after them, each dynamic extent of each tensor (in parameter and
+  axis order); outputs are written and compared (`pto::sim::finish`);
 - an orchestration or host program (`runtime=direct`, or a host program
   with `runtime=pto2`): the kernel files it can drive included (two or
   more each with its `kernel_entry`, which a kernel translated for the
@@ -188,6 +188,16 @@ int32_t main(int32_t v1, char** v2) {
     dependent_dialects: crate::emitc::dependent_dialects,
     run,
 };
+
+/// The dynamic axes (-1) of a kernel parameter's shape, in order: each is
+/// one more `size_t` argument after all others.
+pub(crate) fn dynamic_axes(shape: &[i64]) -> impl Iterator<Item = usize> + '_ {
+    shape
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| **e < 0)
+        .map(|(axis, _)| axis)
+}
 
 fn error(op: OperationRef, message: &str) -> PassFailed {
     OpDiagnostic::new(format!("convert-pl-program-to-emitc: {message}")).emit(op, Severity::Error);

@@ -435,6 +435,14 @@ template <typename T> void finish(Args &args, Buffer<T> buffer, const char *name
   finish(args, buffer);
 }
 template <typename T> void finish(Args &args, Buffer<T> *view, const char *name) { finish(args, *view, name); }
+/// Writes and compares a scalar program result as a 0-d .npy (an index,
+/// a size_t here, as the int64 pto-run writes).
+template <typename T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type = 0>
+void finish(Args &args, T value, const char *name) {
+  using Stored = typename std::conditional<std::is_same<T, size_t>::value, int64_t, T>::type;
+  Buffer<Stored> buffer{name, {}, {Stored(value)}};
+  finish(args, buffer);
+}
 
 /// 1 when an output mismatched its golden, a golden was given but matched
 /// no output, or the hazard checker found an unsynchronised access.

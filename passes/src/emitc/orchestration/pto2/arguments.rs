@@ -116,6 +116,12 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                 let callee = callee(result.owner());
                 return Err(self.fail(format!("@{callee} is not a translated kernel")));
             }
+            if pto_dialects::dtype::ScalarKind::of(value.r#type()).is_some() {
+                return Err(self.fail(format!(
+                    "result #{k} is a scalar ({}); a runtime orchestration returns nothing (its outputs are tensors handed in as arguments), so a scalar result has nowhere to go",
+                    value.r#type()
+                )));
+            }
             let made = |r: &OperationResult| {
                 matches!(
                     OpKind::of(&r.owner()),

@@ -70,12 +70,13 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
         );
         let data = entry.insert_operation_before(op, data);
         operands.push(data.result(0).unwrap().into());
-        if parameter.is_some_and(|p| p.shape.first() == Some(&-1)) {
+        let shape = parameter.map_or(&[][..], |p| &p.shape[..]);
+        for axis in crate::emitc::program::dynamic_axes(shape) {
             let dim = call_opaque(
                 self.context,
                 "pto::sim::dim",
                 &[argument],
-                &["0".into()],
+                &[axis.to_string()],
                 Some(size_t(self.context)),
             );
             let dim = entry.insert_operation_before(op, dim);

@@ -4,9 +4,10 @@
 //! of its outputs), then the exit code returned
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
-use melior::ir::{OperationRef, operation::OperationLike};
+use melior::ir::{OperationRef, ValueLike, operation::OperationLike, r#type::TypeLike};
 use pto_dialects::ops::operand_at;
 
+use super::super::emit::size_t;
 use super::super::emit::{i32, ret};
 use super::Host;
 use super::domains::window_epilogue;
@@ -18,7 +19,20 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         let context = self.context;
         let args = self.args;
         for i in 0..op.operand_count() {
-            let result = operand_at(op, i).unwrap();
+            let mut result = operand_at(op, i).unwrap();
+            if result.r#type().is_index() {
+                // A scalar result is written as a 0-d .npy; an index
+                // goes as the size_t the host computes it in.
+                let cast = melior::ir::operation::OperationBuilder::new(
+                    "builtin.unrealized_conversion_cast",
+                    op.location(),
+                )
+                .add_operands(&[result])
+                .add_results(&[size_t(context)])
+                .build()
+                .expect("a cast builds");
+                result = self.before(op, cast);
+            }
             let literals = [format!("\"result{i}\"")];
             self.emit_before(
                 op,

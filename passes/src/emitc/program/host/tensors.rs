@@ -136,9 +136,10 @@ impl<'c, 'a> Host<'c, 'a, '_> {
                 })?;
             let data = pointer(self.context, element);
             pointers.push(self.call_before(op, "pto::sim::data", &[*argument], &[], data));
-            if parameter.shape.first() == Some(&-1) {
+            for axis in crate::emitc::program::dynamic_axes(&parameter.shape) {
                 let size = size_t(self.context);
-                dims.push(self.call_before(op, "pto::sim::dim", &[*argument], &["0".into()], size));
+                let axis = axis.to_string();
+                dims.push(self.call_before(op, "pto::sim::dim", &[*argument], &[axis], size));
             }
         }
         pointers.extend(dims);
