@@ -2,7 +2,8 @@
 // not dense in x, so the kernel that doubles it takes x and the block's
 // offsets and loads the block itself. It is called twice, from a loop over
 // the first three blocks and once for the last, which is scaled by the
-// scalar alpha instead of 2; each result is assembled into its block of y.
+// scalar alpha instead of 2; each result is assembled into its block of y,
+// which the kernel does itself (it is given y and the block's offsets).
 !X = !pl.tensor<32x64xf32>
 !C = !pl.tensor<32x16xf32>
 

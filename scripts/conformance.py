@@ -253,7 +253,10 @@ TABLE = {
     "examples/distributed/12_broadcast.mlir": Program([Run("main", ranks=4, seed=4), Run("main", ranks=2, seed=41)]),
     "examples/distributed/13_allgather.mlir": Program([Run("main", ranks=2, seed=5), Run("main", ranks=4, seed=51)]),
     "examples/distributed/14_reduce_scatter.mlir": Program([Run("main", ranks=4, seed=6), Run("main", ranks=2, seed=61)]),
-    "examples/distributed/15_all_to_all.mlir": Program([Run("main", ranks=4, seed=7)]),
+    "examples/distributed/15_all_to_all.mlir": Program(
+        [Run("main", ranks=2, seed=7, extents={"input": ["P*P", 256]}),
+         Run("main", ranks=3, seed=71, extents={"input": ["P*P", 256]}),
+         Run("main", ranks=4, seed=72, extents={"input": ["P*P", 256]})]),
     "examples/distributed/16_putting_it_together.mlir": Program(
         [Run("main", ranks=2, seed=8), Run("main", ranks=4, seed=9)], runtime=True),
     # tiles.test and runtime.test.

@@ -86,6 +86,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::emitc::convert_pl_to_emitc::PASS,
     &crate::emitc::orchestration::PASS,
     &crate::emitc::program::PASS,
+    &crate::emitc::while_index::PASS,
 ];
 
 /// A named pass pipeline, registered like upstream's

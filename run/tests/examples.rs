@@ -430,22 +430,25 @@ fn broadcast_allgather_reduce_scatter_all_to_all_capstone() {
                 );
             }
         }
-        // all_to_all's input has 4 rows: P = 4.
-        let input = array(&[4, 256], Elem::F32, |i| sample(6, i));
-        let outcome = run(
-            "distributed/15_all_to_all.mlir",
-            4,
-            pipeline,
-            &[("input", input.clone())],
-        );
-        for name in ["target", "target4"] {
-            for (r, copy) in per_rank(outcome.get(name).unwrap()).into_iter().enumerate() {
-                for src in 0..4 {
-                    assert_eq!(
-                        rows(copy, 256, src, 1),
-                        rows(&input.data, 256, r, 1),
-                        "15 {name}: rank {r}, row {src}"
-                    );
+        // all_to_all: the host holds P rows per rank; rank d ends with row
+        // s = the host's row s * P + d, by hand and from the builtin.
+        for p in [2, 3, 4] {
+            let input = array(&[p * p, 256], Elem::F32, |i| sample(6, i));
+            let outcome = run(
+                "distributed/15_all_to_all.mlir",
+                p,
+                pipeline,
+                &[("input", input.clone())],
+            );
+            for name in ["target", "swapped"] {
+                for (d, copy) in per_rank(outcome.get(name).unwrap()).into_iter().enumerate() {
+                    for s in 0..p {
+                        assert_eq!(
+                            rows(copy, 256, s, 1),
+                            rows(&input.data, 256, s * p + d, 1),
+                            "15 {name} P = {p}: rank {d}, row {s}"
+                        );
+                    }
                 }
             }
         }

@@ -101,12 +101,11 @@ fn cases() -> Vec<Case> {
         case("distributed/12_broadcast.mlir", "main", vec![]),
         case("distributed/13_allgather.mlir", "main", vec![]),
         case("distributed/14_reduce_scatter.mlir", "main", vec![]),
-        Case {
-            path: "distributed/15_all_to_all.mlir",
-            entry: "main",
-            ranks: 4,
-            inputs: vec![],
-        },
+        case(
+            "distributed/15_all_to_all.mlir",
+            "main",
+            vec![("arg0", array(&[p * p, 256], Elem::F32, |i| sample(7, i)))],
+        ),
         case("distributed/16_putting_it_together.mlir", "main", vec![]),
     ]
 }

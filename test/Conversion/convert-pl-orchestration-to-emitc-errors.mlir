@@ -191,3 +191,26 @@ func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %o
   %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// An scf.while carrying a tensor: its carries are not one buffer yet.
+!T = !pl.tensor<16x32xf32>
+func.func @step(%y: !T {pl.direction = #pl.direction<inout>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !T
+}
+func.func @while_tensor(%n: index, %y: !T {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: an scf.while carrying a tensor is not emitted for the runtime yet (an scf.for carrying one updated in place is)}}
+  %res:2 = scf.while (%i = %c0, %t = %y) : (index, !T) -> (index, !T) {
+    %go = arith.cmpi slt, %i, %n : index
+    scf.condition(%go) %i, %t : index, !T
+  } do {
+  ^bb0(%i2: index, %t2: !T):
+    %s = pl.call @step(%t2) : (!T) -> !T
+    %i3 = arith.addi %i2, %c1 : index
+    scf.yield %i3, %s : index, !T
+  }
+  return
+}

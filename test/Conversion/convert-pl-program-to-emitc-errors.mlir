@@ -292,3 +292,19 @@ func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %o
   %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// numpy has no bf16 type for the simulator's .npy files.
+// expected-error @below {{convert-pl-program-to-emitc: parameter #0: bf16 data on the simulator's host is not simulated: numpy has no bf16 type for its .npy files}}
+func.func @main(%x: !pl.tensor<16x16xbf16>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}
+
+// -----
+
+// A bool buffer would be a std::vector<bool>.
+// expected-error @below {{convert-pl-program-to-emitc: parameter #0: i1 (bool) data on the simulator's host is not simulated yet}}
+func.func @main(%x: !pl.tensor<16x32xi1>) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

@@ -125,3 +125,10 @@ func.func @column_of_columns(%x: !pl.tensor<16x1xf32>, %y: !pl.tensor<1x1xf32> {
   %r = pl.tile.store %s, %y[%c0, %c0] : !pl.tile<1x1xf32, vec>, !pl.tensor<1x1xf32>
   return
 }
+
+// -----
+
+// expected-error @+1 {{convert-pl-to-emitc: parameter #1: a bf16 scalar parameter is not translated yet (EmitC's __bf16 is not pto-isa's bfloat16_t); pass it as f32 and cast it in the kernel}}
+func.func @bf16_scalar(%x: !pl.tensor<16x64xf32>, %s: bf16) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

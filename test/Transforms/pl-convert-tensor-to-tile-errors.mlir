@@ -92,10 +92,36 @@ func.func @returns_parameter(%x: !pl.tensor<?x64xf32>) -> (!pl.tensor<?x64xf32>,
 
 // -----
 
-// A tile product is 2-D: a batched matmul is refused at the op, not turned
-// into a rank-3 tile matmul the verifier rejects.
-func.func @batched(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x16xf32>) -> !pl.tensor<3x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
-  // expected-error @+1 {{pl-convert-tensor-to-tile: a matmul of operands of rank other than 2 (batched or vector) has no tile form yet}}
+// A tile product is 2-D: a batched matmul is one product per batch, made
+// for parameters whose product is returned; anything else is refused at the
+// op, not turned into a rank-3 tile matmul the verifier rejects.
+func.func @batched_twice(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x16xf32>) -> (!pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32>) attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{pl-convert-tensor-to-tile: a batched matmul whose product is used other than once has no tile form yet}}
   %c = pl.tensor.matmul %a, %b : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32> -> !pl.tensor<3x16x16xf32>
+  return %c, %c : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32>
+}
+
+// -----
+
+func.func @batched_computed(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x16xf32>) -> !pl.tensor<3x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %a : !pl.tensor<3x16x16xf32>
+  // expected-error @+1 {{pl-convert-tensor-to-tile: a batched matmul of operands that are not the kernel's parameters has no tile form yet}}
+  %c = pl.tensor.matmul %e, %b : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32> -> !pl.tensor<3x16x16xf32>
+  return %c : !pl.tensor<3x16x16xf32>
+}
+
+// -----
+
+func.func @batched_rank4(%a: !pl.tensor<2x3x16x16xf32>, %b: !pl.tensor<2x3x16x16xf32>) -> !pl.tensor<2x3x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{pl-convert-tensor-to-tile: a batched matmul of rank other than 3 has no tile form yet}}
+  %c = pl.tensor.matmul %a, %b : !pl.tensor<2x3x16x16xf32>, !pl.tensor<2x3x16x16xf32> -> !pl.tensor<2x3x16x16xf32>
+  return %c : !pl.tensor<2x3x16x16xf32>
+}
+
+// -----
+
+func.func @batched_transposed(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x16xf32>) -> !pl.tensor<3x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{pl-convert-tensor-to-tile: a batched matmul with a transposed operand has no tile form yet}}
+  %c = pl.tensor.matmul %a, %b {b_trans} : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32> -> !pl.tensor<3x16x16xf32>
   return %c : !pl.tensor<3x16x16xf32>
 }

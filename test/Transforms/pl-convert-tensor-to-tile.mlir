@@ -214,6 +214,43 @@ func.func @k_loop(%a: !pl.tensor<32x128xf32>, %b: !pl.tensor<128x64xf32>) attrib
 
 // -----
 
+// A result every call assembles into a column block (not dense in its
+// target): the kernel takes the target and the block's offsets, stores its
+// tile there and returns the target; each call passes its carried target
+// and offsets, and its result stands for the assemble. The target is
+// written only, so it is `out` (the rest of it is left as it was).
+
+// CHECK-LABEL: func.func @block_out(
+// CHECK-SAME: %[[X:[^:]*]]: !pl.tensor<32x64xf32>, %[[I:[^:]*]]: index, %[[J:[^:]*]]: index, %[[Y:[^:]*]]: !pl.tensor<32x64xf32> {pl.direction = #pl.direction<out>}, %[[R:[^:]*]]: index, %[[C:[^:]*]]: index) -> !pl.tensor<32x64xf32>
+// CHECK: %[[T:.*]] = pl.tile.load %[[X]][%[[I]], %[[J]]] : !pl.tensor<32x64xf32> -> !pl.tile<32x16xf32>
+// CHECK-NEXT: %[[E:.*]] = pl.tile.exp %[[T]]
+// CHECK-NEXT: %[[S:.*]] = pl.tile.store %[[E]], %[[Y]][%[[R]], %[[C]]] : !pl.tile<32x16xf32>, !pl.tensor<32x64xf32>
+// CHECK-NEXT: return %[[S]]
+// CHECK-LABEL: func.func @blocks_loop(
+// CHECK: scf.for %[[K:[^ ]*]] = %{{.*}} iter_args(%[[O:.*]] = %{{.*}})
+// CHECK-NEXT: %[[W:.*]] = pl.call @block_out(%arg0, %{{.*}}, %[[K]], %[[O]], %{{.*}}, %[[K]]) : (!pl.tensor<32x64xf32>, index, index, !pl.tensor<32x64xf32>, index, index) -> !pl.tensor<32x64xf32>
+// CHECK-NEXT: scf.yield %[[W]]
+// CHECK-NOT: pl.tensor.assemble
+func.func @block_out(%b: !pl.tensor<32x16xf32>) -> !pl.tensor<32x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %e = pl.tensor.exp %b : !pl.tensor<32x16xf32>
+  return %e : !pl.tensor<32x16xf32>
+}
+func.func @blocks_loop(%x: !pl.tensor<32x64xf32>) -> !pl.tensor<32x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %out = pl.tensor.create() : !pl.tensor<32x64xf32>
+  %y = scf.for %k = %c0 to %c64 step %c16 iter_args(%o = %out) -> (!pl.tensor<32x64xf32>) {
+    %b = pl.tensor.slice %x[%c0, %k] : !pl.tensor<32x64xf32> -> !pl.tensor<32x16xf32>
+    %e = pl.call @block_out(%b) : (!pl.tensor<32x16xf32>) -> !pl.tensor<32x16xf32>
+    %o2 = pl.tensor.assemble %e into %o[%c0, %k] : !pl.tensor<32x16xf32>, !pl.tensor<32x64xf32>
+    scf.yield %o2 : !pl.tensor<32x64xf32>
+  }
+  return %y : !pl.tensor<32x64xf32>
+}
+
+// -----
+
 // A concatenation: each input's tile is assembled in turn into a tile of
 // the result's shape, at the sum of the extents before it on the axis.
 
@@ -229,4 +266,36 @@ func.func @k_loop(%a: !pl.tensor<32x128xf32>, %b: !pl.tensor<128x64xf32>) attrib
 func.func @joined(%a: !pl.tensor<16x32xf32>, %b: !pl.tensor<16x64xf32>) -> !pl.tensor<16x96xf32> attributes {pl.kind = #pl.kind<incore>} {
   %c = pl.tensor.concat %a, %b axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x96xf32>
   return %c : !pl.tensor<16x96xf32>
+}
+
+// -----
+
+// A batched matmul: one 2-D product per batch, each operand's batch loaded
+// with a partition of one matrix and each product stored into its batch of
+// a new out parameter; a rank-2 operand broadcasts (its one matrix is
+// loaded for every product).
+
+// CHECK-LABEL: func.func @batched(
+// CHECK-SAME: %[[A:[^:]*]]: !pl.tensor<2x16x32xf16>, %[[W:[^:]*]]: !pl.tensor<32x16xf16>, %[[OUT:[^:]*]]: !pl.tensor<2x16x16xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<2x16x16xf32>
+// CHECK: %[[Z:.*]] = arith.constant 0 : index
+// CHECK-NEXT: %[[A0:.*]] = pl.tile.load %[[A]][%[[Z]], %[[Z]], %[[Z]]] partition [1, 16, 32] : !pl.tensor<2x16x32xf16> -> !pl.tile<16x32xf16>
+// CHECK-NEXT: %[[W0:.*]] = pl.tile.load %[[W]][%[[Z]], %[[Z]]] : !pl.tensor<32x16xf16> -> !pl.tile<32x16xf16>
+// CHECK-NEXT: %[[P0:.*]] = pl.tile.matmul %[[A0]], %[[W0]] : !pl.tile<16x32xf16>, !pl.tile<32x16xf16> -> !pl.tile<16x16xf32, acc>
+// CHECK-NEXT: %[[S0:.*]] = pl.tile.store %[[P0]], %[[OUT]][%[[Z]], %[[Z]], %[[Z]]] partition [1, 16, 16]
+// CHECK-NEXT: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT: %[[A1:.*]] = pl.tile.load %[[A]][%[[ONE]], %[[Z]], %[[Z]]] partition [1, 16, 32]
+// CHECK-NEXT: %[[W1:.*]] = pl.tile.load %[[W]][%[[Z]], %[[Z]]]
+// CHECK-NEXT: %[[P1:.*]] = pl.tile.matmul %[[A1]], %[[W1]]
+// CHECK-NEXT: %[[S1:.*]] = pl.tile.store %[[P1]], %[[S0]][%[[ONE]], %[[Z]], %[[Z]]] partition [1, 16, 16]
+// CHECK-NEXT: return %[[S1]]
+// CHECK-LABEL: func.func @batched_caller(
+// CHECK: %[[FRESH:.*]] = pl.tensor.create() : !pl.tensor<2x16x16xf32>
+// CHECK-NEXT: pl.call @batched(%{{.*}}, %{{.*}}, %[[FRESH]])
+func.func @batched(%a: !pl.tensor<2x16x32xf16>, %w: !pl.tensor<32x16xf16>) -> !pl.tensor<2x16x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %p = pl.tensor.matmul %a, %w : !pl.tensor<2x16x32xf16>, !pl.tensor<32x16xf16> -> !pl.tensor<2x16x16xf32>
+  return %p : !pl.tensor<2x16x16xf32>
+}
+func.func @batched_caller(%a: !pl.tensor<2x16x32xf16>, %w: !pl.tensor<32x16xf16>) -> !pl.tensor<2x16x16xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %p = pl.call @batched(%a, %w) : (!pl.tensor<2x16x32xf16>, !pl.tensor<32x16xf16>) -> !pl.tensor<2x16x16xf32>
+  return %p : !pl.tensor<2x16x16xf32>
 }

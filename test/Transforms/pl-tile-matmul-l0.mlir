@@ -83,3 +83,25 @@ func.func @fits(%x: !pl.tensor<64x64xf16>, %out: !pl.tensor<64x64xf32>) -> !pl.t
   %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<64x64xf32, acc>, !pl.tensor<64x64xf32>
   return %o : !pl.tensor<64x64xf32>
 }
+
+// -----
+
+// A product stored into one matrix of a rank-3 tensor (a batch of a
+// batched matmul, partition [1, M, N]): its blocks are stored there too,
+// at the store's leading offset, each with a partition of its block.
+// CHECK-LABEL: func.func @into_one_batch
+// CHECK: %[[A:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}] partition [1, 128, 512] : !pl.tensor<2x128x512xf16> -> !pl.tile<128x512xf16, mat>
+// CHECK: scf.for
+// CHECK: pl.tile.extract %[[A]]
+// CHECK: pl.tile.matmul_acc
+// CHECK: pl.tile.store %{{.*}}, %{{.*}}[%[[B:[^,]*]], %{{.*}}, %{{.*}}] partition [1, 128, 256] : !pl.tile<128x256xf32, acc>, !pl.tensor<2x128x256xf32>
+// CHECK-NOT: pl.tile.matmul %
+func.func @into_one_batch(%x: !pl.tensor<2x128x512xf16>, %y: !pl.tensor<512x256xf16>, %out: !pl.tensor<2x128x256xf32>) -> !pl.tensor<2x128x256xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = pl.tile.load %x[%c1, %c0, %c0] partition [1, 128, 512] : !pl.tensor<2x128x512xf16> -> !pl.tile<128x512xf16>
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16>
+  %p = pl.tile.matmul %a, %b : !pl.tile<128x512xf16>, !pl.tile<512x256xf16> -> !pl.tile<128x256xf32, acc>
+  %o = pl.tile.store %p, %out[%c1, %c0, %c0] partition [1, 128, 256] : !pl.tile<128x256xf32, acc>, !pl.tensor<2x128x256xf32>
+  return %o : !pl.tensor<2x128x256xf32>
+}

@@ -26,12 +26,32 @@ pub fn check_updates_in_place<'c, 'a>(
     what: &str,
 ) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
+    let mut tensor_while = None;
     pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
         if op_name(op) == "scf.for" {
             loops.push(op);
         }
+        // An scf.while's carries are not dropped onto one buffer (its
+        // before and after regions each take them): refused.
+        let tensors = |mut values: Box<dyn Iterator<Item = Value> + '_>| {
+            values.any(|v| TensorLike::try_from(v.r#type()).is_ok())
+        };
+        if op_name(op) == "scf.while"
+            && tensor_while.is_none()
+            && (tensors(Box::new(op.operands())) || tensors(Box::new(op.results().map(Into::into))))
+        {
+            tensor_while = Some(op);
+        }
         WalkResult::Advance
     });
+    if let Some(while_op) = tensor_while {
+        return Err((
+            while_op,
+            format!(
+                "an scf.while carrying a tensor is not {what} yet (an scf.for carrying one updated in place is)"
+            ),
+        ));
+    }
     for for_op in loops {
         let body = for_op
             .region_opt(0)

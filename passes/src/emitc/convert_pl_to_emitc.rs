@@ -21,6 +21,7 @@ use melior::{
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
+    dtype::Dtype,
     op_table::Family,
     ops::{OpKind, op_name, operand_at, result_at},
     types::{CommCtxType, TensorLike, TileType},
@@ -95,7 +96,7 @@ products of the extents); tiles with runtime valid
 extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
 load narrowing them to the tensor's edge), and results take them from their
 operands. Index arithmetic and loops are left to the upstream
-`arith-expand`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
+`arith-expand`, `scf-while-index-to-i64`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
 (pto-translate runs them next).
 
 Communication in kernels lowers here too: a `!pld.dtensor` parameter is a
@@ -356,11 +357,15 @@ fn no_lowering<'c, 'a>(op: OperationRef<'c, 'a>, kind: OpKind) -> Failure<'c, 'a
 }
 
 /// The error at an op [`lowers`] does not take, for `reason`: the reason
-/// itself where it says what to run first, else that there is no lowering.
+/// itself where it says what to run first, else that there is no lowering
+/// and why.
 fn unsupported<'c, 'a>(op: OperationRef<'c, 'a>, kind: OpKind, reason: &str) -> Failure<'c, 'a> {
     match kind {
         OpKind::PldTensorPut | OpKind::PldTensorGet => (op, reason.to_string()),
-        _ => no_lowering(op, kind),
+        _ => (
+            op,
+            format!("'{kind}' has no lowering to EmitC yet ({reason})"),
+        ),
     }
 }
 
@@ -435,7 +440,9 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         },
         Family::Signal => match kind {
             K::PldSystemNotify | K::PldSystemWait => Ok(()),
-            _ => Err("deferred waits are not lowered to EmitC yet"),
+            _ => Err(
+                "a deferred wait registers its condition with the runtime's scheduler, through an adapter the dispatch passes as a hidden argument; pto-isa has no such call and the simulator no such scheduler",
+            ),
         },
         Family::RemoteAccess => match kind {
             K::PldTileRemoteLoad | K::PldTileRemoteStore => Ok(()),
@@ -1564,6 +1571,16 @@ fn convert_kernel<'c, 'a>(
         } else {
             let cpp =
                 cpp_types::element(r#type).map_err(|m| (kernel, format!("parameter #{i}: {m}")))?;
+            if Dtype::of(r#type) == Some(Dtype::Bf16) {
+                // EmitC spells a bf16 scalar `__bf16`; pto-isa's tiles and
+                // scalar operands take its bfloat16_t.
+                return Err((
+                    kernel,
+                    format!(
+                        "parameter #{i}: a bf16 scalar parameter is not translated yet (EmitC's __bf16 is not pto-isa's bfloat16_t); pass it as f32 and cast it in the kernel"
+                    ),
+                ));
+            }
             parameter_types.push(r#type);
             abi.push(EntryArg::Scalar { cpp: cpp.into() });
         }

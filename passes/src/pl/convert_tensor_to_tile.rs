@@ -27,6 +27,7 @@ use pto_dialects::{
     types::{TensorLike, TileType, TileView},
 };
 
+mod batched;
 mod slices;
 mod strips;
 mod transfers;
@@ -58,6 +59,14 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   operand becomes the `row_expand_*` (`col_expand_*`) form; a matmul's
   `a_trans` / `b_trans` operand is transposed (`pl.tile.transpose` of its
   last two axes) before the product;
+- a batched matmul (rank-3 operands, or one of rank 2 that broadcasts) of
+  the kernel's parameters whose product is returned is one 2-D product
+  per batch: each operand's batch is a `pl.tile.load` with a `partition`
+  of one matrix (a broadcast operand's one matrix is loaded for each
+  product), and each product is a `pl.tile.store` into its batch of a new
+  out parameter (a partition `[1, M, N]`); other batched matmuls (of
+  computed operands, transposed, of rank 4 or more, or whose product is
+  used otherwise) are errors;
 - `pl.tensor.slice` of a tensor in memory with a static window becomes a
   `pl.tile.load` of that window; `pl.tensor.assemble` of a converted value
   into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
@@ -71,6 +80,12 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   `index` parameters after the others, and the kernel slices the tensor
   itself (a `pl.tile.load` at the offsets), as kernels read each tensor
   they are given as one dense block;
+- likewise a result every `pl.call` assembles (its only use, without
+  `atomic_add`) into a window that is not dense in a tensor of one static
+  type: the kernel takes that tensor and the window's offsets as new
+  parameters after the others, assembles the result into it itself (a
+  `pl.tile.store` at the offsets) and returns the tensor, and each call
+  passes its target and offsets, its result taking the assemble's place;
 - `pl.tensor.concat` of static shapes becomes a `pl.tile.create` of the
   result's shape that each input's tile is `pl.tile.assemble`d into in
   turn, at the sum of the extents before it on the axis;
@@ -190,6 +205,12 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             failed = true;
             continue;
         }
+        if let Err((op, message)) = slices::write_window_tensors(context, module, kernel) {
+            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                .emit(op, Severity::Error);
+            failed = true;
+            continue;
+        }
         infer_directions(context, kernel);
         if let Err((op, message)) = transfers::stage_transfers(context, kernel) {
             OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
@@ -266,6 +287,9 @@ struct Conversion<'c, 'a> {
     carried_tensor_types: HashMap<ValueKey, Type<'c>>,
     /// The loop over strips of rows a dynamically shaped kernel runs in.
     strips: Option<strips::Strips<'c, 'a>>,
+    /// The types of out parameters a conversion added already (a batched
+    /// product's), before those of the returned tiles.
+    early_outputs: Vec<Type<'c>>,
 }
 
 /// The result of `op` as a value.
@@ -613,18 +637,24 @@ impl<'c, 'a> Conversion<'c, 'a> {
             self.converted.push(op);
             return Ok(true);
         }
-        // A tile product is 2-D: a batched or vector product would be one
-        // per batch (or a reshape), which is not made here yet.
-        if kind == OpKind::PlTensorMatmul
-            && op
+        // A tile product is 2-D: a batched product is one per batch
+        // (batched.rs); a vector product would be a reshape, not made here
+        // yet.
+        if kind == OpKind::PlTensorMatmul {
+            let ranks: Vec<usize> = op
                 .operands()
-                .any(|v| TensorLike::try_from(v.r#type()).is_ok_and(|t| t.rank() != 2))
-        {
-            return Err((
-                op,
-                "a matmul of operands of rank other than 2 (batched or vector) has no tile form yet"
-                    .to_string(),
-            ));
+                .filter_map(|v| TensorLike::try_from(v.r#type()).ok().map(|t| t.rank()))
+                .collect();
+            if ranks.contains(&1) {
+                return Err((
+                    op,
+                    "a matmul of a vector operand has no tile form yet".to_string(),
+                ));
+            }
+            if ranks.iter().any(|&r| r > 2) {
+                self.batch_matmul(op)?;
+                return Ok(true);
+            }
         }
         if let Some(row_kind) = column_vector_reduction(kind, op) {
             return self.reduce_column_vector(op, row_kind);
@@ -927,6 +957,7 @@ fn convert<'c, 'a>(
         converted: Vec::new(),
         carried_tensor_types: HashMap::new(),
         strips,
+        early_outputs: Vec::new(),
     };
     for raw in ops {
         let op = raw;
@@ -984,8 +1015,8 @@ fn convert<'c, 'a>(
     let terminator = entry
         .terminator()
         .ok_or((kernel, "no return".to_string()))?;
-    let mut added = 0;
-    let mut new_inputs: Vec<Type> = Vec::new();
+    let mut new_inputs: Vec<Type> = conversion.early_outputs.clone();
+    let mut added = new_inputs.len();
     for index in 0..terminator.operand_count() {
         let returned = terminator.operand(index).unwrap();
         let Some(&tile) = tiles.get(&value_key(returned)) else {

@@ -47,8 +47,12 @@ accumulator); the block is stored where the product was.
 The step `k` is the largest halving of K whose blocks fit L0A and L0B and
 stays a multiple of 32 bytes of elements. The rewrite applies when both
 operands come straight from `pl.tile.load`s used by nothing else (of row-
-major tensors) and the product's only user is one `pl.tile.store` of 2-D
-tiles: the shape `pl-convert-tensor-to-tile` produces. Other oversized
+major tensors; a load may move one matrix of a higher-rank tensor, with a
+`partition`) and the product's only user is one `pl.tile.store` of 2-D
+tiles, into a 2-D tensor or one matrix of a higher-rank one (a partition
+of 1s and the product's extents, as a batched matmul's products are
+stored; each block is stored there with its block's partition): the
+shapes `pl-convert-tensor-to-tile` produces. Other oversized
 matmuls, and dimensions that do not halve evenly into blocks that fit, are
 errors. Each step waits for the previous one (one L0 buffer per operand);
 double buffering is not done.
@@ -206,6 +210,24 @@ pub fn tile_matmul_l0(function: OperationRef) -> Result<(), PassFailed> {
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
+/// Whether `store` writes one matrix of a tensor of rank 3 or more: a
+/// `partition` of 1s but for its last two extents.
+fn one_matrix_partition(store: OperationRef) -> bool {
+    let Some(partition) = store
+        .attribute("partition")
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+    else {
+        return false;
+    };
+    let extents: Vec<i64> = (0..partition.len())
+        .filter_map(|i| partition.element(i).ok())
+        .collect();
+    extents.len() >= 3
+        && extents.len() + 2 == store.operand_count()
+        && extents[..extents.len() - 2].iter().all(|&e| e == 1)
+}
+
 /// The `pl.tile.load` that makes `value` for `user` alone, if it does.
 fn sole_load<'c, 'a>(
     value: Value<'c, 'a>,
@@ -214,10 +236,7 @@ fn sole_load<'c, 'a>(
     let load = melior::ir::operation::OperationResult::try_from(value)
         .ok()?
         .owner();
-    if OpKind::of(&load) != Some(OpKind::PlTileLoad)
-        || load.attribute("partition").is_ok()
-        || load.attribute("clamp").is_ok()
-    {
+    if OpKind::of(&load) != Some(OpKind::PlTileLoad) || load.attribute("clamp").is_ok() {
         return None;
     }
     let users = uses(load, value);
@@ -302,9 +321,9 @@ fn split<'c, 'a>(
     if OpKind::of(&store) != Some(OpKind::PlTileStore)
         || operand_at(store, 0).is_none_or(|v| value_key(v) != value_key(product))
         || store.block() != matmul.block()
-        || store.operand_count() != 4
+        || !(store.operand_count() == 4 || one_matrix_partition(store))
     {
-        return fail("the product of this oversized matmul must be stored whole by a pl.tile.store in the same block, into a 2-D tensor".into());
+        return fail("the product of this oversized matmul must be stored whole by a pl.tile.store in the same block, into a 2-D tensor or one matrix of a higher-rank one".into());
     }
     // Operands resident in L1.
     for value in [lhs, rhs] {
@@ -443,7 +462,25 @@ fn build_nest<'c, 'b>(
     .into();
     let destination = operand_at(store, 1).unwrap();
     let destination_type = destination.r#type();
-    let (row0, col0) = (operand_at(store, 2).unwrap(), operand_at(store, 3).unwrap());
+    // A store into one matrix of a higher-rank tensor keeps its leading
+    // offsets and moves blocks of that matrix (a partition of 1s, then the
+    // block's extents).
+    let rank = store.operand_count() - 2;
+    let leading: Vec<Value> = (2..rank).filter_map(|i| operand_at(store, i)).collect();
+    let (row0, col0) = (
+        operand_at(store, rank).unwrap(),
+        operand_at(store, rank + 1).unwrap(),
+    );
+    let block_partition = (rank > 2).then(|| {
+        let mut window = vec![1; rank - 2];
+        window.extend([blocks.tm, blocks.tn]);
+        (
+            melior::ir::Identifier::new(context, "partition"),
+            melior::ir::Attribute::from(melior::ir::attribute::DenseI64ArrayAttribute::new(
+                context, &window,
+            )),
+        )
+    });
     let atomic = store.attribute("atomic_add").ok();
     let zero: Value = outer
         .append_operation(arith::constant(
@@ -540,8 +577,11 @@ fn build_nest<'c, 'b>(
             col0
         };
         let mut builder = OperationBuilder::new(OpKind::PlTileStore.name(), location)
-            .add_operands(&[accumulated, target, row, col])
+            .add_operands(&[&[accumulated, target][..], &leading, &[row, col]].concat())
             .add_results(&[destination_type]);
+        if let Some(partition) = block_partition {
+            builder = builder.add_attributes(&[partition]);
+        }
         if let Some(atomic) = atomic {
             builder = builder
                 .add_attributes(&[(melior::ir::Identifier::new(context, "atomic_add"), atomic)]);

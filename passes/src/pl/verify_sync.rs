@@ -293,10 +293,11 @@ impl<'c, 'a> Verifier<'c, 'a> {
                     op.operand_opt(2).and_then(constant),
                 ) {
                     (Some(lower), Some(upper), Some(step)) if step > 0 => {
-                        vec![((upper - lower).max(0) + step - 1) / step]
-                            .into_iter()
-                            .map(|n| n.min(self.max_trips))
-                            .collect()
+                        // In i128: bounds near the ends of i64 must not
+                        // overflow the count.
+                        let span = (i128::from(upper) - i128::from(lower)).max(0);
+                        let trips = (span + i128::from(step) - 1) / i128::from(step);
+                        vec![trips.min(i128::from(self.max_trips)) as i64]
                     }
                     // Two iterations replay the first one and the
                     // loop-carried hazards; none, what follows a skipped loop.

@@ -33,6 +33,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <limits>
 #include <chrono>
 #include <mutex>
@@ -177,6 +178,19 @@ template <typename TileT> void TASSIGN(TileT &tile, uint64_t address) {
   tile.base = reinterpret_cast<typename TileT::DType *>(memory + address);
 }
 
+/// Sets each of the five `values` the type leaves dynamic (-1 in
+/// `statics`) to the one `given`, which must not be negative.
+inline void take_dynamic(const int (&statics)[5], long (&values)[5], std::initializer_list<long> given,
+                         const char* negative) {
+  int d = 0;
+  for (long v : given) {
+    if (statics[d] < 0) {
+      if (v < 0) fail(negative);
+      values[d] = v;
+    }
+    ++d;
+  }
+}
 /// pto-isa's five-dimensional window shape: static extents in the type,
 /// -1 for the dynamic ones, whose values the constructor takes (all five
 /// are passed; the static ones are ignored).
@@ -186,12 +200,7 @@ template <int... Dims> struct Shape {
   long extent[5] = {Dims < 0 ? 1 : Dims...};
   Shape() = default;
   Shape(long n0, long n1, long n2, long n3, long n4) {
-    long given[5] = {n0, n1, n2, n3, n4};
-    for (int d = 0; d < 5; ++d)
-      if (dims[d] < 0) {
-        if (given[d] < 0) fail("a global tensor's dynamic extent is negative");
-        extent[d] = given[d];
-      }
+    take_dynamic(dims, extent, {n0, n1, n2, n3, n4}, "a global tensor's dynamic extent is negative");
   }
 };
 /// pto-isa's five-dimensional strides: static ones in the type, -1 for the
@@ -204,12 +213,7 @@ template <int... Steps> struct Stride {
   long step[5] = {Steps < 0 ? 0 : Steps...};
   Stride() = default;
   Stride(long s0, long s1, long s2, long s3, long s4) {
-    long given[5] = {s0, s1, s2, s3, s4};
-    for (int d = 0; d < 5; ++d)
-      if (steps[d] < 0) {
-        if (given[d] < 0) fail("a global tensor's dynamic stride is negative");
-        step[d] = given[d];
-      }
+    take_dynamic(steps, step, {s0, s1, s2, s3, s4}, "a global tensor's dynamic stride is negative");
   }
 };
 

@@ -35,6 +35,22 @@ pub struct Parameter {
     pub scalar: bool,
 }
 
+/// The C++ element type of a tensor or scalar of element `type` that the
+/// simulator's host program holds (reads, writes or makes): pto-translate's
+/// spelling of it, except for bf16 and bool data, which are not simulated
+/// there (docs/translate.md, "What is not translated yet").
+pub fn io_element(r#type: melior::ir::Type) -> Result<&'static str, String> {
+    match pto_dialects::dtype::Dtype::of(r#type) {
+        Some(pto_dialects::dtype::Dtype::Bf16) => Err(format!(
+            "{type} data on the simulator's host is not simulated: numpy has no bf16 type for its .npy files, and pto-isa's CPU backend computes bfloat16_t as _Float16 without C++23 <stdfloat> (cast to f32 in a kernel)"
+        )),
+        Some(pto_dialects::dtype::Dtype::Bool) => Err(format!(
+            "{type} (bool) data on the simulator's host is not simulated yet: its buffer would be a std::vector<bool>, which has no contiguous data"
+        )),
+        _ => crate::emitc::cpp_types::element(r#type),
+    }
+}
+
 /// The C++ type a host passes a scalar parameter of `type` as (`size_t`
 /// for an index, as the kernel takes it), if it is a scalar.
 pub fn scalar_element(r#type: melior::ir::Type) -> Option<&'static str> {
@@ -44,7 +60,11 @@ pub fn scalar_element(r#type: melior::ir::Type) -> Option<&'static str> {
     if TensorLike::try_from(r#type).is_ok() || CommCtxType::try_from(r#type).is_ok() {
         return None;
     }
-    crate::emitc::cpp_types::element(r#type).ok()
+    // A bool scalar is one value, not a std::vector<bool>.
+    match pto_dialects::dtype::Dtype::of(r#type) {
+        Some(pto_dialects::dtype::Dtype::Bool) => crate::emitc::cpp_types::element(r#type).ok(),
+        _ => io_element(r#type).ok(),
+    }
 }
 
 /// The host view of `kernel`'s parameters (names from the IR when its
@@ -81,14 +101,19 @@ pub fn parameters(kernel: OperationRef) -> Result<Vec<Parameter>, String> {
             continue;
         }
         let tensor = TensorLike::try_from(argument.r#type()).map_err(|_| {
-            format!(
-                "parameter #{i} ({}) is neither a tensor nor a scalar a host can pass",
-                argument.r#type()
-            )
+            match io_element(argument.r#type()) {
+                Err(reason) if crate::emitc::cpp_types::element(argument.r#type()).is_ok() => {
+                    format!("parameter #{i}: {reason}")
+                }
+                _ => format!(
+                    "parameter #{i} ({}) is neither a tensor nor a scalar a host can pass",
+                    argument.r#type()
+                ),
+            }
         })?;
         let dims = tensor.shape();
         let shape: Vec<i64> = dims.iter().map(|d| d.unwrap_or(-1)).collect();
-        let element = crate::emitc::cpp_types::element(tensor.element())?;
+        let element = io_element(tensor.element()).map_err(|m| format!("parameter #{i}: {m}"))?;
         let name = pto_dialects::ir::parameter_name(argument, i);
         parameters.push(Parameter {
             name,

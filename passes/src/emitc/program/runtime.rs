@@ -128,7 +128,7 @@ fn host_tensor<'c, 'b>(
             "{name}: a result of dynamic shape (the runtime hands outputs in, so their extents must be known)"
         ));
     }
-    let element = crate::emitc::cpp_types::element(tensor.element())?;
+    let element = super::facts::io_element(tensor.element())?;
     let shape = shape_text(tensor.shape().iter().map(|d| d.unwrap_or(-1)));
     let buffer = call(
         context,

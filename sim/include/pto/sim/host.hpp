@@ -145,7 +145,13 @@ template <typename T> bool read_npy(const std::string &path, std::vector<long> &
   bool matches = found.size() == shape.size();
   for (size_t d = 0; matches && d < shape.size(); ++d) matches = shape[d] < 0 || shape[d] == found[d];
   ok = ok && text.find(npy_descr<T>()) != std::string::npos && text.find("'fortran_order': False") != std::string::npos && matches;
-  if (ok) shape = found;
+  if (!ok) {
+    // A file of another type or shape leaves `shape` as it was (with its
+    // -1 extents): nothing is read.
+    std::fclose(file);
+    return false;
+  }
+  shape = found;
   long count = 1;
   for (long d : shape) count *= d;
   data.resize(size_t(count));

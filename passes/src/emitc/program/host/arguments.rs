@@ -20,7 +20,7 @@ use crate::emitc::build::{call_opaque, opaque};
 pub(super) fn element_of(r#type: melior::ir::Type) -> Result<&'static str, String> {
     let tensor = TensorLike::try_from(r#type)
         .map_err(|_| format!("{type} is neither a tensor nor a scalar"))?;
-    crate::emitc::cpp_types::element(tensor.element())
+    super::super::facts::io_element(tensor.element())
 }
 
 impl<'c, 'a> Host<'c, 'a, '_> {
