@@ -33,12 +33,12 @@ pub fn check_updates_in_place<'c, 'a>(
         }
         // An scf.while's carries are not dropped onto one buffer (its
         // before and after regions each take them): refused.
-        let tensors = |mut values: Box<dyn Iterator<Item = Value> + '_>| {
-            values.any(|v| TensorLike::try_from(v.r#type()).is_ok())
-        };
         if op_name(op) == "scf.while"
             && tensor_while.is_none()
-            && (tensors(Box::new(op.operands())) || tensors(Box::new(op.results().map(Into::into))))
+            && op
+                .operands()
+                .chain(op.results().map(Value::from))
+                .any(|v| TensorLike::try_from(v.r#type()).is_ok())
         {
             tensor_while = Some(op);
         }

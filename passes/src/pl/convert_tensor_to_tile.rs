@@ -1177,6 +1177,16 @@ fn computes_tiles(kind: OpKind) -> bool {
     kind.info().tile_form.is_some()
 }
 
+/// The element a product of operands of element `element` accumulates
+/// in: f32 for floats, i32 for integers.
+fn accumulator_of<'c>(context: &'c Context, element: Type<'c>) -> Type<'c> {
+    if Dtype::of(element).is_some_and(|d| d.is_float()) {
+        Type::float32(context)
+    } else {
+        melior::ir::r#type::IntegerType::new(context, 32).into()
+    }
+}
+
 /// The tile op for tensor op `kind` and its result element type.
 fn tile_form<'c, 'a>(
     context: &'c Context,
@@ -1191,17 +1201,8 @@ fn tile_form<'c, 'a>(
         .tile_form
         .ok_or_else(|| (op, format!("'{}' has no tile form", info.name)))?;
     if kind == OpKind::PlTensorMatmul {
-        let float = Dtype::of(
-            TileType::try_from(operands[0].r#type())
-                .map(|t| melior::ir::ShapedTypeLike::element(&t))
-                .map_err(|e| (op, e.to_string()))?,
-        )
-        .is_some_and(|d| d.is_float());
-        let accumulator: Type = if float {
-            Type::float32(context)
-        } else {
-            melior::ir::r#type::IntegerType::new(context, 32).into()
-        };
+        let operand = TileType::try_from(operands[0].r#type()).map_err(|e| (op, e.to_string()))?;
+        let accumulator = accumulator_of(context, melior::ir::ShapedTypeLike::element(&operand));
         return Ok((tile_kind, accumulator));
     }
     if info.family == Family::TensorBinary {

@@ -9,7 +9,7 @@
 
 use melior::ir::{
     BlockLike, OperationRef, Type, Value, ValueLike,
-    attribute::{DenseI64ArrayAttribute, IntegerAttribute},
+    attribute::DenseI64ArrayAttribute,
     operation::{OperationBuilder, OperationLike},
 };
 use pto_dialects::{
@@ -18,7 +18,7 @@ use pto_dialects::{
     types::{MemorySpace, TensorLike, TileType},
 };
 
-use super::{Conversion, Failure, element, result_of, static_shape};
+use super::{Conversion, Failure, accumulator_of, element, result_of, static_shape};
 
 impl<'c, 'a> Conversion<'c, 'a> {
     /// Converts the rank-3 matmul `op` (see the module's comment). The
@@ -61,12 +61,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let location = op.location();
         let out = self.entry.add_argument(result.r#type(), location);
         self.early_outputs.push(result.r#type());
-        let float = pto_dialects::dtype::Dtype::of(element(lhs)).is_some_and(|d| d.is_float());
-        let accumulator: Type = if float {
-            Type::float32(self.context)
-        } else {
-            melior::ir::r#type::IntegerType::new(self.context, 32).into()
-        };
+        let accumulator = accumulator_of(self.context, element(lhs));
         let product_type: Type =
             TileType::new(self.context, &[m, n], accumulator, Some(MemorySpace::Acc)).into();
         let zero = self.zero();
@@ -133,12 +128,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
 
     /// An `index` constant `value`, just before `op`.
     fn index_constant(&mut self, op: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
-        let index = Type::index(self.context);
-        let constant = melior::dialect::arith::constant(
-            self.context,
-            IntegerAttribute::new(index, value).into(),
-            op.location(),
-        );
+        let constant = super::strips::index_constant(self.context, value, op.location());
         result_of(self.entry.insert_operation_before(op, constant))
     }
 }

@@ -529,7 +529,8 @@ fn phase_in_columns<'c, 'a>(
     Ok(if after { Phase::After } else { Phase::Before })
 }
 
-fn index_constant<'c>(
+/// An `index` constant op of `value`.
+pub(super) fn index_constant<'c>(
     context: &'c Context,
     value: i64,
     location: Location<'c>,
