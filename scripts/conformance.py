@@ -299,11 +299,13 @@ TABLE = {
     "test/e2e/Inputs/every_instruction.mlir": Program(
         [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
          Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
+         Run("trig", seed=28),
          Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"}),
          Run("binary", seed=121, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
              adjust=prelu_off_zero("x", "y")),
          Run("scalar", seed=122, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
          Run("unary", seed=123, draw={"x": Edges(limit=64.0, zeros="+0")}, label="edges"),
+         Run("trig", seed=128, draw={"x": Edges(limit=4.0)}, label="edges"),
          # x and y scaled by 1000 and truncated to int32: integer edge
          # values through every bitwise op, shift and remainder (whose
          # operands the function masks: defined for any int32) and the

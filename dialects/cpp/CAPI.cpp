@@ -13,6 +13,8 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
 
@@ -88,6 +90,13 @@ MlirType ptoGlue_plTileTypeGetWithView(
       optionalEnum(slayout, [](uint32_t c) { return pto::pl::symbolizeTileLayout(c); }),
       fractal,
       optionalEnum(pad, [](uint32_t c) { return pto::pl::symbolizePadValue(c); })));
+}
+
+/// The tile type `type` with another element type: shape, memory space
+/// and view kept.
+MlirType ptoGlue_plTileTypeWithElement(MlirType type, MlirType elementType) {
+  return wrap(cast<pto::pl::TileType>(unwrap(type))
+                  .cloneWith(std::nullopt, unwrap(elementType)));
 }
 
 /// The effective view of a tile: writes the valid shape (rank entries) and
@@ -169,6 +178,37 @@ void ptoGlue_emitOpDiagnostic(MlirOperation op, int32_t severity,
   diag << unwrap(message);
   for (intptr_t i = 0; i < numNotes; ++i)
     diag.attachNote(unwrap(noteLocations[i])) << unwrap(noteMessages[i]);
+}
+
+//===----------------------------------------------------------------------===//
+// Inlining
+//===----------------------------------------------------------------------===//
+
+/// Splices the callee of the call `op` in its place (mlir::inlineCall with
+/// the loaded dialects' inliner interfaces; the callee is cloned, not
+/// moved) and erases the call. Returns false, with the IR unchanged, when
+/// `op` is not a call of a function with a body or a dialect refuses an op.
+bool ptoGlue_inlineCall(MlirOperation op) {
+  auto call = dyn_cast<CallOpInterface>(unwrap(op));
+  if (!call)
+    return false;
+  auto callable =
+      dyn_cast_or_null<CallableOpInterface>(call.resolveCallable());
+  Region *body = callable ? callable.getCallableRegion() : nullptr;
+  if (!body || body->empty())
+    return false;
+  InlinerInterface interface(call->getContext());
+  auto cloneBody = [](OpBuilder &, Region *src, Block *inlineBlock,
+                      Block *postInsertBlock, IRMapping &mapper,
+                      bool) {
+    src->cloneInto(inlineBlock->getParent(), postInsertBlock->getIterator(),
+                   mapper);
+  };
+  if (failed(inlineCall(interface, cloneBody, call, callable, body,
+                        /*shouldCloneInlinedRegion=*/true)))
+    return false;
+  call->erase();
+  return true;
 }
 
 } // extern "C"

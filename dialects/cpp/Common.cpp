@@ -16,6 +16,7 @@ extern "C" MlirLogicalResult ptoVerifyAttribute(MlirOperation op,
                                                 MlirStringRef name,
                                                 int64_t regionIndex,
                                                 int64_t argIndex);
+extern "C" bool ptoIsLegalToInline(MlirOperation op, MlirOperation destParent);
 
 LogicalResult pto::verifyInRust(Operation *op) {
   return unwrap(ptoVerifyOperation(wrap(op)));
@@ -29,6 +30,10 @@ LogicalResult pto::verifyAttributeInRust(Operation *op, StringRef name,
                                          int64_t regionIndex,
                                          int64_t argIndex) {
   return unwrap(ptoVerifyAttribute(wrap(op), wrap(name), regionIndex, argIndex));
+}
+
+bool pto::isLegalToInlineInRust(Operation *op, Region *dest) {
+  return ptoIsLegalToInline(wrap(op), wrap(dest->getParentOp()));
 }
 
 ParseResult pto::parseShapeAndElementType(AsmParser &parser,

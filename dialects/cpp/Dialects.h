@@ -19,6 +19,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 
 namespace pto {
 
@@ -42,6 +43,29 @@ class RustVerified
 public:
   static mlir::LogicalResult verifyTrait(mlir::Operation *op) {
     return verifyInRust(op);
+  }
+};
+
+/// Whether `op` (with the ops it nests) may be inlined into `dest`: the
+/// rules of the function kind the region belongs to, in Rust
+/// (dialects/src/verify/functions.rs).
+bool isLegalToInlineInRust(mlir::Operation *op, mlir::Region *dest);
+
+/// The pl and pld inliner interface: the upstream inliner (and
+/// pl-inline-functions) may splice pl/pld ops into any region whose
+/// function kind admits them.
+struct DialectInliner : public mlir::DialectInlinerInterface {
+  using mlir::DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(mlir::Operation *, mlir::Operation *, bool) const final {
+    return true;
+  }
+  bool isLegalToInline(mlir::Region *, mlir::Region *, bool,
+                       mlir::IRMapping &) const final {
+    return true;
+  }
+  bool isLegalToInline(mlir::Operation *op, mlir::Region *dest, bool,
+                       mlir::IRMapping &) const final {
+    return isLegalToInlineInRust(op, dest);
   }
 };
 

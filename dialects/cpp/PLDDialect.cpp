@@ -21,6 +21,7 @@ void PLDDialect::initialize() {
 #define GET_OP_LIST
 #include "PLDOps.cpp.inc"
       >();
+  addInterfaces<pto::DialectInliner>();
 }
 
 //===----------------------------------------------------------------------===//

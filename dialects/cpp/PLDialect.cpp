@@ -26,6 +26,7 @@ void PLDialect::initialize() {
 #define GET_OP_LIST
 #include "PLOps.cpp.inc"
       >();
+  addInterfaces<pto::DialectInliner>();
 }
 
 //===----------------------------------------------------------------------===//

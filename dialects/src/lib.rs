@@ -5,6 +5,8 @@
 pub mod access;
 pub mod attrs;
 pub mod builtins;
+pub mod casts;
+pub mod composite;
 pub mod diag;
 pub mod dtype;
 pub mod enums;

@@ -213,6 +213,13 @@ impl<'c> TileType<'c> {
         }
     }
 
+    /// The same tile (shape, memory space, view) of another element type.
+    pub fn with_element(&self, element: Type<'c>) -> Self {
+        Self {
+            r#type: glue::tile_with_element(self.r#type, element),
+        }
+    }
+
     /// Returns the (static) dimensions.
     pub fn shape(&self) -> Vec<i64> {
         dims(self)

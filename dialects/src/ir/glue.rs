@@ -143,6 +143,20 @@ pub fn tile_type<'c>(context: &'c Context, element: Type<'c>, codes: TileCodes) 
     }
 }
 
+/// The tile type `tile` with element type `element` (shape, memory space
+/// and view kept).
+pub fn tile_with_element<'c>(tile: Type<'c>, element: Type<'c>) -> Type<'c> {
+    debug_assert!(is_a(tile, PtoTypeKind::Tile));
+    // SAFETY: `tile` is a `!pl.tile` (the callers hold a TileType) and both
+    // types are live; the glue returns a type uniqued in their context.
+    unsafe {
+        Type::from_raw(raw::ptoGlue_plTileTypeWithElement(
+            tile.to_raw(),
+            element.to_raw(),
+        ))
+    }
+}
+
 /// The memory space code of a tile type (-1 when it has none).
 pub fn tile_memory_space_code(tile: Type) -> i32 {
     assert!(is_a(tile, PtoTypeKind::Tile), "not a pl tile type");

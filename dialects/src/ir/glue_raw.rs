@@ -56,6 +56,7 @@ unsafe extern "C" {
         fractal: *mut u64,
         pad: *mut i32,
     );
+    pub fn ptoGlue_plTileTypeWithElement(r#type: MlirType, element_type: MlirType) -> MlirType;
     pub fn ptoGlue_plTileTypeGetMemorySpace(r#type: MlirType) -> i32;
     pub fn ptoGlue_pldDistributedTensorTypeGet(
         context: MlirContext,
@@ -68,6 +69,8 @@ unsafe extern "C" {
     pub fn ptoGlue_pldTypeIsACommCtx(r#type: MlirType) -> bool;
 
     pub fn ptoGlue_plEnumAttrGetValue(attribute: MlirAttribute, which: *mut i32) -> i32;
+
+    pub fn ptoGlue_inlineCall(op: MlirOperation) -> bool;
 
     pub fn ptoGlue_emitOpDiagnostic(
         op: MlirOperation,

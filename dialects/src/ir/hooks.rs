@@ -46,3 +46,18 @@ pub unsafe extern "C" fn ptoVerifyAttribute(
     };
     verify::run_entry(op, || functions::verify_attribute(op, &name, region, arg))
 }
+
+/// The C entry of the dialects' inliner interface: whether `op` (with the
+/// ops it nests) may be spliced into a region of `dest_parent`.
+#[unsafe(no_mangle)]
+pub extern "C" fn ptoIsLegalToInline(raw: MlirOperation, dest_parent: MlirOperation) -> bool {
+    // SAFETY: MLIR calls the hook with the live op being inlined and the
+    // live op whose region receives it.
+    let (op, parent) = unsafe {
+        (
+            OperationRef::from_raw(raw),
+            OperationRef::from_raw(dest_parent),
+        )
+    };
+    std::panic::catch_unwind(|| functions::inline_refusal(op, parent).is_none()).unwrap_or(false)
+}

@@ -28,6 +28,6 @@ pub use query::{
     BuiltinScalar, FloatFormat, Signedness, builtin_scalar, string_attr_text, type_in_dialect,
 };
 pub use rewrite::{
-    clone, detach, dictionary, erase, erase_argument, parse_file, replace_all_uses, set_operand,
-    take_body,
+    clone, detach, dictionary, erase, erase_argument, inline_call, parse_file, replace_all_uses,
+    set_operand, take_body,
 };

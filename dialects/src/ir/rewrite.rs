@@ -49,6 +49,17 @@ pub fn erase(op: OperationRef) {
     drop(detach(op));
 }
 
+/// Splices a copy of the body of the function `call` calls in its place
+/// (upstream `inlineCall` with the dialects' inliner interfaces) and erases
+/// the call: afterwards, as after [`erase`], no handle to it may be used.
+/// Returns false, with the IR unchanged, when the callee has no body or a
+/// dialect's interface refuses one of its ops there.
+pub fn inline_call(call: OperationRef) -> bool {
+    // SAFETY: `call` is live; the glue erases it only when it returns true,
+    // and the caller gives up its handle (as for `erase`).
+    unsafe { super::glue_raw::ptoGlue_inlineCall(call.to_raw()) }
+}
+
 /// A copy of `op` (and what it nests), owned by the caller and in no block.
 pub fn clone<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Operation<'c> {
     // SAFETY: `op` is live; MLIR returns a new op that nothing else owns.

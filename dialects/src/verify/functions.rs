@@ -199,49 +199,149 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         verify_directions(function)?;
     }
     let mut error: Option<String> = None;
-    function.walk(WalkOrder::PreOrder, |op| {
-        let name = op_name(op);
-        let info = crate::op_table::kind(&op).map(OpKind::info);
-        if is_kernel(kind) {
-            let dispatches = name == "func.call"
-                || info.is_some_and(|i| i.family == Family::Call && i.dialect == Dialect::Pl);
-            if dispatches {
-                error = Some(format!("a kernel dispatches nothing, found {name}"));
-                return WalkResult::Interrupt;
-            }
-            let placed: Vec<Option<MemorySpace>> = (0..op.result_count())
-                .filter_map(|i| op.result_opt(i))
-                .filter_map(|r| TileType::try_from(r.r#type()).ok())
-                .map(|t| t.memory_space())
-                .collect();
-            for space in placed.into_iter().flatten() {
-                let cube = matches!(space, MemorySpace::Mat | MemorySpace::Left | MemorySpace::Right | MemorySpace::Acc | MemorySpace::Bias);
-                if kind == Some(FunctionKind::Aic) && space == MemorySpace::Vec {
-                    error = Some(format!("an aic (cube) kernel holds no vec tiles, found {name}"));
-                    return WalkResult::Interrupt;
-                }
-                if kind == Some(FunctionKind::Aiv) && cube {
-                    error = Some(format!("an aiv (vector) kernel holds no '{space}' tiles, found {name}"));
-                    return WalkResult::Interrupt;
-                }
-            }
+    function.walk(WalkOrder::PreOrder, |op| match placement(kind, op) {
+        Placement::Allowed => WalkResult::Advance,
+        Placement::KernelCode => WalkResult::Skip,
+        Placement::Forbidden(message) => {
+            error = Some(message);
+            WalkResult::Interrupt
         }
-        if kind == Some(FunctionKind::Orchestration) {
-            // Scope bodies are kernel code until outlining.
-            if info.is_some_and(|i| holds_kernel_code(i.kind)) {
-                return WalkResult::Skip;
-            }
-            if info.is_some_and(|i| is_tile_op(i.kind)) {
-                error = Some(format!("an orchestration computes no tiles: {name} belongs in an InCore kernel or scope"));
-                return WalkResult::Interrupt;
-            }
-        }
-        WalkResult::Advance
     });
     match error {
         Some(message) => fail(message),
         None => Ok(()),
     }
+}
+
+/// Where an op may sit in a function of some kind (the rules of
+/// [`placement`]).
+enum Placement {
+    Allowed,
+    /// A scope of an orchestration: its body is kernel code until
+    /// outlining, checked by the scope's own rules.
+    KernelCode,
+    Forbidden(String),
+}
+
+/// Whether `op` itself (not what it nests) may sit in a function of kind
+/// `kind`: kernels dispatch nothing (a `func.call` of an inline function
+/// excepted: pl-inline-functions splices it in), aic kernels hold no vec
+/// tiles and aiv kernels no cube-side tiles, orchestrations compute no
+/// tiles outside their scopes.
+fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
+    let name = op_name(op);
+    let info = crate::op_table::kind(&op).map(OpKind::info);
+    if is_kernel(kind) {
+        let dispatches = (name == "func.call" && !calls_inline_function(op))
+            || info.is_some_and(|i| i.family == Family::Call && i.dialect == Dialect::Pl);
+        if dispatches {
+            return Placement::Forbidden(format!("a kernel dispatches nothing, found {name}"));
+        }
+        let placed = (0..op.result_count())
+            .filter_map(|i| op.result_opt(i))
+            .filter_map(|r| TileType::try_from(r.r#type()).ok())
+            .filter_map(|t| t.memory_space());
+        for space in placed {
+            let cube = matches!(
+                space,
+                MemorySpace::Mat
+                    | MemorySpace::Left
+                    | MemorySpace::Right
+                    | MemorySpace::Acc
+                    | MemorySpace::Bias
+            );
+            if kind == Some(FunctionKind::Aic) && space == MemorySpace::Vec {
+                return Placement::Forbidden(format!(
+                    "an aic (cube) kernel holds no vec tiles, found {name}"
+                ));
+            }
+            if kind == Some(FunctionKind::Aiv) && cube {
+                return Placement::Forbidden(format!(
+                    "an aiv (vector) kernel holds no '{space}' tiles, found {name}"
+                ));
+            }
+        }
+    }
+    if kind == Some(FunctionKind::Orchestration) {
+        if info.is_some_and(|i| holds_kernel_code(i.kind)) {
+            return Placement::KernelCode;
+        }
+        if info.is_some_and(|i| is_tile_op(i.kind)) {
+            return Placement::Forbidden(format!(
+                "an orchestration computes no tiles: {name} belongs in an InCore kernel or scope"
+            ));
+        }
+    }
+    Placement::Allowed
+}
+
+/// Whether the `func.call` `op` calls a function of kind `inline`.
+fn calls_inline_function(op: OperationRef) -> bool {
+    op.attribute("callee")
+        .ok()
+        .and_then(super::common::attribute_text)
+        .and_then(|callee| named_function(op, &callee))
+        .and_then(function_kind)
+        == Some(FunctionKind::Inline)
+}
+
+/// The func.func named `name` in the outermost op around `op`.
+fn named_function<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+    let mut top = op;
+    while let Some(parent) = top.parent_operation() {
+        top = parent;
+    }
+    crate::ir::find(top, |candidate| {
+        op_name(candidate) == "func.func"
+            && candidate
+                .attribute("sym_name")
+                .ok()
+                .and_then(super::common::attribute_text)
+                .is_some_and(|symbol| symbol == name)
+    })
+}
+
+/// The inliner interface's rule: why `op`, with the ops it nests, may not
+/// be spliced into a region of `dest_parent`, if it may not. The rules are
+/// those of the function kind that region belongs to ([`placement`]);
+/// inside a scope that holds kernel code, those of an InCore kernel, which
+/// holds no scopes. Anything may go into a function without a kind or of
+/// kind inline, opaque, group or spmd.
+pub fn inline_refusal(op: OperationRef, dest_parent: OperationRef) -> Option<String> {
+    let mut kind = None;
+    let mut around = Some(dest_parent);
+    while let Some(parent) = around {
+        if crate::op_table::kind(&parent).is_some_and(holds_kernel_code) {
+            kind = Some(FunctionKind::InCore);
+            break;
+        }
+        if op_name(parent) == "func.func" {
+            kind = function_kind(parent);
+            break;
+        }
+        around = parent.parent_operation();
+    }
+    let mut refusal = None;
+    op.walk(WalkOrder::PreOrder, |nested| {
+        let scope = crate::op_table::kind(&nested).is_some_and(holds_kernel_code);
+        match placement(kind, nested) {
+            Placement::Forbidden(message) => refusal = Some(message),
+            _ if scope && is_kernel(kind) => {
+                refusal = Some(format!(
+                    "a kernel holds no scopes, found {}",
+                    op_name(nested)
+                ))
+            }
+            Placement::KernelCode => return WalkResult::Skip,
+            Placement::Allowed => {}
+        }
+        if refusal.is_some() {
+            WalkResult::Interrupt
+        } else {
+            WalkResult::Advance
+        }
+    });
+    refusal
 }
 
 /// A kernel's declared directions cover what it does with each tensor
@@ -452,18 +552,7 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         .attribute("callee")
         .map_err(|e| super::common::Failure::new(e.to_string()))?;
     let callee = super::common::attribute_text(callee_attr).unwrap_or_default();
-    let mut top = op;
-    while let Some(parent) = top.parent_operation() {
-        top = parent;
-    }
-    let candidate = crate::ir::find(top, |candidate| {
-        op_name(candidate) == "func.func"
-            && candidate
-                .attribute("sym_name")
-                .ok()
-                .and_then(super::common::attribute_text)
-                .is_some_and(|name| name == callee)
-    });
+    let candidate = named_function(op, &callee);
     let Some((callee_type, kind)) =
         candidate.and_then(|c| function_type(c).map(|t| (t, function_kind(c))))
     else {

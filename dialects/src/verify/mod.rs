@@ -48,6 +48,8 @@ mod reduce;
 mod system;
 mod tensor;
 
+pub use functions::inline_refusal;
+
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use melior::ir::operation::OperationRef;

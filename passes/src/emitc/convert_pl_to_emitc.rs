@@ -131,7 +131,7 @@ An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
 AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
 
 Ops without a lowering (tensor-level ops, batch matmuls, gathers and
-scatters; `sin`/`cos` are decomposed before) are errors at the op; so is a module whose orchestrations
+scatters; `sin`/`cos`, which pl-lower-math-ops decomposes before) are errors at the op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
 pto-translate does).
 
@@ -424,9 +424,12 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
     const TENSOR_LEVEL: &str =
         "a tensor-level op: pl-convert-tensor-to-tile makes tile ops of it in kernels";
     // The families lowered as their instruction on the operands.
-    let instruction = || match kind.info().instruction {
-        Some(_) => Ok(()),
-        None => Err("pto-isa has no instruction for it"),
+    let instruction = || match (kind.info().instruction, kind) {
+        (Some(_), _) => Ok(()),
+        (None, K::PlTileSin | K::PlTileCos) => Err(
+            "a2a3 has no instruction for it: pl-lower-math-ops (pto-a2a3-pipeline) decomposes it into primitive tile ops",
+        ),
+        (None, _) => Err("pto-isa has no instruction for it"),
     };
     match kind.family() {
         Family::Sync => match kind {

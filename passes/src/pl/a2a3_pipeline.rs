@@ -10,24 +10,28 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
     summary: "Lower pl/pld programs to planned, synchronised tile IR for a2a3",
     description: r#"The a2a3 lowering in order:
 
-0. [`pl-verify-constants`](pl-verify-constants.md): the op rules that
+0. [`pl-inline-functions`](pl-inline-functions.md): every function of
+   kind `inline` spliced into its callers;
+1. [`pl-verify-constants`](pl-verify-constants.md): the op rules that
    constant operands decide, on the program as written;
-1. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
+2. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
    `pl.incore_scope` into an InCore kernel and a call;
-2. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
+3. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
    tensor computations into tile ops with loads, stores and out
    parameters;
-3. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
+4. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-4. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
+5. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines
+   and cosines into primitive tile ops;
+6. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
-5. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
+7. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
    large for L0 into K loops over L1-resident operands;
-6. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+8. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-7. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+9. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-8. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+10. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -38,5 +42,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

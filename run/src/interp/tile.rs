@@ -3,7 +3,10 @@
 
 use std::sync::Arc;
 
-use pto_dialects::enums::{CmpMode, EnumAttr, PadValue, RoundMode};
+use pto_dialects::{
+    composite,
+    enums::{CmpMode, EnumAttr, PadValue, RoundMode},
+};
 
 use super::{
     Frame, Interp,
@@ -143,8 +146,16 @@ pub fn scalar_tile(tile: &Tile, scalar: f64, how: Binary) -> Result<Tile> {
     Ok(result)
 }
 
-/// `how(x)` over the valid region.
+/// `how(x)` over the valid region. The sine and cosine of tiles are what
+/// a2a3 computes for them: the primitive steps of
+/// [`pto_dialects::composite`], which pl-lower-math-ops emits, run with
+/// this interpreter's own elementwise arithmetic.
 pub fn unary_tile(tile: &Tile, how: Unary, out: Elem) -> Result<Tile> {
+    let steps = match how {
+        Unary::Sin => Some(composite::sine_or_cosine(false)),
+        Unary::Cos => Some(composite::sine_or_cosine(true)),
+        _ => None,
+    };
     let mut result = Tile {
         elem: out,
         defined: vec![false; tile.data.len()],
@@ -156,11 +167,38 @@ pub fn unary_tile(tile: &Tile, how: Unary, out: Elem) -> Result<Tile> {
                 .get(r, c)
                 .ok_or_else(|| undefined_read("a unary op", r, c))?;
             let i = tile.index(r, c);
-            result.data[i] = out.round(unary(how, x));
+            result.data[i] = match &steps {
+                Some(steps) => out.round(run_steps(steps, x)?),
+                None => out.round(unary(how, x)),
+            };
             result.defined[i] = true;
         }
     }
     Ok(result)
+}
+
+/// The value of a composite op's steps at `x`: each step is the tile op
+/// it stands for, on one element, in f32 (casts to i32 as `pl.tile.cast`).
+fn run_steps(steps: &[composite::Step], x: f64) -> Result<f64> {
+    use composite::{Operand, Step};
+    let mut values: Vec<f64> = Vec::with_capacity(steps.len());
+    for step in steps {
+        let read = |operand: Operand| match operand {
+            Operand::Input => x,
+            Operand::Step(n) => values[n],
+        };
+        let value = match *step {
+            Step::MulScalar(a, c) => apply(Binary::Mul, read(a), f64::from(c), Elem::F32)?,
+            Step::AddScalar(a, c) => apply(Binary::Add, read(a), f64::from(c), Elem::F32)?,
+            Step::Add(a, b) => apply(Binary::Add, read(a), read(b), Elem::F32)?,
+            Step::Sub(a, b) => apply(Binary::Sub, read(a), read(b), Elem::F32)?,
+            Step::Mul(a, b) => apply(Binary::Mul, read(a), read(b), Elem::F32)?,
+            Step::ToI32(a, mode) => cast_value(read(a), mode, Elem::I32),
+            Step::ToF32(a) => cast_value(read(a), RoundMode::None, Elem::F32),
+        };
+        values.push(value);
+    }
+    Ok(values.last().copied().unwrap_or(x))
 }
 
 /// Folds one row (`rows`) or column of a reduction into a value of
@@ -310,24 +348,28 @@ pub fn matmul_tiles(lhs: &Tile, rhs: &Tile, out: Elem, rows: usize, cols: usize)
     Ok(result)
 }
 
-/// Converts with a `pl` rounding mode to `out` (to an integer: none, rint
-/// and odd to nearest even, round away from zero; to a float: to nearest
-/// even whatever the mode).
+/// Converts with a `pl` rounding mode to `out`, as pto-isa's TCVT: to an
+/// integer, rint to nearest even, round to nearest away from zero, odd to
+/// nearest with ties to the odd neighbour, none (TCVT's default for a
+/// float to an integer) toward zero; to a float, to nearest even whatever
+/// the mode.
 pub fn cast_value(x: f64, mode: RoundMode, out: Elem) -> f64 {
     if out.is_float() {
         return out.round(x);
     }
     let rounded = match mode {
         RoundMode::Round => x.round(),
+        RoundMode::Rint => x.round_ties_even(),
         RoundMode::Floor => x.floor(),
         RoundMode::Ceil => x.ceil(),
-        RoundMode::Trunc => x.trunc(),
-        RoundMode::None | RoundMode::Rint | RoundMode::Odd => {
-            let r = x.round();
-            if (x - x.trunc()).abs() == 0.5 {
-                2.0 * (x / 2.0).round()
-            } else {
-                r
+        RoundMode::Trunc | RoundMode::None => x.trunc(),
+        RoundMode::Odd => {
+            let floor = x.floor();
+            match (x - floor).partial_cmp(&0.5) {
+                Some(std::cmp::Ordering::Greater) => floor + 1.0,
+                Some(std::cmp::Ordering::Less) => floor,
+                _ if floor.rem_euclid(2.0) == 1.0 => floor,
+                _ => floor + 1.0,
             }
         }
     };

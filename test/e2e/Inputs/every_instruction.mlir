@@ -124,6 +124,23 @@ func.func @unary(%x: !X,
   return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : !X, !X, !X, !X, !X, !X, !X, !X
 }
 
+// The sine and cosine of 40 x (within ±40), which a2a3 has no instruction
+// for: pl-lower-math-ops decomposes them into 31 and 34 primitive tile ops
+// (TMULS, TADDS, TADD, TSUB, TMUL and TCVT to and from int32 with modes
+// round, rint, floor and none), which must compute what pto-run computes.
+func.func @trig(%x: !X, %sin: !X {pl.direction = #pl.direction<out>}, %cos: !X {pl.direction = #pl.direction<out>})
+    -> (!X, !X) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %scale = arith.constant 40.0 : f32
+  %tx = pl.tile.load %x[%c0, %c0] : !X -> !T
+  %a = pl.tile.muls %tx, %scale : !T, f32
+  %0 = pl.tile.sin %a : !T
+  %1 = pl.tile.cos %a : !T
+  %r0 = pl.tile.store %0, %sin[%c0, %c0] : !T, !X
+  %r1 = pl.tile.store %1, %cos[%c0, %c0] : !T, !X
+  return %r0, %r1 : !X, !X
+}
+
 // Integers: the inputs scaled by 1000 and truncated (TCVT), bitwise ops,
 // shifts and remainders; the complement on i16.
 func.func @integer(%x: !X, %y: !X,

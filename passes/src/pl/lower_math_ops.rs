@@ -1,0 +1,161 @@
+//! `pl-lower-math-ops`: the tile ops a2a3 has no instruction for, as
+//! primitive tile ops. What it does and why: [`PASS`]`.description` (also
+//! docs/passes/pl-lower-math-ops.md).
+
+use melior::{
+    Context,
+    dialect::{DialectHandle, arith},
+    ir::{
+        Attribute, BlockLike, Identifier, Type, Value, ValueLike,
+        attribute::{FloatAttribute, IntegerAttribute},
+        operation::{OperationBuilder, OperationLike, OperationRef, WalkOrder},
+        r#type::{IntegerType, ShapedTypeLike},
+    },
+};
+use pto_dialects::{
+    composite::{self, Operand, Step},
+    diag::{OpDiagnostic, Severity},
+    enums::RoundMode,
+    op_table::OpKind,
+    ops::Checked,
+    types::TileType,
+};
+
+use crate::{
+    options::OptionValues,
+    registry::{PassDefinition, PassFailed},
+};
+
+/// The registry entry.
+pub static PASS: PassDefinition = PassDefinition {
+    argument: "pl-lower-math-ops",
+    class_name: "LowerMathOps",
+    summary: "Decompose pl.tile.sin and pl.tile.cos into primitive tile ops",
+    description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
+pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
+elementwise tile ops of the same shape, memory space and view: with
+k = round(x/π) (ties away from zero; cosine: rint(x/π + 1/2)), x is
+reduced to t = x − kπ (cosine: + π/2) in [-π/2, π/2] by subtracting k
+times each of five f32 parts of π (a Cody–Waite reduction, exact for
+|k| < 2^14); the result is (−1)^k·sin(t), the sign computed without a
+branch as 4·floor(k/2) − 2k + 1 and sin(t) by an odd polynomial of degree
+9. That is 31 ops for a sine and 34 for a cosine: `pl.tile.muls`,
+`pl.tile.adds`, `pl.tile.add`, `pl.tile.sub`, `pl.tile.mul` and four
+`pl.tile.cast`s between f32 and i32 (modes round or rint, floor, none).
+The absolute error is about 2e-7 for |x| up to 2^11·π; accuracy falls
+past |x| ≈ 2^17 and |x/π| must fit in an i32. pto-run computes
+`pl.tile.sin`/`pl.tile.cos` by the same steps, so a program computes the
+same, bit for bit, before and after this pass.
+
+```mlir
+// before
+%s = pl.tile.sin %x : !pl.tile<16x64xf32, vec>
+// after (first and last of 31 ops)
+%c = arith.constant 0.318309873 : f32
+%0 = pl.tile.muls %x, %c : !pl.tile<16x64xf32, vec>, f32
+%1 = pl.tile.cast %0 round : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xi32, vec>
+...
+%30 = pl.tile.mul %19, %29 : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec>
+```
+
+`pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
+conversion and the distributed lowering, before tiles are flattened to
+2-D."#,
+    example_options: "",
+    anchor: Some("func.func"),
+    options: &[],
+    dependent_dialects: || vec![DialectHandle::arith()],
+    run,
+};
+
+fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
+    let targets = pto_dialects::ir::collect(function, WalkOrder::PreOrder, |op| {
+        matches!(OpKind::of(&op), Some(OpKind::PlTileSin | OpKind::PlTileCos))
+    });
+    let context = pto_dialects::ir::context(&function);
+    let mut failed = false;
+    for op in targets {
+        if let Err(message) = lower(context, op) {
+            OpDiagnostic::new(format!("pl-lower-math-ops: {message}")).emit(op, Severity::Error);
+            failed = true;
+        }
+    }
+    if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Replaces the sine or cosine `op` by its steps, built before it.
+fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
+    let cos = OpKind::of(&op) == Some(OpKind::PlTileCos);
+    let input = op.operand_opt(0).ok_or("expected an operand")?;
+    let result = op.result_opt(0).ok_or("expected a result")?;
+    let tile = TileType::try_from(input.r#type()).map_err(|_| "expected a tile operand")?;
+    let f32_type: Type = melior::ir::r#type::Type::float32(context);
+    if tile.element() != f32_type {
+        return Err(format!("expected an f32 tile, got {}", input.r#type()));
+    }
+    let i32_tile: Type = tile
+        .with_element(IntegerType::new(context, 32).into())
+        .into();
+    let f32_tile: Type = tile.into();
+    let location = op.location();
+    let block = op.block().ok_or("the op is in no block")?;
+    let mut values: Vec<Value> = Vec::new();
+    let insert = |operation: melior::ir::Operation<'c>| -> Result<Value<'c, '_>, String> {
+        let inserted = block.insert_operation_before(op, operation);
+        inserted
+            .result_opt(0)
+            .map(Into::into)
+            .ok_or_else(|| "a step built no result".to_string())
+    };
+    let scalar = |value: f32| -> Result<Value, String> {
+        insert(arith::constant(
+            context,
+            FloatAttribute::new(context, f32_type, f64::from(value)).into(),
+            location,
+        ))
+    };
+    for step in composite::sine_or_cosine(cos) {
+        let read = |operand: Operand| match operand {
+            Operand::Input => input,
+            Operand::Step(n) => values[n],
+        };
+        let (name, operands, result_type, mode) = match step {
+            Step::MulScalar(a, c) => (
+                OpKind::PlTileMuls,
+                vec![read(a), scalar(c)?],
+                f32_tile,
+                None,
+            ),
+            Step::AddScalar(a, c) => (
+                OpKind::PlTileAdds,
+                vec![read(a), scalar(c)?],
+                f32_tile,
+                None,
+            ),
+            Step::Add(a, b) => (OpKind::PlTileAdd, vec![read(a), read(b)], f32_tile, None),
+            Step::Sub(a, b) => (OpKind::PlTileSub, vec![read(a), read(b)], f32_tile, None),
+            Step::Mul(a, b) => (OpKind::PlTileMul, vec![read(a), read(b)], f32_tile, None),
+            Step::ToI32(a, mode) => (OpKind::PlTileCast, vec![read(a)], i32_tile, Some(mode)),
+            Step::ToF32(a) => (
+                OpKind::PlTileCast,
+                vec![read(a)],
+                f32_tile,
+                Some(RoundMode::None),
+            ),
+        };
+        let mut builder = OperationBuilder::new(name.name(), location)
+            .add_operands(&operands)
+            .add_results(&[result_type]);
+        if let Some(mode) = mode {
+            let code: Attribute =
+                IntegerAttribute::new(IntegerType::new(context, 32).into(), mode as i64).into();
+            builder = builder.add_attributes(&[(Identifier::new(context, "mode"), code)]);
+        }
+        let built = builder.build().map_err(|e| e.to_string())?;
+        values.push(insert(built)?);
+    }
+    let last = *values.last().ok_or("the decomposition has no steps")?;
+    pto_dialects::ir::replace_all_uses(result, last);
+    pto_dialects::ir::erase(op);
+    Ok(())
+}
