@@ -13,7 +13,11 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 using namespace mlir;
@@ -208,6 +212,30 @@ bool ptoGlue_inlineCall(MlirOperation op) {
                         /*shouldCloneInlinedRegion=*/true)))
     return false;
   call->erase();
+  return true;
+}
+
+/// Replaces the scf.for `op`, whose bounds and step are constants and
+/// which runs at least once, by a copy of its body per iteration
+/// (mlir::loopUnrollFull), then folds the copies (each iteration's index
+/// becomes a constant). Returns false, with the IR unchanged, when `op` is
+/// not such a loop.
+bool ptoGlue_unrollLoopFull(MlirOperation op) {
+  auto loop = dyn_cast<scf::ForOp>(unwrap(op));
+  if (!loop || !loop->getNextNode())
+    return false;
+  Block *block = loop->getBlock();
+  Operation *before = loop->getPrevNode();
+  Operation *after = loop->getNextNode();
+  if (failed(loopUnrollFull(loop)))
+    return false;
+  SmallVector<Operation *> copies;
+  auto first = before ? std::next(before->getIterator()) : block->begin();
+  for (Operation &copy : llvm::make_range(first, after->getIterator()))
+    copy.walk([&](Operation *nested) { copies.push_back(nested); });
+  GreedyRewriteConfig config;
+  config.enableFolding();
+  (void)applyOpPatternsGreedily(copies, FrozenRewritePatternSet(), config);
   return true;
 }
 

@@ -50,6 +50,26 @@ impl Elem {
         })
     }
 
+    /// The pl dtype; `None` for f64 (pto-run's scalars only).
+    pub fn dtype(self) -> Option<Dtype> {
+        Some(match self {
+            Self::Bool => Dtype::Bool,
+            Self::I8 => Dtype::I8,
+            Self::I16 => Dtype::I16,
+            Self::I32 => Dtype::I32,
+            Self::I64 => Dtype::I64,
+            Self::Index => Dtype::Index,
+            Self::U8 => Dtype::U8,
+            Self::U16 => Dtype::U16,
+            Self::U32 => Dtype::U32,
+            Self::U64 => Dtype::U64,
+            Self::F16 => Dtype::F16,
+            Self::Bf16 => Dtype::Bf16,
+            Self::F32 => Dtype::F32,
+            Self::F64 => return None,
+        })
+    }
+
     /// Bytes per element in memory.
     pub fn bytes(self) -> usize {
         match self {

@@ -78,7 +78,7 @@ func.func @remainder_i16() attributes {pl.kind = #pl.kind<aiv>} {
 // result unwritten.
 func.func @cast_chain() attributes {pl.kind = #pl.kind<aiv>} {
   %a = pl.tile.create : !pl.tile<16x64xf16, vec>
-  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TCVT on a2a3 does not convert f16 to bf16 in one step (it would leave the result unwritten): convert through an intermediate type}}
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TCVT on a2a3 does not convert f16 to bf16 in one step (it would leave the result unwritten): run pl-legalize-tile-cast (pto-a2a3-pipeline), which converts through intermediate types}}
   %r = pl.tile.cast %a rint : !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xbf16, vec>
   return
 }

@@ -71,6 +71,7 @@ unsafe extern "C" {
     pub fn ptoGlue_plEnumAttrGetValue(attribute: MlirAttribute, which: *mut i32) -> i32;
 
     pub fn ptoGlue_inlineCall(op: MlirOperation) -> bool;
+    pub fn ptoGlue_unrollLoopFull(op: MlirOperation) -> bool;
 
     pub fn ptoGlue_emitOpDiagnostic(
         op: MlirOperation,

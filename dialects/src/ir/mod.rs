@@ -29,5 +29,5 @@ pub use query::{
 };
 pub use rewrite::{
     clone, detach, dictionary, erase, erase_argument, inline_call, parse_file, replace_all_uses,
-    set_operand, take_body,
+    set_operand, take_body, unroll_loop_full,
 };

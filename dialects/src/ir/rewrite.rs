@@ -60,6 +60,16 @@ pub fn inline_call(call: OperationRef) -> bool {
     unsafe { super::glue_raw::ptoGlue_inlineCall(call.to_raw()) }
 }
 
+/// Replaces the `scf.for` `op`, whose bounds and step are constants, by a
+/// copy of its body per iteration (upstream `loopUnrollFull`); afterwards,
+/// as after [`erase`], no handle to it may be used. Returns false, with
+/// the IR unchanged, when `op` is not such a loop.
+pub fn unroll_loop_full(op: OperationRef) -> bool {
+    // SAFETY: `op` is live; the glue replaces it only when it returns
+    // true, and the caller gives up its handle (as for `erase`).
+    unsafe { super::glue_raw::ptoGlue_unrollLoopFull(op.to_raw()) }
+}
+
 /// A copy of `op` (and what it nests), owned by the caller and in no block.
 pub fn clone<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Operation<'c> {
     // SAFETY: `op` is live; MLIR returns a new op that nothing else owns.

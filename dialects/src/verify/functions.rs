@@ -111,6 +111,7 @@ pub fn verify_attribute<'c>(
     }
     match name {
         "pl.addresses" => return verify_addresses(op),
+        "pl.unroll" => return verify_unroll(op),
         "pl.memory" => return verify_memory(op),
         _ => {}
     }
@@ -620,6 +621,22 @@ pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
 
 /// `pl.addresses` (set by pl-plan-memory): one byte address per result,
 /// -1 for a result that is not an on-chip tile.
+/// `pl.unroll` marks an `scf.for` that pl-unroll-loops expands (a unit
+/// attribute; that its bounds are constants is pl-unroll-loops' rule, as
+/// folding decides it).
+fn verify_unroll<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    if op_name(op) != "scf.for" {
+        return fail("'pl.unroll' applies to scf.for");
+    }
+    let unit = op
+        .attribute("pl.unroll")
+        .is_ok_and(|a| melior::ir::attribute::AttributeLike::is_unit(&a));
+    if !unit {
+        return fail("'pl.unroll' is a unit attribute");
+    }
+    Ok(())
+}
+
 fn verify_addresses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     use melior::ir::attribute::DenseI64ArrayAttribute;
     let attribute = op

@@ -12,26 +12,30 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 
 0. [`pl-inline-functions`](pl-inline-functions.md): every function of
    kind `inline` spliced into its callers;
-1. [`pl-verify-constants`](pl-verify-constants.md): the op rules that
+1. per function, [`pl-unroll-loops`](pl-unroll-loops.md): every loop
+   marked `pl.unroll` into copies of its body;
+2. [`pl-verify-constants`](pl-verify-constants.md): the op rules that
    constant operands decide, on the program as written;
-2. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
+3. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
    `pl.incore_scope` into an InCore kernel and a call;
-3. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
+4. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
    tensor computations into tile ops with loads, stores and out
    parameters;
-4. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
+5. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-5. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines
+6. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines
    and cosines into primitive tile ops;
-6. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
+7. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
-7. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
+8. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):
+   casts a2a3 does not convert in one step into chains of steps;
+9. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
    large for L0 into K loops over L1-resident operands;
-8. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+10. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-9. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+11. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-10. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+12. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -42,5 +46,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

@@ -359,7 +359,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
             .ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
         let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
         let indices = vec![self.zero(); shape.len()];
-        let load = OperationBuilder::new(OpKind::PlTileLoad.name(), self.location)
+        // At its first user's location: what planning says of this tile
+        // (that it overflows, say) points at the op the user wrote.
+        let load = OperationBuilder::new(OpKind::PlTileLoad.name(), user.location())
             .add_operands(&[&[operand][..], &indices].concat())
             .add_results(&[tile_type])
             .build()

@@ -6,12 +6,14 @@ pub mod flatten_tile_nd;
 pub mod infer_memory_space;
 pub mod inline_functions;
 pub mod insert_sync;
+pub mod legalize_tile_cast;
 pub mod linear;
 pub mod lower_math_ops;
 pub mod outline_incore_scopes;
 pub mod pipes;
 pub mod plan_memory;
 pub mod tile_matmul_l0;
+pub mod unroll_loops;
 pub mod verify_constants;
 pub mod verify_sync;
 

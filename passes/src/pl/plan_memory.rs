@@ -555,12 +555,17 @@ fn place<'c, 'a>(
                 .map(|(op, _)| op)
                 .expect("a defining op");
             let mut diagnostic = OpDiagnostic::new(format!(
-                "pl-plan-memory: {} overflows: this tile needs {} B at address {address}, past the {capacity} B of {}; {} B are live here in {} buffers",
+                "pl-plan-memory: {} overflows: this tile needs {} B at address {address}, past the {capacity} B of {}; {} B are live here in {} buffers{}",
                 buffers[i].space,
                 buffers[i].bytes,
                 buffers[i].space,
                 total,
-                live.len() + 1
+                live.len() + 1,
+                if buffers[i].bytes > capacity {
+                    " (a kernel's tensors become whole tiles: compute in blocks that fit, with a loop over pl.tensor.slice windows, or give the tensors a dynamic leading extent, which pl-convert-tensor-to-tile runs in strips of rows)"
+                } else {
+                    ""
+                }
             ));
             for &j in &live {
                 let member = buffers[j].members[0];

@@ -5,8 +5,9 @@
 //! that fails to compile for the device — or compiles and computes nothing
 //! (an unsupported TCVT pair). docs/translate.md, "What pto-isa takes".
 //! The per-op sets are the op table's (`ptoA2A3ElementTypes`,
-//! `ptoA2A3SourceTypes`, `ptoA2A3SameType` in the ODS); the cast pairs and
-//! cube products are pairs and triples, kept here.
+//! `ptoA2A3SourceTypes`, `ptoA2A3SameType` in the ODS); the cast pairs are
+//! `pto_dialects::casts` (pto-run and pl-legalize-tile-cast read them too),
+//! the cube products, triples, are kept here.
 
 use melior::ir::{OperationRef, Type, ValueLike, operation::OperationLike};
 use pto_dialects::{
@@ -16,33 +17,7 @@ use pto_dialects::{
     types::TileType,
 };
 
-use Dtype::{Bf16, F16, F32, I8, I16, I32, U8};
-
-/// The (source, destination) pairs a2a3's TCVT converts in one step.
-const CASTS: &[(Dtype, Dtype)] = &[
-    (F32, F16),
-    (F32, Bf16),
-    (F32, I16),
-    (F32, I32),
-    (F32, Dtype::I64),
-    (F16, F32),
-    (F16, I32),
-    (F16, I16),
-    (F16, I8),
-    (F16, U8),
-    (Bf16, F32),
-    (Bf16, I32),
-    (I16, F16),
-    (I16, F32),
-    (I32, F32),
-    (I32, I16),
-    (I32, Dtype::I64),
-    (I32, F16),
-    (Dtype::I64, F32),
-    (Dtype::I64, I32),
-    (I8, F16),
-    (U8, F16),
-];
+use Dtype::{Bf16, F16, F32, I8, I32};
 
 /// The cube's (left, right, accumulator) element types.
 const PRODUCTS: &[(Dtype, Dtype, Dtype)] = &[
@@ -131,10 +106,10 @@ fn check_op(op: OperationRef) -> Result<(), String> {
         OpKind::PlTileCast => {
             if let (Some(&from), Some(to)) = (sources.first(), result)
                 && from != to
-                && !CASTS.contains(&(from, to))
+                && !pto_dialects::casts::is_a2a3_step(from, to)
             {
                 return Err(format!(
-                    "pto-isa's TCVT on a2a3 does not convert {} to {} in one step (it would leave the result unwritten): convert through an intermediate type",
+                    "pto-isa's TCVT on a2a3 does not convert {} to {} in one step (it would leave the result unwritten): run pl-legalize-tile-cast (pto-a2a3-pipeline), which converts through intermediate types",
                     from.name(),
                     to.name()
                 ));

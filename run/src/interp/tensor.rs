@@ -5,8 +5,8 @@
 use super::{
     Frame, Interp,
     tile::{
-        binary_tiles, cast_mode, cast_value, expand_tile, matmul_tiles, reduce_tile, scalar_tile,
-        scalar_value, unary_tile,
+        binary_tiles, cast_mode, cast_steps, cast_through, expand_tile, matmul_tiles, reduce_tile,
+        scalar_tile, scalar_value, unary_tile,
     },
 };
 use pto_dialects::enums::TensorLayout;
@@ -364,8 +364,9 @@ impl Interp<'_> {
                 let source = self.tensor(frame, op.operands[0])?;
                 let mut tile = self.read_all(&source)?;
                 let mode = cast_mode(op)?;
+                let steps = cast_steps(tile.elem, ty.elem);
                 for x in &mut tile.data {
-                    *x = cast_value(*x, mode, ty.elem);
+                    *x = cast_through(*x, mode, &steps);
                 }
                 tile.elem = ty.elem;
                 fresh(self, tile, &source.shape)?

@@ -376,6 +376,27 @@ pub fn cast_value(x: f64, mode: RoundMode, out: Elem) -> f64 {
     out.wrap(float_to_int(rounded)) as f64
 }
 
+/// The element types a cast from `from` to `to` converts through,
+/// ending with `to`: for a pair a2a3's TCVT does not convert in one step,
+/// the chain of [`pto_dialects::casts::a2a3_chain`] (pl-legalize-tile-cast
+/// splits such a cast into it), else `to` alone.
+pub fn cast_steps(from: Elem, to: Elem) -> Vec<Elem> {
+    from.dtype()
+        .zip(to.dtype())
+        .filter(|&(f, t)| !pto_dialects::casts::is_a2a3_step(f, t))
+        .and_then(|(f, t)| pto_dialects::casts::a2a3_chain(f, t))
+        .and_then(|chain| chain.into_iter().map(Elem::from_dtype).collect())
+        .unwrap_or_else(|| vec![to])
+}
+
+/// `x` of type `from` cast through `steps` (see [`cast_steps`]), each step
+/// with `mode`.
+pub fn cast_through(x: f64, mode: RoundMode, steps: &[Elem]) -> f64 {
+    steps
+        .iter()
+        .fold(x, |value, &step| cast_value(value, mode, step))
+}
+
 /// The rounding mode of a cast. `mode` is a required attribute: a cast
 /// without one is refused (as the a2a3 emitter refuses it), never run with
 /// a guessed mode.
@@ -636,6 +657,7 @@ impl Interp<'_> {
                 let ty = result_ty?.expect("a tile result");
                 let source = self.tile(frame, op.operands[0])?;
                 let mode = cast_mode(op)?;
+                let steps = cast_steps(source.elem, ty.elem);
                 let mut tile = Tile {
                     elem: ty.elem,
                     defined: vec![false; source.data.len()],
@@ -647,7 +669,7 @@ impl Interp<'_> {
                             .get(r, c)
                             .ok_or_else(|| undefined_read("a cast", r, c))?;
                         let i = tile.index(r, c);
-                        tile.data[i] = cast_value(x, mode, ty.elem);
+                        tile.data[i] = cast_through(x, mode, &steps);
                         tile.defined[i] = true;
                     }
                 }

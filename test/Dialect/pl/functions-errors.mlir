@@ -269,3 +269,22 @@ func.func @scope_yields_nothing(%x: !pl.tensor<64xf32>) -> !pl.tensor<64xf32> at
   }
   return %y : !pl.tensor<64xf32>
 }
+
+// -----
+
+func.func @unroll_not_on_a_loop() {
+  // expected-error @+1 {{'pl.unroll' applies to scf.for}}
+  %c0 = arith.constant {pl.unroll} 0 : index
+  return
+}
+
+// -----
+
+func.func @unroll_not_unit(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'pl.unroll' is a unit attribute}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {pl.unroll = 2 : i64}
+  return
+}
