@@ -1,5 +1,6 @@
 //! Upstream passes keep every stage of the a2a3 lowering valid and
-//! computing the same: each example is lowered one stage of
+//! computing the same: each example (and the corpus programs that reach
+//! passes the examples do not) is lowered one stage of
 //! `pto-a2a3-pipeline` at a time; after every stage each of canonicalize,
 //! cse, loop-invariant-code-motion, sccp, inline, symbol-dce and
 //! remove-dead-values runs on the stage's output, which must still verify
@@ -17,18 +18,37 @@ use melior::{
 use pto_run::{Array, Outcome, Program, Session, types::Elem};
 use support::{array, example, sample};
 
-/// The stages of `pto-a2a3-pipeline`, in order (passes/src/pl/a2a3_pipeline.rs).
-const STAGES: &[&str] = &[
-    "pl-verify-constants",
-    "pl-outline-incore-scopes",
-    "pl-convert-tensor-to-tile",
-    "pld-lower-distributed",
-    "func.func(pl-flatten-tile-nd-to-2d)",
-    "func.func(pl-tile-matmul-l0)",
-    "func.func(pl-infer-memory-space)",
-    "func.func(pl-plan-memory)",
-    "func.func(pl-insert-sync)",
-];
+/// The stages of `pto-a2a3-pipeline`, in order, read from its
+/// definition: each top-level pass, and each pass of a `func.func(...)`
+/// nest on its own (`func.func(p)`).
+fn stages() -> Vec<String> {
+    let pipeline = pto_passes::pl::a2a3_pipeline::PIPELINE.pipeline;
+    let mut stages = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    let mut top_level = Vec::new();
+    for (i, c) in pipeline.char_indices() {
+        match c {
+            '(' => depth += 1,
+            ')' => depth -= 1,
+            ',' if depth == 0 => {
+                top_level.push(&pipeline[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    top_level.push(&pipeline[start..]);
+    for item in top_level {
+        match item
+            .strip_prefix("func.func(")
+            .and_then(|rest| rest.strip_suffix(')'))
+        {
+            Some(nested) => stages.extend(nested.split(',').map(|p| format!("func.func({p})"))),
+            None => stages.push(item.to_string()),
+        }
+    }
+    stages
+}
 
 const UPSTREAM: &[&str] = &[
     "canonicalize",
@@ -107,6 +127,27 @@ fn cases() -> Vec<Case> {
             vec![("arg0", array(&[p * p, 256], Elem::F32, |i| sample(7, i)))],
         ),
         case("distributed/16_putting_it_together.mlir", "main", vec![]),
+        // Corpus programs of the passes the examples do not reach: inline
+        // functions with sines and cosines, chains of casts, unrolled
+        // loops.
+        Case {
+            path: "../corpus/40_inline_sin_cos.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
+        Case {
+            path: "../corpus/41_cast_chains.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
+        Case {
+            path: "../corpus/42_unroll_blocks.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
     ]
 }
 
@@ -172,9 +213,11 @@ fn upstream_passes_keep_every_stage_valid_and_equal() {
         // an intermittent fault in a worker thread was seen once under load
         // (not reproduced; to be investigated on its own).
         context.enable_multi_threading(false);
-        for depth in 0..=STAGES.len() {
+        let stages = stages();
+        assert!(stages.len() >= 10, "the pipeline's stages: {stages:?}");
+        for depth in 0..=stages.len() {
             let mut stage = Module::parse(&context, &text).unwrap();
-            let prefix = STAGES[..depth].join(",");
+            let prefix = stages[..depth].join(",");
             if depth > 0 {
                 run_passes(&context, &mut stage, &prefix)
                     .unwrap_or_else(|e| panic!("{}: {e}", case.path));
