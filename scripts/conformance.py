@@ -299,7 +299,7 @@ TABLE = {
     "test/e2e/Inputs/every_instruction.mlir": Program(
         [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
          Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
-         Run("trig", seed=28),
+         Run("trig", seed=28), Run("indexing", seed=29),
          Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"}),
          Run("binary", seed=121, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
              adjust=prelu_off_zero("x", "y")),
@@ -315,7 +315,10 @@ TABLE = {
          Run("expansions", seed=126, draw={"x": Edges(limit=16.0), "y": Edges(limit=16.0)}, label="edges",
              in_order=True),
          Run("select_move", seed=127, draw={"x": Edges(limit=2.0 ** 100), "y": Edges(limit=2.0 ** 100)},
-             label="edges")]),
+             label="edges"),
+         # Ties (repeated edge values, ±0) sort by index and merge from the
+         # earlier list.
+         Run("indexing", seed=129, draw={"x": Edges(limit=2.0 ** 100)}, label="edges")]),
     # ops.test, and each function again on edge cases (sim-vs-pto-isa.test).
     # integer_ops is defined for every int32 a and b: its remainder divides
     # (a & b | 5 ^ 3) << 1 >> 1, in [-2^30, 2^30), by the odd b | 1, so

@@ -12,5 +12,6 @@ include "PLSystemOps.td"
 include "PLMovementOps.td"
 include "PLOrchestrationOps.td"
 include "PLTensorOps.td"
+include "PLIndexOps.td"
 
 #endif // PTO_PL_TD

@@ -97,6 +97,21 @@ def PL_RoundMode : I32EnumAttr<"RoundMode", "rounding mode", [
   let cppNamespace = "::pto::pl";
 }
 
+// Which elements of each row a masked gather keeps (pto-isa's
+// MaskPattern): element `i` of a row is kept when bit `i mod 4` (read from
+// the right) of the pattern is set; p1111 keeps every element.
+def PL_MaskPattern : I32EnumAttr<"MaskPattern", "mask pattern", [
+    I32EnumAttrCase<"P0101", 1, "p0101">,
+    I32EnumAttrCase<"P1010", 2, "p1010">,
+    I32EnumAttrCase<"P0001", 3, "p0001">,
+    I32EnumAttrCase<"P0010", 4, "p0010">,
+    I32EnumAttrCase<"P0100", 5, "p0100">,
+    I32EnumAttrCase<"P1000", 6, "p1000">,
+    I32EnumAttrCase<"P1111", 7, "p1111">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 // Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,

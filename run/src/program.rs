@@ -488,6 +488,26 @@ pub enum Binary {
     Second,
 }
 
+/// Index sequences, sorts and gathers (run/src/interp/indexing.rs), each a
+/// tile op and, with a tensor form, a tensor op.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indexing {
+    /// `ci`: an index sequence.
+    Sequence,
+    /// `sort32`: 32-element blocks sorted into (value, index) pairs.
+    SortBlocks,
+    /// `mrgsort_format1`: groups of four sorted runs of one row merged.
+    MergeRuns,
+    /// `mrgsort_format2`: two to four sorted lists merged.
+    MergeLists,
+    /// `gather`: elements by flat index.
+    Gather,
+    /// `gather_mask`: the columns a mask pattern selects.
+    GatherMask,
+    /// `reinterpret_view`: the same bytes as another element type.
+    Reinterpret,
+}
+
 /// Elementwise unary operations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Unary {
@@ -593,6 +613,8 @@ pub enum Code {
     TileBlockIdx,
     TileBlockNum,
     TileSubblockIdx,
+    TileIndexing(Indexing),
+    TensorIndexing(Indexing),
     TensorCreate,
     TensorFull,
     TensorView,
@@ -806,6 +828,19 @@ impl Code {
             K::PlTileGetBlockIdx => TileBlockIdx,
             K::PlTileGetBlockNum => TileBlockNum,
             K::PlTileGetSubblockIdx => TileSubblockIdx,
+            K::PlTileCi => TileIndexing(Indexing::Sequence),
+            K::PlTileSort32 => TileIndexing(Indexing::SortBlocks),
+            K::PlTileMrgsortFormat1 => TileIndexing(Indexing::MergeRuns),
+            K::PlTileMrgsortFormat2 => TileIndexing(Indexing::MergeLists),
+            K::PlTileGather => TileIndexing(Indexing::Gather),
+            K::PlTileGatherMask => TileIndexing(Indexing::GatherMask),
+            K::PlTileReinterpretView => TileIndexing(Indexing::Reinterpret),
+            K::PlTensorCi => TensorIndexing(Indexing::Sequence),
+            K::PlTensorSort32 => TensorIndexing(Indexing::SortBlocks),
+            K::PlTensorMrgsortFormat1 => TensorIndexing(Indexing::MergeRuns),
+            K::PlTensorMrgsortFormat2 => TensorIndexing(Indexing::MergeLists),
+            K::PlTensorGatherMask => TensorIndexing(Indexing::GatherMask),
+            K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlTensorCreate => TensorCreate,
             K::PlTensorFull => TensorFull,
             K::PlTensorView => TensorView,
@@ -902,6 +937,12 @@ impl Code {
             | F::TensorFillpad
             | F::TensorAccess
             | F::TensorAssemble
+            | F::TileGenerate
+            | F::TileSort
+            | F::TileGather
+            | F::TensorGenerate
+            | F::TensorSort
+            | F::TensorGather
             | F::BlockQuery
             | F::Scope
             | F::Call

@@ -127,9 +127,9 @@ fn cases() -> Vec<Case> {
             vec![("arg0", array(&[p * p, 256], Elem::F32, |i| sample(7, i)))],
         ),
         case("distributed/16_putting_it_together.mlir", "main", vec![]),
-        // Corpus programs of the passes the examples do not reach: inline
-        // functions with sines and cosines, chains of casts, unrolled
-        // loops.
+        // Corpus programs of the passes and ops the examples do not reach:
+        // inline functions with sines and cosines, chains of casts,
+        // unrolled loops, sorts.
         Case {
             path: "../corpus/40_inline_sin_cos.mlir",
             entry: "main",
@@ -144,6 +144,13 @@ fn cases() -> Vec<Case> {
         },
         Case {
             path: "../corpus/42_unroll_blocks.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
+        // Index sequences, block sorts, merges and masked gathers.
+        Case {
+            path: "../corpus/43_topk.mlir",
             entry: "main",
             ranks: 1,
             inputs: vec![],

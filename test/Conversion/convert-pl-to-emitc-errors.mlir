@@ -132,3 +132,28 @@ func.func @column_of_columns(%x: !pl.tensor<16x1xf32>, %y: !pl.tensor<1x1xf32> {
 func.func @bf16_scalar(%x: !pl.tensor<16x64xf32>, %s: bf16) attributes {pl.kind = #pl.kind<aiv>} {
   return
 }
+
+// -----
+
+// pto-isa's masked gather streams into its destination's storage: rows
+// padded to 32 bytes would take the next row's elements.
+func.func @gather_mask_padded(%x: !pl.tensor<2x8xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<2x8xf32> -> !pl.tile<2x8xf32, vec>
+  // expected-error @+1 {{pto-isa's masked TGATHER fills its destination's storage row after row: the result's rows must be a whole number of 32 bytes, got !pl.tile<2x4xf32, vec>}}
+  %g = pl.tile.gather_mask %t p0101 {pl.addresses = array<i64: 256>} : !pl.tile<2x8xf32, vec> -> !pl.tile<2x4xf32, vec>
+  return
+}
+
+// -----
+
+// pto-isa's TGATHER reads a flat index of its source's storage.
+func.func @gather_padded_rows(%x: !pl.tensor<2x4xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<2x4xf32> -> !pl.tile<2x4xf32, vec>
+  %i = pl.tile.create {pl.addresses = array<i64: 256>} : !pl.tile<1x8xi32, vec>
+  %tmp = pl.tile.create {pl.addresses = array<i64: 512>} : !pl.tile<1x8xi32, vec>
+  // expected-error @+1 {{pto-isa's TGATHER indexes the source's storage, whose rows are padded to 32 bytes here: gather from one row, or from rows of a whole number of 32 bytes, got !pl.tile<2x4xf32, vec>}}
+  %g = pl.tile.gather %t, %i, %tmp {pl.addresses = array<i64: 768>} : !pl.tile<2x4xf32, vec>, !pl.tile<1x8xi32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<1x8xf32, vec>
+  return
+}

@@ -298,3 +298,48 @@ func.func @odd_cube(%w: !pl.tensor<32x24xf16>) attributes {pl.kind = #pl.kind<ai
   pl.system.pipe_barrier all
   return
 }
+
+// -----
+
+// Index sequences, sorts and gathers: pto-isa's TCI names the tile type,
+// its element type and the direction; TMRGSORT of lists names every tile
+// type and `exhausted`, and takes a count list pl has no result for;
+// TGATHER's mask form names both tile types and the pattern; a
+// reinterpreted tile is another object at its source's address.
+// CHECK-LABEL: emitc.func @indexing(
+// CHECK: %[[SEQ:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null>"()
+// CHECK: call_opaque "TCI"(%[[SEQ]], %{{.*}}) {template_args = [!emitc.opaque<"Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null>">, !emitc.opaque<"uint32_t">, #emitc.opaque<"1">]}
+// CHECK: call_opaque "TSORT32"(%{{.*}}, %{{.*}}, %[[SEQ]])
+// CHECK: call_opaque "TMRGSORT"(%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: %[[COUNTS:.*]] = {{.*}}call_opaque "MrgSortExecutedNumList"()
+// CHECK: call_opaque "TMRGSORT"(%{{.*}}, %[[COUNTS]], %{{.*}}, %{{.*}}, %{{.*}}) {template_args = [{{.*}}, #emitc.opaque<"true">]}
+// CHECK: call_opaque "TGATHER"(%{{.*}}, %{{.*}}) {template_args = [!emitc.opaque<"Tile<TileType::Vec, int32_t, 1, 32, {{.*}}>">, !emitc.opaque<"Tile<TileType::Vec, float, 1, 64, {{.*}}>">, #emitc.opaque<"MaskPattern::P1010">]}
+// CHECK: %[[VIEW:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 32, {{.*}}>"()
+// CHECK-NEXT: call_opaque "TASSIGN"(%[[VIEW]]) {args = [0 : index, 1536]}
+// CHECK: call_opaque "TGATHER"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CPP-LABEL: __global__ AICORE void indexing(
+// CPP: TCI<Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null>, uint32_t, 1>(
+// CPP: MrgSortExecutedNumList [[COUNTS:v[0-9]+]] = MrgSortExecutedNumList();
+// CPP: TMRGSORT<{{.*}}, true>({{v[0-9]+}}, [[COUNTS]],
+// CPP: TGATHER<{{.*}}, MaskPattern::P1010>(
+func.func @indexing(%x: !pl.tensor<1x64xf32>, %y: !pl.tensor<1x32xf32> {pl.direction = #pl.direction<out>})
+    attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %start = arith.constant 63 : i32
+  %block = arith.constant 64 : i32
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<1x64xf32> -> !pl.tile<1x64xf32, vec>
+  %seq = pl.tile.ci %start descending {pl.addresses = array<i64: 256>} : i32 -> !pl.tile<1x64xui32, vec>
+  %p = pl.tile.sort32 %t, %seq {pl.addresses = array<i64: 512>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xui32, vec> -> !pl.tile<1x128xf32, vec>
+  %r = pl.tile.mrgsort_format1 %p, %block {pl.addresses = array<i64: 1024>} : !pl.tile<1x128xf32, vec>, i32
+  %lo = pl.tile.slice %p[%c0, %c0] {pl.addresses = array<i64: 1536>} : !pl.tile<1x128xf32, vec> -> !pl.tile<1x64xf32, vec>
+  %hi = pl.tile.slice %p[%c0, %c64] {pl.addresses = array<i64: 1792>} : !pl.tile<1x128xf32, vec> -> !pl.tile<1x64xf32, vec>
+  %tmp = pl.tile.create {pl.addresses = array<i64: 2048>} : !pl.tile<1x128xf32, vec>
+  %m = pl.tile.mrgsort_format2 %lo, %hi tmp %tmp exhausted {pl.addresses = array<i64: 2560>} : (!pl.tile<1x64xf32, vec>, !pl.tile<1x64xf32, vec>), !pl.tile<1x128xf32, vec> -> !pl.tile<1x64xf32, vec>
+  %k = pl.tile.gather_mask %m p1010 {pl.addresses = array<i64: 1536>} : !pl.tile<1x64xf32, vec> -> !pl.tile<1x32xi32, vec>
+  %kf = pl.tile.reinterpret_view %k {pl.addresses = array<i64: 1536>} : !pl.tile<1x32xi32, vec> -> !pl.tile<1x32xf32, vec>
+  %gt = pl.tile.create {pl.addresses = array<i64: 2048>} : !pl.tile<1x32xi32, vec>
+  %g = pl.tile.gather %t, %k, %gt {pl.addresses = array<i64: 2304>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x32xi32, vec>, !pl.tile<1x32xi32, vec> -> !pl.tile<1x32xf32, vec>
+  %o = pl.tile.store %g, %y[%c0, %c0] : !pl.tile<1x32xf32, vec>, !pl.tensor<1x32xf32>
+  return
+}

@@ -299,3 +299,30 @@ func.func @batched_caller(%a: !pl.tensor<2x16x32xf16>, %w: !pl.tensor<32x16xf16>
   %p = pl.call @batched(%a, %w) : (!pl.tensor<2x16x32xf16>, !pl.tensor<32x16xf16>) -> !pl.tensor<2x16x16xf32>
   return %p : !pl.tensor<2x16x16xf32>
 }
+
+// Top-k at tensor level: the tile forms keep their attributes (descending,
+// the mask pattern, exhausted), a window of a computed value is a slice of
+// its tile, and the merge of two lists gets a scratch row with room for
+// both.
+// CHECK-LABEL: func.func @topk(
+// CHECK-SAME: %[[S:[^:]*]]: !pl.tensor<1x64xf32>
+// CHECK: %[[X:.*]] = pl.tile.load %[[S]][%{{.*}}, %{{.*}}] : !pl.tensor<1x64xf32> -> !pl.tile<1x64xf32>
+// CHECK: %[[I:.*]] = pl.tile.ci %{{.*}} descending : i32 -> !pl.tile<1x64xui32>
+// CHECK: %[[P:.*]] = pl.tile.sort32 %[[X]], %[[I]] : !pl.tile<1x64xf32>, !pl.tile<1x64xui32> -> !pl.tile<1x128xf32>
+// CHECK: %[[LO:.*]] = pl.tile.slice %[[P]][%{{.*}}, %{{.*}}] : !pl.tile<1x128xf32> -> !pl.tile<1x64xf32>
+// CHECK: %[[HI:.*]] = pl.tile.slice %[[P]][%{{.*}}, %{{.*}}] : !pl.tile<1x128xf32> -> !pl.tile<1x64xf32>
+// CHECK: %[[TMP:.*]] = pl.tile.create : !pl.tile<1x128xf32>
+// CHECK: %[[M:.*]] = pl.tile.mrgsort_format2 %[[LO]], %[[HI]] tmp %[[TMP]] exhausted : (!pl.tile<1x64xf32>, !pl.tile<1x64xf32>), !pl.tile<1x128xf32> -> !pl.tile<1x32xf32>
+// CHECK: pl.tile.gather_mask %[[M]] p1010 : !pl.tile<1x32xf32> -> !pl.tile<1x16xi32>
+func.func @topk(%s: !pl.tensor<1x64xf32>) -> !pl.tensor<1x16xi32> attributes {pl.kind = #pl.kind<incore>} {
+  %z = arith.constant 63 : i32
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %i = pl.tensor.ci %z descending : i32 -> !pl.tensor<1x64xui32>
+  %p = pl.tensor.sort32 %s, %i : !pl.tensor<1x64xf32>, !pl.tensor<1x64xui32> -> !pl.tensor<1x128xf32>
+  %lo = pl.tensor.slice %p[%c0, %c0] : !pl.tensor<1x128xf32> -> !pl.tensor<1x64xf32>
+  %hi = pl.tensor.slice %p[%c0, %c64] : !pl.tensor<1x128xf32> -> !pl.tensor<1x64xf32>
+  %m = pl.tensor.mrgsort_format2 %lo, %hi exhausted : !pl.tensor<1x64xf32>, !pl.tensor<1x64xf32> -> !pl.tensor<1x32xf32>
+  %k = pl.tensor.gather_mask %m p1010 : !pl.tensor<1x32xf32> -> !pl.tensor<1x16xi32>
+  return %k : !pl.tensor<1x16xi32>
+}

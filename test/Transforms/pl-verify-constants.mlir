@@ -178,3 +178,21 @@ func.func @tail_padding_room(%d: !pld.dtensor<4x200xf16>, %p: i32) {
   %t = pld.tile.remote_load %d[%c0, %c0] from %p tail_padding : !pld.dtensor<4x200xf16> -> !pl.tile<1x256xf16, vec, valid = 1x250>
   return
 }
+
+// -----
+
+func.func @mrgsort_block_len(%p: !pl.tile<1x512xf32, vec>) {
+  %c48 = arith.constant 48 : i32
+  // expected-error @+1 {{block_len must be a positive multiple of 64, got 48}}
+  %m = pl.tile.mrgsort_format1 %p, %c48 : !pl.tile<1x512xf32, vec>, i32
+  return
+}
+
+// -----
+
+func.func @mrgsort_groups(%p: !pl.tensor<1x384xf32>) {
+  %c64 = arith.constant 64 : index
+  // expected-error @+1 {{merges groups of four runs: the row's 384 elements must be a multiple of 4 * block_len (256)}}
+  %m = pl.tensor.mrgsort_format1 %p, %c64 : !pl.tensor<1x384xf32>, index
+  return
+}

@@ -443,6 +443,9 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TileFillpad
             | Family::TileAccess
             | Family::TileAssemble
+            | Family::TileGenerate
+            | Family::TileSort
+            | Family::TileGather
             | Family::BlockQuery => true,
             Family::TensorUnary
             | Family::TensorBinary
@@ -460,6 +463,9 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorFillpad
             | Family::TensorAccess
             | Family::TensorAssemble
+            | Family::TensorGenerate
+            | Family::TensorSort
+            | Family::TensorGather
             | Family::Sync
             | Family::MemoryOrder
             | Family::Scope

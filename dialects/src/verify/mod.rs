@@ -30,6 +30,9 @@
 //!   windows inside their tensors and tiles, memory spaces, store dtypes.
 //! - tensor-level ops (`tensor.rs`): sizes, windows, views, elementwise,
 //!   reductions and matmul with dynamic dimensions.
+//! - index sequences, sorts and gathers (`indexing.rs`): one-row
+//!   sequences, 32-element sort blocks and their pairs, merges of one-row
+//!   lists, gather shapes and widths, bit reinterpretation.
 //! - system ops (`system.rs`): event id ranges, distinct pipes.
 //! - functions (`functions.rs`): kinds, levels, roles, directions, what a
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
@@ -40,6 +43,7 @@
 mod common;
 mod elementwise;
 pub(crate) mod functions;
+mod indexing;
 mod matmul;
 mod movement;
 mod pl;
@@ -150,6 +154,7 @@ pub const RULE_MODULES: &[(&str, Handles)] = &[
     ("system", system::handles),
     ("functions", functions::handles),
     ("pl", pl::handles),
+    ("indexing", indexing::handles),
     ("pld", pld::handles),
 ];
 
@@ -164,6 +169,7 @@ enum Rule {
     System,
     Scope,
     Move,
+    Indexing,
     Pld,
 }
 
@@ -179,6 +185,7 @@ impl Rule {
             Rule::System => "system",
             Rule::Scope => "functions",
             Rule::Move => "pl",
+            Rule::Indexing => "indexing",
             Rule::Pld => "pld",
         }
     }
@@ -208,6 +215,12 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TileRowExpand
         | Family::TileColExpand => Rule::Reduce,
         Family::TileMove => Rule::Move,
+        Family::TileGenerate
+        | Family::TileSort
+        | Family::TileGather
+        | Family::TensorGenerate
+        | Family::TensorSort
+        | Family::TensorGather => Rule::Indexing,
         Family::TensorUnary
         | Family::TensorBinary
         | Family::TensorScalar
@@ -285,6 +298,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         Rule::System => system::verify(op, kind),
         Rule::Scope => functions::verify_scope(op, kind),
         Rule::Move => pl::verify(op, kind),
+        Rule::Indexing => indexing::verify(op, kind),
         Rule::Pld => pld::verify(op, kind),
     }
 }

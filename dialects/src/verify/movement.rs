@@ -64,6 +64,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         OpKind::PlTileRead | OpKind::PlTileWrite => verify_access,
         OpKind::PlTileSetValidshape => verify_set_validshape,
         OpKind::PlTileAssemble => verify_assemble,
+        OpKind::PlTileReinterpretView => super::indexing::verify_reinterpret_view,
         _ => return None,
     })
 }

@@ -134,6 +134,7 @@ fn rule(kind: OpKind) -> Option<Check> {
             OpKind::PlTensorFull => verify_full,
             OpKind::PlTensorDim => verify_dim,
             OpKind::PlTensorView => verify_view,
+            OpKind::PlTensorReinterpretView => super::indexing::verify_reinterpret_view,
             OpKind::PlTensorReshape => verify_reshape,
             OpKind::PlTensorSlice => verify_slice,
             OpKind::PlTensorTranspose => verify_transpose,

@@ -29,6 +29,7 @@ use pto_dialects::{
 
 mod column_vectors;
 mod elementwise;
+mod indexing;
 mod matmul;
 mod movement;
 mod pld;
@@ -127,11 +128,24 @@ A tile slice is a copy into its own buffer (`TEXTRACT(dst, src, row,
 col)`); an assemble writes its source into the target's buffer, which the
 result shares (`TINSERT(dst, src, row, col)`).
 
+Index sequences, sorts and gathers spell out the template arguments
+pto-isa does not deduce: `TCI<Tile<…>, T, descending>(dst, start)`,
+`TSORT32(dst, src, idx)`, `TMRGSORT(dst, src, blockLen)` for the runs of
+one row, `TMRGSORT<Dst, Tmp, S0, S1, …, exhausted>(dst, counts, tmp, s0,
+s1, …)` for lists (`counts` a `MrgSortExecutedNumList` pl has no result
+for), `TGATHER(dst, src, idx, tmp)` and `TGATHER<Dst, Src,
+MaskPattern::P…>(dst, src)`. A masked gather's destination rows must be a
+whole number of 32 bytes (pto-isa streams the kept elements over its
+storage), and an indexed gather's source one row or rows of a whole
+number of 32 bytes (it reads a flat index of the storage); other forms
+are errors at the op. A `reinterpret_view` is another object at its
+source's address.
+
 An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
 AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
 
-Ops without a lowering (tensor-level ops, batch matmuls, gathers and
-scatters; `sin`/`cos`, which pl-lower-math-ops decomposes before) are errors at the op; so is a module whose orchestrations
+Ops without a lowering (tensor-level ops, batch matmuls; `sin`/`cos`,
+which pl-lower-math-ops decomposes before) are errors at the op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
 pto-translate does).
 
@@ -405,6 +419,7 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         Family::TileCast => Lowering::cast,
         Family::TileRowReduce | Family::TileColReduce => Lowering::reduce,
         Family::TileMatmul => Lowering::matmul,
+        Family::TileGenerate | Family::TileSort | Family::TileGather => Lowering::indexing,
         _ => return None,
     })
 }
@@ -475,15 +490,21 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TensorRowReduce
         | Family::TensorScalar
         | Family::TensorSelect
-        | Family::TensorUnary => Err(TENSOR_LEVEL),
+        | Family::TensorUnary
+        | Family::TensorGenerate
+        | Family::TensorSort
+        | Family::TensorGather => Err(TENSOR_LEVEL),
         Family::TileTransfer
         | Family::TileFillpad
         | Family::TileAccess
         | Family::TileAssemble
         | Family::TileCompare
-        | Family::TileCast => Ok(()),
+        | Family::TileCast
+        | Family::TileGenerate
+        | Family::TileSort
+        | Family::TileGather => Ok(()),
         Family::TileView => match kind {
-            K::PlTileSetValidshape | K::PlTileReshape => Ok(()),
+            K::PlTileSetValidshape | K::PlTileReshape | K::PlTileReinterpretView => Ok(()),
             _ => instruction(),
         },
         Family::TileCreate => match kind {
@@ -527,6 +548,21 @@ impl<'c, 'a> Lowering<'c, 'a> {
         args: Option<Vec<Attribute<'c>>>,
         result: Option<Type<'c>>,
     ) -> Option<Value<'c, 'a>> {
+        self.templated_call(at, callee, &[], operands, args, result)
+    }
+
+    /// `callee<templates...>(operands...)`, before `at` (pto-isa spells out
+    /// the types of the instructions whose later template parameters are
+    /// not deduced: a mask pattern, a merge's `exhausted`).
+    fn templated_call(
+        &self,
+        at: OperationRef<'c, 'a>,
+        callee: &str,
+        templates: &[Attribute<'c>],
+        operands: &[Value<'c, '_>],
+        args: Option<Vec<Attribute<'c>>>,
+        result: Option<Type<'c>>,
+    ) -> Option<Value<'c, 'a>> {
         let context = self.context;
         let block = at.block().expect("ops sit in blocks");
         // Index operands reach C as int64_t (the arith conversion turns
@@ -561,6 +597,12 @@ impl<'c, 'a> Lowering<'c, 'a> {
             builder = builder.add_attributes(&[(
                 Identifier::new(context, "args"),
                 ArrayAttribute::new(context, &args).into(),
+            )]);
+        }
+        if !templates.is_empty() {
+            builder = builder.add_attributes(&[(
+                Identifier::new(context, "template_args"),
+                ArrayAttribute::new(context, templates).into(),
             )]);
         }
         if let Some(result) = result {
@@ -1190,36 +1232,27 @@ impl<'c, 'a> Lowering<'c, 'a> {
         global: Value<'c, 'a>,
         tile: Value<'c, 'a>,
     ) -> Result<(), Failure<'c, 'a>> {
-        let context = self.context;
-        let (global, tile) = (emitted(global), emitted(tile));
-        let type_of = |value: Value<'c, 'a>| -> Result<Attribute<'c>, Failure<'c, 'a>> {
-            let r#type = match TileType::try_from(value.r#type()) {
-                Ok(tile) => opaque(context, &cpp_types::tile(tile).map_err(|m| (op, m))?),
-                Err(_) => value.r#type(),
-            };
-            Ok(TypeAttribute::new(r#type).into())
-        };
         let templates = [
-            type_of(tile)?,
-            type_of(global)?,
-            opaque_attribute(context, "AtomicType::AtomicAdd"),
+            self.cpp_type_of(op, tile)?,
+            self.cpp_type_of(op, global)?,
+            opaque_attribute(self.context, "AtomicType::AtomicAdd"),
         ];
-        let call = OperationBuilder::new("emitc.call_opaque", op.location())
-            .add_attributes(&[
-                (
-                    Identifier::new(context, "callee"),
-                    StringAttribute::new(context, "TSTORE").into(),
-                ),
-                (
-                    Identifier::new(context, "template_args"),
-                    ArrayAttribute::new(context, &templates).into(),
-                ),
-            ])
-            .add_operands(&[global, tile])
-            .build()
-            .map_err(|e| (op, e.to_string()))?;
-        op.block().unwrap().insert_operation_before(op, call);
+        self.templated_call(op, "TSTORE", &templates, &[global, tile], None, None);
         Ok(())
+    }
+
+    /// The C++ type of `value` as a template argument: a tile's `Tile<…>`,
+    /// else the type it is emitted with.
+    pub(super) fn cpp_type_of(
+        &self,
+        op: OperationRef<'c, 'a>,
+        value: Value<'c, 'a>,
+    ) -> Result<Attribute<'c>, Failure<'c, 'a>> {
+        let r#type = match TileType::try_from(value.r#type()) {
+            Ok(tile) => opaque(self.context, &cpp_types::tile(tile).map_err(|m| (op, m))?),
+            Err(_) => emitted(value).r#type(),
+        };
+        Ok(TypeAttribute::new(r#type).into())
     }
 }
 

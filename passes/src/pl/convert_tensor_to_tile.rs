@@ -52,7 +52,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
 - `pl.tensor.<op>` becomes `pl.tile.<op>` for the elementwise, scalar and
   unary ops, reductions (row reductions get a scratch `pl.tile.create` of
   the input's shape, column arg-reductions one with room for a2a3's index
-  and running values),
+  and running values), index sequences, block sorts and merges (a merge
+  of lists gets a scratch row with room for them all), masked gathers and
+  bit reinterpretations (each keeping its attributes),
   broadcasts, casts and matmul (a column reduction of an `[N, 1]` column
   is the row reduction of its `[1, N]` reshape: a2a3's column reductions
   take row-major tiles); a binary op with an `[M, 1]` (`[1, N]`)
@@ -68,7 +70,8 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   computed operands, transposed, of rank 4 or more, or whose product is
   used otherwise) are errors;
 - `pl.tensor.slice` of a tensor in memory with a static window becomes a
-  `pl.tile.load` of that window; `pl.tensor.assemble` of a converted value
+  `pl.tile.load` of that window, and of a converted value a
+  `pl.tile.slice` of its tile; `pl.tensor.assemble` of a converted value
   into a tensor becomes a `pl.tile.store` (keeping `atomic_add`) — the
   tiled-loop form, where the loop carries the output tensor — and into a
   converted value a `pl.tile.assemble` of the source's tile;
@@ -571,6 +574,25 @@ impl<'c, 'a> Conversion<'c, 'a> {
             let Some(shape) = static_shape(result) else {
                 return Ok(false);
             };
+            if !clamped
+                && op.operand_count() == 1 + shape.len()
+                && let Some(&source_tile) = self.tiles.get(&value_key(source))
+            {
+                // A window of a converted value: a slice of its tile.
+                let offsets: Vec<Value> = op.operands().skip(1).collect();
+                let tile_type: Type =
+                    TileType::new(self.context, &shape, element(result), None).into();
+                let slice = OperationBuilder::new(OpKind::PlTileSlice.name(), op.location())
+                    .add_operands(&[&[source_tile][..], &offsets].concat())
+                    .add_results(&[tile_type])
+                    .build()
+                    .map_err(|e| (op, e.to_string()))?;
+                let slice =
+                    with_operand_segments(self.context, slice, &[1, offsets.len() as i32, 0]);
+                let tile = result_of(block.insert_operation_before(op, slice));
+                self.tiles.insert(value_key(result), tile);
+                return Ok(true);
+            }
             if clamped
                 || self.tiles.contains_key(&value_key(source))
                 || op.operand_count() != 1 + shape.len()
@@ -689,7 +711,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let mut builder =
             OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
-        if let Some(scratch_type) = scratch_for(self.context, kind, operands[0]) {
+        if let Some(scratch_type) = scratch_for(self.context, kind, &operands) {
             let scratch = OperationBuilder::new(OpKind::PlTileCreate.name(), self.location)
                 .add_results(&[scratch_type])
                 .build()
@@ -697,12 +719,16 @@ impl<'c, 'a> Conversion<'c, 'a> {
             tile_operands.push(result_of(block.insert_operation_before(op, scratch)));
         }
         builder = builder.add_operands(&tile_operands);
-        let keep: Vec<(Identifier, Attribute)> = ["mode", "cmp"]
+        // The attributes the tile form has (a cast's rounding, a
+        // comparison, a mask pattern), as the tensor op gives them.
+        let keep: Vec<(Identifier, Attribute)> = tile_op
+            .info()
+            .attributes
             .iter()
-            .filter_map(|key| {
-                op.attribute(key)
+            .filter_map(|attribute| {
+                op.attribute(attribute.name)
                     .ok()
-                    .map(|a| (Identifier::new(self.context, key), a))
+                    .map(|a| (Identifier::new(self.context, attribute.name), a))
             })
             .collect();
         builder = builder.add_attributes(&keep);
@@ -1101,10 +1127,27 @@ fn column_vector_reduction(kind: OpKind, op: OperationRef) -> Option<OpKind> {
 }
 
 /// The scratch tile the tile form of tensor op `kind` takes, for its
-/// tile operand `source`: row reductions one of the input's shape, column
+/// tile operands: row reductions one of the input's shape, column
 /// arg-reductions one of the input's shape with enough rows for a2a3's
-/// index and running values (pto_dialects::scratch).
-fn scratch_for<'c>(context: &'c Context, kind: OpKind, source: Value<'c, '_>) -> Option<Type<'c>> {
+/// index and running values (pto_dialects::scratch), a merge of sorted
+/// lists one row with room for them all.
+fn scratch_for<'c>(
+    context: &'c Context,
+    kind: OpKind,
+    operands: &[Value<'c, '_>],
+) -> Option<Type<'c>> {
+    let source = *operands.first()?;
+    if kind == OpKind::PlTensorMrgsortFormat2 {
+        let tiles: Vec<TileType> = operands
+            .iter()
+            .filter_map(|v| TileType::try_from(v.r#type()).ok())
+            .collect();
+        let length: i64 = tiles.iter().filter_map(|t| t.shape().last().copied()).sum();
+        let first = tiles.first()?;
+        let mut shape = first.shape();
+        *shape.last_mut()? = length;
+        return Some(TileType::new(context, &shape, first.element(), first.memory_space()).into());
+    }
     let row_reduction = kind.family() == Family::TensorRowReduce;
     let column_arg = matches!(kind, OpKind::PlTensorColArgmax | OpKind::PlTensorColArgmin);
     if !row_reduction && !column_arg {

@@ -3,6 +3,7 @@
 //! live in their own modules: [`scalar`], [`tile`], [`tensor`], [`comm`].
 
 mod comm;
+mod indexing;
 mod scalar;
 mod tensor;
 mod tile;
@@ -364,6 +365,10 @@ impl<'w> Interp<'w> {
                 let values = self.tensor_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
+            }
+            TileIndexing(how) | TensorIndexing(how) => {
+                let value = self.indexing_op(frame, op, how)?;
+                self.set1(frame, op, value)
             }
             WorldSize | GetCommCtx | Rank | Nranks | Notify | Wait | DeferWait | AllocWindow
             | Window | RemoteLoad | RemoteStore | TilePut | TileGet | TensorPut | TensorGet

@@ -858,6 +858,8 @@ void TGET(DstT &dst, SrcT &src, StageT &stage, More &...more) {
 
 } // namespace pto
 
+#include "pto/sim/indexing.hpp"
+
 // Global-memory ordering: one host, one coherent memory.
 enum dsb_t { DSB_DDR };
 enum cache_line_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };

@@ -396,3 +396,43 @@ func.func @cube(%a: !pl.tensor<16x32xf16>, %b: !pl.tensor<32x32xf16>, %bias: !pl
   %r5 = pl.tile.store %5, %gemv_bias[%c0, %c0] : !pl.tile<1x32xf32, acc>, !pl.tensor<1x32xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5 : !pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>, !pl.tensor<16x32xf32>, !pl.tensor<1x32xf32>, !pl.tensor<1x32xf32>, !pl.tensor<1x32xf32>
 }
+
+// Index sequences, sorts and gathers: the 256 scores of x sorted
+// descending as (value, index) pairs, block by block (TSORT32), in runs of
+// four blocks (TMRGSORT of one row) and as a merge of the two halves
+// (TMRGSORT of two lists, through a scratch row); the indices picked out
+// of the pairs (TGATHER's mask form) gather the scores in that order
+// (TGATHER's index form), and the index sequence read as i32 is a view.
+func.func @indexing(%x: !pl.tensor<1x256xf32>,
+    %ci: !pl.tensor<1x256xi32> {pl.direction = #pl.direction<out>},
+    %sort32: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
+    %mrgsort_format1: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
+    %mrgsort_format2: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
+    %gather_mask: !pl.tensor<1x256xi32> {pl.direction = #pl.direction<out>},
+    %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>})
+    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>)
+    attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c256 = arith.constant 256 : index
+  %start = arith.constant 0 : i32
+  %block = arith.constant 64 : i32
+  %tx = pl.tile.load %x[%c0, %c0] : !pl.tensor<1x256xf32> -> !pl.tile<1x256xf32, vec>
+  %seq = pl.tile.ci %start : i32 -> !pl.tile<1x256xui32, vec>
+  %0 = pl.tile.reinterpret_view %seq : !pl.tile<1x256xui32, vec> -> !pl.tile<1x256xi32, vec>
+  %1 = pl.tile.sort32 %tx, %seq : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xui32, vec> -> !pl.tile<1x512xf32, vec>
+  %2 = pl.tile.mrgsort_format1 %1, %block : !pl.tile<1x512xf32, vec>, i32
+  %lo = pl.tile.slice %2[%c0, %c0] : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xf32, vec>
+  %hi = pl.tile.slice %2[%c0, %c256] : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xf32, vec>
+  %tmp = pl.tile.create : !pl.tile<1x512xf32, vec>
+  %3 = pl.tile.mrgsort_format2 %lo, %hi tmp %tmp : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x512xf32, vec> -> !pl.tile<1x512xf32, vec>
+  %4 = pl.tile.gather_mask %3 p1010 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xi32, vec>
+  %gtmp = pl.tile.create : !pl.tile<1x256xi32, vec>
+  %5 = pl.tile.gather %tx, %4, %gtmp : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xi32, vec>, !pl.tile<1x256xi32, vec> -> !pl.tile<1x256xf32, vec>
+  %r0 = pl.tile.store %0, %ci[%c0, %c0] : !pl.tile<1x256xi32, vec>, !pl.tensor<1x256xi32>
+  %r1 = pl.tile.store %1, %sort32[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
+  %r2 = pl.tile.store %2, %mrgsort_format1[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
+  %r3 = pl.tile.store %3, %mrgsort_format2[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
+  %r4 = pl.tile.store %4, %gather_mask[%c0, %c0] : !pl.tile<1x256xi32, vec>, !pl.tensor<1x256xi32>
+  %r5 = pl.tile.store %5, %gather[%c0, %c0] : !pl.tile<1x256xf32, vec>, !pl.tensor<1x256xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>
+}

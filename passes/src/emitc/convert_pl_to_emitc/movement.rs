@@ -6,6 +6,7 @@
 use melior::ir::{
     BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
     operation::{OperationBuilder, OperationLike},
+    r#type::ShapedTypeLike,
 };
 use pto_dialects::{
     ops::{OpKind, operand_at, operand_segments, result_at},
@@ -217,6 +218,26 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 // data reinterpreted).
                 let valid = self.propagated_valid(op);
                 let object = self.declare_tile(op, result.expect("a result"), 0, valid)?;
+                self.replace(op, object);
+            }
+            OpKind::PlTileReinterpretView => {
+                // A view: another object of the result's element type at
+                // the source's address. A runtime valid column count
+                // counts the source's elements.
+                let result = result.expect("a result");
+                let valid = self.propagated_valid(op);
+                let bits = |v: Value| {
+                    TileType::try_from(v.r#type()).map_or(0, |t| {
+                        a2a3::element_bits(pto_dialects::dtype::Dtype::of(t.element()))
+                    })
+                };
+                if valid[1].is_some() && bits(operand_at(op, 0).unwrap()) != bits(result) {
+                    return Err((
+                        op,
+                        "a reinterpret_view between element widths of a tile with a runtime valid column count is not translated".into(),
+                    ));
+                }
+                let object = self.declare_tile(op, result, 0, valid)?;
                 self.replace(op, object);
             }
             _ => return self.one_to_one(op, kind, op.operands().collect(), None),

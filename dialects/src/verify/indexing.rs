@@ -1,0 +1,495 @@
+//! Rules of index sequences, sorts and gathers, tile and tensor forms
+//! alike (their pages in docs/dialects/pl.md), and of reinterpreting a
+//! tile's or tensor's bits (`reinterpret_view`, reached from the view
+//! rules of `movement.rs` and `tensor.rs`).
+//!
+//! - ci: one row (every dimension but the last 1, the last not 1), static;
+//!   `start` an integer of the element type's width;
+//! - sort32: indices of the source's shape (and valid extents), whole
+//!   blocks of 32 wholly valid columns; the result 8 bytes per element
+//!   (last dimension times 2 for 32-bit values, 4 for 16-bit), the
+//!   source's element type and valid rows;
+//! - mrgsort_format1: one wholly valid row, a constant `block_len` a
+//!   positive multiple of 64 that divides a quarter of the row;
+//! - mrgsort_format2: two to four wholly valid one-row sources of one
+//!   element type, whole pairs; a scratch row of that type with room for
+//!   them all; a result row of at most their length;
+//! - gather: the indices' shape and valid extents, the source's element
+//!   type, a scratch of the indices' shape; gather_mask: 2-D, columns a
+//!   multiple of the pattern's stride, the result's element type of the
+//!   source's width;
+//! - reinterpret_view: another element type of a whole number of bytes,
+//!   the same bytes (last dimension scaled by the width ratio), the same
+//!   memory space; a tensor's is packed row-major.
+//!
+//! Tile operands live in `vec` (or are not yet placed).
+
+use melior::ir::{
+    Type,
+    operation::{OperationLike, OperationRef},
+    r#type::ShapedTypeLike,
+};
+
+use super::{
+    VerifyResult,
+    common::{
+        Check, Failure, deciding_constant, distinct_scratch, fail, operand_type, render_dims,
+        require_vec, result_type, run_rule,
+    },
+};
+use crate::{
+    dtype::ScalarKind,
+    enums::{EnumAttr, MaskPattern},
+    op_table::OpKind,
+    types::{TensorType, TileType},
+};
+
+/// A tile or tensor operand or result, as the rules here see it.
+struct Shaped<'c> {
+    r#type: Type<'c>,
+    shape: Vec<Option<i64>>,
+    element: Type<'c>,
+    /// Valid extents (`None` where dynamic); a tensor's are its shape.
+    valid: Vec<Option<i64>>,
+    /// The tile, for a tile.
+    tile: Option<TileType<'c>>,
+}
+
+impl<'c> Shaped<'c> {
+    fn of(r#type: Type<'c>) -> Result<Self, Failure<'c>> {
+        if let Ok(tile) = TileType::try_from(r#type) {
+            return Ok(Self {
+                r#type,
+                shape: tile.shape().into_iter().map(Some).collect(),
+                element: tile.element(),
+                valid: tile.effective_view().valid_shape,
+                tile: Some(tile),
+            });
+        }
+        let tensor = TensorType::try_from(r#type).map_err(|e| Failure::new(e.to_string()))?;
+        Ok(Self {
+            r#type,
+            shape: tensor.shape(),
+            element: tensor.element(),
+            valid: tensor.shape(),
+            tile: None,
+        })
+    }
+
+    fn operand(op: OperationRef<'c, '_>, index: usize) -> Result<Self, Failure<'c>> {
+        Self::of(operand_type(op, index)?)
+    }
+
+    fn result(op: OperationRef<'c, '_>) -> Result<Self, Failure<'c>> {
+        Self::of(result_type(op, 0)?)
+    }
+
+    fn last(&self) -> Option<i64> {
+        self.shape.last().copied().flatten()
+    }
+
+    /// Whether every dimension but the last is 1.
+    fn one_row(&self) -> bool {
+        self.shape[..self.shape.len().saturating_sub(1)]
+            .iter()
+            .all(|&d| d == Some(1))
+    }
+
+    /// Whether the last dimension is static and wholly valid.
+    fn whole_columns(&self) -> bool {
+        self.last().is_some() && self.valid.last() == self.shape.last()
+    }
+
+    /// Whether the shape is static and wholly valid.
+    fn wholly_valid(&self) -> bool {
+        self.shape.iter().all(Option::is_some) && self.valid == self.shape
+    }
+
+    fn bits(&self) -> Result<u32, Failure<'c>> {
+        bits(self.element)
+    }
+
+    /// A tile in `vec` (or not yet placed); a tensor passes.
+    fn in_vec(&self, what: &str) -> VerifyResult<'c> {
+        self.tile.map_or(Ok(()), |tile| require_vec(what, tile))
+    }
+}
+
+fn bits<'c>(element: Type<'c>) -> Result<u32, Failure<'c>> {
+    ScalarKind::of(element)
+        .map(ScalarKind::bits)
+        .ok_or_else(|| Failure::new(format!("unsupported element type {element}")))
+}
+
+fn rule(kind: OpKind) -> Option<Check> {
+    use OpKind as K;
+    Some(match kind {
+        K::PlTileCi | K::PlTensorCi => verify_ci,
+        K::PlTileSort32 | K::PlTensorSort32 => verify_sort32,
+        K::PlTileMrgsortFormat1 | K::PlTensorMrgsortFormat1 => verify_mrgsort_format1,
+        K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
+        K::PlTileGather => verify_gather,
+        K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
+        _ => return None,
+    })
+}
+
+/// Whether the indexing rules cover `kind`.
+pub fn handles(kind: OpKind) -> bool {
+    rule(kind).is_some()
+}
+
+/// Runs the rules of an index sequence, sort or gather.
+pub fn verify<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    run_rule(op, kind, rule(kind), "indexing")
+}
+
+fn verify_ci<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let result = Shaped::result(op)?;
+    result.in_vec("result")?;
+    if result.shape.iter().any(Option::is_none) {
+        return fail(format!("needs a static shape, got {}", result.r#type));
+    }
+    if !result.one_row() || result.last() == Some(1) {
+        return fail(format!(
+            "makes one row: every dimension but the last must be 1 and the last not 1, got {}",
+            render_dims(&result.shape)
+        ));
+    }
+    let start = operand_type(op, 0)?;
+    if bits(start)? != result.bits()? {
+        return fail(format!(
+            "start must be an integer of the element type's width ({} bits), got {start}",
+            result.bits()?
+        ));
+    }
+    Ok(())
+}
+
+/// Elements of `element` per 8-byte (value, index) pair.
+fn pair_width<'c>(element: Type<'c>) -> Result<i64, Failure<'c>> {
+    Ok(64 / i64::from(bits(element)?))
+}
+
+fn verify_sort32<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, indices, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::result(op)?,
+    );
+    for (what, shaped) in [
+        ("source", &source),
+        ("indices", &indices),
+        ("result", &result),
+    ] {
+        shaped.in_vec(what)?;
+    }
+    if indices.shape != source.shape || indices.valid != source.valid {
+        return fail(format!(
+            "indices must have the source's shape and valid extents, got {} for {}",
+            indices.r#type, source.r#type
+        ));
+    }
+    match source.last() {
+        Some(cols) if cols > 0 && cols % 32 == 0 => {}
+        _ => {
+            return fail(format!(
+                "sorts whole blocks of 32: the source's last dimension must be a static multiple of 32, got {}",
+                render_dims(&source.shape)
+            ));
+        }
+    }
+    if !source.whole_columns() {
+        return fail(format!(
+            "sorts whole blocks of 32: the source's columns must be wholly valid (fill the rest with pl.tile.fillpad first), got {}",
+            source.r#type
+        ));
+    }
+    let width = pair_width(source.element)?;
+    let mut shape = source.shape.clone();
+    let mut valid = source.valid.clone();
+    if let (Some(last), Some(valid_last)) = (shape.last_mut(), valid.last_mut()) {
+        *last = last.map(|d| d * width);
+        *valid_last = *last;
+    }
+    if result.element != source.element || result.shape != shape || result.valid != valid {
+        return fail(format!(
+            "result must hold one 8-byte pair per element ({} {} elements each): {} with valid {}, got {}",
+            width,
+            source.element,
+            render_dims(&shape),
+            render_dims(&valid),
+            result.r#type
+        ));
+    }
+    if op.operand_count() > 2 {
+        distinct_scratch(op, 2)?;
+        Shaped::operand(op, 2)?.in_vec("tmp")?;
+    }
+    Ok(())
+}
+
+/// A one-row, wholly valid list of pairs (`what`): its length.
+fn sorted_row<'c>(what: &str, shaped: &Shaped<'c>) -> Result<Option<i64>, Failure<'c>> {
+    shaped.in_vec(what)?;
+    if !shaped.one_row() {
+        return fail(format!(
+            "{what} must be one row (every dimension but the last 1), got {}",
+            render_dims(&shaped.shape)
+        ));
+    }
+    if shaped.tile.is_some() && !shaped.wholly_valid() {
+        return fail(format!(
+            "{what} must be wholly valid, got {}",
+            shaped.r#type
+        ));
+    }
+    let width = pair_width(shaped.element)?;
+    if let Some(length) = shaped.last()
+        && (length <= 0 || length % width != 0)
+    {
+        return fail(format!(
+            "{what} must hold whole pairs ({width} {} elements each), got {length} elements",
+            shaped.element
+        ));
+    }
+    Ok(shaped.last())
+}
+
+fn verify_mrgsort_format1<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let source = Shaped::operand(op, 0)?;
+    let length = sorted_row("source", &source)?;
+    if let Some(block) = deciding_constant(op.operand(1).map_err(|e| Failure::new(e.to_string()))?)
+    {
+        if block <= 0 || block % 64 != 0 {
+            return fail(format!(
+                "block_len must be a positive multiple of 64, got {block}"
+            ));
+        }
+        if let Some(length) = length
+            && length % (4 * block) != 0
+        {
+            return fail(format!(
+                "merges groups of four runs: the row's {length} elements must be a multiple of 4 * block_len ({})",
+                4 * block
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_mrgsort_format2<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let tile = kind == OpKind::PlTileMrgsortFormat2;
+    let sources = op.operand_count() - usize::from(tile);
+    if !(2..=4).contains(&sources) {
+        return fail(format!("merges two to four sources, got {sources}"));
+    }
+    let first = Shaped::operand(op, 0)?;
+    let mut total = Some(0i64);
+    for i in 0..sources {
+        let source = Shaped::operand(op, i)?;
+        if source.element != first.element {
+            return fail(format!(
+                "sources must have one element type, got {} and {}",
+                first.element, source.element
+            ));
+        }
+        let length = sorted_row(&format!("source {i}"), &source)?;
+        total = total.zip(length).map(|(t, l)| t + l);
+    }
+    let result = Shaped::result(op)?;
+    if result.element != first.element {
+        return fail(format!(
+            "result must have the sources' element type {}, got {}",
+            first.element, result.element
+        ));
+    }
+    let length = sorted_row("result", &result)?;
+    if let (Some(length), Some(total)) = (length, total)
+        && length > total
+    {
+        return fail(format!(
+            "result row of {length} elements is longer than the sources' {total}"
+        ));
+    }
+    if tile {
+        distinct_scratch(op, sources)?;
+        let tmp = Shaped::operand(op, sources)?;
+        tmp.in_vec("tmp")?;
+        if tmp.element != first.element || !tmp.one_row() {
+            return fail(format!(
+                "tmp must be one row of {}, got {}",
+                first.element, tmp.r#type
+            ));
+        }
+        if let (Some(room), Some(total)) = (tmp.last(), total)
+            && room < total
+        {
+            return fail(format!(
+                "tmp must have room for the sources' {total} elements, got {room}"
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn verify_gather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, indices, tmp, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::operand(op, 2)?,
+        Shaped::result(op)?,
+    );
+    for (what, shaped) in [
+        ("source", &source),
+        ("indices", &indices),
+        ("tmp", &tmp),
+        ("result", &result),
+    ] {
+        shaped.in_vec(what)?;
+    }
+    if result.element != source.element
+        || result.shape != indices.shape
+        || result.valid != indices.valid
+    {
+        return fail(format!(
+            "result must have the indices' shape and valid extents and the source's element type, got {}",
+            result.r#type
+        ));
+    }
+    if tmp.shape != indices.shape {
+        return fail(format!(
+            "tmp must have the indices' shape {}, got {}",
+            render_dims(&indices.shape),
+            tmp.r#type
+        ));
+    }
+    distinct_scratch(op, 2)
+}
+
+/// The column stride of a mask pattern: every how manyth column it keeps.
+pub fn mask_stride(pattern: MaskPattern) -> i64 {
+    match pattern {
+        MaskPattern::P0101 | MaskPattern::P1010 => 2,
+        MaskPattern::P0001 | MaskPattern::P0010 | MaskPattern::P0100 | MaskPattern::P1000 => 4,
+        MaskPattern::P1111 => 1,
+    }
+}
+
+fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (Shaped::operand(op, 0)?, Shaped::result(op)?);
+    source.in_vec("source")?;
+    result.in_vec("result")?;
+    if source.shape.len() != 2 {
+        return fail(format!(
+            "source must be 2-D, got {}",
+            render_dims(&source.shape)
+        ));
+    }
+    let Some(pattern) = op.enum_attr::<MaskPattern>("pattern") else {
+        return fail("needs a mask pattern");
+    };
+    let stride = mask_stride(pattern);
+    let Some(cols) = source.last().filter(|c| c % stride == 0) else {
+        return fail(format!(
+            "pattern {pattern} keeps one column in {stride}: the source's columns must be a static multiple of {stride}, got {}",
+            render_dims(&source.shape)
+        ));
+    };
+    if source.tile.is_some() && !source.whole_columns() {
+        return fail(format!(
+            "the source's columns must be wholly valid, got {}",
+            source.r#type
+        ));
+    }
+    let shape = vec![source.shape[0], Some(cols / stride)];
+    let valid = vec![source.valid[0], Some(cols / stride)];
+    if result.shape != shape || result.valid != valid {
+        return fail(format!(
+            "result must be {} with valid {} (the source's rows, one column in {stride}), got {}",
+            render_dims(&shape),
+            render_dims(&valid),
+            result.r#type
+        ));
+    }
+    if result.bits()? != source.bits()? {
+        return fail(format!(
+            "result element type must have the source's width ({} bits), got {}",
+            source.bits()?,
+            result.element
+        ));
+    }
+    Ok(())
+}
+
+/// `reinterpret_view` of a tile or a tensor: another element type of a
+/// whole number of bytes, the same bytes, the last dimension (and valid
+/// extent) scaled by the width ratio.
+pub fn verify_reinterpret_view<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (Shaped::operand(op, 0)?, Shaped::result(op)?);
+    if source.element == result.element {
+        return fail(format!(
+            "views {} as itself: the element type must change",
+            source.element
+        ));
+    }
+    let (from, to) = (source.bits()?, result.bits()?);
+    if from % 8 != 0 || to % 8 != 0 {
+        return fail(format!(
+            "views whole bytes: {} and {} must both be at least a byte wide",
+            source.element, result.element
+        ));
+    }
+    if let (Some(a), Some(b)) = (source.tile, result.tile)
+        && a.memory_space() != b.memory_space()
+    {
+        return fail(format!("keeps the memory space, got {} to {}", a, b));
+    }
+    if source.tile.is_none() {
+        let tensor =
+            TensorType::try_from(source.r#type).map_err(|e| Failure::new(e.to_string()))?;
+        let view = tensor.view();
+        if view.has_strides
+            || view
+                .layout
+                .is_some_and(|l| l != crate::enums::TensorLayout::Nd)
+        {
+            return fail(format!(
+                "views a packed row-major tensor, got {}",
+                source.r#type
+            ));
+        }
+    }
+    let scale = |extent: Option<i64>| -> Result<Option<i64>, Failure<'c>> {
+        match extent {
+            None => Ok(None),
+            Some(e) if (e * i64::from(from)) % i64::from(to) == 0 => {
+                Ok(Some(e * i64::from(from) / i64::from(to)))
+            }
+            Some(e) => fail(format!(
+                "the last extent {e} of {} elements is not a whole number of {} elements",
+                source.element, result.element
+            )),
+        }
+    };
+    let rank = source.shape.len();
+    if rank == 0 || result.shape.len() != rank {
+        return fail(format!(
+            "keeps the rank (at least 1), got {} to {}",
+            source.r#type, result.r#type
+        ));
+    }
+    let mut shape = source.shape.clone();
+    shape[rank - 1] = scale(shape[rank - 1])?;
+    let mut valid = source.valid.clone();
+    valid[rank - 1] = scale(valid[rank - 1])?;
+    if result.shape != shape || result.valid != valid {
+        return fail(format!(
+            "result must be {} with valid {} (the last dimension scaled by {from}/{to}), got {}",
+            render_dims(&shape),
+            render_dims(&valid),
+            result.r#type
+        ));
+    }
+    Ok(())
+}

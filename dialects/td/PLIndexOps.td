@@ -1,0 +1,349 @@
+//===- PLIndexOps.td - index sequences, sorts and gathers --*- tablegen -*-===//
+//
+// Ops that compute with positions: index sequences, the block sort and
+// merge of (value, index) pairs that top-k selection is built from, and
+// gathers by index or by mask. Each has a tile form (an a2a3 vector
+// instruction) and a tensor form that pl-convert-tensor-to-tile turns into
+// it. Rules in dialects/src/verify/indexing.rs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef PTO_PL_INDEX_OPS_TD
+#define PTO_PL_INDEX_OPS_TD
+
+include "PLOps.td"
+
+// The element types of an index sequence.
+defvar ciElements = [I16, I32, UI16, UI32];
+// The element types of sorted values.
+defvar sortElements = [F16, F32];
+
+//===----------------------------------------------------------------------===//
+// Index sequences
+//===----------------------------------------------------------------------===//
+
+def PL_TileCiOp : PL_Op<"tile.ci", [PL_TilePure]> {
+  let ptoFamily = "tile_generate";
+  let ptoPipe = "s";
+  let ptoInstruction = "TCI";
+  let ptoA2A3ElementTypes = ["i16", "i32", "ui16", "ui32"];
+  let summary = "An index sequence in a one-row tile";
+  let description = [{
+    Returns a tile whose element `j` is `start + j` (`start - j` with
+    `descending`), in the element type's arithmetic (wrapping). The tile
+    has one row: every dimension but the last is 1, and the last is not 1.
+    `start` is an integer of the element type's width. On a2a3 it is TCI,
+    a loop of scalar stores. Example:
+
+    ```mlir
+    %i = pl.tile.ci %c0 : i32 -> !pl.tile<1x256xi32, vec>
+    %d = pl.tile.ci %c9 descending : i32 -> !pl.tile<1x16xui32, vec>
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$start, UnitAttr:$descending);
+  let results = (outs PL_TileOf<ciElements>:$result);
+  let assemblyFormat = [{
+    $start (`descending` $descending^)? attr-dict `:` type($start) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorCiOp : PL_Op<"tensor.ci", [Pure]> {
+  let ptoFamily = "tensor_generate";
+  let ptoTileForm = "pl.tile.ci";
+  let summary = "An index sequence in a one-row tensor";
+  let description = [{
+    Returns a tensor whose element `j` is `start + j` (`start - j` with
+    `descending`), as `pl.tile.ci`: a static shape whose dimensions but the
+    last are 1. Example:
+
+    ```mlir
+    %i = pl.tensor.ci %c0 : i32 -> !pl.tensor<1x256xui32>
+    ```
+  }];
+  let arguments = (ins AnySignlessInteger:$start, UnitAttr:$descending);
+  let results = (outs PL_TensorOf<ciElements>:$result);
+  let assemblyFormat = [{
+    $start (`descending` $descending^)? attr-dict `:` type($start) `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Sorting (value, index) pairs
+//===----------------------------------------------------------------------===//
+
+def PL_TileSort32Op : PL_Op<"tile.sort32", [PL_TilePure]> {
+  let ptoFamily = "tile_sort";
+  let ptoPipe = "v";
+  let ptoInstruction = "TSORT32";
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let summary = "Sort each block of 32 values, descending, with their indices";
+  let description = [{
+    Sorts every block of 32 consecutive elements of each row of `source`
+    in descending order and writes each element as an 8-byte pair of its
+    value and its entry of `indices` (a `ui32` tile of the source's shape):
+    for f32 values a pair is two elements, the value and the index's bits;
+    for f16 four, the value, a zero and the index's two halves. The
+    result has the source's rows and 8 bytes per source element (twice
+    the columns for f32, four times for f16); among equal values the
+    smaller index comes first. The source's columns are a multiple
+    of 32 and wholly valid (pad a partial row with `pl.tile.fillpad` min
+    first); its valid rows are the result's. `tmp`, when given, is the
+    scratch a2a3's TSORT32 may use. Example:
+
+    ```mlir
+    %p = pl.tile.sort32 %scores, %idx : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xui32, vec> -> !pl.tile<1x512xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<sortElements>:$source, PL_TileOf<[UI32]>:$indices,
+                       Optional<PL_AnyTile>:$tmp);
+  let results = (outs PL_TileOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $source `,` $indices (`,` $tmp^)? attr-dict `:` qualified(type($source)) `,`
+    qualified(type($indices)) (`,` qualified(type($tmp))^)? `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorSort32Op : PL_Op<"tensor.sort32", [Pure]> {
+  let ptoFamily = "tensor_sort";
+  let ptoTileForm = "pl.tile.sort32";
+  let summary = "Sort each block of 32 values, descending, with their indices";
+  let description = [{
+    The tensor form of `pl.tile.sort32`: sorts every block of 32
+    consecutive elements of each row of `source` descending into (value,
+    index) pairs, the indices taken from `indices` (`ui32`, the source's
+    shape). The last dimension is static and a multiple of 32. Example:
+
+    ```mlir
+    %p = pl.tensor.sort32 %scores, %idx : !pl.tensor<1x256xf32>, !pl.tensor<1x256xui32> -> !pl.tensor<1x512xf32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<sortElements>:$source, PL_TensorOf<[UI32]>:$indices);
+  let results = (outs PL_TensorOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $source `,` $indices attr-dict `:` qualified(type($source)) `,` qualified(type($indices))
+    `->` qualified(type($result))
+  }];
+}
+
+def PL_TileMrgsortFormat1Op : PL_Op<"tile.mrgsort_format1", [PL_TilePure,
+    AllTypesMatch<["source", "result"]>]> {
+  let ptoFamily = "tile_sort";
+  let ptoPipe = "v";
+  let ptoInstruction = "TMRGSORT";
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let summary = "Merge each group of four sorted runs of one row";
+  let description = [{
+    `source` is one row of (value, index) pairs (as `pl.tile.sort32` makes
+    them) in sorted runs of `block_len` elements each (a pair is 2 f32 or
+    4 f16 elements); every group of four consecutive runs is merged into
+    one run, descending by value, ties to the earlier run. `block_len` is a
+    positive multiple of 64 and the row's length a multiple of
+    `4 * block_len` (checked with constant operands, else when it runs).
+    The result has the source's type and is wholly valid; so is the
+    source. Example:
+
+    ```mlir
+    %m = pl.tile.mrgsort_format1 %p, %c64 : !pl.tile<1x512xf32, vec>, i32
+    ```
+  }];
+  let arguments = (ins PL_TileOf<sortElements>:$source, AnySignlessIntegerOrIndex:$block_len);
+  let results = (outs PL_TileOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $source `,` $block_len attr-dict `:` qualified(type($source)) `,` type($block_len)
+  }];
+}
+
+def PL_TensorMrgsortFormat1Op : PL_Op<"tensor.mrgsort_format1", [Pure, AllTypesMatch<["source", "result"]>]> {
+  let ptoFamily = "tensor_sort";
+  let ptoTileForm = "pl.tile.mrgsort_format1";
+  let summary = "Merge each group of four sorted runs of one row";
+  let description = [{
+    The tensor form of `pl.tile.mrgsort_format1`: a one-row tensor of
+    (value, index) pairs in sorted runs of `block_len` elements, each group
+    of four runs merged. Example:
+
+    ```mlir
+    %m = pl.tensor.mrgsort_format1 %p, %c64 : !pl.tensor<1x512xf32>, i32
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<sortElements>:$source, AnySignlessIntegerOrIndex:$block_len);
+  let results = (outs PL_TensorOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $source `,` $block_len attr-dict `:` qualified(type($source)) `,` type($block_len)
+  }];
+}
+
+def PL_TileMrgsortFormat2Op : PL_Op<"tile.mrgsort_format2", [PL_TilePure]> {
+  let ptoFamily = "tile_sort";
+  let ptoPipe = "v";
+  let ptoInstruction = "TMRGSORT";
+  let ptoA2A3ElementTypes = ["f16", "f32"];
+  let summary = "Merge two to four sorted lists of (value, index) pairs";
+  let description = [{
+    Merges `sources` (two to four one-row tiles of sorted (value, index)
+    pairs of one element type, each wholly valid) into one list, descending
+    by value, ties to the earlier source, until the result's row is full;
+    with `exhausted` it stops as soon as any source runs out, and the
+    rest of the result is undefined. `tmp` is the scratch a2a3's TMRGSORT
+    merges into: one row of the element type with at least as many
+    elements as the sources together. The result is one row of at most
+    that many elements, a whole number of pairs. Example:
+
+    ```mlir
+    %m = pl.tile.mrgsort_format2 %a, %b tmp %t : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x512xf32, vec> -> !pl.tile<1x512xf32, vec>
+    ```
+  }];
+  let arguments = (ins Variadic<PL_TileOf<sortElements>>:$sources, PL_AnyTile:$tmp,
+                       UnitAttr:$exhausted);
+  let results = (outs PL_TileOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $sources `tmp` $tmp (`exhausted` $exhausted^)? attr-dict `:` `(` qualified(type($sources)) `)`
+    `,` qualified(type($tmp)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorMrgsortFormat2Op : PL_Op<"tensor.mrgsort_format2", [Pure]> {
+  let ptoFamily = "tensor_sort";
+  let ptoTileForm = "pl.tile.mrgsort_format2";
+  let summary = "Merge two to four sorted lists of (value, index) pairs";
+  let description = [{
+    The tensor form of `pl.tile.mrgsort_format2`, without a scratch
+    operand: pl-convert-tensor-to-tile creates it. `sources` are two to
+    four one-row tensors of sorted pairs of one element type; the result
+    is one row of at most their total length. Example:
+
+    ```mlir
+    %m = pl.tensor.mrgsort_format2 %a, %b : !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32> -> !pl.tensor<1x512xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<PL_TensorOf<sortElements>>:$sources, UnitAttr:$exhausted);
+  let results = (outs PL_TensorOf<sortElements>:$result);
+  let assemblyFormat = [{
+    $sources (`exhausted` $exhausted^)? attr-dict `:` qualified(type($sources)) `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Gathers
+//===----------------------------------------------------------------------===//
+
+def PL_TileGatherOp : PL_Op<"tile.gather", [PL_TilePure]> {
+  let ptoFamily = "tile_gather";
+  let ptoPipe = "v";
+  let ptoInstruction = "TGATHER";
+  let ptoA2A3ElementTypes = ["f16", "f32", "i16", "i32"];
+  let summary = "Gather elements of a tile by flat index";
+  let description = [{
+    Returns a tile of the shape and valid extents of `indices` (`i32`)
+    whose element at each position is the element of `source` at the
+    row-major flat index given there: `result[i, j] = source.flat[indices[i, j]]`.
+    An index outside the source is an error when the program runs. `tmp`
+    is the scratch a2a3's TGATHER computes offsets into: an `i32` tile of
+    the indices' shape. Example:
+
+    ```mlir
+    %g = pl.tile.gather %x, %idx, %tmp : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[F16, F32, I16, I32]>:$source, PL_TileOf<[I32]>:$indices,
+                       PL_TileOf<[I32]>:$tmp);
+  let results = (outs PL_TileOf<[F16, F32, I16, I32]>:$result);
+  let assemblyFormat = [{
+    $source `,` $indices `,` $tmp attr-dict `:` qualified(type($source)) `,`
+    qualified(type($indices)) `,` qualified(type($tmp)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TileGatherMaskOp : PL_Op<"tile.gather_mask", [PL_TilePure]> {
+  let ptoFamily = "tile_gather";
+  let ptoPipe = "v";
+  let ptoInstruction = "TGATHER";
+  let summary = "Keep the elements of each row a mask pattern selects";
+  let description = [{
+    Returns, row by row, the elements of the 2-D `source` whose column the
+    pattern selects (`p0101`: even columns, `p1010`: odd ones, `p0001` to
+    `p1000`: one column in four, `p1111`: all), in order: the result has
+    the source's rows and its columns divided by the pattern's stride (2,
+    4 or 1). Its element type has the source's width and may differ from
+    it: the bits are kept (the indices of `pl.tile.sort32`'s pairs are
+    read as `i32` or `ui32` this way). The source's columns are wholly
+    valid; its valid rows are the result's. Example:
+
+    ```mlir
+    %v = pl.tile.gather_mask %pairs p0101 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xf32, vec>
+    %i = pl.tile.gather_mask %pairs p1010 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xi32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[F16, F32, I16, I32, UI16, UI32]>:$source,
+                       PL_MaskPattern:$pattern);
+  let results = (outs PL_TileOf<[F16, F32, I16, I32, UI16, UI32]>:$result);
+  let assemblyFormat = [{
+    $source $pattern attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
+  let ptoFamily = "tensor_gather";
+  let ptoTileForm = "pl.tile.gather_mask";
+  let summary = "Keep the elements of each row a mask pattern selects";
+  let description = [{
+    The tensor form of `pl.tile.gather_mask`: the elements of each row of
+    the 2-D `source` that the pattern selects, their bits read as the
+    result's element type (of the source's width). Example:
+
+    ```mlir
+    %i = pl.tensor.gather_mask %pairs p1010 : !pl.tensor<1x512xf32> -> !pl.tensor<1x256xi32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[F16, F32, I16, I32, UI16, UI32]>:$source,
+                       PL_MaskPattern:$pattern);
+  let results = (outs PL_TensorOf<[F16, F32, I16, I32, UI16, UI32]>:$result);
+  let assemblyFormat = [{
+    $source $pattern attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Reinterpreting bits
+//===----------------------------------------------------------------------===//
+
+def PL_TileReinterpretViewOp : PL_Op<"tile.reinterpret_view", [PL_TilePure]> {
+  let ptoFamily = "tile_view";
+  let summary = "View a tile's bytes as another element type";
+  let description = [{
+    Returns `source`'s buffer read as the result's element type, which
+    differs from the source's: the same bytes and memory space, no data
+    movement. The result has the source's rank; its last dimension is
+    scaled by the ratio of the element widths (`[8, 16]` f32 as i16 is
+    `[8, 32]`) and the others are kept, and so are its valid extents
+    (a valid last extent scaled too). Example:
+
+    ```mlir
+    %u = pl.tile.reinterpret_view %i : !pl.tile<1x256xi32, vec> -> !pl.tile<1x256xui32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorReinterpretViewOp : PL_Op<"tensor.reinterpret_view", [Pure]> {
+  let ptoFamily = "tensor_view";
+  let ptoTileForm = "pl.tile.reinterpret_view";
+  let summary = "View a tensor's bytes as another element type";
+  let description = [{
+    Returns `source` read as the result's element type (of another width
+    or kind): the last dimension scaled by the ratio of the element
+    widths, the others kept. The source is packed row-major (no strides,
+    `nd`). Example:
+
+    ```mlir
+    %b = pl.tensor.reinterpret_view %x : !pl.tensor<8x16xf32> -> !pl.tensor<8x16xi32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+#endif // PTO_PL_INDEX_OPS_TD

@@ -1,0 +1,143 @@
+//! Index sequences, sorts and gathers in `convert-pl-to-emitc` (families
+//! `TileGenerate`, `TileSort`, `TileGather`): pto-isa's TCI, TSORT32,
+//! TMRGSORT and TGATHER, with the destination first and the template
+//! arguments pto-isa cannot deduce spelt out (docs/passes/convert-pl-to-emitc.md).
+
+use melior::ir::{
+    Attribute, OperationRef, Value, ValueLike, operation::OperationLike, r#type::ShapedTypeLike,
+};
+use pto_dialects::{
+    enums::{EnumAttr, MaskPattern},
+    ops::{OpKind, result_at},
+    types::TileType,
+};
+
+use super::{Failure, Lowering, no_lowering};
+use crate::emitc::{
+    build::{opaque, opaque_attribute},
+    cpp_types,
+};
+use crate::target::a2a3;
+
+impl<'c, 'a> Lowering<'c, 'a> {
+    /// `TCI<Tile, T, descending>(dst, start)`, `TSORT32(dst, src, idx[,
+    /// tmp])`, `TMRGSORT(dst, src, blockLen)`, `TMRGSORT<Dst, Tmp, S0, …,
+    /// exhausted>(dst, executed, tmp, s0, …)`, `TGATHER(dst, src, idx,
+    /// tmp)` and `TGATHER<Dst, Src, MaskPattern::P…>(dst, src)`.
+    pub(super) fn indexing(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) -> Result<(), Failure<'c, 'a>> {
+        let result = result_at(op, 0).expect("indexing ops have a result");
+        let operands: Vec<Value> = op.operands().collect();
+        let valid = self.propagated_valid(op);
+        match kind {
+            OpKind::PlTileCi => {
+                let object = self.declare_tile(op, result, 0, [None, None])?;
+                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                let element = cpp_types::element(tile.element()).map_err(|m| (op, m))?;
+                let descending = op.attribute("descending").is_ok();
+                let templates = [
+                    self.cpp_type_of(op, result)?,
+                    melior::ir::attribute::TypeAttribute::new(opaque(self.context, element)).into(),
+                    opaque_attribute(self.context, if descending { "1" } else { "0" }),
+                ];
+                self.templated_call(op, "TCI", &templates, &[object, operands[0]], None, None);
+                self.replace(op, object);
+            }
+            OpKind::PlTileSort32 => self.one_to_one(op, kind, operands, None)?,
+            OpKind::PlTileGather => {
+                // pto-isa's TGATHER reads a flat index of the source's
+                // storage: the row-major flat index only when no row is
+                // padded.
+                let source =
+                    TileType::try_from(operands[0].r#type()).map_err(|e| (op, e.to_string()))?;
+                if source.shape()[0] != 1 && a2a3::storage_shape(source) != source.shape() {
+                    return Err((
+                        op,
+                        format!(
+                            "pto-isa's TGATHER indexes the source's storage, whose rows are padded to 32 bytes here: gather from one row, or from rows of a whole number of 32 bytes, got {}",
+                            operands[0].r#type()
+                        ),
+                    ));
+                }
+                self.one_to_one(op, kind, operands, None)?;
+            }
+            OpKind::PlTileMrgsortFormat1 => {
+                let object = self.declare_tile(op, result, 0, valid)?;
+                self.call(
+                    op,
+                    "TMRGSORT",
+                    &[object, operands[0], operands[1]],
+                    None,
+                    None,
+                );
+                self.replace(op, object);
+            }
+            OpKind::PlTileMrgsortFormat2 => {
+                let object = self.declare_tile(op, result, 0, valid)?;
+                // The counts of pairs taken from each list, which pl has
+                // no result for.
+                let counts = "MrgSortExecutedNumList";
+                let executed = self
+                    .call(op, counts, &[], None, Some(opaque(self.context, counts)))
+                    .expect("a result");
+                let (tmp, sources) = operands.split_last().expect("sources and a scratch");
+                let mut templates =
+                    vec![self.cpp_type_of(op, result)?, self.cpp_type_of(op, *tmp)?];
+                for &source in sources {
+                    templates.push(self.cpp_type_of(op, source)?);
+                }
+                let exhausted = op.attribute("exhausted").is_ok();
+                templates.push(opaque_attribute(
+                    self.context,
+                    if exhausted { "true" } else { "false" },
+                ));
+                let mut call = vec![object, executed, *tmp];
+                call.extend(sources);
+                self.templated_call(op, "TMRGSORT", &templates, &call, None, None);
+                self.replace(op, object);
+            }
+            OpKind::PlTileGatherMask => {
+                // pto-isa's masked gather writes a stream of the kept
+                // elements, row after row of the destination's storage:
+                // the destination's rows are then the rows the pattern
+                // makes only when they fill its storage.
+                let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                if a2a3::storage_shape(tile) != tile.shape() {
+                    return Err((
+                        op,
+                        format!(
+                            "pto-isa's masked TGATHER fills its destination's storage row after row: the result's rows must be a whole number of 32 bytes, got {}",
+                            result.r#type()
+                        ),
+                    ));
+                }
+                let pattern = op
+                    .enum_attr::<MaskPattern>("pattern")
+                    .ok_or((op, "a masked gather without a pattern".to_string()))?;
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let templates: [Attribute; 3] = [
+                    self.cpp_type_of(op, result)?,
+                    self.cpp_type_of(op, operands[0])?,
+                    opaque_attribute(
+                        self.context,
+                        &format!("MaskPattern::{}", pattern.keyword().to_uppercase()),
+                    ),
+                ];
+                self.templated_call(
+                    op,
+                    "TGATHER",
+                    &templates,
+                    &[object, operands[0]],
+                    None,
+                    None,
+                );
+                self.replace(op, object);
+            }
+            _ => return Err(no_lowering(op, kind)),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,458 @@
+//! Index sequences, sorts and gathers (docs/dialects/pl.md, their ops),
+//! on tiles and, read whole into tiles, on tensors.
+//!
+//! Sorted pairs are stored as the hardware stores them: 8 bytes per pair,
+//! the value then the `ui32` index, in a tile of the value's type (two f32
+//! elements, the second the index's bits; four f16 elements: the value, a
+//! zero and the index's two halves). pto-run keeps elements as numbers, so
+//! bits are carried by the numbers they encode; a bit pattern no number
+//! stands for (a signalling NaN) is an error, not a silent change.
+
+use std::sync::Arc;
+
+use pto_dialects::enums::{EnumAttr, MaskPattern};
+
+use super::{Frame, Interp};
+use crate::{
+    error::{Result, RunError},
+    program::{Code, Indexing, Op},
+    types::{Elem, Ty},
+    value::{Tile, Value},
+    world::{decode, encode},
+};
+
+/// The bytes of element `x` of type `elem`, exactly.
+fn bytes_of(x: f64, elem: Elem) -> Vec<u8> {
+    let mut bytes = vec![0u8; elem.bytes()];
+    encode(&mut bytes, elem, x);
+    bytes
+}
+
+/// The element of type `elem` with these bytes; an error when no number
+/// pto-run holds has them.
+fn from_bytes(bytes: &[u8], elem: Elem) -> Result<f64> {
+    let x = decode(bytes, elem);
+    if bytes_of(x, elem) != bytes {
+        return Err(RunError::new(format!(
+            "the bytes {bytes:02x?} are a {} pto-run cannot hold (a signalling NaN)",
+            elem.name()
+        )));
+    }
+    Ok(x)
+}
+
+/// Elements of `elem` per 8-byte pair.
+fn pair_width(elem: Elem) -> usize {
+    8 / elem.bytes()
+}
+
+/// A pair's value and index (`pair` its elements).
+fn read_pair(pair: &[f64], elem: Elem) -> Result<(f64, u32)> {
+    let mut bytes = Vec::with_capacity(8);
+    for &x in pair {
+        bytes.extend(bytes_of(x, elem));
+    }
+    let index = u32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]);
+    Ok((pair[0], index))
+}
+
+/// The elements of the pair (`value`, `index`).
+fn write_pair(value: f64, index: u32, elem: Elem) -> Result<Vec<f64>> {
+    let mut bytes = bytes_of(value, elem);
+    bytes.resize(4, 0);
+    bytes.extend(index.to_le_bytes());
+    bytes
+        .chunks(elem.bytes())
+        .map(|chunk| from_bytes(chunk, elem))
+        .collect()
+}
+
+fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
+    RunError::new(format!(
+        "{what} reads element [{row}, {col}] of a tile, which was never written"
+    ))
+}
+
+/// `start + j` (`start - j` when descending) for `j < cols`, wrapped to
+/// `elem`.
+pub fn sequence(start: i64, cols: usize, elem: Elem, descending: bool) -> Result<Tile> {
+    let mut tile = Tile::undefined(1, cols, elem)?;
+    for j in 0..cols {
+        let step = j as i64;
+        let x = if descending {
+            start.wrapping_sub(step)
+        } else {
+            start.wrapping_add(step)
+        };
+        tile.data[j] = elem.wrap(x) as f64;
+        tile.defined[j] = true;
+    }
+    Ok(tile)
+}
+
+/// Every block of 32 elements of each valid row of `source` sorted
+/// descending into (value, index) pairs, the indices from `indices`; among
+/// equal values (-0 equals 0) the smaller index comes first.
+pub fn sort_blocks(source: &Tile, indices: &Tile) -> Result<Tile> {
+    let width = pair_width(source.elem);
+    let mut result = Tile::undefined(source.rows, source.cols * width, source.elem)?;
+    result.valid_rows = source.valid_rows;
+    for r in 0..source.valid_rows {
+        for block in (0..source.cols).step_by(32) {
+            let mut pairs = Vec::with_capacity(32);
+            for c in block..(block + 32).min(source.cols) {
+                let value = source
+                    .get(r, c)
+                    .ok_or_else(|| undefined_read("sort32", r, c))?;
+                let index = indices
+                    .get(r, c)
+                    .ok_or_else(|| undefined_read("sort32's indices", r, c))?;
+                pairs.push((value, index as u32));
+            }
+            // Descending, then by index; NaN is not ordered.
+            if pairs.iter().any(|(v, _)| v.is_nan()) {
+                return Err(RunError::new(format!(
+                    "sort32 sorts a NaN (row {r}, block at column {block}), which has no order"
+                )));
+            }
+            pairs.sort_by(|a, b| {
+                b.0.partial_cmp(&a.0)
+                    .unwrap_or(std::cmp::Ordering::Equal)
+                    .then(a.1.cmp(&b.1))
+            });
+            for (k, (value, index)) in pairs.into_iter().enumerate() {
+                let at = result.index(r, (block + k) * width);
+                for (i, x) in write_pair(value, index, source.elem)?
+                    .into_iter()
+                    .enumerate()
+                {
+                    result.data[at + i] = x;
+                    result.defined[at + i] = true;
+                }
+            }
+        }
+    }
+    Ok(result)
+}
+
+/// The pairs of `row` (`elements` of a one-row tile, wholly written).
+fn pairs_of(tile: &Tile, elements: usize, what: &str) -> Result<Vec<(f64, u32)>> {
+    let width = pair_width(tile.elem);
+    (0..elements / width)
+        .map(|p| {
+            let values: Vec<f64> = (0..width)
+                .map(|i| {
+                    tile.get(0, p * width + i)
+                        .ok_or_else(|| undefined_read(what, 0, p * width + i))
+                })
+                .collect::<Result<_>>()?;
+            read_pair(&values, tile.elem)
+        })
+        .collect()
+}
+
+/// Merges sorted lists descending (ties to the earlier list) into at most
+/// `limit` pairs; with `exhausted`, stops once any list runs out.
+fn merge(lists: &[Vec<(f64, u32)>], limit: usize, exhausted: bool) -> Vec<(f64, u32)> {
+    let mut heads = vec![0usize; lists.len()];
+    let mut merged = Vec::new();
+    while merged.len() < limit {
+        let next = (0..lists.len())
+            .filter(|&k| heads[k] < lists[k].len())
+            .fold(None, |best: Option<usize>, k| match best {
+                Some(b) if lists[b][heads[b]].0 >= lists[k][heads[k]].0 => Some(b),
+                _ => Some(k),
+            });
+        let Some(k) = next else { break };
+        merged.push(lists[k][heads[k]]);
+        heads[k] += 1;
+        if exhausted && heads[k] == lists[k].len() {
+            break;
+        }
+    }
+    merged
+}
+
+/// A one-row tile of `cols` elements holding `pairs` from its start (the
+/// rest unwritten).
+fn pair_row(pairs: &[(f64, u32)], cols: usize, elem: Elem) -> Result<Tile> {
+    let width = pair_width(elem);
+    let mut tile = Tile::undefined(1, cols, elem)?;
+    for (p, &(value, index)) in pairs.iter().enumerate() {
+        for (i, x) in write_pair(value, index, elem)?.into_iter().enumerate() {
+            tile.data[p * width + i] = x;
+            tile.defined[p * width + i] = true;
+        }
+    }
+    Ok(tile)
+}
+
+/// Each group of four sorted runs of `block` elements of the one-row
+/// `source` merged into one run.
+pub fn merge_runs(source: &Tile, block: i64) -> Result<Tile> {
+    let cols = source.cols;
+    let width = pair_width(source.elem);
+    let block = usize::try_from(block)
+        .ok()
+        .filter(|&b| b > 0 && b.is_multiple_of(64))
+        .ok_or_else(|| {
+            RunError::new(format!(
+                "mrgsort_format1's block_len must be a positive multiple of 64, got {block}"
+            ))
+        })?;
+    if !cols.is_multiple_of(4 * block) {
+        return Err(RunError::new(format!(
+            "mrgsort_format1 merges groups of four runs of {block}: the row's {cols} elements are not a multiple of {}",
+            4 * block
+        )));
+    }
+    let pairs = pairs_of(source, cols, "mrgsort_format1")?;
+    let run = block / width;
+    let mut merged = Vec::with_capacity(pairs.len());
+    for group in pairs.chunks(4 * run) {
+        let lists: Vec<Vec<(f64, u32)>> = group.chunks(run).map(<[_]>::to_vec).collect();
+        merged.extend(merge(&lists, group.len(), false));
+    }
+    pair_row(&merged, cols, source.elem)
+}
+
+/// The one-row lists `sources` merged into a row of `cols` elements.
+pub fn merge_lists(sources: &[Arc<Tile>], cols: usize, exhausted: bool) -> Result<Tile> {
+    let elem = sources[0].elem;
+    let lists: Vec<Vec<(f64, u32)>> = sources
+        .iter()
+        .map(|s| pairs_of(s, s.cols, "mrgsort_format2"))
+        .collect::<Result<_>>()?;
+    let merged = merge(&lists, cols / pair_width(elem), exhausted);
+    pair_row(&merged, cols, elem)
+}
+
+/// `result[i, j] = source.flat[indices[i, j]]`, over the indices' valid
+/// region.
+pub fn gather(source: &Tile, indices: &Tile) -> Result<Tile> {
+    let mut result = Tile::undefined(indices.rows, indices.cols, source.elem)?;
+    (result.valid_rows, result.valid_cols) = (indices.valid_rows, indices.valid_cols);
+    let size = source.rows * source.cols;
+    for r in 0..indices.valid_rows {
+        for c in 0..indices.valid_cols {
+            let index = indices
+                .get(r, c)
+                .ok_or_else(|| undefined_read("gather's indices", r, c))?;
+            let flat = usize::try_from(index as i64)
+                .ok()
+                .filter(|&i| i < size)
+                .ok_or_else(|| {
+                    RunError::new(format!(
+                        "gather index {index} at [{r}, {c}] is outside the source's {size} elements"
+                    ))
+                })?;
+            let (row, col) = (flat / source.cols, flat % source.cols);
+            let i = result.index(r, c);
+            result.data[i] = source
+                .get(row, col)
+                .ok_or_else(|| undefined_read("gather", row, col))?;
+            result.defined[i] = true;
+        }
+    }
+    Ok(result)
+}
+
+/// Whether `pattern` keeps column `c`.
+fn keeps(pattern: MaskPattern, c: usize) -> bool {
+    let bits: u8 = match pattern {
+        MaskPattern::P0101 => 0b0101,
+        MaskPattern::P1010 => 0b1010,
+        MaskPattern::P0001 => 0b0001,
+        MaskPattern::P0010 => 0b0010,
+        MaskPattern::P0100 => 0b0100,
+        MaskPattern::P1000 => 0b1000,
+        MaskPattern::P1111 => 0b1111,
+    };
+    bits & (1 << (c % 4)) != 0
+}
+
+/// The columns of each valid row of `source` that `pattern` keeps, their
+/// bits read as `out`.
+pub fn gather_mask(source: &Tile, pattern: MaskPattern, out: Elem) -> Result<Tile> {
+    let kept: Vec<usize> = (0..source.cols).filter(|&c| keeps(pattern, c)).collect();
+    let mut result = Tile::undefined(source.rows, kept.len(), out)?;
+    result.valid_rows = source.valid_rows;
+    for r in 0..source.valid_rows {
+        for (j, &c) in kept.iter().enumerate() {
+            let x = source
+                .get(r, c)
+                .ok_or_else(|| undefined_read("gather_mask", r, c))?;
+            let i = result.index(r, j);
+            result.data[i] = from_bytes(&bytes_of(x, source.elem), out)?;
+            result.defined[i] = true;
+        }
+    }
+    Ok(result)
+}
+
+/// Each row of `source` as the same bytes of `out` elements (an element
+/// partly unwritten is unwritten).
+pub fn reinterpret(source: &Tile, out: Elem) -> Result<Tile> {
+    let (from, to) = (source.elem.bytes(), out.bytes());
+    let cols = source.cols * from / to;
+    let mut result = Tile::undefined(source.rows, cols, out)?;
+    result.valid_rows = source.valid_rows;
+    result.valid_cols = source.valid_cols * from / to;
+    result.pad = source.pad;
+    for r in 0..source.rows {
+        let mut bytes = Vec::with_capacity(source.cols * from);
+        let mut written = Vec::with_capacity(source.cols * from);
+        for c in 0..source.cols {
+            let i = source.index(r, c);
+            bytes.extend(bytes_of(source.data[i], source.elem));
+            written.extend(std::iter::repeat_n(source.defined[i], from));
+        }
+        for c in 0..cols {
+            let span = c * to..(c + 1) * to;
+            if written[span.clone()].iter().all(|&w| w) {
+                let i = result.index(r, c);
+                result.data[i] = from_bytes(&bytes[span], out)?;
+                result.defined[i] = true;
+            }
+        }
+    }
+    Ok(result)
+}
+
+impl Interp<'_> {
+    /// An index sequence, sort or gather on tiles, or on tensors read whole
+    /// into tiles (the result a fresh tensor).
+    pub(super) fn indexing_op(&mut self, frame: &Frame, op: &Op, how: Indexing) -> Result<Value> {
+        let on_tensors = matches!(op.code, Code::TensorIndexing(_));
+        let operand = |interp: &Self, i: usize| -> Result<Arc<Tile>> {
+            if on_tensors {
+                Ok(Arc::new(
+                    interp.read_all(&interp.tensor(frame, op.operands[i])?)?,
+                ))
+            } else {
+                interp.tile(frame, op.operands[i])
+            }
+        };
+        let (result_elem, result_shape) = match op.result_types.first() {
+            Some(Ty::Tile(t)) => (t.elem, t.shape.clone()),
+            Some(Ty::Tensor(t)) => (
+                t.elem,
+                t.shape
+                    .iter()
+                    .map(|d| d.ok_or_else(|| RunError::new("a dynamic result extent")))
+                    .collect::<Result<_>>()?,
+            ),
+            other => return Err(RunError::new(format!("an unexpected result {other:?}"))),
+        };
+        let cols = result_shape.last().copied().unwrap_or(1) as usize;
+        let tile = match how {
+            Indexing::Sequence => sequence(
+                self.int(frame, op.operands[0])?,
+                cols,
+                result_elem,
+                op.has_attr("descending"),
+            )?,
+            Indexing::SortBlocks => sort_blocks(&*operand(self, 0)?, &*operand(self, 1)?)?,
+            Indexing::MergeRuns => {
+                merge_runs(&*operand(self, 0)?, self.int(frame, op.operands[1])?)?
+            }
+            Indexing::MergeLists => {
+                let sources = op.operands.len() - usize::from(!on_tensors);
+                let sources: Vec<Arc<Tile>> = (0..sources)
+                    .map(|i| operand(self, i))
+                    .collect::<Result<_>>()?;
+                merge_lists(&sources, cols, op.has_attr("exhausted"))?
+            }
+            Indexing::Gather => gather(&*operand(self, 0)?, &*operand(self, 1)?)?,
+            Indexing::GatherMask => {
+                let pattern = op
+                    .enum_attr::<MaskPattern>("pattern")
+                    .ok_or_else(|| RunError::new("gather_mask needs a mask pattern"))?;
+                gather_mask(&*operand(self, 0)?, pattern, result_elem)?
+            }
+            Indexing::Reinterpret => reinterpret(&*operand(self, 0)?, result_elem)?,
+        };
+        if on_tensors {
+            let shape: Vec<usize> = result_shape.iter().map(|&d| d as usize).collect();
+            Ok(Value::Tensor(self.new_tensor(&tile, shape, result_elem)?))
+        } else {
+            Ok(Value::Tile(Arc::new(tile)))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(values: &[f64], elem: Elem) -> Tile {
+        let mut tile = Tile::undefined(1, values.len(), elem).unwrap();
+        tile.data.copy_from_slice(values);
+        tile.defined.fill(true);
+        tile
+    }
+
+    #[test]
+    fn sort32_pairs_values_with_their_indices_descending() {
+        let values: Vec<f64> = (0..32).map(|i| f64::from((i * 7) % 32)).collect();
+        let indices: Vec<f64> = (0..32).map(f64::from).collect();
+        let sorted = sort_blocks(&row(&values, Elem::F32), &row(&indices, Elem::U32)).unwrap();
+        let pairs = pairs_of(&sorted, 64, "test").unwrap();
+        assert_eq!(pairs[0], (31.0, 9)); // 9 * 7 = 63 = 31 mod 32
+        assert!(pairs.windows(2).all(|w| w[0].0 >= w[1].0));
+        let mut seen: Vec<u32> = pairs.iter().map(|p| p.1).collect();
+        seen.sort_unstable();
+        assert_eq!(seen, (0..32).collect::<Vec<u32>>());
+    }
+
+    #[test]
+    fn f16_pairs_carry_the_index_in_two_halves() {
+        let pair = write_pair(-1.5, 0x0003_0002, Elem::F16).unwrap();
+        assert_eq!(pair.len(), 4);
+        assert_eq!(read_pair(&pair, Elem::F16).unwrap(), (-1.5, 0x0003_0002));
+    }
+
+    #[test]
+    fn merges_take_ties_from_the_earlier_list() {
+        let a = vec![(5.0, 0), (3.0, 1), (3.0, 2), (1.0, 3)];
+        let b = vec![(4.0, 10), (3.0, 11), (2.0, 12), (0.0, 13)];
+        let merged = merge(&[a.clone(), b.clone()], 8, false);
+        let indices: Vec<u32> = merged.iter().map(|p| p.1).collect();
+        assert_eq!(indices, vec![0, 10, 1, 2, 11, 12, 3, 13]);
+        // Exhausted: stops when the first list runs out.
+        let stopped = merge(&[a, b], 8, true);
+        assert_eq!(stopped.len(), 7);
+    }
+
+    #[test]
+    fn masks_keep_their_columns_and_reinterpret_bits() {
+        let source = row(
+            &[
+                1.0,
+                f64::from(f32::from_bits(7)),
+                2.0,
+                f64::from(f32::from_bits(9)),
+            ],
+            Elem::F32,
+        );
+        let values = gather_mask(&source, MaskPattern::P0101, Elem::F32).unwrap();
+        assert_eq!(values.data, vec![1.0, 2.0]);
+        let indices = gather_mask(&source, MaskPattern::P1010, Elem::I32).unwrap();
+        assert_eq!(indices.data, vec![7.0, 9.0]);
+    }
+
+    #[test]
+    fn sequences_wrap_in_their_type() {
+        let tile = sequence(1, 4, Elem::U16, true).unwrap();
+        assert_eq!(tile.data, vec![1.0, 0.0, 65535.0, 65534.0]);
+    }
+
+    #[test]
+    fn a_signalling_nan_is_refused_not_changed() {
+        assert!(from_bytes(&0x7f80_0001u32.to_le_bytes(), Elem::F32).is_err());
+        assert_eq!(
+            from_bytes(&1u32.to_le_bytes(), Elem::F32).unwrap(),
+            f64::from(f32::from_bits(1))
+        );
+    }
+}

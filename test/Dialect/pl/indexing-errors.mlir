@@ -1,0 +1,282 @@
+// One section per rule of index sequences, sorts, gathers and bit
+// reinterpretation.
+// RUN: pto-opt %s -split-input-file -verify-diagnostics
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s -split-input-file -verify-diagnostics
+
+func.func @ci_rows(%s: i32) {
+  // expected-error @+1 {{makes one row: every dimension but the last must be 1 and the last not 1, got 2x16}}
+  %t = pl.tile.ci %s : i32 -> !pl.tile<2x16xi32, vec>
+  return
+}
+
+// -----
+
+func.func @ci_one_column(%s: i32) {
+  // expected-error @+1 {{makes one row: every dimension but the last must be 1 and the last not 1, got 1x1}}
+  %t = pl.tensor.ci %s : i32 -> !pl.tensor<1x1xi32>
+  return
+}
+
+// -----
+
+func.func @ci_dynamic(%s: i32) {
+  // expected-error @+1 {{needs a static shape, got !pl.tensor<1x?xi32>}}
+  %t = pl.tensor.ci %s : i32 -> !pl.tensor<1x?xi32>
+  return
+}
+
+// -----
+
+func.func @ci_start_width(%s: i64) {
+  // expected-error @+1 {{start must be an integer of the element type's width (32 bits), got i64}}
+  %t = pl.tile.ci %s : i64 -> !pl.tile<1x16xui32>
+  return
+}
+
+// -----
+
+func.func @ci_element(%s: i32) {
+  // expected-error @+1 {{result #0 must be pl tile of 16-bit signless integer or 32-bit signless integer or 16-bit unsigned integer or 32-bit unsigned integer values}}
+  %t = pl.tile.ci %s : i32 -> !pl.tile<1x16xf32>
+  return
+}
+
+// -----
+
+func.func @ci_space(%s: i32) {
+  // expected-error @+1 {{result must be in 'vec' (or not yet placed), got 'mat'}}
+  %t = pl.tile.ci %s : i32 -> !pl.tile<1x16xi32, mat>
+  return
+}
+
+// -----
+
+func.func @sort32_indices(%x: !pl.tile<1x64xf32>, %i: !pl.tile<1x32xui32>) {
+  // expected-error @+1 {{indices must have the source's shape and valid extents, got !pl.tile<1x32xui32> for !pl.tile<1x64xf32>}}
+  %p = pl.tile.sort32 %x, %i : !pl.tile<1x64xf32>, !pl.tile<1x32xui32> -> !pl.tile<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @sort32_blocks(%x: !pl.tile<1x48xf32>, %i: !pl.tile<1x48xui32>) {
+  // expected-error @+1 {{sorts whole blocks of 32: the source's last dimension must be a static multiple of 32, got 1x48}}
+  %p = pl.tile.sort32 %x, %i : !pl.tile<1x48xf32>, !pl.tile<1x48xui32> -> !pl.tile<1x96xf32>
+  return
+}
+
+// -----
+
+func.func @sort32_valid(%x: !pl.tile<1x64xf32, vec, valid = 1x?>, %i: !pl.tile<1x64xui32, vec, valid = 1x?>) {
+  // expected-error @+1 {{the source's columns must be wholly valid (fill the rest with pl.tile.fillpad first)}}
+  %p = pl.tile.sort32 %x, %i : !pl.tile<1x64xf32, vec, valid = 1x?>, !pl.tile<1x64xui32, vec, valid = 1x?> -> !pl.tile<1x128xf32, vec>
+  return
+}
+
+// -----
+
+func.func @sort32_result(%x: !pl.tile<1x64xf16>, %i: !pl.tile<1x64xui32>) {
+  // expected-error @+1 {{result must hold one 8-byte pair per element (4 f16 elements each): 1x256 with valid 1x256, got !pl.tile<1x128xf16>}}
+  %p = pl.tile.sort32 %x, %i : !pl.tile<1x64xf16>, !pl.tile<1x64xui32> -> !pl.tile<1x128xf16>
+  return
+}
+
+// -----
+
+func.func @sort32_scratch(%x: !pl.tile<1x64xf32>, %i: !pl.tile<1x64xui32>) {
+  // expected-error @+1 {{tmp must be a tile of its own, not another operand}}
+  %p = pl.tile.sort32 %x, %i, %x : !pl.tile<1x64xf32>, !pl.tile<1x64xui32>, !pl.tile<1x64xf32> -> !pl.tile<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @sort32_element(%x: !pl.tensor<1x64xi32>, %i: !pl.tensor<1x64xui32>) {
+  // expected-error @+1 {{operand #0 must be pl tensor of 16-bit float or 32-bit float values}}
+  %p = pl.tensor.sort32 %x, %i : !pl.tensor<1x64xi32>, !pl.tensor<1x64xui32> -> !pl.tensor<1x128xi32>
+  return
+}
+
+// -----
+
+func.func @mrgsort1_row(%p: !pl.tile<2x256xf32>, %n: i32) {
+  // expected-error @+1 {{source must be one row (every dimension but the last 1), got 2x256}}
+  %m = pl.tile.mrgsort_format1 %p, %n : !pl.tile<2x256xf32>, i32
+  return
+}
+
+// -----
+
+func.func @mrgsort1_valid(%p: !pl.tile<1x256xf32, vec, valid = 1x?>, %n: i32) {
+  // expected-error @+1 {{source must be wholly valid, got !pl.tile<1x256xf32, vec, valid = 1x?>}}
+  %m = pl.tile.mrgsort_format1 %p, %n : !pl.tile<1x256xf32, vec, valid = 1x?>, i32
+  return
+}
+
+// -----
+
+func.func @mrgsort1_pairs(%p: !pl.tile<1x250xf16>, %n: i32) {
+  // expected-error @+1 {{source must hold whole pairs (4 f16 elements each), got 250 elements}}
+  %m = pl.tile.mrgsort_format1 %p, %n : !pl.tile<1x250xf16>, i32
+  return
+}
+
+// -----
+
+func.func @mrgsort2_count(%a: !pl.tile<1x64xf32>, %t: !pl.tile<1x64xf32>) {
+  // expected-error @+1 {{merges two to four sources, got 1}}
+  %m = pl.tile.mrgsort_format2 %a tmp %t : (!pl.tile<1x64xf32>), !pl.tile<1x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @mrgsort2_elements(%a: !pl.tile<1x64xf32>, %b: !pl.tile<1x64xf16>, %t: !pl.tile<1x128xf32>) {
+  // expected-error @+1 {{sources must have one element type, got f32 and f16}}
+  %m = pl.tile.mrgsort_format2 %a, %b tmp %t : (!pl.tile<1x64xf32>, !pl.tile<1x64xf16>), !pl.tile<1x128xf32> -> !pl.tile<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @mrgsort2_longer(%a: !pl.tile<1x64xf32>, %b: !pl.tile<1x64xf32>, %t: !pl.tile<1x256xf32>) {
+  // expected-error @+1 {{result row of 256 elements is longer than the sources' 128}}
+  %m = pl.tile.mrgsort_format2 %a, %b tmp %t : (!pl.tile<1x64xf32>, !pl.tile<1x64xf32>), !pl.tile<1x256xf32> -> !pl.tile<1x256xf32>
+  return
+}
+
+// -----
+
+func.func @mrgsort2_room(%a: !pl.tile<1x64xf32>, %b: !pl.tile<1x64xf32>, %t: !pl.tile<1x64xf32>) {
+  // expected-error @+1 {{tmp must have room for the sources' 128 elements, got 64}}
+  %m = pl.tile.mrgsort_format2 %a, %b tmp %t : (!pl.tile<1x64xf32>, !pl.tile<1x64xf32>), !pl.tile<1x64xf32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @mrgsort2_scratch(%a: !pl.tile<1x64xf32>, %b: !pl.tile<1x128xf32>) {
+  // expected-error @+1 {{tmp must be a tile of its own, not another operand}}
+  %m = pl.tile.mrgsort_format2 %a, %b tmp %b : (!pl.tile<1x64xf32>, !pl.tile<1x128xf32>), !pl.tile<1x128xf32> -> !pl.tile<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @mrgsort2_tensor_row(%a: !pl.tensor<2x64xf32>, %b: !pl.tensor<2x64xf32>) {
+  // expected-error @+1 {{source 0 must be one row (every dimension but the last 1), got 2x64}}
+  %m = pl.tensor.mrgsort_format2 %a, %b : !pl.tensor<2x64xf32>, !pl.tensor<2x64xf32> -> !pl.tensor<1x128xf32>
+  return
+}
+
+// -----
+
+func.func @gather_shape(%x: !pl.tile<1x64xf32>, %i: !pl.tile<1x32xi32>, %t: !pl.tile<1x32xi32>) {
+  // expected-error @+1 {{result must have the indices' shape and valid extents and the source's element type, got !pl.tile<1x64xf32>}}
+  %g = pl.tile.gather %x, %i, %t : !pl.tile<1x64xf32>, !pl.tile<1x32xi32>, !pl.tile<1x32xi32> -> !pl.tile<1x64xf32>
+  return
+}
+
+// -----
+
+func.func @gather_scratch_shape(%x: !pl.tile<1x64xf32>, %i: !pl.tile<1x32xi32>, %t: !pl.tile<1x64xi32>) {
+  // expected-error @+1 {{tmp must have the indices' shape 1x32, got !pl.tile<1x64xi32>}}
+  %g = pl.tile.gather %x, %i, %t : !pl.tile<1x64xf32>, !pl.tile<1x32xi32>, !pl.tile<1x64xi32> -> !pl.tile<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @gather_scratch(%x: !pl.tile<1x64xf32>, %i: !pl.tile<1x32xi32>) {
+  // expected-error @+1 {{tmp must be a tile of its own, not another operand}}
+  %g = pl.tile.gather %x, %i, %i : !pl.tile<1x64xf32>, !pl.tile<1x32xi32>, !pl.tile<1x32xi32> -> !pl.tile<1x32xf32>
+  return
+}
+
+// -----
+
+func.func @gather_mask_rank(%x: !pl.tile<2x2x64xf32>) {
+  // expected-error @+1 {{source must be 2-D, got 2x2x64}}
+  %g = pl.tile.gather_mask %x p0101 : !pl.tile<2x2x64xf32> -> !pl.tile<2x32xf32>
+  return
+}
+
+// -----
+
+func.func @gather_mask_stride(%x: !pl.tile<2x66xf32>) {
+  // expected-error @+1 {{pattern p0001 keeps one column in 4: the source's columns must be a static multiple of 4, got 2x66}}
+  %g = pl.tile.gather_mask %x p0001 : !pl.tile<2x66xf32> -> !pl.tile<2x16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_mask_shape(%x: !pl.tile<2x64xf32>) {
+  // expected-error @+1 {{result must be 2x32 with valid 2x32 (the source's rows, one column in 2), got !pl.tile<2x16xf32>}}
+  %g = pl.tile.gather_mask %x p1010 : !pl.tile<2x64xf32> -> !pl.tile<2x16xf32>
+  return
+}
+
+// -----
+
+func.func @gather_mask_width(%x: !pl.tensor<2x64xf32>) {
+  // expected-error @+1 {{result element type must have the source's width (32 bits), got ui16}}
+  %g = pl.tensor.gather_mask %x p1010 : !pl.tensor<2x64xf32> -> !pl.tensor<2x32xui16>
+  return
+}
+
+// -----
+
+func.func @gather_mask_columns(%x: !pl.tile<2x64xf32, vec, valid = 2x?>) {
+  // expected-error @+1 {{the source's columns must be wholly valid, got !pl.tile<2x64xf32, vec, valid = 2x?>}}
+  %g = pl.tile.gather_mask %x p1010 : !pl.tile<2x64xf32, vec, valid = 2x?> -> !pl.tile<2x32xf32, vec>
+  return
+}
+
+// -----
+
+func.func @reinterpret_same(%x: !pl.tile<8x16xf32>) {
+  // expected-error @+1 {{views f32 as itself: the element type must change}}
+  %v = pl.tile.reinterpret_view %x : !pl.tile<8x16xf32> -> !pl.tile<8x16xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_scaled(%x: !pl.tile<8x16xf32>) {
+  // expected-error @+1 {{result must be 8x32 with valid 8x32 (the last dimension scaled by 32/16), got !pl.tile<16x16xi16>}}
+  %v = pl.tile.reinterpret_view %x : !pl.tile<8x16xf32> -> !pl.tile<16x16xi16>
+  return
+}
+
+// -----
+
+func.func @reinterpret_whole(%x: !pl.tile<8x15xi16>) {
+  // expected-error @+1 {{the last extent 15 of i16 elements is not a whole number of f32 elements}}
+  %v = pl.tile.reinterpret_view %x : !pl.tile<8x15xi16> -> !pl.tile<8x7xf32>
+  return
+}
+
+// -----
+
+func.func @reinterpret_space(%x: !pl.tile<8x16xf32, vec>) {
+  // expected-error @+1 {{keeps the memory space, got !pl.tile<8x16xf32, vec> to !pl.tile<8x16xi32, mat>}}
+  %v = pl.tile.reinterpret_view %x : !pl.tile<8x16xf32, vec> -> !pl.tile<8x16xi32, mat>
+  return
+}
+
+// -----
+
+func.func @reinterpret_bits(%x: !pl.tile<8x16xi8>) {
+  // expected-error @+1 {{views whole bytes: i8 and i4 must both be at least a byte wide}}
+  %v = pl.tile.reinterpret_view %x : !pl.tile<8x16xi8> -> !pl.tile<8x32xi4>
+  return
+}
+
+// -----
+
+func.func @reinterpret_strided(%x: !pl.tensor<8x16xf32, strides = [32, 1]>) {
+  // expected-error @+1 {{views a packed row-major tensor, got !pl.tensor<8x16xf32, strides = [32, 1]>}}
+  %v = pl.tensor.reinterpret_view %x : !pl.tensor<8x16xf32, strides = [32, 1]> -> !pl.tensor<8x16xi32>
+  return
+}

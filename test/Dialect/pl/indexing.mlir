@@ -1,0 +1,79 @@
+// Index sequences, sorts, gathers and bit reinterpretation round-trip
+// (custom and generic form), in pto-opt and in stock mlir-opt with the
+// plugin. They are pure until tiles are planned: CSE merges equal ones
+// and DCE drops unused ones.
+// RUN: pto-opt %s | pto-opt | FileCheck %s
+// RUN: pto-opt %s --mlir-print-op-generic | pto-opt | FileCheck %s
+// RUN: mlir-opt --load-dialect-plugin=%plugin %s | mlir-opt --load-dialect-plugin=%plugin | FileCheck %s
+// RUN: pto-opt %s --cse --canonicalize | FileCheck %s --check-prefix=PURE
+
+// CHECK-LABEL: func.func @tiles
+// CHECK: pl.tile.ci %{{.*}} : i32 -> !pl.tile<1x256xui32, vec>
+// CHECK: pl.tile.ci %{{.*}} descending : i16 -> !pl.tile<1x16xi16>
+// CHECK: pl.tile.sort32 %{{.*}}, %{{.*}} : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xui32, vec> -> !pl.tile<1x512xf32, vec>
+// CHECK: pl.tile.sort32 %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<2x32xf16>, !pl.tile<2x32xui32>, !pl.tile<2x32xf16> -> !pl.tile<2x128xf16>
+// CHECK: pl.tile.mrgsort_format1 %{{.*}}, %{{.*}} : !pl.tile<1x512xf32, vec>, i32
+// CHECK: pl.tile.mrgsort_format2 %{{.*}}, %{{.*}} tmp %{{.*}} : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x512xf32, vec> -> !pl.tile<1x128xf32, vec>
+// CHECK: pl.tile.mrgsort_format2 %{{.*}}, %{{.*}}, %{{.*}} tmp %{{.*}} exhausted : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x768xf32, vec> -> !pl.tile<1x768xf32, vec>
+// CHECK: pl.tile.gather %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<1x256xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+// CHECK: pl.tile.gather_mask %{{.*}} p0101 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xf32, vec>
+// CHECK: pl.tile.gather_mask %{{.*}} p1010 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xi32, vec>
+// CHECK: pl.tile.gather_mask %{{.*}} p0001 : !pl.tile<4x64xi16, vec, valid = ?x64> -> !pl.tile<4x16xui16, vec, valid = ?x16>
+// CHECK: pl.tile.reinterpret_view %{{.*}} : !pl.tile<8x16xf32, vec> -> !pl.tile<8x32xi16, vec>
+// CHECK: pl.tile.reinterpret_view %{{.*}} : !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<8x8xf32, vec, valid = ?x8>
+func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
+                 %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
+                 %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
+                 %it: !pl.tile<1x64xi32, vec>, %m: !pl.tile<4x64xi16, vec, valid = ?x64>,
+                 %f: !pl.tile<8x16xf32, vec>, %s: !pl.tile<8x16xi16, vec, valid = ?x16>, %n: i32) {
+  %c0 = arith.constant 0 : i32
+  %c7 = arith.constant 7 : i16
+  %seq = pl.tile.ci %c0 : i32 -> !pl.tile<1x256xui32, vec>
+  %down = pl.tile.ci %c7 descending : i16 -> !pl.tile<1x16xi16>
+  %pairs = pl.tile.sort32 %x, %seq : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xui32, vec> -> !pl.tile<1x512xf32, vec>
+  %hp = pl.tile.sort32 %h, %hi, %ht : !pl.tile<2x32xf16>, !pl.tile<2x32xui32>, !pl.tile<2x32xf16> -> !pl.tile<2x128xf16>
+  %runs = pl.tile.mrgsort_format1 %p, %n : !pl.tile<1x512xf32, vec>, i32
+  %top = pl.tile.mrgsort_format2 %a, %b tmp %t : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x512xf32, vec> -> !pl.tile<1x128xf32, vec>
+  %all = pl.tile.mrgsort_format2 %a, %b, %a tmp %t3 exhausted : (!pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>, !pl.tile<1x256xf32, vec>), !pl.tile<1x768xf32, vec> -> !pl.tile<1x768xf32, vec>
+  %g = pl.tile.gather %x, %i, %it : !pl.tile<1x256xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+  %v = pl.tile.gather_mask %p p0101 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xf32, vec>
+  %k = pl.tile.gather_mask %p p1010 : !pl.tile<1x512xf32, vec> -> !pl.tile<1x256xi32, vec>
+  %q = pl.tile.gather_mask %m p0001 : !pl.tile<4x64xi16, vec, valid = ?x64> -> !pl.tile<4x16xui16, vec, valid = ?x16>
+  %r = pl.tile.reinterpret_view %f : !pl.tile<8x16xf32, vec> -> !pl.tile<8x32xi16, vec>
+  %w = pl.tile.reinterpret_view %s : !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<8x8xf32, vec, valid = ?x8>
+  return
+}
+
+// CHECK-LABEL: func.func @tensors
+// CHECK: pl.tensor.ci %{{.*}} : i32 -> !pl.tensor<1x256xui32>
+// CHECK: pl.tensor.sort32 %{{.*}}, %{{.*}} : !pl.tensor<1x256xf32>, !pl.tensor<1x256xui32> -> !pl.tensor<1x512xf32>
+// CHECK: pl.tensor.mrgsort_format1 %{{.*}}, %{{.*}} : !pl.tensor<1x512xf32>, index
+// CHECK: pl.tensor.mrgsort_format2 %{{.*}}, %{{.*}} exhausted : !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32> -> !pl.tensor<1x64xf32>
+// CHECK: pl.tensor.gather_mask %{{.*}} p1010 : !pl.tensor<1x512xf32> -> !pl.tensor<1x256xui32>
+// CHECK: pl.tensor.reinterpret_view %{{.*}} : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
+func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
+                   %y: !pl.tensor<?x16xf32>) {
+  %c0 = arith.constant 0 : i32
+  %c64 = arith.constant 64 : index
+  %seq = pl.tensor.ci %c0 : i32 -> !pl.tensor<1x256xui32>
+  %p = pl.tensor.sort32 %x, %seq : !pl.tensor<1x256xf32>, !pl.tensor<1x256xui32> -> !pl.tensor<1x512xf32>
+  %r = pl.tensor.mrgsort_format1 %p, %c64 : !pl.tensor<1x512xf32>, index
+  %m = pl.tensor.mrgsort_format2 %a, %b exhausted : !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32> -> !pl.tensor<1x64xf32>
+  %i = pl.tensor.gather_mask %p p1010 : !pl.tensor<1x512xf32> -> !pl.tensor<1x256xui32>
+  %v = pl.tensor.reinterpret_view %y : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
+  return
+}
+
+// Equal computations are one; an unused one is dropped.
+// PURE-LABEL: func.func @pure
+// PURE-COUNT-1: pl.tile.sort32
+// PURE-NOT: pl.tile.ci %{{.*}} descending
+// PURE: return
+func.func @pure(%x: !pl.tile<1x64xf32, vec>) -> (!pl.tile<1x128xf32, vec>, !pl.tile<1x128xf32, vec>) {
+  %c0 = arith.constant 0 : i32
+  %seq = pl.tile.ci %c0 : i32 -> !pl.tile<1x64xui32, vec>
+  %unused = pl.tile.ci %c0 descending : i32 -> !pl.tile<1x64xui32, vec>
+  %p = pl.tile.sort32 %x, %seq : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xui32, vec> -> !pl.tile<1x128xf32, vec>
+  %q = pl.tile.sort32 %x, %seq : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xui32, vec> -> !pl.tile<1x128xf32, vec>
+  return %p, %q : !pl.tile<1x128xf32, vec>, !pl.tile<1x128xf32, vec>
+}
