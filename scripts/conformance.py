@@ -299,7 +299,7 @@ TABLE = {
     "test/e2e/Inputs/every_instruction.mlir": Program(
         [Run("binary", seed=21), Run("scalar", seed=22), Run("unary", seed=23), Run("integer", seed=24),
          Run("reductions", seed=25), Run("expansions", seed=26), Run("select_move", seed=27),
-         Run("trig", seed=28), Run("indexing", seed=29),
+         Run("trig", seed=28), Run("indexing", seed=29), Run("regions", seed=30),
          Run("cube", seed=41, draw={"a": "integers", "b": "integers", "bias": "integers", "v": "integers"}),
          Run("binary", seed=121, draw={"x": Edges(limit=2.0 ** 60), "y": Edges(limit=2.0 ** 60)}, label="edges",
              adjust=prelu_off_zero("x", "y")),
@@ -318,7 +318,11 @@ TABLE = {
              label="edges"),
          # Ties (repeated edge values, ±0) sort by index and merge from the
          # earlier list.
-         Run("indexing", seed=129, draw={"x": Edges(limit=2.0 ** 100)}, label="edges")]),
+         Run("indexing", seed=129, draw={"x": Edges(limit=2.0 ** 100)}, label="edges"),
+         # Sums and products of two edge values, and of three for the
+         # carrying ops, stay finite below 2^100.
+         Run("regions", seed=130, draw={"x": Edges(limit=2.0 ** 50), "y": Edges(limit=2.0 ** 50)},
+             label="edges")]),
     # ops.test, and each function again on edge cases (sim-vs-pto-isa.test).
     # integer_ops is defined for every int32 a and b: its remainder divides
     # (a & b | 5 ^ 3) << 1 >> 1, in [-2^30, 2^30), by the odd b | 1, so

@@ -13,5 +13,6 @@ include "PLMovementOps.td"
 include "PLOrchestrationOps.td"
 include "PLTensorOps.td"
 include "PLIndexOps.td"
+include "PLPartialOps.td"
 
 #endif // PTO_PL_TD

@@ -67,6 +67,30 @@ def PL_TensorCiOp : PL_Op<"tensor.ci", [Pure]> {
   }];
 }
 
+def PL_TileTriOp : PL_Op<"tile.tri", [PL_TilePure]> {
+  let ptoFamily = "tile_generate";
+  let ptoPipe = "v";
+  let ptoInstruction = "TTRI";
+  let ptoA2A3ElementTypes = ["i16", "i32", "ui16", "ui32", "f16", "f32"];
+  let summary = "A triangular mask of ones and zeros";
+  let description = [{
+    Returns a 2-D tile whose element `(r, c)` of the valid region is 1
+    where `c <= r + diagonal` (the lower triangle) or, with `upper`, where
+    `c >= r + diagonal`, and 0 elsewhere; outside the valid region it is
+    undefined. Example:
+
+    ```mlir
+    %causal = pl.tile.tri %c0 : i32 -> !pl.tile<16x16xf32, vec>
+    %upper = pl.tile.tri %c1 upper : i32 -> !pl.tile<16x32xi32, vec>
+    ```
+  }];
+  let arguments = (ins I32:$diagonal, UnitAttr:$upper);
+  let results = (outs PL_TileOf<[I8, UI8, I16, I32, UI16, UI32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $diagonal (`upper` $upper^)? attr-dict `:` type($diagonal) `->` qualified(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting (value, index) pairs
 //===----------------------------------------------------------------------===//

@@ -254,6 +254,70 @@ def PL_TileFillpadOp : PL_Op<"tile.fillpad", [PL_TilePure]> {
   let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
+def PL_TileFillpadInplaceOp : PL_Op<"tile.fillpad_inplace", [PL_TilePure]> {
+  let ptoFamily = "tile_fillpad";
+  let ptoPipe = "v";
+  let ptoTiedOperand = 0;
+  let ptoInstruction = "TFILLPAD_INPLACE";
+  let summary = "Fill the invalid region of a tile in its own buffer";
+  let description = [{
+    As `pl.tile.fillpad`, in `source`'s buffer: the result is `source`
+    fully valid with the elements outside its valid region set to `pad`
+    (`zero`, `max` or `min`), which the result's type records. Example:
+
+    ```mlir
+    %f = pl.tile.fillpad_inplace %t zero : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<16x64xf32, vec, pad = zero>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_PadValue:$pad);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TileFillpadExpandOp : PL_Op<"tile.fillpad_expand", [PL_TilePure]> {
+  let ptoFamily = "tile_fillpad";
+  let ptoPipe = "v";
+  let ptoInstruction = "TFILLPAD_EXPAND";
+  let summary = "A larger tile: a tile in its corner, padding around it";
+  let description = [{
+    Returns a tile of the result's shape (at least the source's in every
+    dimension, one rank and element type) holding the valid region of
+    `source` at its origin and `pad` (`zero`, `max` or `min`) everywhere
+    else: fully valid, the pad recorded in its type. Example:
+
+    ```mlir
+    %e = pl.tile.fillpad_expand %t min : !pl.tile<48x64xf32, vec> -> !pl.tile<64x64xf32, vec, pad = min>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_PadValue:$pad);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TileConcatOp : PL_Op<"tile.concat", [PL_TilePure]> {
+  let ptoFamily = "tile_concat";
+  let ptoPipe = "v";
+  let ptoInstruction = "TCONCAT";
+  let ptoA2A3ElementTypes = ["i8", "i16", "i32", "ui8", "ui16", "ui32", "f16", "bf16", "f32"];
+  let ptoA2A3SameType = 1;
+  let summary = "Join two 2-D tiles side by side";
+  let description = [{
+    Returns the rows of `lhs` followed by the rows of `rhs`: 2-D tiles of
+    one element type and number of rows, each with its columns wholly
+    valid and one number of valid rows; the result has the sum of their
+    columns and their valid rows. Example:
+
+    ```mlir
+    %q = pl.tile.concat %lo, %hi : !pl.tile<4x64xf32, vec>, !pl.tile<4x32xf32, vec> -> !pl.tile<4x96xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$lhs, PL_AnyTile:$rhs);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` qualified(type($lhs)) `,` qualified(type($rhs)) `->` qualified(type($result))
+  }];
+}
+
 def PL_TileReadOp : PL_Op<"tile.read", [PL_TilePure]> {
   let ptoFamily = "tile_access";
   let ptoPipe = "s";

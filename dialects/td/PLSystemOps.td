@@ -150,4 +150,22 @@ def PL_GetBlockIdxOp : PL_BlockQueryOp<"get_block_idx", "index of this block in 
 def PL_GetBlockNumOp : PL_BlockQueryOp<"get_block_num", "number of blocks of the launch">;
 def PL_GetSubblockIdxOp : PL_BlockQueryOp<"get_subblock_idx", "index of this vector core within its core group">;
 
+// The same queries in tensor-level code (PyPTO's `pl.tensor.get_block_idx`),
+// which pl-convert-tensor-to-tile makes their tile forms.
+class PL_TensorBlockQueryOp<string mnemonic, string what>
+    : PL_Op<"tensor." # mnemonic, [Pure]> {
+  let ptoFamily = "block_query";
+  let ptoTileForm = "pl.tile." # mnemonic;
+  let summary = "The " # what;
+  let description = "Returns the " # what # " of the executing core (an "
+      # "`index`), as `pl.tile." # mnemonic # "`. Example:\n\n```mlir\n%i = "
+      # "pl.tensor." # mnemonic # "\n```\n";
+  let results = (outs Index:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_TensorGetBlockIdxOp : PL_TensorBlockQueryOp<"get_block_idx", "index of this block in a multi-block launch">;
+def PL_TensorGetBlockNumOp : PL_TensorBlockQueryOp<"get_block_num", "number of blocks of the launch">;
+def PL_TensorGetSubblockIdxOp : PL_TensorBlockQueryOp<"get_subblock_idx", "index of this vector core within its core group">;
+
 #endif // PTO_PL_SYSTEM_OPS_TD

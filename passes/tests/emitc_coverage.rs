@@ -34,12 +34,17 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlSystemSyncSet,
     OpKind::PlSystemSyncWait,
     // Tile ops without a lowering: planning gives tiles their buffers,
-    // batch matmuls are not translated yet, pto-isa has no sine or cosine.
+    // batch matmuls are not translated yet, pto-isa has no sine or cosine
+    // and no carrying add on a2a3 (pl-lower-math-ops decomposes them).
     OpKind::PlTileAlloc,
     OpKind::PlTileBatchMatmul,
     OpKind::PlTileBatchMatmulAcc,
     OpKind::PlTileCos,
     OpKind::PlTileSin,
+    OpKind::PlTileAddc,
+    OpKind::PlTileSubc,
+    OpKind::PlTileAddsc,
+    OpKind::PlTileSubsc,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

@@ -165,7 +165,8 @@ pub struct Comparison {
     pub first: Option<(usize, f64, f64)>,
 }
 
-/// Compares elementwise: `|x - g| <= atol + rtol·|g|` (NaN matches NaN).
+/// Compares elementwise: `|x - g| <= atol + rtol·|g|` (NaN matches NaN,
+/// an infinity the same infinity).
 pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<Comparison> {
     if output.shape != golden.shape {
         return Err(RunError::new(format!(
@@ -181,7 +182,7 @@ pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<C
         first: None,
     };
     for (i, (&x, &g)) in output.data.iter().zip(&golden.data).enumerate() {
-        if x.is_nan() && g.is_nan() {
+        if (x.is_nan() && g.is_nan()) || x == g {
             continue;
         }
         let abs = (x - g).abs();
@@ -192,7 +193,9 @@ pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<C
         } else {
             f64::INFINITY
         };
-        if abs.is_nan() || abs > atol + rtol * g.abs() {
+        // Past the equal ones above, an infinity or a NaN never matches
+        // (a tolerance relative to an infinity would take anything).
+        if !x.is_finite() || !g.is_finite() || abs > atol + rtol * g.abs() {
             comparison.mismatches += 1;
             comparison.first.get_or_insert((i, x, g));
         }
@@ -202,4 +205,39 @@ pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<C
         }
     }
     Ok(comparison)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn array(data: &[f64]) -> Array {
+        Array {
+            shape: vec![data.len()],
+            elem: Elem::F32,
+            data: data.to_vec(),
+        }
+    }
+
+    #[test]
+    fn equal_infinities_and_nans_match_and_nothing_else_does() {
+        let inf = f64::INFINITY;
+        let same = compare(
+            &array(&[inf, -inf, f64::NAN, 1.0]),
+            &array(&[inf, -inf, f64::NAN, 1.0]),
+            0.0,
+            0.0,
+        )
+        .unwrap();
+        assert_eq!(same.mismatches, 0);
+        assert_eq!(same.max_abs, 0.0);
+        let differ = compare(
+            &array(&[inf, -inf, 0.0, 1.0]),
+            &array(&[-inf, 1.0, f64::NAN, inf]),
+            1e-5,
+            0.0,
+        )
+        .unwrap();
+        assert_eq!(differ.mismatches, 4);
+    }
 }

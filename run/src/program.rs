@@ -506,6 +506,8 @@ pub enum Indexing {
     GatherMask,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
+    /// `tri`: a triangular mask of ones and zeros.
+    Triangle,
 }
 
 /// Elementwise unary operations.
@@ -615,6 +617,14 @@ pub enum Code {
     TileSubblockIdx,
     TileIndexing(Indexing),
     TensorIndexing(Indexing),
+    /// `part_*`: over the first operand's valid region, the second's
+    /// where it holds data.
+    TilePartial(Binary),
+    TensorPartial(Binary),
+    /// `addc` and friends: `(a op b) + c`.
+    TileCarry(Binary),
+    TileConcat,
+    TileFillpadExpand,
     TensorCreate,
     TensorFull,
     TensorView,
@@ -803,7 +813,10 @@ impl Code {
             K::PlTileFull => TileFull,
             K::PlTileAlloc => return Err(unsupported::TILE_ALLOC),
             K::PlTileMove => TileMove,
-            K::PlTileFillpad => TileFillpad,
+            K::PlTileFillpad | K::PlTileFillpadInplace => TileFillpad,
+            K::PlTileFillpadExpand => TileFillpadExpand,
+            K::PlTileConcat => TileConcat,
+            K::PlTileTri => TileIndexing(Indexing::Triangle),
             K::PlTileSetValidshape => TileSetValid,
             K::PlTileCast => TileCast,
             K::PlTileRead => TileRead,
@@ -825,9 +838,9 @@ impl Code {
             K::PlTileCmps => TileCmps,
             K::PlTileSel => TileSel,
             K::PlTileSels => TileSels,
-            K::PlTileGetBlockIdx => TileBlockIdx,
-            K::PlTileGetBlockNum => TileBlockNum,
-            K::PlTileGetSubblockIdx => TileSubblockIdx,
+            K::PlTileGetBlockIdx | K::PlTensorGetBlockIdx => TileBlockIdx,
+            K::PlTileGetBlockNum | K::PlTensorGetBlockNum => TileBlockNum,
+            K::PlTileGetSubblockIdx | K::PlTensorGetSubblockIdx => TileSubblockIdx,
             K::PlTileCi => TileIndexing(Indexing::Sequence),
             K::PlTileSort32 => TileIndexing(Indexing::SortBlocks),
             K::PlTileMrgsortFormat1 => TileIndexing(Indexing::MergeRuns),
@@ -916,6 +929,9 @@ impl Code {
             F::TensorColReduce => TensorColReduce(reduce(compute)?),
             F::TensorRowExpand => TensorRowExpand(binary(compute)?),
             F::TensorColExpand => TensorColExpand(binary(compute)?),
+            F::TilePartial => TilePartial(binary(compute)?),
+            F::TensorPartial => TensorPartial(binary(compute)?),
+            F::TileCarry => TileCarry(binary(compute)?),
             F::TensorCompare => return Err(unsupported::TENSOR_COMPARE),
             F::TensorSelect => return Err(unsupported::TENSOR_SELECT),
             F::TileCompare
@@ -943,6 +959,7 @@ impl Code {
             | F::TensorGenerate
             | F::TensorSort
             | F::TensorGather
+            | F::TileConcat
             | F::BlockQuery
             | F::Scope
             | F::Call

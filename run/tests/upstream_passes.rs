@@ -155,6 +155,13 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // Masks, joins, partial sums, growing fills, carries.
+        Case {
+            path: "../corpus/44_tile_regions.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
     ]
 }
 

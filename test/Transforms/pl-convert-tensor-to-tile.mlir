@@ -326,3 +326,17 @@ func.func @topk(%s: !pl.tensor<1x64xf32>) -> !pl.tensor<1x16xi32> attributes {pl
   %k = pl.tensor.gather_mask %m p1010 : !pl.tensor<1x32xf32> -> !pl.tensor<1x16xi32>
   return %k : !pl.tensor<1x16xi32>
 }
+
+// Partial ops take their tile forms; the block queries become the tile
+// queries, their index results unchanged.
+// CHECK-LABEL: func.func @partial(
+// CHECK: %[[I:.*]] = pl.tile.get_block_idx
+// CHECK: %[[A:.*]] = pl.tile.load %{{.*}}[%[[I]], %{{.*}}] : !pl.tensor<64x32xf32> -> !pl.tile<16x32xf32>
+// CHECK: pl.tile.part_max %[[A]], %{{.*}} : !pl.tile<16x32xf32>, !pl.tile<16x32xf32>
+func.func @partial(%a: !pl.tensor<64x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.tensor<16x32xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %i = pl.tensor.get_block_idx
+  %w = pl.tensor.slice %a[%i, %c0] : !pl.tensor<64x32xf32> -> !pl.tensor<16x32xf32>
+  %m = pl.tensor.part_max %w, %b : !pl.tensor<16x32xf32>
+  return %m : !pl.tensor<16x32xf32>
+}

@@ -47,3 +47,24 @@ func.func @view(%x: !pl.tile<2x8x64xf32, valid = 2x5x64>) -> !pl.tile<2x8x64xf32
   %s = pl.tile.sin %x : !pl.tile<2x8x64xf32, valid = 2x5x64>
   return %s : !pl.tile<2x8x64xf32, valid = 2x5x64>
 }
+
+// The carrying ops: the first step on lhs and rhs, then the carry added.
+// CHECK-LABEL: func.func @carries(
+// CHECK-SAME: %[[A:[^:]*]]: !pl.tile<16x64xf16, vec>, %[[B:[^:]*]]: !pl.tile<16x64xf16, vec>, %[[C:[^:]*]]: !pl.tile<16x64xf16, vec>, %[[S:[^:]*]]: f16)
+// CHECK-NEXT: %[[ADD:.*]] = pl.tile.add %[[A]], %[[B]] : !pl.tile<16x64xf16, vec>, !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xf16, vec>
+// CHECK-NEXT: %[[ADDC:.*]] = pl.tile.add %[[ADD]], %[[C]]
+// CHECK-NEXT: %[[SUB:.*]] = pl.tile.sub %[[A]], %[[B]]
+// CHECK-NEXT: %[[SUBC:.*]] = pl.tile.add %[[SUB]], %[[C]]
+// CHECK-NEXT: %[[ADDS:.*]] = pl.tile.adds %[[A]], %[[S]] : !pl.tile<16x64xf16, vec>, f16
+// CHECK-NEXT: %[[ADDSC:.*]] = pl.tile.add %[[ADDS]], %[[C]]
+// CHECK-NEXT: %[[SUBS:.*]] = pl.tile.subs %[[A]], %[[S]] : !pl.tile<16x64xf16, vec>, f16
+// CHECK-NEXT: %[[SUBSC:.*]] = pl.tile.add %[[SUBS]], %[[C]]
+// CHECK-NEXT: return %[[ADDC]], %[[SUBC]], %[[ADDSC]], %[[SUBSC]]
+!H = !pl.tile<16x64xf16, vec>
+func.func @carries(%a: !H, %b: !H, %c: !H, %s: f16) -> (!H, !H, !H, !H) {
+  %0 = pl.tile.addc %a, %b, %c : !H, !H
+  %1 = pl.tile.subc %a, %b, %c : !H, !H
+  %2 = pl.tile.addsc %a, %s, %c : !H, f16
+  %3 = pl.tile.subsc %a, %s, %c : !H, f16
+  return %0, %1, %2, %3 : !H, !H, !H, !H
+}

@@ -1,6 +1,8 @@
 //! Rules of the elementwise tile ops (their pages in docs/dialects/pl.md):
 //! unary, binary, tile-scalar, comparisons into packed masks, select and
-//! cast.
+//! cast; partial ops (the right operand's shape and element type, its
+//! valid region inside the left's) and carrying ops (a scalar right
+//! operand of the element type).
 //!
 //! Every operand and result lives in `vec` (or is not yet placed).
 
@@ -36,6 +38,8 @@ fn rule(kind: OpKind) -> Option<Check> {
         Family::TileCompare => verify_compare,
         Family::TileSelect => verify_select_op,
         Family::TileCast => verify_cast,
+        Family::TilePartial => verify_partial,
+        Family::TileCarry => verify_carry,
         _ => return None,
     })
 }
@@ -66,6 +70,52 @@ fn verify_select_op<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<
         }
     }
     Ok(())
+}
+
+/// `part_*`: both tiles of one shape and element type, the right one's
+/// valid region inside the left one's (where constant extents show it).
+fn verify_partial<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (lhs, rhs) = (operand_tile(op, 0)?, operand_tile(op, 1)?);
+    for (what, tile) in [("lhs", lhs), ("rhs", rhs)] {
+        require_vec(what, tile)?;
+    }
+    if lhs.shape() != rhs.shape() || lhs.element() != rhs.element() {
+        return fail(format!(
+            "rhs must have lhs's shape and element type, got {lhs} and {rhs}"
+        ));
+    }
+    let (outer, inner) = (
+        lhs.effective_view().valid_shape,
+        rhs.effective_view().valid_shape,
+    );
+    if let Some(axis) =
+        (0..outer.len()).find(|&i| matches!((outer[i], inner[i]), (Some(o), Some(n)) if n > o))
+    {
+        return fail(format!(
+            "rhs's valid region must lie inside lhs's: extent {} of {rhs} exceeds {} of {lhs}",
+            inner[axis].unwrap_or_default(),
+            outer[axis].unwrap_or_default()
+        ));
+    }
+    Ok(())
+}
+
+/// `addc` / `subc` / `addsc` / `subsc`: one type for the tiles (ODS), a
+/// tile right operand of it too or a scalar of its element type.
+fn verify_carry<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let lhs = operand_tile(op, 0)?;
+    require_vec("lhs", lhs)?;
+    let rhs = operand_type(op, 1)?;
+    match TileType::try_from(rhs) {
+        Ok(tile) if Type::from(tile) != Type::from(lhs) => {
+            fail(format!("rhs must have lhs's type {lhs}, got {rhs}"))
+        }
+        Err(_) if rhs != lhs.element() => fail(format!(
+            "the scalar must have the element type {}, got {rhs}",
+            lhs.element()
+        )),
+        _ => Ok(()),
+    }
 }
 
 fn verify_unary<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {

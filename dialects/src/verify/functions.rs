@@ -446,6 +446,9 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TileGenerate
             | Family::TileSort
             | Family::TileGather
+            | Family::TilePartial
+            | Family::TileCarry
+            | Family::TileConcat
             | Family::BlockQuery => true,
             Family::TensorUnary
             | Family::TensorBinary
@@ -466,6 +469,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorGenerate
             | Family::TensorSort
             | Family::TensorGather
+            | Family::TensorPartial
             | Family::Sync
             | Family::MemoryOrder
             | Family::Scope

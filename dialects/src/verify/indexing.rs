@@ -4,7 +4,7 @@
 //! rules of `movement.rs` and `tensor.rs`).
 //!
 //! - ci: one row (every dimension but the last 1, the last not 1), static;
-//!   `start` an integer of the element type's width;
+//!   `start` an integer of the element type's width; tri: 2-D;
 //! - sort32: indices of the source's shape (and valid extents), whole
 //!   blocks of 32 wholly valid columns; the result 8 bytes per element
 //!   (last dimension times 2 for 32-bit values, 4 for 16-bit), the
@@ -125,6 +125,7 @@ fn rule(kind: OpKind) -> Option<Check> {
     use OpKind as K;
     Some(match kind {
         K::PlTileCi | K::PlTensorCi => verify_ci,
+        K::PlTileTri => verify_tri,
         K::PlTileSort32 | K::PlTensorSort32 => verify_sort32,
         K::PlTileMrgsortFormat1 | K::PlTensorMrgsortFormat1 => verify_mrgsort_format1,
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
@@ -161,6 +162,18 @@ fn verify_ci<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
         return fail(format!(
             "start must be an integer of the element type's width ({} bits), got {start}",
             result.bits()?
+        ));
+    }
+    Ok(())
+}
+
+fn verify_tri<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let result = Shaped::result(op)?;
+    result.in_vec("result")?;
+    if result.shape.len() != 2 {
+        return fail(format!(
+            "makes a 2-D mask, got {}",
+            render_dims(&result.shape)
         ));
     }
     Ok(())

@@ -71,6 +71,10 @@ pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
 const TENSOR_UNARY: &str =
     "SameOperandsAndResultType and the element-type constraint (PL_UnaryForms)";
 
+/// Why ODS alone verifies a tensor partial op.
+const TENSOR_PARTIAL: &str =
+    "AllTypesMatch: one type for both operands and the result, which tensors fill wholly";
+
 /// The ops whose rules are ODS's alone (structure, types, enum ranges), each
 /// with the reason no Rust rule applies.
 pub const ODS_ONLY: &[(OpKind, &str)] = &[
@@ -122,8 +126,24 @@ pub const ODS_ONLY: &[(OpKind, &str)] = &[
     (OpKind::PlTensorSin, TENSOR_UNARY),
     (OpKind::PlTensorCos, TENSOR_UNARY),
     (OpKind::PlTensorNot, TENSOR_UNARY),
+    (OpKind::PlTensorPartAdd, TENSOR_PARTIAL),
+    (OpKind::PlTensorPartMax, TENSOR_PARTIAL),
+    (OpKind::PlTensorPartMin, TENSOR_PARTIAL),
+    (OpKind::PlTensorPartMul, TENSOR_PARTIAL),
     (
         OpKind::PlTileGetBlockIdx,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PlTensorGetBlockIdx,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PlTensorGetBlockNum,
+        "a query: an index result, no operands",
+    ),
+    (
+        OpKind::PlTensorGetSubblockIdx,
         "a query: an index result, no operands",
     ),
     (
@@ -201,7 +221,9 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TileScalar
         | Family::TileCompare
         | Family::TileSelect
-        | Family::TileCast => Rule::Elementwise,
+        | Family::TileCast
+        | Family::TilePartial
+        | Family::TileCarry => Rule::Elementwise,
         Family::TileMatmul => Rule::Matmul,
         Family::TileCreate
         | Family::TileTransfer
@@ -209,7 +231,8 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TileTranspose
         | Family::TileFillpad
         | Family::TileAccess
-        | Family::TileAssemble => Rule::Movement,
+        | Family::TileAssemble
+        | Family::TileConcat => Rule::Movement,
         Family::TileRowReduce
         | Family::TileColReduce
         | Family::TileRowExpand
@@ -237,6 +260,8 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TensorFillpad
         | Family::TensorAccess
         | Family::TensorAssemble => Rule::Tensor,
+        // Every tensor partial op is in ODS_ONLY.
+        Family::TensorPartial => return None,
         Family::Sync => Rule::System,
         Family::Scope => match info.dialect {
             Dialect::Pl => Rule::Scope,

@@ -60,7 +60,9 @@ fn rule(kind: OpKind) -> Option<Check> {
         OpKind::PlTileSlice => verify_slice,
         OpKind::PlTileReshape => verify_reshape,
         OpKind::PlTileTranspose => verify_transpose,
-        OpKind::PlTileFillpad => verify_fillpad,
+        OpKind::PlTileFillpad | OpKind::PlTileFillpadInplace => verify_fillpad,
+        OpKind::PlTileFillpadExpand => verify_fillpad_expand,
+        OpKind::PlTileConcat => verify_concat,
         OpKind::PlTileRead | OpKind::PlTileWrite => verify_access,
         OpKind::PlTileSetValidshape => verify_set_validshape,
         OpKind::PlTileAssemble => verify_assemble,
@@ -190,6 +192,74 @@ fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
         return fail(format!(
             "result must be {source} fully valid with pad = {}, got {result}",
             pad.map_or("?".into(), |p| p.to_string())
+        ));
+    }
+    Ok(())
+}
+
+/// `fillpad_expand`: a result at least the source's size in every
+/// dimension, fully valid, recording its pad.
+fn verify_fillpad_expand<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let pad = op.enum_attr::<PadValue>("pad");
+    if pad == Some(PadValue::Null) {
+        return fail("pad must be zero, max or min");
+    }
+    let (from, to) = (source.shape(), result.shape());
+    let view = result.effective_view();
+    if from.len() != to.len()
+        || from.iter().zip(&to).any(|(a, b)| b < a)
+        || result.element() != source.element()
+        || result.memory_space() != source.memory_space()
+        || view.valid_shape != statics(&to)
+        || Some(view.pad) != pad
+    {
+        return fail(format!(
+            "result must be at least {source}'s size in every dimension, of its element type and space, fully valid with pad = {}, got {result}",
+            pad.map_or("?".into(), |p| p.to_string())
+        ));
+    }
+    Ok(())
+}
+
+/// `concat`: two 2-D tiles of one element type and rows, wholly valid
+/// columns and one count of valid rows, side by side.
+fn verify_concat<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (lhs, rhs, result) = (
+        operand_tile(op, 0)?,
+        operand_tile(op, 1)?,
+        result_tile(op, 0)?,
+    );
+    for (what, tile) in [("lhs", lhs), ("rhs", rhs), ("result", result)] {
+        require_vec(what, tile)?;
+    }
+    let (a, b) = (lhs.shape(), rhs.shape());
+    if a.len() != 2 || b.len() != 2 || a[0] != b[0] || lhs.element() != rhs.element() {
+        return fail(format!(
+            "joins 2-D tiles of one element type and number of rows, got {lhs} and {rhs}"
+        ));
+    }
+    let (va, vb) = (
+        lhs.effective_view().valid_shape,
+        rhs.effective_view().valid_shape,
+    );
+    if va[1] != Some(a[1]) || vb[1] != Some(b[1]) || va[0] != vb[0] {
+        return fail(format!(
+            "joins tiles whose columns are wholly valid and whose valid rows are one count, got {lhs} and {rhs}"
+        ));
+    }
+    let view = result.effective_view();
+    if result.shape() != [a[0], a[1] + b[1]]
+        || result.element() != lhs.element()
+        || view.valid_shape != [va[0], Some(a[1] + b[1])]
+    {
+        return fail(format!(
+            "result must be {}x{} with valid {}x{} ({}'s rows, the columns of both), got {result}",
+            a[0],
+            a[1] + b[1],
+            va[0].map_or("?".into(), |r| r.to_string()),
+            a[1] + b[1],
+            lhs
         ));
     }
     Ok(())

@@ -22,7 +22,7 @@ use melior::{
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
-    op_table::Family,
+    op_table::{Family, Group},
     ops::{OpKind, op_name, operand_at, result_at},
     types::{CommCtxType, TensorLike, TileType},
 };
@@ -128,8 +128,14 @@ A tile slice is a copy into its own buffer (`TEXTRACT(dst, src, row,
 col)`); an assemble writes its source into the target's buffer, which the
 result shares (`TINSERT(dst, src, row, col)`).
 
-Index sequences, sorts and gathers spell out the template arguments
+Partial ops, joins and fills are their instructions (`TPARTADD(dst, a,
+b)`, `TCONCAT(dst, a, b)`, `TFILLPAD_INPLACE(dst, src)` with the
+destination at the source's address, `TFILLPAD_EXPAND(dst, src)`); the
+carrying ops have none (pl-lower-math-ops decomposes them).
+
+Index sequences, masks, sorts and gathers spell out the template arguments
 pto-isa does not deduce: `TCI<Tile<…>, T, descending>(dst, start)`,
+`TTRI<Tile<…>, upper>(dst, diagonal)`,
 `TSORT32(dst, src, idx)`, `TMRGSORT(dst, src, blockLen)` for the runs of
 one row, `TMRGSORT<Dst, Tmp, S0, S1, …, exhausted>(dst, counts, tmp, s0,
 s1, …)` for lists (`counts` a `MrgSortExecutedNumList` pl has no result
@@ -414,7 +420,9 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         | Family::TileScalar
         | Family::TileRowExpand
         | Family::TileColExpand
-        | Family::TileSelect => Lowering::elementwise,
+        | Family::TileSelect
+        | Family::TilePartial
+        | Family::TileConcat => Lowering::elementwise,
         Family::TileCompare => Lowering::compare,
         Family::TileCast => Lowering::cast,
         Family::TileRowReduce | Family::TileColReduce => Lowering::reduce,
@@ -441,7 +449,15 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
     // The families lowered as their instruction on the operands.
     let instruction = || match (kind.info().instruction, kind) {
         (Some(_), _) => Ok(()),
-        (None, K::PlTileSin | K::PlTileCos) => Err(
+        (
+            None,
+            K::PlTileSin
+            | K::PlTileCos
+            | K::PlTileAddc
+            | K::PlTileSubc
+            | K::PlTileAddsc
+            | K::PlTileSubsc,
+        ) => Err(
             "a2a3 has no instruction for it: pl-lower-math-ops (pto-a2a3-pipeline) decomposes it into primitive tile ops",
         ),
         (None, _) => Err("pto-isa has no instruction for it"),
@@ -451,6 +467,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
             K::PlSystemSyncSrc | K::PlSystemSyncDst | K::PlSystemPipeBarrier => Ok(()),
             _ => Err("only the pipe events and barriers of pl-insert-sync are lowered"),
         },
+        Family::BlockQuery if kind.info().group == Group::Tensor => Err(TENSOR_LEVEL),
         Family::BlockQuery | Family::MemoryOrder => Ok(()),
         Family::RankQuery => match kind {
             K::PldSystemGetCommCtx | K::PldSystemRank | K::PldSystemNranks => Ok(()),
@@ -493,7 +510,8 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TensorUnary
         | Family::TensorGenerate
         | Family::TensorSort
-        | Family::TensorGather => Err(TENSOR_LEVEL),
+        | Family::TensorGather
+        | Family::TensorPartial => Err(TENSOR_LEVEL),
         Family::TileTransfer
         | Family::TileFillpad
         | Family::TileAccess
@@ -528,7 +546,10 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileColExpand
         | Family::TileSelect
         | Family::TileRowReduce
-        | Family::TileColReduce => instruction(),
+        | Family::TileColReduce
+        | Family::TilePartial
+        | Family::TileConcat
+        | Family::TileCarry => instruction(),
         Family::Call => Err("a dispatch: kernels dispatch no tasks"),
         Family::Scope => Err("a scope: outlined or lowered before the kernels are"),
         Family::Terminator => Err("the terminator of a scope"),

@@ -614,6 +614,20 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if kind == OpKind::PlTensorFull {
             return self.full(op);
         }
+        if kind.family() == Family::BlockQuery {
+            // A query: its tile form, with the same index result.
+            let tile_kind = kind
+                .info()
+                .tile_form
+                .ok_or_else(|| (op, format!("'{kind}' has no tile form")))?;
+            let query = OperationBuilder::new(tile_kind.name(), op.location())
+                .add_results(&[result_of(op).r#type()])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            let value = result_of(block.insert_operation_before(op, query));
+            replace_uses(self.kernel, result_of(op), value);
+            return Ok(true);
+        }
         if kind == OpKind::PlTensorConcat {
             return self.concat(op);
         }

@@ -30,7 +30,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin and pl.tile.cos into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos and the carrying ops into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -58,6 +58,19 @@ same, bit for bit, before and after this pass.
 %30 = pl.tile.mul %19, %29 : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec>
 ```
 
+a2a3 has no instruction for the carrying ops either: `pl.tile.addc a, b,
+c` becomes `pl.tile.add` of a and b, then `pl.tile.add` of c (`subc`:
+`sub` then `add`; `addsc` and `subsc`: `adds` / `subs` of the scalar,
+then `add`), each rounding, as pto-run computes them.
+
+```mlir
+// before
+%r = pl.tile.subsc %a, %s, %c : !pl.tile<16x64xf16, vec>, f16
+// after
+%0 = pl.tile.subs %a, %s : !pl.tile<16x64xf16, vec>, f16
+%r = pl.tile.add %0, %c : !pl.tile<16x64xf16, vec>, !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xf16, vec>
+```
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
@@ -70,17 +83,59 @@ conversion and the distributed lowering, before tiles are flattened to
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let targets = pto_dialects::ir::collect(function, WalkOrder::PreOrder, |op| {
-        matches!(OpKind::of(&op), Some(OpKind::PlTileSin | OpKind::PlTileCos))
+        OpKind::of(&op).is_some_and(|kind| {
+            matches!(kind, OpKind::PlTileSin | OpKind::PlTileCos) || carried_step(kind).is_some()
+        })
     });
     let context = pto_dialects::ir::context(&function);
     let mut failed = false;
     for op in targets {
-        if let Err(message) = lower(context, op) {
+        let lowered = match OpKind::of(&op).and_then(carried_step) {
+            Some(step) => lower_carry(op, step),
+            None => lower(context, op),
+        };
+        if let Err(message) = lowered {
             OpDiagnostic::new(format!("pl-lower-math-ops: {message}")).emit(op, Severity::Error);
             failed = true;
         }
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// The first step of a carrying op (the carry is then added).
+fn carried_step(kind: OpKind) -> Option<OpKind> {
+    Some(match kind {
+        OpKind::PlTileAddc => OpKind::PlTileAdd,
+        OpKind::PlTileSubc => OpKind::PlTileSub,
+        OpKind::PlTileAddsc => OpKind::PlTileAdds,
+        OpKind::PlTileSubsc => OpKind::PlTileSubs,
+        _ => return None,
+    })
+}
+
+/// Replaces the carrying `op` (`lhs`, `rhs`, `carry`) by `step` of `lhs`
+/// and `rhs`, then the carry added.
+fn lower_carry(op: OperationRef<'_, '_>, step: OpKind) -> Result<(), String> {
+    let operand = |i: usize| op.operand_opt(i).ok_or("expected three operands");
+    let (lhs, rhs, carry) = (operand(0)?, operand(1)?, operand(2)?);
+    let result = op.result_opt(0).ok_or("expected a result")?;
+    let tile = lhs.r#type();
+    let block = op.block().ok_or("the op is in no block")?;
+    let mut last: Option<Value> = None;
+    for (kind, operands) in [(step, [lhs, rhs]), (OpKind::PlTileAdd, [lhs, carry])] {
+        let operands = [last.unwrap_or(operands[0]), operands[1]];
+        let built = OperationBuilder::new(kind.name(), op.location())
+            .add_operands(&operands)
+            .add_results(&[tile])
+            .build()
+            .map_err(|e| e.to_string())?;
+        let inserted = block.insert_operation_before(op, built);
+        last = inserted.result_opt(0).map(Into::into);
+    }
+    let last = last.ok_or("the decomposition built no result")?;
+    pto_dialects::ir::replace_all_uses(result, last);
+    pto_dialects::ir::erase(op);
+    Ok(())
 }
 
 /// Replaces the sine or cosine `op` by its steps, built before it.

@@ -90,6 +90,26 @@ pub fn sequence(start: i64, cols: usize, elem: Elem, descending: bool) -> Result
     Ok(tile)
 }
 
+/// 1 where `c <= r + diagonal` (`c >= r + diagonal` for the upper
+/// triangle), else 0.
+pub fn triangle(diagonal: i64, rows: usize, cols: usize, elem: Elem, upper: bool) -> Result<Tile> {
+    let mut tile = Tile::undefined(rows, cols, elem)?;
+    for r in 0..rows {
+        for c in 0..cols {
+            let (r, c) = (r as i64, c as i64);
+            let inside = if upper {
+                c >= r + diagonal
+            } else {
+                c <= r + diagonal
+            };
+            let i = tile.index(r as usize, c as usize);
+            tile.data[i] = if inside { 1.0 } else { 0.0 };
+            tile.defined[i] = true;
+        }
+    }
+    Ok(tile)
+}
+
 /// Every block of 32 elements of each valid row of `source` sorted
 /// descending into (value, index) pairs, the indices from `indices`; among
 /// equal values (-0 equals 0) the smaller index comes first.
@@ -371,6 +391,16 @@ impl Interp<'_> {
                 gather_mask(&*operand(self, 0)?, pattern, result_elem)?
             }
             Indexing::Reinterpret => reinterpret(&*operand(self, 0)?, result_elem)?,
+            Indexing::Triangle => {
+                let rows = result_shape.first().copied().unwrap_or(1) as usize;
+                triangle(
+                    self.int(frame, op.operands[0])?,
+                    rows,
+                    cols,
+                    result_elem,
+                    op.has_attr("upper"),
+                )?
+            }
         };
         if on_tensors {
             let shape: Vec<usize> = result_shape.iter().map(|&d| d as usize).collect();

@@ -4,6 +4,7 @@
 
 mod comm;
 mod indexing;
+mod regions;
 mod scalar;
 mod tensor;
 mod tile;
@@ -365,6 +366,10 @@ impl<'w> Interp<'w> {
                 let values = self.tensor_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
+            }
+            TilePartial(_) | TensorPartial(_) | TileCarry(_) | TileConcat | TileFillpadExpand => {
+                let value = self.region_op(frame, op)?;
+                self.set1(frame, op, value)
             }
             TileIndexing(how) | TensorIndexing(how) => {
                 let value = self.indexing_op(frame, op, how)?;

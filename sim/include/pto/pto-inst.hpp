@@ -859,6 +859,7 @@ void TGET(DstT &dst, SrcT &src, StageT &stage, More &...more) {
 } // namespace pto
 
 #include "pto/sim/indexing.hpp"
+#include "pto/sim/regions.hpp"
 
 // Global-memory ordering: one host, one coherent memory.
 enum dsb_t { DSB_DDR };

@@ -436,3 +436,61 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
   %r5 = pl.tile.store %5, %gather[%c0, %c0] : !pl.tile<1x256xf32, vec>, !pl.tensor<1x256xf32>
   return %r0, %r1, %r2, %r3, %r4, %r5 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>
 }
+
+// Ops defined by valid regions: partial arithmetic of x and the first 8
+// rows of y (x passes through below them), two halves of x side by side,
+// triangular masks, y's last 8 rows padded in place and grown to 32 rows
+// with padding, and the carrying ops (pl-lower-math-ops makes each two
+// additions or subtractions).
+func.func @regions(%x: !X, %y: !X,
+    %part_add: !X {pl.direction = #pl.direction<out>}, %part_max: !X {pl.direction = #pl.direction<out>},
+    %part_min: !X {pl.direction = #pl.direction<out>}, %part_mul: !X {pl.direction = #pl.direction<out>},
+    %concat: !X {pl.direction = #pl.direction<out>}, %tri: !X {pl.direction = #pl.direction<out>},
+    %tri_upper: !I {pl.direction = #pl.direction<out>},
+    %fillpad_inplace: !X {pl.direction = #pl.direction<out>},
+    %fillpad_expand: !pl.tensor<32x32xf32> {pl.direction = #pl.direction<out>},
+    %addc: !X {pl.direction = #pl.direction<out>}, %subc: !X {pl.direction = #pl.direction<out>},
+    %addsc: !X {pl.direction = #pl.direction<out>}, %subsc: !X {pl.direction = #pl.direction<out>})
+    -> (!X, !X, !X, !X, !X, !X, !I, !X, !pl.tensor<32x32xf32>, !X, !X, !X, !X) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %d0 = arith.constant 2 : i32
+  %d1 = arith.constant -3 : i32
+  %s = arith.constant 0.375 : f32
+  %tx = pl.tile.load %x[%c0, %c0] : !X -> !T
+  %ty = pl.tile.load %y[%c0, %c0] : !X -> !T
+  %top = pl.tile.set_validshape %ty, %c8, %c32 : !T -> !pl.tile<16x32xf32, vec, valid = 8x32>
+  %0 = pl.tile.part_add %tx, %top : !T, !pl.tile<16x32xf32, vec, valid = 8x32>
+  %1 = pl.tile.part_max %tx, %top : !T, !pl.tile<16x32xf32, vec, valid = 8x32>
+  %2 = pl.tile.part_min %tx, %top : !T, !pl.tile<16x32xf32, vec, valid = 8x32>
+  %3 = pl.tile.part_mul %tx, %top : !T, !pl.tile<16x32xf32, vec, valid = 8x32>
+  %left = pl.tile.slice %tx[%c0, %c0] : !T -> !pl.tile<16x16xf32, vec>
+  %right = pl.tile.slice %tx[%c0, %c16] : !T -> !pl.tile<16x16xf32, vec>
+  %4 = pl.tile.concat %right, %left : !pl.tile<16x16xf32, vec>, !pl.tile<16x16xf32, vec> -> !T
+  %5 = pl.tile.tri %d0 : i32 -> !T
+  %6 = pl.tile.tri %d1 upper : i32 -> !It
+  %yl = pl.tile.load %y[%c0, %c0] : !X -> !T
+  %head = pl.tile.set_validshape %yl, %c8, %c32 : !T -> !pl.tile<16x32xf32, vec, valid = 8x32>
+  %7 = pl.tile.fillpad_inplace %head min : !pl.tile<16x32xf32, vec, valid = 8x32> -> !pl.tile<16x32xf32, vec, pad = min>
+  %8 = pl.tile.fillpad_expand %top max : !pl.tile<16x32xf32, vec, valid = 8x32> -> !pl.tile<32x32xf32, vec, pad = max>
+  %9 = pl.tile.addc %tx, %ty, %tx : !T, !T
+  %10 = pl.tile.subc %tx, %ty, %ty : !T, !T
+  %11 = pl.tile.addsc %tx, %s, %ty : !T, f32
+  %12 = pl.tile.subsc %ty, %s, %tx : !T, f32
+  %r0 = pl.tile.store %0, %part_add[%c0, %c0] : !T, !X
+  %r1 = pl.tile.store %1, %part_max[%c0, %c0] : !T, !X
+  %r2 = pl.tile.store %2, %part_min[%c0, %c0] : !T, !X
+  %r3 = pl.tile.store %3, %part_mul[%c0, %c0] : !T, !X
+  %r4 = pl.tile.store %4, %concat[%c0, %c0] : !T, !X
+  %r5 = pl.tile.store %5, %tri[%c0, %c0] : !T, !X
+  %r6 = pl.tile.store %6, %tri_upper[%c0, %c0] : !It, !I
+  %r7 = pl.tile.store %7, %fillpad_inplace[%c0, %c0] : !pl.tile<16x32xf32, vec, pad = min>, !X
+  %r8 = pl.tile.store %8, %fillpad_expand[%c0, %c0] : !pl.tile<32x32xf32, vec, pad = max>, !pl.tensor<32x32xf32>
+  %r9 = pl.tile.store %9, %addc[%c0, %c0] : !T, !X
+  %r10 = pl.tile.store %10, %subc[%c0, %c0] : !T, !X
+  %r11 = pl.tile.store %11, %addsc[%c0, %c0] : !T, !X
+  %r12 = pl.tile.store %12, %subsc[%c0, %c0] : !T, !X
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10, %r11, %r12 : !X, !X, !X, !X, !X, !X, !I, !X, !pl.tensor<32x32xf32>, !X, !X, !X, !X
+}

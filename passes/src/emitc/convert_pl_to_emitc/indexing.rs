@@ -1,5 +1,5 @@
-//! Index sequences, sorts and gathers in `convert-pl-to-emitc` (families
-//! `TileGenerate`, `TileSort`, `TileGather`): pto-isa's TCI, TSORT32,
+//! Index sequences, masks, sorts and gathers in `convert-pl-to-emitc`
+//! (families `TileGenerate`, `TileSort`, `TileGather`): pto-isa's TCI, TTRI, TSORT32,
 //! TMRGSORT and TGATHER, with the destination first and the template
 //! arguments pto-isa cannot deduce spelt out (docs/passes/convert-pl-to-emitc.md).
 
@@ -20,7 +20,8 @@ use crate::emitc::{
 use crate::target::a2a3;
 
 impl<'c, 'a> Lowering<'c, 'a> {
-    /// `TCI<Tile, T, descending>(dst, start)`, `TSORT32(dst, src, idx[,
+    /// `TCI<Tile, T, descending>(dst, start)`, `TTRI<Tile, upper>(dst,
+    /// diagonal)`, `TSORT32(dst, src, idx[,
     /// tmp])`, `TMRGSORT(dst, src, blockLen)`, `TMRGSORT<Dst, Tmp, S0, …,
     /// exhausted>(dst, executed, tmp, s0, …)`, `TGATHER(dst, src, idx,
     /// tmp)` and `TGATHER<Dst, Src, MaskPattern::P…>(dst, src)`.
@@ -44,6 +45,16 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     opaque_attribute(self.context, if descending { "1" } else { "0" }),
                 ];
                 self.templated_call(op, "TCI", &templates, &[object, operands[0]], None, None);
+                self.replace(op, object);
+            }
+            OpKind::PlTileTri => {
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let upper = op.attribute("upper").is_ok();
+                let templates = [
+                    self.cpp_type_of(op, result)?,
+                    opaque_attribute(self.context, if upper { "1" } else { "0" }),
+                ];
+                self.templated_call(op, "TTRI", &templates, &[object, operands[0]], None, None);
                 self.replace(op, object);
             }
             OpKind::PlTileSort32 => self.one_to_one(op, kind, operands, None)?,

@@ -245,20 +245,26 @@ impl<'c, 'a> Lowering<'c, 'a> {
         Ok(())
     }
 
-    /// `pl.tile.fillpad` (family `TileFillpad`): `TFILLPAD(dst, src)`.
+    /// Fills (family `TileFillpad`): `TFILLPAD(dst, src)`,
+    /// `TFILLPAD_INPLACE(dst, src)` (the destination the source's buffer)
+    /// and `TFILLPAD_EXPAND(dst, src)`.
     pub(super) fn fillpad(
         &mut self,
         op: OperationRef<'c, 'a>,
         kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
-        if kind != OpKind::PlTileFillpad {
-            return Err(no_lowering(op, kind));
-        }
+        let callee = match kind {
+            OpKind::PlTileFillpad => "TFILLPAD",
+            OpKind::PlTileFillpadInplace | OpKind::PlTileFillpadExpand => {
+                super::instruction(op, kind)?
+            }
+            _ => return Err(no_lowering(op, kind)),
+        };
         // The destination is wholly valid; its type carries the pad.
         let object = self.declare_tile(op, result_at(op, 0).expect("a result"), 0, [None, None])?;
         self.call(
             op,
-            "TFILLPAD",
+            callee,
             &[object, operand_at(op, 0).unwrap()],
             None,
             None,
