@@ -162,6 +162,13 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // An SPMD scope outlined into a launch on 4 blocks.
+        Case {
+            path: "../corpus/46_spmd_scope.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
     ]
 }
 

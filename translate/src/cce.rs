@@ -118,14 +118,14 @@ fn run_pipeline<'c>(
 }
 
 /// Whether `module` still needs the a2a3 lowering: a kernel not planned, an
-/// InCore scope not outlined, or windows not yet in comm domains.
+/// InCore or SPMD scope not outlined, or windows not yet in comm domains.
 fn needs_lowering(module: &Module) -> bool {
     let (mut scope, mut windows, mut domains) = (false, false, false);
     module
         .as_operation()
         .walk(melior::ir::operation::WalkOrder::PreOrder, |op| {
             let kind = OpKind::of(&op);
-            scope |= kind == Some(OpKind::PlIncoreScope);
+            scope |= matches!(kind, Some(OpKind::PlIncoreScope | OpKind::PlSpmdScope));
             windows |= kind == Some(OpKind::PldTensorAllocWindowBuffer);
             domains |= kind == Some(OpKind::PldCommDomain);
             melior::ir::operation::WalkResult::Advance

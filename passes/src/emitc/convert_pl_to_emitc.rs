@@ -235,6 +235,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             Ok(used) => {
                 helpers.communicates |= used.communicates;
                 helpers.accesses_gm |= used.accesses_gm;
+                helpers.spmd |= used.spmd;
             }
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
@@ -257,6 +258,8 @@ struct Helpers {
     communicates: bool,
     /// The scalar global-memory accessors.
     accesses_gm: bool,
+    /// The runtime's SPMD accessors (a kernel entry passes block queries).
+    spmd: bool,
 }
 
 /// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
@@ -275,6 +278,9 @@ fn add_prologue(context: &Context, body: BlockRef, helpers: Helpers, with_entry:
     let mut last = using;
     if with_entry {
         body.insert_operation_before(using, build::include(context, "tensor.h", false));
+        if helpers.spmd {
+            body.insert_operation_before(using, build::include(context, "intrinsic.h", false));
+        }
         last = body.insert_operation_after(using, verbatim(kernel_entry::ENTRY_HELPERS));
     }
     if helpers.communicates {
@@ -309,8 +315,8 @@ struct GmTensor<'c, 'a> {
 /// casts go once every op is converted.
 struct Lowering<'c, 'a> {
     context: &'c Context,
-    /// Whether the kernel is entered through the runtime's `kernel_entry`.
-    runtime_entry: bool,
+    /// The kernel's SPMD parameters, by [`super::spmd::Query`].
+    spmd: [Option<Value<'c, 'a>>; 3],
     /// pl ops replaced (erased at the end, last first).
     replaced: Vec<OperationRef<'c, 'a>>,
     /// The casts that give converted values their pl types (erased after
@@ -1550,12 +1556,12 @@ fn convert_kernel<'c, 'a>(
         .ok_or((kernel, "an empty kernel".to_string()))?;
     let mut lowering = Lowering {
         context,
-        runtime_entry: with_entry,
         replaced: Vec::new(),
         materializations: Vec::new(),
         communicates: false,
         accesses_gm: false,
         addresses: HashMap::new(),
+        spmd: [None; 3],
     };
     // The kernel's own first op: the parameters' materializations go before
     // it, after the casts of the scalar parameters.
@@ -1667,6 +1673,14 @@ fn convert_kernel<'c, 'a>(
             axis: *axis,
         });
     }
+    // The SPMD identity the body reads: trailing int32_t parameters.
+    let i32_type: Type = IntegerType::new(context, 32).into();
+    for query in super::spmd::Queries::of(kernel).parameters() {
+        let argument: Value = entry.add_argument(i32_type, kernel.location());
+        lowering.spmd[query as usize] = Some(argument);
+        parameter_types.push(i32_type);
+        abi.push(EntryArg::Spmd(query));
+    }
     // The parameters as the pl values the body uses.
     let mut materialize_parameter =
         |argument: Value<'c, 'a>, r#type: Type<'c>, parts: &[Value<'c, 'a>]| {
@@ -1766,5 +1780,6 @@ fn convert_kernel<'c, 'a>(
     Ok(Helpers {
         communicates: lowering.communicates,
         accesses_gm: lowering.accesses_gm,
+        spmd: lowering.spmd.iter().any(Option::is_some),
     })
 }

@@ -32,6 +32,8 @@ pub enum EntryArg {
     Context,
     /// A dynamic extent: `shapes[axis]` of tensor parameter `parameter`.
     Extent { parameter: usize, axis: usize },
+    /// The SPMD identity: the runtime's accessor of the arguments.
+    Spmd(super::spmd::Query),
 }
 
 /// The accessors the entry calls (`ChipTensor` is the runtime's
@@ -191,6 +193,7 @@ pub fn build<'c>(
                     Some(*parameter),
                 )
             }
+            EntryArg::Spmd(query) => call(query.runtime_accessor(), &[], None, Some(*parameter)),
         };
         let op = block.append_operation(op);
         operands.push(op.result(0).expect("one result").into());

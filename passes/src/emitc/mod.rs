@@ -11,6 +11,7 @@ pub mod dense;
 pub mod kernel_entry;
 pub mod orchestration;
 pub mod program;
+pub mod spmd;
 pub mod while_index;
 
 /// The dialects the EmitC conversions create ops of.

@@ -40,15 +40,18 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-outline-incore-scopes",
     class_name: "OutlineIncoreScopes",
-    summary: "Turn every pl.incore_scope into an InCore kernel and a call",
+    summary: "Turn every pl.incore_scope into an InCore kernel and a call, every pl.spmd_scope into one and an SPMD launch",
     description: r#"Every `pl.incore_scope` of an orchestration (or of a function without a
 kind, which then becomes an orchestration) becomes a function of kind
-`incore` (as PyPTO's OutlineIncoreScopes): its parameters are the scope's
+`incore` (as PyPTO's OutlineIncoreScopes), and so does every
+`pl.spmd_scope` (as PyPTO's OutlineClusterScopes does for SPMD scopes),
+launched by a `pl.submit` on the scope's blocks (keeping `sync_start`)
+instead of a call: its parameters are the scope's
 live-ins — values defined outside and used inside, in order of first use —
 its results the scope's, its body the scope's body with `pl.yield` turned
 into `return`. The scope is replaced by a `pl.call` of it. The kernel is
-named by the scope's `name`, else `<function>_incore_<k>`, made unique in
-the module. A tensor parameter that the body only writes (the destination
+named by the scope's `name`, else `<function>_incore_<k>` (an SPMD
+scope's `<function>_spmd_<k>`), made unique in the module. A tensor parameter that the body only writes (the destination
 of `pl.tile.store` or `pl.tensor.assemble`) is `out`, one it also reads
 `inout`. Tiles cannot cross into a kernel: a scope using a tile defined
 outside is an error.
@@ -108,7 +111,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         }
         let mut scopes = Vec::new();
         pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
-            if OpKind::of(&op) == Some(OpKind::PlIncoreScope) {
+            if matches!(
+                OpKind::of(&op),
+                Some(OpKind::PlIncoreScope | OpKind::PlSpmdScope)
+            ) {
                 scopes.push(op);
                 return WalkResult::Skip;
             }
@@ -127,7 +133,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             let outlined = {
                 let mut any = false;
                 pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
-                    any |= OpKind::of(&op) == Some(OpKind::PlCall);
+                    any |= matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit));
                     WalkResult::Advance
                 });
                 any
@@ -208,9 +214,13 @@ fn outline<'c>(
             tile.r#type()
         ));
     }
+    let spmd = OpKind::of(&scope) == Some(OpKind::PlSpmdScope);
     let base = attrs::text_of(scope, "name")
         .filter(|n| !n.is_empty())
-        .unwrap_or_else(|| format!("{parent}_incore_{index}"));
+        .unwrap_or_else(|| {
+            let what = if spmd { "spmd" } else { "incore" };
+            format!("{parent}_{what}_{index}")
+        });
     let mut name = base.clone();
     let mut suffix = 1;
     while names.contains(&name) {
@@ -309,21 +319,44 @@ fn outline<'c>(
     );
     let module_block = function.block().ok_or("a function outside a module")?;
     module_block.insert_operation_after(function, kernel);
-    // The call replaces the scope.
-    let call = OperationBuilder::new(OpKind::PlCall.name(), location)
-        .add_attributes(&[(
-            Identifier::new(context, "callee"),
-            FlatSymbolRefAttribute::new(context, &name).into(),
-        )])
-        .add_operands(&inputs)
-        .add_results(&result_types)
-        .build()
-        .map_err(|e| e.to_string())?;
+    // The call replaces the scope: an SPMD scope's a submit on its blocks
+    // (its task id unused).
+    let callee = (
+        Identifier::new(context, "callee"),
+        FlatSymbolRefAttribute::new(context, &name).into(),
+    );
+    let call = if spmd {
+        let blocks = scope.operand(0).map_err(|e| e.to_string())?;
+        let mut attributes = vec![callee];
+        if let Ok(sync_start) = scope.attribute("sync_start") {
+            attributes.push((Identifier::new(context, "sync_start"), sync_start));
+        }
+        let submit = OperationBuilder::new(OpKind::PlSubmit.name(), location)
+            .add_attributes(&attributes)
+            .add_operands(&inputs)
+            .add_operands(&[blocks])
+            .add_results(&result_types)
+            .add_results(&[Type::parse(context, "!pl.task_id").ok_or("no task id type")?])
+            .build()
+            .map_err(|e| e.to_string())?;
+        pto_dialects::ops::with_operand_segments(context, submit, &[inputs.len() as i32, 0, 1])
+    } else {
+        OperationBuilder::new(OpKind::PlCall.name(), location)
+            .add_attributes(&[callee])
+            .add_operands(&inputs)
+            .add_results(&result_types)
+            .build()
+            .map_err(|e| e.to_string())?
+    };
     let call = scope
         .block()
         .ok_or("a scope outside a block")?
         .insert_operation_before(scope, call);
-    let results: Vec<Value> = call.results().map(Into::into).collect();
+    let results: Vec<Value> = call
+        .results()
+        .take(result_types.len())
+        .map(Into::into)
+        .collect();
     let rewriter = IrRewriter::new(context);
     rewriter
         .as_rewriter_base()

@@ -36,6 +36,10 @@ pub type Frame = Vec<Option<Value>>;
 /// Calls deeper than this are reported as unbounded recursion.
 const MAX_DEPTH: usize = 256;
 
+/// The most blocks one SPMD launch may have here (a2a3 has at most a few
+/// dozen cores; the runtime queues more).
+const MAX_BLOCKS: i64 = 65536;
+
 /// One thread's interpreter.
 pub struct Interp<'w> {
     pub world: &'w World,
@@ -51,6 +55,9 @@ pub struct Interp<'w> {
     /// has waited for yet (docs/pld-guide.md, "Deferred completion").
     deferred: Vec<comm::Deferred>,
     depth: usize,
+    /// The SPMD block running now and the launch's block count
+    /// (`pl.submit ... blocks`, `pl.spmd_scope`): (0, 1) outside launches.
+    block: (i64, i64),
 }
 
 impl<'w> Interp<'w> {
@@ -64,7 +71,21 @@ impl<'w> Interp<'w> {
             task: 0,
             deferred: Vec::new(),
             depth: 0,
+            block: (0, 1),
         }
+    }
+
+    /// The block count of a launch: its `blocks` operand (at least 1;
+    /// more than [`MAX_BLOCKS`] is refused), else 1.
+    fn block_count(&self, frame: &Frame, blocks: Option<Slot>) -> Result<i64> {
+        let Some(slot) = blocks else { return Ok(1) };
+        let n = self.int(frame, slot)?;
+        if !(1..=MAX_BLOCKS).contains(&n) {
+            return Err(RunError::new(format!(
+                "a launch of {n} blocks (pto-run runs 1 to {MAX_BLOCKS})"
+            )));
+        }
+        Ok(n)
     }
 
     /// Runs function `index` with `args`; returns its results.
@@ -288,11 +309,30 @@ impl<'w> Interp<'w> {
             Yield => Ok(Flow::Yield(self.values(frame, &op.operands)?)),
             Return => Ok(Flow::Return(self.values(frame, &op.operands)?)),
             Scope => {
-                let values = match self.run_region(frame, &op.regions[0], Vec::new())? {
-                    Flow::Yield(values) => values,
-                    Flow::Return(values) => return Ok(Flow::Return(values)),
-                    _ => Vec::new(),
+                // An SPMD scope runs its body once per block, in order
+                // (blocks do not wait for each other; a schedule that runs
+                // them one after another is one the hardware may choose).
+                let spmd = pto_dialects::op_table::OpKind::from_name(&op.name)
+                    == Some(pto_dialects::op_table::OpKind::PlSpmdScope);
+                let blocks = if spmd {
+                    self.block_count(frame, op.operands.first().copied())?
+                } else {
+                    1
                 };
+                let outer = self.block;
+                let mut values = Vec::new();
+                for b in 0..blocks {
+                    if spmd {
+                        self.block = (b, blocks);
+                    }
+                    let flow = self.run_region(frame, &op.regions[0], Vec::new());
+                    self.block = outer;
+                    values = match flow? {
+                        Flow::Yield(values) => values,
+                        Flow::Return(values) => return Ok(Flow::Return(values)),
+                        _ => Vec::new(),
+                    };
+                }
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
             }
@@ -314,9 +354,20 @@ impl<'w> Interp<'w> {
                         self.complete_deferred(Some(id))?;
                     }
                 }
+                // Each block of an SPMD launch runs the kernel, in order.
+                let blocks = self.block_count(frame, op.segment(2).first().copied())?;
                 self.next_task += 1;
                 let outer = std::mem::replace(&mut self.task, self.next_task);
-                let results = self.call(callee, args);
+                let outer_block = self.block;
+                let mut results = Ok(Vec::new());
+                for b in 0..blocks {
+                    self.block = (b, blocks);
+                    results = self.call(callee, args.clone());
+                    if results.is_err() {
+                        break;
+                    }
+                }
+                self.block = outer_block;
                 self.task = outer;
                 let mut results = results?;
                 results.push(Value::Task(self.next_task));

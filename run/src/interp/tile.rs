@@ -965,9 +965,11 @@ impl Interp<'_> {
                 }
                 tile_value(tile)
             }
-            // One core, one block (pl.spmd_scope's block count is not modelled).
-            Code::TileBlockIdx | Code::TileSubblockIdx => Value::Int(0),
-            Code::TileBlockNum => Value::Int(1),
+            // The block of the launch running now; one vector core per
+            // block (sub-block 0).
+            Code::TileBlockIdx => Value::Int(self.block.0),
+            Code::TileBlockNum => Value::Int(self.block.1),
+            Code::TileSubblockIdx => Value::Int(0),
             _ => unreachable!("not a tile op"),
         }])
     }

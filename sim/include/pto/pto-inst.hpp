@@ -866,11 +866,6 @@ enum dsb_t { DSB_DDR };
 enum cache_line_t { SINGLE_CACHE_LINE, ENTIRE_DATA_CACHE };
 inline void dsb(dsb_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
 inline void dcci(const void *, cache_line_t) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
-/// One block of one core: the simulator does not model multi-block
-/// launches (pto-run does not either).
-inline int64_t get_block_idx() { return 0; }
-inline int64_t get_block_num() { return 1; }
-inline int64_t get_subblockid() { return 0; }
 /// Stores are plain unless an atomic mode is set; the simulator has no
 /// atomic store modes, so there is nothing to reset.
 inline void set_atomic_none() {}

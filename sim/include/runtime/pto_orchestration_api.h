@@ -6,8 +6,9 @@
 // lives until the program ends, and `rt_submit_aiv_task`/
 // `rt_submit_aic_task` run the kernel's packed-argument `kernel_entry`
 // (registered by func_id, see pto/sim/runtime.hpp) at once, in submission
-// order — so task dependencies hold trivially, and scopes (`PTO2_SCOPE`)
-// are plain blocks. The device build uses the runtime's own header.
+// order, each block of an SPMD launch in turn — so task dependencies hold
+// trivially, and scopes (`PTO2_SCOPE`) are plain blocks. The device build
+// uses the runtime's own header.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +22,7 @@
 #include <mutex>
 #include <vector>
 
+#include "intrinsic.h"
 #include "tensor.h"
 
 struct ChipTensorArg {
@@ -56,8 +58,9 @@ struct PTO2TaskId {
   bool is_valid() const { return raw != ~uint64_t(0); }
 };
 
-/// How a task is launched: the SPMD block count (the simulator runs one
-/// block, as pto-run does) and whether its blocks start together.
+/// How a task is launched: the SPMD block count (the simulator runs the
+/// blocks one after another, as pto-run does) and whether its blocks start
+/// together.
 struct LaunchSpec {
   int block_num = 1;
   bool require_sync_start = false;
@@ -157,12 +160,23 @@ inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
     std::abort();
   }
   // Descriptors by address, then payloads; slots up to 50 exist (the
-  // runtime keeps SPMD context at 48 and 49).
+  // runtime keeps the SPMD context at 48 and 49: intrinsic.h).
   std::vector<int64_t> args(params.tensors.size() + params.scalars.size() + 50, 0);
   size_t slot = 0;
   for (const ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
   for (uint64_t payload : params.scalars) args[slot++] = int64_t(payload);
-  kernels()[size_t(func_id)](args.data());
+  // The launch's blocks run one after another on this thread's core.
+  if (params.launch_spec.block_num < 1) {
+    std::fprintf(stderr, "pto sim: error: a task of %d blocks\n", params.launch_spec.block_num);
+    std::abort();
+  }
+  GlobalContext lane{0};
+  args[SPMD_GLOBAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&lane));
+  for (int32_t block = 0; block < params.launch_spec.block_num; ++block) {
+    LocalContext context{block, params.launch_spec.block_num};
+    args[SPMD_LOCAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&context));
+    kernels()[size_t(func_id)](args.data());
+  }
   return PTO2TaskId{submitted()++};
 }
 

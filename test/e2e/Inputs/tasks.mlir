@@ -1,5 +1,6 @@
 // Tasks with explicit dependencies, an SPMD block count and a synchronised
-// start (the simulator and pto-run run one block).
+// start (the simulator and pto-run run the 4 blocks in turn; each writes
+// the same result).
 !M = !pl.tensor<64x64xf32>
 !Whole = !pl.tile<64x64xf32, vec>
 func.func @chain(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {

@@ -2,9 +2,7 @@
 //! (`set_flag`, `wait_flag`, `pipe_barrier` on `PIPE_…`/`EVENT_ID…`) and
 //! block queries (docs/passes/convert-pl-to-emitc.md).
 
-use melior::ir::{
-    Attribute, BlockLike, OperationRef, Type, Value, operation::OperationLike, r#type::IntegerType,
-};
+use melior::ir::{Attribute, BlockLike, OperationRef, Type, Value, operation::OperationLike};
 use pto_dialects::{
     enums::{EnumAttr, Pipe},
     ops::OpKind,
@@ -53,43 +51,27 @@ impl<'c, 'a> Lowering<'c, 'a> {
         Ok(())
     }
 
-    /// Block queries (family `BlockQuery`): `get_block_idx()`,
-    /// `get_block_num()`, `get_subblockid()` as an index.
+    /// Block queries (family `BlockQuery`): the kernel's SPMD parameter
+    /// (docs/translate.md, "SPMD launches"), as an index.
     pub(super) fn block_query(
         &mut self,
         op: OperationRef<'c, 'a>,
         kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
-        let callee = match kind {
-            OpKind::PlTileGetBlockIdx => "get_block_idx",
-            OpKind::PlTileGetBlockNum => "get_block_num",
-            OpKind::PlTileGetSubblockIdx => "get_subblockid",
-            _ => return Err(no_lowering(op, kind)),
-        };
-        if self.runtime_entry {
-            // The runtime does not program the CCE block registers:
-            // its SPMD context is in the entry's arguments.
-            return Err((
+        let query = crate::emitc::spmd::Query::of(kind).ok_or_else(|| no_lowering(op, kind))?;
+        let parameter = self.spmd[query as usize].ok_or_else(|| {
+            (
                 op,
-                "block queries are not translated for the runtime's kernel_entry yet (its SPMD context is get_block_idx(args) of the runtime's intrinsic.h, not the CCE intrinsic); use --entry=kernel".into(),
-            ));
-        }
-        let value = self
-            .call(
-                op,
-                callee,
-                &[],
-                None,
-                Some(IntegerType::new(self.context, 64).into()),
+                "a block query of a kernel without its SPMD parameter".to_string(),
             )
-            .expect("a result");
+        })?;
         let location = op.location();
         let index: Value = op
             .block()
             .unwrap()
             .insert_operation_before(
                 op,
-                melior::dialect::arith::index_cast(value, Type::index(self.context), location),
+                melior::dialect::arith::index_cast(parameter, Type::index(self.context), location),
             )
             .result(0)
             .unwrap()

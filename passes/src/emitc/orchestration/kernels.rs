@@ -33,6 +33,8 @@ pub struct KernelCall {
     /// The (input, output) parameters whose output may share the input's
     /// buffer ([`shareable_outputs`]).
     pub shares: Vec<(usize, usize)>,
+    /// The SPMD identity the kernel reads (its trailing parameters).
+    pub queries: crate::emitc::spmd::Queries,
 }
 
 /// The `pl.kind` of `function`.
@@ -87,6 +89,7 @@ pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String,
                 parameters: signature(kernel),
                 returns: returned_parameters(kernel),
                 shares: shareable_outputs(kernel),
+                queries: crate::emitc::spmd::Queries::of(kernel),
             };
             (symbol(kernel), call)
         })

@@ -20,6 +20,7 @@ pub fn build<'c>(
     context: &'c Context,
     kernel: &str,
     parameters: &[Parameter],
+    queries: crate::emitc::spmd::Queries,
 ) -> Vec<melior::ir::Operation<'c>> {
     let block = main_block(context);
     let args = parse_args(context, &block);
@@ -79,7 +80,10 @@ pub fn build<'c>(
                 .push(call(context, &block, "pto::sim::dim", &[*buffer], &[&axis], size).unwrap());
         }
     }
-    call(context, &block, kernel, &arguments, &[], None);
+    // Alone: one block (its identity, if it reads it, block 0 of 1).
+    block.append_operation(crate::emitc::spmd::sim_call(
+        context, kernel, queries, None, &arguments,
+    ));
     for (buffer, direction) in buffers {
         if matches!(direction, ParamDirection::Out | ParamDirection::InOut) {
             call(

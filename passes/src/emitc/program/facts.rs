@@ -136,6 +136,8 @@ pub struct Kernel {
     /// The (input, output) parameters whose output may share the input's
     /// buffer.
     pub shares: Vec<(usize, usize)>,
+    /// The SPMD identity the kernel reads (its trailing parameters).
+    pub queries: crate::emitc::spmd::Queries,
 }
 
 /// The file a kernel's C++ is in.
@@ -186,6 +188,7 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
                     parameters,
                     returns,
                     shares: shareable_outputs(kernel),
+                    queries: crate::emitc::spmd::Queries::of(kernel),
                 },
             );
         }

@@ -219,7 +219,12 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let ops = match kind(entry) {
         Some(FunctionKind::Aic | FunctionKind::Aiv) => {
             let parameters = facts::parameters(entry).map_err(|m| error(entry, &m))?;
-            driver::build(context, name, &parameters)
+            driver::build(
+                context,
+                name,
+                &parameters,
+                crate::emitc::spmd::Queries::of(entry),
+            )
         }
         _ if is_host(entry) => program(module, entry, &facts, pto2)?,
         Some(FunctionKind::Orchestration) if pto2 => {

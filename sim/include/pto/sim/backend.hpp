@@ -63,8 +63,9 @@ inline const char *backend_name() {
 ///  - PTO_CPU_SIM_TWAIT_MAX_SPINS=0: a TWAIT waits until its signal
 ///    arrives (by default it gives up after 100000 polls, about a second,
 ///    and the program goes on as if it had arrived);
-///  - PTO_CPU_SIM_NUM_CORES=1: get_block_num() is 1, as a simulated device
-///    runs one block (as pto-run and the model do).
+///  - PTO_CPU_SIM_NUM_CORES=1: pto-isa's own get_block_num() is 1: a
+///    simulated device is one core (the emitted kernels read their SPMD
+///    identity from parameters, not from pto-isa's block registers).
 inline bool configure_backend() {
 #if PTO_SIM_ON_PTO_ISA
   setenv("PTO_CPU_SIM_TWAIT_MAX_SPINS", "0", 0);

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "pto/sim/backend.hpp"
+#include "pto/sim/spmd.hpp"
 
 namespace pto::sim {
 

@@ -46,7 +46,18 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
             }
         }
         operands.extend(extents);
-        Ok(call_opaque(self.context, &callee, &operands, &[], None))
+        let queries = self
+            .calls
+            .get(&callee)
+            .map(|call| call.queries)
+            .unwrap_or_default();
+        Ok(crate::emitc::spmd::sim_call(
+            self.context,
+            &callee,
+            queries,
+            None,
+            &operands,
+        ))
     }
 
     /// A host tensor passes its data, and its extent when the kernel's

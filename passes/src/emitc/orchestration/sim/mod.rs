@@ -70,6 +70,8 @@ struct Chip<'c, 'a, 'k> {
     context: &'c Context,
     chip: OperationRef<'c, 'a>,
     kernels: &'k HashMap<String, Vec<Option<Parameter>>>,
+    /// What the orchestration lowering knows of each kernel.
+    calls: &'k HashMap<String, super::kernels::KernelCall>,
     /// The parameters that are host tensors (passed whole).
     host_tensors: Vec<ValueKey>,
     /// Each dynamic window extent (window parameter, axis) and its
@@ -112,6 +114,7 @@ pub fn lower<'c, 'a>(
         context,
         chip,
         kernels,
+        calls,
         host_tensors: Vec::new(),
         extents: Vec::new(),
     };

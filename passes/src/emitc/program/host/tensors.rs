@@ -16,7 +16,7 @@ use super::super::Failure;
 use super::super::emit::{call_with_args, operand_index, pointer, size_t};
 use super::Host;
 use super::arguments::element_of;
-use crate::emitc::build::{call_opaque, opaque, opaque_attribute};
+use crate::emitc::build::{opaque, opaque_attribute};
 use crate::emitc::orchestration::calls::{
     call_arguments, callee, forward_call_results, replace_with_index,
 };
@@ -143,7 +143,19 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             }
         }
         pointers.extend(dims);
-        self.emit_before(op, call_opaque(self.context, &callee, &pointers, &[], None));
+        // A submit's SPMD launch runs every block.
+        let blocks = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
+            crate::emitc::orchestration::calls::segment(op, 2)
+                .first()
+                .copied()
+        } else {
+            None
+        };
+        let blocks = blocks.map(|b| self.as_i64(op, b));
+        self.emit_before(
+            op,
+            crate::emitc::spmd::sim_call(self.context, &callee, kernel.queries, blocks, &pointers),
+        );
         forward_call_results(op, &arguments, &kernel.returns)
     }
 }
