@@ -168,4 +168,77 @@ def PL_TensorGetBlockIdxOp : PL_TensorBlockQueryOp<"get_block_idx", "index of th
 def PL_TensorGetBlockNumOp : PL_TensorBlockQueryOp<"get_block_num", "number of blocks of the launch">;
 def PL_TensorGetSubblockIdxOp : PL_TensorBlockQueryOp<"get_subblock_idx", "index of this vector core within its core group">;
 
+//===----------------------------------------------------------------------===//
+// Tasks and the device's size, in orchestrations
+//===----------------------------------------------------------------------===//
+
+def PL_TaskDummyOp : PL_Op<"system.task_dummy", [Pure]> {
+  let ptoFamily = "task";
+  let summary = "A task that runs nothing, done once its dependencies are";
+  let description = [{
+    Submits a task with no kernel that completes once every task of `deps`
+    has (an invalid id among them, from `pl.system.task_invalid`, adds no
+    dependency) and returns its id: one id for many, so that M consumers
+    of N producers need N + M dependencies instead of N * M. With no valid
+    dependency it is done at once. It sits in an orchestration. Example:
+
+    ```mlir
+    %all = pl.system.task_dummy deps(%t0, %t1, %t2)
+    %o, %t = pl.submit @k(%x, %y) deps(%all) : (!T, !T) -> !T
+    ```
+  }];
+  let arguments = (ins Variadic<PL_TaskIdType>:$deps);
+  let results = (outs PL_TaskIdType:$result);
+  let assemblyFormat = "(`deps` `(` $deps^ `)`)? attr-dict";
+}
+
+def PL_TaskInvalidOp : PL_Op<"system.task_invalid", [Pure]> {
+  let ptoFamily = "task";
+  let summary = "The id of no task";
+  let description = [{
+    Returns the invalid task id (PyPTO's `None` as a dependency): a
+    dependency on it is none, `pl.system.task_is_valid` of it is false. It
+    seeds loop-carried ids. It sits in an orchestration. Example:
+
+    ```mlir
+    %none = pl.system.task_invalid
+    ```
+  }];
+  let results = (outs PL_TaskIdType:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_TaskIsValidOp : PL_Op<"system.task_is_valid", [Pure]> {
+  let ptoFamily = "task";
+  let summary = "Whether a task id names a task";
+  let description = [{
+    Returns whether `task` is the id of a submitted task, not
+    `pl.system.task_invalid`'s. It sits in an orchestration. Example:
+
+    ```mlir
+    %v = pl.system.task_is_valid %t
+    ```
+  }];
+  let arguments = (ins PL_TaskIdType:$task);
+  let results = (outs I1:$result);
+  let assemblyFormat = "$task attr-dict";
+}
+
+class PL_CoreCountOp<string mnemonic, string what>
+    : PL_Op<"system." # mnemonic, [Pure]> {
+  let ptoFamily = "task";
+  let summary = "The number of " # what # " the runtime launches on";
+  let description = "Returns the number of " # what # " of the device (an "
+      # "`i32`, fixed while the program runs): the block count of an SPMD "
+      # "launch that fills it, one block per core. It sits in an "
+      # "orchestration. Example:\n\n```mlir\n%n = pl.system." # mnemonic
+      # "\n```\n";
+  let results = (outs I32:$result);
+  let assemblyFormat = "attr-dict";
+}
+
+def PL_AvailableClusterCountOp : PL_CoreCountOp<"available_cluster_count",
+    "core groups (one cube core and its vector cores each)">;
+def PL_AvailableAivCountOp : PL_CoreCountOp<"available_aiv_count", "vector cores">;
+
 #endif // PTO_PL_SYSTEM_OPS_TD

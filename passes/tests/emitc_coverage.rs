@@ -16,8 +16,14 @@ use pto_passes::emitc::convert_pl_to_emitc::{has_family_lowering, lowers};
 /// the tensor-level ones ([`tensor_level`]): orchestration-level and
 /// host-level ops, and the tile and system ops without a lowering yet.
 const NOT_LOWERED: &[OpKind] = &[
-    // Dispatches, scopes and their terminators: orchestration structure.
+    // Dispatches, scopes and their terminators: orchestration structure;
+    // task ids and launch sizes.
     OpKind::PlCall,
+    OpKind::PlSystemTaskDummy,
+    OpKind::PlSystemTaskInvalid,
+    OpKind::PlSystemTaskIsValid,
+    OpKind::PlSystemAvailableClusterCount,
+    OpKind::PlSystemAvailableAivCount,
     OpKind::PlSubmit,
     OpKind::PldDispatch,
     OpKind::PlClusterScope,

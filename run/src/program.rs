@@ -625,6 +625,12 @@ pub enum Code {
     TileCarry(Binary),
     TileConcat,
     TileFillpadExpand,
+    /// Task ids and launch sizes (`pl.system.task_*`, `available_*`).
+    TaskDummy,
+    TaskInvalid,
+    TaskIsValid,
+    ClusterCount,
+    AivCount,
     TensorCreate,
     TensorFull,
     TensorView,
@@ -854,6 +860,11 @@ impl Code {
             K::PlTensorMrgsortFormat2 => TensorIndexing(Indexing::MergeLists),
             K::PlTensorGatherMask => TensorIndexing(Indexing::GatherMask),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
+            K::PlSystemTaskDummy => TaskDummy,
+            K::PlSystemTaskInvalid => TaskInvalid,
+            K::PlSystemTaskIsValid => TaskIsValid,
+            K::PlSystemAvailableClusterCount => ClusterCount,
+            K::PlSystemAvailableAivCount => AivCount,
             K::PlTensorCreate => TensorCreate,
             K::PlTensorFull => TensorFull,
             K::PlTensorView => TensorView,
@@ -960,6 +971,7 @@ impl Code {
             | F::TensorSort
             | F::TensorGather
             | F::TileConcat
+            | F::Task
             | F::BlockQuery
             | F::Scope
             | F::Call

@@ -365,3 +365,44 @@ func.func @sum4(%x: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {
   }
   return %r : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// Task ids: a dummy task joins the submits' and an invalid id (which may
+// be invalid ones are added to the dependency array only when valid); its
+// own id is the invalid one when dependencies are given and none is
+// valid. The launch is sized to the device's core groups.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[N:.*]] = call_opaque "rt_available_cluster_count"() : () -> i32
+// CHECK: %[[T1:.*]] = call_opaque "pto_orch_task_id"
+// CHECK: %[[NONE:.*]] = call_opaque "pto_orch_invalid_task"() : () -> !emitc.opaque<"PTO2TaskId">
+// CHECK: %[[P:.*]] = call_opaque "CoreTaskArgs"()
+// CHECK-NEXT: verbatim "PTO2TaskId pto_deps_1[2];\0Auint32_t pto_deps_1_count = 0;"
+// CHECK-NEXT: verbatim "if (pto_orch_task_valid({})) pto_deps_1[pto_deps_1_count++] = {};" args %[[T1]], %[[T1]]
+// CHECK-NEXT: verbatim "if (pto_orch_task_valid({})) pto_deps_1[pto_deps_1_count++] = {};" args %[[NONE]], %[[NONE]]
+// CHECK-NEXT: verbatim "{}.set_dependencies(pto_deps_1, pto_deps_1_count);" args %[[P]]
+// CHECK-NEXT: %[[D:.*]] = call_opaque "pto_orch_dummy"(%[[P]]) {args = [0 : index, #emitc.opaque<"pto_deps_1_count">, #emitc.opaque<"2">]}
+// CHECK: call_opaque "pto_orch_task_valid"(%[[D]]) : (!emitc.opaque<"PTO2TaskId">) -> i1
+// CHECK: verbatim "if (pto_orch_task_valid({})) pto_deps_2[pto_deps_2_count++] = {};" args %[[D]], %[[D]]
+// CPP-LABEL: void aicpu_orchestration_entry(
+// CPP: PTO2TaskId [[D:v[0-9]+]] = pto_orch_dummy({{v[0-9]+}}, pto_deps_1_count, 2);
+!M = !pl.tensor<64x64xf32>
+func.func @joined(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  %n = pl.system.available_cluster_count
+  %blocks = arith.index_cast %n : i32 to index
+  %o1 = pl.tensor.create() : !M
+  %a, %t1 = pl.submit @twice(%x, %o1) blocks %blocks : (!M, !M) -> !M
+  %none = pl.system.task_invalid
+  %both = pl.system.task_dummy deps(%t1, %none)
+  %ok = pl.system.task_is_valid %both
+  %o2 = pl.tensor.create() : !M
+  %b, %t2 = pl.submit @twice(%a, %o2) deps(%both) : (!M, !M) -> !M
+  %o3 = pl.tensor.create() : !M
+  scf.if %ok {
+    %c = pl.call @twice(%b, %o3) : (!M, !M) -> !M
+  }
+  return %b : !M
+}
+func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !M
+}

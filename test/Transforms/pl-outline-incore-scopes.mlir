@@ -85,3 +85,26 @@ func.func @accumulates(%x: !T, %acc: !T) -> !T attributes {pl.kind = #pl.kind<or
   }
   return %r : !T
 }
+
+// An SPMD scope becomes a kernel launched on its blocks, keeping
+// sync_start: a submit (its task id unused) in place of a call.
+// CHECK-LABEL: func.func @spmd(
+// CHECK-SAME: %[[X:[^:]*]]: !pl.tensor<16x64xf32>, %[[N:[^:]*]]: index)
+// CHECK: %[[O:.*]] = pl.tensor.create() : !pl.tensor<16x64xf32>
+// CHECK-NEXT: %[[R:.*]], %{{.*}} = pl.submit @spmd_spmd_0(%[[X]], %[[O]]) blocks %[[N]] sync_start : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+// CHECK-NEXT: return %[[R]]
+// CHECK-LABEL: func.func @spmd_spmd_0(
+// CHECK-SAME: %{{[^:]*}}: !pl.tensor<16x64xf32>, %{{[^:]*}}: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>}
+// CHECK: pl.tensor.get_block_idx
+func.func @spmd(%x: !T, %n: index) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %o = pl.tensor.create() : !T
+  %r = pl.spmd_scope blocks %n sync_start -> !T {
+    %c0 = arith.constant 0 : index
+    %b = pl.tensor.get_block_idx
+    %row = pl.tensor.slice %x[%b, %c0] : !T -> !pl.tensor<1x64xf32>
+    %e = pl.tensor.exp %row : !pl.tensor<1x64xf32>
+    %s = pl.tensor.assemble %e into %o[%b, %c0] : !pl.tensor<1x64xf32>, !T
+    pl.yield %s : !T
+  }
+  return %r : !T
+}

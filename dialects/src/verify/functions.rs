@@ -238,6 +238,11 @@ fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
         if dispatches {
             return Placement::Forbidden(format!("a kernel dispatches nothing, found {name}"));
         }
+        if info.is_some_and(|i| i.family == Family::Task) {
+            return Placement::Forbidden(format!(
+                "a kernel submits no tasks and sizes no launches: {name} belongs in an orchestration"
+            ));
+        }
         let placed = (0..op.result_count())
             .filter_map(|i| op.result_opt(i))
             .filter_map(|r| TileType::try_from(r.r#type()).ok())
@@ -470,6 +475,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorSort
             | Family::TensorGather
             | Family::TensorPartial
+            | Family::Task
             | Family::Sync
             | Family::MemoryOrder
             | Family::Scope

@@ -71,6 +71,9 @@ pub type VerifyResult<'c> = Result<(), OpDiagnostic<'c>>;
 const TENSOR_UNARY: &str =
     "SameOperandsAndResultType and the element-type constraint (PL_UnaryForms)";
 
+/// Why ODS alone verifies a task op.
+const TASK: &str = "task ids and counts typed by ODS; where it may sit is the function rules' (functions::placement)";
+
 /// Why ODS alone verifies a tensor partial op.
 const TENSOR_PARTIAL: &str =
     "AllTypesMatch: one type for both operands and the result, which tensors fill wholly";
@@ -126,6 +129,11 @@ pub const ODS_ONLY: &[(OpKind, &str)] = &[
     (OpKind::PlTensorSin, TENSOR_UNARY),
     (OpKind::PlTensorCos, TENSOR_UNARY),
     (OpKind::PlTensorNot, TENSOR_UNARY),
+    (OpKind::PlSystemTaskDummy, TASK),
+    (OpKind::PlSystemTaskInvalid, TASK),
+    (OpKind::PlSystemTaskIsValid, TASK),
+    (OpKind::PlSystemAvailableClusterCount, TASK),
+    (OpKind::PlSystemAvailableAivCount, TASK),
     (OpKind::PlTensorPartAdd, TENSOR_PARTIAL),
     (OpKind::PlTensorPartMax, TENSOR_PARTIAL),
     (OpKind::PlTensorPartMin, TENSOR_PARTIAL),
@@ -278,7 +286,9 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::Window
         | Family::RemoteAccess
         | Family::RemoteTransfer => Rule::Pld,
-        Family::MemoryOrder | Family::BlockQuery | Family::Terminator => return None,
+        Family::MemoryOrder | Family::BlockQuery | Family::Terminator | Family::Task => {
+            return None;
+        }
     })
 }
 

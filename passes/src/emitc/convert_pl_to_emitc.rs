@@ -557,6 +557,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileConcat
         | Family::TileCarry => instruction(),
         Family::Call => Err("a dispatch: kernels dispatch no tasks"),
+        Family::Task => Err("an orchestration's task or launch size: kernels submit no tasks"),
         Family::Scope => Err("a scope: outlined or lowered before the kernels are"),
         Family::Terminator => Err("the terminator of a scope"),
         Family::Collective => Err("a collective: lowered to transfers and signals before"),

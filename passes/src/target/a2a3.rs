@@ -28,6 +28,14 @@ pub fn space_limits(space: MemorySpace, a5: bool) -> Option<(u64, u64)> {
     })
 }
 
+/// The a2a3 device's cores as the runtime launches on them (the 910B-class
+/// part: 24 core groups of one cube core and two vector cores):
+/// `pl.system.available_cluster_count` and `available_aiv_count`, in
+/// pto-run and the simulator.
+pub const CLUSTERS: u64 = 24;
+/// Vector cores per core group.
+pub const AIV_PER_CLUSTER: u64 = 2;
+
 /// pto-isa's row alignment: a row-major tile without boxes has rows of a
 /// multiple of 32 bytes (a column-major one, columns).
 pub const ROW_ALIGNMENT_BYTES: i64 = 32;
@@ -149,6 +157,13 @@ pub fn sim_header() -> String {
          /// their own scratch (from byte {scratch_at}), which no tile is planned in.\n\
          inline constexpr uint64_t kUbBytes = {};\n",
         scratch_at + scratch_bytes
+    );
+    text += &format!(
+        "/// Core groups (one cube and {AIV_PER_CLUSTER} vector cores each) the runtime launches on.\n\
+         inline constexpr int32_t kClusters = {CLUSTERS};\n\
+         /// Vector cores.\n\
+         inline constexpr int32_t kAivCores = {};\n",
+        CLUSTERS * AIV_PER_CLUSTER
     );
     for (name, what, memory) in [
         ("Ub", "UB", MemorySpace::Vec),

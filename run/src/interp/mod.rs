@@ -36,6 +36,10 @@ pub type Frame = Vec<Option<Value>>;
 /// Calls deeper than this are reported as unbounded recursion.
 const MAX_DEPTH: usize = 256;
 
+/// The id of no task (`pl.system.task_invalid`): a dependency on it is
+/// none.
+pub const INVALID_TASK: u64 = u64::MAX;
+
 /// The most blocks one SPMD launch may have here (a2a3 has at most a few
 /// dozen cores; the runtime queues more).
 const MAX_BLOCKS: i64 = 65536;
@@ -350,7 +354,9 @@ impl<'w> Interp<'w> {
                 // A task starts once the tasks it depends on are complete,
                 // their deferred conditions included.
                 for dependency in self.values(frame, op.segment(1))? {
-                    if let Value::Task(id) = dependency {
+                    if let Value::Task(id) = dependency
+                        && id != INVALID_TASK
+                    {
                         self.complete_deferred(Some(id))?;
                     }
                 }
@@ -373,6 +379,41 @@ impl<'w> Interp<'w> {
                 results.push(Value::Task(self.next_task));
                 self.set(frame, op, results)?;
                 Ok(Flow::Next)
+            }
+            TaskDummy => {
+                // Done once its valid dependencies are; none of them valid
+                // (but some given): no task, the invalid id.
+                let deps = self.values(frame, &op.operands)?;
+                let mut valid = 0;
+                for dependency in &deps {
+                    if let Value::Task(id) = dependency
+                        && *id != INVALID_TASK
+                    {
+                        self.complete_deferred(Some(*id))?;
+                        valid += 1;
+                    }
+                }
+                let id = if valid == 0 && !deps.is_empty() {
+                    INVALID_TASK
+                } else {
+                    self.next_task += 1;
+                    self.next_task
+                };
+                self.set1(frame, op, Value::Task(id))
+            }
+            TaskInvalid => self.set1(frame, op, Value::Task(INVALID_TASK)),
+            TaskIsValid => {
+                let valid = !matches!(self.get(frame, op.operands[0])?, Value::Task(INVALID_TASK));
+                self.set1(frame, op, Value::Int(i64::from(valid)))
+            }
+            ClusterCount => {
+                let clusters = pto_passes::target::a2a3::CLUSTERS as i64;
+                self.set1(frame, op, Value::Int(clusters))
+            }
+            AivCount => {
+                let cores = (pto_passes::target::a2a3::CLUSTERS
+                    * pto_passes::target::a2a3::AIV_PER_CLUSTER) as i64;
+                self.set1(frame, op, Value::Int(cores))
             }
             Dispatch => {
                 let callee = self.callee(op)?;

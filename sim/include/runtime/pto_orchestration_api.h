@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "intrinsic.h"
+#include "pto/sim/a2a3.hpp"
 #include "tensor.h"
 
 struct ChipTensorArg {
@@ -145,8 +146,8 @@ inline std::atomic<uint64_t> &submitted() {
   return count;
 }
 
-inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
-  // Tasks run at once, in order: a dependency must name an earlier task.
+/// Tasks run at once, in order: a dependency must name an earlier task.
+inline void check_dependencies(const CoreTaskArgs &params) {
   for (uint32_t i = 0; i < params.dependency_count; ++i) {
     PTO2TaskId dependency = params.dependencies[i];
     if (!dependency.is_valid() || dependency.raw >= submitted()) {
@@ -155,6 +156,10 @@ inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
       std::abort();
     }
   }
+}
+
+inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
+  check_dependencies(params);
   if (func_id < 0 || size_t(func_id) >= kernels().size() || !kernels()[size_t(func_id)]) {
     std::fprintf(stderr, "pto sim: error: a task for func_id %d, which no kernel has\n", func_id);
     std::abort();
@@ -203,6 +208,17 @@ inline TaskOutputTensors rt_submit_aiv_task(int func_id, const CoreTaskArgs &par
 inline TaskOutputTensors rt_submit_aic_task(int func_id, const CoreTaskArgs &params) {
   return TaskOutputTensors{{}, pto::sim::runtime::submit(func_id, params)};
 }
+/// A task without a kernel: done once its dependencies are, which here
+/// they already are.
+inline TaskOutputTensors rt_submit_dummy_task(const CoreTaskArgs &params) {
+  pto::sim::runtime::check_dependencies(params);
+  return TaskOutputTensors{{}, PTO2TaskId{pto::sim::runtime::submitted()++}};
+}
+
+/// The device's core groups and vector cores (pto/sim/a2a3.hpp, the
+/// planner's table).
+inline int32_t rt_available_cluster_count() { return pto::sim::a2a3::kClusters; }
+inline int32_t rt_available_aiv_count() { return pto::sim::a2a3::kAivCores; }
 
 /// Scopes of the task ring (automatic dependencies, or manual ones through
 /// set_dependencies): plain blocks here.

@@ -90,15 +90,17 @@ pub fn forward_call_results<'c, 'a>(
     Ok(())
 }
 
-/// Whether every use of `task` is in the `deps` of a `pl.submit`.
+/// Whether every use of `task` is in the `deps` of a `pl.submit`, the
+/// dependencies of a dummy task, or asks whether it is valid.
 fn only_dependencies(task: Value) -> bool {
     pto_dialects::ir::uses(task)
         .into_iter()
-        .all(|(owner, index)| {
-            OpKind::of(&owner) == Some(OpKind::PlSubmit)
-                && operand_segments(owner)
-                    .get(1)
-                    .is_some_and(|&(start, count)| (start..start + count).contains(&index))
+        .all(|(owner, index)| match OpKind::of(&owner) {
+            Some(OpKind::PlSubmit) => operand_segments(owner)
+                .get(1)
+                .is_some_and(|&(start, count)| (start..start + count).contains(&index)),
+            Some(OpKind::PlSystemTaskDummy | OpKind::PlSystemTaskIsValid) => true,
+            _ => false,
         })
 }
 

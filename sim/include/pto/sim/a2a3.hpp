@@ -15,6 +15,10 @@ namespace pto::sim::a2a3 {
 /// UB, including the top 8192 bytes pto-isa's instructions use as
 /// their own scratch (from byte 188416), which no tile is planned in.
 inline constexpr uint64_t kUbBytes = 196608;
+/// Core groups (one cube and 2 vector cores each) the runtime launches on.
+inline constexpr int32_t kClusters = 24;
+/// Vector cores.
+inline constexpr int32_t kAivCores = 48;
 /// The alignment of a tile's address in UB.
 inline constexpr uint64_t kUbAlignment = 32;
 /// Bytes of L1.

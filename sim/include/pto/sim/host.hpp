@@ -25,10 +25,16 @@
 #include <type_traits>
 #include <vector>
 
+#include "pto/sim/a2a3.hpp"
 #include "pto/sim/backend.hpp"
 #include "pto/sim/spmd.hpp"
 
 namespace pto::sim {
+
+/// The simulated device's core groups and vector cores
+/// (`pl.system.available_cluster_count`, `available_aiv_count`).
+inline int32_t available_cluster_count() { return a2a3::kClusters; }
+inline int32_t available_aiv_count() { return a2a3::kAivCores; }
 
 /// The command line of a simulated program.
 struct Args {

@@ -63,6 +63,12 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 }
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline PTO2TaskId pto_orch_task_id(const TaskOutputTensors& outputs) { return outputs.task_id(); }
+static inline PTO2TaskId pto_orch_invalid_task() { return PTO2TaskId::invalid(); }
+static inline bool pto_orch_task_valid(PTO2TaskId task) { return task.is_valid(); }
+static inline PTO2TaskId pto_orch_dummy(const CoreTaskArgs& params, uint32_t valid, uint32_t given) {
+  if (given > 0 && valid == 0) return PTO2TaskId::invalid();
+  return rt_submit_dummy_task(params).task_id();
+}
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
 template <typename T, typename... Indices>
 static inline T& pto_orch_element(const ChipTensor& tensor, Indices... indices) {
@@ -118,6 +124,8 @@ struct Lowering<'c, 'a, 'k> {
     outputs: HashMap<ValueKey, usize>,
     /// How many dependency arrays the submits declared.
     dependency_arrays: usize,
+    /// The task ids known to be valid: the submits' own.
+    submitted: std::collections::HashSet<ValueKey>,
 }
 
 impl<'c, 'a> Lowering<'c, 'a, '_> {
@@ -213,6 +221,7 @@ pub fn lower<'c, 'a>(
         size_t: Type::parse(context, "!emitc.size_t").expect("size_t parses"),
         outputs: HashMap::new(),
         dependency_arrays: 0,
+        submitted: std::collections::HashSet::new(),
     };
     let (tensors, scalars) = lowering.read_parameters(entry)?;
     let results = lowering.hand_in_outputs(entry, tensors)?;
@@ -276,6 +285,16 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                     _,
                 ) => self.tensor_view(block, op, kind)?,
                 (Some(OpKind::PlCall | OpKind::PlSubmit), _) => self.submit(block, op)?,
+                (
+                    Some(
+                        kind @ (OpKind::PlSystemTaskDummy
+                        | OpKind::PlSystemTaskInvalid
+                        | OpKind::PlSystemTaskIsValid
+                        | OpKind::PlSystemAvailableClusterCount
+                        | OpKind::PlSystemAvailableAivCount),
+                    ),
+                    _,
+                ) => self.task_op(block, op, kind),
                 (Some(OpKind::PlTensorRead), _) => self.tensor_read(block, op)?,
                 (Some(OpKind::PlTensorWrite), _) => self.tensor_write(block, op)?,
                 (Some(OpKind::PlTensorFull), _) => self.tensor_full(block, op)?,

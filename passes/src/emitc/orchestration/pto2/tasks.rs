@@ -6,6 +6,7 @@ use melior::ir::{
     BlockLike, BlockRef, Identifier, Location, OperationRef, Type, TypeLike, Value, ValueLike,
     attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
     operation::{OperationBuilder, OperationLike},
+    r#type::IntegerType,
 };
 use pto_dialects::enums::ParamDirection;
 use pto_dialects::op_table::OpKind;
@@ -91,18 +92,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         before: &impl Fn(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
     ) {
         let deps = segment(op, 1);
-        if !deps.is_empty() {
-            // The runtime keeps the array's address, not a copy: it lives
-            // in the submitting scope.
-            self.dependency_arrays += 1;
-            let array = format!("pto_deps_{}", self.dependency_arrays);
-            let slots = vec!["{}"; deps.len()].join(", ");
-            before(self.verbatim(&format!("PTO2TaskId {array}[] = {{{{{slots}}};"), &deps));
-            before(self.verbatim(
-                &format!("{{}}.set_dependencies({array}, {});", deps.len()),
-                &[params],
-            ));
-        }
+        self.set_dependencies(params, &deps, before);
         if let Some(blocks) = segment(op, 2).first() {
             let blocks = value(before(build::cast(self.context, *blocks, self.size_t)));
             before(self.verbatim("{}.launch_spec.set_block_num({});", &[params, blocks]));
@@ -112,10 +102,119 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         }
     }
 
+    /// `deps` as the task's dependencies (the runtime keeps the array's
+    /// address, not a copy: it lives in the submitting scope): the ids
+    /// themselves when each is a submit's (valid), else only the valid
+    /// ones, counted as they are added. The array's name and the count's
+    /// C++ (`None` without dependencies).
+    fn set_dependencies(
+        &mut self,
+        params: Value<'c, 'a>,
+        deps: &[Value<'c, 'a>],
+        before: &impl Fn(melior::ir::Operation<'c>) -> OperationRef<'c, 'a>,
+    ) -> Option<String> {
+        if deps.is_empty() {
+            return None;
+        }
+        self.dependency_arrays += 1;
+        let array = format!("pto_deps_{}", self.dependency_arrays);
+        if deps.iter().all(|id| {
+            self.submitted
+                .contains(&pto_dialects::ir::ValueKey::of(*id))
+        }) {
+            let slots = vec!["{}"; deps.len()].join(", ");
+            before(self.verbatim(&format!("PTO2TaskId {array}[] = {{{{{slots}}};"), deps));
+            before(self.verbatim(
+                &format!("{{}}.set_dependencies({array}, {});", deps.len()),
+                &[params],
+            ));
+            return Some(deps.len().to_string());
+        }
+        // An id may be invalid (`pl.system.task_invalid`, a carried one, a
+        // dummy task's): no dependency then.
+        let count = format!("{array}_count");
+        before(self.verbatim(
+            &format!("PTO2TaskId {array}[{}];\nuint32_t {count} = 0;", deps.len()),
+            &[],
+        ));
+        for dep in deps {
+            before(self.verbatim(
+                &format!("if (pto_orch_task_valid({{}})) {array}[{count}++] = {{}};"),
+                &[*dep, *dep],
+            ));
+        }
+        before(self.verbatim(
+            &format!("{{}}.set_dependencies({array}, {count});"),
+            &[params],
+        ));
+        Some(count)
+    }
+
+    /// Task ids and launch sizes: `pl.system.task_dummy` a task with its
+    /// dependencies and no kernel (`rt_submit_dummy_task`; the invalid id
+    /// when dependencies are given and none is valid), `task_invalid`
+    /// `PTO2TaskId::invalid()`, `task_is_valid` `is_valid()`, the core
+    /// counts `rt_available_cluster_count()` / `rt_available_aiv_count()`.
+    pub(super) fn task_op(
+        &mut self,
+        block: BlockRef<'c, 'a>,
+        op: OperationRef<'c, 'a>,
+        kind: OpKind,
+    ) {
+        let before = |new: melior::ir::Operation<'c>| block.insert_operation_before(op, new);
+        let task_type = opaque(self.context, "PTO2TaskId");
+        let value = match kind {
+            OpKind::PlSystemTaskDummy => {
+                let params = value(before(self.call(
+                    "CoreTaskArgs",
+                    &[],
+                    &[],
+                    Some(opaque(self.context, "CoreTaskArgs")),
+                )));
+                let deps: Vec<Value> = op.operands().collect();
+                let count = self
+                    .set_dependencies(params, &deps, &before)
+                    .unwrap_or_else(|| "0".into());
+                value(before(self.call(
+                    "pto_orch_dummy",
+                    &[params],
+                    &[count, deps.len().to_string()],
+                    Some(task_type),
+                )))
+            }
+            OpKind::PlSystemTaskInvalid => value(before(self.call(
+                "pto_orch_invalid_task",
+                &[],
+                &[],
+                Some(task_type),
+            ))),
+            OpKind::PlSystemTaskIsValid => value(before(self.call(
+                "pto_orch_task_valid",
+                &[op.operand(0).expect("a task")],
+                &[],
+                Some(IntegerType::new(self.context, 1).into()),
+            ))),
+            _ => {
+                let callee = if kind == OpKind::PlSystemAvailableClusterCount {
+                    "rt_available_cluster_count"
+                } else {
+                    "rt_available_aiv_count"
+                };
+                value(before(self.call(
+                    callee,
+                    &[],
+                    &[],
+                    Some(IntegerType::new(self.context, 32).into()),
+                )))
+            }
+        };
+        pto_dialects::ir::replace_all_uses(result_at(op, 0).expect("a result"), value);
+    }
+
     /// `rt_submit_<core>_task(func_id, params)`, its task id kept when a
     /// later task depends on it.
     fn submit_task(
-        &self,
+        &mut self,
         op: OperationRef<'c, 'a>,
         params: Value<'c, 'a>,
         kernel: &KernelCall,
@@ -161,6 +260,8 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                 &[],
                 Some(opaque(context, "PTO2TaskId")),
             ));
+            self.submitted
+                .insert(pto_dialects::ir::ValueKey::of(value(id)));
             pto_dialects::ir::replace_all_uses(task, value(id));
         }
     }

@@ -31,6 +31,7 @@ mod dispatch;
 mod domains;
 mod loops;
 mod results;
+mod tasks;
 mod tensors;
 mod views;
 mod windows;
@@ -187,6 +188,11 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             OpKind::PldTensorWindow => self.window(op)?,
             OpKind::PldSystemGetCommCtx => self.comm_ctx(op),
             OpKind::PldDispatch => self.dispatch(op)?,
+            OpKind::PlSystemTaskDummy | OpKind::PlSystemTaskInvalid => self.task_id(op)?,
+            OpKind::PlSystemTaskIsValid => self.task_is_valid(op)?,
+            OpKind::PlSystemAvailableClusterCount | OpKind::PlSystemAvailableAivCount => {
+                self.core_count(op, kind)
+            }
             kind if kind.info().family == Family::BuiltinCollective => self.builtin(op, kind)?,
             kind => {
                 let name = kind.info().name;
