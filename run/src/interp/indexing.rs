@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use pto_dialects::enums::{EnumAttr, MaskPattern};
 
-use super::{Frame, Interp};
+use super::{Frame, Interp, tile::undefined_read};
 use crate::{
     error::{Result, RunError},
     program::{Code, Indexing, Op},
@@ -65,12 +65,6 @@ fn write_pair(value: f64, index: u32, elem: Elem) -> Result<Vec<f64>> {
         .chunks(elem.bytes())
         .map(|chunk| from_bytes(chunk, elem))
         .collect()
-}
-
-fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
-    RunError::new(format!(
-        "{what} reads element [{row}, {col}] of a tile, which was never written"
-    ))
 }
 
 /// `start + j` (`start - j` when descending) for `j < cols`, wrapped to

@@ -7,19 +7,16 @@ use std::sync::Arc;
 
 use pto_dialects::enums::{EnumAttr, PadValue};
 
-use super::{Frame, Interp, tile::apply};
+use super::{
+    Frame, Interp,
+    tile::{apply, undefined_read},
+};
 use crate::{
     error::{Result, RunError},
     program::{Binary, Code, Op},
     types::Ty,
     value::{Tile, Value, pad_value},
 };
-
-fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
-    RunError::new(format!(
-        "{what} reads element [{row}, {col}] of a tile, which was never written"
-    ))
-}
 
 /// `how(lhs, rhs)` where both hold data, `lhs` where only it does, over
 /// `lhs`'s valid region; `rhs`'s region must lie inside it.

@@ -80,7 +80,9 @@ pub fn element_indices(offsets: &[i64], lead: &[usize], r: usize, c: usize) -> V
     window_indices(offsets, lead, r, c).unwrap_or_else(|| offsets.to_vec())
 }
 
-fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
+/// The error of `what` reading element `(row, col)` of a tile that holds
+/// nothing there.
+pub(super) fn undefined_read(what: &str, row: usize, col: usize) -> RunError {
     RunError::new(format!(
         "{what} reads element [{row}, {col}] of a tile, which was never written"
     ))
