@@ -343,6 +343,7 @@ fn group(name: &str) -> &'static str {
         Some("tensor") if name.matches('.').count() == 2 => "Tensor",
         Some("system") if name.matches('.').count() == 2 => "System",
         Some("builtin") if name.matches('.').count() == 2 => "Builtin",
+        Some("array") if name.matches('.').count() == 2 => "Array",
         _ => "Top",
     }
 }

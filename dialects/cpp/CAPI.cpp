@@ -137,6 +137,23 @@ bool ptoGlue_pldTypeIsADistributedTensor(MlirType type) {
   return isa<pto::pld::DistributedTensorType>(unwrap(type));
 }
 
+MlirType ptoGlue_plArrayTypeGet(MlirType elementType, int64_t extent) {
+  Type element = unwrap(elementType);
+  return wrap(pto::pl::ArrayType::get(element.getContext(), element, extent));
+}
+
+bool ptoGlue_plTypeIsAnArray(MlirType type) {
+  return isa<pto::pl::ArrayType>(unwrap(type));
+}
+
+MlirType ptoGlue_plArrayTypeGetElement(MlirType type) {
+  return wrap(cast<pto::pl::ArrayType>(unwrap(type)).getElementType());
+}
+
+int64_t ptoGlue_plArrayTypeGetExtent(MlirType type) {
+  return cast<pto::pl::ArrayType>(unwrap(type)).getExtent();
+}
+
 MlirType ptoGlue_pldCommCtxTypeGet(MlirContext ctx) {
   return wrap(pto::pld::CommCtxType::get(loaded<pto::pld::PLDDialect>(ctx)));
 }

@@ -184,6 +184,17 @@ void pto::pl::TensorType::print(AsmPrinter &printer) const {
   printer << '>';
 }
 
+LogicalResult pto::pl::ArrayType::verify(
+    function_ref<InFlightDiagnostic()> emitError, Type elementType,
+    int64_t extent) {
+  if (extent <= 0)
+    return emitError() << "a pl.array needs a positive extent, got " << extent;
+  if (!isa<IntegerType, IndexType, TaskIdType>(elementType))
+    return emitError() << "pl.array elements are integers or task ids, got "
+                       << elementType;
+  return success();
+}
+
 LogicalResult pto::pl::TensorType::verify(
     function_ref<InFlightDiagnostic()> emitError, ArrayRef<int64_t> shape,
     Type elementType, std::optional<TensorLayout> layout,

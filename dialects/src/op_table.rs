@@ -34,6 +34,8 @@ pub enum Group {
     System,
     /// `pld.builtin.*`: the builtin collectives of host programs.
     Builtin,
+    /// `pl.array.*`: small arrays of integers or task ids.
+    Array,
     /// Functions, calls, scopes, terminators (`pl.call`, `pld.dispatch`).
     Top,
 }

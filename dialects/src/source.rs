@@ -61,6 +61,13 @@ pub fn unparsable(name: &str, text: &str) -> Option<String> {
         let mut from = 0;
         while let Some(found) = code[from..].find("array<") {
             let start = from + found + "array<".len();
+            // The builtin `array<T: ...>` attribute, not a dialect's
+            // `!pl.array<...>` type or a longer name ending in `array`.
+            let before = code[..from + found].chars().next_back();
+            if before.is_some_and(|c| c.is_alphanumeric() || matches!(c, '_' | '.' | '!' | '$')) {
+                from = start;
+                continue;
+            }
             let rest = &code[start..];
             let skipped = rest.len() - rest.trim_start().len();
             let element: String = rest
@@ -101,6 +108,11 @@ mod tests {
                 "func.func @f() {\n  %x = pl.op {pl.addresses = array<index: 0>}\n"
             ),
             Some("in.mlir:2:36: error: a dense array holds integers or floats, not 'index'".into())
+        );
+        // A dialect type named `array` is not the builtin attribute.
+        assert_eq!(
+            unparsable("in.mlir", "%a = pl.array.create : !pl.array<i32, 8>"),
+            None
         );
         assert_eq!(
             unparsable(

@@ -87,6 +87,10 @@ type_wrapper!(
     /// `!pld.comm_ctx`: the comm context of one domain on one device.
     CommCtxType, CommCtx, "pld comm context"
 );
+type_wrapper!(
+    /// `!pl.array<element, extent>`: a small array of integers or task ids.
+    ArrayType, Array, "pl array"
+);
 
 impl<'c> ShapedTypeLike<'c> for TensorType<'c> {}
 impl<'c> ShapedTypeLike<'c> for TileType<'c> {}
@@ -261,6 +265,29 @@ impl<'c> DistributedTensorType<'c> {
     /// Returns the dimensions, `None` where dynamic.
     pub fn shape(&self) -> Vec<Option<i64>> {
         dims(self)
+    }
+}
+
+impl<'c> ArrayType<'c> {
+    /// `!pl.array<element, extent>`; `None` unless `extent` is positive and
+    /// `element` an integer, `index` or `!pl.task_id`.
+    pub fn new(element: Type<'c>, extent: i64) -> Option<Self> {
+        let valid_element = element.is_integer()
+            || element.is_index()
+            || crate::ir::type_in_dialect(element, "pl") && element.to_string() == "!pl.task_id";
+        (extent > 0 && valid_element).then(|| Self {
+            r#type: glue::array_type(element, extent),
+        })
+    }
+
+    /// The element type.
+    pub fn element(&self) -> Type<'c> {
+        glue::array_parts(self.r#type).0
+    }
+
+    /// How many elements it holds.
+    pub fn extent(&self) -> i64 {
+        glue::array_parts(self.r#type).1
     }
 }
 

@@ -14,5 +14,6 @@ include "PLOrchestrationOps.td"
 include "PLTensorOps.td"
 include "PLIndexOps.td"
 include "PLPartialOps.td"
+include "PLArrayOps.td"
 
 #endif // PTO_PL_TD

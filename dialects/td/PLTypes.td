@@ -153,6 +153,27 @@ def PL_TaskIdType : PL_Type<"TaskId", "task_id"> {
   }];
 }
 
+def PL_ArrayType : PL_Type<"Array", "array"> {
+  let summary = "A small array of integers or task ids";
+  let description = [{
+    A fixed number (`extent`, positive) of integers (any width, `index`,
+    `i1`) or task ids (`!pl.task_id`), held in a core's scalar registers or
+    on its stack: counters of a kernel's scalar loops, the task ids an
+    orchestration fans in. Arrays are values: `pl.array.update_element`
+    makes a new one (the lowerings update the one storage, so an array is
+    not read after it is updated). An array is made, read and updated in
+    one function: no parameter or result is one. Examples:
+
+    ```mlir
+    !pl.array<i32, 8>
+    !pl.array<!pl.task_id, 4>
+    ```
+  }];
+  let parameters = (ins "::mlir::Type":$elementType, "int64_t":$extent);
+  let assemblyFormat = "`<` $elementType `,` $extent `>`";
+  let genVerifyDecl = 1;
+}
+
 def PL_PtrType : PL_Type<"Ptr", "ptr"> {
   let summary = "The identity of an on-chip allocation";
   let description = [{

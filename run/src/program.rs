@@ -631,6 +631,10 @@ pub enum Code {
     TaskIsValid,
     ClusterCount,
     AivCount,
+    /// `pl.array.*`.
+    ArrayCreate,
+    ArrayGet,
+    ArraySet,
     TensorCreate,
     TensorFull,
     TensorView,
@@ -860,6 +864,9 @@ impl Code {
             K::PlTensorMrgsortFormat2 => TensorIndexing(Indexing::MergeLists),
             K::PlTensorGatherMask => TensorIndexing(Indexing::GatherMask),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
+            K::PlArrayCreate => ArrayCreate,
+            K::PlArrayGetElement => ArrayGet,
+            K::PlArrayUpdateElement => ArraySet,
             K::PlSystemTaskDummy => TaskDummy,
             K::PlSystemTaskInvalid => TaskInvalid,
             K::PlSystemTaskIsValid => TaskIsValid,
@@ -972,6 +979,7 @@ impl Code {
             | F::TensorGather
             | F::TileConcat
             | F::Task
+            | F::Array
             | F::BlockQuery
             | F::Scope
             | F::Call

@@ -175,6 +175,8 @@ pub enum Ty {
     CommCtx,
     Ptr,
     TaskId,
+    /// `!pl.array`: its element type and extent.
+    Array(Box<Ty>, usize),
     /// Anything else, by its printed form.
     Other(String),
 }
@@ -207,6 +209,9 @@ impl Ty {
                 layout: tensor.layout(),
                 explicit_strides,
             });
+        }
+        if let Ok(array) = pto_dialects::types::ArrayType::try_from(r#type) {
+            return Self::Array(Box::new(Self::of(array.element())), array.extent() as usize);
         }
         let text = r#type.to_string();
         match text.as_str() {

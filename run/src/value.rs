@@ -285,6 +285,8 @@ pub enum Value {
     Ctx(DomainId),
     Ptr(BufferId),
     Task(u64),
+    /// `!pl.array`: its elements (integers or task ids).
+    Array(Arc<Vec<Value>>),
 }
 
 impl Value {
@@ -297,6 +299,7 @@ impl Value {
             Value::Ctx(_) => "comm context",
             Value::Ptr(_) => "window buffer",
             Value::Task(_) => "task id",
+            Value::Array(_) => "array",
         }
     }
 }

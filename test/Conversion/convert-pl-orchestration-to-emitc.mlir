@@ -406,3 +406,46 @@ func.func @joined(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
 func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<out>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !M
 }
+
+// -----
+
+// Task ids in an array and carried by a loop: the array is a C array of
+// PTO2TaskId each set to the invalid id (not a zero), written in place;
+// the carried id is a PTO2TaskId the loop carries; ids read from either
+// are dependencies only when valid.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[IDS:.*]] = "emitc.variable"() <{value = #emitc.opaque<"">}> : () -> !emitc.array<2x!emitc.opaque<"PTO2TaskId">>
+// CHECK-NEXT: {{.*}}call_opaque "pto_orch_invalidate"(%[[IDS]])
+// CHECK: %[[LAST:.*]] = scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[PREV:.*]] = %{{.*}}) -> (!emitc.opaque<"PTO2TaskId">) {
+// CHECK: verbatim "if (pto_orch_task_valid({})) pto_deps_1[pto_deps_1_count++] = {};" args %[[PREV]], %[[PREV]]
+// CHECK: %[[T:.*]] = {{.*}}call_opaque "pto_orch_task_id"
+// CHECK: %[[CELL:.*]] = {{(emitc.)?}}subscript %[[IDS]][%{{.*}}] : (!emitc.array<2x!emitc.opaque<"PTO2TaskId">>, i64) -> !emitc.lvalue<!emitc.opaque<"PTO2TaskId">>
+// CHECK-NEXT: {{(emitc.)?}}assign %[[T]] : !emitc.opaque<"PTO2TaskId"> to %[[CELL]]
+// CHECK: scf.yield %[[T]]
+// CHECK: %[[FIRST:.*]] = {{(emitc.)?}}load
+// CHECK: verbatim "if (pto_orch_task_valid({})) pto_deps_2[pto_deps_2_count++] = {};" args %[[FIRST]], %[[FIRST]]
+// CHECK: verbatim "if (pto_orch_task_valid({})) pto_deps_2[pto_deps_2_count++] = {};" args %[[LAST]], %[[LAST]]
+// CPP: PTO2TaskId [[IDS:v[0-9]+]][2];
+// CPP-NEXT: pto_orch_invalidate([[IDS]]);
+// CPP: [[IDS]][{{v[0-9]+}}] = {{v[0-9]+}};
+!M = !pl.tensor<64x64xf32>
+func.func @kept(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %none = pl.system.task_invalid
+  %empty = pl.array.create : !pl.array<!pl.task_id, 2>
+  %o = pl.tensor.create() : !M
+  %r, %ids, %last = scf.for %i = %c0 to %c2 step %c1 iter_args(%t = %o, %a = %empty, %prev = %none) -> (!M, !pl.array<!pl.task_id, 2>, !pl.task_id) {
+    %t2, %id = pl.submit @twice(%x, %t) deps(%prev) : (!M, !M) -> !M
+    %a2 = pl.array.update_element %a[%i], %id : !pl.array<!pl.task_id, 2>, !pl.task_id
+    scf.yield %t2, %a2, %id : !M, !pl.array<!pl.task_id, 2>, !pl.task_id
+  }
+  %first = pl.array.get_element %ids[%c0] : !pl.array<!pl.task_id, 2> -> !pl.task_id
+  %o2 = pl.tensor.create() : !M
+  %b, %t3 = pl.submit @twice(%r, %o2) deps(%first, %last) : (!M, !M) -> !M
+  return %b : !M
+}
+func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<inout>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !M
+}

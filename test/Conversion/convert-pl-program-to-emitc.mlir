@@ -359,3 +359,54 @@ func.func @main(%x: !pl.tensor<64x32xf32>, %flag: i1) -> !pl.tensor<64x32xf32> a
   }
   return %s : !pl.tensor<64x32xf32>
 }
+
+// -----
+
+// Task ids in a simulator program are whether they name a task (its
+// tasks run when submitted): a submit's is true, the invalid id false, a
+// dummy task's the or of its dependencies'; an array of ids is an array
+// of i1 (zeroed: invalid), a carried id an i1 the loop carries.
+// CHECK: %[[IDS:.*]] = {{"?}}{{(emitc.)?}}variable{{"?}}() <{value = #emitc.opaque<"{0}">}> : () -> !emitc.array<2xi1>
+// CHECK: %[[FALSE:.*]] = arith.constant false
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[FALSE]]) -> (i1) {
+// CHECK: {{(emitc.)?}}call_opaque "twice"
+// CHECK: %[[TRUE:.*]] = arith.constant true
+// CHECK: %[[CELL:.*]] = {{(emitc.)?}}subscript %[[IDS]][%{{.*}}] : (!emitc.array<2xi1>, i64) -> !emitc.lvalue<i1>
+// CHECK-NEXT: {{(emitc.)?}}assign %[[TRUE]] : i1 to %[[CELL]]
+// CHECK: scf.yield %[[TRUE]] : i1
+// CHECK: %[[FIRST:.*]] = {{(emitc.)?}}load
+// CHECK: %[[NONE:.*]] = arith.constant false
+// CHECK: %[[ANY:.*]] = arith.ori %[[FIRST]], %[[NONE]] : i1
+// CHECK: scf.if %[[ANY]] {
+// CHECK: {{(emitc.)?}}call_opaque "twice"
+// CPP: int32_t main(
+// CPP: bool [[IDS:v[0-9]+]][2] = {0};
+// CPP: [[IDS]][{{v[0-9]+}}] = {{v[0-9]+}};
+!M = !pl.tensor<64x64xf32>
+func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<inout>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !M
+}
+func.func @main(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %empty = pl.array.create : !pl.array<!pl.task_id, 2>
+  %o = pl.tensor.create() : !M
+  %start = pl.system.task_invalid
+  %r, %ids, %last = scf.for %i = %c0 to %c2 step %c1 iter_args(%t = %o, %a = %empty, %prev = %start) -> (!M, !pl.array<!pl.task_id, 2>, !pl.task_id) {
+    %t2, %id = pl.submit @twice(%x, %t) deps(%prev) : (!M, !M) -> !M
+    %a2 = pl.array.update_element %a[%i], %id : !pl.array<!pl.task_id, 2>, !pl.task_id
+    scf.yield %t2, %a2, %id : !M, !pl.array<!pl.task_id, 2>, !pl.task_id
+  }
+  %first = pl.array.get_element %ids[%c0] : !pl.array<!pl.task_id, 2> -> !pl.task_id
+  %none = pl.system.task_invalid
+  %join = pl.system.task_dummy deps(%first, %none)
+  %ok = pl.system.task_is_valid %join
+  %s = scf.if %ok -> (!M) {
+    %b = pl.call @twice(%x, %r) : (!M, !M) -> !M
+    scf.yield %b : !M
+  } else {
+    scf.yield %r : !M
+  }
+  return %s : !M
+}

@@ -157,3 +157,15 @@ func.func @gather_padded_rows(%x: !pl.tensor<2x4xf32>) attributes {pl.kind = #pl
   %g = pl.tile.gather %t, %i, %tmp {pl.addresses = array<i64: 768>} : !pl.tile<2x4xf32, vec>, !pl.tile<1x8xi32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<1x8xf32, vec>
   return
 }
+
+// -----
+
+// An array has one storage: reading it after an update (or after a loop
+// that may update it) would read the update.
+func.func @array_read_after_update(%i: index, %v: i32) -> i32 attributes {pl.kind = #pl.kind<aiv>} {
+  %a = pl.array.create : !pl.array<i32, 4>
+  %b = pl.array.update_element %a[%i], %v : !pl.array<i32, 4>, i32
+  // expected-error @+1 {{convert-pl-to-emitc: this reads an array after it is updated in place (an array has one storage): use the updated array}}
+  %n = pl.array.get_element %a[%i] : !pl.array<i32, 4> -> i32
+  return %n : i32
+}

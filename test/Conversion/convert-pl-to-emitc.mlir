@@ -343,3 +343,36 @@ func.func @indexing(%x: !pl.tensor<1x64xf32>, %y: !pl.tensor<1x32xf32> {pl.direc
   %o = pl.tile.store %g, %y[%c0, %c0] : !pl.tile<1x32xf32, vec>, !pl.tensor<1x32xf32>
   return
 }
+
+// -----
+
+// A kernel's array is a zeroed C array on its stack, read and written in
+// place at i64 subscripts; the loop carrying it carries nothing.
+// CHECK-LABEL: emitc.func @counters
+// CHECK: %[[A:.*]] = "emitc.variable"() <{value = #emitc.opaque<"{0}">}> : () -> !emitc.array<4xi32>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[AT:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK: %[[CELL:.*]] = emitc.subscript %[[A]][%[[AT]]] : (!emitc.array<4xi32>, i64) -> !emitc.lvalue<i32>
+// CHECK: %[[N:.*]] = emitc.load %[[CELL]]
+// CHECK: %[[N1:.*]] = arith.addi %[[N]], %{{.*}} : i32
+// CHECK: %[[CELL2:.*]] = emitc.subscript %[[A]][%{{.*}}]
+// CHECK: emitc.assign %[[N1]] : i32 to %[[CELL2]]
+// CPP-LABEL: __global__ AICORE void counters(
+// CPP: int32_t [[A:v[0-9]+]][4] = {0};
+// CPP: [[A]][{{v[0-9]+}}] = {{v[0-9]+}};
+func.func @counters(%out: !pl.tensor<1x4xi32> {pl.direction = #pl.direction<inout>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %one = arith.constant 1 : i32
+  %empty = pl.array.create : !pl.array<i32, 4>
+  %a = scf.for %i = %c0 to %c4 step %c1 iter_args(%b = %empty) -> (!pl.array<i32, 4>) {
+    %n = pl.array.get_element %b[%i] : !pl.array<i32, 4> -> i32
+    %n1 = arith.addi %n, %one : i32
+    %b2 = pl.array.update_element %b[%i], %n1 : !pl.array<i32, 4>, i32
+    scf.yield %b2 : !pl.array<i32, 4>
+  }
+  %v = pl.array.get_element %a[%c1] : !pl.array<i32, 4> -> i32
+  pl.tensor.write %out[%c0, %c0], %v : !pl.tensor<1x4xi32>, i32
+  return
+}

@@ -196,3 +196,13 @@ func.func @mrgsort_groups(%p: !pl.tensor<1x384xf32>) {
   %m = pl.tensor.mrgsort_format1 %p, %c64 : !pl.tensor<1x384xf32>, index
   return
 }
+
+// -----
+
+func.func @array_outside() -> i32 attributes {pl.kind = #pl.kind<aiv>} {
+  %a = pl.array.create : !pl.array<i32, 4>
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{index 4 is outside the array's 4 elements}}
+  %n = pl.array.get_element %a[%c4] : !pl.array<i32, 4> -> i32
+  return %n : i32
+}

@@ -74,6 +74,8 @@ pub enum PtoTypeKind {
     DistributedTensor,
     /// `!pld.comm_ctx`.
     CommCtx,
+    /// `!pl.array`.
+    Array,
 }
 
 /// Whether `r#type` is the pl/pld type `kind`.
@@ -87,6 +89,7 @@ pub fn is_a(r#type: Type, kind: PtoTypeKind) -> bool {
             PtoTypeKind::Tile => raw::ptoGlue_plTypeIsATile(raw_type),
             PtoTypeKind::DistributedTensor => raw::ptoGlue_pldTypeIsADistributedTensor(raw_type),
             PtoTypeKind::CommCtx => raw::ptoGlue_pldTypeIsACommCtx(raw_type),
+            PtoTypeKind::Array => raw::ptoGlue_plTypeIsAnArray(raw_type),
         }
     }
 }
@@ -154,6 +157,27 @@ pub fn tile_with_element<'c>(tile: Type<'c>, element: Type<'c>) -> Type<'c> {
             tile.to_raw(),
             element.to_raw(),
         ))
+    }
+}
+
+/// `!pl.array<element, extent>` (a valid element type and a positive
+/// extent, which the caller checks).
+pub fn array_type(element: Type, extent: i64) -> Type {
+    // SAFETY: `element` is a valid type of a live context; the glue
+    // uniques the array type in it.
+    unsafe { Type::from_raw(raw::ptoGlue_plArrayTypeGet(element.to_raw(), extent)) }
+}
+
+/// The element type and extent of an array type.
+pub fn array_parts(array: Type) -> (Type, i64) {
+    assert!(is_a(array, PtoTypeKind::Array), "not a pl array type");
+    // SAFETY: `array` is an array type (checked above); the getters read
+    // it.
+    unsafe {
+        (
+            Type::from_raw(raw::ptoGlue_plArrayTypeGetElement(array.to_raw())),
+            raw::ptoGlue_plArrayTypeGetExtent(array.to_raw()),
+        )
     }
 }
 

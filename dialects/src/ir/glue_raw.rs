@@ -65,6 +65,10 @@ unsafe extern "C" {
         element_type: MlirType,
     ) -> MlirType;
     pub fn ptoGlue_pldTypeIsADistributedTensor(r#type: MlirType) -> bool;
+    pub fn ptoGlue_plArrayTypeGet(element: MlirType, extent: i64) -> MlirType;
+    pub fn ptoGlue_plTypeIsAnArray(r#type: MlirType) -> bool;
+    pub fn ptoGlue_plArrayTypeGetElement(r#type: MlirType) -> MlirType;
+    pub fn ptoGlue_plArrayTypeGetExtent(r#type: MlirType) -> i64;
     pub fn ptoGlue_pldCommCtxTypeGet(context: MlirContext) -> MlirType;
     pub fn ptoGlue_pldTypeIsACommCtx(r#type: MlirType) -> bool;
 

@@ -30,7 +30,7 @@ use crate::{
     attrs::{self, FunctionAttr},
     enums::{FunctionKind, Level, MemorySpace, ParamDirection, Role},
     op_table::{Dialect, Family, OpKind},
-    types::{DistributedTensorType, TensorType, TileType},
+    types::{ArrayType, DistributedTensorType, TensorType, TileType},
 };
 
 /// Which pl enum attribute an attribute is (1 kind, 2 level, 3 role, 4
@@ -199,6 +199,21 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if is_kernel(kind) {
         verify_directions(function)?;
     }
+    // Arrays live in a core's registers or stack: they do not cross calls.
+    if let Some(function_type) = function_type(function) {
+        let escapes = (0..function_type.input_count())
+            .filter_map(|i| function_type.input(i).ok().map(|t| ("parameter", i, t)))
+            .chain(
+                (0..function_type.result_count())
+                    .filter_map(|i| function_type.result(i).ok().map(|t| ("result", i, t))),
+            )
+            .find(|(_, _, t)| ArrayType::try_from(*t).is_ok());
+        if let Some((what, index, r#type)) = escapes {
+            return fail(format!(
+                "{what} #{index} is an array ({type}); arrays stay in the function that makes them"
+            ));
+        }
+    }
     let mut error: Option<String> = None;
     function.walk(WalkOrder::PreOrder, |op| match placement(kind, op) {
         Placement::Allowed => WalkResult::Advance,
@@ -237,6 +252,15 @@ fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
             || info.is_some_and(|i| i.family == Family::Call && i.dialect == Dialect::Pl);
         if dispatches {
             return Placement::Forbidden(format!("a kernel dispatches nothing, found {name}"));
+        }
+        let task_array = (0..op.result_count())
+            .filter_map(|i| op.result_opt(i))
+            .filter_map(|r| ArrayType::try_from(r.r#type()).ok())
+            .any(|a| a.element().to_string() == "!pl.task_id");
+        if task_array {
+            return Placement::Forbidden(format!(
+                "a kernel holds no task ids: an array of them belongs in an orchestration, found {name}"
+            ));
         }
         if info.is_some_and(|i| i.family == Family::Task) {
             return Placement::Forbidden(format!(
@@ -476,6 +500,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorGather
             | Family::TensorPartial
             | Family::Task
+            | Family::Array
             | Family::Sync
             | Family::MemoryOrder
             | Family::Scope

@@ -33,6 +33,8 @@
 //! - index sequences, sorts and gathers (`indexing.rs`): one-row
 //!   sequences, 32-element sort blocks and their pairs, merges of one-row
 //!   lists, gather shapes and widths, bit reinterpretation.
+//! - arrays (`arrays.rs`): elements of the array's type, constant indices
+//!   inside it.
 //! - system ops (`system.rs`): event id ranges, distinct pipes.
 //! - functions (`functions.rs`): kinds, levels, roles, directions, what a
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
@@ -40,6 +42,7 @@
 //!
 //! - the `pld` ops (`pld.rs`): where each may run, then its own rules.
 
+mod arrays;
 mod common;
 mod elementwise;
 pub(crate) mod functions;
@@ -129,6 +132,10 @@ pub const ODS_ONLY: &[(OpKind, &str)] = &[
     (OpKind::PlTensorSin, TENSOR_UNARY),
     (OpKind::PlTensorCos, TENSOR_UNARY),
     (OpKind::PlTensorNot, TENSOR_UNARY),
+    (
+        OpKind::PlArrayCreate,
+        "its type (ArrayType::verify) is the whole rule; kernels hold no task ids (functions::placement)",
+    ),
     (OpKind::PlSystemTaskDummy, TASK),
     (OpKind::PlSystemTaskInvalid, TASK),
     (OpKind::PlSystemTaskIsValid, TASK),
@@ -183,6 +190,7 @@ pub const RULE_MODULES: &[(&str, Handles)] = &[
     ("functions", functions::handles),
     ("pl", pl::handles),
     ("indexing", indexing::handles),
+    ("arrays", arrays::handles),
     ("pld", pld::handles),
 ];
 
@@ -198,6 +206,7 @@ enum Rule {
     Scope,
     Move,
     Indexing,
+    Arrays,
     Pld,
 }
 
@@ -214,6 +223,7 @@ impl Rule {
             Rule::Scope => "functions",
             Rule::Move => "pl",
             Rule::Indexing => "indexing",
+            Rule::Arrays => "arrays",
             Rule::Pld => "pld",
         }
     }
@@ -246,6 +256,7 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TileRowExpand
         | Family::TileColExpand => Rule::Reduce,
         Family::TileMove => Rule::Move,
+        Family::Array => Rule::Arrays,
         Family::TileGenerate
         | Family::TileSort
         | Family::TileGather
@@ -334,6 +345,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         Rule::Scope => functions::verify_scope(op, kind),
         Rule::Move => pl::verify(op, kind),
         Rule::Indexing => indexing::verify(op, kind),
+        Rule::Arrays => arrays::verify(op, kind),
         Rule::Pld => pld::verify(op, kind),
     }
 }

@@ -7,7 +7,7 @@
 //! making it may write it over the carried tensor (share_carried_outputs).
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Value, ValueLike,
+    BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
     operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
 };
 use pto_dialects::ir::ValueKey;
@@ -218,4 +218,39 @@ pub fn share_carried_outputs(
             pto_dialects::ir::erase(create);
         }
     }
+}
+
+/// Whether `type` is a task id.
+pub fn is_task_id(r#type: Type) -> bool {
+    r#type.to_string() == "!pl.task_id"
+}
+
+/// The task ids `function`'s loops and branches carry become `held`
+/// (each such result and block argument), what the lowering makes of the
+/// ids they carry.
+pub fn retype_carried_tasks<'c>(function: OperationRef<'c, '_>, held: Type<'c>) {
+    pto_dialects::ir::walk(function, WalkOrder::PreOrder, |op| {
+        if !op_name(op).starts_with("scf.") {
+            return WalkResult::Advance;
+        }
+        for result in op.results() {
+            let result: Value = result.into();
+            if is_task_id(result.r#type()) {
+                result.set_type(held);
+            }
+        }
+        for region in op.regions() {
+            let mut block = region.first_block();
+            while let Some(b) = block {
+                for k in 0..b.argument_count() {
+                    let argument: Value = b.argument(k).unwrap().into();
+                    if is_task_id(argument.r#type()) {
+                        argument.set_type(held);
+                    }
+                }
+                block = b.next_in_region();
+            }
+        }
+        WalkResult::Advance
+    });
 }

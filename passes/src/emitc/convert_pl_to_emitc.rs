@@ -27,6 +27,8 @@ use pto_dialects::{
     types::{CommCtxType, TensorLike, TileType},
 };
 
+mod arrays;
+pub(crate) use arrays::{TaskIds, check_in_place, lower_array_op};
 mod column_vectors;
 mod elementwise;
 mod indexing;
@@ -146,6 +148,12 @@ storage), and an indexed gather's source one row or rows of a whole
 number of 32 bytes (it reads a flat index of the storage); other forms
 are errors at the op. A `reinterpret_view` is another object at its
 source's address.
+
+A `pl.array` is a zeroed C array on the core's stack (`int32_t v[8] =
+{0};`, an `index` element an `int64_t`), read as `v[i]` and written in
+place (`v[i] = x;`); a loop carrying it carries nothing. Reading an array
+after it was updated (or after a loop that may update it) is an error at
+the read: the array has one storage.
 
 An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
 AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
@@ -434,6 +442,7 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         Family::TileRowReduce | Family::TileColReduce => Lowering::reduce,
         Family::TileMatmul => Lowering::matmul,
         Family::TileGenerate | Family::TileSort | Family::TileGather => Lowering::indexing,
+        Family::Array => Lowering::array,
         _ => return None,
     })
 }
@@ -558,6 +567,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileCarry => instruction(),
         Family::Call => Err("a dispatch: kernels dispatch no tasks"),
         Family::Task => Err("an orchestration's task or launch size: kernels submit no tasks"),
+        Family::Array => Ok(()),
         Family::Scope => Err("a scope: outlined or lowered before the kernels are"),
         Family::Terminator => Err("the terminator of a scope"),
         Family::Collective => Err("a collective: lowered to transfers and signals before"),
@@ -1297,8 +1307,31 @@ fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
 /// `kernel` (innermost first): the body and the code after the loop use
 /// the init instead, which planning placed in the same buffer.
 pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+    drop_carried(kernel, |t| {
+        TileType::try_from(t).is_ok()
+            || TensorLike::try_from(t).is_ok()
+            || pto_dialects::types::ArrayType::try_from(t).is_ok()
+    })
+}
+
+/// Drops the arrays `function`'s loops carry (each is one C array its
+/// body updates in place).
+pub(crate) fn drop_carried_arrays<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    drop_carried(function, |t| {
+        pto_dialects::types::ArrayType::try_from(t).is_ok()
+    })
+}
+
+/// Drops the values of the types `is_buffer` picks that `function`'s
+/// `scf.for` loops carry: each is one storage its body updates in place.
+fn drop_carried<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    is_buffer: impl Fn(Type) -> bool,
+) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
-    pto_dialects::ir::walk(kernel, WalkOrder::PostOrder, |op| {
+    pto_dialects::ir::walk(function, WalkOrder::PostOrder, |op| {
         if op_name(op) == "scf.for" {
             loops.push(op);
         }
@@ -1311,7 +1344,6 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
             .and_then(|r| r.first_block())
             .ok_or((for_op, "a loop without a body".to_string()))?;
         let carried = for_op.result_count();
-        let is_buffer = |t: Type| TileType::try_from(t).is_ok() || TensorLike::try_from(t).is_ok();
         let dropped: Vec<usize> = (0..carried)
             .filter(|&i| is_buffer(for_op.result(i).unwrap().r#type()))
             .collect();
@@ -1549,6 +1581,7 @@ fn convert_kernel<'c, 'a>(
 ) -> Result<Helpers, Failure<'c, 'a>> {
     crate::target::a2a3_forms::check(kernel)?;
     lower_unsigned_division(context, kernel)?;
+    arrays::check_in_place(kernel)?;
     drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
     let entry = kernel

@@ -401,6 +401,39 @@ impl<'w> Interp<'w> {
                 };
                 self.set1(frame, op, Value::Task(id))
             }
+            ArrayCreate => {
+                let Some(crate::types::Ty::Array(element, extent)) = op.result_types.first() else {
+                    return Err(RunError::new("pl.array.create makes an array"));
+                };
+                let zero = if **element == crate::types::Ty::TaskId {
+                    Value::Task(INVALID_TASK)
+                } else {
+                    Value::Int(0)
+                };
+                self.set1(frame, op, Value::Array(Arc::new(vec![zero; *extent])))
+            }
+            ArrayGet | ArraySet => {
+                let Value::Array(elements) = self.get(frame, op.operands[0])?.clone() else {
+                    return Err(RunError::new("expected an array"));
+                };
+                let at = self.int(frame, op.operands[1])?;
+                let index = usize::try_from(at)
+                    .ok()
+                    .filter(|&i| i < elements.len())
+                    .ok_or_else(|| {
+                        RunError::new(format!(
+                            "array index {at} is outside the array's {} elements",
+                            elements.len()
+                        ))
+                    })?;
+                if op.code == ArrayGet {
+                    let element = elements[index].clone();
+                    return self.set1(frame, op, element);
+                }
+                let mut updated = (*elements).clone();
+                updated[index] = self.get(frame, op.operands[2])?.clone();
+                self.set1(frame, op, Value::Array(Arc::new(updated)))
+            }
             TaskInvalid => self.set1(frame, op, Value::Task(INVALID_TASK)),
             TaskIsValid => {
                 let valid = !matches!(self.get(frame, op.operands[0])?, Value::Task(INVALID_TASK));

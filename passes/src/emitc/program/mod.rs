@@ -97,6 +97,13 @@ What `main` does follows from the entry:
   domain, which has no windows to share, runs in a window-less domain of
   every device and is joined where it is) and each builtin collective its
   builtin kernel (`pto_builtin::…`, from `pto_builtin_collectives.hpp`);
+  tasks run when they are submitted, so a task id is whether it is valid
+  (an `i1`: a submit's is, `pl.system.task_invalid`'s is not, a dummy
+  task's is without dependencies or when one of them is; `task_is_valid`
+  reads it), carried as such by loops and branches; a `pl.array` is a C
+  array written in place (task ids as `bool`s, all invalid at first), a
+  loop carrying it carries nothing, and reading it after an update is an
+  error; the core counts are the simulated device's;
   the return writes and compares the results (`result<i>`), the windows
   given from outside and the host tensor parameters. With
   `runtime=direct` the chips are `static` functions of the program

@@ -69,6 +69,10 @@ static inline PTO2TaskId pto_orch_dummy(const CoreTaskArgs& params, uint32_t val
   if (given > 0 && valid == 0) return PTO2TaskId::invalid();
   return rt_submit_dummy_task(params).task_id();
 }
+template <size_t N>
+static inline void pto_orch_invalidate(PTO2TaskId (&ids)[N]) {
+  for (size_t i = 0; i < N; ++i) ids[i] = PTO2TaskId::invalid();
+}
 static inline size_t pto_orch_extent(const ChipTensor& tensor, int axis) { return (size_t)tensor.shapes[axis]; }
 template <typename T, typename... Indices>
 static inline T& pto_orch_element(const ChipTensor& tensor, Indices... indices) {
@@ -201,6 +205,10 @@ pub fn lower<'c, 'a>(
         &shares,
         "emitted for the runtime",
     )?;
+    // An array is one C array its updates write in place.
+    crate::emitc::convert_pl_to_emitc::check_in_place(orchestration)?;
+    crate::emitc::convert_pl_to_emitc::drop_carried_arrays(orchestration)?;
+    crate::emitc::carried::retype_carried_tasks(orchestration, opaque(context, "PTO2TaskId"));
     fuse::fuse_assembles(orchestration, kernels)?;
     views::check_views(orchestration)?;
     access::check_accesses(orchestration, kernels)?;
@@ -295,6 +303,26 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
                     ),
                     _,
                 ) => self.task_op(block, op, kind),
+                (
+                    Some(
+                        kind @ (OpKind::PlArrayCreate
+                        | OpKind::PlArrayGetElement
+                        | OpKind::PlArrayUpdateElement),
+                    ),
+                    _,
+                ) => {
+                    let array = (kind != OpKind::PlArrayCreate).then(|| op.operand(0).unwrap());
+                    let value = crate::emitc::convert_pl_to_emitc::lower_array_op(
+                        op,
+                        kind,
+                        array,
+                        crate::emitc::convert_pl_to_emitc::TaskIds::Runtime,
+                    )?;
+                    pto_dialects::ir::replace_all_uses(
+                        pto_dialects::ops::result_at(op, 0).unwrap(),
+                        value,
+                    );
+                }
                 (Some(OpKind::PlTensorRead), _) => self.tensor_read(block, op)?,
                 (Some(OpKind::PlTensorWrite), _) => self.tensor_write(block, op)?,
                 (Some(OpKind::PlTensorFull), _) => self.tensor_full(block, op)?,

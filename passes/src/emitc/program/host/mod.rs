@@ -83,6 +83,11 @@ pub fn build<'c, 'a>(
         .ok_or_else(|| fail("an empty orchestration"))?;
     // Tensors that loops update in place are one buffer.
     loops::drop_carried_tensors(function, facts)?;
+    // An array is one C array its updates write in place.
+    crate::emitc::convert_pl_to_emitc::check_in_place(function)?;
+    crate::emitc::convert_pl_to_emitc::drop_carried_arrays(function)?;
+    // Task ids are whether they are valid.
+    crate::emitc::carried::retype_carried_tasks(function, IntegerType::new(context, 1).into());
     let location = Location::unknown(context);
     // argc, argv and the parsed arguments first.
     let parameter_count = entry.argument_count();
@@ -188,8 +193,12 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             OpKind::PldTensorWindow => self.window(op)?,
             OpKind::PldSystemGetCommCtx => self.comm_ctx(op),
             OpKind::PldDispatch => self.dispatch(op)?,
-            OpKind::PlSystemTaskDummy | OpKind::PlSystemTaskInvalid => self.task_id(op)?,
-            OpKind::PlSystemTaskIsValid => self.task_is_valid(op)?,
+            OpKind::PlSystemTaskDummy
+            | OpKind::PlSystemTaskInvalid
+            | OpKind::PlSystemTaskIsValid => self.task_op(op, kind),
+            OpKind::PlArrayCreate | OpKind::PlArrayGetElement | OpKind::PlArrayUpdateElement => {
+                self.array(op, kind)?
+            }
             OpKind::PlSystemAvailableClusterCount | OpKind::PlSystemAvailableAivCount => {
                 self.core_count(op, kind)
             }

@@ -1,86 +1,76 @@
 //! Task ids and launch sizes in a simulator program: its tasks run when
 //! they are submitted, so a task id is only a dependency, which holds by
-//! construction; what is left of an id is whether it is valid, known where
-//! the program makes it (docs/passes/convert-pl-program-to-emitc.md).
+//! construction; what is left of an id is whether it is valid, an `i1`
+//! the program computes where it makes the id (a submit's is, the invalid
+//! id is not, a dummy task's is when it has no dependencies or one of them
+//! is), carries through its loops and keeps in its arrays
+//! (docs/passes/convert-pl-program-to-emitc.md).
 
-use melior::ir::{BlockLike, OperationRef, operation::OperationLike};
-use pto_dialects::{
-    op_table::OpKind,
-    ops::{operand_at, result_at},
+use melior::ir::{
+    OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute, operation::OperationLike,
+    r#type::IntegerType,
 };
+use pto_dialects::{op_table::OpKind, ops::result_at};
 
 use super::{Failure, Host};
+use crate::emitc::convert_pl_to_emitc::{TaskIds, lower_array_op};
 use crate::emitc::program::emit::i32;
 
-/// Whether task id `value` names a task, where the program's own ops say:
-/// a submit's does, `pl.system.task_invalid`'s does not, a dummy task's
-/// does unless all of its (given) dependencies do not.
-fn known_valid(value: melior::ir::Value) -> Option<bool> {
-    let owner = melior::ir::operation::OperationResult::try_from(value)
-        .ok()?
-        .owner();
-    match OpKind::of(&owner)? {
-        OpKind::PlSubmit => Some(true),
-        OpKind::PlSystemTaskInvalid => Some(false),
-        OpKind::PlSystemTaskDummy => {
-            let deps: Vec<Option<bool>> = owner.operands().map(known_valid).collect();
-            if deps.is_empty() || deps.contains(&Some(true)) {
-                Some(true)
-            } else if deps.iter().all(|d| *d == Some(false)) {
-                Some(false)
-            } else {
-                None
-            }
-        }
-        _ => None,
-    }
-}
+use crate::emitc::carried::is_task_id;
 
 impl<'c, 'a> Host<'c, 'a, '_> {
-    /// `pl.system.task_dummy` / `task_invalid`: nothing to run; the id may
-    /// only be a dependency or be asked whether it is valid.
-    pub(super) fn task_id(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-        let id = result_at(op, 0).expect("a task id");
-        let dependency_only = pto_dialects::ir::uses(id).iter().all(|(user, _)| {
-            matches!(
-                OpKind::of(user),
-                Some(OpKind::PlSubmit | OpKind::PlSystemTaskDummy | OpKind::PlSystemTaskIsValid)
-            )
-        });
-        if !dependency_only {
-            return Err((
-                op,
-                "a task id carried or passed other than as a dependency is not simulated on the host yet".into(),
-            ));
-        }
-        Ok(())
+    /// The `i1` constant `valid`, before `op`.
+    fn validity(&self, op: OperationRef<'c, 'a>, valid: bool) -> Value<'c, 'a> {
+        let i1: Type = IntegerType::new(self.context, 1).into();
+        self.before(
+            op,
+            melior::dialect::arith::constant(
+                self.context,
+                IntegerAttribute::new(i1, i64::from(valid)).into(),
+                op.location(),
+            ),
+        )
     }
 
-    /// `pl.system.task_is_valid` of an id whose validity the program's
-    /// ops fix: that constant.
-    pub(super) fn task_is_valid(
+    /// A submit's task id (its last result) is valid.
+    pub(super) fn submitted(&self, op: OperationRef<'c, 'a>) {
+        if let Some(task) =
+            result_at(op, op.result_count().saturating_sub(1)).filter(|t| is_task_id(t.r#type()))
+        {
+            let valid = self.validity(op, true);
+            pto_dialects::ir::replace_all_uses(task, valid);
+        }
+    }
+
+    /// `pl.system.task_dummy` (valid without dependencies, else when one of
+    /// them is), `task_invalid` (not valid), `task_is_valid` (the id's
+    /// validity).
+    pub(super) fn task_op(&mut self, op: OperationRef<'c, 'a>, kind: OpKind) {
+        let valid = match kind {
+            OpKind::PlSystemTaskInvalid => self.validity(op, false),
+            OpKind::PlSystemTaskIsValid => op.operand(0).expect("a task id"),
+            _ => {
+                let mut deps = op.operands();
+                match deps.next() {
+                    None => self.validity(op, true),
+                    Some(first) => deps.fold(first, |any, dep| {
+                        self.before(op, melior::dialect::arith::ori(any, dep, op.location()))
+                    }),
+                }
+            }
+        };
+        pto_dialects::ir::replace_all_uses(result_at(op, 0).unwrap(), valid);
+    }
+
+    /// `pl.array.*`: a C array, task ids held as their validity.
+    pub(super) fn array(
         &mut self,
         op: OperationRef<'c, 'a>,
+        kind: OpKind,
     ) -> Result<(), Failure<'c, 'a>> {
-        let task = operand_at(op, 0).expect("a task id");
-        let valid = known_valid(task).ok_or_else(|| {
-            (
-                op,
-                "whether this task id is valid depends on the run (a carried id); that is not simulated on the host yet".to_string(),
-            )
-        })?;
-        let i1: melior::ir::Type = melior::ir::r#type::IntegerType::new(self.context, 1).into();
-        let constant = melior::dialect::arith::constant(
-            self.context,
-            melior::ir::attribute::IntegerAttribute::new(i1, i64::from(valid)).into(),
-            op.location(),
-        );
-        let constant = op
-            .block()
-            .expect("ops sit in blocks")
-            .insert_operation_before(op, constant);
-        let constant: melior::ir::Value = constant.result(0).unwrap().into();
-        pto_dialects::ir::replace_all_uses(result_at(op, 0).unwrap(), constant);
+        let array = (kind != OpKind::PlArrayCreate).then(|| op.operand(0).unwrap());
+        let value = lower_array_op(op, kind, array, TaskIds::Validity)?;
+        pto_dialects::ir::replace_all_uses(result_at(op, 0).unwrap(), value);
         Ok(())
     }
 

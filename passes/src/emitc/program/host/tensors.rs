@@ -156,6 +156,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             op,
             crate::emitc::spmd::sim_call(self.context, &callee, kernel.queries, blocks, &pointers),
         );
+        self.submitted(op);
         forward_call_results(op, &arguments, &kernel.returns)
     }
 }
