@@ -278,6 +278,33 @@ def PL_TileGatherOp : PL_Op<"tile.gather", [PL_TilePure]> {
   }];
 }
 
+def PL_TensorGatherOp : PL_Op<"tensor.gather", [Pure]> {
+  let ptoFamily = "tensor_gather";
+  let summary = "Gather a tensor's elements along one axis by index";
+  let description = [{
+    Returns a tensor of the shape of `index` (`i32`, of `input`'s rank, 2
+    or more) whose element at each position is the element of `input` at
+    that position with its coordinate on axis `dim` replaced by the index
+    there: for rank 2 and `dim` 1, `result[i, j] = input[i, index[i, j]]`
+    (each row picks its own columns: a mixture-of-experts gate's scores of
+    each token's chosen experts). On the other axes the index's extents
+    are at most the input's. An index outside the input's extent on `dim`
+    is an error when the program runs. `pl-convert-tensor-to-tile` makes
+    a gather on the last axis one `pl.tile.gather` per row. Example:
+
+    ```mlir
+    %g = pl.tensor.gather %scores, %experts dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[F16, F32, I16, I32]>:$input, PL_TensorOf<[I32]>:$index,
+                       I64Attr:$dim);
+  let results = (outs PL_TensorOf<[F16, F32, I16, I32]>:$result);
+  let assemblyFormat = [{
+    $input `,` $index `dim` $dim attr-dict `:` qualified(type($input)) `,`
+    qualified(type($index)) `->` qualified(type($result))
+  }];
+}
+
 def PL_TileGatherMaskOp : PL_Op<"tile.gather_mask", [PL_TilePure]> {
   let ptoFamily = "tile_gather";
   let ptoPipe = "v";

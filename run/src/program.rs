@@ -504,6 +504,8 @@ pub enum Indexing {
     Gather,
     /// `gather_mask`: the columns a mask pattern selects.
     GatherMask,
+    /// `pl.tensor.gather`: elements along one axis by index.
+    GatherAxis,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -863,6 +865,7 @@ impl Code {
             K::PlTensorMrgsortFormat1 => TensorIndexing(Indexing::MergeRuns),
             K::PlTensorMrgsortFormat2 => TensorIndexing(Indexing::MergeLists),
             K::PlTensorGatherMask => TensorIndexing(Indexing::GatherMask),
+            K::PlTensorGather => TensorIndexing(Indexing::GatherAxis),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,
             K::PlArrayGetElement => ArrayGet,

@@ -125,3 +125,13 @@ func.func @batched_transposed(%a: !pl.tensor<3x16x16xf32>, %b: !pl.tensor<3x16x1
   %c = pl.tensor.matmul %a, %b {b_trans} : !pl.tensor<3x16x16xf32>, !pl.tensor<3x16x16xf32> -> !pl.tensor<3x16x16xf32>
   return %c : !pl.tensor<3x16x16xf32>
 }
+
+// -----
+
+// A gather on another axis than the last has no tile form yet (a2a3's
+// gather reads a flat index of one row).
+func.func @gather_first_axis(%s: !pl.tensor<16x64xf32>, %e: !pl.tensor<4x64xi32>) -> !pl.tensor<4x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-warning @+1 {{pl-convert-tensor-to-tile: a gather on other than the last axis of a 2-D tensor has no tile form yet; the kernel keeps computing on tensors here}}
+  %g = pl.tensor.gather %s, %e dim 0 : !pl.tensor<16x64xf32>, !pl.tensor<4x64xi32> -> !pl.tensor<4x64xf32>
+  return %g : !pl.tensor<4x64xf32>
+}

@@ -340,3 +340,30 @@ func.func @partial(%a: !pl.tensor<64x32xf32>, %b: !pl.tensor<16x32xf32>) -> !pl.
   %m = pl.tensor.part_max %w, %b : !pl.tensor<16x32xf32>
   return %m : !pl.tensor<16x32xf32>
 }
+
+// A gather on the last axis is one tile gather per row: each row of the
+// input (a window of a tensor in memory, a slice of a converted tile) by
+// the same row of the index, with a scratch row, assembled into the
+// result's tile the loop carries.
+// CHECK-LABEL: func.func @gathers(
+// CHECK-SAME: %[[S:[^:]*]]: !pl.tensor<16x64xf32>, %[[E:[^:]*]]: !pl.tensor<16x8xi32>
+// CHECK: %[[ACC:.*]] = pl.tile.create : !pl.tile<16x8xf32>
+// CHECK: %[[G:.*]] = scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[ACC]]) -> (!pl.tile<16x8xf32>) {
+// CHECK-NEXT: %[[ROW:.*]] = pl.tile.load %[[S]][%[[R]], %{{.*}}] : !pl.tensor<16x64xf32> -> !pl.tile<1x64xf32>
+// CHECK-NEXT: %[[IDX:.*]] = pl.tile.load %[[E]][%[[R]], %{{.*}}] : !pl.tensor<16x8xi32> -> !pl.tile<1x8xi32>
+// CHECK-NEXT: %[[TMP:.*]] = pl.tile.create : !pl.tile<1x8xi32>
+// CHECK-NEXT: %[[ONE:.*]] = pl.tile.gather %[[ROW]], %[[IDX]], %[[TMP]] : !pl.tile<1x64xf32>, !pl.tile<1x8xi32>, !pl.tile<1x8xi32> -> !pl.tile<1x8xf32>
+// CHECK-NEXT: %[[NEXT:.*]] = pl.tile.assemble %[[ONE]] into %[[A]][%[[R]], %{{.*}}] : !pl.tile<1x8xf32>, !pl.tile<16x8xf32>
+// CHECK-NEXT: scf.yield %[[NEXT]]
+// CHECK: %[[X:.*]] = pl.tile.exp %{{.*}} : !pl.tile<16x64xf32>
+// CHECK: scf.for %[[R2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!pl.tile<16x8xf32>) {
+// CHECK-NEXT: pl.tile.slice %[[X]][%[[R2]], %{{.*}}] : !pl.tile<16x64xf32> -> !pl.tile<1x64xf32>
+// CHECK-NEXT: pl.tile.load %[[E]][%[[R2]], %{{.*}}]
+// CHECK: pl.tile.add %[[G]], %{{.*}} : !pl.tile<16x8xf32>, !pl.tile<16x8xf32> -> !pl.tile<16x8xf32>
+func.func @gathers(%s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>) -> !pl.tensor<16x8xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %g = pl.tensor.gather %s, %e dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
+  %x = pl.tensor.exp %s : !pl.tensor<16x64xf32>
+  %h = pl.tensor.gather %x, %e dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
+  %r = pl.tensor.add %g, %h : !pl.tensor<16x8xf32>, !pl.tensor<16x8xf32> -> !pl.tensor<16x8xf32>
+  return %r : !pl.tensor<16x8xf32>
+}

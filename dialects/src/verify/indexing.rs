@@ -130,6 +130,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileMrgsortFormat1 | K::PlTensorMrgsortFormat1 => verify_mrgsort_format1,
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
         K::PlTileGather => verify_gather,
+        K::PlTensorGather => verify_gather_axis,
         K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
         _ => return None,
     })
@@ -378,6 +379,60 @@ fn verify_gather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c
         ));
     }
     distinct_scratch(op, 2)
+}
+
+/// `pl.tensor.gather`: an index of the input's rank (2 or more), `dim` one
+/// of its axes, the result the index's shape and the input's element type,
+/// the index's extents on the other axes at most the input's.
+fn verify_gather_axis<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (input, index, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::result(op)?,
+    );
+    let rank = input.shape.len();
+    if rank < 2 {
+        return fail(format!(
+            "input must have rank 2 or more, got {}",
+            input.r#type
+        ));
+    }
+    if index.shape.len() != rank {
+        return fail(format!(
+            "index must have the input's rank {rank}, got {}",
+            index.r#type
+        ));
+    }
+    let dim = op
+        .attribute("dim")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+        .ok_or_else(|| Failure::new("needs a dim".to_string()))?;
+    if !(0..rank as i64).contains(&dim) {
+        return fail(format!(
+            "dim must be an axis of the input (0 to {}), got {dim}",
+            rank - 1
+        ));
+    }
+    if result.shape != index.shape || result.element != input.element {
+        return fail(format!(
+            "result must have the index's shape {} and the input's element type {}, got {}",
+            render_dims(&index.shape),
+            input.element,
+            result.r#type
+        ));
+    }
+    for axis in (0..rank).filter(|&a| a as i64 != dim) {
+        if let (Some(i), Some(x)) = (index.shape[axis], input.shape[axis])
+            && i > x
+        {
+            return fail(format!(
+                "index extent {i} on axis {axis} exceeds the input's {x} (only axis {dim} is gathered)"
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The column stride of a mask pattern: every how manyth column it keeps.

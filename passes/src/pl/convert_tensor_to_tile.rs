@@ -28,6 +28,7 @@ use pto_dialects::{
 };
 
 mod batched;
+mod gathers;
 mod slices;
 mod strips;
 mod transfers;
@@ -92,6 +93,14 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
 - `pl.tensor.concat` of static shapes becomes a `pl.tile.create` of the
   result's shape that each input's tile is `pl.tile.assemble`d into in
   turn, at the sum of the extents before it on the axis;
+- `pl.tensor.gather` on the last axis of a 2-D tensor of static shape
+  becomes an `scf.for` over the index's rows carrying the result's tile
+  (a `pl.tile.create`): each row of the input (a `pl.tile.load` of its
+  window, or a `pl.tile.slice` of a converted tile) is gathered by the
+  index's row into a one-row `pl.tile.gather` (a2a3's TGATHER reads a
+  flat index, a column only of a one-row source) and
+  `pl.tile.assemble`d into the result; a gather on another axis, or of a
+  dynamic shape, stays a tensor op with a warning;
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -630,6 +639,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorConcat {
             return self.concat(op);
+        }
+        if kind == OpKind::PlTensorGather {
+            return self.gather_axis(op);
         }
         if kind == OpKind::PlTensorAssemble
             && op
@@ -1227,6 +1239,7 @@ fn is_convertible(kind: OpKind) -> bool {
                 | OpKind::PlTensorAssemble
                 | OpKind::PlTensorFull
                 | OpKind::PlTensorConcat
+                | OpKind::PlTensorGather
         )
 }
 

@@ -271,6 +271,53 @@ pub fn gather(source: &Tile, indices: &Tile) -> Result<Tile> {
     Ok(result)
 }
 
+/// `pl.tensor.gather`: `input` (of `input_shape`) gathered along `dim` by
+/// `index` (of `index_shape`, read whole, row-major): each element of the
+/// result is `input`'s at the index's position with coordinate `dim`
+/// replaced by the index there. The result has the index's elements,
+/// `cols` to a row.
+pub fn gather_axis(
+    input: &Tile,
+    input_shape: &[usize],
+    index: &Tile,
+    index_shape: &[usize],
+    dim: usize,
+) -> Result<Tile> {
+    let count = index_shape.iter().product::<usize>();
+    let cols = index_shape.last().copied().unwrap_or(1).max(1);
+    let mut result = Tile::undefined(count / cols, cols, input.elem)?;
+    let input_strides = crate::value::row_major(input_shape);
+    let index_strides = crate::value::row_major(index_shape);
+    for flat in 0..count {
+        let value = index.data[flat];
+        if !index.defined[flat] {
+            return Err(undefined_read("gather's index", flat / cols, flat % cols));
+        }
+        let at = usize::try_from(value as i64)
+            .ok()
+            .filter(|&i| i < input_shape[dim])
+            .ok_or_else(|| {
+                RunError::new(format!(
+                    "gather index {value} is outside the input's {} elements on axis {dim}",
+                    input_shape[dim]
+                ))
+            })?;
+        let mut source = 0;
+        for (axis, (&stride, &input_stride)) in index_strides.iter().zip(&input_strides).enumerate()
+        {
+            let coordinate = if axis == dim {
+                at
+            } else {
+                flat / stride % index_shape[axis]
+            };
+            source += coordinate * input_stride;
+        }
+        result.data[flat] = input.data[source];
+        result.defined[flat] = input.defined[source];
+    }
+    Ok(result)
+}
+
 /// Whether `pattern` keeps column `c`.
 fn keeps(pattern: MaskPattern, c: usize) -> bool {
     let bits: u8 = match pattern {
@@ -333,6 +380,11 @@ pub fn reinterpret(source: &Tile, out: Elem) -> Result<Tile> {
     Ok(result)
 }
 
+/// The shape of tensor operand `i` of `op`.
+fn interp_tensor_shape(interp: &Interp, frame: &Frame, op: &Op, i: usize) -> Result<Vec<usize>> {
+    Ok(interp.tensor(frame, op.operands[i])?.shape.clone())
+}
+
 impl Interp<'_> {
     /// An index sequence, sort or gather on tiles, or on tensors read whole
     /// into tiles (the result a fresh tensor).
@@ -378,6 +430,20 @@ impl Interp<'_> {
                 merge_lists(&sources, cols, op.has_attr("exhausted"))?
             }
             Indexing::Gather => gather(&*operand(self, 0)?, &*operand(self, 1)?)?,
+            Indexing::GatherAxis => {
+                let shape_of = |i: usize| interp_tensor_shape(self, frame, op, i);
+                let dim = op
+                    .int_attr("dim")
+                    .ok_or_else(|| RunError::new("gather needs a dim"))?
+                    as usize;
+                gather_axis(
+                    &*operand(self, 0)?,
+                    &shape_of(0)?,
+                    &*operand(self, 1)?,
+                    &shape_of(1)?,
+                    dim,
+                )?
+            }
             Indexing::GatherMask => {
                 let pattern = op
                     .enum_attr::<MaskPattern>("pattern")

@@ -280,3 +280,51 @@ func.func @reinterpret_strided(%x: !pl.tensor<8x16xf32, strides = [32, 1]>) {
   %v = pl.tensor.reinterpret_view %x : !pl.tensor<8x16xf32, strides = [32, 1]> -> !pl.tensor<8x16xi32>
   return
 }
+
+// -----
+
+func.func @gather_rank(%x: !pl.tensor<64xf32>, %i: !pl.tensor<8xi32>) {
+  // expected-error @+1 {{input must have rank 2 or more, got !pl.tensor<64xf32>}}
+  %g = pl.tensor.gather %x, %i dim 0 : !pl.tensor<64xf32>, !pl.tensor<8xi32> -> !pl.tensor<8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_index_rank(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<2x4x8xi32>) {
+  // expected-error @+1 {{index must have the input's rank 2, got !pl.tensor<2x4x8xi32>}}
+  %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<2x4x8xi32> -> !pl.tensor<2x4x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_dim(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>) {
+  // expected-error @+1 {{dim must be an axis of the input (0 to 1), got 2}}
+  %g = pl.tensor.gather %x, %i dim 2 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi32> -> !pl.tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>) {
+  // expected-error @+1 {{result must have the index's shape 4x8 and the input's element type f32, got !pl.tensor<4x8xf16>}}
+  %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi32> -> !pl.tensor<4x8xf16>
+  return
+}
+
+// -----
+
+func.func @gather_extent(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<8x8xi32>) {
+  // expected-error @+1 {{index extent 8 on axis 0 exceeds the input's 4 (only axis 1 is gathered)}}
+  %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<8x8xi32> -> !pl.tensor<8x8xf32>
+  return
+}
+
+// -----
+
+func.func @gather_index_type(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi16>) {
+  // expected-error @+1 {{operand #1 must be}}
+  %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi16> -> !pl.tensor<4x8xf32>
+  return
+}

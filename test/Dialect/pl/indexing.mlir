@@ -51,8 +51,11 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.mrgsort_format2 %{{.*}}, %{{.*}} exhausted : !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32> -> !pl.tensor<1x64xf32>
 // CHECK: pl.tensor.gather_mask %{{.*}} p1010 : !pl.tensor<1x512xf32> -> !pl.tensor<1x256xui32>
 // CHECK: pl.tensor.reinterpret_view %{{.*}} : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
+// CHECK: pl.tensor.gather %{{.*}}, %{{.*}} dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
+// CHECK: pl.tensor.gather %{{.*}}, %{{.*}} dim 0 : !pl.tensor<4x8x16xf16>, !pl.tensor<2x8x16xi32> -> !pl.tensor<2x8x16xf16>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
-                   %y: !pl.tensor<?x16xf32>) {
+                   %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
+                   %z: !pl.tensor<4x8x16xf16>, %zi: !pl.tensor<2x8x16xi32>) {
   %c0 = arith.constant 0 : i32
   %c64 = arith.constant 64 : index
   %seq = pl.tensor.ci %c0 : i32 -> !pl.tensor<1x256xui32>
@@ -61,6 +64,8 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %m = pl.tensor.mrgsort_format2 %a, %b exhausted : !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32> -> !pl.tensor<1x64xf32>
   %i = pl.tensor.gather_mask %p p1010 : !pl.tensor<1x512xf32> -> !pl.tensor<1x256xui32>
   %v = pl.tensor.reinterpret_view %y : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
+  %g = pl.tensor.gather %s, %e dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
+  %h = pl.tensor.gather %z, %zi dim 0 : !pl.tensor<4x8x16xf16>, !pl.tensor<2x8x16xi32> -> !pl.tensor<2x8x16xf16>
   return
 }
 
