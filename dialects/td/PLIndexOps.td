@@ -355,6 +355,69 @@ def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Scatters
+//===----------------------------------------------------------------------===//
+
+def PL_TileScatterOp : PL_Op<"tile.scatter", [PL_TilePure]> {
+  let ptoFamily = "tile_scatter";
+  let ptoPipe = "v";
+  let ptoInstruction = "TSCATTER";
+  let summary = "Scatter a tile's elements to flat indices of a zeroed tile";
+  let description = [{
+    Returns a tile of the result type, wholly valid, whose elements are
+    zero except where `indexes` points: for each valid position `(i, j)`
+    of `indexes`, `result.flat[indexes[i, j]] = source[i, j]` (the
+    row-major flat index; when two positions point at one element, the
+    later one in row-major order wins). `indexes` has the source's shape
+    and valid extents; it is `i32` for 4-byte elements and `i16` for
+    narrower ones. An index outside the result is an error when the
+    program runs. a2a3's TSCATTER zeroes its destination first, which is
+    why the other elements are zero (`pl.tensor.scatter` keeps its
+    input's). Example:
+
+    ```mlir
+    %s = pl.tile.scatter %x, %idx : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec> -> !pl.tile<4x8xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[I8, I16, I32, F16, BF16, F32]>:$source,
+                       PL_TileOf<[I16, I32]>:$indexes);
+  let results = (outs PL_TileOf<[I8, I16, I32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $source `,` $indexes attr-dict `:` qualified(type($source)) `,`
+    qualified(type($indexes)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorScatterOp : PL_Op<"tensor.scatter", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let ptoFamily = "tensor_scatter";
+  let summary = "A tensor with elements replaced along one axis by index";
+  let description = [{
+    Returns `input` with, for each position of `index` (`i32`, of the
+    input's rank, 2 or more), the element of `input` at that position with
+    its coordinate on axis `dim` replaced by the index there set to
+    `source`'s element at the position (`source` has the index's shape):
+    for rank 2 and `dim` 1, `result[i, index[i, j]] = source[i, j]`. When
+    two positions point at one element, the later one in row-major order
+    wins. On the other axes the index's extents are at most the input's.
+    An index outside the input's extent on `dim` is an error when the
+    program runs. `pl-convert-tensor-to-tile` writes a scatter on the last
+    axis element by element into a copy of the input's tile. Example:
+
+    ```mlir
+    %r = pl.tensor.scatter %base, %slots, %values dim 1 : !pl.tensor<8x16xf32>, !pl.tensor<8x4xi32>, !pl.tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[I8, I16, I32, F16, BF16, F32]>:$input, PL_TensorOf<[I32]>:$index,
+                       PL_TensorOf<[I8, I16, I32, F16, BF16, F32]>:$source, I64Attr:$dim);
+  let results = (outs PL_TensorOf<[I8, I16, I32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $input `,` $index `,` $source `dim` $dim attr-dict `:` qualified(type($input)) `,`
+    qualified(type($index)) `,` qualified(type($source))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Reinterpreting bits
 //===----------------------------------------------------------------------===//
 

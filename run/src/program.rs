@@ -506,6 +506,10 @@ pub enum Indexing {
     GatherMask,
     /// `pl.tensor.gather`: elements along one axis by index.
     GatherAxis,
+    /// `pl.tile.scatter`: elements to flat indices of a zeroed tile.
+    Scatter,
+    /// `pl.tensor.scatter`: elements replaced along one axis by index.
+    ScatterAxis,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -866,6 +870,8 @@ impl Code {
             K::PlTensorMrgsortFormat2 => TensorIndexing(Indexing::MergeLists),
             K::PlTensorGatherMask => TensorIndexing(Indexing::GatherMask),
             K::PlTensorGather => TensorIndexing(Indexing::GatherAxis),
+            K::PlTileScatter => TileIndexing(Indexing::Scatter),
+            K::PlTensorScatter => TensorIndexing(Indexing::ScatterAxis),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,
             K::PlArrayGetElement => ArrayGet,
@@ -977,9 +983,11 @@ impl Code {
             | F::TileGenerate
             | F::TileSort
             | F::TileGather
+            | F::TileScatter
             | F::TensorGenerate
             | F::TensorSort
             | F::TensorGather
+            | F::TensorScatter
             | F::TileConcat
             | F::Task
             | F::Array

@@ -169,3 +169,16 @@ func.func @array_read_after_update(%i: index, %v: i32) -> i32 attributes {pl.kin
   %n = pl.array.get_element %a[%i] : !pl.array<i32, 4> -> i32
   return %n : i32
 }
+
+// -----
+
+// TSCATTER indexes the destination's storage: rows padded to 32 bytes
+// would put a row-major flat index in the wrong place.
+func.func @scatter_padded(%x: !pl.tensor<2x4xf32>, %at: !pl.tensor<2x4xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<2x4xf32> -> !pl.tile<2x4xf32, vec>
+  %i = pl.tile.load %at[%c0, %c0] {pl.addresses = array<i64: 64>} : !pl.tensor<2x4xi32> -> !pl.tile<2x4xi32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's TSCATTER indexes the destination's storage, whose rows are padded to 32 bytes here: scatter into one row, or into rows of a whole number of 32 bytes, got !pl.tile<4x4xf32, vec>}}
+  %s = pl.tile.scatter %t, %i {pl.addresses = array<i64: 128>} : !pl.tile<2x4xf32, vec>, !pl.tile<2x4xi32, vec> -> !pl.tile<4x4xf32, vec>
+  return
+}

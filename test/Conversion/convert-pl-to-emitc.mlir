@@ -376,3 +376,24 @@ func.func @counters(%out: !pl.tensor<1x4xi32> {pl.direction = #pl.direction<inou
   pl.tensor.write %out[%c0, %c0], %v : !pl.tensor<1x4xi32>, i32
   return
 }
+
+// -----
+
+// A tile scatter zeroes its destination (TEXPANDS of the element type's
+// zero, `{}`), as a2a3's TSCATTER does and pto-isa's CPU backend does not,
+// then scatters.
+// CHECK-LABEL: emitc.func @scatter
+// CHECK: %[[D:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 4, 8, {{.*}}>"()
+// CHECK: call_opaque "TEXPANDS"(%[[D]]) {args = [0 : index, #emitc.opaque<"{}">]}
+// CHECK-NEXT: call_opaque "TSCATTER"(%[[D]], %{{.*}}, %{{.*}})
+// CPP-LABEL: __global__ AICORE void scatter(
+// CPP: TEXPANDS([[D:v[0-9]+]], {});
+// CPP-NEXT: TSCATTER([[D]], {{v[0-9]+}}, {{v[0-9]+}});
+func.func @scatter(%x: !pl.tensor<2x8xf32>, %at: !pl.tensor<2x8xi32>, %y: !pl.tensor<4x8xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<2x8xf32> -> !pl.tile<2x8xf32, vec>
+  %i = pl.tile.load %at[%c0, %c0] {pl.addresses = array<i64: 64>} : !pl.tensor<2x8xi32> -> !pl.tile<2x8xi32, vec>
+  %s = pl.tile.scatter %t, %i {pl.addresses = array<i64: 128>} : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec> -> !pl.tile<4x8xf32, vec>
+  %o = pl.tile.store %s, %y[%c0, %c0] : !pl.tile<4x8xf32, vec>, !pl.tensor<4x8xf32>
+  return
+}

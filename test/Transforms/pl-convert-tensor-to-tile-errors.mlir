@@ -135,3 +135,11 @@ func.func @gather_first_axis(%s: !pl.tensor<16x64xf32>, %e: !pl.tensor<4x64xi32>
   %g = pl.tensor.gather %s, %e dim 0 : !pl.tensor<16x64xf32>, !pl.tensor<4x64xi32> -> !pl.tensor<4x64xf32>
   return %g : !pl.tensor<4x64xf32>
 }
+
+// -----
+
+func.func @scatter_first_axis(%t: !pl.tensor<16x64xf32>, %k: !pl.tensor<4x64xi32>, %v: !pl.tensor<4x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-warning @+1 {{pl-convert-tensor-to-tile: a scatter on other than the last axis of a 2-D tensor has no tile form yet; the kernel keeps computing on tensors here}}
+  %r = pl.tensor.scatter %t, %k, %v dim 0 : !pl.tensor<16x64xf32>, !pl.tensor<4x64xi32>, !pl.tensor<4x64xf32>
+  return %r : !pl.tensor<16x64xf32>
+}

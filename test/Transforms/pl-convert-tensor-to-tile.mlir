@@ -367,3 +367,23 @@ func.func @gathers(%s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>) -> !pl.t
   %r = pl.tensor.add %g, %h : !pl.tensor<16x8xf32>, !pl.tensor<16x8xf32> -> !pl.tensor<16x8xf32>
   return %r : !pl.tensor<16x8xf32>
 }
+
+// A scatter on the last axis writes element by element into a copy of
+// the input's tile (a load of its own here), so the slots no index
+// points at keep their values.
+// CHECK-LABEL: func.func @scatters(
+// CHECK-SAME: %[[T:[^:]*]]: !pl.tensor<8x16xf32>
+// CHECK-DAG: %[[COPY:.*]] = pl.tile.load %[[T]][%{{.*}}, %{{.*}}] : !pl.tensor<8x16xf32> -> !pl.tile<8x16xf32>
+// CHECK-DAG: %[[K:.*]] = pl.tile.load %{{.*}} : !pl.tensor<8x4xi32> -> !pl.tile<8x4xi32>
+// CHECK-DAG: %[[V:.*]] = pl.tile.load %{{.*}} : !pl.tensor<8x4xf32> -> !pl.tile<8x4xf32>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[COPY]]) -> (!pl.tile<8x16xf32>) {
+// CHECK-NEXT: scf.for %[[C:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[B:.*]] = %[[A]]) -> (!pl.tile<8x16xf32>) {
+// CHECK-NEXT: %[[AT:.*]] = pl.tile.read %[[K]][%[[R]], %[[C]]] : !pl.tile<8x4xi32> -> i32
+// CHECK-NEXT: %[[COL:.*]] = arith.index_cast %[[AT]] : i32 to index
+// CHECK-NEXT: %[[X:.*]] = pl.tile.read %[[V]][%[[R]], %[[C]]] : !pl.tile<8x4xf32> -> f32
+// CHECK-NEXT: %[[W:.*]] = pl.tile.write %[[B]][%[[R]], %[[COL]]], %[[X]] : !pl.tile<8x16xf32>, f32
+// CHECK-NEXT: scf.yield %[[W]]
+func.func @scatters(%t: !pl.tensor<8x16xf32>, %k: !pl.tensor<8x4xi32>, %v: !pl.tensor<8x4xf32>) -> !pl.tensor<8x16xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %r = pl.tensor.scatter %t, %k, %v dim 1 : !pl.tensor<8x16xf32>, !pl.tensor<8x4xi32>, !pl.tensor<8x4xf32>
+  return %r : !pl.tensor<8x16xf32>
+}

@@ -475,6 +475,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TileGenerate
             | Family::TileSort
             | Family::TileGather
+            | Family::TileScatter
             | Family::TilePartial
             | Family::TileCarry
             | Family::TileConcat
@@ -498,6 +499,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorGenerate
             | Family::TensorSort
             | Family::TensorGather
+            | Family::TensorScatter
             | Family::TensorPartial
             | Family::Task
             | Family::Array

@@ -131,6 +131,8 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
         K::PlTileGather => verify_gather,
         K::PlTensorGather => verify_gather_axis,
+        K::PlTileScatter => verify_scatter,
+        K::PlTensorScatter => verify_scatter_axis,
         K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
         _ => return None,
     })
@@ -390,6 +392,88 @@ fn verify_gather_axis<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
         Shaped::operand(op, 1)?,
         Shaped::result(op)?,
     );
+    check_axis(op, &input, &index)?;
+    if result.shape != index.shape || result.element != input.element {
+        return fail(format!(
+            "result must have the index's shape {} and the input's element type {}, got {}",
+            render_dims(&index.shape),
+            input.element,
+            result.r#type
+        ));
+    }
+    Ok(())
+}
+
+/// `pl.tile.scatter`: 2-D tiles in `vec`, the indexes of the source's
+/// shape and valid extents and of the width the element needs, the
+/// result wholly valid and of the source's element type.
+fn verify_scatter<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, indexes, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::result(op)?,
+    );
+    for (what, shaped) in [
+        ("source", &source),
+        ("indexes", &indexes),
+        ("result", &result),
+    ] {
+        shaped.in_vec(what)?;
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    if indexes.shape != source.shape || indexes.valid != source.valid {
+        return fail(format!(
+            "indexes must have the source's shape and valid extents, got {} for {}",
+            indexes.r#type, source.r#type
+        ));
+    }
+    if result.element != source.element || result.valid != result.shape {
+        return fail(format!(
+            "result must be wholly valid and of the source's element type {}, got {}",
+            source.element, result.r#type
+        ));
+    }
+    let width = |t: Type<'c>| bits(t).unwrap_or(0);
+    let wanted = if width(source.element) == 32 { 32 } else { 16 };
+    if width(indexes.element) != wanted {
+        return fail(format!(
+            "indexes of {} elements are i{wanted}, got {}",
+            source.element, indexes.element
+        ));
+    }
+    Ok(())
+}
+
+/// `pl.tensor.scatter`: an index of the input's rank (2 or more), `dim`
+/// one of its axes, the source the index's shape and the input's element
+/// type, the index's extents on the other axes at most the input's.
+fn verify_scatter_axis<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (input, index, source) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::operand(op, 2)?,
+    );
+    if source.shape != index.shape || source.element != input.element {
+        return fail(format!(
+            "source must have the index's shape {} and the input's element type {}, got {}",
+            render_dims(&index.shape),
+            input.element,
+            source.r#type
+        ));
+    }
+    check_axis(op, &input, &index)
+}
+
+/// The rules `pl.tensor.gather` and `pl.tensor.scatter` share: an index of
+/// the input's rank (2 or more), `dim` one of its axes, the index's extents
+/// on the other axes at most the input's.
+fn check_axis<'c>(
+    op: OperationRef<'c, '_>,
+    input: &Shaped<'c>,
+    index: &Shaped<'c>,
+) -> VerifyResult<'c> {
     let rank = input.shape.len();
     if rank < 2 {
         return fail(format!(
@@ -415,20 +499,12 @@ fn verify_gather_axis<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
             rank - 1
         ));
     }
-    if result.shape != index.shape || result.element != input.element {
-        return fail(format!(
-            "result must have the index's shape {} and the input's element type {}, got {}",
-            render_dims(&index.shape),
-            input.element,
-            result.r#type
-        ));
-    }
     for axis in (0..rank).filter(|&a| a as i64 != dim) {
         if let (Some(i), Some(x)) = (index.shape[axis], input.shape[axis])
             && i > x
         {
             return fail(format!(
-                "index extent {i} on axis {axis} exceeds the input's {x} (only axis {dim} is gathered)"
+                "index extent {i} on axis {axis} exceeds the input's {x} (only axis {dim} is indexed)"
             ));
         }
     }

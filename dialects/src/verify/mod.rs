@@ -260,9 +260,11 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         Family::TileGenerate
         | Family::TileSort
         | Family::TileGather
+        | Family::TileScatter
         | Family::TensorGenerate
         | Family::TensorSort
-        | Family::TensorGather => Rule::Indexing,
+        | Family::TensorGather
+        | Family::TensorScatter => Rule::Indexing,
         Family::TensorUnary
         | Family::TensorBinary
         | Family::TensorScalar

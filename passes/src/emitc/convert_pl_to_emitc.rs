@@ -147,7 +147,11 @@ whole number of 32 bytes (pto-isa streams the kept elements over its
 storage), and an indexed gather's source one row or rows of a whole
 number of 32 bytes (it reads a flat index of the storage); other forms
 are errors at the op. A `reinterpret_view` is another object at its
-source's address.
+source's address. A scatter is `TEXPANDS(dst, {})` then `TSCATTER(dst,
+src, indexes)`: a2a3's TSCATTER zeroes its destination and pto-isa's CPU
+backend does not, so the fill makes both compute the op (its destination,
+like a gather's source, is one row or rows of a whole number of 32
+bytes).
 
 A `pl.array` is a zeroed C array on the core's stack (`int32_t v[8] =
 {0};`, an `index` element an `int64_t`), read as `v[i]` and written in
@@ -441,7 +445,9 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         Family::TileCast => Lowering::cast,
         Family::TileRowReduce | Family::TileColReduce => Lowering::reduce,
         Family::TileMatmul => Lowering::matmul,
-        Family::TileGenerate | Family::TileSort | Family::TileGather => Lowering::indexing,
+        Family::TileGenerate | Family::TileSort | Family::TileGather | Family::TileScatter => {
+            Lowering::indexing
+        }
         Family::Array => Lowering::array,
         _ => return None,
     })
@@ -526,6 +532,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TensorGenerate
         | Family::TensorSort
         | Family::TensorGather
+        | Family::TensorScatter
         | Family::TensorPartial => Err(TENSOR_LEVEL),
         Family::TileTransfer
         | Family::TileFillpad
@@ -535,7 +542,8 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileCast
         | Family::TileGenerate
         | Family::TileSort
-        | Family::TileGather => Ok(()),
+        | Family::TileGather
+        | Family::TileScatter => Ok(()),
         Family::TileView => match kind {
             K::PlTileSetValidshape | K::PlTileReshape | K::PlTileReinterpretView => Ok(()),
             _ => instruction(),

@@ -101,6 +101,14 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   flat index, a column only of a one-row source) and
   `pl.tile.assemble`d into the result; a gather on another axis, or of a
   dynamic shape, stays a tensor op with a warning;
+- `pl.tensor.scatter` on the last axis of a 2-D tensor of static shape
+  becomes two `scf.for` loops over the index's positions writing into a
+  copy of the input's tile (a `pl.tile.load` of its own, or a whole
+  `pl.tile.slice` of a converted tile): `pl.tile.read` of the index and
+  of the source, `pl.tile.write` at the index's column (a2a3's TSCATTER
+  zeroes the elements no index points at, which the scatter keeps); on
+  another axis, or of a dynamic shape, it stays a tensor op with a
+  warning;
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -642,6 +650,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorGather {
             return self.gather_axis(op);
+        }
+        if kind == OpKind::PlTensorScatter {
+            return self.scatter_axis(op);
         }
         if kind == OpKind::PlTensorAssemble
             && op
@@ -1240,6 +1251,7 @@ fn is_convertible(kind: OpKind) -> bool {
                 | OpKind::PlTensorFull
                 | OpKind::PlTensorConcat
                 | OpKind::PlTensorGather
+                | OpKind::PlTensorScatter
         )
 }
 

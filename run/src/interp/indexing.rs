@@ -286,34 +286,104 @@ pub fn gather_axis(
     let count = index_shape.iter().product::<usize>();
     let cols = index_shape.last().copied().unwrap_or(1).max(1);
     let mut result = Tile::undefined(count / cols, cols, input.elem)?;
-    let input_strides = crate::value::row_major(input_shape);
-    let index_strides = crate::value::row_major(index_shape);
     for flat in 0..count {
-        let value = index.data[flat];
-        if !index.defined[flat] {
-            return Err(undefined_read("gather's index", flat / cols, flat % cols));
-        }
-        let at = usize::try_from(value as i64)
-            .ok()
-            .filter(|&i| i < input_shape[dim])
-            .ok_or_else(|| {
-                RunError::new(format!(
-                    "gather index {value} is outside the input's {} elements on axis {dim}",
-                    input_shape[dim]
-                ))
-            })?;
-        let mut source = 0;
-        for (axis, (&stride, &input_stride)) in index_strides.iter().zip(&input_strides).enumerate()
-        {
-            let coordinate = if axis == dim {
-                at
-            } else {
-                flat / stride % index_shape[axis]
-            };
-            source += coordinate * input_stride;
-        }
+        let at = axis_index(index, flat, input_shape[dim], dim, "gather")?;
+        let source = along_axis(flat, index_shape, input_shape, dim, at);
         result.data[flat] = input.data[source];
         result.defined[flat] = input.defined[source];
+    }
+    Ok(result)
+}
+
+/// `pl.tile.scatter`: a wholly valid `rows` x `cols` tile of zeros with
+/// `source`'s element at each valid position of `indexes` written at the
+/// flat index there (later positions win).
+pub fn scatter(source: &Tile, indexes: &Tile, rows: usize, cols: usize) -> Result<Tile> {
+    let mut result = Tile::undefined(rows, cols, source.elem)?;
+    result.data.fill(0.0);
+    result.defined.fill(true);
+    for r in 0..indexes.valid_rows {
+        for c in 0..indexes.valid_cols {
+            let index = indexes
+                .get(r, c)
+                .ok_or_else(|| undefined_read("scatter's indexes", r, c))?;
+            let flat = usize::try_from(index as i64)
+                .ok()
+                .filter(|&i| i < rows * cols)
+                .ok_or_else(|| {
+                    RunError::new(format!(
+                        "scatter index {index} at [{r}, {c}] is outside the result's {} elements",
+                        rows * cols
+                    ))
+                })?;
+            let i = result.index(flat / cols, flat % cols);
+            result.data[i] = source
+                .get(r, c)
+                .ok_or_else(|| undefined_read("scatter", r, c))?;
+        }
+    }
+    Ok(result)
+}
+
+/// Where position `flat` of a tensor of `index_shape` points in one of
+/// `input_shape` when its coordinate on `dim` is `at`: the element's flat
+/// offset.
+fn along_axis(
+    flat: usize,
+    index_shape: &[usize],
+    input_shape: &[usize],
+    dim: usize,
+    at: usize,
+) -> usize {
+    let index_strides = crate::value::row_major(index_shape);
+    let input_strides = crate::value::row_major(input_shape);
+    let mut source = 0;
+    for (axis, (&stride, &input_stride)) in index_strides.iter().zip(&input_strides).enumerate() {
+        let coordinate = if axis == dim {
+            at
+        } else {
+            flat / stride % index_shape[axis]
+        };
+        source += coordinate * input_stride;
+    }
+    source
+}
+
+/// The index at position `flat` of `index` (read whole), checked to lie in
+/// `extent` (the input's on axis `dim`).
+fn axis_index(index: &Tile, flat: usize, extent: usize, dim: usize, what: &str) -> Result<usize> {
+    let value = index.data[flat];
+    if !index.defined[flat] {
+        return Err(undefined_read(what, flat / index.cols, flat % index.cols));
+    }
+    usize::try_from(value as i64)
+        .ok()
+        .filter(|&i| i < extent)
+        .ok_or_else(|| {
+            RunError::new(format!(
+                "{what} index {value} is outside the input's {extent} elements on axis {dim}"
+            ))
+        })
+}
+
+/// `pl.tensor.scatter`: `input` (of `input_shape`, read whole) with the
+/// element at each position of `index` (of `index_shape`), its coordinate
+/// on `dim` replaced by the index there, set to `source`'s there (later
+/// positions win).
+pub fn scatter_axis(
+    input: &Tile,
+    input_shape: &[usize],
+    index: &Tile,
+    index_shape: &[usize],
+    source: &Tile,
+    dim: usize,
+) -> Result<Tile> {
+    let mut result = input.clone();
+    for flat in 0..index_shape.iter().product::<usize>() {
+        let at = axis_index(index, flat, input_shape[dim], dim, "scatter")?;
+        let target = along_axis(flat, index_shape, input_shape, dim, at);
+        result.data[target] = source.data[flat];
+        result.defined[target] = source.defined[flat];
     }
     Ok(result)
 }
@@ -441,6 +511,25 @@ impl Interp<'_> {
                     &shape_of(0)?,
                     &*operand(self, 1)?,
                     &shape_of(1)?,
+                    dim,
+                )?
+            }
+            Indexing::Scatter => {
+                let rows = result_shape.first().copied().unwrap_or(1) as usize;
+                scatter(&*operand(self, 0)?, &*operand(self, 1)?, rows, cols)?
+            }
+            Indexing::ScatterAxis => {
+                let shape_of = |i: usize| interp_tensor_shape(self, frame, op, i);
+                let dim = op
+                    .int_attr("dim")
+                    .ok_or_else(|| RunError::new("scatter needs a dim"))?
+                    as usize;
+                scatter_axis(
+                    &*operand(self, 0)?,
+                    &shape_of(0)?,
+                    &*operand(self, 1)?,
+                    &shape_of(1)?,
+                    &*operand(self, 2)?,
                     dim,
                 )?
             }

@@ -415,7 +415,8 @@ template <typename D, typename A> void TFILLPAD(D &dst, const A &src) {
       dst.at(r, c) = r < src.validRows && c < src.validCols ? convert<typename D::DType>(src.at(r, c)) : pad_value<typename D::DType>(D::pad);
 }
 
-template <typename D, typename S> void TEXPANDS(D &dst, S scalar) {
+// pto-isa takes the scalar as the tile's element type (so `{}` is its zero).
+template <typename D> void TEXPANDS(D &dst, typename D::DType scalar) {
   sim::hazards::step(sim::hazards::V, "TEXPANDS", {}, {bytes(dst)});
   each(dst, [&](int, int) { return convert<typename D::DType>(scalar); });
 }

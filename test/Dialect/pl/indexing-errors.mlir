@@ -316,7 +316,7 @@ func.func @gather_result(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>) {
 // -----
 
 func.func @gather_extent(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<8x8xi32>) {
-  // expected-error @+1 {{index extent 8 on axis 0 exceeds the input's 4 (only axis 1 is gathered)}}
+  // expected-error @+1 {{index extent 8 on axis 0 exceeds the input's 4 (only axis 1 is indexed)}}
   %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<8x8xi32> -> !pl.tensor<8x8xf32>
   return
 }
@@ -326,5 +326,53 @@ func.func @gather_extent(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<8x8xi32>) {
 func.func @gather_index_type(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi16>) {
   // expected-error @+1 {{operand #1 must be}}
   %g = pl.tensor.gather %x, %i dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi16> -> !pl.tensor<4x8xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_index_width(%x: !pl.tile<2x16xf16, vec>, %i: !pl.tile<2x16xi32, vec>) {
+  // expected-error @+1 {{indexes of f16 elements are i16, got i32}}
+  %s = pl.tile.scatter %x, %i : !pl.tile<2x16xf16, vec>, !pl.tile<2x16xi32, vec> -> !pl.tile<4x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @scatter_index_shape(%x: !pl.tile<2x8xf32, vec>, %i: !pl.tile<1x8xi32, vec>) {
+  // expected-error @+1 {{indexes must have the source's shape and valid extents, got !pl.tile<1x8xi32, vec> for !pl.tile<2x8xf32, vec>}}
+  %s = pl.tile.scatter %x, %i : !pl.tile<2x8xf32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<4x8xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scatter_partial_result(%x: !pl.tile<2x8xf32, vec>, %i: !pl.tile<2x8xi32, vec>) {
+  // expected-error @+1 {{result must be wholly valid and of the source's element type f32, got !pl.tile<4x8xf32, vec, valid = 2x8>}}
+  %s = pl.tile.scatter %x, %i : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec> -> !pl.tile<4x8xf32, vec, valid = 2x8>
+  return
+}
+
+// -----
+
+func.func @scatter_rank(%x: !pl.tile<2x2x8xf32, vec>, %i: !pl.tile<2x2x8xi32, vec>) {
+  // expected-error @+1 {{source must be 2-D, got !pl.tile<2x2x8xf32, vec>}}
+  %s = pl.tile.scatter %x, %i : !pl.tile<2x2x8xf32, vec>, !pl.tile<2x2x8xi32, vec> -> !pl.tile<4x8xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scatter_source(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>, %v: !pl.tensor<4x4xf32>) {
+  // expected-error @+1 {{source must have the index's shape 4x8 and the input's element type f32, got !pl.tensor<4x4xf32>}}
+  %s = pl.tensor.scatter %x, %i, %v dim 1 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi32>, !pl.tensor<4x4xf32>
+  return
+}
+
+// -----
+
+func.func @scatter_dim(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>, %v: !pl.tensor<4x8xf32>) {
+  // expected-error @+1 {{dim must be an axis of the input (0 to 1), got 3}}
+  %s = pl.tensor.scatter %x, %i, %v dim 3 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi32>, !pl.tensor<4x8xf32>
   return
 }

@@ -21,6 +21,8 @@
 // CHECK: pl.tile.gather_mask %{{.*}} p0001 : !pl.tile<4x64xi16, vec, valid = ?x64> -> !pl.tile<4x16xui16, vec, valid = ?x16>
 // CHECK: pl.tile.reinterpret_view %{{.*}} : !pl.tile<8x16xf32, vec> -> !pl.tile<8x32xi16, vec>
 // CHECK: pl.tile.reinterpret_view %{{.*}} : !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<8x8xf32, vec, valid = ?x8>
+// CHECK: pl.tile.scatter %{{.*}}, %{{.*}} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<4x64xf32, vec>
+// CHECK: pl.tile.scatter %{{.*}}, %{{.*}} : !pl.tile<8x16xi16, vec, valid = ?x16>, !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<16x16xi16, vec>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
@@ -41,6 +43,8 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %q = pl.tile.gather_mask %m p0001 : !pl.tile<4x64xi16, vec, valid = ?x64> -> !pl.tile<4x16xui16, vec, valid = ?x16>
   %r = pl.tile.reinterpret_view %f : !pl.tile<8x16xf32, vec> -> !pl.tile<8x32xi16, vec>
   %w = pl.tile.reinterpret_view %s : !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<8x8xf32, vec, valid = ?x8>
+  %sc = pl.tile.scatter %g, %i : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<4x64xf32, vec>
+  %sh = pl.tile.scatter %s, %s : !pl.tile<8x16xi16, vec, valid = ?x16>, !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<16x16xi16, vec>
   return
 }
 
@@ -53,6 +57,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.reinterpret_view %{{.*}} : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
 // CHECK: pl.tensor.gather %{{.*}}, %{{.*}} dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
 // CHECK: pl.tensor.gather %{{.*}}, %{{.*}} dim 0 : !pl.tensor<4x8x16xf16>, !pl.tensor<2x8x16xi32> -> !pl.tensor<2x8x16xf16>
+// CHECK: pl.tensor.scatter %{{.*}}, %{{.*}}, %{{.*}} dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32>, !pl.tensor<16x8xf32>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
                    %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
                    %z: !pl.tensor<4x8x16xf16>, %zi: !pl.tensor<2x8x16xi32>) {
@@ -66,6 +71,7 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %v = pl.tensor.reinterpret_view %y : !pl.tensor<?x16xf32> -> !pl.tensor<?x64xi8>
   %g = pl.tensor.gather %s, %e dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32> -> !pl.tensor<16x8xf32>
   %h = pl.tensor.gather %z, %zi dim 0 : !pl.tensor<4x8x16xf16>, !pl.tensor<2x8x16xi32> -> !pl.tensor<2x8x16xf16>
+  %k = pl.tensor.scatter %s, %e, %g dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32>, !pl.tensor<16x8xf32>
   return
 }
 

@@ -409,8 +409,9 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
     %mrgsort_format1: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
     %mrgsort_format2: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
     %gather_mask: !pl.tensor<1x256xi32> {pl.direction = #pl.direction<out>},
-    %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>})
-    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>)
+    %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
+    %scatter: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>})
+    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>)
     attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -434,7 +435,10 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
   %r3 = pl.tile.store %3, %mrgsort_format2[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
   %r4 = pl.tile.store %4, %gather_mask[%c0, %c0] : !pl.tile<1x256xi32, vec>, !pl.tensor<1x256xi32>
   %r5 = pl.tile.store %5, %gather[%c0, %c0] : !pl.tile<1x256xf32, vec>, !pl.tensor<1x256xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>
+  // The sorted order's indices (a permutation) scatter x back to them.
+  %6 = pl.tile.scatter %5, %4 : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xi32, vec> -> !pl.tile<1x256xf32, vec>
+  %r6 = pl.tile.store %6, %scatter[%c0, %c0] : !pl.tile<1x256xf32, vec>, !pl.tensor<1x256xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>
 }
 
 // Ops defined by valid regions: partial arithmetic of x and the first 8

@@ -4,7 +4,8 @@
 //! arguments pto-isa cannot deduce spelt out (docs/passes/convert-pl-to-emitc.md).
 
 use melior::ir::{
-    Attribute, OperationRef, Value, ValueLike, operation::OperationLike, r#type::ShapedTypeLike,
+    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
+    operation::OperationLike, r#type::ShapedTypeLike,
 };
 use pto_dialects::{
     enums::{EnumAttr, MaskPattern},
@@ -74,6 +75,39 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     ));
                 }
                 self.one_to_one(op, kind, operands, None)?;
+            }
+            OpKind::PlTileScatter => {
+                // a2a3's TSCATTER zeroes its destination first and
+                // pto-isa's CPU backend does not: zero it here, so both
+                // compute the op's value (TEXPANDS's `{}` is the element
+                // type's zero).
+                // TSCATTER indexes the destination's storage, as TGATHER
+                // its source's.
+                let target =
+                    TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                if target.shape()[0] != 1 && a2a3::storage_shape(target) != target.shape() {
+                    return Err((
+                        op,
+                        format!(
+                            "pto-isa's TSCATTER indexes the destination's storage, whose rows are padded to 32 bytes here: scatter into one row, or into rows of a whole number of 32 bytes, got {}",
+                            result.r#type()
+                        ),
+                    ));
+                }
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let zero = vec![
+                    IntegerAttribute::new(Type::index(self.context), 0).into(),
+                    opaque_attribute(self.context, "{}"),
+                ];
+                self.call(op, "TEXPANDS", &[object], Some(zero), None);
+                self.call(
+                    op,
+                    "TSCATTER",
+                    &[object, operands[0], operands[1]],
+                    None,
+                    None,
+                );
+                self.replace(op, object);
             }
             OpKind::PlTileMrgsortFormat1 => {
                 let object = self.declare_tile(op, result, 0, valid)?;

@@ -8,7 +8,7 @@
 use melior::{
     dialect::arith,
     ir::{
-        Block, BlockLike, OperationRef, Region, RegionLike, Type, Value,
+        Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike},
     },
@@ -110,20 +110,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
                 .build()
                 .map_err(|e| (op, e.to_string()))?,
         );
-        body.append_operation(
-            OperationBuilder::new("scf.yield", location)
-                .add_operands(&[result_of(assembled)])
-                .build()
-                .map_err(|e| (op, e.to_string()))?,
-        );
-        let region = Region::new();
-        region.append_block(body);
-        let loop_op = OperationBuilder::new("scf.for", location)
-            .add_operands(&[zero, end, one, gathered])
-            .add_results(&[result_tile])
-            .add_regions([region])
-            .build()
-            .map_err(|e| (op, e.to_string()))?;
+        let failed = |e: String| (op, e);
+        body.append_operation(yield_op(location, result_of(assembled)).map_err(failed)?);
+        let loop_op = for_op(location, [zero, end, one], gathered, body).map_err(failed)?;
         let gathered = result_of(block.insert_operation_before(op, loop_op));
         self.tiles.insert(value_key(result), gathered);
         Ok(true)
@@ -137,4 +126,144 @@ impl<'c, 'a> Conversion<'c, 'a> {
         .emit(op, Severity::Warning);
         Ok(false)
     }
+}
+
+impl<'c, 'a> Conversion<'c, 'a> {
+    /// A scatter on the last axis of a 2-D tensor of static shape: element
+    /// by element (`pl.tile.read` of the index and the source, `pl.tile.write`
+    /// into the result) over a copy of the input's tile, which keeps the
+    /// elements no index points at (a2a3's TSCATTER would zero them).
+    /// Other scatters stay tensor ops, with a warning.
+    pub(super) fn scatter_axis(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<bool, Failure<'c, 'a>> {
+        let (input, index, source) = (
+            op.operand(0).map_err(|e| (op, e.to_string()))?,
+            op.operand(1).map_err(|e| (op, e.to_string()))?,
+            op.operand(2).map_err(|e| (op, e.to_string()))?,
+        );
+        let result = result_of(op);
+        let dim = op
+            .attribute("dim")
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map(|a| a.value());
+        let (Some(shape), Some(index_shape)) = (static_shape(input), static_shape(index)) else {
+            return self.kept_scatter(op, "of a dynamic shape");
+        };
+        if shape.len() != 2 || dim != Some(1) {
+            return self.kept_scatter(op, "on other than the last axis of a 2-D tensor");
+        }
+        let context = self.context;
+        let location = op.location();
+        let block = op.block().expect("ops sit in blocks");
+        let constant = |value: i64| -> Value<'c, 'a> {
+            result_of(block.insert_operation_before(
+                op,
+                arith::constant(
+                    context,
+                    IntegerAttribute::new(Type::index(context), value).into(),
+                    location,
+                ),
+            ))
+        };
+        let zero = self.zero();
+        let (one, rows, cols) = (
+            constant(1),
+            constant(index_shape[0]),
+            constant(index_shape[1]),
+        );
+        let tile_type: Type = TileType::new(context, &shape, element(input), None).into();
+        // A copy of the input's tile: a whole slice of a converted one, a
+        // load of a tensor in memory of its own.
+        let copy = match self.tiles.get(&value_key(input)).copied() {
+            Some(tile) => OperationBuilder::new(OpKind::PlTileSlice.name(), location)
+                .add_operands(&[tile, zero, zero]),
+            None => OperationBuilder::new(OpKind::PlTileLoad.name(), location)
+                .add_operands(&[input, zero, zero]),
+        }
+        .add_results(&[tile_type])
+        .build()
+        .map_err(|e| (op, e.to_string()))?;
+        let copy = with_operand_segments(context, copy, &[1, 2, 0]);
+        let copy = result_of(block.insert_operation_before(op, copy));
+        let index_tile = self.tile_of(op, index)?;
+        let source_tile = self.tile_of(op, source)?;
+        // for r: for k: result[r, index[r, k]] = source[r, k].
+        let inner = Block::new(&[(Type::index(context), location), (tile_type, location)]);
+        let outer = Block::new(&[(Type::index(context), location), (tile_type, location)]);
+        let (row, column): (Value, Value) = (
+            outer.argument(0).unwrap().into(),
+            inner.argument(0).unwrap().into(),
+        );
+        let read = |tile: Value<'c, 'a>, r#type: Type<'c>| {
+            OperationBuilder::new(OpKind::PlTileRead.name(), location)
+                .add_operands(&[tile, row, column])
+                .add_results(&[r#type])
+                .build()
+                .expect("pl.tile.read builds")
+        };
+        let at = result_of(inner.append_operation(read(index_tile, element(index))));
+        let at = result_of(inner.append_operation(arith::index_cast(
+            at,
+            Type::index(context),
+            location,
+        )));
+        let value = result_of(inner.append_operation(read(source_tile, element(source))));
+        let written = inner.append_operation(
+            OperationBuilder::new(OpKind::PlTileWrite.name(), location)
+                .add_operands(&[inner.argument(1).unwrap().into(), row, at, value])
+                .add_results(&[tile_type])
+                .build()
+                .map_err(|e| (op, e.to_string()))?,
+        );
+        let failed = |e: String| (op, e);
+        inner.append_operation(yield_op(location, result_of(written)).map_err(failed)?);
+        let carried: Value = outer.argument(1).unwrap().into();
+        let inner_loop = outer
+            .append_operation(for_op(location, [zero, cols, one], carried, inner).map_err(failed)?);
+        outer.append_operation(yield_op(location, result_of(inner_loop)).map_err(failed)?);
+        let outer_loop = for_op(location, [zero, rows, one], copy, outer).map_err(failed)?;
+        let scattered = block.insert_operation_before(op, outer_loop);
+        self.tiles.insert(value_key(result), result_of(scattered));
+        Ok(true)
+    }
+
+    /// Keeps a scatter `what` says no tile form covers, with a warning.
+    fn kept_scatter(&self, op: OperationRef<'c, 'a>, what: &str) -> Result<bool, Failure<'c, 'a>> {
+        OpDiagnostic::new(format!(
+            "pl-convert-tensor-to-tile: a scatter {what} has no tile form yet; the kernel keeps computing on tensors here"
+        ))
+        .emit(op, Severity::Warning);
+        Ok(false)
+    }
+}
+
+/// `scf.yield value`.
+fn yield_op<'c, 'a>(
+    location: melior::ir::Location<'c>,
+    value: Value<'c, 'a>,
+) -> Result<melior::ir::Operation<'c>, String> {
+    OperationBuilder::new("scf.yield", location)
+        .add_operands(&[value])
+        .build()
+        .map_err(|e| e.to_string())
+}
+
+/// An `scf.for` over `bounds` carrying `init` through `body`.
+fn for_op<'c, 'a>(
+    location: melior::ir::Location<'c>,
+    bounds: [Value<'c, 'a>; 3],
+    init: Value<'c, 'a>,
+    body: Block<'c>,
+) -> Result<melior::ir::Operation<'c>, String> {
+    let region = Region::new();
+    region.append_block(body);
+    OperationBuilder::new("scf.for", location)
+        .add_operands(&[&bounds[..], &[init]].concat())
+        .add_results(&[init.r#type()])
+        .add_regions([region])
+        .build()
+        .map_err(|e| e.to_string())
 }

@@ -1,7 +1,7 @@
 //===- indexing.hpp - index sequences, sorts and gathers ------------------===//
 //
-// The instruction model's TCI, TSORT32, TMRGSORT and TGATHER (index and
-// mask forms), included by pto/pto-inst.hpp after the tiles. Written from
+// The instruction model's TCI, TSORT32, TMRGSORT, TGATHER (index and
+// mask forms) and TSCATTER (index form), included by pto/pto-inst.hpp after the tiles. Written from
 // pto-isa's API contract and checked against its CPU backend
 // (test/e2e/sim-vs-pto-isa.test):
 //
@@ -195,6 +195,22 @@ template <typename D, typename S, typename I, typename Tmp> void TGATHER(D &dst,
       long flat = long(idx.at(r, c));
       if (flat < 0 || flat >= long(S::rows) * S::cols) fail("TGATHER: an index outside the source");
       dst.at(r, c) = src.at(int(flat / S::cols), int(flat % S::cols));
+    }
+}
+
+/// TSCATTER's index form: each valid position of the indexes writes the
+/// source's element at that flat index of the destination's storage
+/// (later positions win); the rest of the destination is left as it is,
+/// as pto-isa's CPU backend leaves it (a2a3's zeroes it first).
+template <typename D, typename S, typename I> void TSCATTER(D &dst, const S &src, const I &idx) {
+  static_assert(std::is_same_v<typename D::DType, typename S::DType>, "TSCATTER keeps the element type");
+  static_assert(std::is_integral_v<typename I::DType>, "TSCATTER's indexes are integers");
+  sim::hazards::step(sim::hazards::V, "TSCATTER", {bytes(src), bytes(idx)}, {bytes(dst)});
+  for (int r = 0; r < idx.validRows; ++r)
+    for (int c = 0; c < idx.validCols; ++c) {
+      long flat = long(idx.at(r, c));
+      if (flat < 0 || flat >= long(D::rows) * D::cols) fail("TSCATTER: an index outside the destination");
+      dst.at(int(flat / D::cols), int(flat % D::cols)) = src.at(r, c);
     }
 }
 
