@@ -417,6 +417,57 @@ def PL_TensorScatterOp : PL_Op<"tensor.scatter", [Pure,
   }];
 }
 
+def PL_TileScatterUpdateOp : PL_Op<"tile.scatter_update", [PL_TilePure,
+    AllTypesMatch<["input", "result"]>]> {
+  let ptoFamily = "tile_scatter";
+  let summary = "A tile with rows replaced by index";
+  let description = [{
+    Returns `input` (`[rows, d]`) with, for each position `p` of the 2-D
+    `index` (`[b, s]`, `i32`) in row-major order, row `index.flat[p]` set
+    to row `p` of `source` (`[b * s, d]`, of the input's element type): a
+    paged cache's slots updated with new rows. When two positions name one
+    row, the later one wins. An index outside the input's rows is an error
+    when the program runs. a2a3 has no instruction for it:
+    `pl-lower-math-ops` makes it a loop of row copies (`pl.tile.read` of
+    the index, `pl.tile.slice` of the source's row, `pl.tile.assemble`
+    into the input). Example:
+
+    ```mlir
+    %c = pl.tile.scatter_update %cache, %slots, %rows : !pl.tile<32x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$input, PL_TileOf<[I32]>:$index, PL_AnyTile:$source);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $input `,` $index `,` $source attr-dict `:` qualified(type($input)) `,`
+    qualified(type($index)) `,` qualified(type($source))
+  }];
+}
+
+def PL_TensorScatterUpdateOp : PL_Op<"tensor.scatter_update", [Pure,
+    AllTypesMatch<["input", "result"]>]> {
+  let ptoFamily = "tensor_scatter";
+  let ptoTileForm = "pl.tile.scatter_update";
+  let summary = "A tensor with rows replaced by index";
+  let description = [{
+    The tensor form of `pl.tile.scatter_update`: `input` (`[rows, d]`) with
+    row `index.flat[p]` set to row `p` of `source` (`[b * s, d]`) for each
+    position `p` of `index` (`[b, s]`, `i32`), later positions winning.
+    PyPTO's 4-D cache form `[blocks, block_size, 1, d]` is this on the
+    cache reshaped to `[blocks * block_size, d]`. Example:
+
+    ```mlir
+    %c = pl.tensor.scatter_update %cache, %slots, %rows : !pl.tensor<32x64xf16>, !pl.tensor<2x8xi32>, !pl.tensor<16x64xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$input, PL_TensorOf<[I32]>:$index, PL_AnyTensor:$source);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $input `,` $index `,` $source attr-dict `:` qualified(type($input)) `,`
+    qualified(type($index)) `,` qualified(type($source))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Reinterpreting bits
 //===----------------------------------------------------------------------===//

@@ -40,8 +40,9 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlSystemSyncSet,
     OpKind::PlSystemSyncWait,
     // Tile ops without a lowering: planning gives tiles their buffers,
-    // batch matmuls are not translated yet, pto-isa has no sine or cosine
-    // and no carrying add on a2a3 (pl-lower-math-ops decomposes them).
+    // batch matmuls are not translated yet, pto-isa has no sine or cosine,
+    // no carrying add and no row update on a2a3 (pl-lower-math-ops
+    // decomposes them).
     OpKind::PlTileAlloc,
     OpKind::PlTileBatchMatmul,
     OpKind::PlTileBatchMatmulAcc,
@@ -51,6 +52,7 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileSubc,
     OpKind::PlTileAddsc,
     OpKind::PlTileSubsc,
+    OpKind::PlTileScatterUpdate,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

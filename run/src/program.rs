@@ -510,6 +510,8 @@ pub enum Indexing {
     Scatter,
     /// `pl.tensor.scatter`: elements replaced along one axis by index.
     ScatterAxis,
+    /// `scatter_update`: rows replaced by index.
+    ScatterRows,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -872,6 +874,8 @@ impl Code {
             K::PlTensorGather => TensorIndexing(Indexing::GatherAxis),
             K::PlTileScatter => TileIndexing(Indexing::Scatter),
             K::PlTensorScatter => TensorIndexing(Indexing::ScatterAxis),
+            K::PlTileScatterUpdate => TileIndexing(Indexing::ScatterRows),
+            K::PlTensorScatterUpdate => TensorIndexing(Indexing::ScatterRows),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,
             K::PlArrayGetElement => ArrayGet,

@@ -68,3 +68,33 @@ func.func @carries(%a: !H, %b: !H, %c: !H, %s: f16) -> (!H, !H, !H, !H) {
   %3 = pl.tile.subsc %a, %s, %c : !H, f16
   return %0, %1, %2, %3 : !H, !H, !H, !H
 }
+
+// A scatter_update is row copies over the index's positions: the index
+// read, the source's row `b * s + j` sliced out and assembled into the
+// carried input at the row the index names. The input is updated in place
+// when the op is its only reader, else a whole slice copies it first.
+// CHECK-LABEL: func.func @scatter_update(
+// CHECK-SAME: %[[C:[^:]*]]: !pl.tile<32x64xf16, vec>, %[[I:[^:]*]]: !pl.tile<2x8xi32, vec>, %[[R:[^:]*]]: !pl.tile<16x64xf16, vec>
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %[[C]]) -> (!pl.tile<32x64xf16, vec>) {
+// CHECK-NEXT: scf.for %[[J:.*]] = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[D:.*]] = %[[A]]) -> (!pl.tile<32x64xf16, vec>) {
+// CHECK-NEXT: %[[AT:.*]] = pl.tile.read %[[I]][%[[B]], %[[J]]] : !pl.tile<2x8xi32, vec> -> i32
+// CHECK-NEXT: %[[ROW:.*]] = arith.index_cast %[[AT]] : i32 to index
+// CHECK-NEXT: %[[BS:.*]] = arith.muli %[[B]], %[[C8]] : index
+// CHECK-NEXT: %[[P:.*]] = arith.addi %[[BS]], %[[J]] : index
+// CHECK-NEXT: %[[NEW:.*]] = pl.tile.slice %[[R]][%[[P]], %{{.*}}] : !pl.tile<16x64xf16, vec> -> !pl.tile<1x64xf16, vec>
+// CHECK-NEXT: %[[W:.*]] = pl.tile.assemble %[[NEW]] into %[[D]][%[[ROW]], %{{.*}}] : !pl.tile<1x64xf16, vec>, !pl.tile<32x64xf16, vec>
+// CHECK-NEXT: scf.yield %[[W]]
+// CHECK-NOT: pl.tile.scatter_update
+// CHECK-LABEL: func.func @scatter_update_copy(
+// CHECK-SAME: %[[C:[^:]*]]: !pl.tile<32x64xf16, vec>
+// CHECK: %[[COPY:.*]] = pl.tile.slice %[[C]][%{{.*}}, %{{.*}}] : !pl.tile<32x64xf16, vec> -> !pl.tile<32x64xf16, vec>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %[[COPY]])
+func.func @scatter_update(%c: !pl.tile<32x64xf16, vec>, %i: !pl.tile<2x8xi32, vec>, %r: !pl.tile<16x64xf16, vec>) -> !pl.tile<32x64xf16, vec> {
+  %u = pl.tile.scatter_update %c, %i, %r : !pl.tile<32x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
+  return %u : !pl.tile<32x64xf16, vec>
+}
+func.func @scatter_update_copy(%c: !pl.tile<32x64xf16, vec>, %i: !pl.tile<2x8xi32, vec>, %r: !pl.tile<16x64xf16, vec>) -> (!pl.tile<32x64xf16, vec>, !pl.tile<32x64xf16, vec>) {
+  %u = pl.tile.scatter_update %c, %i, %r : !pl.tile<32x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
+  return %u, %c : !pl.tile<32x64xf16, vec>, !pl.tile<32x64xf16, vec>
+}

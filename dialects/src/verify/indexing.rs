@@ -133,6 +133,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTensorGather => verify_gather_axis,
         K::PlTileScatter => verify_scatter,
         K::PlTensorScatter => verify_scatter_axis,
+        K::PlTileScatterUpdate | K::PlTensorScatterUpdate => verify_scatter_update,
         K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
         _ => return None,
     })
@@ -464,6 +465,42 @@ fn verify_scatter_axis<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyRes
         ));
     }
     check_axis(op, &input, &index)
+}
+
+/// `scatter_update`: a 2-D input `[rows, d]` and index `[b, s]`, the source
+/// `[b * s, d]` of the input's element type; tiles in `vec`.
+fn verify_scatter_update<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (input, index, source) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::operand(op, 2)?,
+    );
+    for (what, shaped) in [("input", &input), ("index", &index), ("source", &source)] {
+        if shaped.tile.is_some() {
+            shaped.in_vec(what)?;
+        }
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    let rows = match (index.shape[0], index.shape[1]) {
+        (Some(b), Some(s)) => Some(b * s),
+        _ => None,
+    };
+    let fits = |a: Option<i64>, b: Option<i64>| a.is_none() || b.is_none() || a == b;
+    if source.element != input.element
+        || !fits(source.shape[0], rows)
+        || !fits(source.shape[1], input.shape[1])
+    {
+        return fail(format!(
+            "source must have a row for each index ({}) of the input's {} columns of {}, got {}",
+            rows.map_or("?".to_string(), |r| r.to_string()),
+            input.shape[1].map_or("?".to_string(), |d| d.to_string()),
+            input.element,
+            source.r#type
+        ));
+    }
+    Ok(())
 }
 
 /// The rules `pl.tensor.gather` and `pl.tensor.scatter` share: an index of

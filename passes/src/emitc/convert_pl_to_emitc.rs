@@ -542,8 +542,13 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileCast
         | Family::TileGenerate
         | Family::TileSort
-        | Family::TileGather
-        | Family::TileScatter => Ok(()),
+        | Family::TileGather => Ok(()),
+        Family::TileScatter => match kind {
+            K::PlTileScatterUpdate => Err(
+                "a2a3 has no instruction for it: pl-lower-math-ops (pto-a2a3-pipeline) makes it row copies",
+            ),
+            _ => Ok(()),
+        },
         Family::TileView => match kind {
             K::PlTileSetValidshape | K::PlTileReshape | K::PlTileReinterpretView => Ok(()),
             _ => instruction(),

@@ -30,7 +30,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin, pl.tile.cos and the carrying ops into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops and pl.tile.scatter_update into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -71,28 +71,51 @@ then `add`), each rounding, as pto-run computes them.
 %r = pl.tile.add %0, %c : !pl.tile<16x64xf16, vec>, !pl.tile<16x64xf16, vec> -> !pl.tile<16x64xf16, vec>
 ```
 
+Nor for `pl.tile.scatter_update`: it becomes row copies, two `scf.for`
+loops over the index's positions carrying the input, each reading the
+index (`pl.tile.read`), slicing the source's row (`pl.tile.slice`) and
+assembling it into the input's row the index names (`pl.tile.assemble`),
+in row-major order so a later position wins. The input is updated in place
+when the op is its only reader, else a whole `pl.tile.slice` copies it
+first.
+
+```mlir
+// before
+%u = pl.tile.scatter_update %c, %i, %r : !pl.tile<32x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
+// after (the inner loop's body)
+%at = pl.tile.read %i[%b, %j] : !pl.tile<2x8xi32, vec> -> i32
+%row = pl.tile.slice %r[%p, %c0] : !pl.tile<16x64xf16, vec> -> !pl.tile<1x64xf16, vec>
+%w = pl.tile.assemble %row into %acc[%at_index, %c0] : !pl.tile<1x64xf16, vec>, !pl.tile<32x64xf16, vec>
+```
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
     example_options: "",
     anchor: Some("func.func"),
     options: &[],
-    dependent_dialects: || vec![DialectHandle::arith()],
+    dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf()],
     run,
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let targets = pto_dialects::ir::collect(function, WalkOrder::PreOrder, |op| {
         OpKind::of(&op).is_some_and(|kind| {
-            matches!(kind, OpKind::PlTileSin | OpKind::PlTileCos) || carried_step(kind).is_some()
+            matches!(
+                kind,
+                OpKind::PlTileSin | OpKind::PlTileCos | OpKind::PlTileScatterUpdate
+            ) || carried_step(kind).is_some()
         })
     });
     let context = pto_dialects::ir::context(&function);
     let mut failed = false;
     for op in targets {
-        let lowered = match OpKind::of(&op).and_then(carried_step) {
-            Some(step) => lower_carry(op, step),
-            None => lower(context, op),
+        let lowered = match OpKind::of(&op) {
+            Some(OpKind::PlTileScatterUpdate) => lower_scatter_update(context, op),
+            kind => match kind.and_then(carried_step) {
+                Some(step) => lower_carry(op, step),
+                None => lower(context, op),
+            },
         };
         if let Err(message) = lowered {
             OpDiagnostic::new(format!("pl-lower-math-ops: {message}")).emit(op, Severity::Error);
@@ -211,6 +234,113 @@ fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
     }
     let last = *values.last().ok_or("the decomposition has no steps")?;
     pto_dialects::ir::replace_all_uses(result, last);
+    pto_dialects::ir::erase(op);
+    Ok(())
+}
+
+/// Replaces `pl.tile.scatter_update` by row copies: for each position of
+/// the index (`[b, s]`) in row-major order, `pl.tile.read` of the index,
+/// `pl.tile.slice` of the source's row and `pl.tile.assemble` of it into
+/// the input's row there, the loops carrying the input (a whole
+/// `pl.tile.slice` copy of it when something else reads it too).
+fn lower_scatter_update<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
+    use crate::pl::scf_build::{for_op, yield_op};
+    let operand = |i: usize| op.operand_opt(i).ok_or("expected three operands");
+    let (input, index, source) = (operand(0)?, operand(1)?, operand(2)?);
+    let result = op.result_opt(0).ok_or("expected a result")?;
+    let tile = TileType::try_from(input.r#type()).map_err(|_| "expected a tile input")?;
+    let index_type = TileType::try_from(index.r#type()).map_err(|_| "expected a tile index")?;
+    let source_type = TileType::try_from(source.r#type()).map_err(|_| "expected a tile source")?;
+    let [b, s] = index_type.shape()[..] else {
+        return Err("expected a 2-D index".into());
+    };
+    let location = op.location();
+    let block = op.block().ok_or("the op is in no block")?;
+    let index_of = |value: i64| {
+        arith::constant(
+            context,
+            IntegerAttribute::new(Type::index(context), value).into(),
+            location,
+        )
+    };
+    let before = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
+        block
+            .insert_operation_before(op, new)
+            .result(0)
+            .unwrap()
+            .into()
+    };
+    let (zero, one, rows, cols) = (
+        before(index_of(0)),
+        before(index_of(1)),
+        before(index_of(b)),
+        before(index_of(s)),
+    );
+    let slice = |of: Value<'c, '_>, row: Value<'c, '_>, r#type: Type<'c>| {
+        let built = OperationBuilder::new(OpKind::PlTileSlice.name(), location)
+            .add_operands(&[of, row, zero])
+            .add_results(&[r#type])
+            .build()
+            .expect("pl.tile.slice builds");
+        pto_dialects::ops::with_operand_segments(context, built, &[1, 2, 0])
+    };
+    // The input is updated in place: a copy unless this op is its only
+    // reader.
+    let init = if pto_dialects::ir::uses(input).len() == 1 {
+        input
+    } else {
+        before(slice(input, zero, input.r#type()))
+    };
+    let row_type: Type = TileType::new(
+        context,
+        &[1, source_type.shape()[1]],
+        source_type.element(),
+        source_type.memory_space(),
+    )
+    .into();
+    let tile_type: Type = tile.into();
+    let inner = melior::ir::Block::new(&[(Type::index(context), location), (tile_type, location)]);
+    let outer = melior::ir::Block::new(&[(Type::index(context), location), (tile_type, location)]);
+    let (bi, si): (Value, Value) = (
+        outer.argument(0).unwrap().into(),
+        inner.argument(0).unwrap().into(),
+    );
+    let append = |block: &melior::ir::Block<'c>, new: melior::ir::Operation<'c>| -> Value<'c, '_> {
+        block.append_operation(new).result(0).unwrap().into()
+    };
+    let at = append(
+        &inner,
+        OperationBuilder::new(OpKind::PlTileRead.name(), location)
+            .add_operands(&[index, bi, si])
+            .add_results(&[index_type.element()])
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
+    let at = append(
+        &inner,
+        arith::index_cast(at, Type::index(context), location),
+    );
+    let scaled = append(&inner, arith::muli(bi, cols, location));
+    let position = append(&inner, arith::addi(scaled, si, location));
+    let row = append(&inner, slice(source, position, row_type));
+    let carried: Value = inner.argument(1).unwrap().into();
+    let written = append(
+        &inner,
+        OperationBuilder::new(OpKind::PlTileAssemble.name(), location)
+            .add_operands(&[row, carried, at, zero])
+            .add_results(&[tile_type])
+            .build()
+            .map_err(|e| e.to_string())?,
+    );
+    inner.append_operation(yield_op(location, written)?);
+    let outer_carried: Value = outer.argument(1).unwrap().into();
+    let inner_loop = append(
+        &outer,
+        for_op(location, [zero, cols, one], outer_carried, inner)?,
+    );
+    outer.append_operation(yield_op(location, inner_loop)?);
+    let updated = before(for_op(location, [zero, rows, one], init, outer)?);
+    pto_dialects::ir::replace_all_uses(result, updated);
     pto_dialects::ir::erase(op);
     Ok(())
 }

@@ -12,6 +12,7 @@ pub mod lower_math_ops;
 pub mod outline_incore_scopes;
 pub mod pipes;
 pub mod plan_memory;
+pub(crate) mod scf_build;
 pub mod tile_matmul_l0;
 pub mod unroll_loops;
 pub mod verify_constants;

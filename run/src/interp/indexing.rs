@@ -388,6 +388,38 @@ pub fn scatter_axis(
     Ok(result)
 }
 
+/// `scatter_update`: `input` with row `index.flat[p]` set to `source`'s row
+/// `p` for each valid position `p` of `index` in row-major order (later
+/// positions win).
+pub fn scatter_rows(input: &Tile, index: &Tile, source: &Tile) -> Result<Tile> {
+    let mut result = input.clone();
+    let mut p = 0;
+    for r in 0..index.valid_rows {
+        for c in 0..index.valid_cols {
+            let at = index
+                .get(r, c)
+                .ok_or_else(|| undefined_read("scatter_update's index", r, c))?;
+            let row = usize::try_from(at as i64)
+                .ok()
+                .filter(|&i| i < input.valid_rows)
+                .ok_or_else(|| {
+                    RunError::new(format!(
+                        "scatter_update index {at} at [{r}, {c}] is outside the input's {} rows",
+                        input.valid_rows
+                    ))
+                })?;
+            for col in 0..input.valid_cols {
+                let i = result.index(row, col);
+                let j = source.index(p, col);
+                result.data[i] = source.data[j];
+                result.defined[i] = source.defined[j];
+            }
+            p += 1;
+        }
+    }
+    Ok(result)
+}
+
 /// Whether `pattern` keeps column `c`.
 fn keeps(pattern: MaskPattern, c: usize) -> bool {
     let bits: u8 = match pattern {
@@ -533,6 +565,11 @@ impl Interp<'_> {
                     dim,
                 )?
             }
+            Indexing::ScatterRows => scatter_rows(
+                &*operand(self, 0)?,
+                &*operand(self, 1)?,
+                &*operand(self, 2)?,
+            )?,
             Indexing::GatherMask => {
                 let pattern = op
                     .enum_attr::<MaskPattern>("pattern")

@@ -376,3 +376,19 @@ func.func @scatter_dim(%x: !pl.tensor<4x64xf32>, %i: !pl.tensor<4x8xi32>, %v: !p
   %s = pl.tensor.scatter %x, %i, %v dim 3 : !pl.tensor<4x64xf32>, !pl.tensor<4x8xi32>, !pl.tensor<4x8xf32>
   return
 }
+
+// -----
+
+func.func @scatter_update_rows(%c: !pl.tensor<32x64xf16>, %i: !pl.tensor<2x8xi32>, %r: !pl.tensor<8x64xf16>) {
+  // expected-error @+1 {{source must have a row for each index (16) of the input's 64 columns of f16, got !pl.tensor<8x64xf16>}}
+  %u = pl.tensor.scatter_update %c, %i, %r : !pl.tensor<32x64xf16>, !pl.tensor<2x8xi32>, !pl.tensor<8x64xf16>
+  return
+}
+
+// -----
+
+func.func @scatter_update_rank(%c: !pl.tile<2x16x64xf16, vec>, %i: !pl.tile<2x8xi32, vec>, %r: !pl.tile<16x64xf16, vec>) {
+  // expected-error @+1 {{input must be 2-D, got !pl.tile<2x16x64xf16, vec>}}
+  %u = pl.tile.scatter_update %c, %i, %r : !pl.tile<2x16x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
+  return
+}

@@ -24,4 +24,8 @@ flat = np.zeros(32, np.float32)
 for j, at in enumerate(t("fk")[0]):
     flat[at] = t("f")[0, j]
 assert np.array_equal(out("result2"), flat.reshape(4, 8))
+rows = t("b").copy()
+for p, at in enumerate(t("uk").ravel()):
+    rows[at] = t("ur")[p]
+assert np.array_equal(out("result3"), rows)
 print("scattered")

@@ -8,7 +8,7 @@
 use melior::{
     dialect::arith,
     ir::{
-        Block, BlockLike, OperationRef, Region, RegionLike, Type, Value, ValueLike,
+        Block, BlockLike, OperationRef, Type, Value,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike},
     },
@@ -21,6 +21,7 @@ use pto_dialects::{
 };
 
 use super::{Conversion, Failure, element, result_of, static_shape, value_key};
+use crate::pl::scf_build::{for_op, yield_op};
 
 impl<'c, 'a> Conversion<'c, 'a> {
     /// A gather on the last axis of a 2-D tensor of static shape: one tile
@@ -238,32 +239,4 @@ impl<'c, 'a> Conversion<'c, 'a> {
         .emit(op, Severity::Warning);
         Ok(false)
     }
-}
-
-/// `scf.yield value`.
-fn yield_op<'c, 'a>(
-    location: melior::ir::Location<'c>,
-    value: Value<'c, 'a>,
-) -> Result<melior::ir::Operation<'c>, String> {
-    OperationBuilder::new("scf.yield", location)
-        .add_operands(&[value])
-        .build()
-        .map_err(|e| e.to_string())
-}
-
-/// An `scf.for` over `bounds` carrying `init` through `body`.
-fn for_op<'c, 'a>(
-    location: melior::ir::Location<'c>,
-    bounds: [Value<'c, 'a>; 3],
-    init: Value<'c, 'a>,
-    body: Block<'c>,
-) -> Result<melior::ir::Operation<'c>, String> {
-    let region = Region::new();
-    region.append_block(body);
-    OperationBuilder::new("scf.for", location)
-        .add_operands(&[&bounds[..], &[init]].concat())
-        .add_results(&[init.r#type()])
-        .add_regions([region])
-        .build()
-        .map_err(|e| e.to_string())
 }
