@@ -76,3 +76,29 @@ impl<'c: 'a, 'a, T: melior::ir::operation::OperationLike<'c, 'a>> EnumAttr for T
         E::from_code(i32::try_from(code).ok()?)
     }
 }
+
+impl MaskPattern {
+    /// The column stride: every how manyth column the pattern keeps.
+    pub fn stride(self) -> i64 {
+        match self {
+            MaskPattern::P0101 | MaskPattern::P1010 => 2,
+            MaskPattern::P0001 | MaskPattern::P0010 | MaskPattern::P0100 | MaskPattern::P1000 => 4,
+            MaskPattern::P1111 => 1,
+        }
+    }
+
+    /// Whether the pattern keeps column `column` (its bits, lowest first,
+    /// repeat every four columns).
+    pub fn keeps(self, column: usize) -> bool {
+        let bits: u8 = match self {
+            MaskPattern::P0101 => 0b0101,
+            MaskPattern::P1010 => 0b1010,
+            MaskPattern::P0001 => 0b0001,
+            MaskPattern::P0010 => 0b0010,
+            MaskPattern::P0100 => 0b0100,
+            MaskPattern::P1000 => 0b1000,
+            MaskPattern::P1111 => 0b1111,
+        };
+        bits & (1 << (column % 4)) != 0
+    }
+}

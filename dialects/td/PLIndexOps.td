@@ -468,6 +468,55 @@ def PL_TensorScatterUpdateOp : PL_Op<"tensor.scatter_update", [Pure,
   }];
 }
 
+def PL_TileScatterMaskOp : PL_Op<"tile.scatter_mask", [PL_TilePure]> {
+  let ptoFamily = "tile_scatter";
+  let ptoPipe = "v";
+  let ptoInstruction = "TSCATTER";
+  let summary = "Spread each row over the columns a mask pattern selects";
+  let description = [{
+    The inverse of `pl.tile.gather_mask`: returns a tile of `source`'s rows
+    and its columns times the pattern's stride (2 for `p0101`/`p1010`, 4
+    for `p0001` to `p1000`, 1 for `p1111`) whose columns the pattern
+    selects hold the source row's elements in order and whose other columns
+    are zero (a2a3's TSCATTER zeroes them). Both tiles are wholly valid.
+    Example:
+
+    ```mlir
+    %d = pl.tile.scatter_mask %x p0101 : !pl.tile<4x16xf32, vec> -> !pl.tile<4x32xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[I16, I32, F16, BF16, F32]>:$source, PL_MaskPattern:$pattern);
+  let results = (outs PL_TileOf<[I16, I32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $source $pattern attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
+}
+
+def PL_TensorScatterMaskOp : PL_Op<"tensor.scatter_mask", [Pure,
+    AllTypesMatch<["target", "result"]>]> {
+  let ptoFamily = "tensor_scatter";
+  let summary = "A tensor with the columns a mask pattern selects replaced";
+  let description = [{
+    Returns `target` with, in each row, the columns the pattern selects set
+    to `source`'s row in order (`source` has the target's rows and its
+    columns divided by the pattern's stride); the other columns keep the
+    target's values (PyPTO's `pl.tensor.scatter(x, mask_pattern=p,
+    dst=d)`, which duplicates rotary cosines into even columns this way).
+    `pl-convert-tensor-to-tile` writes it element by element into a copy of
+    the target's tile. Example:
+
+    ```mlir
+    %r = pl.tensor.scatter_mask %x into %d p0101 : !pl.tensor<4x16xf32>, !pl.tensor<4x32xf32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[I16, I32, F16, BF16, F32]>:$source,
+                       PL_TensorOf<[I16, I32, F16, BF16, F32]>:$target, PL_MaskPattern:$pattern);
+  let results = (outs PL_TensorOf<[I16, I32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $source `into` $target $pattern attr-dict `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Reinterpreting bits
 //===----------------------------------------------------------------------===//

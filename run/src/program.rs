@@ -512,6 +512,8 @@ pub enum Indexing {
     ScatterAxis,
     /// `scatter_update`: rows replaced by index.
     ScatterRows,
+    /// `scatter_mask`: rows spread over the columns a pattern selects.
+    ScatterMask,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -876,6 +878,8 @@ impl Code {
             K::PlTensorScatter => TensorIndexing(Indexing::ScatterAxis),
             K::PlTileScatterUpdate => TileIndexing(Indexing::ScatterRows),
             K::PlTensorScatterUpdate => TensorIndexing(Indexing::ScatterRows),
+            K::PlTileScatterMask => TileIndexing(Indexing::ScatterMask),
+            K::PlTensorScatterMask => TensorIndexing(Indexing::ScatterMask),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,
             K::PlArrayGetElement => ArrayGet,

@@ -389,11 +389,15 @@ func.func @counters(%out: !pl.tensor<1x4xi32> {pl.direction = #pl.direction<inou
 // CPP-LABEL: __global__ AICORE void scatter(
 // CPP: TEXPANDS([[D:v[0-9]+]], {});
 // CPP-NEXT: TSCATTER([[D]], {{v[0-9]+}}, {{v[0-9]+}});
+// The masked form names its pattern.
+// CHECK: call_opaque "TSCATTER"(%{{.*}}, %{{.*}}) {template_args = [#emitc.opaque<"MaskPattern::P0101">]}
+// CPP: TSCATTER<MaskPattern::P0101>({{v[0-9]+}}, {{v[0-9]+}});
 func.func @scatter(%x: !pl.tensor<2x8xf32>, %at: !pl.tensor<2x8xi32>, %y: !pl.tensor<4x8xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<2x8xf32> -> !pl.tile<2x8xf32, vec>
   %i = pl.tile.load %at[%c0, %c0] {pl.addresses = array<i64: 64>} : !pl.tensor<2x8xi32> -> !pl.tile<2x8xi32, vec>
   %s = pl.tile.scatter %t, %i {pl.addresses = array<i64: 128>} : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec> -> !pl.tile<4x8xf32, vec>
   %o = pl.tile.store %s, %y[%c0, %c0] : !pl.tile<4x8xf32, vec>, !pl.tensor<4x8xf32>
+  %m = pl.tile.scatter_mask %t p0101 {pl.addresses = array<i64: 256>} : !pl.tile<2x8xf32, vec> -> !pl.tile<2x16xf32, vec>
   return
 }

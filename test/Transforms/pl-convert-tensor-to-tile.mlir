@@ -387,3 +387,18 @@ func.func @scatters(%t: !pl.tensor<8x16xf32>, %k: !pl.tensor<8x4xi32>, %v: !pl.t
   %r = pl.tensor.scatter %t, %k, %v dim 1 : !pl.tensor<8x16xf32>, !pl.tensor<8x4xi32>, !pl.tensor<8x4xf32>
   return %r : !pl.tensor<8x16xf32>
 }
+
+// A masked scatter writes each source element [r, k] to column
+// k * stride + offset of a copy of the target (p1010: 2k + 1).
+// CHECK-LABEL: func.func @scatter_mask(
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2 : index
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}) -> (!pl.tile<8x32xf32>) {
+// CHECK-NEXT: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[A:.*]] = %{{.*}}) -> (!pl.tile<8x32xf32>) {
+// CHECK-NEXT: %[[S:.*]] = arith.muli %[[K]], %[[TWO]] : index
+// CHECK-NEXT: %[[COL:.*]] = arith.addi %[[S]], %{{.*}} : index
+// CHECK-NEXT: %[[X:.*]] = pl.tile.read %{{.*}}[%[[R]], %[[K]]] : !pl.tile<8x16xf32> -> f32
+// CHECK-NEXT: pl.tile.write %[[A]][%[[R]], %[[COL]]], %[[X]] : !pl.tile<8x32xf32>, f32
+func.func @scatter_mask(%x: !pl.tensor<8x16xf32>, %d: !pl.tensor<8x32xf32>) -> !pl.tensor<8x32xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %r = pl.tensor.scatter_mask %x into %d p1010 : !pl.tensor<8x16xf32>, !pl.tensor<8x32xf32>
+  return %r : !pl.tensor<8x32xf32>
+}

@@ -134,6 +134,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileScatter => verify_scatter,
         K::PlTensorScatter => verify_scatter_axis,
         K::PlTileScatterUpdate | K::PlTensorScatterUpdate => verify_scatter_update,
+        K::PlTileScatterMask | K::PlTensorScatterMask => verify_scatter_mask,
         K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
         _ => return None,
     })
@@ -548,15 +549,6 @@ fn check_axis<'c>(
     Ok(())
 }
 
-/// The column stride of a mask pattern: every how manyth column it keeps.
-pub fn mask_stride(pattern: MaskPattern) -> i64 {
-    match pattern {
-        MaskPattern::P0101 | MaskPattern::P1010 => 2,
-        MaskPattern::P0001 | MaskPattern::P0010 | MaskPattern::P0100 | MaskPattern::P1000 => 4,
-        MaskPattern::P1111 => 1,
-    }
-}
-
 fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (Shaped::operand(op, 0)?, Shaped::result(op)?);
     source.in_vec("source")?;
@@ -570,7 +562,7 @@ fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
     let Some(pattern) = op.enum_attr::<MaskPattern>("pattern") else {
         return fail("needs a mask pattern");
     };
-    let stride = mask_stride(pattern);
+    let stride = pattern.stride();
     let Some(cols) = source.last().filter(|c| c % stride == 0) else {
         return fail(format!(
             "pattern {pattern} keeps one column in {stride}: the source's columns must be a static multiple of {stride}, got {}",
@@ -598,6 +590,51 @@ fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
             "result element type must have the source's width ({} bits), got {}",
             source.bits()?,
             result.element
+        ));
+    }
+    Ok(())
+}
+
+/// `scatter_mask`: 2-D, wholly valid tiles; the spread (result or target)
+/// of the source's rows and element type and its columns times the
+/// pattern's stride.
+fn verify_scatter_mask<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let source = Shaped::operand(op, 0)?;
+    let spread = if kind == OpKind::PlTileScatterMask {
+        Shaped::result(op)?
+    } else {
+        Shaped::operand(op, 1)?
+    };
+    for (what, shaped) in [("source", &source), ("result", &spread)] {
+        if shaped.tile.is_some() {
+            shaped.in_vec(what)?;
+            if shaped.valid != shaped.shape {
+                return fail(format!(
+                    "{what} must be wholly valid, got {}",
+                    shaped.r#type
+                ));
+            }
+        }
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    let Some(pattern) = op.enum_attr::<MaskPattern>("pattern") else {
+        return fail("needs a mask pattern");
+    };
+    let stride = pattern.stride();
+    let shape = vec![source.shape[0], source.shape[1].map(|c| c * stride)];
+    if spread.shape != shape || spread.element != source.element {
+        return fail(format!(
+            "pattern {pattern} spreads each row over one column in {stride}: the {} must be {} of {}, got {}",
+            if kind == OpKind::PlTileScatterMask {
+                "result"
+            } else {
+                "target"
+            },
+            render_dims(&shape),
+            source.element,
+            spread.r#type
         ));
     }
     Ok(())

@@ -151,7 +151,9 @@ source's address. A scatter is `TEXPANDS(dst, {})` then `TSCATTER(dst,
 src, indexes)`: a2a3's TSCATTER zeroes its destination and pto-isa's CPU
 backend does not, so the fill makes both compute the op (its destination,
 like a gather's source, is one row or rows of a whole number of 32
-bytes).
+bytes); a masked scatter is `TSCATTER<MaskPattern::P…>(dst, src)` (its
+source's rows a whole number of 32 bytes: pto-isa's CPU backend streams
+its storage).
 
 A `pl.array` is a zeroed C array on the core's stack (`int32_t v[8] =
 {0};`, an `index` element an `int64_t`), read as `v[i]` and written in

@@ -108,7 +108,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   of the source, `pl.tile.write` at the index's column (a2a3's TSCATTER
   zeroes the elements no index points at, which the scatter keeps); on
   another axis, or of a dynamic shape, it stays a tensor op with a
-  warning;
+  warning; `pl.tensor.scatter_mask` likewise, each source element `[r, k]`
+  written to column `k * stride + offset` of a copy of the target (the
+  pattern's stride and first selected column);
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -653,6 +655,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorScatter {
             return self.scatter_axis(op);
+        }
+        if kind == OpKind::PlTensorScatterMask {
+            return self.scatter_mask(op);
         }
         if kind == OpKind::PlTensorAssemble
             && op
@@ -1252,6 +1257,7 @@ fn is_convertible(kind: OpKind) -> bool {
                 | OpKind::PlTensorConcat
                 | OpKind::PlTensorGather
                 | OpKind::PlTensorScatter
+                | OpKind::PlTensorScatterMask
         )
 }
 

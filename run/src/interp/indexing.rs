@@ -420,24 +420,27 @@ pub fn scatter_rows(input: &Tile, index: &Tile, source: &Tile) -> Result<Tile> {
     Ok(result)
 }
 
-/// Whether `pattern` keeps column `c`.
-fn keeps(pattern: MaskPattern, c: usize) -> bool {
-    let bits: u8 = match pattern {
-        MaskPattern::P0101 => 0b0101,
-        MaskPattern::P1010 => 0b1010,
-        MaskPattern::P0001 => 0b0001,
-        MaskPattern::P0010 => 0b0010,
-        MaskPattern::P0100 => 0b0100,
-        MaskPattern::P1000 => 0b1000,
-        MaskPattern::P1111 => 0b1111,
-    };
-    bits & (1 << (c % 4)) != 0
+/// `scatter_mask`: `target` (zeros for the tile form) with each row's
+/// columns `pattern` keeps set to `source`'s row in order.
+pub fn scatter_mask(source: &Tile, pattern: MaskPattern, target: Tile) -> Result<Tile> {
+    let mut result = target;
+    let kept: Vec<usize> = (0..result.cols).filter(|&c| pattern.keeps(c)).collect();
+    for r in 0..source.valid_rows {
+        for (k, &c) in kept.iter().enumerate().take(source.valid_cols) {
+            let i = result.index(r, c);
+            result.data[i] = source
+                .get(r, k)
+                .ok_or_else(|| undefined_read("scatter_mask", r, k))?;
+            result.defined[i] = true;
+        }
+    }
+    Ok(result)
 }
 
 /// The columns of each valid row of `source` that `pattern` keeps, their
 /// bits read as `out`.
 pub fn gather_mask(source: &Tile, pattern: MaskPattern, out: Elem) -> Result<Tile> {
-    let kept: Vec<usize> = (0..source.cols).filter(|&c| keeps(pattern, c)).collect();
+    let kept: Vec<usize> = (0..source.cols).filter(|&c| pattern.keeps(c)).collect();
     let mut result = Tile::undefined(source.rows, kept.len(), out)?;
     result.valid_rows = source.valid_rows;
     for r in 0..source.valid_rows {
@@ -570,6 +573,21 @@ impl Interp<'_> {
                 &*operand(self, 1)?,
                 &*operand(self, 2)?,
             )?,
+            Indexing::ScatterMask => {
+                let pattern = op
+                    .enum_attr::<MaskPattern>("pattern")
+                    .ok_or_else(|| RunError::new("scatter_mask needs a mask pattern"))?;
+                let target = if on_tensors {
+                    (*operand(self, 1)?).clone()
+                } else {
+                    let rows = result_shape.first().copied().unwrap_or(1) as usize;
+                    let mut zeros = Tile::undefined(rows, cols, result_elem)?;
+                    zeros.data.fill(0.0);
+                    zeros.defined.fill(true);
+                    zeros
+                };
+                scatter_mask(&*operand(self, 0)?, pattern, target)?
+            }
             Indexing::GatherMask => {
                 let pattern = op
                     .enum_attr::<MaskPattern>("pattern")

@@ -392,3 +392,27 @@ func.func @scatter_update_rank(%c: !pl.tile<2x16x64xf16, vec>, %i: !pl.tile<2x8x
   %u = pl.tile.scatter_update %c, %i, %r : !pl.tile<2x16x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
   return
 }
+
+// -----
+
+func.func @scatter_mask_columns(%x: !pl.tile<4x16xf32, vec>) {
+  // expected-error @+1 {{pattern p0101 spreads each row over one column in 2: the result must be 4x32 of f32, got !pl.tile<4x16xf32, vec>}}
+  %s = pl.tile.scatter_mask %x p0101 : !pl.tile<4x16xf32, vec> -> !pl.tile<4x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scatter_mask_valid(%x: !pl.tile<4x16xf32, vec, valid = 2x16>) {
+  // expected-error @+1 {{source must be wholly valid, got !pl.tile<4x16xf32, vec, valid = 2x16>}}
+  %s = pl.tile.scatter_mask %x p1111 : !pl.tile<4x16xf32, vec, valid = 2x16> -> !pl.tile<4x16xf32, vec>
+  return
+}
+
+// -----
+
+func.func @scatter_mask_target(%x: !pl.tensor<4x16xf32>, %d: !pl.tensor<4x48xf32>) {
+  // expected-error @+1 {{pattern p0001 spreads each row over one column in 4: the target must be 4x64 of f32, got !pl.tensor<4x48xf32>}}
+  %s = pl.tensor.scatter_mask %x into %d p0001 : !pl.tensor<4x16xf32>, !pl.tensor<4x48xf32>
+  return
+}

@@ -24,6 +24,7 @@
 // CHECK: pl.tile.scatter %{{.*}}, %{{.*}} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec> -> !pl.tile<4x64xf32, vec>
 // CHECK: pl.tile.scatter %{{.*}}, %{{.*}} : !pl.tile<8x16xi16, vec, valid = ?x16>, !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<16x16xi16, vec>
 // CHECK: pl.tile.scatter_update %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
+// CHECK: pl.tile.scatter_mask %{{.*}} p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
@@ -48,6 +49,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %sh = pl.tile.scatter %s, %s : !pl.tile<8x16xi16, vec, valid = ?x16>, !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<16x16xi16, vec>
   %rows = pl.tile.create : !pl.tile<64x64xf32, vec>
   %su = pl.tile.scatter_update %sc, %i, %rows : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
+  %sm = pl.tile.scatter_mask %f p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
   return
 }
 
@@ -62,6 +64,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.gather %{{.*}}, %{{.*}} dim 0 : !pl.tensor<4x8x16xf16>, !pl.tensor<2x8x16xi32> -> !pl.tensor<2x8x16xf16>
 // CHECK: pl.tensor.scatter %{{.*}}, %{{.*}}, %{{.*}} dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32>, !pl.tensor<16x8xf32>
 // CHECK: pl.tensor.scatter_update %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<16x64xf32>, !pl.tensor<2x4xi32>, !pl.tensor<8x64xf32>
+// CHECK: pl.tensor.scatter_mask %{{.*}} into %{{.*}} p1010 : !pl.tensor<8x32xf32>, !pl.tensor<8x64xf32>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
                    %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
                    %z: !pl.tensor<4x8x16xf16>, %zi: !pl.tensor<2x8x16xi32>) {
@@ -81,6 +84,8 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %rows = pl.tensor.slice %s[%i0, %i0] : !pl.tensor<16x64xf32> -> !pl.tensor<8x64xf32>
   %few = pl.tensor.slice %slots[%i0, %i0] : !pl.tensor<2x64xi32> -> !pl.tensor<2x4xi32>
   %su = pl.tensor.scatter_update %s, %few, %rows : !pl.tensor<16x64xf32>, !pl.tensor<2x4xi32>, !pl.tensor<8x64xf32>
+  %half = pl.tensor.slice %rows[%i0, %i0] : !pl.tensor<8x64xf32> -> !pl.tensor<8x32xf32>
+  %sm = pl.tensor.scatter_mask %half into %rows p1010 : !pl.tensor<8x32xf32>, !pl.tensor<8x64xf32>
   return
 }
 

@@ -28,4 +28,7 @@ rows = t("b").copy()
 for p, at in enumerate(t("uk").ravel()):
     rows[at] = t("ur")[p]
 assert np.array_equal(out("result3"), rows)
+spread = t("k2").copy()
+spread[:, 2::4] = t("k")
+assert np.array_equal(out("result4"), spread)
 print("scattered")

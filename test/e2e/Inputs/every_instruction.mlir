@@ -410,8 +410,9 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
     %mrgsort_format2: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
     %gather_mask: !pl.tensor<1x256xi32> {pl.direction = #pl.direction<out>},
     %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
-    %scatter: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>})
-    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>)
+    %scatter: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
+    %scatter_mask: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>})
+    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>)
     attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -438,7 +439,10 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
   // The sorted order's indices (a permutation) scatter x back to them.
   %6 = pl.tile.scatter %5, %4 : !pl.tile<1x256xf32, vec>, !pl.tile<1x256xi32, vec> -> !pl.tile<1x256xf32, vec>
   %r6 = pl.tile.store %6, %scatter[%c0, %c0] : !pl.tile<1x256xf32, vec>, !pl.tensor<1x256xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>
+  // x into the odd columns of zeros.
+  %7 = pl.tile.scatter_mask %tx p1010 : !pl.tile<1x256xf32, vec> -> !pl.tile<1x512xf32, vec>
+  %r7 = pl.tile.store %7, %scatter_mask[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>
 }
 
 // Ops defined by valid regions: partial arithmetic of x and the first 8

@@ -109,6 +109,39 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 );
                 self.replace(op, object);
             }
+            OpKind::PlTileScatterMask => {
+                // pto-isa's CPU backend streams the source's elements over
+                // its storage: its rows are the pattern's only when they
+                // fill it.
+                let source =
+                    TileType::try_from(operands[0].r#type()).map_err(|e| (op, e.to_string()))?;
+                if a2a3::storage_shape(source) != source.shape() {
+                    return Err((
+                        op,
+                        format!(
+                            "pto-isa's masked TSCATTER reads its source's storage as one stream: the source's rows must be a whole number of 32 bytes, got {}",
+                            operands[0].r#type()
+                        ),
+                    ));
+                }
+                let pattern = op
+                    .enum_attr::<MaskPattern>("pattern")
+                    .ok_or((op, "a masked scatter without a pattern".to_string()))?;
+                let object = self.declare_tile(op, result, 0, valid)?;
+                let templates: [Attribute; 1] = [opaque_attribute(
+                    self.context,
+                    &format!("MaskPattern::{}", pattern.keyword().to_uppercase()),
+                )];
+                self.templated_call(
+                    op,
+                    "TSCATTER",
+                    &templates,
+                    &[object, operands[0]],
+                    None,
+                    None,
+                );
+                self.replace(op, object);
+            }
             OpKind::PlTileMrgsortFormat1 => {
                 let object = self.declare_tile(op, result, 0, valid)?;
                 self.call(

@@ -8,13 +8,15 @@
 use melior::{
     dialect::arith,
     ir::{
-        Block, BlockLike, OperationRef, Type, Value,
+        Block, BlockLike, OperationRef, Type, Value, ValueLike,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike},
+        r#type::ShapedTypeLike,
     },
 };
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
+    enums::{EnumAttr, MaskPattern},
     op_table::OpKind,
     ops::with_operand_segments,
     types::TileType,
@@ -129,6 +131,15 @@ impl<'c, 'a> Conversion<'c, 'a> {
     }
 }
 
+/// The column an element is written to.
+#[derive(Clone, Copy)]
+enum Column<'c, 'a> {
+    /// The index tile's element at the element's position.
+    Indexed(Value<'c, 'a>),
+    /// `k * stride + offset` for the element's column `k`.
+    Strided { stride: i64, offset: i64 },
+}
+
 impl<'c, 'a> Conversion<'c, 'a> {
     /// A scatter on the last axis of a 2-D tensor of static shape: element
     /// by element (`pl.tile.read` of the index and the source, `pl.tile.write`
@@ -144,7 +155,6 @@ impl<'c, 'a> Conversion<'c, 'a> {
             op.operand(1).map_err(|e| (op, e.to_string()))?,
             op.operand(2).map_err(|e| (op, e.to_string()))?,
         );
-        let result = result_of(op);
         let dim = op
             .attribute("dim")
             .ok()
@@ -156,6 +166,29 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if shape.len() != 2 || dim != Some(1) {
             return self.kept_scatter(op, "on other than the last axis of a 2-D tensor");
         }
+        let index_tile = self.tile_of(op, index)?;
+        self.write_elements(op, input, source, index_shape, Column::Indexed(index_tile))
+    }
+
+    /// Writes `source`'s elements (a `[rows, cols]` tensor) into a copy of
+    /// `target`'s tile (a whole `pl.tile.slice` of a converted one, a
+    /// `pl.tile.load` of its own of a tensor in memory), element by element:
+    /// two `scf.for` loops carrying the copy, `pl.tile.read` of the source,
+    /// `pl.tile.write` at the same row and the column `column` gives. The
+    /// elements written to nothing keep the target's values, which a2a3's
+    /// scatters would zero.
+    fn write_elements(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        target: Value<'c, 'a>,
+        source: Value<'c, 'a>,
+        source_shape: Vec<i64>,
+        column: Column<'c, 'a>,
+    ) -> Result<bool, Failure<'c, 'a>> {
+        let result = result_of(op);
+        let Some(shape) = static_shape(target) else {
+            return self.kept_scatter(op, "of a dynamic shape");
+        };
         let context = self.context;
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
@@ -172,46 +205,57 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let zero = self.zero();
         let (one, rows, cols) = (
             constant(1),
-            constant(index_shape[0]),
-            constant(index_shape[1]),
+            constant(source_shape[0]),
+            constant(source_shape[1]),
         );
-        let tile_type: Type = TileType::new(context, &shape, element(input), None).into();
-        // A copy of the input's tile: a whole slice of a converted one, a
-        // load of a tensor in memory of its own.
-        let copy = match self.tiles.get(&value_key(input)).copied() {
+        let strided = match column {
+            Column::Strided { stride, offset } => Some((constant(stride), constant(offset))),
+            Column::Indexed(_) => None,
+        };
+        let tile_type: Type = TileType::new(context, &shape, element(target), None).into();
+        let copy = match self.tiles.get(&value_key(target)).copied() {
             Some(tile) => OperationBuilder::new(OpKind::PlTileSlice.name(), location)
                 .add_operands(&[tile, zero, zero]),
             None => OperationBuilder::new(OpKind::PlTileLoad.name(), location)
-                .add_operands(&[input, zero, zero]),
+                .add_operands(&[target, zero, zero]),
         }
         .add_results(&[tile_type])
         .build()
         .map_err(|e| (op, e.to_string()))?;
         let copy = with_operand_segments(context, copy, &[1, 2, 0]);
         let copy = result_of(block.insert_operation_before(op, copy));
-        let index_tile = self.tile_of(op, index)?;
         let source_tile = self.tile_of(op, source)?;
-        // for r: for k: result[r, index[r, k]] = source[r, k].
         let inner = Block::new(&[(Type::index(context), location), (tile_type, location)]);
         let outer = Block::new(&[(Type::index(context), location), (tile_type, location)]);
-        let (row, column): (Value, Value) = (
+        let (row, k): (Value, Value) = (
             outer.argument(0).unwrap().into(),
             inner.argument(0).unwrap().into(),
         );
-        let read = |tile: Value<'c, 'a>, r#type: Type<'c>| {
+        let read = |tile: Value<'c, 'a>| {
             OperationBuilder::new(OpKind::PlTileRead.name(), location)
-                .add_operands(&[tile, row, column])
-                .add_results(&[r#type])
+                .add_operands(&[tile, row, k])
+                .add_results(&[TileType::try_from(tile.r#type())
+                    .expect("a converted tile")
+                    .element()])
                 .build()
                 .expect("pl.tile.read builds")
         };
-        let at = result_of(inner.append_operation(read(index_tile, element(index))));
-        let at = result_of(inner.append_operation(arith::index_cast(
-            at,
-            Type::index(context),
-            location,
-        )));
-        let value = result_of(inner.append_operation(read(source_tile, element(source))));
+        let at = match (column, strided) {
+            (Column::Indexed(index), _) => {
+                let at = result_of(inner.append_operation(read(index)));
+                result_of(inner.append_operation(arith::index_cast(
+                    at,
+                    Type::index(context),
+                    location,
+                )))
+            }
+            (_, Some((stride, offset))) => {
+                let scaled = result_of(inner.append_operation(arith::muli(k, stride, location)));
+                result_of(inner.append_operation(arith::addi(scaled, offset, location)))
+            }
+            _ => unreachable!("a strided column has its constants"),
+        };
+        let value = result_of(inner.append_operation(read(source_tile)));
         let written = inner.append_operation(
             OperationBuilder::new(OpKind::PlTileWrite.name(), location)
                 .add_operands(&[inner.argument(1).unwrap().into(), row, at, value])
@@ -229,6 +273,36 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let scattered = block.insert_operation_before(op, outer_loop);
         self.tiles.insert(value_key(result), result_of(scattered));
         Ok(true)
+    }
+
+    /// `pl.tensor.scatter_mask` of static 2-D shapes: each source element
+    /// `[r, k]` written to column `k * stride + offset` of a copy of the
+    /// target (the pattern's stride and first kept column).
+    pub(super) fn scatter_mask(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<bool, Failure<'c, 'a>> {
+        let (source, target) = (
+            op.operand(0).map_err(|e| (op, e.to_string()))?,
+            op.operand(1).map_err(|e| (op, e.to_string()))?,
+        );
+        let pattern = op
+            .enum_attr::<MaskPattern>("pattern")
+            .ok_or((op, "a masked scatter without a pattern".to_string()))?;
+        let Some(source_shape) = static_shape(source) else {
+            return self.kept_scatter(op, "of a dynamic shape");
+        };
+        let stride = pattern.stride();
+        let offset = (0..stride)
+            .find(|&c| pattern.keeps(c as usize))
+            .unwrap_or(0);
+        self.write_elements(
+            op,
+            target,
+            source,
+            source_shape,
+            Column::Strided { stride, offset },
+        )
     }
 
     /// Keeps a scatter `what` says no tile form covers, with a warning.

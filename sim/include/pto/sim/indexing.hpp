@@ -1,7 +1,7 @@
 //===- indexing.hpp - index sequences, sorts and gathers ------------------===//
 //
 // The instruction model's TCI, TSORT32, TMRGSORT, TGATHER (index and
-// mask forms) and TSCATTER (index form), included by pto/pto-inst.hpp after the tiles. Written from
+// mask forms) and TSCATTER (index and mask forms), included by pto/pto-inst.hpp after the tiles. Written from
 // pto-isa's API contract and checked against its CPU backend
 // (test/e2e/sim-vs-pto-isa.test):
 //
@@ -211,6 +211,26 @@ template <typename D, typename S, typename I> void TSCATTER(D &dst, const S &src
       long flat = long(idx.at(r, c));
       if (flat < 0 || flat >= long(D::rows) * D::cols) fail("TSCATTER: an index outside the destination");
       dst.at(int(flat / D::cols), int(flat % D::cols)) = src.at(r, c);
+    }
+}
+
+/// TSCATTER's mask form (rows): each row of dst's valid region holds, in
+/// the columns the pattern keeps, the next elements of src's storage (one
+/// stream over it, as pto-isa's CPU backend reads it), and zero elsewhere.
+template <MaskPattern Pattern, typename D, typename S> void TSCATTER(D &dst, const S &src) {
+  static_assert(std::is_same_v<typename D::DType, typename S::DType>, "TSCATTER keeps the element type");
+  static_assert(sizeof(typename D::DType) == 2 || sizeof(typename D::DType) == 4, "TSCATTER's mask form takes 16- or 32-bit elements");
+  sim::hazards::step(sim::hazards::V, "TSCATTER", {bytes(src)}, {bytes(dst)});
+  const typename S::DType *in = &src.at(0, 0);
+  long k = 0;
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int c = 0; c < dst.validCols; ++c) {
+      if (!mask_keeps(Pattern, c)) {
+        dst.at(r, c) = typename D::DType{};
+        continue;
+      }
+      if (k >= long(S::rows) * S::cols) fail("TSCATTER: the stream leaves the source");
+      dst.at(r, c) = in[k++];
     }
 }
 
