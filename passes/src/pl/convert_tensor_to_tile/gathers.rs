@@ -37,31 +37,22 @@ impl<'c, 'a> Conversion<'c, 'a> {
             op.operand(1).map_err(|e| (op, e.to_string()))?,
             result_of(op),
         );
-        let dim = op
-            .attribute("dim")
-            .ok()
-            .and_then(|a| IntegerAttribute::try_from(a).ok())
-            .map(|a| a.value());
+        let dim = dim_of(op);
         let (Some(input_shape), Some(shape)) = (static_shape(input), static_shape(result)) else {
-            return self.kept(op, "of a dynamic shape");
+            return self.kept(op, "a gather", "of a dynamic shape");
         };
         if shape.len() != 2 || dim != Some(1) {
-            return self.kept(op, "on other than the last axis of a 2-D tensor");
+            return self.kept(
+                op,
+                "a gather",
+                "on other than the last axis of a 2-D tensor",
+            );
         }
         let (rows, cols, input_cols) = (shape[0], shape[1], input_shape[1]);
         let context = self.context;
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
-        let constant = |value: i64| -> Value<'c, 'a> {
-            result_of(block.insert_operation_before(
-                op,
-                arith::constant(
-                    context,
-                    IntegerAttribute::new(Type::index(context), value).into(),
-                    location,
-                ),
-            ))
-        };
+        let constant = |value: i64| index_constant(op, value);
         let (zero, one, end) = (self.zero(), constant(1), constant(rows));
         let tile = |shape: &[i64], element: Type<'c>| -> Type<'c> {
             TileType::new(context, shape, element, None).into()
@@ -121,10 +112,16 @@ impl<'c, 'a> Conversion<'c, 'a> {
         Ok(true)
     }
 
-    /// Keeps a gather `what` says no tile form covers, with a warning.
-    fn kept(&self, op: OperationRef<'c, 'a>, what: &str) -> Result<bool, Failure<'c, 'a>> {
+    /// Keeps `op` (`what`: "a gather") that `why` says no tile form
+    /// covers, with a warning.
+    fn kept(
+        &self,
+        op: OperationRef<'c, 'a>,
+        what: &str,
+        why: &str,
+    ) -> Result<bool, Failure<'c, 'a>> {
         OpDiagnostic::new(format!(
-            "pl-convert-tensor-to-tile: a gather {what} has no tile form yet; the kernel keeps computing on tensors here"
+            "pl-convert-tensor-to-tile: {what} {why} has no tile form yet; the kernel keeps computing on tensors here"
         ))
         .emit(op, Severity::Warning);
         Ok(false)
@@ -155,16 +152,16 @@ impl<'c, 'a> Conversion<'c, 'a> {
             op.operand(1).map_err(|e| (op, e.to_string()))?,
             op.operand(2).map_err(|e| (op, e.to_string()))?,
         );
-        let dim = op
-            .attribute("dim")
-            .ok()
-            .and_then(|a| IntegerAttribute::try_from(a).ok())
-            .map(|a| a.value());
+        let dim = dim_of(op);
         let (Some(shape), Some(index_shape)) = (static_shape(input), static_shape(index)) else {
-            return self.kept_scatter(op, "of a dynamic shape");
+            return self.kept(op, "a scatter", "of a dynamic shape");
         };
         if shape.len() != 2 || dim != Some(1) {
-            return self.kept_scatter(op, "on other than the last axis of a 2-D tensor");
+            return self.kept(
+                op,
+                "a scatter",
+                "on other than the last axis of a 2-D tensor",
+            );
         }
         let index_tile = self.tile_of(op, index)?;
         self.write_elements(op, input, source, index_shape, Column::Indexed(index_tile))
@@ -187,21 +184,12 @@ impl<'c, 'a> Conversion<'c, 'a> {
     ) -> Result<bool, Failure<'c, 'a>> {
         let result = result_of(op);
         let Some(shape) = static_shape(target) else {
-            return self.kept_scatter(op, "of a dynamic shape");
+            return self.kept(op, "a scatter", "of a dynamic shape");
         };
         let context = self.context;
         let location = op.location();
         let block = op.block().expect("ops sit in blocks");
-        let constant = |value: i64| -> Value<'c, 'a> {
-            result_of(block.insert_operation_before(
-                op,
-                arith::constant(
-                    context,
-                    IntegerAttribute::new(Type::index(context), value).into(),
-                    location,
-                ),
-            ))
-        };
+        let constant = |value: i64| index_constant(op, value);
         let zero = self.zero();
         let (one, rows, cols) = (
             constant(1),
@@ -290,7 +278,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             .enum_attr::<MaskPattern>("pattern")
             .ok_or((op, "a masked scatter without a pattern".to_string()))?;
         let Some(source_shape) = static_shape(source) else {
-            return self.kept_scatter(op, "of a dynamic shape");
+            return self.kept(op, "a scatter", "of a dynamic shape");
         };
         let stride = pattern.stride();
         let offset = (0..stride)
@@ -304,13 +292,26 @@ impl<'c, 'a> Conversion<'c, 'a> {
             Column::Strided { stride, offset },
         )
     }
+}
 
-    /// Keeps a scatter `what` says no tile form covers, with a warning.
-    fn kept_scatter(&self, op: OperationRef<'c, 'a>, what: &str) -> Result<bool, Failure<'c, 'a>> {
-        OpDiagnostic::new(format!(
-            "pl-convert-tensor-to-tile: a scatter {what} has no tile form yet; the kernel keeps computing on tensors here"
-        ))
-        .emit(op, Severity::Warning);
-        Ok(false)
-    }
+/// The `dim` attribute of a gather or scatter.
+fn dim_of(op: OperationRef) -> Option<i64> {
+    op.attribute("dim")
+        .ok()
+        .and_then(|a| IntegerAttribute::try_from(a).ok())
+        .map(|a| a.value())
+}
+
+/// An `index` constant, inserted before `op`.
+fn index_constant<'c, 'a>(op: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
+    let context = pto_dialects::ir::context(&op);
+    let block = op.block().expect("ops sit in blocks");
+    result_of(block.insert_operation_before(
+        op,
+        arith::constant(
+            context,
+            IntegerAttribute::new(Type::index(context), value).into(),
+            op.location(),
+        ),
+    ))
 }
