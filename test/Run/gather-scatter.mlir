@@ -12,6 +12,11 @@
 // RUN: pto-run %s --entry scatters --input b=%t/b.npy --input k=%t/k.npy --input v=%t/v.npy --input z=%t/z.npy --input zk=%t/zk.npy --input zv=%t/zv.npy --input f=%t/f.npy --input fk=%t/fk.npy --input uk=%t/uk.npy --input ur=%t/ur.npy --input k2=%t/k2.npy -o %t/sout
 // RUN: /usr/bin/python3 %S/Inputs/scatter_golden.py %t | FileCheck %s --check-prefix=SCATTERED
 // SCATTERED: scattered
+// A source whose running rows are not one per index position: an error at
+// the op, not a read past the source.
+// RUN: /usr/bin/python3 -c "import numpy as np; np.save('%t/mc.npy', np.zeros((4, 8), np.float32)); np.save('%t/mi.npy', np.arange(4, dtype=np.int32).reshape(1, 4)); np.save('%t/mr.npy', np.ones((2, 8), np.float32))"
+// RUN: not pto-run %s --entry rows --input c=%t/mc.npy --input i=%t/mi.npy --input r=%t/mr.npy 2>&1 | FileCheck %s --check-prefix=ROWS
+// ROWS-NOT: internal error
 // RUN: /usr/bin/python3 -c "import numpy as np; np.save('%t/bad.npy', np.full((2, 8, 16), 4, np.int32))"
 // RUN: not pto-run %s --entry main --input x=%t/x.npy --input i=%t/bad.npy --input y=%t/y.npy --input j=%t/j.npy 2>&1 | FileCheck %s --check-prefix=OUTSIDE
 
@@ -53,4 +58,10 @@ func.func @spread(%f: !F, %fk: !FK, %o: !O {pl.direction = #pl.direction<out>}) 
   %s = pl.tile.scatter %t, %i : !pl.tile<1x8xf32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<4x8xf32, vec>
   %w = pl.tile.store %s, %o[%c0, %c0] : !pl.tile<4x8xf32, vec>, !O
   return %w : !O
+}
+
+func.func @rows(%c: !pl.tensor<4x8xf32>, %i: !pl.tensor<1x4xi32>, %r: !pl.tensor<?x8xf32>) -> !pl.tensor<4x8xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  // ROWS: gather-scatter.mlir:[[@LINE+1]]:8: error: scatter_update's source has 2x8 elements, not a row of the input's 8 columns for each of the index's 4 positions
+  %u = pl.tensor.scatter_update %c, %i, %r : !pl.tensor<4x8xf32>, !pl.tensor<1x4xi32>, !pl.tensor<?x8xf32>
+  return %u : !pl.tensor<4x8xf32>
 }

@@ -244,7 +244,7 @@ fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), Strin
 /// the input's row there, the loops carrying the input (a whole
 /// `pl.tile.slice` copy of it when something else reads it too).
 fn lower_scatter_update<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
-    use crate::pl::scf_build::{for_op, yield_op};
+    use crate::pl::scf_build::nested_for;
     let operand = |i: usize| op.operand_opt(i).ok_or("expected three operands");
     let (input, index, source) = (operand(0)?, operand(1)?, operand(2)?);
     let result = op.result_opt(0).ok_or("expected a result")?;
@@ -299,47 +299,36 @@ fn lower_scatter_update<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> R
     )
     .into();
     let tile_type: Type = tile.into();
-    let inner = melior::ir::Block::new(&[(Type::index(context), location), (tile_type, location)]);
-    let outer = melior::ir::Block::new(&[(Type::index(context), location), (tile_type, location)]);
-    let (bi, si): (Value, Value) = (
-        outer.argument(0).unwrap().into(),
-        inner.argument(0).unwrap().into(),
-    );
-    let append = |block: &melior::ir::Block<'c>, new: melior::ir::Operation<'c>| -> Value<'c, '_> {
-        block.append_operation(new).result(0).unwrap().into()
-    };
-    let at = append(
-        &inner,
-        OperationBuilder::new(OpKind::PlTileRead.name(), location)
-            .add_operands(&[index, bi, si])
-            .add_results(&[index_type.element()])
-            .build()
-            .map_err(|e| e.to_string())?,
-    );
-    let at = append(
-        &inner,
-        arith::index_cast(at, Type::index(context), location),
-    );
-    let scaled = append(&inner, arith::muli(bi, cols, location));
-    let position = append(&inner, arith::addi(scaled, si, location));
-    let row = append(&inner, slice(source, position, row_type));
-    let carried: Value = inner.argument(1).unwrap().into();
-    let written = append(
-        &inner,
-        OperationBuilder::new(OpKind::PlTileAssemble.name(), location)
-            .add_operands(&[row, carried, at, zero])
-            .add_results(&[tile_type])
-            .build()
-            .map_err(|e| e.to_string())?,
-    );
-    inner.append_operation(yield_op(location, written)?);
-    let outer_carried: Value = outer.argument(1).unwrap().into();
-    let inner_loop = append(
-        &outer,
-        for_op(location, [zero, cols, one], outer_carried, inner)?,
-    );
-    outer.append_operation(yield_op(location, inner_loop)?);
-    let updated = before(for_op(location, [zero, rows, one], init, outer)?);
+    let loops = nested_for(
+        context,
+        location,
+        [zero, one, rows, cols],
+        init,
+        |inner, bi, si, carried| {
+            let append = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
+                inner.append_operation(new).result(0).unwrap().into()
+            };
+            let at = append(
+                OperationBuilder::new(OpKind::PlTileRead.name(), location)
+                    .add_operands(&[index, bi, si])
+                    .add_results(&[index_type.element()])
+                    .build()
+                    .map_err(|e| e.to_string())?,
+            );
+            let at = append(arith::index_cast(at, Type::index(context), location));
+            let scaled = append(arith::muli(bi, cols, location));
+            let position = append(arith::addi(scaled, si, location));
+            let row = append(slice(source, position, row_type));
+            Ok(append(
+                OperationBuilder::new(OpKind::PlTileAssemble.name(), location)
+                    .add_operands(&[row, carried, at, zero])
+                    .add_results(&[tile_type])
+                    .build()
+                    .map_err(|e| e.to_string())?,
+            ))
+        },
+    )?;
+    let updated = before(loops);
     pto_dialects::ir::replace_all_uses(result, updated);
     pto_dialects::ir::erase(op);
     Ok(())

@@ -34,3 +34,42 @@ pub(crate) fn for_op<'c>(
         .build()
         .map_err(|e| e.to_string())
 }
+
+/// Two `scf.for` loops from `zero` by `one`, to `rows` outside and `cols`
+/// inside, carrying `init`: `body` fills the inner body (given it, the
+/// outer and inner induction variables and the carried value) and returns
+/// the value the inner loop yields; the outer loop yields the inner's
+/// result.
+pub(crate) fn nested_for<'c>(
+    context: &'c melior::Context,
+    location: Location<'c>,
+    [zero, one, rows, cols]: [Value<'c, '_>; 4],
+    init: Value<'c, '_>,
+    body: impl for<'b> FnOnce(
+        &'b Block<'c>,
+        Value<'c, 'b>,
+        Value<'c, 'b>,
+        Value<'c, 'b>,
+    ) -> Result<Value<'c, 'b>, String>,
+) -> Result<melior::ir::Operation<'c>, String> {
+    use melior::ir::{BlockLike, Type};
+    let carried_type = init.r#type();
+    let index = Type::index(context);
+    let inner = Block::new(&[(index, location), (carried_type, location)]);
+    let outer = Block::new(&[(index, location), (carried_type, location)]);
+    let yielded = body(
+        &inner,
+        outer.argument(0).unwrap().into(),
+        inner.argument(0).unwrap().into(),
+        inner.argument(1).unwrap().into(),
+    )?;
+    inner.append_operation(yield_op(location, yielded)?);
+    let inner_loop = outer.append_operation(for_op(
+        location,
+        [zero, cols, one],
+        outer.argument(1).unwrap().into(),
+        inner,
+    )?);
+    outer.append_operation(yield_op(location, inner_loop.result(0).unwrap().into())?);
+    for_op(location, [zero, rows, one], init, outer)
+}

@@ -67,6 +67,11 @@ fn write_pair(value: f64, index: u32, elem: Elem) -> Result<Vec<f64>> {
         .collect()
 }
 
+/// Index `value` as a position below `extent`, if it is one.
+fn index_within(value: f64, extent: usize) -> Option<usize> {
+    usize::try_from(value as i64).ok().filter(|&i| i < extent)
+}
+
 /// `start + j` (`start - j` when descending) for `j < cols`, wrapped to
 /// `elem`.
 pub fn sequence(start: i64, cols: usize, elem: Elem, descending: bool) -> Result<Tile> {
@@ -252,14 +257,11 @@ pub fn gather(source: &Tile, indices: &Tile) -> Result<Tile> {
             let index = indices
                 .get(r, c)
                 .ok_or_else(|| undefined_read("gather's indices", r, c))?;
-            let flat = usize::try_from(index as i64)
-                .ok()
-                .filter(|&i| i < size)
-                .ok_or_else(|| {
-                    RunError::new(format!(
-                        "gather index {index} at [{r}, {c}] is outside the source's {size} elements"
-                    ))
-                })?;
+            let flat = index_within(index, size).ok_or_else(|| {
+                RunError::new(format!(
+                    "gather index {index} at [{r}, {c}] is outside the source's {size} elements"
+                ))
+            })?;
             let (row, col) = (flat / source.cols, flat % source.cols);
             let i = result.index(r, c);
             result.data[i] = source
@@ -283,12 +285,12 @@ pub fn gather_axis(
     index_shape: &[usize],
     dim: usize,
 ) -> Result<Tile> {
-    let count = index_shape.iter().product::<usize>();
+    let along = Along::new(input_shape, index_shape, dim, "gather")?;
+    let count = along.positions();
     let cols = index_shape.last().copied().unwrap_or(1).max(1);
     let mut result = Tile::undefined(count / cols, cols, input.elem)?;
     for flat in 0..count {
-        let at = axis_index(index, flat, input_shape[dim], dim, "gather")?;
-        let source = along_axis(flat, index_shape, input_shape, dim, at);
+        let source = along.element(index, flat)?;
         result.data[flat] = input.data[source];
         result.defined[flat] = input.defined[source];
     }
@@ -307,15 +309,12 @@ pub fn scatter(source: &Tile, indexes: &Tile, rows: usize, cols: usize) -> Resul
             let index = indexes
                 .get(r, c)
                 .ok_or_else(|| undefined_read("scatter's indexes", r, c))?;
-            let flat = usize::try_from(index as i64)
-                .ok()
-                .filter(|&i| i < rows * cols)
-                .ok_or_else(|| {
-                    RunError::new(format!(
-                        "scatter index {index} at [{r}, {c}] is outside the result's {} elements",
-                        rows * cols
-                    ))
-                })?;
+            let flat = index_within(index, rows * cols).ok_or_else(|| {
+                RunError::new(format!(
+                    "scatter index {index} at [{r}, {c}] is outside the result's {} elements",
+                    rows * cols
+                ))
+            })?;
             let i = result.index(flat / cols, flat % cols);
             result.data[i] = source
                 .get(r, c)
@@ -325,45 +324,84 @@ pub fn scatter(source: &Tile, indexes: &Tile, rows: usize, cols: usize) -> Resul
     Ok(result)
 }
 
-/// Where position `flat` of a tensor of `index_shape` points in one of
-/// `input_shape` when its coordinate on `dim` is `at`: the element's flat
-/// offset.
-fn along_axis(
-    flat: usize,
-    index_shape: &[usize],
-    input_shape: &[usize],
+/// How positions of an index tensor map to elements of the input a gather
+/// or scatter reads or writes along axis `dim`.
+struct Along<'s> {
+    index_shape: &'s [usize],
+    index_strides: Vec<usize>,
+    input_strides: Vec<usize>,
+    input_extent: usize,
     dim: usize,
-    at: usize,
-) -> usize {
-    let index_strides = crate::value::row_major(index_shape);
-    let input_strides = crate::value::row_major(input_shape);
-    let mut source = 0;
-    for (axis, (&stride, &input_stride)) in index_strides.iter().zip(&input_strides).enumerate() {
-        let coordinate = if axis == dim {
-            at
-        } else {
-            flat / stride % index_shape[axis]
-        };
-        source += coordinate * input_stride;
-    }
-    source
+    what: &'static str,
 }
 
-/// The index at position `flat` of `index` (read whole), checked to lie in
-/// `extent` (the input's on axis `dim`).
-fn axis_index(index: &Tile, flat: usize, extent: usize, dim: usize, what: &str) -> Result<usize> {
-    let value = index.data[flat];
-    if !index.defined[flat] {
-        return Err(undefined_read(what, flat / index.cols, flat % index.cols));
-    }
-    usize::try_from(value as i64)
-        .ok()
-        .filter(|&i| i < extent)
-        .ok_or_else(|| {
-            RunError::new(format!(
-                "{what} index {value} is outside the input's {extent} elements on axis {dim}"
-            ))
+impl<'s> Along<'s> {
+    /// The mapping, once the shapes are checked: one rank, `dim` an axis of
+    /// it, the index's extents on the other axes at most the input's (what
+    /// the verifier checks of static extents, here of the running ones).
+    fn new(
+        input_shape: &[usize],
+        index_shape: &'s [usize],
+        dim: usize,
+        what: &'static str,
+    ) -> Result<Self> {
+        let fits = input_shape.len() == index_shape.len()
+            && dim < input_shape.len()
+            && (0..input_shape.len()).all(|a| a == dim || index_shape[a] <= input_shape[a]);
+        if !fits {
+            return Err(RunError::new(format!(
+                "{what}'s index {index_shape:?} does not fit the input {input_shape:?} off axis {dim}"
+            )));
+        }
+        Ok(Self {
+            index_shape,
+            index_strides: crate::value::row_major(index_shape),
+            input_strides: crate::value::row_major(input_shape),
+            input_extent: input_shape[dim],
+            dim,
+            what,
         })
+    }
+
+    /// How many positions the index has.
+    fn positions(&self) -> usize {
+        self.index_shape.iter().product()
+    }
+
+    /// The input element position `flat` of `index` (read whole) names: its
+    /// coordinates with the one on `dim` the index there, checked to lie in
+    /// the input.
+    fn element(&self, index: &Tile, flat: usize) -> Result<usize> {
+        if !index.defined[flat] {
+            return Err(undefined_read(
+                self.what,
+                flat / index.cols,
+                flat % index.cols,
+            ));
+        }
+        let value = index.data[flat];
+        let at = index_within(value, self.input_extent).ok_or_else(|| {
+            RunError::new(format!(
+                "{} index {value} is outside the input's {} elements on axis {}",
+                self.what, self.input_extent, self.dim
+            ))
+        })?;
+        let mut offset = 0;
+        for (axis, (&stride, &input_stride)) in self
+            .index_strides
+            .iter()
+            .zip(&self.input_strides)
+            .enumerate()
+        {
+            let coordinate = if axis == self.dim {
+                at
+            } else {
+                flat / stride % self.index_shape[axis]
+            };
+            offset += coordinate * input_stride;
+        }
+        Ok(offset)
+    }
 }
 
 /// `pl.tensor.scatter`: `input` (of `input_shape`, read whole) with the
@@ -378,10 +416,17 @@ pub fn scatter_axis(
     source: &Tile,
     dim: usize,
 ) -> Result<Tile> {
+    let along = Along::new(input_shape, index_shape, dim, "scatter")?;
+    if source.data.len() != along.positions() {
+        return Err(RunError::new(format!(
+            "scatter's source has {} elements, its index {}",
+            source.data.len(),
+            along.positions()
+        )));
+    }
     let mut result = input.clone();
-    for flat in 0..index_shape.iter().product::<usize>() {
-        let at = axis_index(index, flat, input_shape[dim], dim, "scatter")?;
-        let target = along_axis(flat, index_shape, input_shape, dim, at);
+    for flat in 0..along.positions() {
+        let target = along.element(index, flat)?;
         result.data[target] = source.data[flat];
         result.defined[target] = source.defined[flat];
     }
@@ -392,6 +437,13 @@ pub fn scatter_axis(
 /// `p` for each valid position `p` of `index` in row-major order (later
 /// positions win).
 pub fn scatter_rows(input: &Tile, index: &Tile, source: &Tile) -> Result<Tile> {
+    let positions = index.valid_rows * index.valid_cols;
+    if source.valid_rows != positions || source.valid_cols != input.valid_cols {
+        return Err(RunError::new(format!(
+            "scatter_update's source has {}x{} elements, not a row of the input's {} columns for each of the index's {positions} positions",
+            source.valid_rows, source.valid_cols, input.valid_cols
+        )));
+    }
     let mut result = input.clone();
     let mut p = 0;
     for r in 0..index.valid_rows {
@@ -399,15 +451,12 @@ pub fn scatter_rows(input: &Tile, index: &Tile, source: &Tile) -> Result<Tile> {
             let at = index
                 .get(r, c)
                 .ok_or_else(|| undefined_read("scatter_update's index", r, c))?;
-            let row = usize::try_from(at as i64)
-                .ok()
-                .filter(|&i| i < input.valid_rows)
-                .ok_or_else(|| {
-                    RunError::new(format!(
-                        "scatter_update index {at} at [{r}, {c}] is outside the input's {} rows",
-                        input.valid_rows
-                    ))
-                })?;
+            let row = index_within(at, input.valid_rows).ok_or_else(|| {
+                RunError::new(format!(
+                    "scatter_update index {at} at [{r}, {c}] is outside the input's {} rows",
+                    input.valid_rows
+                ))
+            })?;
             for col in 0..input.valid_cols {
                 let i = result.index(row, col);
                 let j = source.index(p, col);
@@ -425,6 +474,15 @@ pub fn scatter_rows(input: &Tile, index: &Tile, source: &Tile) -> Result<Tile> {
 pub fn scatter_mask(source: &Tile, pattern: MaskPattern, target: Tile) -> Result<Tile> {
     let mut result = target;
     let kept: Vec<usize> = (0..result.cols).filter(|&c| pattern.keeps(c)).collect();
+    if source.valid_rows != result.rows || source.valid_cols != kept.len() {
+        return Err(RunError::new(format!(
+            "scatter_mask's source has {}x{} elements, not the {} rows and {} selected columns of its target",
+            source.valid_rows,
+            source.valid_cols,
+            result.rows,
+            kept.len()
+        )));
+    }
     for r in 0..source.valid_rows {
         for (k, &c) in kept.iter().enumerate().take(source.valid_cols) {
             let i = result.index(r, c);

@@ -65,8 +65,9 @@ pub fn returned_arguments<T: Copy>(arguments: &[T], returns: &[Option<usize>]) -
 }
 
 /// A kernel call's results are the tensors the kernel writes in place and
-/// returns: their uses move to the arguments at those parameters. A
-/// `pl.submit` task used as a dependency is refused.
+/// returns: their uses move to the arguments at those parameters. (A
+/// `pl.submit`'s task id, its last result, is the caller's: each lowering
+/// replaces it before.)
 pub fn forward_call_results<'c, 'a>(
     op: OperationRef<'c, 'a>,
     arguments: &[Value],
@@ -82,26 +83,7 @@ pub fn forward_call_results<'c, 'a>(
         })?;
         pto_dialects::ir::replace_all_uses(result_at(op, i).unwrap(), target);
     }
-    if submit && result_at(op, tensor_results).is_some_and(|task| !only_dependencies(task)) {
-        return Err(fail(
-            "a pl.submit's task used other than as a later task's dependency is not translated yet",
-        ));
-    }
     Ok(())
-}
-
-/// Whether every use of `task` is in the `deps` of a `pl.submit`, the
-/// dependencies of a dummy task, or asks whether it is valid.
-fn only_dependencies(task: Value) -> bool {
-    pto_dialects::ir::uses(task)
-        .into_iter()
-        .all(|(owner, index)| match OpKind::of(&owner) {
-            Some(OpKind::PlSubmit) => operand_segments(owner)
-                .get(1)
-                .is_some_and(|&(start, count)| (start..start + count).contains(&index)),
-            Some(OpKind::PlSystemTaskDummy | OpKind::PlSystemTaskIsValid) => true,
-            _ => false,
-        })
 }
 
 /// `op`'s result (an `index`) becomes `size` (a `size_t` computed before

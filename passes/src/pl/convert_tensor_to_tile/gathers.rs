@@ -23,7 +23,7 @@ use pto_dialects::{
 };
 
 use super::{Conversion, Failure, element, result_of, static_shape, value_key};
-use crate::pl::scf_build::{for_op, yield_op};
+use crate::pl::scf_build::{for_op, nested_for, yield_op};
 
 impl<'c, 'a> Conversion<'c, 'a> {
     /// A gather on the last axis of a 2-D tensor of static shape: one tile
@@ -133,8 +133,12 @@ impl<'c, 'a> Conversion<'c, 'a> {
 enum Column<'c, 'a> {
     /// The index tile's element at the element's position.
     Indexed(Value<'c, 'a>),
-    /// `k * stride + offset` for the element's column `k`.
-    Strided { stride: i64, offset: i64 },
+    /// `k * stride + offset` for the element's column `k` (`index`
+    /// constants).
+    Strided {
+        stride: Value<'c, 'a>,
+        offset: Value<'c, 'a>,
+    },
 }
 
 impl<'c, 'a> Conversion<'c, 'a> {
@@ -196,10 +200,6 @@ impl<'c, 'a> Conversion<'c, 'a> {
             constant(source_shape[0]),
             constant(source_shape[1]),
         );
-        let strided = match column {
-            Column::Strided { stride, offset } => Some((constant(stride), constant(offset))),
-            Column::Indexed(_) => None,
-        };
         let tile_type: Type = TileType::new(context, &shape, element(target), None).into();
         let copy = match self.tiles.get(&value_key(target)).copied() {
             Some(tile) => OperationBuilder::new(OpKind::PlTileSlice.name(), location)
@@ -213,52 +213,46 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let copy = with_operand_segments(context, copy, &[1, 2, 0]);
         let copy = result_of(block.insert_operation_before(op, copy));
         let source_tile = self.tile_of(op, source)?;
-        let inner = Block::new(&[(Type::index(context), location), (tile_type, location)]);
-        let outer = Block::new(&[(Type::index(context), location), (tile_type, location)]);
-        let (row, k): (Value, Value) = (
-            outer.argument(0).unwrap().into(),
-            inner.argument(0).unwrap().into(),
-        );
-        let read = |tile: Value<'c, 'a>| {
-            OperationBuilder::new(OpKind::PlTileRead.name(), location)
-                .add_operands(&[tile, row, k])
-                .add_results(&[TileType::try_from(tile.r#type())
-                    .expect("a converted tile")
-                    .element()])
-                .build()
-                .expect("pl.tile.read builds")
-        };
-        let at = match (column, strided) {
-            (Column::Indexed(index), _) => {
-                let at = result_of(inner.append_operation(read(index)));
-                result_of(inner.append_operation(arith::index_cast(
-                    at,
-                    Type::index(context),
-                    location,
-                )))
-            }
-            (_, Some((stride, offset))) => {
-                let scaled = result_of(inner.append_operation(arith::muli(k, stride, location)));
-                result_of(inner.append_operation(arith::addi(scaled, offset, location)))
-            }
-            _ => unreachable!("a strided column has its constants"),
-        };
-        let value = result_of(inner.append_operation(read(source_tile)));
-        let written = inner.append_operation(
-            OperationBuilder::new(OpKind::PlTileWrite.name(), location)
-                .add_operands(&[inner.argument(1).unwrap().into(), row, at, value])
-                .add_results(&[tile_type])
-                .build()
-                .map_err(|e| (op, e.to_string()))?,
-        );
-        let failed = |e: String| (op, e);
-        inner.append_operation(yield_op(location, result_of(written)).map_err(failed)?);
-        let carried: Value = outer.argument(1).unwrap().into();
-        let inner_loop = outer
-            .append_operation(for_op(location, [zero, cols, one], carried, inner).map_err(failed)?);
-        outer.append_operation(yield_op(location, result_of(inner_loop)).map_err(failed)?);
-        let outer_loop = for_op(location, [zero, rows, one], copy, outer).map_err(failed)?;
-        let scattered = block.insert_operation_before(op, outer_loop);
+        let loops = nested_for(
+            context,
+            location,
+            [zero, one, rows, cols],
+            copy,
+            |inner, row, k, carried| {
+                let append = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
+                    inner.append_operation(new).result(0).unwrap().into()
+                };
+                let read = |tile: Value<'c, 'a>| {
+                    OperationBuilder::new(OpKind::PlTileRead.name(), location)
+                        .add_operands(&[tile, row, k])
+                        .add_results(&[TileType::try_from(tile.r#type())
+                            .expect("a converted tile")
+                            .element()])
+                        .build()
+                        .expect("pl.tile.read builds")
+                };
+                let at = match column {
+                    Column::Indexed(index) => {
+                        let at = append(read(index));
+                        append(arith::index_cast(at, Type::index(context), location))
+                    }
+                    Column::Strided { stride, offset } => {
+                        let scaled = append(arith::muli(k, stride, location));
+                        append(arith::addi(scaled, offset, location))
+                    }
+                };
+                let value = append(read(source_tile));
+                Ok(append(
+                    OperationBuilder::new(OpKind::PlTileWrite.name(), location)
+                        .add_operands(&[carried, row, at, value])
+                        .add_results(&[tile_type])
+                        .build()
+                        .map_err(|e| e.to_string())?,
+                ))
+            },
+        )
+        .map_err(|e| (op, e))?;
+        let scattered = block.insert_operation_before(op, loops);
         self.tiles.insert(value_key(result), result_of(scattered));
         Ok(true)
     }
@@ -284,13 +278,11 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let offset = (0..stride)
             .find(|&c| pattern.keeps(c as usize))
             .unwrap_or(0);
-        self.write_elements(
-            op,
-            target,
-            source,
-            source_shape,
-            Column::Strided { stride, offset },
-        )
+        let column = Column::Strided {
+            stride: index_constant(op, stride),
+            offset: index_constant(op, offset),
+        };
+        self.write_elements(op, target, source, source_shape, column)
     }
 }
 
