@@ -8,10 +8,14 @@ use melior::ir::ValueLike;
 /// `file:line:col` for a file location; the printed form otherwise.
 pub fn location_text(location: melior::ir::Location) -> String {
     let text = crate::ir::unnamed(location).to_string();
-    // loc("file":L:C) possibly wrapped in callsite/fused forms: take the
-    // first file:line:col.
-    if let Some(start) = text.find("loc(\"") {
-        let rest = &text[start + 5..];
+    // loc("file":L:C) possibly wrapped in callsite/fused forms
+    // (`loc(callsite("f":6:8 at "f":18:10))`): take the first
+    // file:line:col, the op's own place.
+    if let Some(start) = text
+        .find("loc(")
+        .and_then(|s| text[s..].find('"').map(|q| s + q))
+    {
+        let rest = &text[start + 1..];
         if let Some(end_quote) = rest.find('"') {
             let file = &rest[..end_quote];
             let tail = &rest[end_quote + 1..];
@@ -98,7 +102,20 @@ pub fn unparsable(name: &str, text: &str) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::unparsable;
+    use super::{location_text, unparsable};
+    use melior::ir::Location;
+
+    #[test]
+    fn call_site_locations_name_the_op_itself() {
+        let context = melior::Context::new();
+        let callee = Location::new(&context, "f.mlir", 6, 8);
+        let caller = Location::new(&context, "f.mlir", 18, 10);
+        assert_eq!(location_text(callee), "f.mlir:6:8");
+        assert_eq!(
+            location_text(Location::call_site(callee, caller)),
+            "f.mlir:6:8"
+        );
+    }
 
     #[test]
     fn dense_arrays_of_other_types_are_found_where_they_are() {

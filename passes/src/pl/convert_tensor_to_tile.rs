@@ -28,6 +28,7 @@ use pto_dialects::{
 };
 
 mod batched;
+mod blocks;
 mod gathers;
 mod slices;
 mod strips;
@@ -157,6 +158,26 @@ The dynamic extents on each axis must be related by the kernel's ops
 (they may otherwise differ at run time). Other dynamically shaped kernels
 are left as they are, with a warning that says why.
 
+Programs larger than the vector buffer: a kernel of static shapes whose
+whole-tensor tiles would not fit a2a3's vector buffer at once (estimated
+from the live ranges of its tiles, with row reductions' scratch, in a
+kernel without loops or branches) runs in blocks when its tensors are
+plain rank-2 tensors of the kernel's extents `[M, N]` or broadcasts of
+them (`[M, 1]`, `[1, N]`) and its ops are elementwise, scalar, unary, cast,
+broadcast or reduction ops: the body becomes an `scf.for` over blocks of
+`R` rows, or of `C` columns, or both nested (rows outside), `R` and `C`
+divisors of `M` and `N` (multiples of 32 bytes of the narrowest element
+when they are not the whole extent), the largest block whose live tiles
+stay within half the buffer; a row reduction keeps the columns whole and
+a column reduction the rows. Each parameter's block is a
+`pl.tensor.slice` window at the loops' offsets (a `pl.tile.load` once
+converted), and each result's block is `pl.tensor.assemble`d into a new
+out parameter the loops carry (a `pl.tile.store`), which each caller
+passes a fresh `pl.tensor.create` for. A kernel that does not fit and
+cannot run so (reductions along both axes, other ops, other ranks) gets a
+warning that says why, and memory planning an error at the op that
+overflows.
+
 Otherwise shapes must be static and whole tensors must fit
 a tile (memory planning diagnoses what does not fit; a matmul too large for
 L0 is split by `pl-tile-matmul-l0`). Tensor computations inside `scf.if`
@@ -268,6 +289,28 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
                     ))
                     .emit(op, Severity::Warning);
                     continue;
+                }
+            }
+        }
+        if strips.is_none() {
+            match blocks::plan(kernel) {
+                Ok(None) => {}
+                Ok(Some(blocking)) => match blocks::wrap(context, kernel, &blocking) {
+                    Ok(types) => {
+                        extend_signature(context, kernel, &types);
+                        update_callers(context, module, kernel, &vec![Vec::new(); types.len()])?;
+                    }
+                    Err((op, message)) => {
+                        OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+                            .emit(op, Severity::Error);
+                        failed = true;
+                        continue;
+                    }
+                },
+                // Memory planning says what overflows, at the op.
+                Err((op, reason)) => {
+                    OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {reason}"))
+                        .emit(op, Severity::Warning)
                 }
             }
         }

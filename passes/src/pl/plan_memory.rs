@@ -562,7 +562,7 @@ fn place<'c, 'a>(
                 total,
                 live.len() + 1,
                 if buffers[i].bytes > capacity {
-                    " (a kernel's tensors become whole tiles: compute in blocks that fit, with a loop over pl.tensor.slice windows, or give the tensors a dynamic leading extent, which pl-convert-tensor-to-tile runs in strips of rows)"
+                    " (a kernel's tensors become whole tiles unless pl-convert-tensor-to-tile runs it in blocks: compute in blocks that fit, with a loop over pl.tensor.slice windows, or give the tensors a dynamic leading extent, which pl-convert-tensor-to-tile runs in strips of rows)"
                 } else {
                     ""
                 }

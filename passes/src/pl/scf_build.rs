@@ -1,5 +1,5 @@
 //! The `scf` loops the lowerings build around tile ops: an `scf.for`
-//! carrying one value and its `scf.yield`.
+//! carrying values and its `scf.yield`.
 
 use melior::ir::{
     Block, Location, Region, RegionLike, Value, ValueLike, operation::OperationBuilder,
@@ -25,11 +25,24 @@ pub(crate) fn for_op<'c>(
     init: Value<'c, '_>,
     body: Block<'c>,
 ) -> Result<melior::ir::Operation<'c>, String> {
+    for_carrying(location, bounds, &[init], body)
+}
+
+/// An `scf.for` over `bounds` (lower, upper, step) carrying `inits`
+/// through `body` (whose arguments are the induction variable and the
+/// carried values).
+pub(crate) fn for_carrying<'c>(
+    location: Location<'c>,
+    bounds: [Value<'c, '_>; 3],
+    inits: &[Value<'c, '_>],
+    body: Block<'c>,
+) -> Result<melior::ir::Operation<'c>, String> {
     let region = Region::new();
     region.append_block(body);
+    let types: Vec<melior::ir::Type> = inits.iter().map(|v| v.r#type()).collect();
     OperationBuilder::new("scf.for", location)
-        .add_operands(&[&bounds[..], &[init]].concat())
-        .add_results(&[init.r#type()])
+        .add_operands(&[&bounds[..], inits].concat())
+        .add_results(&types)
         .add_regions([region])
         .build()
         .map_err(|e| e.to_string())

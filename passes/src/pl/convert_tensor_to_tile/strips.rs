@@ -256,7 +256,7 @@ impl Extents {
 }
 
 /// The ops of `entry` but its terminator, in order.
-fn body_ops<'c, 'a>(entry: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
+pub(super) fn body_ops<'c, 'a>(entry: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
     let mut next = entry.first_operation();
     while let Some(op) = next {
@@ -613,7 +613,7 @@ impl<'c, 'a> Placed<'c, 'a> {
 
 /// Builds `pl.tensor.assemble source into target[offsets]` at the end of
 /// `block` (before `before` when given).
-fn assemble<'c, 'a>(
+pub(super) fn assemble<'c, 'a>(
     block: BlockRef<'c, 'a>,
     before: Option<OperationRef<'c, 'a>>,
     location: Location<'c>,
