@@ -278,6 +278,35 @@ def PL_TileGatherOp : PL_Op<"tile.gather", [PL_TilePure]> {
   }];
 }
 
+def PL_TileGatherbOp : PL_Op<"tile.gatherb", [PL_TilePure]> {
+  let ptoFamily = "tile_gather";
+  let ptoPipe = "v";
+  let ptoInstruction = "TGATHERB";
+  let summary = "Gather 32-byte blocks of a tile by byte offset";
+  let description = [{
+    Each offset (`ui32`) of `offsets` is a byte offset into `source`'s
+    storage (row-major, its rows a whole number of 32 bytes); the 32 bytes
+    there become one block of the result: block `b` of result row `r`
+    (elements `b * 32 / w` to `(b + 1) * 32 / w - 1`, `w` the result
+    element's bytes) holds the bytes at `offsets[r, b]`. The result has
+    the offsets' rows and their columns times `32 / w` (its valid extents
+    likewise); its element type (of 1, 2 or 4 bytes) is any, the bytes
+    kept. The offsets' columns are a multiple of 8 (a2a3's TGATHERB
+    gathers 8 blocks at a time). An offset whose block leaves the source is
+    an error when the program runs. Example:
+
+    ```mlir
+    %g = pl.tile.gatherb %table, %offsets : !pl.tile<16x64xf32, vec>, !pl.tile<4x8xui32, vec> -> !pl.tile<4x64xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source, PL_TileOf<[UI32]>:$offsets);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `,` $offsets attr-dict `:` qualified(type($source)) `,`
+    qualified(type($offsets)) `->` qualified(type($result))
+  }];
+}
+
 def PL_TensorGatherOp : PL_Op<"tensor.gather", [Pure]> {
   let ptoFamily = "tensor_gather";
   let summary = "Gather a tensor's elements along one axis by index";

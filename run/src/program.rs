@@ -514,6 +514,8 @@ pub enum Indexing {
     ScatterRows,
     /// `scatter_mask`: rows spread over the columns a pattern selects.
     ScatterMask,
+    /// `gatherb`: 32-byte blocks by byte offset.
+    GatherBlocks,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -879,6 +881,7 @@ impl Code {
             K::PlTileScatterUpdate => TileIndexing(Indexing::ScatterRows),
             K::PlTensorScatterUpdate => TensorIndexing(Indexing::ScatterRows),
             K::PlTileScatterMask => TileIndexing(Indexing::ScatterMask),
+            K::PlTileGatherb => TileIndexing(Indexing::GatherBlocks),
             K::PlTensorScatterMask => TensorIndexing(Indexing::ScatterMask),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,

@@ -317,6 +317,7 @@ func.func @odd_cube(%w: !pl.tensor<32x24xf16>) attributes {pl.kind = #pl.kind<ai
 // CHECK: %[[VIEW:.*]] = {{.*}}call_opaque "Tile<TileType::Vec, float, 1, 32, {{.*}}>"()
 // CHECK-NEXT: call_opaque "TASSIGN"(%[[VIEW]]) {args = [0 : index, 1536]}
 // CHECK: call_opaque "TGATHER"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: call_opaque "TGATHERB"(%{{.*}}, %{{.*}}, %[[SEQ]])
 // CPP-LABEL: __global__ AICORE void indexing(
 // CPP: TCI<Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null>, uint32_t, 1>(
 // CPP: MrgSortExecutedNumList [[COUNTS:v[0-9]+]] = MrgSortExecutedNumList();
@@ -341,6 +342,7 @@ func.func @indexing(%x: !pl.tensor<1x64xf32>, %y: !pl.tensor<1x32xf32> {pl.direc
   %gt = pl.tile.create {pl.addresses = array<i64: 2048>} : !pl.tile<1x32xi32, vec>
   %g = pl.tile.gather %t, %k, %gt {pl.addresses = array<i64: 2304>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x32xi32, vec>, !pl.tile<1x32xi32, vec> -> !pl.tile<1x32xf32, vec>
   %o = pl.tile.store %g, %y[%c0, %c0] : !pl.tile<1x32xf32, vec>, !pl.tensor<1x32xf32>
+  %gb = pl.tile.gatherb %t, %seq {pl.addresses = array<i64: 4096>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xui32, vec> -> !pl.tile<1x512xf32, vec>
   return
 }
 

@@ -17,7 +17,9 @@
 //! - gather: the indices' shape and valid extents, the source's element
 //!   type, a scratch of the indices' shape; gather_mask: 2-D, columns a
 //!   multiple of the pattern's stride, the result's element type of the
-//!   source's width;
+//!   source's width; gatherb: 2-D, the source's rows a whole number of 32
+//!   bytes, offsets' columns a multiple of 8, the result the offsets' rows
+//!   (and valid rows) and their columns times the blocks' elements;
 //! - reinterpret_view: another element type of a whole number of bytes,
 //!   the same bytes (last dimension scaled by the width ratio), the same
 //!   memory space; a tensor's is packed row-major.
@@ -130,6 +132,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileMrgsortFormat1 | K::PlTensorMrgsortFormat1 => verify_mrgsort_format1,
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
         K::PlTileGather => verify_gather,
+        K::PlTileGatherb => verify_gatherb,
         K::PlTensorGather => verify_gather_axis,
         K::PlTileScatter => verify_scatter,
         K::PlTensorScatter => verify_scatter_axis,
@@ -383,6 +386,64 @@ fn verify_gather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c
         ));
     }
     distinct_scratch(op, 2)
+}
+
+/// `gatherb`: 32-byte blocks of a source whose rows fill whole blocks,
+/// 8 offsets at a time, into a result of the offsets' rows and their
+/// columns times the elements a block holds.
+fn verify_gatherb<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, offsets, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::result(op)?,
+    );
+    for (what, shaped) in [
+        ("source", &source),
+        ("offsets", &offsets),
+        ("result", &result),
+    ] {
+        shaped.in_vec(what)?;
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    let source_bits = source.bits()?;
+    if source_bits % 8 != 0
+        || source
+            .last()
+            .is_none_or(|c| c * i64::from(source_bits) % 256 != 0)
+    {
+        return fail(format!(
+            "offsets count bytes of the source's storage: its rows must be a whole number of 32 bytes, got {}",
+            source.r#type
+        ));
+    }
+    if offsets.last().is_none_or(|c| c % 8 != 0) {
+        return fail(format!(
+            "a2a3 gathers 8 blocks at a time: the offsets' columns must be a multiple of 8, got {}",
+            offsets.r#type
+        ));
+    }
+    let width = result.bits()?;
+    if !matches!(width, 8 | 16 | 32) {
+        return fail(format!(
+            "the result's elements must be 1, 2 or 4 bytes, got {}",
+            result.element
+        ));
+    }
+    let per_block = i64::from(256 / width);
+    let scaled = |dims: &[Option<i64>]| vec![dims[0], dims[1].map(|c| c * per_block)];
+    let (shape, valid) = (scaled(&offsets.shape), scaled(&offsets.valid));
+    if result.shape != shape || result.valid != valid {
+        return fail(format!(
+            "a block holds {per_block} elements of {}: the result must be {} valid {}, got {}",
+            result.element,
+            render_dims(&shape),
+            render_dims(&valid),
+            result.r#type
+        ));
+    }
+    Ok(())
 }
 
 /// `pl.tensor.gather`: an index of the input's rank (2 or more), `dim` one

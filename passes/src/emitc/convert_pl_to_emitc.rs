@@ -141,8 +141,9 @@ pto-isa does not deduce: `TCI<Tile<…>, T, descending>(dst, start)`,
 `TSORT32(dst, src, idx)`, `TMRGSORT(dst, src, blockLen)` for the runs of
 one row, `TMRGSORT<Dst, Tmp, S0, S1, …, exhausted>(dst, counts, tmp, s0,
 s1, …)` for lists (`counts` a `MrgSortExecutedNumList` pl has no result
-for), `TGATHER(dst, src, idx, tmp)` and `TGATHER<Dst, Src,
-MaskPattern::P…>(dst, src)`. A masked gather's destination rows must be a
+for), `TGATHER(dst, src, idx, tmp)`, `TGATHER<Dst, Src,
+MaskPattern::P…>(dst, src)` and `TGATHERB(dst, src, offsets)` (its
+source's rows whole 32-byte blocks, as the verifier requires). A masked gather's destination rows must be a
 whole number of 32 bytes (pto-isa streams the kept elements over its
 storage), and an indexed gather's source one row or rows of a whole
 number of 32 bytes (it reads a flat index of the storage); other forms

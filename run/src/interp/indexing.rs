@@ -495,6 +495,48 @@ pub fn scatter_mask(source: &Tile, pattern: MaskPattern, target: Tile) -> Result
     Ok(result)
 }
 
+/// `gatherb`: block `b` of result row `r` (its `32 / w` elements of `out`,
+/// `w` bytes each) is the 32 bytes of `source`'s row-major storage at
+/// byte offset `offsets[r, b]`.
+pub fn gather_blocks(source: &Tile, offsets: &Tile, out: Elem) -> Result<Tile> {
+    const BLOCK: usize = 32;
+    let width = out.bytes();
+    let per_block = BLOCK / width;
+    let mut result = Tile::undefined(offsets.rows, offsets.cols * per_block, out)?;
+    result.valid_rows = offsets.valid_rows;
+    result.valid_cols = offsets.valid_cols * per_block;
+    let from = source.elem.bytes();
+    let total = source.rows * source.cols * from;
+    for r in 0..offsets.valid_rows {
+        for b in 0..offsets.valid_cols {
+            let offset = offsets
+                .get(r, b)
+                .ok_or_else(|| undefined_read("gatherb", r, b))?;
+            if offset < 0.0 || offset as usize + BLOCK > total {
+                return Err(RunError::new(format!(
+                    "gatherb: offset {offset} at [{r}, {b}] reads past the source's {total} bytes"
+                )));
+            }
+            let offset = offset as usize;
+            let mut bytes = Vec::with_capacity(BLOCK + from);
+            for e in offset / from..(offset + BLOCK).div_ceil(from) {
+                let (row, col) = (e / source.cols, e % source.cols);
+                let value = source
+                    .get(row, col)
+                    .ok_or_else(|| undefined_read("gatherb", row, col))?;
+                bytes.extend(bytes_of(value, source.elem));
+            }
+            let block = &bytes[offset % from..offset % from + BLOCK];
+            for (k, element) in block.chunks(width).enumerate() {
+                let i = result.index(r, b * per_block + k);
+                result.data[i] = from_bytes(element, out)?;
+                result.defined[i] = true;
+            }
+        }
+    }
+    Ok(result)
+}
+
 /// The columns of each valid row of `source` that `pattern` keeps, their
 /// bits read as `out`.
 pub fn gather_mask(source: &Tile, pattern: MaskPattern, out: Elem) -> Result<Tile> {
@@ -593,6 +635,9 @@ impl Interp<'_> {
                 merge_lists(&sources, cols, op.has_attr("exhausted"))?
             }
             Indexing::Gather => gather(&*operand(self, 0)?, &*operand(self, 1)?)?,
+            Indexing::GatherBlocks => {
+                gather_blocks(&*operand(self, 0)?, &*operand(self, 1)?, result_elem)?
+            }
             Indexing::GatherAxis => {
                 let shape_of = |i: usize| interp_tensor_shape(self, frame, op, i);
                 let dim = op

@@ -416,3 +416,35 @@ func.func @scatter_mask_target(%x: !pl.tensor<4x16xf32>, %d: !pl.tensor<4x48xf32
   %s = pl.tensor.scatter_mask %x into %d p0001 : !pl.tensor<4x16xf32>, !pl.tensor<4x48xf32>
   return
 }
+
+// -----
+
+func.func @gatherb_padded_source(%x: !pl.tile<4x4xf32, vec>, %o: !pl.tile<1x8xui32, vec>) {
+  // expected-error @+1 {{offsets count bytes of the source's storage: its rows must be a whole number of 32 bytes, got !pl.tile<4x4xf32, vec>}}
+  %g = pl.tile.gatherb %x, %o : !pl.tile<4x4xf32, vec>, !pl.tile<1x8xui32, vec> -> !pl.tile<1x64xf32, vec>
+  return
+}
+
+// -----
+
+func.func @gatherb_eight_blocks(%x: !pl.tile<4x64xf32, vec>, %o: !pl.tile<1x4xui32, vec>) {
+  // expected-error @+1 {{a2a3 gathers 8 blocks at a time: the offsets' columns must be a multiple of 8, got !pl.tile<1x4xui32, vec>}}
+  %g = pl.tile.gatherb %x, %o : !pl.tile<4x64xf32, vec>, !pl.tile<1x4xui32, vec> -> !pl.tile<1x32xf32, vec>
+  return
+}
+
+// -----
+
+func.func @gatherb_result(%x: !pl.tile<4x64xf32, vec>, %o: !pl.tile<2x8xui32, vec, valid = 2x5>) {
+  // expected-error @+1 {{a block holds 16 elements of f16: the result must be 2x128 valid 2x80, got !pl.tile<2x64xf16, vec, valid = 2x40>}}
+  %g = pl.tile.gatherb %x, %o : !pl.tile<4x64xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x5> -> !pl.tile<2x64xf16, vec, valid = 2x40>
+  return
+}
+
+// -----
+
+func.func @gatherb_offsets(%x: !pl.tile<4x64xf32, vec>, %o: !pl.tile<1x8xi32, vec>) {
+  // expected-error @+1 {{operand #1 must be pl tile of 32-bit unsigned integer values}}
+  %g = pl.tile.gatherb %x, %o : !pl.tile<4x64xf32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<1x64xf32, vec>
+  return
+}

@@ -25,11 +25,13 @@
 // CHECK: pl.tile.scatter %{{.*}}, %{{.*}} : !pl.tile<8x16xi16, vec, valid = ?x16>, !pl.tile<8x16xi16, vec, valid = ?x16> -> !pl.tile<16x16xi16, vec>
 // CHECK: pl.tile.scatter_update %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
 // CHECK: pl.tile.scatter_mask %{{.*}} p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
+// CHECK: pl.tile.gatherb %{{.*}}, %{{.*}} : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
                  %it: !pl.tile<1x64xi32, vec>, %m: !pl.tile<4x64xi16, vec, valid = ?x64>,
-                 %f: !pl.tile<8x16xf32, vec>, %s: !pl.tile<8x16xi16, vec, valid = ?x16>, %n: i32) {
+                 %f: !pl.tile<8x16xf32, vec>, %s: !pl.tile<8x16xi16, vec, valid = ?x16>, %n: i32,
+                 %o: !pl.tile<2x8xui32, vec, valid = 2x?>) {
   %c0 = arith.constant 0 : i32
   %c7 = arith.constant 7 : i16
   %seq = pl.tile.ci %c0 : i32 -> !pl.tile<1x256xui32, vec>
@@ -50,6 +52,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %rows = pl.tile.create : !pl.tile<64x64xf32, vec>
   %su = pl.tile.scatter_update %sc, %i, %rows : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
   %sm = pl.tile.scatter_mask %f p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
+  %gb = pl.tile.gatherb %f, %o : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
   return
 }
 

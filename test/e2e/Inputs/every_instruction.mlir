@@ -411,8 +411,9 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
     %gather_mask: !pl.tensor<1x256xi32> {pl.direction = #pl.direction<out>},
     %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
     %scatter: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
-    %scatter_mask: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>})
-    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>)
+    %scatter_mask: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
+    %gatherb: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>})
+    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>)
     attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -442,7 +443,16 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
   // x into the odd columns of zeros.
   %7 = pl.tile.scatter_mask %tx p1010 : !pl.tile<1x256xf32, vec> -> !pl.tile<1x512xf32, vec>
   %r7 = pl.tile.store %7, %scatter_mask[%c0, %c0] : !pl.tile<1x512xf32, vec>, !pl.tensor<1x512xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>
+  // Eight 32-byte blocks of x, every third block from the seventh down
+  // (byte offsets 672, 576, ..., 0).
+  %seven = arith.constant 7 : i32
+  %stride = arith.constant 96 : i32
+  %blocks = pl.tile.ci %seven descending : i32 -> !pl.tile<1x8xi32, vec>
+  %bytes = pl.tile.muls %blocks, %stride : !pl.tile<1x8xi32, vec>, i32
+  %offsets = pl.tile.reinterpret_view %bytes : !pl.tile<1x8xi32, vec> -> !pl.tile<1x8xui32, vec>
+  %8 = pl.tile.gatherb %tx, %offsets : !pl.tile<1x256xf32, vec>, !pl.tile<1x8xui32, vec> -> !pl.tile<1x64xf32, vec>
+  %r8 = pl.tile.store %8, %gatherb[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>
 }
 
 // Ops defined by valid regions: partial arithmetic of x and the first 8

@@ -1,6 +1,6 @@
 //! Index sequences, masks, sorts and gathers in `convert-pl-to-emitc`
 //! (families `TileGenerate`, `TileSort`, `TileGather`): pto-isa's TCI, TTRI, TSORT32,
-//! TMRGSORT and TGATHER, with the destination first and the template
+//! TMRGSORT, TGATHER and TGATHERB, with the destination first and the template
 //! arguments pto-isa cannot deduce spelt out (docs/passes/convert-pl-to-emitc.md).
 
 use melior::ir::{
@@ -25,7 +25,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
     /// diagonal)`, `TSORT32(dst, src, idx[,
     /// tmp])`, `TMRGSORT(dst, src, blockLen)`, `TMRGSORT<Dst, Tmp, S0, …,
     /// exhausted>(dst, executed, tmp, s0, …)`, `TGATHER(dst, src, idx,
-    /// tmp)` and `TGATHER<Dst, Src, MaskPattern::P…>(dst, src)`.
+    /// tmp)`, `TGATHER<Dst, Src, MaskPattern::P…>(dst, src)` and
+    /// `TGATHERB(dst, src, offsets)`.
     pub(super) fn indexing(
         &mut self,
         op: OperationRef<'c, 'a>,
@@ -76,6 +77,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
                 self.one_to_one(op, kind, operands, None)?;
             }
+            // The verifier keeps the source's rows whole 32-byte blocks, so
+            // the offsets count bytes of its storage as they do of its
+            // row-major elements.
+            OpKind::PlTileGatherb => self.one_to_one(op, kind, operands, None)?,
             OpKind::PlTileScatter => {
                 // a2a3's TSCATTER zeroes its destination first and
                 // pto-isa's CPU backend does not: zero it here, so both

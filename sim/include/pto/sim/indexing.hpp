@@ -1,7 +1,7 @@
 //===- indexing.hpp - index sequences, sorts and gathers ------------------===//
 //
 // The instruction model's TCI, TSORT32, TMRGSORT, TGATHER (index and
-// mask forms) and TSCATTER (index and mask forms), included by pto/pto-inst.hpp after the tiles. Written from
+// mask forms), TGATHERB and TSCATTER (index and mask forms), included by pto/pto-inst.hpp after the tiles. Written from
 // pto-isa's API contract and checked against its CPU backend
 // (test/e2e/sim-vs-pto-isa.test):
 //
@@ -12,7 +12,10 @@
 // - TGATHER's index form reads a flat index of the source's storage
 //   (out-of-range indices are a failure here, pto-isa's CPU backend reads
 //   0 and the device anything); the mask form writes the kept elements as
-//   one stream over the destination's storage.
+//   one stream over the destination's storage;
+// - TGATHERB copies 32-byte blocks of the source's storage at byte offsets
+//   (a block leaving the source is a failure here; pto-isa's CPU backend
+//   leaves it unwritten).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #define PTO_SIM_INDEXING_HPP
 
 #include <algorithm>
+#include <cstring>
 #include <vector>
 
 namespace pto {
@@ -195,6 +199,23 @@ template <typename D, typename S, typename I, typename Tmp> void TGATHER(D &dst,
       long flat = long(idx.at(r, c));
       if (flat < 0 || flat >= long(S::rows) * S::cols) fail("TGATHER: an index outside the source");
       dst.at(r, c) = src.at(int(flat / S::cols), int(flat % S::cols));
+    }
+}
+
+/// Block b of dst's valid row r (32 bytes: 32 / sizeof(element) elements)
+/// is the 32 bytes of src's storage at byte offset offsets(r, b).
+template <typename D, typename S, typename O> void TGATHERB(D &dst, const S &src, const O &offsets) {
+  static_assert(sizeof(typename O::DType) == 4, "TGATHERB's offsets are 32-bit");
+  static_assert(sizeof(typename D::DType) <= 4, "TGATHERB's destination elements are 1, 2 or 4 bytes");
+  sim::hazards::step(sim::hazards::V, "TGATHERB", {bytes(src), bytes(offsets)}, {bytes(dst)});
+  constexpr int per_block = 32 / int(sizeof(typename D::DType));
+  const auto *in = reinterpret_cast<const unsigned char *>(&src.at(0, 0));
+  const long total = long(S::rows) * S::cols * long(sizeof(typename S::DType));
+  for (int r = 0; r < dst.validRows; ++r)
+    for (int b = 0; b < dst.validCols / per_block; ++b) {
+      const long off = long(offsets.at(r, b));
+      if (off < 0 || off + 32 > total) fail("TGATHERB: a block outside the source");
+      std::memcpy(&dst.at(r, b * per_block), in + off, 32);
     }
 }
 
