@@ -384,6 +384,94 @@ def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
 }
 
 //===----------------------------------------------------------------------===//
+// Rows gathered from global memory
+//===----------------------------------------------------------------------===//
+
+def PL_TileGatherRowOp : PL_Op<"tile.gather_row", [AttrSizedOperandSegments,
+    AllTypesMatch<["target", "result"]>, PL_TileMemory<1>]> {
+  let ptoFamily = "tile_gather_row";
+  let summary = "Load a window of a tensor into a window of a tile";
+  let description = [{
+    Returns `target` (a 2-D tile) with the window of static `shape` at
+    `target_offsets` (row, column) replaced by the window of `source` (a
+    rank-2 tensor in global memory) at `source_offsets`: of it, the
+    `valid(rows, cols)` corner when given (the rest of the window keeps the
+    target's elements), else all of it. The window lies inside the target
+    and the read inside the source; a read leaving the source is an error
+    when the program runs. PyPTO gathers the rows of a paged cache this way,
+    one `[1, d]` window per row. `pl-lower-math-ops` makes it a
+    `pl.tile.load` of the window and a `pl.tile.assemble` into the target
+    (a tile in `vec`). Example:
+
+    ```mlir
+    %t2 = pl.tile.gather_row %cache[%slot, %c0] into %t[%i, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, vec>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_AnyTile:$target,
+                       Variadic<Index>:$source_offsets, Variadic<Index>:$target_offsets,
+                       Variadic<Index>:$valid_sizes, DenseI64ArrayAttr:$shape);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = [{
+    $source `[` $source_offsets `]` `into` $target `[` $target_offsets `]` `shape` $shape
+    (`valid` `(` $valid_sizes^ `)`)? attr-dict `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
+def PL_TensorGatherRowOp : PL_Op<"tensor.gather_row", [AttrSizedOperandSegments,
+    AllTypesMatch<["target", "result"]>, Pure]> {
+  let ptoFamily = "tensor_gather_row";
+  let ptoTileForm = "pl.tile.gather_row";
+  let summary = "A tensor with a window replaced by a window of another";
+  let description = [{
+    The tensor form of `pl.tile.gather_row`: `target` with the window of
+    static `shape` at `target_offsets` replaced by `source`'s window at
+    `source_offsets` (its `valid(rows, cols)` corner when given). Example:
+
+    ```mlir
+    %k2 = pl.tensor.gather_row %cache[%slot, %c0] into %k[%i, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tensor<16x128xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_AnyTensor:$target,
+                       Variadic<Index>:$source_offsets, Variadic<Index>:$target_offsets,
+                       Variadic<Index>:$valid_sizes, DenseI64ArrayAttr:$shape);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `[` $source_offsets `]` `into` $target `[` $target_offsets `]` `shape` $shape
+    (`valid` `(` $valid_sizes^ `)`)? attr-dict `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
+def PL_TensorPagedGatherOp : PL_Op<"tensor.paged_gather", [Pure]> {
+  let ptoFamily = "tensor_gather_row";
+  let summary = "Rows of a paged cache gathered through a block table";
+  let description = [{
+    Row `i` of the result (`[max_indices, size]`) is row `p` of `source`
+    (`[rows, d]`, its columns `col_off` to `col_off + size - 1`), where
+    `p = table[j / block_size] * block_size + j % block_size` for the
+    logical position `j = indices[i]`: the cache's pages are
+    `block_size` rows each, `table` (`i32`) maps logical pages to physical
+    ones. `indices` (`i32`, `[n]` or `[1, n]`, `n <= max_indices`) and
+    `table` (`[m]` or `[1, m]`) are read element by element; rows from `n`
+    on are undefined. A position or page outside its tensor is an error
+    when the program runs. `pl-convert-tensor-to-tile` makes it a loop of
+    `pl.tile.gather_row`s into a `vec` tile. Example:
+
+    ```mlir
+    %k = pl.tensor.paged_gather %cache, %idx, %table block_size 16 : !pl.tensor<256x128xf16>, !pl.tensor<1x16xi32>, !pl.tensor<1x16xi32> -> !pl.tensor<16x128xf16>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_TensorOf<[I32]>:$indices,
+                       PL_TensorOf<[I32]>:$table, I64Attr:$block_size,
+                       DefaultValuedAttr<I64Attr, "0">:$col_off);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `,` $indices `,` $table `block_size` $block_size (`col_off` $col_off^)? attr-dict
+    `:` qualified(type($source)) `,` qualified(type($indices)) `,` qualified(type($table))
+    `->` qualified(type($result))
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // Scatters
 //===----------------------------------------------------------------------===//
 

@@ -53,6 +53,7 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileAddsc,
     OpKind::PlTileSubsc,
     OpKind::PlTileScatterUpdate,
+    OpKind::PlTileGatherRow,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

@@ -516,6 +516,10 @@ pub enum Indexing {
     ScatterMask,
     /// `gatherb`: 32-byte blocks by byte offset.
     GatherBlocks,
+    /// `gather_row`: a window of a tensor into a window of the target.
+    GatherRow,
+    /// `paged_gather`: rows of a paged cache through a block table.
+    PagedGather,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -882,6 +886,9 @@ impl Code {
             K::PlTensorScatterUpdate => TensorIndexing(Indexing::ScatterRows),
             K::PlTileScatterMask => TileIndexing(Indexing::ScatterMask),
             K::PlTileGatherb => TileIndexing(Indexing::GatherBlocks),
+            K::PlTileGatherRow => TileIndexing(Indexing::GatherRow),
+            K::PlTensorGatherRow => TensorIndexing(Indexing::GatherRow),
+            K::PlTensorPagedGather => TensorIndexing(Indexing::PagedGather),
             K::PlTensorScatterMask => TensorIndexing(Indexing::ScatterMask),
             K::PlTensorReinterpretView => TensorIndexing(Indexing::Reinterpret),
             K::PlArrayCreate => ArrayCreate,
@@ -999,6 +1006,8 @@ impl Code {
             | F::TensorSort
             | F::TensorGather
             | F::TensorScatter
+            | F::TileGatherRow
+            | F::TensorGatherRow
             | F::TileConcat
             | F::Task
             | F::Array

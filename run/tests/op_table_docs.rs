@@ -46,6 +46,11 @@ fn tensor_to_tile(kind: OpKind) -> Cell {
             (OpKind::PlTensorConcat, None) => {
                 "`pl.tile.assemble` of each input into a `pl.tile.create`".into()
             }
+            (OpKind::PlTensorGather, None) => "a loop of one-row `pl.tile.gather`s".into(),
+            (OpKind::PlTensorScatter | OpKind::PlTensorScatterMask, None) => {
+                "`pl.tile.write`s into a copy of the target's tile".into()
+            }
+            (OpKind::PlTensorPagedGather, None) => "a loop of `pl.tile.gather_row`s".into(),
             (_, None) => "a window copy".into(),
         }),
         Some(Err(reason)) => Cell::No(reason),

@@ -402,3 +402,35 @@ func.func @scatter_mask(%x: !pl.tensor<8x16xf32>, %d: !pl.tensor<8x32xf32>) -> !
   %r = pl.tensor.scatter_mask %x into %d p1010 : !pl.tensor<8x16xf32>, !pl.tensor<8x32xf32>
   return %r : !pl.tensor<8x32xf32>
 }
+
+// A paged gather is a loop over the indices into a created tile: each
+// reads the logical position and its page's physical page, and gathers
+// the physical row (its columns from col_off) into the tile's row. A
+// gather_row of a converted target is the tile form into its tile; the
+// source stays in memory.
+// CHECK-LABEL: func.func @paged_rows(
+// CHECK-SAME: %[[C:.*]]: !pl.tensor<64x64xf16>, %[[I:.*]]: !pl.tensor<8xi32>, %[[T:.*]]: !pl.tensor<1x4xi32>, %[[P:.*]]: index
+// CHECK-DAG: %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG: %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[C16:.*]] = arith.constant 16 : index
+// CHECK: %[[ACC:.*]] = pl.tile.create : !pl.tile<8x32xf16>
+// CHECK: %[[R:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[C8]] step %{{.*}} iter_args(%[[A:.*]] = %[[ACC]]) -> (!pl.tile<8x32xf16>) {
+// CHECK-NEXT: %[[J:.*]] = pl.tensor.read %[[I]][%[[K]]] : !pl.tensor<8xi32> -> i32
+// CHECK-NEXT: %[[JI:.*]] = arith.index_cast %[[J]] : i32 to index
+// CHECK-NEXT: %[[PAGE:.*]] = arith.divui %[[JI]], %[[C4]] : index
+// CHECK-NEXT: %[[IN:.*]] = arith.remui %[[JI]], %[[C4]] : index
+// CHECK-NEXT: %[[PP:.*]] = pl.tensor.read %[[T]][%{{.*}}, %[[PAGE]]] : !pl.tensor<1x4xi32> -> i32
+// CHECK-NEXT: %[[PPI:.*]] = arith.index_cast %[[PP]] : i32 to index
+// CHECK-NEXT: %[[FIRST:.*]] = arith.muli %[[PPI]], %[[C4]] : index
+// CHECK-NEXT: %[[ROW:.*]] = arith.addi %[[FIRST]], %[[IN]] : index
+// CHECK-NEXT: %[[G:.*]] = pl.tile.gather_row %[[C]][%[[ROW]], %[[C16]]] into %[[A]][%[[K]], %{{.*}}] shape [1, 32] : !pl.tensor<64x64xf16>, !pl.tile<8x32xf16>
+// CHECK-NEXT: scf.yield %[[G]]
+// CHECK: %[[E:.*]] = pl.tile.exp %[[R]]
+// CHECK: pl.tile.gather_row %[[C]][%[[P]], %{{.*}}] into %[[E]][%{{.*}}, %{{.*}}] shape [2, 32] : !pl.tensor<64x64xf16>, !pl.tile<8x32xf16>
+func.func @paged_rows(%c: !pl.tensor<64x64xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<1x4xi32>, %p: index) -> !pl.tensor<8x32xf16> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %k = pl.tensor.paged_gather %c, %i, %t block_size 4 col_off 16 : !pl.tensor<64x64xf16>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf16>
+  %e = pl.tensor.exp %k : !pl.tensor<8x32xf16>
+  %g = pl.tensor.gather_row %c[%p, %c0] into %e[%c0, %c0] shape [2, 32] : !pl.tensor<64x64xf16>, !pl.tensor<8x32xf16>
+  return %g : !pl.tensor<8x32xf16>
+}

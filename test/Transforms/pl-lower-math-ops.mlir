@@ -98,3 +98,21 @@ func.func @scatter_update_copy(%c: !pl.tile<32x64xf16, vec>, %i: !pl.tile<2x8xi3
   %u = pl.tile.scatter_update %c, %i, %r : !pl.tile<32x64xf16, vec>, !pl.tile<2x8xi32, vec>, !pl.tile<16x64xf16, vec>
   return %u, %c : !pl.tile<32x64xf16, vec>, !pl.tile<32x64xf16, vec>
 }
+
+// A row gather is a load of the source's window, valid for its corner (a
+// constant extent static, a runtime one dynamic), assembled into the
+// target at its offsets.
+// CHECK-LABEL: func.func @gather_row(
+// CHECK-SAME: %[[C:.*]]: !pl.tensor<256x128xf16>, %[[T:.*]]: !pl.tile<16x128xf16, vec>, %[[P:.*]]: index, %[[I:.*]]: index, %[[N:.*]]: index)
+// CHECK: %[[W:.*]] = pl.tile.load %[[C]][%[[P]], %{{.*}}] : !pl.tensor<256x128xf16> -> !pl.tile<1x128xf16, vec>
+// CHECK-NEXT: %[[A:.*]] = pl.tile.assemble %[[W]] into %[[T]][%[[I]], %{{.*}}] : !pl.tile<1x128xf16, vec>, !pl.tile<16x128xf16, vec>
+// CHECK: %[[V:.*]] = pl.tile.load %[[C]][%[[P]], %{{.*}}] valid(%[[N]]) : !pl.tensor<256x128xf16> -> !pl.tile<4x64xf16, vec, valid = ?x64>
+// CHECK-NEXT: pl.tile.assemble %[[V]] into %[[A]][%[[I]], %{{.*}}] : !pl.tile<4x64xf16, vec, valid = ?x64>, !pl.tile<16x128xf16, vec>
+// CHECK-NOT: pl.tile.gather_row
+func.func @gather_row(%c: !pl.tensor<256x128xf16>, %t: !pl.tile<16x128xf16, vec>, %p: index, %i: index, %n: index) -> !pl.tile<16x128xf16, vec> {
+  %c0 = arith.constant 0 : index
+  %c64 = arith.constant 64 : index
+  %r = pl.tile.gather_row %c[%p, %c0] into %t[%i, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, vec>
+  %s = pl.tile.gather_row %c[%p, %c64] into %r[%i, %c64] shape [4, 64] valid(%n, %c64) : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, vec>
+  return %s : !pl.tile<16x128xf16, vec>
+}

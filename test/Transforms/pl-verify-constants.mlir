@@ -206,3 +206,22 @@ func.func @array_outside() -> i32 attributes {pl.kind = #pl.kind<aiv>} {
   %n = pl.array.get_element %a[%c4] : !pl.array<i32, 4> -> i32
   return %n : i32
 }
+
+// -----
+
+func.func @gather_row_window(%c: !pl.tensor<64x32xf16>, %t: !pl.tile<8x32xf16, vec>) {
+  %c4 = arith.constant 4 : index
+  // expected-error @+1 {{the window 8x32 at the target's offsets leaves the target !pl.tile<8x32xf16, vec>}}
+  %r = pl.tile.gather_row %c[%c4, %c4] into %t[%c4, %c4] shape [8, 32] : !pl.tensor<64x32xf16>, !pl.tile<8x32xf16, vec>
+  return
+}
+
+// -----
+
+func.func @gather_row_valid(%c: !pl.tensor<64x32xf16>, %t: !pl.tensor<8x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c9 = arith.constant 9 : index
+  // expected-error @+1 {{valid extent 9 on axis 1 is outside the window's 8}}
+  %r = pl.tensor.gather_row %c[%c0, %c0] into %t[%c0, %c0] shape [2, 8] valid(%c0, %c9) : !pl.tensor<64x32xf16>, !pl.tensor<8x32xf16>
+  return
+}

@@ -475,6 +475,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TileGenerate
             | Family::TileSort
             | Family::TileGather
+            | Family::TileGatherRow
             | Family::TileScatter
             | Family::TilePartial
             | Family::TileCarry
@@ -499,6 +500,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorGenerate
             | Family::TensorSort
             | Family::TensorGather
+            | Family::TensorGatherRow
             | Family::TensorScatter
             | Family::TensorPartial
             | Family::Task

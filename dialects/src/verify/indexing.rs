@@ -20,6 +20,12 @@
 //!   source's width; gatherb: 2-D, the source's rows a whole number of 32
 //!   bytes, offsets' columns a multiple of 8, the result the offsets' rows
 //!   (and valid rows) and their columns times the blocks' elements;
+//! - gather_row: a rank-2 source of the target's element type, a 2-D
+//!   target, a static positive window inside it (constant offsets) and a
+//!   valid corner inside the window; paged_gather: `i32` indices and table
+//!   of one row, a positive block size, a static `[max_indices, size]`
+//!   result of the source's element type whose columns from `col_off` fit
+//!   the source, at least as many rows as indices;
 //! - reinterpret_view: another element type of a whole number of bytes,
 //!   the same bytes (last dimension scaled by the width ratio), the same
 //!   memory space; a tensor's is packed row-major.
@@ -133,6 +139,8 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
         K::PlTileGather => verify_gather,
         K::PlTileGatherb => verify_gatherb,
+        K::PlTileGatherRow | K::PlTensorGatherRow => verify_gather_row,
+        K::PlTensorPagedGather => verify_paged_gather,
         K::PlTensorGather => verify_gather_axis,
         K::PlTileScatter => verify_scatter,
         K::PlTensorScatter => verify_scatter_axis,
@@ -441,6 +449,155 @@ fn verify_gatherb<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
             render_dims(&shape),
             render_dims(&valid),
             result.r#type
+        ));
+    }
+    Ok(())
+}
+
+/// `gather_row`: a rank-2 source and 2-D target of one element type, a
+/// static window inside the target, a valid corner inside the window.
+fn verify_gather_row<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, target) = (Shaped::operand(op, 0)?, Shaped::operand(op, 1)?);
+    if source.shape.len() != 2 || target.shape.len() != 2 {
+        return fail(format!(
+            "source and target must be 2-D, got {} and {}",
+            source.r#type, target.r#type
+        ));
+    }
+    if source.element != target.element {
+        return fail(format!(
+            "source and target must have one element type, got {} and {}",
+            source.element, target.element
+        ));
+    }
+    if let Some(tile) = target.tile
+        && !matches!(
+            tile.memory_space(),
+            None | Some(crate::types::MemorySpace::Vec | crate::types::MemorySpace::Mat)
+        )
+    {
+        return fail(format!(
+            "target must be in vec or mat, got {}",
+            target.r#type
+        ));
+    }
+    let shape: Vec<i64> = op
+        .attribute("shape")
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
+        .unwrap_or_default();
+    if shape.len() != 2 || shape.iter().any(|&e| e <= 0) {
+        return fail(format!(
+            "shape must be two positive extents, got {}",
+            render_dims(&shape.iter().map(|&e| Some(e)).collect::<Vec<_>>())
+        ));
+    }
+    let segments = crate::ops::operand_segments(op);
+    let count = |i: usize| segments.get(i).map_or(0, |s| s.1);
+    if count(2) != 2 || count(3) != 2 || !matches!(count(4), 0 | 2) {
+        return fail(
+            "needs two source offsets, two target offsets and valid sizes for both axes or none",
+        );
+    }
+    use crate::ops::Checked;
+    let constant = |i: usize| op.operand_opt(i).and_then(deciding_constant);
+    let target_start = segments[3].0;
+    for d in 0..2 {
+        let within = |bound: Option<i64>, at: Option<i64>| match (bound, at) {
+            (Some(bound), at) => at.unwrap_or(0) + shape[d] <= bound,
+            (None, _) => true,
+        };
+        if !within(target.shape[d], constant(target_start + d)) {
+            return fail(format!(
+                "the window {} at the target's offsets leaves the target {}",
+                render_dims(&[Some(shape[0]), Some(shape[1])]),
+                target.r#type
+            ));
+        }
+        if count(4) == 2
+            && let Some(valid) = constant(segments[4].0 + d)
+            && !(0..=shape[d]).contains(&valid)
+        {
+            return fail(format!(
+                "valid extent {valid} on axis {d} is outside the window's {}",
+                shape[d]
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// `paged_gather`: one-row `i32` indices and table, a positive block size,
+/// a static result of the source's element type, at least as many rows as
+/// indices, its columns from `col_off` inside the source's.
+fn verify_paged_gather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, indices, table, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::operand(op, 2)?,
+        Shaped::result(op)?,
+    );
+    if source.shape.len() != 2 {
+        return fail(format!("source must be 2-D, got {}", source.r#type));
+    }
+    for (what, shaped) in [("indices", &indices), ("table", &table)] {
+        let one_row = match shaped.shape.len() {
+            1 => true,
+            2 => shaped.shape[0] == Some(1),
+            _ => false,
+        };
+        if !one_row {
+            return fail(format!(
+                "{what} must be [n] or [1, n], got {}",
+                shaped.r#type
+            ));
+        }
+    }
+    let block_size = op.attribute("block_size").ok().and_then(|a| {
+        melior::ir::attribute::IntegerAttribute::try_from(a)
+            .ok()
+            .map(|i| i.value())
+    });
+    let col_off = op
+        .attribute("col_off")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .map_or(0, |i| i.value());
+    if block_size.is_none_or(|b| b <= 0) || col_off < 0 {
+        return fail(format!(
+            "block_size must be positive and col_off not negative, got {} and {col_off}",
+            block_size.unwrap_or(0)
+        ));
+    }
+    let (Some(max_indices), Some(size)) = (
+        result.shape.first().copied().flatten(),
+        result.shape.get(1).copied().flatten(),
+    ) else {
+        return fail(format!(
+            "result must be a static [max_indices, size], got {}",
+            result.r#type
+        ));
+    };
+    if result.shape.len() != 2 || result.element != source.element {
+        return fail(format!(
+            "result must be a static [max_indices, size] of {}, got {}",
+            source.element, result.r#type
+        ));
+    }
+    if let Some(cols) = source.shape[1]
+        && col_off + size > cols
+    {
+        return fail(format!(
+            "columns {col_off} to {} leave the source's {cols}",
+            col_off + size - 1
+        ));
+    }
+    if let Some(n) = indices.last()
+        && n > max_indices
+    {
+        return fail(format!(
+            "{n} indices need {n} rows; the result has {max_indices}"
         ));
     }
     Ok(())

@@ -260,10 +260,12 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         Family::TileGenerate
         | Family::TileSort
         | Family::TileGather
+        | Family::TileGatherRow
         | Family::TileScatter
         | Family::TensorGenerate
         | Family::TensorSort
         | Family::TensorGather
+        | Family::TensorGatherRow
         | Family::TensorScatter => Rule::Indexing,
         Family::TensorUnary
         | Family::TensorBinary

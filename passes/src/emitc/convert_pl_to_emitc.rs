@@ -535,8 +535,12 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TensorGenerate
         | Family::TensorSort
         | Family::TensorGather
+        | Family::TensorGatherRow
         | Family::TensorScatter
         | Family::TensorPartial => Err(TENSOR_LEVEL),
+        Family::TileGatherRow => Err(
+            "a window load into a tile: pl-lower-math-ops (pto-a2a3-pipeline) makes it a load and an assemble",
+        ),
         Family::TileTransfer
         | Family::TileFillpad
         | Family::TileAccess

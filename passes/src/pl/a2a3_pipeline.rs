@@ -23,8 +23,9 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    parameters;
 5. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-6. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines
-   and cosines into primitive tile ops;
+6. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines,
+   cosines, carrying ops, row updates and row gathers into primitive tile
+   ops;
 7. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
 8. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):

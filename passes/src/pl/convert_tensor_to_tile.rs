@@ -30,6 +30,7 @@ use pto_dialects::{
 mod batched;
 mod blocks;
 mod gathers;
+mod rows;
 mod slices;
 mod strips;
 mod transfers;
@@ -112,6 +113,13 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   warning; `pl.tensor.scatter_mask` likewise, each source element `[r, k]`
   written to column `k * stride + offset` of a copy of the target (the
   pattern's stride and first selected column);
+- `pl.tensor.gather_row` becomes `pl.tile.gather_row` into the target's
+  tile (the source stays in memory); `pl.tensor.paged_gather` of a static
+  result becomes an `scf.for` over the indices carrying a
+  `pl.tile.create` of the result's shape: each iteration reads the logical
+  position and its page's physical page (`pl.tensor.read`, `arith.divui`,
+  `remui`) and gathers the physical row into its row of the tile
+  (`pl.tile.gather_row`, `[1, size]`), as PyPTO converts it;
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -701,6 +709,12 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorScatterMask {
             return self.scatter_mask(op);
+        }
+        if kind == OpKind::PlTensorGatherRow {
+            return self.gather_row(op);
+        }
+        if kind == OpKind::PlTensorPagedGather {
+            return self.paged_gather(op);
         }
         if kind == OpKind::PlTensorAssemble
             && op
@@ -1301,6 +1315,7 @@ fn is_convertible(kind: OpKind) -> bool {
                 | OpKind::PlTensorGather
                 | OpKind::PlTensorScatter
                 | OpKind::PlTensorScatterMask
+                | OpKind::PlTensorPagedGather
         )
 }
 

@@ -30,7 +30,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops and pl.tile.scatter_update into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update and pl.tile.gather_row into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -88,6 +88,20 @@ first.
 %w = pl.tile.assemble %row into %acc[%at_index, %c0] : !pl.tile<1x64xf16, vec>, !pl.tile<32x64xf16, vec>
 ```
 
+A `pl.tile.gather_row` is a `pl.tile.load` of the source's window (valid
+for its `valid` corner) and a `pl.tile.assemble` of it into the target
+at the target's offsets (TINSERT writes the loaded tile's valid region);
+a target in `mat` is an error: a row of an NZ tile is not a window a load
+can write yet.
+
+```mlir
+// before
+%t2 = pl.tile.gather_row %c[%p, %c0] into %t[%i, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, vec>
+// after
+%w = pl.tile.load %c[%p, %c0] : !pl.tensor<256x128xf16> -> !pl.tile<1x128xf16, vec>
+%t2 = pl.tile.assemble %w into %t[%i, %c0] : !pl.tile<1x128xf16, vec>, !pl.tile<16x128xf16, vec>
+```
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
@@ -103,7 +117,10 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
         OpKind::of(&op).is_some_and(|kind| {
             matches!(
                 kind,
-                OpKind::PlTileSin | OpKind::PlTileCos | OpKind::PlTileScatterUpdate
+                OpKind::PlTileSin
+                    | OpKind::PlTileCos
+                    | OpKind::PlTileScatterUpdate
+                    | OpKind::PlTileGatherRow
             ) || carried_step(kind).is_some()
         })
     });
@@ -112,6 +129,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
     for op in targets {
         let lowered = match OpKind::of(&op) {
             Some(OpKind::PlTileScatterUpdate) => lower_scatter_update(context, op),
+            Some(OpKind::PlTileGatherRow) => lower_gather_row(context, op),
             kind => match kind.and_then(carried_step) {
                 Some(step) => lower_carry(op, step),
                 None => lower(context, op),
@@ -330,6 +348,86 @@ fn lower_scatter_update<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> R
     )?;
     let updated = before(loops);
     pto_dialects::ir::replace_all_uses(result, updated);
+    pto_dialects::ir::erase(op);
+    Ok(())
+}
+
+/// `pl.tile.gather_row` as a load of the source's window and an assemble
+/// of it into the target.
+fn lower_gather_row<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Result<(), String> {
+    use pto_dialects::types::{MemorySpace, TileView};
+    let target = op.operand_opt(1).ok_or("expected a target")?;
+    let tile = TileType::try_from(target.r#type()).map_err(|_| "expected a tile target")?;
+    if tile.memory_space() == Some(MemorySpace::Mat) {
+        return Err(
+            "a gather_row into a tile in mat is not lowered yet (a row of an NZ tile is not a window a load can write); gather into vec"
+                .into(),
+        );
+    }
+    let shape: Vec<i64> = op
+        .attribute("shape")
+        .ok()
+        .and_then(|a| melior::ir::attribute::DenseI64ArrayAttribute::try_from(a).ok())
+        .map(|a| (0..a.len()).filter_map(|i| a.element(i).ok()).collect())
+        .ok_or("expected a shape")?;
+    let segments = pto_dialects::ops::operand_segments(op);
+    let group = |i: usize| -> Vec<Value<'c, '_>> {
+        segments.get(i).map_or_else(Vec::new, |&(start, len)| {
+            (start..start + len)
+                .filter_map(|k| op.operand_opt(k))
+                .collect()
+        })
+    };
+    let (source_offsets, target_offsets, valid) = (group(2), group(3), group(4));
+    let source = op.operand_opt(0).ok_or("expected a source")?;
+    // The window's valid extents: the constant ones static in its type.
+    let view = TileView {
+        valid_shape: Some(if valid.is_empty() {
+            shape.iter().map(|&e| Some(e)).collect()
+        } else {
+            valid
+                .iter()
+                .map(|v| pto_dialects::ops::constant_int(*v))
+                .collect()
+        }),
+        ..TileView::default()
+    };
+    let dynamic: Vec<Value> = valid
+        .iter()
+        .copied()
+        .filter(|v| pto_dialects::ops::constant_int(*v).is_none())
+        .collect();
+    let window_type: Type =
+        TileType::with_view(context, &shape, tile.element(), tile.memory_space(), &view).into();
+    let location = op.location();
+    let load = OperationBuilder::new(OpKind::PlTileLoad.name(), location)
+        .add_operands(&[&[source][..], &source_offsets, &dynamic].concat())
+        .add_results(&[window_type])
+        .build()
+        .map_err(|e| e.to_string())?;
+    let load = pto_dialects::ops::with_operand_segments(
+        context,
+        load,
+        &[1, source_offsets.len() as i32, dynamic.len() as i32],
+    );
+    let block = op.block().ok_or("the op is in no block")?;
+    let window: Value = block
+        .insert_operation_before(op, load)
+        .result(0)
+        .unwrap()
+        .into();
+    let assemble = OperationBuilder::new(OpKind::PlTileAssemble.name(), location)
+        .add_operands(&[&[window, target][..], &target_offsets].concat())
+        .add_results(&[target.r#type()])
+        .build()
+        .map_err(|e| e.to_string())?;
+    let assembled: Value = block
+        .insert_operation_before(op, assemble)
+        .result(0)
+        .unwrap()
+        .into();
+    let result = op.result_opt(0).ok_or("expected a result")?;
+    pto_dialects::ir::replace_all_uses(result, assembled);
     pto_dialects::ir::erase(op);
     Ok(())
 }

@@ -617,6 +617,9 @@ impl Interp<'_> {
         };
         let cols = result_shape.last().copied().unwrap_or(1) as usize;
         let tile = match how {
+            // Their sources stay in memory: they read windows of them.
+            Indexing::GatherRow => return self.gather_row(frame, op, on_tensors),
+            Indexing::PagedGather => return self.paged_gather(frame, op),
             Indexing::Sequence => sequence(
                 self.int(frame, op.operands[0])?,
                 cols,

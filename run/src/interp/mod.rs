@@ -5,6 +5,7 @@
 mod comm;
 mod indexing;
 mod regions;
+mod rows;
 mod scalar;
 mod tensor;
 mod tile;

@@ -448,3 +448,54 @@ func.func @gatherb_offsets(%x: !pl.tile<4x64xf32, vec>, %o: !pl.tile<1x8xi32, ve
   %g = pl.tile.gatherb %x, %o : !pl.tile<4x64xf32, vec>, !pl.tile<1x8xi32, vec> -> !pl.tile<1x64xf32, vec>
   return
 }
+
+// -----
+
+func.func @gather_row_elements(%c: !pl.tensor<64x32xf32>, %t: !pl.tile<8x32xf16, vec>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{source and target must have one element type, got f32 and f16}}
+  %r = pl.tile.gather_row %c[%c0, %c0] into %t[%c0, %c0] shape [1, 32] : !pl.tensor<64x32xf32>, !pl.tile<8x32xf16, vec>
+  return
+}
+
+// -----
+
+func.func @gather_row_space(%c: !pl.tensor<64x32xf16>, %t: !pl.tile<16x32xf16, left>) {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{target must be in vec or mat, got !pl.tile<16x32xf16, left>}}
+  %r = pl.tile.gather_row %c[%c0, %c0] into %t[%c0, %c0] shape [1, 32] : !pl.tensor<64x32xf16>, !pl.tile<16x32xf16, left>
+  return
+}
+
+// -----
+
+func.func @paged_gather_rows(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<1x16xi32>, %t: !pl.tensor<1x4xi32>) {
+  // expected-error @+1 {{16 indices need 16 rows; the result has 8}}
+  %r = pl.tensor.paged_gather %c, %i, %t block_size 16 : !pl.tensor<64x32xf16>, !pl.tensor<1x16xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf16>
+  return
+}
+
+// -----
+
+func.func @paged_gather_columns(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<4xi32>) {
+  // expected-error @+1 {{columns 16 to 47 leave the source's 32}}
+  %r = pl.tensor.paged_gather %c, %i, %t block_size 16 col_off 16 : !pl.tensor<64x32xf16>, !pl.tensor<8xi32>, !pl.tensor<4xi32> -> !pl.tensor<8x32xf16>
+  return
+}
+
+// -----
+
+func.func @paged_gather_table(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<2x4xi32>) {
+  // expected-error @+1 {{table must be [n] or [1, n], got !pl.tensor<2x4xi32>}}
+  %r = pl.tensor.paged_gather %c, %i, %t block_size 16 : !pl.tensor<64x32xf16>, !pl.tensor<8xi32>, !pl.tensor<2x4xi32> -> !pl.tensor<8x32xf16>
+  return
+}
+
+// -----
+
+func.func @paged_gather_block(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<4xi32>) {
+  // expected-error @+1 {{block_size must be positive and col_off not negative, got 0 and 0}}
+  %r = pl.tensor.paged_gather %c, %i, %t block_size 0 : !pl.tensor<64x32xf16>, !pl.tensor<8xi32>, !pl.tensor<4xi32> -> !pl.tensor<8x32xf16>
+  return
+}
+

@@ -26,12 +26,13 @@
 // CHECK: pl.tile.scatter_update %{{.*}}, %{{.*}}, %{{.*}} : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
 // CHECK: pl.tile.scatter_mask %{{.*}} p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
 // CHECK: pl.tile.gatherb %{{.*}}, %{{.*}} : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
+// CHECK: pl.tile.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [2, 16] valid(%{{.*}}, %{{.*}}) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
                  %it: !pl.tile<1x64xi32, vec>, %m: !pl.tile<4x64xi16, vec, valid = ?x64>,
                  %f: !pl.tile<8x16xf32, vec>, %s: !pl.tile<8x16xi16, vec, valid = ?x16>, %n: i32,
-                 %o: !pl.tile<2x8xui32, vec, valid = 2x?>) {
+                 %o: !pl.tile<2x8xui32, vec, valid = 2x?>, %cache: !pl.tensor<?x16xf32>, %at: index) {
   %c0 = arith.constant 0 : i32
   %c7 = arith.constant 7 : i16
   %seq = pl.tile.ci %c0 : i32 -> !pl.tile<1x256xui32, vec>
@@ -53,6 +54,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %su = pl.tile.scatter_update %sc, %i, %rows : !pl.tile<4x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tile<64x64xf32, vec>
   %sm = pl.tile.scatter_mask %f p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
   %gb = pl.tile.gatherb %f, %o : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
+  %gr = pl.tile.gather_row %cache[%at, %at] into %f[%at, %at] shape [2, 16] valid(%at, %at) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
   return
 }
 
@@ -68,6 +70,9 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.scatter %{{.*}}, %{{.*}}, %{{.*}} dim 1 : !pl.tensor<16x64xf32>, !pl.tensor<16x8xi32>, !pl.tensor<16x8xf32>
 // CHECK: pl.tensor.scatter_update %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<16x64xf32>, !pl.tensor<2x4xi32>, !pl.tensor<8x64xf32>
 // CHECK: pl.tensor.scatter_mask %{{.*}} into %{{.*}} p1010 : !pl.tensor<8x32xf32>, !pl.tensor<8x64xf32>
+// CHECK: pl.tensor.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [1, 64] : !pl.tensor<16x64xf32>, !pl.tensor<8x64xf32>
+// CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
+// CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 : !pl.tensor<16x64xf32>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
                    %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
                    %z: !pl.tensor<4x8x16xf16>, %zi: !pl.tensor<2x8x16xi32>) {
@@ -89,6 +94,12 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %su = pl.tensor.scatter_update %s, %few, %rows : !pl.tensor<16x64xf32>, !pl.tensor<2x4xi32>, !pl.tensor<8x64xf32>
   %half = pl.tensor.slice %rows[%i0, %i0] : !pl.tensor<8x64xf32> -> !pl.tensor<8x32xf32>
   %sm = pl.tensor.scatter_mask %half into %rows p1010 : !pl.tensor<8x32xf32>, !pl.tensor<8x64xf32>
+  %gr = pl.tensor.gather_row %s[%i0, %i0] into %rows[%i0, %i0] shape [1, 64] : !pl.tensor<16x64xf32>, !pl.tensor<8x64xf32>
+  %positions = pl.tensor.slice %e[%i0, %i0] : !pl.tensor<16x8xi32> -> !pl.tensor<1x8xi32>
+  %flat = pl.tensor.reshape %positions : !pl.tensor<1x8xi32> -> !pl.tensor<8xi32>
+  %pages = pl.tensor.slice %e[%i0, %i0] : !pl.tensor<16x8xi32> -> !pl.tensor<1x4xi32>
+  %pg = pl.tensor.paged_gather %s, %flat, %pages block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
+  %pg0 = pl.tensor.paged_gather %s, %flat, %pages block_size 4 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x64xf32>
   return
 }
 

@@ -114,7 +114,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
 
     /// Keeps `op` (`what`: "a gather") that `why` says no tile form
     /// covers, with a warning.
-    fn kept(
+    pub(super) fn kept(
         &self,
         op: OperationRef<'c, 'a>,
         what: &str,
@@ -295,7 +295,7 @@ fn dim_of(op: OperationRef) -> Option<i64> {
 }
 
 /// An `index` constant, inserted before `op`.
-fn index_constant<'c, 'a>(op: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
+pub(super) fn index_constant<'c, 'a>(op: OperationRef<'c, 'a>, value: i64) -> Value<'c, 'a> {
     let context = pto_dialects::ir::context(&op);
     let block = op.block().expect("ops sit in blocks");
     result_of(block.insert_operation_before(

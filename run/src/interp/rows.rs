@@ -1,0 +1,164 @@
+//! Rows gathered from global memory: `pl.tile.gather_row` and
+//! `pl.tensor.gather_row` (a window of a tensor into a window of a tile or
+//! tensor) and `pl.tensor.paged_gather` (rows of a paged cache through a
+//! block table), as their pages in docs/dialects/pl.md define them.
+
+use std::sync::Arc;
+
+use pto_dialects::enums::PadValue;
+
+use super::{Frame, Interp};
+use crate::{
+    error::{Result, RunError},
+    program::{Attr, Op},
+    types::{TileTy, Ty},
+    value::{TensorRef, Tile, Value, leading},
+};
+
+impl Interp<'_> {
+    /// Reads the `[1, size]` or `shape` window of `source` at `offsets`,
+    /// its `valid` corner, into a tile.
+    fn window(
+        &self,
+        source: &TensorRef,
+        offsets: &[i64],
+        shape: [i64; 2],
+        valid: (usize, usize),
+    ) -> Result<Tile> {
+        let ty = TileTy {
+            shape: shape.to_vec(),
+            elem: source.elem,
+            valid: vec![Some(shape[0]), Some(shape[1])],
+            pad: PadValue::Null,
+        };
+        self.read_window(
+            source,
+            None,
+            offsets,
+            &leading(&ty.shape),
+            &ty,
+            valid,
+            false,
+        )
+    }
+
+    /// `gather_row`: the target (a tile, or a tensor read whole) with the
+    /// window of `shape` at the target's offsets replaced by the valid
+    /// corner of the source's window at the source's offsets.
+    pub(super) fn gather_row(&mut self, frame: &Frame, op: &Op, on_tensors: bool) -> Result<Value> {
+        let source = self.tensor(frame, op.operands[0])?;
+        let mut target = if on_tensors {
+            self.read_all(&self.tensor(frame, op.operands[1])?)?
+        } else {
+            (*self.tile(frame, op.operands[1])?).clone()
+        };
+        let shape = match op.attr("shape") {
+            Some(Attr::Ints(shape)) if shape.len() == 2 => [shape[0], shape[1]],
+            _ => return Err(RunError::new("gather_row needs a 2-D shape")),
+        };
+        let source_offsets = self.ints(frame, op.segment(2))?;
+        let at = self.ints(frame, op.segment(3))?;
+        let valid = match self.ints(frame, op.segment(4))?[..] {
+            [] => (shape[0] as usize, shape[1] as usize),
+            [rows, cols] => {
+                if !(0..=shape[0]).contains(&rows) || !(0..=shape[1]).contains(&cols) {
+                    return Err(RunError::new(format!(
+                        "gather_row: valid extents [{rows}, {cols}] outside the window [{}, {}]",
+                        shape[0], shape[1]
+                    )));
+                }
+                (rows as usize, cols as usize)
+            }
+            _ => return Err(RunError::new("gather_row needs two valid extents or none")),
+        };
+        let inside = at.len() == 2
+            && at[0] >= 0
+            && at[1] >= 0
+            && (at[0] + shape[0]) as usize <= target.rows
+            && (at[1] + shape[1]) as usize <= target.cols;
+        if !inside {
+            return Err(RunError::new(format!(
+                "gather_row: the window [{}, {}] at {at:?} leaves the target [{}, {}]",
+                shape[0], shape[1], target.rows, target.cols
+            )));
+        }
+        let window = self.window(&source, &source_offsets, shape, valid)?;
+        let (row, col) = (at[0] as usize, at[1] as usize);
+        for r in 0..valid.0 {
+            for c in 0..valid.1 {
+                let (from, to) = (window.index(r, c), target.index(row + r, col + c));
+                target.data[to] = window.data[from];
+                target.defined[to] = window.defined[from];
+            }
+        }
+        self.shaped(op, target, on_tensors)
+    }
+
+    /// `paged_gather`: row `i` of the result is the source's row
+    /// `table[j / block_size] * block_size + j % block_size` for
+    /// `j = indices[i]`, columns from `col_off`.
+    pub(super) fn paged_gather(&mut self, frame: &Frame, op: &Op) -> Result<Value> {
+        let source = self.tensor(frame, op.operands[0])?;
+        let indices = self.read_all(&self.tensor(frame, op.operands[1])?)?;
+        let table = self.read_all(&self.tensor(frame, op.operands[2])?)?;
+        let block_size = op
+            .int_attr("block_size")
+            .filter(|&b| b > 0)
+            .ok_or_else(|| RunError::new("paged_gather needs a positive block_size"))?;
+        let col_off = op.int_attr("col_off").unwrap_or(0);
+        let Some(Ty::Tensor(result)) = op.result_types.first() else {
+            return Err(RunError::new("paged_gather makes a tensor"));
+        };
+        let (Some(Some(max_indices)), Some(Some(size))) =
+            (result.shape.first().copied(), result.shape.get(1).copied())
+        else {
+            return Err(RunError::new("paged_gather needs a static result"));
+        };
+        if indices.cols as i64 > max_indices {
+            return Err(RunError::new(format!(
+                "paged_gather: {} indices for {max_indices} rows",
+                indices.cols
+            )));
+        }
+        let mut rows = Tile::undefined(max_indices as usize, size as usize, result.elem)?;
+        for i in 0..indices.cols {
+            let j = indices.data[indices.index(0, i)] as i64;
+            let page = j.div_euclid(block_size);
+            if j < 0 || page as usize >= table.cols {
+                return Err(RunError::new(format!(
+                    "paged_gather: position {j} (index {i}) is on page {page}, outside the table's {}",
+                    table.cols
+                )));
+            }
+            let physical =
+                table.data[table.index(0, page as usize)] as i64 * block_size + j % block_size;
+            let row = self.window(&source, &[physical, col_off], [1, size], (1, size as usize))?;
+            for c in 0..size as usize {
+                let (from, to) = (row.index(0, c), rows.index(i, c));
+                rows.data[to] = row.data[from];
+                rows.defined[to] = row.defined[from];
+            }
+        }
+        self.shaped(op, rows, true)
+    }
+
+    /// `tile` as the op's result: a fresh tensor of the result's shape, or
+    /// the tile.
+    fn shaped(&self, op: &Op, tile: Tile, on_tensors: bool) -> Result<Value> {
+        if !on_tensors {
+            return Ok(Value::Tile(Arc::new(tile)));
+        }
+        let Some(Ty::Tensor(result)) = op.result_types.first() else {
+            return Err(RunError::new("expected a tensor result"));
+        };
+        let shape = result
+            .shape
+            .iter()
+            .map(|d| {
+                d.map(|d| d as usize)
+                    .ok_or_else(|| RunError::new("a dynamic result extent"))
+            })
+            .collect::<Result<Vec<_>>>()?;
+        Ok(Value::Tensor(self.new_tensor(&tile, shape, result.elem)?))
+    }
+}

@@ -1,0 +1,10 @@
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-lower-math-ops))' --split-input-file --verify-diagnostics
+
+// A row gather into an L1 tile: its rows are spread over NZ fractals, not a
+// window a load writes.
+func.func @into_mat(%c: !pl.tensor<256x128xf16>, %t: !pl.tile<16x128xf16, mat>, %p: index) -> !pl.tile<16x128xf16, mat> {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{pl-lower-math-ops: a gather_row into a tile in mat is not lowered yet (a row of an NZ tile is not a window a load can write); gather into vec}}
+  %r = pl.tile.gather_row %c[%p, %c0] into %t[%c0, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, mat>
+  return %r : !pl.tile<16x128xf16, mat>
+}
