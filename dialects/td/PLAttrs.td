@@ -112,6 +112,27 @@ def PL_MaskPattern : I32EnumAttr<"MaskPattern", "mask pattern", [
   let cppNamespace = "::pto::pl";
 }
 
+// How an indexed gather from global memory reads its table (pto-isa's
+// Coalesce): whole rows by row index, or single elements by flat index.
+def PL_GatherMode : I32EnumAttr<"GatherMode", "gather mode", [
+    I32EnumAttrCase<"Row", 0, "row">,
+    I32EnumAttrCase<"Elem", 1, "elem">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
+// What an indexed gather from global memory does with an index past its
+// table (pto-isa's GatherOOB): undefined on the device (an error in
+// pto-run), the last row or element, the index modulo the table, or zeros.
+def PL_GatherOob : I32EnumAttr<"GatherOob", "out-of-bounds gather", [
+    I32EnumAttrCase<"Undefined", 0, "undefined">,
+    I32EnumAttrCase<"Clamp", 1, "clamp">,
+    I32EnumAttrCase<"Wrap", 2, "wrap">,
+    I32EnumAttrCase<"Zero", 3, "zero">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 // Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,

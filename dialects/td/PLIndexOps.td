@@ -387,6 +387,41 @@ def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
 // Rows gathered from global memory
 //===----------------------------------------------------------------------===//
 
+def PL_TileMgatherOp : PL_Op<"tile.mgather", [PL_TileMemory<1>]> {
+  let ptoFamily = "tile_gather_row";
+  let ptoPipe = "v";
+  let ptoInstruction = "MGATHER";
+  let summary = "Gather rows or elements of a tensor in global memory by index";
+  let description = [{
+    Reads `table` (a tensor in global memory) at the positions `indices`
+    (`i32` or `ui32`, a tile in `vec`) gives, into a tile in `vec` of its
+    element type. `row`: row `r` of the result is row `indices[0, r]` of
+    the 2-D table (`indices` is `[1, R]`, the result `[R, C]` of the
+    table's `C` columns). `elem`: `result[r, c]` is the table's element at
+    row-major flat index `indices[r, c]` (`indices` has the result's
+    shape). An index past the table (a row past its rows, a flat index
+    past its elements; a negative `i32` is read as a large unsigned one) is
+    undefined on the device and an error in pto-run, unless `oob` says
+    otherwise: `clamp` (the last row or element), `wrap` (the index
+    modulo the table's rows or elements) or `zero` (zeros). Valid extents
+    follow the indices'. a2a3's MGATHER (a DMA per row, or scalar reads
+    per element). Example:
+
+    ```mlir
+    %k = pl.tile.mgather %cache[%idx] row : !pl.tensor<256x128xf16>, !pl.tile<1x16xi32, vec> -> !pl.tile<16x128xf16, vec>
+    %e = pl.tile.mgather %flat[%pos] elem oob wrap : !pl.tensor<1x1024xf32>, !pl.tile<8x32xi32, vec> -> !pl.tile<8x32xf32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[I8, UI8, I16, UI16, I32, UI32, F16, BF16, F32]>:$table,
+                       PL_TileOf<[I32, UI32]>:$indices, PL_GatherMode:$mode,
+                       DefaultValuedAttr<PL_GatherOob, "::pto::pl::GatherOob::Undefined">:$oob);
+  let results = (outs PL_TileOf<[I8, UI8, I16, UI16, I32, UI32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $table `[` $indices `]` $mode (`oob` $oob^)? attr-dict `:` qualified(type($table)) `,`
+    qualified(type($indices)) `->` qualified(type($result))
+  }];
+}
+
 def PL_TileGatherRowOp : PL_Op<"tile.gather_row", [AttrSizedOperandSegments,
     AllTypesMatch<["target", "result"]>, PL_TileMemory<1>]> {
   let ptoFamily = "tile_gather_row";

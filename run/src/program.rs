@@ -520,6 +520,8 @@ pub enum Indexing {
     GatherRow,
     /// `paged_gather`: rows of a paged cache through a block table.
     PagedGather,
+    /// `mgather`: rows or elements of a tensor by index.
+    TableGather,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -887,6 +889,7 @@ impl Code {
             K::PlTileScatterMask => TileIndexing(Indexing::ScatterMask),
             K::PlTileGatherb => TileIndexing(Indexing::GatherBlocks),
             K::PlTileGatherRow => TileIndexing(Indexing::GatherRow),
+            K::PlTileMgather => TileIndexing(Indexing::TableGather),
             K::PlTensorGatherRow => TensorIndexing(Indexing::GatherRow),
             K::PlTensorPagedGather => TensorIndexing(Indexing::PagedGather),
             K::PlTensorScatterMask => TensorIndexing(Indexing::ScatterMask),

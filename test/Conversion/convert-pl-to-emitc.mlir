@@ -318,11 +318,13 @@ func.func @odd_cube(%w: !pl.tensor<32x24xf16>) attributes {pl.kind = #pl.kind<ai
 // CHECK-NEXT: call_opaque "TASSIGN"(%[[VIEW]]) {args = [0 : index, 1536]}
 // CHECK: call_opaque "TGATHER"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
 // CHECK: call_opaque "TGATHERB"(%{{.*}}, %{{.*}}, %[[SEQ]])
+// CHECK: call_opaque "MGATHER"(%{{.*}}, %{{.*}}, %{{.*}}) {template_args = [#emitc.opaque<"Coalesce::Elem">, #emitc.opaque<"GatherOOB::Wrap">]}
 // CPP-LABEL: __global__ AICORE void indexing(
 // CPP: TCI<Tile<TileType::Vec, uint32_t, 1, 64, BLayout::RowMajor, 1, 64, SLayout::NoneBox, 512, PadValue::Null>, uint32_t, 1>(
 // CPP: MrgSortExecutedNumList [[COUNTS:v[0-9]+]] = MrgSortExecutedNumList();
 // CPP: TMRGSORT<{{.*}}, true>({{v[0-9]+}}, [[COUNTS]],
 // CPP: TGATHER<{{.*}}, MaskPattern::P1010>(
+// CPP: MGATHER<Coalesce::Elem, GatherOOB::Wrap>(
 func.func @indexing(%x: !pl.tensor<1x64xf32>, %y: !pl.tensor<1x32xf32> {pl.direction = #pl.direction<out>})
     attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
@@ -343,6 +345,7 @@ func.func @indexing(%x: !pl.tensor<1x64xf32>, %y: !pl.tensor<1x32xf32> {pl.direc
   %g = pl.tile.gather %t, %k, %gt {pl.addresses = array<i64: 2304>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x32xi32, vec>, !pl.tile<1x32xi32, vec> -> !pl.tile<1x32xf32, vec>
   %o = pl.tile.store %g, %y[%c0, %c0] : !pl.tile<1x32xf32, vec>, !pl.tensor<1x32xf32>
   %gb = pl.tile.gatherb %t, %seq {pl.addresses = array<i64: 4096>} : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xui32, vec> -> !pl.tile<1x512xf32, vec>
+  %mg = pl.tile.mgather %x[%k] elem oob wrap {pl.addresses = array<i64: 6144>} : !pl.tensor<1x64xf32>, !pl.tile<1x32xi32, vec> -> !pl.tile<1x32xf32, vec>
   return
 }
 

@@ -20,6 +20,10 @@
 //!   source's width; gatherb: 2-D, the source's rows a whole number of 32
 //!   bytes, offsets' columns a multiple of 8, the result the offsets' rows
 //!   (and valid rows) and their columns times the blocks' elements;
+//! - mgather: result and indices 2-D in `vec`, the table's element type;
+//!   `row`: indices `[1, R]`, a 2-D table, the result `[R, C]` of its
+//!   columns, valid rows the indices' valid columns; `elem`: indices of
+//!   the result's shape and valid extents;
 //! - gather_row: a rank-2 source of the target's element type, a 2-D
 //!   target, a static positive window inside it (constant offsets) and a
 //!   valid corner inside the window; paged_gather: `i32` indices and table
@@ -140,6 +144,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileGather => verify_gather,
         K::PlTileGatherb => verify_gatherb,
         K::PlTileGatherRow | K::PlTensorGatherRow => verify_gather_row,
+        K::PlTileMgather => verify_mgather,
         K::PlTensorPagedGather => verify_paged_gather,
         K::PlTensorGather => verify_gather_axis,
         K::PlTileScatter => verify_scatter,
@@ -450,6 +455,78 @@ fn verify_gatherb<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
             render_dims(&valid),
             result.r#type
         ));
+    }
+    Ok(())
+}
+
+/// `mgather`: a table of the result's element type; `row` reads whole rows
+/// of a 2-D table by a `[1, R]` index, `elem` elements by an index of the
+/// result's shape.
+fn verify_mgather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    use crate::enums::GatherMode;
+    let (table, indices, result) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::result(op)?,
+    );
+    for (what, shaped) in [("indices", &indices), ("result", &result)] {
+        shaped.in_vec(what)?;
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    if result.element != table.element {
+        return fail(format!(
+            "result must have the table's element type {}, got {}",
+            table.element, result.r#type
+        ));
+    }
+    match op.enum_attr::<GatherMode>("mode") {
+        Some(GatherMode::Row) => {
+            if table.shape.len() != 2 {
+                return fail(format!(
+                    "a row gather reads rows of a 2-D table, got {}",
+                    table.r#type
+                ));
+            }
+            let rows = indices.shape[1];
+            if indices.shape[0] != Some(1) {
+                return fail(format!(
+                    "a row gather's indices are one row [1, R], got {}",
+                    indices.r#type
+                ));
+            }
+            let shape = vec![rows, table.shape[1]];
+            let valid = vec![indices.valid[1], table.shape[1]];
+            let fits = |a: &[Option<i64>], b: &[Option<i64>]| {
+                a.iter()
+                    .zip(b)
+                    .all(|(x, y)| x.is_none() || y.is_none() || x == y)
+            };
+            if !fits(&result.shape, &shape) || !fits(&result.valid, &valid) {
+                return fail(format!(
+                    "a row gather's result is a row of the table per index: {} valid {}, got {}",
+                    render_dims(&shape),
+                    render_dims(&valid),
+                    result.r#type
+                ));
+            }
+        }
+        Some(GatherMode::Elem) => {
+            if !matches!(table.shape.len(), 1 | 2) {
+                return fail(format!(
+                    "an element gather reads a table of rank 1 or 2, got {}",
+                    table.r#type
+                ));
+            }
+            if indices.shape != result.shape || indices.valid != result.valid {
+                return fail(format!(
+                    "an element gather's indices have the result's shape and valid extents, got {} and {}",
+                    indices.r#type, result.r#type
+                ));
+            }
+        }
+        None => return fail("needs a gather mode"),
     }
     Ok(())
 }

@@ -142,8 +142,11 @@ pto-isa does not deduce: `TCI<Tile<…>, T, descending>(dst, start)`,
 one row, `TMRGSORT<Dst, Tmp, S0, S1, …, exhausted>(dst, counts, tmp, s0,
 s1, …)` for lists (`counts` a `MrgSortExecutedNumList` pl has no result
 for), `TGATHER(dst, src, idx, tmp)`, `TGATHER<Dst, Src,
-MaskPattern::P…>(dst, src)` and `TGATHERB(dst, src, offsets)` (its
-source's rows whole 32-byte blocks, as the verifier requires). A masked gather's destination rows must be a
+MaskPattern::P…>(dst, src)`, `TGATHERB(dst, src, offsets)` (its
+source's rows whole 32-byte blocks, as the verifier requires) and
+`MGATHER<Coalesce::Row|Elem, GatherOOB::…>(dst, table, indices)` on a
+`GlobalTensor` of the whole table (the mode always spelt: pto-isa's
+default differs between a2a3 and its CPU backend). A masked gather's destination rows must be a
 whole number of 32 bytes (pto-isa streams the kept elements over its
 storage), and an indexed gather's source one row or rows of a whole
 number of 32 bytes (it reads a flat index of the storage); other forms
@@ -448,9 +451,11 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         Family::TileCast => Lowering::cast,
         Family::TileRowReduce | Family::TileColReduce => Lowering::reduce,
         Family::TileMatmul => Lowering::matmul,
-        Family::TileGenerate | Family::TileSort | Family::TileGather | Family::TileScatter => {
-            Lowering::indexing
-        }
+        Family::TileGenerate
+        | Family::TileSort
+        | Family::TileGather
+        | Family::TileGatherRow
+        | Family::TileScatter => Lowering::indexing,
         Family::Array => Lowering::array,
         _ => return None,
     })
@@ -538,9 +543,12 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TensorGatherRow
         | Family::TensorScatter
         | Family::TensorPartial => Err(TENSOR_LEVEL),
-        Family::TileGatherRow => Err(
-            "a window load into a tile: pl-lower-math-ops (pto-a2a3-pipeline) makes it a load and an assemble",
-        ),
+        Family::TileGatherRow => match kind {
+            K::PlTileMgather => Ok(()),
+            _ => Err(
+                "a window load into a tile: pl-lower-math-ops (pto-a2a3-pipeline) makes it a load and an assemble",
+            ),
+        },
         Family::TileTransfer
         | Family::TileFillpad
         | Family::TileAccess

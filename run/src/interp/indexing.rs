@@ -620,6 +620,7 @@ impl Interp<'_> {
             // Their sources stay in memory: they read windows of them.
             Indexing::GatherRow => return self.gather_row(frame, op, on_tensors),
             Indexing::PagedGather => return self.paged_gather(frame, op),
+            Indexing::TableGather => return self.mgather(frame, op),
             Indexing::Sequence => sequence(
                 self.int(frame, op.operands[0])?,
                 cols,

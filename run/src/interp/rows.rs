@@ -1,11 +1,12 @@
 //! Rows gathered from global memory: `pl.tile.gather_row` and
 //! `pl.tensor.gather_row` (a window of a tensor into a window of a tile or
-//! tensor) and `pl.tensor.paged_gather` (rows of a paged cache through a
-//! block table), as their pages in docs/dialects/pl.md define them.
+//! tensor), `pl.tensor.paged_gather` (rows of a paged cache through a
+//! block table) and `pl.tile.mgather` (rows or elements by index), as
+//! their pages in docs/dialects/pl.md define them.
 
 use std::sync::Arc;
 
-use pto_dialects::enums::PadValue;
+use pto_dialects::enums::{EnumAttr, GatherMode, GatherOob, PadValue};
 
 use super::{Frame, Interp};
 use crate::{
@@ -140,6 +141,89 @@ impl Interp<'_> {
             }
         }
         self.shaped(op, rows, true)
+    }
+
+    /// `mgather`: rows (`row`) or elements (`elem`) of the table at the
+    /// indices (read as unsigned 32-bit), an index past the table treated
+    /// as `oob` says.
+    pub(super) fn mgather(&mut self, frame: &Frame, op: &Op) -> Result<Value> {
+        let table = self.tensor(frame, op.operands[0])?;
+        let indices = self.tile(frame, op.operands[1])?;
+        let Some(Ty::Tile(result)) = op.result_types.first() else {
+            return Err(RunError::new("mgather makes a tile"));
+        };
+        let (rows, cols) = (result.shape[0] as usize, result.shape[1] as usize);
+        let mut out = Tile::undefined(rows, cols, result.elem)?;
+        let oob = op
+            .enum_attr::<GatherOob>("oob")
+            .unwrap_or(GatherOob::Undefined);
+        let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
+        let (table_rows, table_cols) = table.rows_cols();
+        let capacity = if row_mode {
+            table_rows
+        } else {
+            table_rows * table_cols
+        };
+        // The position an index reads, or `None` for a zero.
+        let place = |at: (usize, usize)| -> Result<Option<usize>> {
+            let raw = indices
+                .get(at.0, at.1)
+                .ok_or_else(|| super::tile::undefined_read("mgather", at.0, at.1))?;
+            let index = raw as i64 as u32 as usize;
+            if index < capacity {
+                return Ok(Some(index));
+            }
+            match oob {
+                GatherOob::Clamp => Ok(Some(capacity - 1)),
+                GatherOob::Wrap => Ok(Some(index % capacity)),
+                GatherOob::Zero => Ok(None),
+                GatherOob::Undefined => Err(RunError::new(format!(
+                    "mgather: index {index} at {at:?} is past the table's {capacity} {}",
+                    if row_mode { "rows" } else { "elements" }
+                ))),
+            }
+        };
+        let mut state = self.world.lock();
+        let rank = self.local_rank(&state, &table)?;
+        let mut read = |flat: usize| -> Result<f64> {
+            let (r, c) = ((flat / table_cols) as i64, (flat % table_cols) as i64);
+            let offsets = if table.shape.len() == 1 {
+                vec![c]
+            } else {
+                vec![r, c]
+            };
+            let at = table.window_at(&offsets, &[], 0, 0).ok_or_else(|| {
+                RunError::new(format!("mgather: element {flat} is outside the table"))
+            })?;
+            Ok(state.read(table.mem, rank, at, table.elem)?.unwrap_or(0.0))
+        };
+        if row_mode {
+            out.valid_rows = indices.valid_cols.min(rows);
+            for r in 0..out.valid_rows {
+                let source = place((0, r))?;
+                for c in 0..cols.min(table_cols) {
+                    let i = out.index(r, c);
+                    out.data[i] = match source {
+                        Some(row) => read(row * table_cols + c)?,
+                        None => 0.0,
+                    };
+                    out.defined[i] = true;
+                }
+            }
+        } else {
+            (out.valid_rows, out.valid_cols) = (indices.valid_rows, indices.valid_cols);
+            for r in 0..out.valid_rows {
+                for c in 0..out.valid_cols {
+                    let i = out.index(r, c);
+                    out.data[i] = match place((r, c))? {
+                        Some(flat) => read(flat)?,
+                        None => 0.0,
+                    };
+                    out.defined[i] = true;
+                }
+            }
+        }
+        Ok(Value::Tile(Arc::new(out)))
     }
 
     /// `tile` as the op's result: a fresh tensor of the result's shape, or

@@ -499,3 +499,35 @@ func.func @paged_gather_block(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, 
   return
 }
 
+// -----
+
+func.func @mgather_rows(%t: !pl.tensor<64x32xf16>, %i: !pl.tile<1x16xi32, vec>) {
+  // expected-error @+1 {{a row gather's result is a row of the table per index: 16x32 valid 16x32, got !pl.tile<16x16xf16, vec>}}
+  %r = pl.tile.mgather %t[%i] row : !pl.tensor<64x32xf16>, !pl.tile<1x16xi32, vec> -> !pl.tile<16x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @mgather_row_indices(%t: !pl.tensor<64x32xf16>, %i: !pl.tile<2x8xi32, vec>) {
+  // expected-error @+1 {{a row gather's indices are one row [1, R], got !pl.tile<2x8xi32, vec>}}
+  %r = pl.tile.mgather %t[%i] row : !pl.tensor<64x32xf16>, !pl.tile<2x8xi32, vec> -> !pl.tile<16x32xf16, vec>
+  return
+}
+
+// -----
+
+func.func @mgather_elements(%t: !pl.tensor<64x32xf16>, %i: !pl.tile<2x8xi32, vec>) {
+  // expected-error @+1 {{an element gather's indices have the result's shape and valid extents, got !pl.tile<2x8xi32, vec> and !pl.tile<2x16xf16, vec>}}
+  %r = pl.tile.mgather %t[%i] elem : !pl.tensor<64x32xf16>, !pl.tile<2x8xi32, vec> -> !pl.tile<2x16xf16, vec>
+  return
+}
+
+// -----
+
+func.func @mgather_element_type(%t: !pl.tensor<64x32xf16>, %i: !pl.tile<2x8xi32, vec>) {
+  // expected-error @+1 {{result must have the table's element type f16, got !pl.tile<2x8xf32, vec>}}
+  %r = pl.tile.mgather %t[%i] elem : !pl.tensor<64x32xf16>, !pl.tile<2x8xi32, vec> -> !pl.tile<2x8xf32, vec>
+  return
+}
+

@@ -27,6 +27,8 @@
 // CHECK: pl.tile.scatter_mask %{{.*}} p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
 // CHECK: pl.tile.gatherb %{{.*}}, %{{.*}} : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
 // CHECK: pl.tile.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [2, 16] valid(%{{.*}}, %{{.*}}) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
+// CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
+// CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
@@ -55,6 +57,8 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %sm = pl.tile.scatter_mask %f p0010 : !pl.tile<8x16xf32, vec> -> !pl.tile<8x64xf32, vec>
   %gb = pl.tile.gatherb %f, %o : !pl.tile<8x16xf32, vec>, !pl.tile<2x8xui32, vec, valid = 2x?> -> !pl.tile<2x128xf16, vec, valid = 2x?>
   %gr = pl.tile.gather_row %cache[%at, %at] into %f[%at, %at] shape [2, 16] valid(%at, %at) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
+  %mr = pl.tile.mgather %cache[%i] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
+  %me = pl.tile.mgather %cache[%i] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
   return
 }
 

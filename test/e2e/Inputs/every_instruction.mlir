@@ -412,8 +412,10 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
     %gather: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
     %scatter: !pl.tensor<1x256xf32> {pl.direction = #pl.direction<out>},
     %scatter_mask: !pl.tensor<1x512xf32> {pl.direction = #pl.direction<out>},
-    %gatherb: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>})
-    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>)
+    %gatherb: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>},
+    %mgather_row: !pl.tensor<8x256xf32> {pl.direction = #pl.direction<out>},
+    %mgather_elem: !pl.tensor<1x64xf32> {pl.direction = #pl.direction<out>})
+    -> (!pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>, !pl.tensor<8x256xf32>, !pl.tensor<1x64xf32>)
     attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c256 = arith.constant 256 : index
@@ -452,7 +454,17 @@ func.func @indexing(%x: !pl.tensor<1x256xf32>,
   %offsets = pl.tile.reinterpret_view %bytes : !pl.tile<1x8xi32, vec> -> !pl.tile<1x8xui32, vec>
   %8 = pl.tile.gatherb %tx, %offsets : !pl.tile<1x256xf32, vec>, !pl.tile<1x8xui32, vec> -> !pl.tile<1x64xf32, vec>
   %r8 = pl.tile.store %8, %gatherb[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
-  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>
+  // Rows of x by index, clamped to its one row, and its elements at 5k,
+  // wrapped past its 256: MGATHER's row and element forms.
+  %five = arith.constant 5 : i32
+  %rowidx = pl.tile.ci %start : i32 -> !pl.tile<1x8xi32, vec>
+  %9 = pl.tile.mgather %x[%rowidx] row oob clamp : !pl.tensor<1x256xf32>, !pl.tile<1x8xi32, vec> -> !pl.tile<8x256xf32, vec>
+  %r9 = pl.tile.store %9, %mgather_row[%c0, %c0] : !pl.tile<8x256xf32, vec>, !pl.tensor<8x256xf32>
+  %seq64 = pl.tile.ci %start : i32 -> !pl.tile<1x64xi32, vec>
+  %far = pl.tile.muls %seq64, %five : !pl.tile<1x64xi32, vec>, i32
+  %10 = pl.tile.mgather %x[%far] elem oob wrap : !pl.tensor<1x256xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+  %r10 = pl.tile.store %10, %mgather_elem[%c0, %c0] : !pl.tile<1x64xf32, vec>, !pl.tensor<1x64xf32>
+  return %r0, %r1, %r2, %r3, %r4, %r5, %r6, %r7, %r8, %r9, %r10 : !pl.tensor<1x256xi32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x256xi32>, !pl.tensor<1x256xf32>, !pl.tensor<1x256xf32>, !pl.tensor<1x512xf32>, !pl.tensor<1x64xf32>, !pl.tensor<8x256xf32>, !pl.tensor<1x64xf32>
 }
 
 // Ops defined by valid regions: partial arithmetic of x and the first 8

@@ -8,7 +8,7 @@ use melior::ir::{
     operation::OperationLike, r#type::ShapedTypeLike,
 };
 use pto_dialects::{
-    enums::{EnumAttr, MaskPattern},
+    enums::{EnumAttr, GatherMode, GatherOob, MaskPattern},
     ops::{OpKind, result_at},
     types::TileType,
 };
@@ -81,6 +81,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             // the offsets count bytes of its storage as they do of its
             // row-major elements.
             OpKind::PlTileGatherb => self.one_to_one(op, kind, operands, None)?,
+            OpKind::PlTileMgather => self.mgather(op, result, &operands, valid)?,
             OpKind::PlTileScatter => {
                 // a2a3's TSCATTER zeroes its destination first and
                 // pto-isa's CPU backend does not: zero it here, so both
@@ -221,6 +222,62 @@ impl<'c, 'a> Lowering<'c, 'a> {
             }
             _ => return Err(no_lowering(op, kind)),
         }
+        Ok(())
+    }
+
+    /// `MGATHER<Coalesce::…, GatherOOB::…>(dst, table, indices)`: the
+    /// table a `GlobalTensor` of the whole tensor, the mode spelt out
+    /// (pto-isa's default is `Row` on a2a3 and `Elem` on its CPU backend).
+    fn mgather(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        result: Value<'c, 'a>,
+        operands: &[Value<'c, 'a>],
+        valid: [Option<Value<'c, 'a>>; 2],
+    ) -> Result<(), Failure<'c, 'a>> {
+        let table = operands[0];
+        let shape = pto_dialects::types::TensorLike::try_from(table.r#type())
+            .map_err(|e| (op, e.to_string()))?
+            .shape();
+        let mut window = Vec::with_capacity(shape.len());
+        let mut runtime = Vec::with_capacity(shape.len());
+        for (d, extent) in shape.iter().enumerate() {
+            match extent {
+                Some(extent) => {
+                    window.push(*extent);
+                    runtime.push(None);
+                }
+                None => {
+                    window.push(-1);
+                    runtime.push(Some(self.tensor_dim(op, table, d)?));
+                }
+            }
+        }
+        let global = self.global_window(op, table, table, &[], &window, &runtime)?;
+        let object = self.declare_tile(op, result, 0, valid)?;
+        let mode = match op.enum_attr::<GatherMode>("mode") {
+            Some(GatherMode::Elem) => "Coalesce::Elem",
+            _ => "Coalesce::Row",
+        };
+        let oob = match op.enum_attr::<GatherOob>("oob") {
+            Some(GatherOob::Clamp) => "GatherOOB::Clamp",
+            Some(GatherOob::Wrap) => "GatherOOB::Wrap",
+            Some(GatherOob::Zero) => "GatherOOB::Zero",
+            _ => "GatherOOB::Undefined",
+        };
+        let templates: [Attribute; 2] = [
+            opaque_attribute(self.context, mode),
+            opaque_attribute(self.context, oob),
+        ];
+        self.templated_call(
+            op,
+            "MGATHER",
+            &templates,
+            &[object, global, operands[1]],
+            None,
+            None,
+        );
+        self.replace(op, object);
         Ok(())
     }
 }

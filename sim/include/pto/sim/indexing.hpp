@@ -1,7 +1,7 @@
 //===- indexing.hpp - index sequences, sorts and gathers ------------------===//
 //
 // The instruction model's TCI, TSORT32, TMRGSORT, TGATHER (index and
-// mask forms), TGATHERB and TSCATTER (index and mask forms), included by pto/pto-inst.hpp after the tiles. Written from
+// mask forms), TGATHERB, MGATHER and TSCATTER (index and mask forms), included by pto/pto-inst.hpp after the tiles. Written from
 // pto-isa's API contract and checked against its CPU backend
 // (test/e2e/sim-vs-pto-isa.test):
 //
@@ -15,7 +15,10 @@
 //   one stream over the destination's storage;
 // - TGATHERB copies 32-byte blocks of the source's storage at byte offsets
 //   (a block leaving the source is a failure here; pto-isa's CPU backend
-//   leaves it unwritten).
+//   leaves it unwritten);
+// - MGATHER reads rows or elements of a global table at 32-bit indices
+//   (read unsigned), an index past the table clamped, wrapped, zeroed or
+//   (GatherOOB::Undefined) a failure here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -217,6 +220,43 @@ template <typename D, typename S, typename O> void TGATHERB(D &dst, const S &src
       if (off < 0 || off + 32 > total) fail("TGATHERB: a block outside the source");
       std::memcpy(&dst.at(r, b * per_block), in + off, 32);
     }
+}
+
+/// How MGATHER reads its table, and what it does past the table.
+enum class Coalesce { Row = 0, Elem = 1 };
+enum class GatherOOB { Undefined = 0, Clamp = 1, Wrap = 2, Zero = 3 };
+
+/// Row: dst's valid row r is the table's row indices(0, r); Elem:
+/// dst(r, c) is the table's element at flat index indices(r, c).
+template <Coalesce Mode, GatherOOB Oob, typename D, typename G, typename I>
+void MGATHER(D &dst, const G &table, const I &indices) {
+  static_assert(sizeof(typename I::DType) == 4, "MGATHER's indices are 32-bit");
+  static_assert(std::is_same_v<typename D::DType, typename G::DType>, "MGATHER keeps the table's element type");
+  sim::hazards::step(sim::hazards::V, "MGATHER", {bytes(table), bytes(indices)}, {bytes(dst)});
+  const long rows = table.windowRows(), cols = table.windowCols();
+  const long capacity = Mode == Coalesce::Row ? rows : rows * cols;
+  // The position an index reads; false for a zero.
+  auto place = [&](long raw, long &at) {
+    const long index = long(uint32_t(raw));
+    if (index < capacity) { at = index; return true; }
+    switch (Oob) {
+    case GatherOOB::Clamp: at = capacity - 1; return true;
+    case GatherOOB::Wrap: at = index % capacity; return true;
+    case GatherOOB::Zero: return false;
+    default: fail("MGATHER: an index past the table");
+    }
+    return false;
+  };
+  long at = 0;
+  for (int r = 0; r < dst.validRows; ++r) {
+    if (Mode == Coalesce::Row) {
+      const bool read = place(long(indices.at(0, r)), at);
+      for (int c = 0; c < dst.validCols; ++c) dst.at(r, c) = read ? table.at(at, c) : typename D::DType{};
+      continue;
+    }
+    for (int c = 0; c < dst.validCols; ++c)
+      dst.at(r, c) = place(long(indices.at(r, c)), at) ? table.at(at / cols, at % cols) : typename D::DType{};
+  }
 }
 
 /// TSCATTER's index form: each valid position of the indexes writes the
