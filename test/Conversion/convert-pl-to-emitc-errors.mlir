@@ -182,3 +182,15 @@ func.func @scatter_padded(%x: !pl.tensor<2x4xf32>, %at: !pl.tensor<2x4xi32>) att
   %s = pl.tile.scatter %t, %i {pl.addresses = array<i64: 128>} : !pl.tile<2x4xf32, vec>, !pl.tile<2x4xi32, vec> -> !pl.tile<4x4xf32, vec>
   return
 }
+
+// -----
+
+// pto-isa's tiles are 2-D: a rank-1 tile moving to or from memory is an
+// error at the op (it once panicked in the translator).
+func.func @rank_one(%x: !pl.tensor<64xf32>, %y: !pl.tensor<64xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{convert-pl-to-emitc: pto-isa's tiles are 2-D and !pl.tile<64xf32, vec> is not: give the tensor a leading extent of 1 (a row [1, N]) to translate it}}
+  %t = pl.tile.load %x[%c0] {pl.addresses = array<i64: 0>} : !pl.tensor<64xf32> -> !pl.tile<64xf32, vec>
+  %s = pl.tile.store %t, %y[%c0] : !pl.tile<64xf32, vec>, !pl.tensor<64xf32>
+  return
+}

@@ -63,6 +63,19 @@ func.func @colnorm(%y: !pl.tensor<32x8192xf32>) -> (!pl.tensor<32x8192xf32>, !pl
   return %n, %s : !pl.tensor<32x8192xf32>, !pl.tensor<1x8192xf32>
 }
 
+// A rank-1 tensor is a row: its blocks are windows of columns.
+// CHECK-LABEL: func.func @vector(
+// CHECK-SAME: %[[X:.*]]: !pl.tensor<65536xf32>, %[[S:.*]]: f32, %[[OUT:.*]]: !pl.tensor<65536xf32> {pl.direction = #pl.direction<out>})
+// CHECK-DAG: %[[C8192:.*]] = arith.constant 8192 : index
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[C8192]] iter_args(%[[O:.*]] = %[[OUT]])
+// CHECK-NEXT: %[[T:.*]] = pl.tile.load %[[X]][%[[J]]] : !pl.tensor<65536xf32> -> !pl.tile<8192xf32>
+// CHECK-NEXT: %[[M:.*]] = pl.tile.muls %[[T]], %[[S]] : !pl.tile<8192xf32>, f32
+// CHECK-NEXT: pl.tile.store %[[M]], %[[O]][%[[J]]] : !pl.tile<8192xf32>, !pl.tensor<65536xf32>
+func.func @vector(%x: !pl.tensor<65536xf32>, %s: f32) -> !pl.tensor<65536xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %v = pl.tensor.muls %x, %s : !pl.tensor<65536xf32>, f32
+  return %v : !pl.tensor<65536xf32>
+}
+
 // Kernels whose tiles fit stay whole.
 // CHECK-LABEL: func.func @fits(
 // CHECK-NOT: scf.for

@@ -24,7 +24,7 @@ func.func @main(%a: !T) -> (!R, !C) attributes {pl.kind = #pl.kind<orchestration
 !T = !pl.tensor<4x128x128xf32>
 func.func @main(%a: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
   %r = pl.incore_scope -> !T {
-    // expected-warning @+2 {{pl-convert-tensor-to-tile: the kernel's tiles need about 524288 B of the vector buffer's 188416 B at once, and it does not run in blocks automatically: !pl.tensor<4x128x128xf32> is not a plain rank-2 tensor of static shape}}
+    // expected-warning @+2 {{pl-convert-tensor-to-tile: the kernel's tiles need about 524288 B of the vector buffer's 188416 B at once, and it does not run in blocks automatically: !pl.tensor<4x128x128xf32> is not a plain tensor of rank 1 or 2 and static shape}}
     // expected-error @+1 {{pl-plan-memory: vec overflows}}
     %s = pl.tensor.exp %a : !T
     pl.yield %s : !T

@@ -926,6 +926,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         tile: TileType<'c>,
         runtime: [Option<Value<'c, 'a>>; 2],
     ) -> Result<(Vec<i64>, Vec<Option<Value<'c, 'a>>>), Failure<'c, 'a>> {
+        movement::two_dimensional(op, tile)?;
         let view = tile.effective_view().valid_shape;
         self.window_of(op, &tile.shape(), [view[0], view[1]], runtime)
     }

@@ -170,8 +170,9 @@ Programs larger than the vector buffer: a kernel of static shapes whose
 whole-tensor tiles would not fit a2a3's vector buffer at once (estimated
 from the live ranges of its tiles, with row reductions' scratch, in a
 kernel without loops or branches) runs in blocks when its tensors are
-plain rank-2 tensors of the kernel's extents `[M, N]` or broadcasts of
-them (`[M, 1]`, `[1, N]`) and its ops are elementwise, scalar, unary, cast,
+plain tensors of the kernel's extents `[M, N]` or broadcasts of them
+(`[M, 1]`, `[1, N]`; a rank-1 `[N]` is a row) and its ops are
+elementwise, scalar, unary, cast,
 broadcast or reduction ops: the body becomes an `scf.for` over blocks of
 `R` rows, or of `C` columns, or both nested (rows outside), `R` and `C`
 divisors of `M` and `N` (multiples of 32 bytes of the narrowest element
@@ -182,7 +183,7 @@ a column reduction the rows. Each parameter's block is a
 converted), and each result's block is `pl.tensor.assemble`d into a new
 out parameter the loops carry (a `pl.tile.store`), which each caller
 passes a fresh `pl.tensor.create` for. A kernel that does not fit and
-cannot run so (reductions along both axes, other ops, other ranks) gets a
+cannot run so (reductions along both axes, other ops, ranks above 2) gets a
 warning that says why, and memory planning an error at the op that
 overflows.
 

@@ -114,6 +114,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
             OpKind::PlTileLoad => {
                 let result = result.expect("loads have a result");
                 let tile = TileType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+                two_dimensional(op, tile)?;
                 let segments = operand_segments(op);
                 let (start, count) = segments.get(1).copied().unwrap_or((1, 0));
                 let offsets: Vec<Value> = (start..start + count)
@@ -412,4 +413,23 @@ impl<'c, 'a> Lowering<'c, 'a> {
         }
         self.one_to_one(op, kind, op.operands().collect(), None)
     }
+}
+
+/// pto-isa's tiles are 2-D: a tile of another rank moving to or from
+/// memory is refused at the op (pl-flatten-tile-nd-to-2d folds ranks above
+/// 2; a rank-1 tile is not folded yet).
+pub(super) fn two_dimensional<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    tile: TileType<'c>,
+) -> Result<(), Failure<'c, 'a>> {
+    if tile.shape().len() == 2 {
+        return Ok(());
+    }
+    Err((
+        op,
+        format!(
+            "pto-isa's tiles are 2-D and {} is not: give the tensor a leading extent of 1 (a row [1, N]) to translate it",
+            melior::ir::Type::from(tile)
+        ),
+    ))
 }

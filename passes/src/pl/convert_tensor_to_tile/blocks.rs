@@ -104,17 +104,33 @@ fn peak(lives: &[Live], scratch: &[(usize, usize)], full: [i64; 2], block: [i64;
     per_op.into_iter().max().unwrap_or(0)
 }
 
-/// The static rank-2 extents and element bytes of a plain tensor `value`;
-/// `None` for another type.
+/// The static extents (a rank-1 `[N]` as one row `[1, N]`) and element
+/// bytes of a plain tensor `value` of rank 1 or 2; `None` for another
+/// type.
 fn plain_rank2(value: Value) -> Option<([i64; 2], i64)> {
     let tensor = TensorType::try_from(value.r#type()).ok()?;
     let dims = tensor.shape();
     let view = tensor.view();
-    if dims.len() != 2 || view.layout.is_some() || view.has_strides || view.has_valid_shape {
+    if view.layout.is_some() || view.has_strides || view.has_valid_shape {
         return None;
     }
-    let bytes = ScalarKind::of(tensor.element())?.bits().div_ceil(8);
-    Some(([dims[0]?, dims[1]?], i64::from(bytes)))
+    let bytes = i64::from(ScalarKind::of(tensor.element())?.bits().div_ceil(8));
+    match dims[..] {
+        [Some(n)] => Some(([1, n], bytes)),
+        [Some(m), Some(n)] => Some(([m, n], bytes)),
+        _ => None,
+    }
+}
+
+/// `dims` (a row for a rank-1 tensor) in a tensor of `rank`: a type's
+/// shape or a window's offsets.
+fn of_rank<T: Copy>(dims: [T; 2], rank: usize) -> Vec<T> {
+    dims[2 - rank.clamp(1, 2)..].to_vec()
+}
+
+/// The rank of a tensor `value` (1 or 2 for the planned kernel's).
+fn rank_of(value: Value) -> usize {
+    TensorType::try_from(value.r#type()).map_or(2, |t| t.shape().len())
 }
 
 /// A static tensor of another rank or view as the rows its tile has (the
@@ -236,7 +252,7 @@ pub(super) fn plan<'c, 'a>(
     if let Some((op, r#type)) = unplain {
         return refuse(
             op,
-            format!("{type} is not a plain rank-2 tensor of static shape"),
+            format!("{type} is not a plain tensor of rank 1 or 2 and static shape"),
         );
     }
     // Which axes may be blocked: a reduction along an axis needs all of it.
@@ -435,19 +451,24 @@ pub(super) fn wrap<'c, 'a>(
             let window = match windows.get(&ValueKey::of(operand)) {
                 Some(window) => *window,
                 None => {
-                    let shape = in_block(dims, blocking.full, blocking.block);
+                    let rank = rank_of(operand);
+                    let shape = of_rank(in_block(dims, blocking.full, blocking.block), rank);
                     let element = TensorType::try_from(operand.r#type()).unwrap().element();
-                    let r#type = TensorType::new(context, &shape.map(Some), element);
-                    let offsets = offsets_of(dims, blocking, ivs, zero);
-                    let slice = OperationBuilder::new(OpKind::PlTensorSlice.name(), location)
-                        .add_operands(&[&[operand][..], &offsets].concat())
-                        .add_results(&[r#type.into()])
-                        .add_attributes(&[(
-                            Identifier::new(context, "operandSegmentSizes"),
-                            DenseI32ArrayAttribute::new(context, &[1, 2, 0]).into(),
-                        )])
-                        .build()
-                        .map_err(|e| fail(e.to_string()))?;
+                    let shape: Vec<Option<i64>> = shape.into_iter().map(Some).collect();
+                    let r#type = TensorType::new(context, &shape, element);
+                    let offsets = of_rank(offsets_of(dims, blocking, ivs, zero), rank);
+                    // At its user's location: what later passes say of
+                    // the window points at the op the user wrote.
+                    let slice =
+                        OperationBuilder::new(OpKind::PlTensorSlice.name(), moved.location())
+                            .add_operands(&[&[operand][..], &offsets].concat())
+                            .add_results(&[r#type.into()])
+                            .add_attributes(&[(
+                                Identifier::new(context, "operandSegmentSizes"),
+                                DenseI32ArrayAttribute::new(context, &[1, rank as i32, 0]).into(),
+                            )])
+                            .build()
+                            .map_err(|e| fail(e.to_string()))?;
                     let window = result_of(body.insert_operation_before(moved, slice));
                     windows.insert(ValueKey::of(operand), window);
                     window
@@ -459,8 +480,14 @@ pub(super) fn wrap<'c, 'a>(
             let value: Value = result.into();
             if let Some((dims, _)) = plain_rank2(value) {
                 let element = TensorType::try_from(value.r#type()).unwrap().element();
-                let shape = in_block(dims, blocking.full, blocking.block);
-                value.set_type(TensorType::new(context, &shape.map(Some), element).into());
+                let shape: Vec<Option<i64>> = of_rank(
+                    in_block(dims, blocking.full, blocking.block),
+                    rank_of(value),
+                )
+                .into_iter()
+                .map(Some)
+                .collect();
+                value.set_type(TensorType::new(context, &shape, element).into());
             }
         }
     }
@@ -468,9 +495,10 @@ pub(super) fn wrap<'c, 'a>(
     let mut yielded = Vec::new();
     for (k, out_type) in out_types.iter().enumerate() {
         let source = terminator.operand(k).unwrap();
-        let dims = static_extents(*out_type);
-        let offsets = offsets_of(dims, blocking, ivs, zero);
-        yielded.push(assemble(body, None, location, source, carried[k], offsets).map_err(fail)?);
+        let (dims, rank) = static_extents(*out_type);
+        let offsets = of_rank(offsets_of(dims, blocking, ivs, zero), rank);
+        let at = pto_dialects::ir::defining_op(source).map_or(location, |op| op.location());
+        yielded.push(assemble(body, None, at, source, carried[k], &offsets).map_err(fail)?);
     }
     // Each loop yields what the loop inside it computes.
     for placed in loops.iter().rev() {
@@ -487,13 +515,17 @@ pub(super) fn wrap<'c, 'a>(
     Ok(out_types)
 }
 
-/// The extents of a static rank-2 tensor type (a planned kernel's results
-/// are).
-fn static_extents(r#type: Type) -> [i64; 2] {
-    let dims = TensorType::try_from(r#type)
-        .map(|t| t.shape())
+/// The extents (a row for rank 1) and rank of a static tensor type of
+/// rank 1 or 2 (a planned kernel's results are).
+fn static_extents(r#type: Type) -> ([i64; 2], usize) {
+    let dims: Vec<i64> = TensorType::try_from(r#type)
+        .map(|t| t.shape().into_iter().map(|d| d.unwrap_or(1)).collect())
         .unwrap_or_default();
-    [0, 1].map(|d| dims.get(d).copied().flatten().unwrap_or(1))
+    match dims[..] {
+        [n] => ([1, n], 1),
+        [m, n] => ([m, n], 2),
+        _ => ([1, 1], 2),
+    }
 }
 
 #[cfg(test)]
@@ -513,6 +545,12 @@ mod tests {
         assert_eq!(tile_bytes([256, 1], 4), 1024);
         assert_eq!(tile_bytes([3, 1], 4), 32);
         assert_eq!(tile_bytes([2, 3], 2), 64);
+    }
+
+    #[test]
+    fn a_row_is_rank_one() {
+        assert_eq!(of_rank([1, 64], 1), vec![64]);
+        assert_eq!(of_rank([8, 64], 2), vec![8, 64]);
     }
 
     #[test]

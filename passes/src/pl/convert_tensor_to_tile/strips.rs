@@ -619,10 +619,10 @@ pub(super) fn assemble<'c, 'a>(
     location: Location<'c>,
     source: Value<'c, 'a>,
     target: Value<'c, 'a>,
-    offsets: [Value<'c, 'a>; 2],
+    offsets: &[Value<'c, 'a>],
 ) -> Result<Value<'c, 'a>, String> {
     let op = OperationBuilder::new(OpKind::PlTensorAssemble.name(), location)
-        .add_operands(&[source, target, offsets[0], offsets[1]])
+        .add_operands(&[&[source, target][..], offsets].concat())
         .add_results(&[target.r#type()])
         .build()
         .map_err(|e| e.to_string())?;
@@ -791,7 +791,7 @@ pub(super) fn wrap<'c, 'a>(
                     location,
                     source,
                     inner.carried(k),
-                    [row_offset, inner.iv],
+                    &[row_offset, inner.iv],
                 )
                 .map_err(fail)?,
             );
@@ -824,7 +824,7 @@ pub(super) fn wrap<'c, 'a>(
                     location,
                     source,
                     carried_outer[i],
-                    [row_offset, zero],
+                    &[row_offset, zero],
                 )
                 .map_err(fail)?,
             );
