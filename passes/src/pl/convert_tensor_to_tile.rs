@@ -251,96 +251,74 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     }
     let mut failed = false;
     for kernel in kernels {
-        if let Err((op, message)) = slices::take_window_tensors(context, module, kernel) {
+        if let Err((op, message)) = convert_kernel(context, module, kernel) {
             OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
                 .emit(op, Severity::Error);
             failed = true;
-            continue;
-        }
-        if let Err((op, message)) = slices::write_window_tensors(context, module, kernel) {
-            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
-                .emit(op, Severity::Error);
-            failed = true;
-            continue;
-        }
-        infer_directions(context, kernel);
-        if let Err((op, message)) = transfers::stage_transfers(context, kernel) {
-            OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
-                .emit(op, Severity::Error);
-            failed = true;
-            continue;
-        }
-        // Whole-tensor tiles need static shapes; a kernel with a dynamic
-        // leading extent runs in strips of rows when its rows are
-        // independent. Other kernels stay as they are, with a warning.
-        let mut strips = None;
-        let mut strip_outputs = Vec::new();
-        if let Some(dynamic) = first_dynamic(kernel) {
-            match strips::plan(kernel) {
-                Ok(plan) => match strips::wrap(context, kernel, &plan) {
-                    Ok((loop_info, outputs)) => {
-                        let types: Vec<Type> = outputs.iter().map(|o| o.r#type).collect();
-                        extend_signature(context, kernel, &types);
-                        strip_outputs = outputs;
-                        strips = Some(loop_info);
-                    }
-                    Err((op, message)) => {
-                        OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
-                            .emit(op, Severity::Error);
-                        failed = true;
-                        continue;
-                    }
-                },
-                Err((op, reason)) => {
-                    OpDiagnostic::new(format!(
-                        "pl-convert-tensor-to-tile: {} has a dynamic shape and {reason}; this kernel's tensor computations are left as they are",
-                        dynamic.1
-                    ))
-                    .emit(op, Severity::Warning);
-                    continue;
-                }
-            }
-        }
-        if strips.is_none() {
-            match blocks::plan(kernel) {
-                Ok(None) => {}
-                Ok(Some(blocking)) => match blocks::wrap(context, kernel, &blocking) {
-                    Ok(types) => {
-                        extend_signature(context, kernel, &types);
-                        update_callers(context, module, kernel, &vec![Vec::new(); types.len()])?;
-                    }
-                    Err((op, message)) => {
-                        OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
-                            .emit(op, Severity::Error);
-                        failed = true;
-                        continue;
-                    }
-                },
-                // Memory planning says what overflows, at the op.
-                Err((op, reason)) => {
-                    OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {reason}"))
-                        .emit(op, Severity::Warning)
-                }
-            }
-        }
-        if !strip_outputs.is_empty() {
-            let extents: Vec<Vec<(usize, i64)>> =
-                strip_outputs.iter().map(|o| o.extents_of.clone()).collect();
-            update_callers(context, module, kernel, &extents)?;
-        }
-        match convert(context, kernel, strips) {
-            Ok(added) if added > 0 => {
-                update_callers(context, module, kernel, &vec![Vec::new(); added])?
-            }
-            Ok(_) => {}
-            Err((op, message)) => {
-                OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
-                    .emit(op, Severity::Error);
-                failed = true;
-            }
         }
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// Converts one kernel: its windows, transfers and directions, its blocks
+/// when it runs in them, then its tensor computations, and its callers'
+/// new out parameters. A kernel whose shapes keep it from converting is
+/// left as it is, with a warning that says why.
+fn convert_kernel<'c, 'a>(
+    context: &'c Context,
+    module: OperationRef<'c, 'a>,
+    kernel: OperationRef<'c, 'a>,
+) -> Result<(), Failure<'c, 'a>> {
+    let warn = |op: OperationRef, message: String| {
+        OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
+            .emit(op, Severity::Warning)
+    };
+    slices::take_window_tensors(context, module, kernel)?;
+    slices::write_window_tensors(context, module, kernel)?;
+    infer_directions(context, kernel);
+    transfers::stage_transfers(context, kernel)?;
+    // Whole-tensor tiles need static shapes; a kernel with a dynamic
+    // extent runs in blocks of it when its blocks are independent, a static
+    // one too large for the vector buffer likewise.
+    let mut strips = None;
+    if let Some(dynamic) = first_dynamic(kernel) {
+        let plan = match strips::plan(kernel) {
+            Ok(plan) => plan,
+            Err((op, reason)) => {
+                warn(
+                    op,
+                    format!(
+                        "{} has a dynamic shape and {reason}; this kernel's tensor computations are left as they are",
+                        dynamic.1
+                    ),
+                );
+                return Ok(());
+            }
+        };
+        let (loop_info, outputs) = strips::wrap(context, kernel, &plan)?;
+        let types: Vec<Type> = outputs.iter().map(|o| o.r#type).collect();
+        extend_signature(context, kernel, &types);
+        let extents: Vec<Vec<(usize, i64)>> =
+            outputs.iter().map(|o| o.extents_of.clone()).collect();
+        update_callers(context, module, kernel, &extents)?;
+        strips = Some(loop_info);
+    } else {
+        match blocks::plan(kernel) {
+            Ok(None) => {}
+            Ok(Some(blocking)) => {
+                let types = blocks::wrap(context, kernel, &blocking)?;
+                extend_signature(context, kernel, &types);
+                update_callers(context, module, kernel, &vec![Vec::new(); types.len()])?;
+            }
+            // Memory planning says what overflows, at the op.
+            Err((op, reason)) => warn(op, reason),
+        }
+    }
+    let added = convert(context, kernel, strips)?;
+    if added > 0 {
+        update_callers(context, module, kernel, &vec![Vec::new(); added])?;
+    }
+    Ok(())
 }
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
@@ -1490,12 +1468,12 @@ fn calls_of<'c, 'a>(module: OperationRef<'c, 'a>, name: &str) -> Vec<OperationRe
 }
 
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
-fn update_callers<'c>(
+fn update_callers<'c, 'a>(
     context: &'c Context,
-    module: OperationRef<'c, '_>,
-    kernel: OperationRef<'c, '_>,
+    module: OperationRef<'c, 'a>,
+    kernel: OperationRef<'c, 'a>,
     extents: &[Vec<(usize, i64)>],
-) -> Result<(), PassFailed> {
+) -> Result<(), Failure<'c, 'a>> {
     let added = extents.len();
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
     let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
@@ -1511,7 +1489,10 @@ fn update_callers<'c>(
             // Each dynamic extent is that of a caller's argument.
             let mut sizes = Vec::new();
             for &(parameter, axis) in extents_of {
-                let argument = call.operand_opt(parameter).ok_or(PassFailed)?;
+                let argument = call.operand_opt(parameter).ok_or((
+                    call,
+                    format!("this call passes the kernel no parameter #{parameter}"),
+                ))?;
                 let dim = OperationBuilder::new(OpKind::PlTensorDim.name(), call.location())
                     .add_operands(&[argument])
                     .add_attributes(&[(

@@ -35,7 +35,7 @@ use pto_dialects::{
 
 use super::{
     Failure, result_of,
-    strips::{assemble, body_ops, index_constant},
+    strips::{assemble, index_constant, kernel_body},
 };
 use crate::pld::ir::detach;
 
@@ -172,16 +172,13 @@ fn divisors(n: i64) -> Vec<i64> {
 pub(super) fn plan<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
 ) -> Result<Option<Blocking>, Failure<'c, 'a>> {
-    let Some(entry) = kernel.region_opt(0).and_then(|r| r.first_block()) else {
+    // A declaration, or a body without a return, has no tiles to judge.
+    let Ok((_, terminator, ops)) = kernel_body(kernel) else {
         return Ok(None);
     };
-    let ops = body_ops(entry);
     if ops.iter().any(|op| op.region_count() > 0) {
         return Ok(None);
     }
-    let terminator = entry
-        .terminator()
-        .ok_or((kernel, "no return".to_string()))?;
     // The tensor values whose tiles the conversion makes, and their lives.
     let mut lives: Vec<Live> = Vec::new();
     let mut index_of: HashMap<ValueKey, usize> = HashMap::new();
@@ -382,16 +379,9 @@ pub(super) fn wrap<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
     blocking: &Blocking,
 ) -> Result<Vec<Type<'c>>, Failure<'c, 'a>> {
-    let entry = kernel
-        .region_opt(0)
-        .and_then(|r| r.first_block())
-        .ok_or((kernel, "an empty kernel".to_string()))?;
+    let (entry, terminator, ops) = kernel_body(kernel)?;
     let location = kernel.location();
-    let terminator = entry
-        .terminator()
-        .ok_or((kernel, "no return".to_string()))?;
     let fail = |e: String| (kernel, e);
-    let ops = body_ops(entry);
     let first = entry.first_operation().expect("a return");
     let constant = |value| {
         result_of(entry.insert_operation_before(first, index_constant(context, value, location)))

@@ -255,6 +255,27 @@ impl Extents {
     }
 }
 
+/// A kernel's entry block, its return and the ops before it.
+pub(super) type KernelBody<'c, 'a> = (
+    BlockRef<'c, 'a>,
+    OperationRef<'c, 'a>,
+    Vec<OperationRef<'c, 'a>>,
+);
+
+/// The parts of `kernel`'s body its blocks are built from.
+pub(super) fn kernel_body<'c, 'a>(
+    kernel: OperationRef<'c, 'a>,
+) -> Result<KernelBody<'c, 'a>, Failure<'c, 'a>> {
+    let entry = kernel
+        .region_opt(0)
+        .and_then(|r| r.first_block())
+        .ok_or((kernel, "an empty kernel".to_string()))?;
+    let terminator = entry
+        .terminator()
+        .ok_or((kernel, "no return".to_string()))?;
+    Ok((entry, terminator, body_ops(entry)))
+}
+
 /// The ops of `entry` but its terminator, in order.
 pub(super) fn body_ops<'c, 'a>(entry: BlockRef<'c, 'a>) -> Vec<OperationRef<'c, 'a>> {
     let mut ops = Vec::new();
@@ -640,16 +661,9 @@ pub(super) fn wrap<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
     plan: &Plan,
 ) -> Result<(Strips<'c, 'a>, Vec<StripOutput<'c>>), Failure<'c, 'a>> {
-    let entry = kernel
-        .region_opt(0)
-        .and_then(|r| r.first_block())
-        .ok_or((kernel, "an empty kernel".to_string()))?;
+    let (entry, terminator, ops) = kernel_body(kernel)?;
     let location = kernel.location();
-    let terminator = entry
-        .terminator()
-        .ok_or((kernel, "no return".to_string()))?;
     let fail = |e: String| (kernel, e);
-    let ops = body_ops(entry);
     let first = entry.first_operation().expect("a return");
     let before_first = |op| result_of(entry.insert_operation_before(first, op));
     let zero = before_first(index_constant(context, 0, location));
