@@ -677,23 +677,15 @@ impl<'c, 'a> Conversion<'c, 'a> {
             replace_uses(self.kernel, result_of(op), value);
             return Ok(true);
         }
-        if kind == OpKind::PlTensorConcat {
-            return self.concat(op);
-        }
-        if kind == OpKind::PlTensorGather {
-            return self.gather_axis(op);
-        }
-        if kind == OpKind::PlTensorScatter {
-            return self.scatter_axis(op);
-        }
-        if kind == OpKind::PlTensorScatterMask {
-            return self.scatter_mask(op);
-        }
-        if kind == OpKind::PlTensorGatherRow {
-            return self.gather_row(op);
-        }
-        if kind == OpKind::PlTensorPagedGather {
-            return self.paged_gather(op);
+        // The ops converted into several tile ops, each by its own builder.
+        match kind {
+            OpKind::PlTensorConcat => return self.concat(op),
+            OpKind::PlTensorGather => return self.gather_axis(op),
+            OpKind::PlTensorScatter => return self.scatter_axis(op),
+            OpKind::PlTensorScatterMask => return self.scatter_mask(op),
+            OpKind::PlTensorGatherRow => return self.gather_row(op),
+            OpKind::PlTensorPagedGather => return self.paged_gather(op),
+            _ => {}
         }
         if kind == OpKind::PlTensorAssemble
             && op

@@ -134,10 +134,8 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     .enum_attr::<MaskPattern>("pattern")
                     .ok_or((op, "a masked scatter without a pattern".to_string()))?;
                 let object = self.declare_tile(op, result, 0, valid)?;
-                let templates: [Attribute; 1] = [opaque_attribute(
-                    self.context,
-                    &format!("MaskPattern::{}", pattern.keyword().to_uppercase()),
-                )];
+                let templates: [Attribute; 1] =
+                    [opaque_attribute(self.context, &mask_pattern_cpp(pattern))];
                 self.templated_call(
                     op,
                     "TSCATTER",
@@ -205,10 +203,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 let templates: [Attribute; 3] = [
                     self.cpp_type_of(op, result)?,
                     self.cpp_type_of(op, operands[0])?,
-                    opaque_attribute(
-                        self.context,
-                        &format!("MaskPattern::{}", pattern.keyword().to_uppercase()),
-                    ),
+                    opaque_attribute(self.context, &mask_pattern_cpp(pattern)),
                 ];
                 self.templated_call(
                     op,
@@ -280,4 +275,9 @@ impl<'c, 'a> Lowering<'c, 'a> {
         self.replace(op, object);
         Ok(())
     }
+}
+
+/// pto-isa's spelling of a mask pattern: `MaskPattern::P0101`.
+fn mask_pattern_cpp(pattern: MaskPattern) -> String {
+    format!("MaskPattern::{}", pattern.keyword().to_uppercase())
 }
