@@ -57,6 +57,12 @@ void ptoGlue_plTensorTypeGetView(MlirType type, int32_t *layout, int32_t *pad,
   *numValid = tensor.getValidShape().size();
 }
 
+/// Writes the valid extents a tensor type stores (as many as
+/// ptoGlue_plTensorTypeGetView counts), dynamic ones as ShapedType::kDynamic.
+void ptoGlue_plTensorTypeGetValidShape(MlirType type, int64_t *validShape) {
+  llvm::copy(cast<pto::pl::TensorType>(unwrap(type)).getValidShape(), validShape);
+}
+
 bool ptoGlue_plTypeIsATensor(MlirType type) {
   return isa<pto::pl::TensorType>(unwrap(type));
 }

@@ -108,7 +108,7 @@ fn shaped_type<'c>(
 
 /// What a tensor type stores of its view (docs/pl-guide.md, "Tensors and
 /// tiles"): `None` fields are the defaults (nd, no pad).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TensorViewSummary {
     /// The layout, when not nd.
     pub layout: Option<TensorLayout>,
@@ -118,6 +118,9 @@ pub struct TensorViewSummary {
     pub has_strides: bool,
     /// Whether a valid shape narrower than the shape is stored.
     pub has_valid_shape: bool,
+    /// The valid extents stored (`None` entries are dynamic); `None`: the
+    /// whole tensor.
+    pub valid_shape: Option<Vec<Option<i64>>>,
 }
 
 impl<'c> TensorType<'c> {
@@ -129,6 +132,12 @@ impl<'c> TensorType<'c> {
             pad: PadValue::from_code(pad),
             has_strides: strides > 0,
             has_valid_shape: valid > 0,
+            valid_shape: (valid > 0).then(|| {
+                glue::tensor_valid_shape(self.r#type)
+                    .into_iter()
+                    .map(|v| (v != i64::MIN).then_some(v))
+                    .collect()
+            }),
         }
     }
 

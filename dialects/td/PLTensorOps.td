@@ -179,6 +179,7 @@ def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
 
 def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
   let ptoFamily = "tensor_fillpad";
+  let ptoTileForm = "pl.tile.fillpad";
   let summary = "Fill the invalid region of a tensor";
   let description = [{
     Fills the elements outside the valid region with `pad` (`zero`, `max`
@@ -191,6 +192,47 @@ def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
   let arguments = (ins PL_AnyTensor:$source, PL_PadValue:$pad);
   let results = (outs PL_AnyTensor:$result);
   let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorFillpadExpandOp : PL_Op<"tensor.fillpad_expand", [Pure]> {
+  let ptoFamily = "tensor_fillpad";
+  let ptoTileForm = "pl.tile.fillpad_expand";
+  let summary = "A larger tensor: a tensor's valid region in its corner, padding around it";
+  let description = [{
+    Returns a tensor of the result's static shape (at least the source's
+    in every dimension, one rank and element type) holding the valid
+    region of `source` at its origin and `pad` (`zero`, `max` or `min`)
+    everywhere else: fully valid, the pad recorded in its type. Example:
+
+    ```mlir
+    %e = pl.tensor.fillpad_expand %t min : !pl.tensor<8x32xf32, valid = 8x8> -> !pl.tensor<16x32xf32, pad = min>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_PadValue:$pad);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
+def PL_TensorSetValidShapeOp : PL_Op<"tensor.set_validshape", [Pure]> {
+  let ptoFamily = "tensor_view";
+  let ptoTileForm = "pl.tile.set_validshape";
+  let summary = "Change the valid extents of a 2-D tensor";
+  let description = [{
+    Returns `source` (2-D) with valid extents (`rows`, `cols`), at most its
+    shape; metadata only: the elements outside them keep their values, and
+    what pads or stores the result sees only the new valid region. The
+    result type has the source's shape, element type and layout, and its
+    valid extents are `?` or the constants given. Example:
+
+    ```mlir
+    %v = pl.tensor.set_validshape %t, %c16, %n : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = 16x?>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, Index:$rows, Index:$cols);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `,` $rows `,` $cols attr-dict `:` qualified(type($source)) `->` qualified(type($result))
+  }];
 }
 
 def PL_TensorReadOp : PL_Op<"tensor.read", [MemoryEffects<[MemRead]>]> {

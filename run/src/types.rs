@@ -161,6 +161,9 @@ pub struct TensorTy {
     pub layout: Option<pto_dialects::enums::TensorLayout>,
     /// Whether the type stores explicit strides.
     pub explicit_strides: bool,
+    /// The valid extents the type spells (`None` entries: `?`); `None`:
+    /// the whole tensor.
+    pub valid: Option<Vec<Option<i64>>>,
 }
 
 /// A value's type.
@@ -198,9 +201,12 @@ impl Ty {
         if let Ok(tensor) = TensorLike::try_from(r#type)
             && let Some(elem) = Dtype::of(tensor.element()).and_then(Elem::from_dtype)
         {
-            let explicit_strides = match tensor {
-                TensorLike::Tensor(plain) => plain.view().has_strides,
-                TensorLike::Distributed(_) => false,
+            let (explicit_strides, valid) = match tensor {
+                TensorLike::Tensor(plain) => {
+                    let view = plain.view();
+                    (view.has_strides, view.valid_shape)
+                }
+                TensorLike::Distributed(_) => (false, None),
             };
             return Self::Tensor(TensorTy {
                 shape: tensor.shape(),
@@ -208,6 +214,7 @@ impl Ty {
                 distributed: tensor.is_distributed(),
                 layout: tensor.layout(),
                 explicit_strides,
+                valid,
             });
         }
         if let Ok(array) = pto_dialects::types::ArrayType::try_from(r#type) {

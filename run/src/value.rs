@@ -52,6 +52,11 @@ pub struct TensorRef {
     /// In elements.
     pub strides: Vec<usize>,
     pub elem: Elem,
+    /// The valid extents of a tensor whose valid region is narrower than
+    /// its shape (`pl.tensor.set_validshape`, or a type that says so);
+    /// `None` entries are extents a `?` of the type leaves unknown.
+    /// `None`: the whole tensor (docs/pto-run.md, "Valid regions").
+    pub valid: Option<Vec<Option<usize>>>,
 }
 
 /// Row-major strides of `shape`.
@@ -99,6 +104,7 @@ impl TensorRef {
             shape,
             strides,
             elem,
+            valid: None,
         }
     }
 
@@ -170,6 +176,31 @@ impl TensorRef {
             at += i as usize * stride;
         }
         Some(at)
+    }
+
+    /// The valid extent of each axis: the shape where the whole axis is
+    /// valid, `None` where a `?` of the type leaves it unknown.
+    pub fn valid_extents(&self) -> Vec<Option<usize>> {
+        match &self.valid {
+            Some(valid) => valid.clone(),
+            None => self.shape.iter().map(|&d| Some(d)).collect(),
+        }
+    }
+
+    /// The valid region in the 2-D form of [`Self::rows_cols`]: valid rows
+    /// and columns; `None` when an extent is unknown or the region is no
+    /// block of whole folded rows (a narrower inner leading axis).
+    pub fn valid_rows_cols(&self) -> Option<(usize, usize)> {
+        let valid = self.valid_extents();
+        match valid.len() {
+            0 => Some((1, 1)),
+            1 => Some((1, valid[0]?)),
+            n => {
+                let inner_full = (1..n - 1).all(|d| valid[d] == Some(self.shape[d]));
+                let inner: usize = self.shape[1..n - 1].iter().product();
+                inner_full.then_some((valid[0]? * inner, valid[n - 1]?))
+            }
+        }
     }
 
     /// The 2-D form `[rows, cols]` of the view (leading dims folded).
@@ -317,6 +348,7 @@ mod tests {
             shape: vec![2, 3],
             strides: vec![6, 1],
             elem: Elem::F32,
+            valid: None,
         };
         assert_eq!(
             view.offsets().collect::<Vec<_>>(),
@@ -329,6 +361,7 @@ mod tests {
             shape: vec![3, 2],
             strides: vec![1, 3],
             elem: Elem::F32,
+            valid: None,
         };
         assert_eq!(
             transposed.offsets().collect::<Vec<_>>(),

@@ -73,6 +73,10 @@ fn zeros(shape: &[usize]) -> Array {
     Array::new(shape.to_vec(), Elem::F32, vec![0.0; shape.iter().product()])
 }
 
+fn scalar_i32(value: i32) -> Array {
+    Array::new(vec![], Elem::I32, vec![f64::from(value)])
+}
+
 fn cases() -> Vec<Case> {
     let p = 2;
     let case = |path, entry, inputs| Case {
@@ -168,6 +172,28 @@ fn cases() -> Vec<Case> {
             entry: "main",
             ranks: 1,
             inputs: vec![],
+        },
+        // Rows gathered from global memory through a block table.
+        Case {
+            path: "../corpus/55_paged_gather.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![
+                ("arg3", scalar_i32(40)),
+                ("arg4", scalar_i32(3)),
+                ("arg5", Array::new(vec![], Elem::F16, vec![0.5])),
+            ],
+        },
+        // Valid regions set at run time, padded and computed on.
+        Case {
+            path: "../corpus/56_valid_pad.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![
+                ("arg1", scalar_i32(37)),
+                ("arg3", scalar_i32(5)),
+                ("arg4", scalar_i32(20)),
+            ],
         },
     ]
 }

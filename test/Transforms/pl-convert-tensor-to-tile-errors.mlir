@@ -143,3 +143,12 @@ func.func @scatter_first_axis(%t: !pl.tensor<16x64xf32>, %k: !pl.tensor<4x64xi32
   %r = pl.tensor.scatter %t, %k, %v dim 0 : !pl.tensor<16x64xf32>, !pl.tensor<4x64xi32>, !pl.tensor<4x64xf32>
   return %r : !pl.tensor<16x64xf32>
 }
+
+// -----
+
+// A `?` valid extent of a parameter is nothing the kernel knows.
+func.func @unknown_valid(%t: !pl.tensor<16x64xf32, valid = 16x?>) -> !pl.tensor<16x64xf32, pad = zero> attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{the valid extents of !pl.tensor<16x64xf32, valid = 16x?> are not known in the kernel: pass the tensor whole and set them with pl.tensor.set_validshape}}
+  %f = pl.tensor.fillpad %t zero : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<16x64xf32, pad = zero>
+  return %f : !pl.tensor<16x64xf32, pad = zero>
+}

@@ -434,3 +434,22 @@ func.func @paged_rows(%c: !pl.tensor<64x64xf16>, %i: !pl.tensor<8xi32>, %t: !pl.
   %g = pl.tensor.gather_row %c[%p, %c0] into %e[%c0, %c0] shape [2, 32] : !pl.tensor<64x64xf16>, !pl.tensor<8x32xf16>
   return %g : !pl.tensor<8x32xf16>
 }
+
+// Valid regions: set_validshape is the tile's, a pad fills around it, and
+// the ops after the pad keep its view; a parameter whose type gives
+// constant valid extents loads with them.
+// CHECK-LABEL: func.func @valid_regions
+// CHECK-DAG: %[[X:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32>
+// CHECK-DAG: %[[Y:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<8x32xf16, valid = 5x20> -> !pl.tile<8x32xf16, valid = 5x20>
+// CHECK: %[[V:.*]] = pl.tile.set_validshape %[[X]], %{{.*}}, %{{.*}} : !pl.tile<16x64xf32> -> !pl.tile<16x64xf32, valid = 16x?>
+// CHECK: %[[F:.*]] = pl.tile.fillpad %[[V]] min : !pl.tile<16x64xf32, valid = 16x?> -> !pl.tile<16x64xf32, pad = min>
+// CHECK: pl.tile.exp %[[F]] : !pl.tile<16x64xf32, pad = min>
+// CHECK: pl.tile.fillpad_expand %[[Y]] zero : !pl.tile<8x32xf16, valid = 5x20> -> !pl.tile<16x48xf16, pad = zero>
+func.func @valid_regions(%s: !pl.tensor<16x64xf32>, %n: index, %y: !pl.tensor<8x32xf16, valid = 5x20>) -> (!pl.tensor<16x64xf32, pad = min>, !pl.tensor<16x48xf16, pad = zero>) attributes {pl.kind = #pl.kind<incore>} {
+  %c16 = arith.constant 16 : index
+  %v = pl.tensor.set_validshape %s, %c16, %n : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = 16x?>
+  %f = pl.tensor.fillpad %v min : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<16x64xf32, pad = min>
+  %e = pl.tensor.exp %f : !pl.tensor<16x64xf32, pad = min>
+  %x = pl.tensor.fillpad_expand %y zero : !pl.tensor<8x32xf16, valid = 5x20> -> !pl.tensor<16x48xf16, pad = zero>
+  return %e, %x : !pl.tensor<16x64xf32, pad = min>, !pl.tensor<16x48xf16, pad = zero>
+}

@@ -76,6 +76,24 @@ func.func @set_validshape_result(%t: !pl.tile<16x64xf32, vec>, %i: index) {
 
 // -----
 
+func.func @tensor_set_validshape_result(%t: !pl.tensor<16x64xf32>, %i: index) {
+  %c32 = arith.constant 32 : index
+  // expected-error @+1 {{result must be !pl.tensor<16x64xf32> with valid extents ?x32 (or ?), got !pl.tensor<16x64xf32, valid = ?x48>}}
+  %r = pl.tensor.set_validshape %t, %i, %c32 : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = ?x48>
+  return
+}
+
+// -----
+
+func.func @tensor_set_validshape_exceeds(%t: !pl.tensor<16x64xf32>, %i: index) {
+  %c65 = arith.constant 65 : index
+  // expected-error @+1 {{valid extent 65 exceeds dimension 1 (64)}}
+  %r = pl.tensor.set_validshape %t, %i, %c65 : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = ?x?>
+  return
+}
+
+// -----
+
 func.func @assemble_outside(%s: !pl.tile<16x64xf32, vec>, %t: !pl.tile<16x128xf32, vec>) {
   %c0 = arith.constant 0 : index
   %c96 = arith.constant 96 : index

@@ -113,6 +113,17 @@ pub fn tensor_view_codes(tensor: Type) -> (i32, i32, isize, isize) {
     (layout, pad, strides, valid)
 }
 
+/// The valid extents a tensor type spells (empty: the whole tensor),
+/// `i64::MIN` for a dynamic one.
+pub fn tensor_valid_shape(tensor: Type) -> Vec<i64> {
+    let (_, _, _, count) = tensor_view_codes(tensor);
+    let mut valid = vec![0i64; count.max(0) as usize];
+    // SAFETY: `tensor` is a tensor type (checked by tensor_view_codes);
+    // the glue writes exactly `count` extents into `valid`.
+    unsafe { raw::ptoGlue_plTensorTypeGetValidShape(tensor.to_raw(), valid.as_mut_ptr()) };
+    valid
+}
+
 /// The fields of `!pl.tile` in the glue's codes (-1 for a field not given).
 #[derive(Clone, Copy, Debug)]
 pub struct TileCodes<'s> {

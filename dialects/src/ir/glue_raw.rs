@@ -26,6 +26,7 @@ unsafe extern "C" {
         num_strides: *mut isize,
         num_valid: *mut isize,
     );
+    pub fn ptoGlue_plTensorTypeGetValidShape(r#type: MlirType, valid_shape: *mut i64);
     pub fn ptoGlue_plTileTypeGet(
         context: MlirContext,
         rank: isize,

@@ -11,6 +11,8 @@
 //!   element count kept; transpose: distinct axes, swapped dims; concat: one
 //!   rank and element type, equal off the axis, summed on it; cast: element
 //!   type changes, shape kept; fillpad: a real pad, fully valid result;
+//!   fillpad_expand: also a static result at least the source;
+//!   set_validshape: 2-D, extents `?` or the constants, within the shape;
 //! - read / write / assemble: one index or offset per dimension, element
 //!   types agree, constant windows inside;
 //! - elementwise: promotion and broadcasting (the element types each op
@@ -18,6 +20,7 @@
 //!   to 1, i32 for argmax/argmin; matmul: the ranks `pl.tensor.matmul`
 //!   takes, K agrees, transposes need rank >= 2, one operand element type.
 
+use crate::ops::Checked;
 use melior::ir::{
     Type,
     operation::{OperationLike, OperationRef},
@@ -128,6 +131,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         Family::TensorCompare => verify_compare,
         Family::TensorSelect => verify_select,
         Family::TensorCast => verify_cast,
+        Family::TensorFillpad if kind == OpKind::PlTensorFillpadExpand => verify_fillpad_expand,
         Family::TensorFillpad => verify_fillpad,
         _ => match kind {
             OpKind::PlTensorCreate => verify_create,
@@ -138,6 +142,7 @@ fn rule(kind: OpKind) -> Option<Check> {
             OpKind::PlTensorReshape => verify_reshape,
             OpKind::PlTensorSlice => verify_slice,
             OpKind::PlTensorTranspose => verify_transpose,
+            OpKind::PlTensorSetValidshape => verify_set_validshape,
             OpKind::PlTensorConcat => verify_concat,
             OpKind::PlTensorRead | OpKind::PlTensorWrite => verify_access,
             OpKind::PlTensorAssemble => verify_assemble,
@@ -302,6 +307,79 @@ fn verify_fillpad<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
     {
         return fail(format!(
             "result must be {source} fully valid with the pad recorded, got {result}"
+        ));
+    }
+    Ok(())
+}
+
+/// `fillpad_expand`: a static result at least the source in every
+/// dimension, of its rank and element type, fully valid, the pad recorded.
+fn verify_fillpad_expand<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    let pad = op.enum_attr::<PadValue>("pad");
+    if pad == Some(PadValue::Null) {
+        return fail("pad must be zero, max or min");
+    }
+    let (from, to) = (source.shape(), result.shape());
+    if to.iter().any(Option::is_none) {
+        return fail(format!("result must have a static shape, got {result}"));
+    }
+    let view = result.view();
+    if from.len() != to.len()
+        || result.element() != source.element()
+        || view.has_valid_shape
+        || view.has_strides
+        || view.pad != pad
+    {
+        return fail(format!(
+            "result must be a tensor of {}'s rank and element type, fully valid with the pad recorded, got {result}",
+            source
+        ));
+    }
+    if let Some(i) = (0..from.len()).find(|&i| from[i].is_some_and(|f| Some(f) > to[i])) {
+        return fail(format!(
+            "result dimension {i} ({}) is smaller than the source's ({})",
+            render_dims(&to[i..=i]),
+            render_dims(&from[i..=i])
+        ));
+    }
+    Ok(())
+}
+
+/// `set_validshape`: a 2-D source; the result is the source with valid
+/// extents `?` or the constants given, at most its shape.
+fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
+    if source.rank() != 2 {
+        return fail(format!("source must be 2-D, got {source}"));
+    }
+    let given: Vec<Option<i64>> = (1..3)
+        .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
+        .collect();
+    let shape = source.shape();
+    let (from, to) = (source.view(), result.view());
+    let result_valid = to.valid_shape.clone().unwrap_or_else(|| result.shape());
+    // A `?` extent is always allowed; a static one must agree with a
+    // constant operand (checked by pl-verify-constants).
+    if result.shape() != shape
+        || result.element() != source.element()
+        || to.layout != from.layout
+        || to.pad != from.pad
+        || to.has_strides
+        || from.has_strides
+        || (0..2)
+            .any(|i| result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i])
+    {
+        return fail(format!(
+            "result must be {source} with valid extents {} (or ?), got {result}",
+            render_dims(&given)
+        ));
+    }
+    if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &shape) {
+        return fail(format!(
+            "valid extent {} exceeds dimension {i} ({})",
+            given[i].unwrap_or(0),
+            render_dims(&shape[i..=i])
         ));
     }
     Ok(())

@@ -21,15 +21,16 @@ use pto_dialects::{
     attrs,
     diag::{OpDiagnostic, Severity},
     dtype::Dtype,
-    enums::ParamDirection,
+    enums::{PadValue, ParamDirection},
     op_table::{Compute, Dialect, Family, Group, OpKind},
     ops::{op_name, with_operand_segments},
-    types::{TensorLike, TileType, TileView},
+    types::{TensorLike, TensorType, TileType, TileView},
 };
 
 mod batched;
 mod blocks;
 mod gathers;
+mod regions;
 mod rows;
 mod slices;
 mod strips;
@@ -120,6 +121,12 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   position and its page's physical page (`pl.tensor.read`, `arith.divui`,
   `remui`) and gathers the physical row into its row of the tile
   (`pl.tile.gather_row`, `[1, size]`), as PyPTO converts it;
+- `pl.tensor.set_validshape` becomes `pl.tile.set_validshape` of its
+  operand's tile (a view, no copy), and `pl.tensor.fillpad` /
+  `fillpad_expand` become `pl.tile.fillpad` / `fillpad_expand` of it; the
+  elementwise ops after a pad keep its pad in their tile types; a
+  parameter whose type gives constant valid extents is loaded with them,
+  one with a `?` extent is an error (the kernel cannot know it);
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -409,7 +416,26 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         let shape = static_shape(operand)
             .ok_or((user, format!("{} has a dynamic shape", operand.r#type())))?;
-        let tile_type: Type = TileType::new(self.context, &shape, element(operand), None).into();
+        // A tensor valid in part (its type says how far) loads as a tile
+        // with those valid extents.
+        let valid = TensorType::try_from(operand.r#type())
+            .ok()
+            .and_then(|t| t.view().valid_shape);
+        if valid.as_ref().is_some_and(|v| v.contains(&None)) {
+            return Err((
+                user,
+                format!(
+                    "the valid extents of {} are not known in the kernel: pass the tensor whole and set them with pl.tensor.set_validshape",
+                    operand.r#type()
+                ),
+            ));
+        }
+        let view = TileView {
+            valid_shape: valid,
+            ..TileView::default()
+        };
+        let tile_type: Type =
+            TileType::with_view(self.context, &shape, element(operand), None, &view).into();
         let indices = vec![self.zero(); shape.len()];
         // At its first user's location: what planning says of this tile
         // (that it overflows, say) points at the op the user wrote.
@@ -685,6 +711,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
             OpKind::PlTensorScatterMask => return self.scatter_mask(op),
             OpKind::PlTensorGatherRow => return self.gather_row(op),
             OpKind::PlTensorPagedGather => return self.paged_gather(op),
+            OpKind::PlTensorSetValidshape
+            | OpKind::PlTensorFillpad
+            | OpKind::PlTensorFillpadExpand => return self.valid_region(op, kind),
             _ => {}
         }
         if kind == OpKind::PlTensorAssemble
@@ -777,7 +806,10 @@ impl<'c, 'a> Conversion<'c, 'a> {
         // store may narrow it).
         let space =
             (kind == OpKind::PlTensorMatmul).then_some(pto_dialects::types::MemorySpace::Acc);
-        let result_type = self.result_tile_type(op, result, tile_element, space)?;
+        let mut result_type = self.result_tile_type(op, result, tile_element, space)?;
+        if let Some(padded) = keeps_pad(self.context, kind, &operands, result_type) {
+            result_type = padded;
+        }
         let mut builder =
             OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
@@ -1367,6 +1399,43 @@ fn tile_form<'c, 'a>(
         }
     }
     Ok((tile_kind, result_element))
+}
+
+/// `result`'s tile type with the pad of operand 0's tile, when that tile
+/// records one (a `pl.tensor.fillpad`'s) and the result has its shape:
+/// elementwise tile ops keep their operand's view.
+fn keeps_pad<'c>(
+    context: &'c Context,
+    kind: OpKind,
+    operands: &[Value<'c, '_>],
+    result: Type<'c>,
+) -> Option<Type<'c>> {
+    let source = TileType::try_from(operands.first()?.r#type()).ok()?;
+    let pad = source.effective_view().pad;
+    let tile = TileType::try_from(result).ok()?;
+    let current = tile.effective_view();
+    if pad == PadValue::Null
+        || kind == OpKind::PlTensorMatmul
+        || tile.shape() != source.shape()
+        || current.pad != PadValue::Null
+    {
+        return None;
+    }
+    let view = TileView {
+        valid_shape: Some(current.valid_shape),
+        pad: Some(pad),
+        ..TileView::default()
+    };
+    Some(
+        TileType::with_view(
+            context,
+            &tile.shape(),
+            tile.element(),
+            tile.memory_space(),
+            &view,
+        )
+        .into(),
+    )
 }
 
 /// Gives every parameter of `kernel` without a `pl.direction` the one its

@@ -15,6 +15,7 @@ use std::sync::Arc;
 use crate::{
     error::{Result, RunError},
     program::{Code, Function, Op, Program, Region, Slot},
+    types::Ty,
     value::{DomainId, TensorRef, Tile, Value},
     world::{Task, World},
 };
@@ -224,7 +225,10 @@ impl<'w> Interp<'w> {
                 op.results.len()
             )));
         }
-        for (&slot, value) in op.results.iter().zip(values) {
+        for ((&slot, mut value), ty) in op.results.iter().zip(values).zip(&op.result_types) {
+            if let (Value::Tensor(tensor), Ty::Tensor(ty)) = (&mut value, ty) {
+                tensor.valid = typed_valid(tensor, ty.valid.as_deref());
+            }
             frame[slot] = Some(value);
         }
         Ok(())
@@ -486,9 +490,10 @@ impl<'w> Interp<'w> {
             }
             TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim
             | TensorRead | TensorWrite | TensorAssemble | TensorConcat | TensorTranspose
-            | TensorCast | TensorFillpad | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
-            | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_)
-            | TensorMatmul | TensorMatmulAcc | TensorExpands => {
+            | TensorCast | TensorFillpad | TensorFillpadExpand | TensorSetValid
+            | TensorBinary(_) | TensorScalar(_) | TensorUnary(_) | TensorRowReduce(_)
+            | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_) | TensorMatmul
+            | TensorMatmulAcc | TensorExpands => {
                 let values = self.tensor_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)
@@ -542,4 +547,23 @@ impl<'w> Interp<'w> {
         self.set(frame, op, carried)?;
         Ok(Flow::Next)
     }
+}
+
+/// The valid extents of `tensor` as a value of a type whose valid extents
+/// are `typed` (docs/pto-run.md, "Valid regions"): a type without them
+/// makes the tensor wholly valid, a constant extent is the extent, a `?`
+/// keeps what the tensor carries (unknown when it carries nothing).
+fn typed_valid(tensor: &TensorRef, typed: Option<&[Option<i64>]>) -> Option<Vec<Option<usize>>> {
+    let typed = typed.filter(|t| t.len() == tensor.shape.len())?;
+    let carried = tensor.valid.as_ref();
+    let valid: Vec<Option<usize>> = typed
+        .iter()
+        .enumerate()
+        .map(|(axis, extent)| match extent {
+            Some(extent) => Some((*extent).max(0) as usize).map(|v| v.min(tensor.shape[axis])),
+            None => carried.and_then(|c| c[axis]),
+        })
+        .collect();
+    let whole = valid.iter().zip(&tensor.shape).all(|(v, &d)| *v == Some(d));
+    (!whole).then_some(valid)
 }

@@ -9,7 +9,7 @@ use super::{
         scalar_tile, scalar_value, unary_tile,
     },
 };
-use pto_dialects::enums::TensorLayout;
+use pto_dialects::enums::{EnumAttr, PadValue, TensorLayout};
 
 use crate::{
     error::{Result, RunError},
@@ -99,10 +99,27 @@ fn shape_of_grid(ty: &TensorTy, rows: usize, cols: usize, template: &[usize]) ->
 }
 
 impl Interp<'_> {
-    /// Reads all of `tensor` (this thread's copy) into a valid tile.
+    /// Reads `tensor` (this thread's copy) into a tile whose valid region
+    /// is the tensor's; an error when `what` needs that region and a `?`
+    /// of the tensor's type leaves it unknown.
+    pub(super) fn read_valid(&self, tensor: &TensorRef, what: &str) -> Result<Tile> {
+        if tensor.valid_rows_cols().is_none() {
+            return Err(RunError::new(format!(
+                "cannot {what} a tensor whose valid extents {} are unknown here: a `?` of its type that no pl.tensor.set_validshape gave",
+                render_valid(tensor)
+            )));
+        }
+        self.read_all(tensor)
+    }
+
+    /// Reads all of `tensor` (this thread's copy) into a tile, its valid
+    /// region the tensor's where known (the whole tile otherwise).
     pub(super) fn read_all(&self, tensor: &TensorRef) -> Result<Tile> {
         let (rows, cols) = tensor.rows_cols();
         let mut tile = Tile::undefined(rows, cols, tensor.elem)?;
+        if let Some((valid_rows, valid_cols)) = tensor.valid_rows_cols() {
+            (tile.valid_rows, tile.valid_cols) = (valid_rows, valid_cols);
+        }
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, tensor)?;
         for (i, at) in tensor.offsets().enumerate() {
@@ -135,7 +152,9 @@ impl Interp<'_> {
                 state.write(Mem::Gm(id), 0, i, elem, x)?;
             }
         }
-        Ok(TensorRef::contiguous(Mem::Gm(id), 0, shape, elem))
+        let mut tensor = TensorRef::contiguous(Mem::Gm(id), 0, shape, elem);
+        tensor.valid = valid_of_tile(tile, &tensor.shape);
+        Ok(tensor)
     }
 
     pub(super) fn tensor_op(&mut self, frame: &Frame, op: &Op) -> Result<Vec<Value>> {
@@ -201,6 +220,11 @@ impl Interp<'_> {
                     ));
                 }
                 let mut view = TensorRef::contiguous(source.mem, source.offset, shape, source.elem);
+                // A view of the same shape keeps the valid region; another
+                // shape has the one its type gives (Interp::set).
+                if view.shape == source.shape {
+                    view.valid = source.valid.clone();
+                }
                 match ty.layout {
                     None | Some(TensorLayout::Nd) => {}
                     // Column-major over the last two axes: element (i, j)
@@ -243,12 +267,24 @@ impl Interp<'_> {
                     }
                     offset += start * source.strides[d];
                 }
+                // The source's valid region, seen from the window.
+                let valid = source.valid.as_ref().map(|valid| {
+                    valid
+                        .iter()
+                        .zip(&offsets)
+                        .zip(&shape)
+                        .map(|((v, &start), &size)| {
+                            v.map(|v| v.saturating_sub(start as usize).min(size))
+                        })
+                        .collect()
+                });
                 Value::Tensor(TensorRef {
                     mem: source.mem,
                     offset,
                     shape,
                     strides: source.strides.clone(),
                     elem: source.elem,
+                    valid,
                 })
             }
             Code::TensorDim => {
@@ -357,6 +393,9 @@ impl Interp<'_> {
                 let mut view = source.clone();
                 view.shape.swap(a, b);
                 view.strides.swap(a, b);
+                if let Some(valid) = &mut view.valid {
+                    valid.swap(a, b);
+                }
                 Value::Tensor(view)
             }
             Code::TensorCast => {
@@ -371,8 +410,47 @@ impl Interp<'_> {
                 tile.elem = ty.elem;
                 fresh(self, tile, &source.shape)?
             }
-            // Tensors carry no valid region here: nothing to fill.
-            Code::TensorFillpad => Value::Tensor(self.tensor(frame, op.operands[0])?),
+            Code::TensorFillpad | Code::TensorFillpadExpand => {
+                let ty = result_ty()?;
+                let source = self.tensor(frame, op.operands[0])?;
+                let pad = op.enum_attr::<PadValue>("pad").unwrap_or(PadValue::Zero);
+                let tile = self.read_valid(&source, "fill the padding of")?;
+                let shape = if op.code == Code::TensorFillpad {
+                    source.shape.clone()
+                } else {
+                    resolve_shape(ty, &[])?
+                };
+                let (rows, cols) =
+                    TensorRef::contiguous(source.mem, 0, shape.clone(), ty.elem).rows_cols();
+                let padded = super::regions::fill_expand(&tile, rows, cols, pad)?;
+                Value::Tensor(self.new_tensor(&padded, shape, ty.elem)?)
+            }
+            Code::TensorSetValid => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let (rows, cols) = (
+                    self.index(frame, op.operands[1])?,
+                    self.index(frame, op.operands[2])?,
+                );
+                if source.shape.len() != 2 || rows > source.shape[0] || cols > source.shape[1] {
+                    return Err(RunError::new(format!(
+                        "set_validshape [{rows}, {cols}] exceeds the tensor's {:?}",
+                        source.shape
+                    )));
+                }
+                // A constant extent of the result type must be the one set.
+                let typed = result_ty()?.valid.clone().unwrap_or_default();
+                for (axis, (&extent, set)) in typed.iter().zip(&[rows, cols]).enumerate() {
+                    if extent.is_some_and(|e| e as usize != *set) {
+                        return Err(RunError::new(format!(
+                            "set_validshape sets extent {set} of axis {axis}, its result type says {}",
+                            extent.unwrap_or(0)
+                        )));
+                    }
+                }
+                let mut view = source;
+                view.valid = Some(vec![Some(rows), Some(cols)]);
+                Value::Tensor(view)
+            }
             Code::TensorBinary(how) => {
                 let ty = result_ty()?;
                 let (lhs, rhs) = (
@@ -607,4 +685,38 @@ fn transpose(tile: &Tile) -> Result<Tile> {
         }
     }
     Ok(result)
+}
+
+/// The valid extents of a tensor of `shape` that holds `tile`: `None`
+/// when the tile is wholly valid (or its valid region spans no block of
+/// the tensor's axes, which no computation here makes).
+fn valid_of_tile(tile: &Tile, shape: &[usize]) -> Option<Vec<Option<usize>>> {
+    if tile.valid_rows >= tile.rows && tile.valid_cols >= tile.cols {
+        return None;
+    }
+    let n = shape.len();
+    match n {
+        0 => None,
+        1 => Some(vec![Some(tile.valid_cols)]),
+        _ => {
+            let inner: usize = shape[1..n - 1].iter().product();
+            if inner == 0 || !tile.valid_rows.is_multiple_of(inner) {
+                return None;
+            }
+            let mut valid: Vec<Option<usize>> = shape.iter().map(|&d| Some(d)).collect();
+            valid[0] = Some(tile.valid_rows / inner);
+            valid[n - 1] = Some(tile.valid_cols);
+            Some(valid)
+        }
+    }
+}
+
+/// `[4, ?]`: a tensor's valid extents as a message spells them.
+fn render_valid(tensor: &TensorRef) -> String {
+    let parts: Vec<String> = tensor
+        .valid_extents()
+        .iter()
+        .map(|v| v.map_or("?".to_string(), |v| v.to_string()))
+        .collect();
+    format!("[{}]", parts.join(", "))
 }

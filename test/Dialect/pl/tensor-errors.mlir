@@ -132,6 +132,46 @@ func.func @fillpad_null(%t: !pl.tensor<16xf32, valid = 8>) {
 
 // -----
 
+func.func @fillpad_expand_smaller(%t: !pl.tensor<16x64xf32, valid = 8x?>) {
+  // expected-error @+1 {{'pl.tensor.fillpad_expand' op result dimension 1 (32) is smaller than the source's (64)}}
+  %c = pl.tensor.fillpad_expand %t zero : !pl.tensor<16x64xf32, valid = 8x?> -> !pl.tensor<16x32xf32, pad = zero>
+  return
+}
+
+// -----
+
+func.func @fillpad_expand_dynamic(%t: !pl.tensor<?x64xf32>, %n: index) {
+  // expected-error @+1 {{'pl.tensor.fillpad_expand' op result must have a static shape, got !pl.tensor<?x64xf32, pad = zero>}}
+  %c = pl.tensor.fillpad_expand %t zero : !pl.tensor<?x64xf32> -> !pl.tensor<?x64xf32, pad = zero>
+  return
+}
+
+// -----
+
+func.func @fillpad_expand_pad(%t: !pl.tensor<16x64xf32, valid = 8x?>) {
+  // expected-error @+1 {{'pl.tensor.fillpad_expand' op result must be a tensor of !pl.tensor<16x64xf32, valid = 8x?>'s rank and element type, fully valid with the pad recorded, got !pl.tensor<32x64xf32, pad = max>}}
+  %c = pl.tensor.fillpad_expand %t zero : !pl.tensor<16x64xf32, valid = 8x?> -> !pl.tensor<32x64xf32, pad = max>
+  return
+}
+
+// -----
+
+func.func @set_validshape_rank(%t: !pl.tensor<4x16x64xf32>, %n: index) {
+  // expected-error @+1 {{'pl.tensor.set_validshape' op source must be 2-D, got !pl.tensor<4x16x64xf32>}}
+  %v = pl.tensor.set_validshape %t, %n, %n : !pl.tensor<4x16x64xf32> -> !pl.tensor<4x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @set_validshape_shape(%t: !pl.tensor<16x64xf32>, %n: index) {
+  // expected-error @+1 {{'pl.tensor.set_validshape' op result must be !pl.tensor<16x64xf32> with valid extents ?x? (or ?), got !pl.tensor<16x32xf32, valid = ?x?>}}
+  %v = pl.tensor.set_validshape %t, %n, %n : !pl.tensor<16x64xf32> -> !pl.tensor<16x32xf32, valid = ?x?>
+  return
+}
+
+// -----
+
 func.func @read_indices(%t: !pl.tensor<16x16xf32>, %i: index) {
   // expected-error @+1 {{'pl.tensor.read' op needs one index per dimension (2), got 1}}
   %x = pl.tensor.read %t[%i] : !pl.tensor<16x16xf32> -> f32

@@ -31,6 +31,8 @@ func.func @types(%a: !pl.tensor<4x8xf32, nd, valid = 4x8, pad = null>,
 // CHECK: pl.tensor.concat %{{.*}}, %{{.*}} axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x96xf32>
 // CHECK: pl.tensor.cast %{{.*}} round : !pl.tensor<?x64xf32> -> !pl.tensor<?x64xf16>
 // CHECK: pl.tensor.fillpad %{{.*}} zero : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<16x64xf32, pad = zero>
+// CHECK: pl.tensor.fillpad_expand %{{.*}} min : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<32x64xf32, pad = min>
+// CHECK: pl.tensor.set_validshape %{{.*}}, %{{.*}}, %{{.*}} : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = ?x?>
 // CHECK: pl.tensor.read %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<?x64xf32> -> f32
 // CHECK: pl.tensor.write %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !pl.tensor<?x64xf32>, f32
 // CHECK: pl.tensor.assemble %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] atomic_add : !pl.tensor<16x64xf32>, !pl.tensor<?x64xf32>
@@ -49,6 +51,8 @@ func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n
   %cc = pl.tensor.concat %a, %s axis 1 : !pl.tensor<16x32xf32>, !pl.tensor<16x64xf32> -> !pl.tensor<16x96xf32>
   %ca = pl.tensor.cast %t round : !T -> !pl.tensor<?x64xf16>
   %fp = pl.tensor.fillpad %p zero : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<16x64xf32, pad = zero>
+  %fe = pl.tensor.fillpad_expand %p min : !pl.tensor<16x64xf32, valid = 16x?> -> !pl.tensor<32x64xf32, pad = min>
+  %sv = pl.tensor.set_validshape %s, %m, %c0 : !pl.tensor<16x64xf32> -> !pl.tensor<16x64xf32, valid = ?x?>
   %rd = pl.tensor.read %t[%m, %c0] : !T -> f32
   %wr = pl.tensor.write %t[%m, %c0], %rd : !T, f32
   %as = pl.tensor.assemble %s into %wr[%m, %c0] atomic_add : !pl.tensor<16x64xf32>, !T
