@@ -117,3 +117,24 @@ func.func @aliases(%w: !pld.dtensor<4x64xf32>, %r: index) attributes {pl.kind = 
   }
   return
 }
+
+// -----
+
+// A runtime scope is its body: tasks run at once, in order; its results
+// are what the body yields.
+// CHECK-LABEL: emitc.func @scoped(
+// CHECK-NOT: pl.runtime_scope
+// CHECK: call_opaque "scale"
+// CHECK-NEXT: call_opaque "scale"
+// CHECK-NEXT: return
+func.func @scoped(%w: !pld.dtensor<16x64xf32>, %c: !pld.comm_ctx) attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.runtime_scope manual -> !pld.dtensor<16x64xf32> {
+    %s = pl.call @scale(%w, %c) : (!pld.dtensor<16x64xf32>, !pld.comm_ctx) -> !pld.dtensor<16x64xf32>
+    pl.yield %s : !pld.dtensor<16x64xf32>
+  }
+  pl.call @scale(%r, %c) : (!pld.dtensor<16x64xf32>, !pld.comm_ctx) -> !pld.dtensor<16x64xf32>
+  return
+}
+func.func @scale(%w: !pld.dtensor<16x64xf32> {pl.direction = #pl.direction<inout>}, %c: !pld.comm_ctx) -> !pld.dtensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  return %w : !pld.dtensor<16x64xf32>
+}

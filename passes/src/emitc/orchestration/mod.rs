@@ -16,6 +16,7 @@ use crate::{
 pub mod calls;
 pub mod kernels;
 mod pto2;
+pub(crate) mod scopes;
 mod sim;
 
 use kernels::{functions, kind};
@@ -77,7 +78,12 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
   block count and synchronised start go on the launch spec; the call's
   results are the arguments the kernel returns;
 - the body runs in one automatic `PTO2_SCOPE`, so the runtime tracks the
-  tensors' producers and consumers.
+  tensors' producers and consumers; each `pl.runtime_scope` in it is a
+  nested `PTO2_SCOPE() { ... }` block, a manual one
+  `PTO2_SCOPE(PTO2ScopeMode::MANUAL)` (the runtime tracks nothing inside
+  it: a task waits for the ids its submit passes); a scope with results
+  is refused (what its block defines would be used past its closing
+  brace: make the tensors its tasks fill before it).
 
 What the runtime's arguments hold is fixed by the module:
 
@@ -131,6 +137,8 @@ on each device's thread:
   kernel's result that is a parameter it returns, a static-shaped view of
   a window, and an `scf.if` result or loop carry both of whose ways update
   one tensor in place (one buffer per tensor, as for the runtime);
+- a `pl.runtime_scope` is its body (tasks run at once, in order), its
+  results the values the body yields;
 - scalar arithmetic, constants, `scf.if` and `scf.for` are left to the
   EmitC conversions, their bodies lowered in turn; an `index` scalar
   parameter the chip computes with is taken back as an `index` by an

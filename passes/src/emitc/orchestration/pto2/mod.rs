@@ -188,6 +188,7 @@ pub fn lower<'c, 'a>(
         .and_then(|r| r.first_block())
         .expect("a module has a body");
     add_prologue(context, body);
+    super::scopes::open_runtime_scopes(orchestration, true)?;
     // Tensors loops and branches update in place are one tensor.
     let returned = |kernel: &str, k: usize| {
         kernels

@@ -118,6 +118,8 @@ pub fn lower<'c, 'a>(
         host_tensors: Vec::new(),
         extents: Vec::new(),
     };
+    // Tasks run at once, in order: a runtime scope is its body.
+    super::scopes::open_runtime_scopes(chip, false)?;
     aliases::forward(chip, calls)?;
     let parameter_types = lowering.parameters(entry)?;
     lowering.lower_block(entry)?;

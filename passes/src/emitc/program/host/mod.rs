@@ -129,6 +129,8 @@ pub fn build<'c, 'a>(
         host.register_kernels(entry, first);
     }
     host.parameters_of(function, entry, first, parameter_count)?;
+    // Tasks run at once, in order: a runtime scope is its body.
+    crate::emitc::orchestration::scopes::open_runtime_scopes(function, false)?;
     host.inline_domains(function)?;
     host.lone_dispatches(function, first);
     host.lower_body(function)?;
