@@ -3,8 +3,10 @@
 // tasks' tensors) scales each block of rows of x into a tensor made before
 // the loop; a manual scope (PTO2_SCOPE(PTO2ScopeMode::MANUAL): the runtime
 // tracks nothing inside, the submits pass the ids they wait for) adds the
-// scaled rows to y and then the result's exponential. The scopes' tensors
-// are made before them: a scope yields nothing the runtime sees.
+// scaled rows to y and then the result's exponential, whose wait for the
+// sum pl-derive-task-dependencies derives (the program names none). The
+// scopes' tensors are made before them: a scope yields nothing the
+// runtime sees.
 !X = !pl.tensor<64x64xf32>
 !R = !pl.tensor<16x64xf32>
 
@@ -45,7 +47,7 @@ func.func @main(%x: !X, %y: !X, %s: f32, %out: !X {pl.direction = #pl.direction<
   }
   pl.runtime_scope manual {
     %a, %t0 = pl.submit @add(%scaled, %y, %sum) : (!X, !X, !X) -> !X
-    %e, %t1 = pl.submit @exp(%a, %out) deps(%t0) : (!X, !X) -> !X
+    %e, %t1 = pl.submit @exp(%a, %out) : (!X, !X) -> !X
     pl.yield
   }
   return

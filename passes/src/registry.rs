@@ -79,6 +79,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::verify_constants::PASS,
     &crate::pl::outline_incore_scopes::PASS,
     &crate::pl::convert_tensor_to_tile::PASS,
+    &crate::pl::derive_task_dependencies::PASS,
     &crate::pl::lower_math_ops::PASS,
     &crate::pl::flatten_tile_nd::PASS,
     &crate::pl::legalize_tile_cast::PASS,

@@ -23,20 +23,23 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    parameters;
 5. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-6. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines,
+6. [`pl-derive-task-dependencies`](pl-derive-task-dependencies.md): the
+   dependencies of the tasks of manual runtime scopes, from the tensors
+   they read and write;
+7. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines,
    cosines, carrying ops, row updates and row gathers into primitive tile
    ops;
-7. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
+8. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
-8. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):
+9. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):
    casts a2a3 does not convert in one step into chains of steps;
-9. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
+10. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
    large for L0 into K loops over L1-resident operands;
-10. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+11. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-11. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+12. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-12. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+13. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -47,5 +50,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

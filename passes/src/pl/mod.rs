@@ -2,6 +2,7 @@
 
 pub mod a2a3_pipeline;
 pub mod convert_tensor_to_tile;
+pub mod derive_task_dependencies;
 pub mod flatten_tile_nd;
 pub mod infer_memory_space;
 pub mod inline_functions;
