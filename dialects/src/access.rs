@@ -63,6 +63,7 @@ pub fn operand_use(op: OperationRef, index: usize) -> Use {
     match (kind, index) {
         (K::PlTileStore, 1) => rmw_if(has(op, "atomic_add")),
         (K::PlTensorAssemble, 1) => rmw_if(has(op, "atomic_add")),
+        (K::PlTensorExpandClone, 1) => Use::Write,
         (K::PlTensorWrite, 0) => Use::ReadWrite,
         (K::PldTileRemoteStore | K::PldTensorRemoteStore, 1) => rmw_if(nonzero(op, "atomic")),
         (K::PldTensorPut | K::PldTilePut, 0) => rmw_if(nonzero(op, "atomic")),

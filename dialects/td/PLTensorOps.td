@@ -296,6 +296,28 @@ def PL_TensorAssembleOp : PL_Op<"tensor.assemble", [AllTypesMatch<["target", "re
   }];
 }
 
+def PL_TensorExpandCloneOp : PL_Op<"tensor.expand_clone", [AllTypesMatch<["target", "result"]>,
+                                                           MemoryEffects<[MemRead, MemWrite]>]> {
+  let ptoTiedOperand = 1;
+  let ptoFamily = "tensor_assemble";
+  let summary = "Broadcast a tensor into a larger one";
+  let description = [{
+    Writes `source` broadcast to the shape of `target` into `target` and
+    returns it: both rank 3, one element type, each dimension of `source`
+    the target's or 1, at most one of them 1 where the target's is not
+    (PyPTO's `expand_clone`). Example:
+
+    ```mlir
+    %y2 = pl.tensor.expand_clone %x into %y : !pl.tensor<8x1x32xf32>, !pl.tensor<8x16x32xf32>
+    ```
+  }];
+  let arguments = (ins PL_AnyTensor:$source, PL_AnyTensor:$target);
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = [{
+    $source `into` $target attr-dict `:` qualified(type($source)) `,` qualified(type($target))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Compute on tensors (before tensor-to-tile conversion)
 //===----------------------------------------------------------------------===//

@@ -453,3 +453,22 @@ func.func @valid_regions(%s: !pl.tensor<16x64xf32>, %n: index, %y: !pl.tensor<8x
   %x = pl.tensor.fillpad_expand %y zero : !pl.tensor<8x32xf16, valid = 5x20> -> !pl.tensor<16x48xf16, pad = zero>
   return %e, %x : !pl.tensor<16x64xf32, pad = min>, !pl.tensor<16x48xf16, pad = zero>
 }
+
+// A broadcast middle axis: each batch's row expanded to a block of rows
+// and assembled at its place in the 2-D form, stored into the target.
+// CHECK-LABEL: func.func @expand_rows
+// CHECK: %[[X:.*]] = pl.tile.load %{{.*}} : !pl.tensor<2x1x32xf32> -> !pl.tile<2x1x32xf32>
+// CHECK: %[[F:.*]] = pl.tile.reshape %[[X]] : !pl.tile<2x1x32xf32> -> !pl.tile<2x32xf32>
+// CHECK: %[[A0:.*]] = pl.tile.create : !pl.tile<16x32xf32>
+// CHECK: %[[R0:.*]] = pl.tile.slice %[[F]]{{.*}} -> !pl.tile<1x32xf32>
+// CHECK: %[[E0:.*]] = pl.tile.col_expand %{{.*}}, %[[R0]] : !pl.tile<8x32xf32>, !pl.tile<1x32xf32> -> !pl.tile<8x32xf32>
+// CHECK: %[[A1:.*]] = pl.tile.assemble %[[E0]] into %[[A0]]
+// CHECK: %[[R1:.*]] = pl.tile.slice %[[F]]
+// CHECK: %[[E1:.*]] = pl.tile.col_expand %{{.*}}, %[[R1]]
+// CHECK: %[[A2:.*]] = pl.tile.assemble %[[E1]] into %[[A1]]
+// CHECK: %[[B:.*]] = pl.tile.reshape %[[A2]] : !pl.tile<16x32xf32> -> !pl.tile<2x8x32xf32>
+// CHECK: pl.tile.store %[[B]], %arg1
+func.func @expand_rows(%x: !pl.tensor<2x1x32xf32>, %y: !pl.tensor<2x8x32xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<2x8x32xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %r = pl.tensor.expand_clone %x into %y : !pl.tensor<2x1x32xf32>, !pl.tensor<2x8x32xf32>
+  return %r : !pl.tensor<2x8x32xf32>
+}

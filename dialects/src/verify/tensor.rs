@@ -14,7 +14,8 @@
 //!   fillpad_expand: also a static result at least the source;
 //!   set_validshape: 2-D, extents `?` or the constants, within the shape;
 //! - read / write / assemble: one index or offset per dimension, element
-//!   types agree, constant windows inside;
+//!   types agree, constant windows inside; expand_clone: rank 3, each
+//!   source dimension the target's or 1, one broadcast at most;
 //! - elementwise: promotion and broadcasting (the element types each op
 //!   takes are ODS constraints); scalar forms reject `index` scalars; reductions: rank >= 2, the axis reduced
 //!   to 1, i32 for argmax/argmin; matmul: the ranks `pl.tensor.matmul`
@@ -146,6 +147,7 @@ fn rule(kind: OpKind) -> Option<Check> {
             OpKind::PlTensorConcat => verify_concat,
             OpKind::PlTensorRead | OpKind::PlTensorWrite => verify_access,
             OpKind::PlTensorAssemble => verify_assemble,
+            OpKind::PlTensorExpandClone => verify_expand_clone,
             OpKind::PlTensorMatmul => verify_matmul,
             OpKind::PlTensorMatmulAcc => verify_matmul_acc,
             _ => return None,
@@ -380,6 +382,42 @@ fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyR
             "valid extent {} exceeds dimension {i} ({})",
             given[i].unwrap_or(0),
             render_dims(&shape[i..=i])
+        ));
+    }
+    Ok(())
+}
+
+/// `expand_clone`: rank 3, one element type, each source dimension the
+/// target's or 1, at most one broadcast.
+fn verify_expand_clone<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, target) = (operand_tensor(op, 0)?, operand_tensor(op, 1)?);
+    if source.rank() != 3 || target.rank() != 3 {
+        return fail(format!(
+            "source and target must be rank 3, got {source} and {target}"
+        ));
+    }
+    if source.element() != target.element() {
+        return fail(format!(
+            "source {source} and target {target} must have one element type"
+        ));
+    }
+    let (from, to) = (source.shape(), target.shape());
+    let mut broadcast = 0;
+    for i in 0..3 {
+        match (from[i], to[i]) {
+            (Some(a), Some(b)) if a == b => {}
+            (Some(1), _) => broadcast += 1,
+            (Some(a), Some(b)) => {
+                return fail(format!(
+                    "source dimension {i} ({a}) must be the target's ({b}) or 1"
+                ));
+            }
+            _ => {}
+        }
+    }
+    if broadcast > 1 {
+        return fail(format!(
+            "broadcasts {source} to {target} in {broadcast} dimensions; at most one may be broadcast"
         ));
     }
     Ok(())

@@ -110,6 +110,15 @@ pub fn global_tensor(element_type: &str, window: &[i64], shape: &[i64]) -> Strin
     // The padding dimensions have extent 1: their stride is the whole
     // tensor's (or the outermost stride when the leading extent is dynamic).
     let total = strides.first().map_or(1, |&s| s * shape[0].max(1));
+    // A column (last extent 1) loads into a column-major tile, whose rows
+    // pto-isa counts in the fourth dimension alone: the leading extents go
+    // there when they are one run of rows.
+    let (window, strides) = if window.last() == Some(&1) {
+        merge_leading(window, &strides)
+    } else {
+        (window.to_vec(), strides)
+    };
+    let window = &window[..];
     let pad = 5usize.saturating_sub(window.len());
     let steps: Vec<String> = std::iter::repeat_n(total.to_string(), pad)
         .chain(strides.iter().map(i64::to_string))
@@ -137,6 +146,29 @@ pub fn dynamic_strides(shape: &[i64]) -> bool {
     shape.iter().skip(1).any(|&e| e < 0)
 }
 
+/// `window` (static extents, with the tensor's `strides`) with each
+/// leading extent merged into the next where the two are one run (the
+/// inner one whole, or the outer one 1); the last stays.
+fn merge_leading(window: &[i64], strides: &[i64]) -> (Vec<i64>, Vec<i64>) {
+    let n = window.len();
+    if n < 3 || window.iter().any(|&w| w < 0) {
+        return (window.to_vec(), strides.to_vec());
+    }
+    let (mut extents, mut steps) = (vec![window[n - 2]], vec![strides[n - 2]]);
+    for d in (0..n - 2).rev() {
+        let (inner, step) = (extents[0], steps[0]);
+        if window[d] == 1 || strides[d] == inner * step {
+            extents[0] = window[d] * inner;
+        } else {
+            extents.insert(0, window[d]);
+            steps.insert(0, strides[d]);
+        }
+    }
+    extents.push(window[n - 1]);
+    steps.push(strides[n - 1]);
+    (extents, steps)
+}
+
 /// The row-major strides of `shape`.
 pub fn strides(shape: &[i64]) -> Vec<i64> {
     let mut strides = vec![1i64; shape.len()];
@@ -161,5 +193,19 @@ mod tests {
             "GlobalTensor<half, pto::Shape<1, 1, 2, 8, 64>, pto::Stride<2048, 2048, 512, 64, 1>, pto::Layout::ND>"
         );
         assert_eq!(strides(&[4, 8, 64]), vec![512, 64, 1]);
+    }
+
+    #[test]
+    fn columns_fold_their_rows_into_one_dimension() {
+        // The rows of a whole [4, 8, 1] column are one run.
+        assert_eq!(
+            global_tensor("float", &[4, 8, 1], &[4, 8, 1]),
+            "GlobalTensor<float, pto::Shape<1, 1, 1, 32, 1>, pto::Stride<32, 32, 32, 1, 1>, pto::Layout::ND>"
+        );
+        // Two rows of each of 4 batches are not.
+        assert_eq!(
+            global_tensor("float", &[4, 2, 1], &[4, 8, 1]),
+            "GlobalTensor<float, pto::Shape<1, 1, 4, 2, 1>, pto::Stride<32, 32, 8, 1, 1>, pto::Layout::ND>"
+        );
     }
 }

@@ -29,6 +29,7 @@ use pto_dialects::{
 
 mod batched;
 mod blocks;
+mod expand;
 mod gathers;
 mod regions;
 mod rows;
@@ -127,6 +128,13 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   elementwise ops after a pad keep its pad in their tile types; a
   parameter whose type gives constant valid extents is loaded with them,
   one with a `?` extent is an error (the kernel cannot know it);
+- `pl.tensor.expand_clone` of static shapes becomes the source's tile
+  broadcast on the 2-D forms of the rank-3 tiles (`pl.tile.reshape`): a
+  broadcast last axis a `pl.tile.row_expand`, a broadcast middle axis each
+  batch's row `pl.tile.col_expand`ed and `pl.tile.assemble`d at its rows
+  (up to 64 batches), a broadcast first axis the source assembled at each
+  batch's rows; it is stored into the target (or stands for it, when the
+  target is converted);
 - `pl.tensor.full` of a static shape becomes `pl.tile.full` of a constant,
   or `pl.tile.expands` of a runtime value over a `pl.tile.create` (whose
   elements it does not read);
@@ -714,6 +722,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             OpKind::PlTensorSetValidshape
             | OpKind::PlTensorFillpad
             | OpKind::PlTensorFillpadExpand => return self.valid_region(op, kind),
+            OpKind::PlTensorExpandClone => return self.expand_clone(op),
             _ => {}
         }
         if kind == OpKind::PlTensorAssemble
@@ -1319,6 +1328,7 @@ fn is_convertible(kind: OpKind) -> bool {
                 | OpKind::PlTensorScatter
                 | OpKind::PlTensorScatterMask
                 | OpKind::PlTensorPagedGather
+                | OpKind::PlTensorExpandClone
         )
 }
 

@@ -491,9 +491,9 @@ impl<'w> Interp<'w> {
             TensorCreate | TensorFull | TensorView | TensorReshape | TensorSlice | TensorDim
             | TensorRead | TensorWrite | TensorAssemble | TensorConcat | TensorTranspose
             | TensorCast | TensorFillpad | TensorFillpadExpand | TensorSetValid
-            | TensorBinary(_) | TensorScalar(_) | TensorUnary(_) | TensorRowReduce(_)
-            | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_) | TensorMatmul
-            | TensorMatmulAcc | TensorExpands => {
+            | TensorExpandClone | TensorBinary(_) | TensorScalar(_) | TensorUnary(_)
+            | TensorRowReduce(_) | TensorColReduce(_) | TensorRowExpand(_) | TensorColExpand(_)
+            | TensorMatmul | TensorMatmulAcc | TensorExpands => {
                 let values = self.tensor_op(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)

@@ -425,6 +425,50 @@ impl Interp<'_> {
                 let padded = super::regions::fill_expand(&tile, rows, cols, pad)?;
                 Value::Tensor(self.new_tensor(&padded, shape, ty.elem)?)
             }
+            Code::TensorExpandClone => {
+                let source = self.tensor(frame, op.operands[0])?;
+                let target = self.tensor(frame, op.operands[1])?;
+                if source.shape.len() != target.shape.len()
+                    || source
+                        .shape
+                        .iter()
+                        .zip(&target.shape)
+                        .any(|(&s, &t)| s != t && s != 1)
+                {
+                    return Err(RunError::new(format!(
+                        "expand_clone of a tensor of shape {:?} into one of shape {:?}",
+                        source.shape, target.shape
+                    )));
+                }
+                let tile = self.read_all(&source)?;
+                let mut state = self.world.lock();
+                let rank = self.local_rank(&state, &target)?;
+                let mut index = vec![0usize; target.shape.len()];
+                for _ in 0..target.elements() {
+                    // The source element each target element repeats.
+                    let mut at = 0;
+                    for (d, &i) in index.iter().enumerate() {
+                        let extent = source.shape[d];
+                        at = at * extent + if extent == 1 { 0 } else { i };
+                    }
+                    let indices: Vec<i64> = index.iter().map(|&i| i as i64).collect();
+                    let to = target
+                        .locate(&indices)
+                        .ok_or_else(|| RunError::new("expand_clone writes outside its target"))?;
+                    state.write(target.mem, rank, to, target.elem, tile.data[at])?;
+                    // Advance the multi-index like an odometer.
+                    for d in (0..index.len()).rev() {
+                        index[d] += 1;
+                        if index[d] < target.shape[d] {
+                            break;
+                        }
+                        index[d] = 0;
+                    }
+                }
+                drop(state);
+                self.world.wake();
+                Value::Tensor(target)
+            }
             Code::TensorSetValid => {
                 let source = self.tensor(frame, op.operands[0])?;
                 let (rows, cols) = (

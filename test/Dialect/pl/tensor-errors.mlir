@@ -438,3 +438,35 @@ func.func @div_any_dtype(%a: !pl.tensor<16xi8>) {
   %r = pl.tensor.div %a, %a : !pl.tensor<16xi8>, !pl.tensor<16xi8> -> !pl.tensor<16xi16>
   return
 }
+
+// -----
+
+func.func @expand_clone_rank(%s: !pl.tensor<1x64xf32>, %t: !pl.tensor<16x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.expand_clone' op source and target must be rank 3, got !pl.tensor<1x64xf32> and !pl.tensor<16x64xf32>}}
+  %r = pl.tensor.expand_clone %s into %t : !pl.tensor<1x64xf32>, !pl.tensor<16x64xf32>
+  return
+}
+
+// -----
+
+func.func @expand_clone_extent(%s: !pl.tensor<4x2x64xf32>, %t: !pl.tensor<4x16x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.expand_clone' op source dimension 1 (2) must be the target's (16) or 1}}
+  %r = pl.tensor.expand_clone %s into %t : !pl.tensor<4x2x64xf32>, !pl.tensor<4x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @expand_clone_two_axes(%s: !pl.tensor<1x1x64xf32>, %t: !pl.tensor<4x16x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.expand_clone' op broadcasts !pl.tensor<1x1x64xf32> to !pl.tensor<4x16x64xf32> in 2 dimensions; at most one may be broadcast}}
+  %r = pl.tensor.expand_clone %s into %t : !pl.tensor<1x1x64xf32>, !pl.tensor<4x16x64xf32>
+  return
+}
+
+// -----
+
+func.func @expand_clone_element(%s: !pl.tensor<4x1x64xf16>, %t: !pl.tensor<4x16x64xf32>) {
+  // expected-error @+1 {{'pl.tensor.expand_clone' op source !pl.tensor<4x1x64xf16> and target !pl.tensor<4x16x64xf32> must have one element type}}
+  %r = pl.tensor.expand_clone %s into %t : !pl.tensor<4x1x64xf16>, !pl.tensor<4x16x64xf32>
+  return
+}

@@ -36,6 +36,7 @@ func.func @types(%a: !pl.tensor<4x8xf32, nd, valid = 4x8, pad = null>,
 // CHECK: pl.tensor.read %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<?x64xf32> -> f32
 // CHECK: pl.tensor.write %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !pl.tensor<?x64xf32>, f32
 // CHECK: pl.tensor.assemble %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] atomic_add : !pl.tensor<16x64xf32>, !pl.tensor<?x64xf32>
+// CHECK: pl.tensor.expand_clone %{{.*}} into %{{.*}} : !pl.tensor<4x1x64xf32>, !pl.tensor<4x16x64xf32>
 func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n: !pl.tensor<4x16x32xf16>,
                               %s: !pl.tensor<16x64xf32>, %a: !pl.tensor<16x32xf32>,
                               %p: !pl.tensor<16x64xf32, valid = 16x?>) {
@@ -56,6 +57,9 @@ func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n
   %rd = pl.tensor.read %t[%m, %c0] : !T -> f32
   %wr = pl.tensor.write %t[%m, %c0], %rd : !T, f32
   %as = pl.tensor.assemble %s into %wr[%m, %c0] atomic_add : !pl.tensor<16x64xf32>, !T
+  %row = pl.tensor.create() : !pl.tensor<4x1x64xf32>
+  %all = pl.tensor.create() : !pl.tensor<4x16x64xf32>
+  %ec = pl.tensor.expand_clone %row into %all : !pl.tensor<4x1x64xf32>, !pl.tensor<4x16x64xf32>
   return
 }
 
