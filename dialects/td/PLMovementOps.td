@@ -39,8 +39,9 @@ def PL_TileLoadOp : PL_Op<"tile.load", [AttrSizedOperandSegments, PL_TileMemory<
     `partition` loads a window of a tensor of rank 3 or more into a 2-D
     tile: the window has the partition's shape (one extent per tensor
     dimension) and its rows, in row-major order of the leading
-    dimensions, become the tile's rows (`[prod(leading), last]`). This is
-    the form pl-flatten-tile-nd-to-2d produces; the last extent may be
+    dimensions, become the tile's rows (`[prod(leading), last]`); a
+    window of a vector (rank 1) becomes a tile of one row, `[1, N]`. This
+    is the form pl-flatten-tile-nd-to-2d produces; the last extent may be
     partly valid, the leading ones are whole. Example:
 
     ```mlir
@@ -75,7 +76,7 @@ def PL_TileStoreOp : PL_Op<"tile.store",
     bf16 and targets i32, f32, f16 or bf16). `atomic_add` adds into the
     destination instead (f32, bf16, f16, i32, i16 or i8). `partition`
     stores a 2-D tile into a window of that shape of a tensor of rank 3 or
-    more, as for `pl.tile.load`. Example:
+    more (or a one-row tile into a vector's), as for `pl.tile.load`. Example:
 
     ```mlir
     %o2 = pl.tile.store %t, %o[%i, %c0] : !pl.tile<64x128xf16, vec>, !pl.tensor<?x128xf16>

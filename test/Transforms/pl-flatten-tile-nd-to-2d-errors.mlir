@@ -6,9 +6,9 @@
 func.func @column_ops(%t: !pl.tensor<2x16x64xf32>) attributes {pl.kind = #pl.kind<incore>} {
   %c0 = arith.constant 0 : index
   %a = pl.tile.load %t[%c0, %c0, %c0] : !pl.tensor<2x16x64xf32> -> !X
-  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.col_sum' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D}}
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.col_sum' on a tile of rank 3 depends on its leading dimensions; it is not flattened to 2-D}}
   %s = pl.tile.col_sum %a : !X -> !pl.tile<2x1x64xf32>
-  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.transpose' on a tile of rank > 2 depends on its leading dimensions}}
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.transpose' on a tile of rank 3 depends on its leading dimensions}}
   %tr = pl.tile.transpose %a axes 0, 1 : !X -> !pl.tile<16x2x64xf32>
   return
 }
@@ -36,7 +36,7 @@ func.func @partly_valid_rows(%t: !pl.tensor<2x16x64xf32>, %rows: index) attribut
 
 func.func @clamped(%t: !pl.tensor<2x16x64xf32>, %i: index) attributes {pl.kind = #pl.kind<incore>} {
   %c0 = arith.constant 0 : index
-  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: a clamp load of a tile of rank > 2 is not flattened to 2-D}}
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: a clamp load of a tile of rank 3 is not flattened to 2-D}}
   %a = pl.tile.load %t[%i, %c0, %c0] clamp : !pl.tensor<2x16x64xf32> -> !pl.tile<2x16x64xf32>
   return
 }
@@ -46,7 +46,7 @@ func.func @clamped(%t: !pl.tensor<2x16x64xf32>, %i: index) attributes {pl.kind =
 func.func @batch_matmul() attributes {pl.kind = #pl.kind<incore>} {
   %a = pl.tile.create : !pl.tile<2x16x32xf16, left>
   %b = pl.tile.create : !pl.tile<2x32x16xf16, right>
-  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.batch_matmul' on a tile of rank > 2 depends on its leading dimensions}}
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.batch_matmul' on a tile of rank 3 depends on its leading dimensions}}
   %c = pl.tile.batch_matmul %a, %b : !pl.tile<2x16x32xf16, left>, !pl.tile<2x32x16xf16, right> -> !pl.tile<2x16x16xf32, acc>
   return
 }
@@ -69,4 +69,16 @@ func.func @huge(%x: !pl.tensor<4611686018427387904x4x4xf32>) attributes {pl.kind
   // expected-error @+1 {{pl-flatten-tile-nd-to-2d: the leading dimensions of !pl.tile<4611686018427387904x4x4xf32, vec> have more elements than 64 bits count}}
   %a = pl.tile.load %x[%c0, %c0, %c0] : !pl.tensor<4611686018427387904x4x4xf32> -> !pl.tile<4611686018427387904x4x4xf32, vec>
   return
+}
+
+// -----
+
+// A vector's element is no element of its one-row form's without a row
+// index: indexing ops on vectors are errors.
+func.func @vector_read(%t: !pl.tensor<64xf32>, %i: index) -> f32 attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %t[%c0] : !pl.tensor<64xf32> -> !pl.tile<64xf32>
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: 'pl.tile.read' on a tile of rank 1 depends on its leading dimensions; it is not flattened to 2-D}}
+  %x = pl.tile.read %a[%i] : !pl.tile<64xf32> -> f32
+  return %x : f32
 }

@@ -92,3 +92,17 @@ func.func @scratches(%x: !pl.tensor<8x64xf32>, %y: !pl.tensor<2x16x64xf32>) attr
   %c = pl.tile.transpose %t axes 0, 1, %tmp : !pl.tile<8x64xf32, vec>, !pl.tile<64x16xf32, vec> -> !pl.tile<64x8xf32, vec>
   return
 }
+
+// A vector is one row: [N] tiles become [1, N], their loads and stores
+// keeping the vector's window as their partition.
+// CHECK-LABEL: func.func @vector
+// CHECK: %[[X:.*]] = pl.tile.load %{{.*}}[%{{.*}}] partition [64] : !pl.tensor<64xf32> -> !pl.tile<1x64xf32>
+// CHECK: %[[E:.*]] = pl.tile.exp %[[X]] : !pl.tile<1x64xf32>
+// CHECK: pl.tile.store %[[E]], %{{.*}}[%{{.*}}] partition [64] : !pl.tile<1x64xf32>, !pl.tensor<64xf32>
+func.func @vector(%t: !pl.tensor<64xf32>, %o: !pl.tensor<64xf32>) -> !pl.tensor<64xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %t[%c0] : !pl.tensor<64xf32> -> !pl.tile<64xf32>
+  %e = pl.tile.exp %a : !pl.tile<64xf32>
+  %r = pl.tile.store %e, %o[%c0] : !pl.tile<64xf32>, !pl.tensor<64xf32>
+  return %r : !pl.tensor<64xf32>
+}

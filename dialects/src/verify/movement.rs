@@ -3,7 +3,8 @@
 //!
 //! - load: one offset per tensor dimension; the tile has the tensor's rank
 //!   (or, with `partition`, is the 2-D `[prod(leading), last]` form of a
-//!   window of a rank >= 3 tensor, its rows wholly valid) and element type and lives in vec or mat, with the layout a load
+//!   window of a rank >= 3 tensor, its rows wholly valid, or `[1, N]` of a
+//!   vector's) and element type and lives in vec or mat, with the layout a load
 //!   yields (mat: NZ, swapped for a dn source, flat for one row); one `valid(...)` operand per
 //!   dynamic valid extent; a constant window past the tensor's edge needs
 //!   `clamp`;
@@ -337,7 +338,8 @@ fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<
 /// The extents, one per tensor dimension, of the window a load or store
 /// moves: the tile's own `extents` when it has the tensor's rank, or the
 /// `partition` shape (its last extent narrowed to the tile's) when a 2-D
-/// tile stands for a window of a rank >= 3 tensor.
+/// tile stands for a window of a rank >= 3 tensor (or a `[1, N]` tile for
+/// one of a vector).
 fn window_extents<'c>(
     op: OperationRef<'c, '_>,
     tile: TileType<'c>,
@@ -359,9 +361,9 @@ fn window_extents<'c>(
     let partition: Vec<i64> = (0..partition.len())
         .filter_map(|i| partition.element(i).ok())
         .collect();
-    if rank < 3 || partition.len() != rank {
+    if rank == 2 || rank == 0 || partition.len() != rank {
         return fail(format!(
-            "a partition has one extent per dimension of a tensor of rank 3 or more, got {partition:?} for rank {rank}"
+            "a partition has one extent per dimension of a tensor of rank 1 or rank 3 or more, got {partition:?} for rank {rank}"
         ));
     }
     if partition.iter().any(|&d| d <= 0) {

@@ -1,4 +1,4 @@
-//! `pl-flatten-tile-nd-to-2d`: every tile of rank > 2 in a kernel becomes
+//! `pl-flatten-tile-nd-to-2d`: every tile of rank > 2 (or 1) in a kernel becomes
 //! the 2-D tile the a2a3 instructions work on. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pl-flatten-tile-nd-to-2d.md).
 
@@ -31,10 +31,10 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-flatten-tile-nd-to-2d",
     class_name: "FlattenTileNdTo2D",
-    summary: "Fold the leading dimensions of every tile of rank > 2 into its rows",
+    summary: "Fold the leading dimensions of every tile of rank > 2 into its rows, and vectors into one row",
     description: r#"The a2a3 tile instructions work on 2-D tiles. In InCore kernels (`pl.kind`
 incore, aic or aiv) every tile of rank > 2 becomes `[prod(leading dims), last]`
-(as PyPTO's FlattenTileNdTo2D): results, loop-carried values and branch
+(as PyPTO's FlattenTileNdTo2D), and every vector (rank 1) `[1, N]`: results, loop-carried values and branch
 results are retyped in place; a load or store of such a tile keeps the
 window it moves as its `partition` (one extent per tensor dimension), so the
 data moved is unchanged.
@@ -44,7 +44,8 @@ reads or writes has the same leading dimensions, so that only the last
 dimension differs: element-wise ops (broadcasting along the last
 dimension included), row reductions and row expansions, casts, moves,
 creates and fills. Reshapes keep their element count. Ops whose meaning
-depends on the leading dimensions are errors on tiles of rank > 2: column
+depends on the leading dimensions (or that index a vector) are errors on
+tiles of another rank than 2: column
 reductions and expansions, the matmul family (batch matmuls are not
 unrolled), transposes, slices, extracts, assembles, scalar reads and
 writes, and remote tile ops. The leading dimensions of a flattened tile
@@ -85,11 +86,21 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
     flatten_tile_nd_to_2d(function)
 }
 
-/// A tile type of rank > 2, and its shape.
+/// A tile type of another rank than 2 (a vector, or rank > 2), and its
+/// shape.
 fn nd_tile(r#type: Type) -> Option<(TileType, Vec<i64>)> {
     let tile = TileType::try_from(r#type).ok()?;
     let shape = tile.shape();
-    (shape.len() > 2).then_some((tile, shape))
+    (shape.len() != 2 && !shape.is_empty()).then_some((tile, shape))
+}
+
+/// The dimensions folded into the rows: all but the last (a vector's one
+/// row).
+fn leading(shape: &[i64]) -> Vec<i64> {
+    match shape.len() {
+        1 => vec![1],
+        n => shape[..n.saturating_sub(1)].to_vec(),
+    }
 }
 
 /// Ops whose meaning depends on a tile's leading dimensions (or that
@@ -137,12 +148,16 @@ fn obstacle(op: OperationRef) -> Option<String> {
     }
     if depends_on_leading_dims(op) {
         return Some(format!(
-            "'{name}' on a tile of rank > 2 depends on its leading dimensions; it is not flattened to 2-D"
+            "'{name}' on a tile of rank {} depends on its leading dimensions; it is not flattened to 2-D",
+            nd[0].len()
         ));
     }
     let op_kind = OpKind::of(&op);
     if op_kind == Some(OpKind::PlTileLoad) && op.attribute("clamp").is_ok() {
-        return Some("a clamp load of a tile of rank > 2 is not flattened to 2-D".into());
+        return Some(format!(
+            "a clamp load of a tile of rank {} is not flattened to 2-D",
+            nd[0].len()
+        ));
     }
     // Creates are free; views, loop and branch plumbing retype as a whole.
     if name.starts_with("scf.")
@@ -155,7 +170,6 @@ fn obstacle(op: OperationRef) -> Option<String> {
     {
         return None;
     }
-    let leading = |shape: &[i64]| shape[..shape.len().saturating_sub(1)].to_vec();
     let reference = leading(&nd[0]);
     let tiles: Vec<Vec<i64>> = operands
         .iter()
@@ -215,7 +229,7 @@ fn flattened<'c>(
     .into())
 }
 
-/// Flattens `function`'s tiles of rank > 2.
+/// Flattens `function`'s tiles of another rank than 2.
 pub fn flatten_tile_nd_to_2d(function: OperationRef) -> Result<(), PassFailed> {
     if !super::is_kernel(function) {
         return Ok(());

@@ -11,7 +11,7 @@ func.func @load_offsets(%a: !pl.tensor<128x128xf16>, %i: index) {
 // -----
 
 func.func @partition_rank(%a: !pl.tensor<128x128xf16>, %i: index) {
-  // expected-error @+1 {{a partition has one extent per dimension of a tensor of rank 3 or more, got [64, 128] for rank 2}}
+  // expected-error @+1 {{a partition has one extent per dimension of a tensor of rank 1 or rank 3 or more, got [64, 128] for rank 2}}
   %t = pl.tile.load %a[%i, %i] partition [64, 128] : !pl.tensor<128x128xf16> -> !pl.tile<64x128xf16, vec>
   return
 }
