@@ -290,3 +290,42 @@ pub fn window_leaves(
 pub fn attribute_text(attribute: melior::ir::Attribute) -> Option<String> {
     crate::attrs::text(attribute)
 }
+
+/// The rules `set_validshape` has in its tile and tensor forms: a 2-D
+/// source (of extents `shape`); a result that is the source but for its
+/// valid extents (`same_rest`), each of them (`result_valid`) `?` or the
+/// constant operand 1 or 2 gives (checked where constants decide); the
+/// constants within the shape.
+pub fn set_validshape_rules<'c>(
+    op: OperationRef<'c, '_>,
+    source: impl std::fmt::Display,
+    result: impl std::fmt::Display,
+    shape: &[Option<i64>],
+    result_valid: &[Option<i64>],
+    same_rest: bool,
+) -> super::VerifyResult<'c> {
+    if shape.len() != 2 {
+        return fail(format!("source must be 2-D, got {source}"));
+    }
+    let given: Vec<Option<i64>> = (1..3)
+        .map(|i| op.operand_opt(i).and_then(deciding_constant))
+        .collect();
+    if !same_rest
+        || result_valid.len() != 2
+        || (0..2)
+            .any(|i| result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i])
+    {
+        return fail(format!(
+            "result must be {source} with valid extents {} (or ?), got {result}",
+            render_dims(&given)
+        ));
+    }
+    if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, shape) {
+        return fail(format!(
+            "valid extent {} exceeds dimension {i} ({})",
+            given[i].unwrap_or(0),
+            render_dims(&shape[i..=i])
+        ));
+    }
+    Ok(())
+}

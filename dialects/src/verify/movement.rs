@@ -23,7 +23,6 @@
 //!   recording it; read / write: vec, one index per dimension, element
 //!   type; set_validshape: 2-D, extents follow the constant operands.
 
-use crate::ops::Checked;
 use melior::ir::{
     Type,
     attribute::DenseI64ArrayAttribute,
@@ -35,8 +34,8 @@ use super::{
     VerifyResult,
     common::{
         Check, constant_operands, distinct_scratch, dtype_of, element_access, fail,
-        operand_segments, operand_tile, operand_type, render_dims, require_dtype, require_vec,
-        result_tile, run_rule, statics, window_leaves,
+        operand_segments, operand_tile, operand_type, require_dtype, require_vec, result_tile,
+        run_rule, statics, window_leaves,
     },
     system::int_attr,
 };
@@ -275,39 +274,22 @@ fn verify_access<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c>
 
 fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
-    if source.rank() != 2 {
-        return fail(format!("source must be 2-D, got {source}"));
-    }
-    let given: Vec<Option<i64>> = (1..3)
-        .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
-        .collect();
     let mut view = result.effective_view();
     let result_valid = std::mem::take(&mut view.valid_shape);
-    // A `?` extent is always allowed; a static one must agree with
-    // a constant operand (checked by pl-verify-constants).
     let mut source_view = source.effective_view();
     source_view.valid_shape = Vec::new();
-    if result.shape() != source.shape()
-        || result.element() != source.element()
-        || result.memory_space() != source.memory_space()
-        || view != source_view
-        || result_valid.len() != 2
-        || (0..2)
-            .any(|i| result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i])
-    {
-        return fail(format!(
-            "result must be {source} with valid extents {} (or ?), got {result}",
-            render_dims(&given)
-        ));
-    }
-    if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &statics(&source.shape())) {
-        return fail(format!(
-            "valid extent {} exceeds dimension {i} ({})",
-            given[i].unwrap_or(0),
-            source.shape()[i]
-        ));
-    }
-    Ok(())
+    let same_rest = result.shape() == source.shape()
+        && result.element() == source.element()
+        && result.memory_space() == source.memory_space()
+        && view == source_view;
+    super::common::set_validshape_rules(
+        op,
+        source,
+        result,
+        &statics(&source.shape()),
+        &result_valid,
+        same_rest,
+    )
 }
 
 fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {

@@ -21,7 +21,6 @@
 //!   to 1, i32 for argmax/argmin; matmul: the ranks `pl.tensor.matmul`
 //!   takes, K agrees, transposes need rank >= 2, one operand element type.
 
-use crate::ops::Checked;
 use melior::ir::{
     Type,
     operation::{OperationLike, OperationRef},
@@ -352,39 +351,22 @@ fn verify_fillpad_expand<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyR
 /// extents `?` or the constants given, at most its shape.
 fn verify_set_validshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     let (source, result) = (operand_tensor(op, 0)?, result_tensor(op, 0)?);
-    if source.rank() != 2 {
-        return fail(format!("source must be 2-D, got {source}"));
-    }
-    let given: Vec<Option<i64>> = (1..3)
-        .map(|i| op.operand_opt(i).and_then(super::common::deciding_constant))
-        .collect();
-    let shape = source.shape();
     let (from, to) = (source.view(), result.view());
-    let result_valid = to.valid_shape.clone().unwrap_or_else(|| result.shape());
-    // A `?` extent is always allowed; a static one must agree with a
-    // constant operand (checked by pl-verify-constants).
-    if result.shape() != shape
-        || result.element() != source.element()
-        || to.layout != from.layout
-        || to.pad != from.pad
-        || to.has_strides
-        || from.has_strides
-        || (0..2)
-            .any(|i| result_valid[i].is_some() && given[i].is_some() && result_valid[i] != given[i])
-    {
-        return fail(format!(
-            "result must be {source} with valid extents {} (or ?), got {result}",
-            render_dims(&given)
-        ));
-    }
-    if let Some(i) = window_leaves(&[Some(0), Some(0)], &given, &shape) {
-        return fail(format!(
-            "valid extent {} exceeds dimension {i} ({})",
-            given[i].unwrap_or(0),
-            render_dims(&shape[i..=i])
-        ));
-    }
-    Ok(())
+    let same_rest = result.shape() == source.shape()
+        && result.element() == source.element()
+        && to.layout == from.layout
+        && to.pad == from.pad
+        && !to.has_strides
+        && !from.has_strides;
+    let result_valid = to.valid_shape.unwrap_or_else(|| result.shape());
+    super::common::set_validshape_rules(
+        op,
+        source,
+        result,
+        &source.shape(),
+        &result_valid,
+        same_rest,
+    )
 }
 
 /// `expand_clone`: rank 3, one element type, each source dimension the

@@ -40,6 +40,17 @@ impl<'c, 'a> Conversion<'c, 'a> {
             .map_err(|e| (op, e.to_string()))?
             .element();
         let (batches, rows, cols) = (to[0], to[1], to[2]);
+        // The result's 2-D form, made before the op: its rows are written
+        // whole.
+        let result_rows = |this: &Self| {
+            this.tile_op(
+                op,
+                OpKind::PlTileCreate,
+                &[],
+                &[batches * rows, cols],
+                element,
+            )
+        };
         let expanded = match axis {
             None => tile,
             Some(2) => {
@@ -50,13 +61,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
                     &[batches * rows, 1],
                     element,
                 )?;
-                let full = self.tile_op(
-                    op,
-                    OpKind::PlTileCreate,
-                    &[],
-                    &[batches * rows, cols],
-                    element,
-                )?;
+                let full = result_rows(self)?;
                 let expanded = self.tile_op(
                     op,
                     OpKind::PlTileRowExpand,
@@ -77,13 +82,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
                     &[source_rows, cols],
                     element,
                 )?;
-                let mut acc = self.tile_op(
-                    op,
-                    OpKind::PlTileCreate,
-                    &[],
-                    &[batches * rows, cols],
-                    element,
-                )?;
+                let mut acc = result_rows(self)?;
                 let zero = index_constant(op, 0);
                 for batch in 0..batches {
                     let block = if axis == 1 {
