@@ -77,6 +77,10 @@ fn scalar_i32(value: i32) -> Array {
     Array::new(vec![], Elem::I32, vec![f64::from(value)])
 }
 
+fn scalar_f32(value: f32) -> Array {
+    Array::new(vec![], Elem::F32, vec![f64::from(value)])
+}
+
 fn cases() -> Vec<Case> {
     let p = 2;
     let case = |path, entry, inputs| Case {
@@ -194,6 +198,27 @@ fn cases() -> Vec<Case> {
                 ("arg3", scalar_i32(5)),
                 ("arg4", scalar_i32(20)),
             ],
+        },
+        // Runtime scopes, a manual one's dependencies derived.
+        Case {
+            path: "../corpus/57_runtime_scopes.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![("arg2", scalar_f32(0.5))],
+        },
+        // Rank-3 broadcasts into targets.
+        Case {
+            path: "../corpus/58_expand_clone.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
+        // Vectors as one-row tiles.
+        Case {
+            path: "../corpus/59_vectors.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![("arg2", scalar_f32(0.25))],
         },
     ]
 }

@@ -8,9 +8,8 @@ use std::collections::HashMap;
 use melior::{
     Context,
     ir::{
-        BlockLike, Identifier, OperationRef, RegionLike, Type, Value, ValueLike,
-        attribute::FlatSymbolRefAttribute,
-        operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
+        BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+        operation::{OperationLike, OperationMutLike, WalkOrder, WalkResult},
     },
 };
 use pto_dialects::{
@@ -19,12 +18,12 @@ use pto_dialects::{
     enums::{FunctionKind, ParamDirection},
     ir::ValueKey,
     op_table::{Family, OpKind},
-    ops::{Checked, op_name, operand_segments, with_operand_segments},
+    ops::{Checked, op_name, operand_segments},
     types::TensorLike,
 };
 
 use crate::{
-    emitc::orchestration::kernels::{declared_direction, returned_parameters},
+    emitc::orchestration::kernels::{direction, returned_parameters, signature},
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
 };
@@ -192,25 +191,22 @@ fn root_of(value: Value, functions: &HashMap<String, OperationRef>) -> Option<Va
 /// What task `op` does to each tensor it takes.
 fn accesses(op: OperationRef, functions: &HashMap<String, OperationRef>) -> Vec<Access> {
     let kernel = callee(op, functions);
+    let directions = kernel.map(signature);
     task_arguments(op)
         .into_iter()
         .enumerate()
         .filter(|(_, argument)| TensorLike::try_from(argument.r#type()).is_ok())
         .map(|(index, argument)| {
-            let direction = kernel
-                .and_then(|k| {
-                    declared_direction(k, index).or_else(|| {
-                        let body = k.region_opt(0).and_then(|r| r.first_block())?;
-                        let parameter: Value = body.argument(index).ok()?.into();
-                        pto_dialects::access::access(k, parameter)
-                    })
-                })
-                // Unknown kernel: it may do anything.
-                .unwrap_or(if kernel.is_some() {
-                    ParamDirection::In
-                } else {
-                    ParamDirection::InOut
-                });
+            // As the translator reads the kernel's parameters; a kernel
+            // not in the module may do anything.
+            let direction = match (kernel, &directions) {
+                (Some(k), Some(known)) => known
+                    .get(index)
+                    .copied()
+                    .flatten()
+                    .unwrap_or_else(|| direction(k, index)),
+                _ => ParamDirection::InOut,
+            };
             Access {
                 root: root_of(argument, functions),
                 writes: direction != ParamDirection::In,
@@ -300,7 +296,6 @@ fn derive<'c, 'a>(
         if producers.is_empty() {
             continue;
         }
-        let task_type = task_id_type(context);
         let written: Vec<Value> = if OpKind::of(&tasks[j]) == Some(OpKind::PlSubmit) {
             let (start, length) = operand_segments(tasks[j])[1];
             tasks[j].operands().skip(start).take(length).collect()
@@ -313,7 +308,7 @@ fn derive<'c, 'a>(
                 .result(tasks[i].result_count() - 1)
                 .expect("a submit's task id")
                 .into();
-            if id.r#type() == task_type && !deps.contains(&id) {
+            if !deps.contains(&id) {
                 deps.push(id);
             }
         }
@@ -321,10 +316,6 @@ fn derive<'c, 'a>(
             tasks[j] = rebuild(context, tasks[j], &deps);
         }
     }
-}
-
-fn task_id_type(context: &Context) -> Type<'_> {
-    Type::parse(context, "!pl.task_id").expect("the task id type parses")
 }
 
 /// `task` as a `pl.submit` waiting for `deps` (a submit's own included),
@@ -336,39 +327,30 @@ fn rebuild<'c, 'a>(
 ) -> OperationRef<'c, 'a> {
     let is_submit = OpKind::of(&task) == Some(OpKind::PlSubmit);
     let arguments = task_arguments(task);
-    let blocks: Vec<Value> = if is_submit {
+    let blocks = if is_submit {
         let (start, length) = operand_segments(task)[2];
-        task.operands().skip(start).take(length).collect()
+        task.operands().skip(start).take(length).next()
     } else {
-        Vec::new()
+        None
     };
-    let mut result_types: Vec<Type> = task.results().map(|r| r.r#type()).collect();
-    if !is_submit {
-        result_types.push(task_id_type(context));
-    }
+    // A call's results, or a submit's without its task id.
+    let results: Vec<Type> = task
+        .results()
+        .take(task.result_count() - usize::from(is_submit))
+        .map(|r| r.r#type())
+        .collect();
     let callee = attrs::text_of(task, "callee").expect("a task has a callee");
-    let mut attributes = vec![(
-        Identifier::new(context, "callee"),
-        FlatSymbolRefAttribute::new(context, &callee).into(),
-    )];
-    if let Ok(sync_start) = task.attribute("sync_start") {
-        attributes.push((Identifier::new(context, "sync_start"), sync_start));
-    }
-    let built = OperationBuilder::new(OpKind::PlSubmit.name(), task.location())
-        .add_operands(&[&arguments[..], deps, &blocks].concat())
-        .add_results(&result_types)
-        .add_attributes(&attributes)
-        .build()
-        .expect("pl.submit builds");
-    let built = with_operand_segments(
+    let built = super::submit_op(
         context,
-        built,
-        &[
-            arguments.len() as i32,
-            deps.len() as i32,
-            blocks.len() as i32,
-        ],
-    );
+        task.location(),
+        &callee,
+        &arguments,
+        deps,
+        blocks,
+        task.attribute("sync_start").ok(),
+        &results,
+    )
+    .expect("pl.submit builds");
     let block = task.block().expect("ops sit in blocks");
     let submit = block.insert_operation_before(task, built);
     for index in 0..task.result_count() {

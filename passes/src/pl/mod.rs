@@ -19,10 +19,18 @@ pub mod unroll_loops;
 pub mod verify_constants;
 pub mod verify_sync;
 
-use melior::ir::operation::{OperationLike, OperationRef};
+use melior::{
+    Context,
+    ir::{
+        Attribute, Identifier, Location, Operation, Type, Value,
+        attribute::FlatSymbolRefAttribute,
+        operation::{OperationBuilder, OperationLike, OperationRef},
+    },
+};
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     enums::FunctionKind,
+    op_table::OpKind,
 };
 
 /// Whether `function` is an InCore kernel (`incore`, `aic`, `aiv`): what
@@ -34,4 +42,43 @@ pub fn is_kernel(function: OperationRef) -> bool {
             FunctionKind::InCore | FunctionKind::Aic | FunctionKind::Aiv
         ))
     )
+}
+
+/// `pl.submit @callee(arguments) deps(deps) blocks %blocks`, its results
+/// `results` and then the task id; `sync_start` the launch's flag, if set.
+#[allow(clippy::too_many_arguments)]
+pub(crate) fn submit_op<'c>(
+    context: &'c Context,
+    location: Location<'c>,
+    callee: &str,
+    arguments: &[Value<'c, '_>],
+    deps: &[Value<'c, '_>],
+    blocks: Option<Value<'c, '_>>,
+    sync_start: Option<Attribute<'c>>,
+    results: &[Type<'c>],
+) -> Result<Operation<'c>, String> {
+    let task_id = Type::parse(context, "!pl.task_id").ok_or("no task id type")?;
+    let mut attributes = vec![(
+        Identifier::new(context, "callee"),
+        FlatSymbolRefAttribute::new(context, callee).into(),
+    )];
+    if let Some(sync_start) = sync_start {
+        attributes.push((Identifier::new(context, "sync_start"), sync_start));
+    }
+    let blocks: Vec<Value> = blocks.into_iter().collect();
+    let submit = OperationBuilder::new(OpKind::PlSubmit.name(), location)
+        .add_attributes(&attributes)
+        .add_operands(&[arguments, deps, &blocks].concat())
+        .add_results(&[results, &[task_id]].concat())
+        .build()
+        .map_err(|e| e.to_string())?;
+    Ok(pto_dialects::ops::with_operand_segments(
+        context,
+        submit,
+        &[
+            arguments.len() as i32,
+            deps.len() as i32,
+            blocks.len() as i32,
+        ],
+    ))
 }

@@ -321,26 +321,23 @@ fn outline<'c>(
     module_block.insert_operation_after(function, kernel);
     // The call replaces the scope: an SPMD scope's a submit on its blocks
     // (its task id unused).
-    let callee = (
-        Identifier::new(context, "callee"),
-        FlatSymbolRefAttribute::new(context, &name).into(),
-    );
     let call = if spmd {
         let blocks = scope.operand(0).map_err(|e| e.to_string())?;
-        let mut attributes = vec![callee];
-        if let Ok(sync_start) = scope.attribute("sync_start") {
-            attributes.push((Identifier::new(context, "sync_start"), sync_start));
-        }
-        let submit = OperationBuilder::new(OpKind::PlSubmit.name(), location)
-            .add_attributes(&attributes)
-            .add_operands(&inputs)
-            .add_operands(&[blocks])
-            .add_results(&result_types)
-            .add_results(&[Type::parse(context, "!pl.task_id").ok_or("no task id type")?])
-            .build()
-            .map_err(|e| e.to_string())?;
-        pto_dialects::ops::with_operand_segments(context, submit, &[inputs.len() as i32, 0, 1])
+        super::submit_op(
+            context,
+            location,
+            &name,
+            &inputs,
+            &[],
+            Some(blocks),
+            scope.attribute("sync_start").ok(),
+            &result_types,
+        )?
     } else {
+        let callee = (
+            Identifier::new(context, "callee"),
+            FlatSymbolRefAttribute::new(context, &name).into(),
+        );
         OperationBuilder::new(OpKind::PlCall.name(), location)
             .add_attributes(&[callee])
             .add_operands(&inputs)
