@@ -383,6 +383,63 @@ def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
   }];
 }
 
+def PL_TileGatherCompareOp : PL_Op<"tile.gather_compare", [PL_TilePure]> {
+  let ptoFamily = "tile_gather";
+  let summary = "The columns of each row whose element compares true with a scalar";
+  let description = [{
+    For each valid row `r` of the 2-D `source` (f16, f32, i16 or i32), row
+    `r` of `result` (`i32`, `[rows, n]`) lists in increasing order
+    `c + offset` for every valid column `c` where
+    `source[r, c] <cmp> kvalue` holds (`eq`, `ne`, `lt`, `le`, `gt`, `ge`;
+    floats compare as C++ does: only `ne` holds for a NaN); its columns
+    past the matches are 0. Element `r` of `counts` (`[1, rows]`, `i32` or
+    `ui32`) is the row's number of matches; a row with more than `n` keeps
+    its first `n` and counts them all. The result's and the counts' valid
+    extents follow the source's valid rows. `tmp`, the `ui8` scratch of
+    PyPTO's form, is accepted and not read. a2a3's TGATHER compare form
+    takes only `eq` and `gt` and a tile of integer keys, so
+    `pl-lower-math-ops` makes the op a loop of scalar reads, comparisons
+    and writes. Example:
+
+    ```mlir
+    %idx, %n = pl.tile.gather_compare %scores, %k gt offset 64 : !pl.tile<16x64xf32, vec>, f32 -> !pl.tile<16x8xi32, vec>, !pl.tile<1x16xi32, vec>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[F16, F32, I16, I32]>:$source, PL_Scalar:$kvalue,
+                       Optional<PL_TileOf<[UI8]>>:$tmp, PL_CmpMode:$cmp,
+                       DefaultValuedAttr<I32Attr, "0">:$offset);
+  let results = (outs PL_TileOf<[I32]>:$result, PL_TileOf<[I32, UI32]>:$counts);
+  let assemblyFormat = [{
+    $source `,` $kvalue (`,` $tmp^)? $cmp (`offset` $offset^)? attr-dict `:`
+    qualified(type($source)) `,` type($kvalue) (`,` qualified(type($tmp))^)? `->`
+    qualified(type($result)) `,` qualified(type($counts))
+  }];
+}
+
+def PL_TensorGatherCompareOp : PL_Op<"tensor.gather_compare", [Pure]> {
+  let ptoFamily = "tensor_gather";
+  let ptoTileForm = "pl.tile.gather_compare";
+  let summary = "The columns of each row whose element compares true with a scalar";
+  let description = [{
+    The tensor form of `pl.tile.gather_compare`: row `r` of `result`
+    (`i32`, `[rows, n]`) lists `c + offset` for every column `c` where
+    `source[r, c] <cmp> kvalue`, zeros after them, and element `r` of
+    `counts` (`[1, rows]`) how many there were. Example:
+
+    ```mlir
+    %idx, %n = pl.tensor.gather_compare %scores, %k eq : !pl.tensor<8x64xi32>, i32 -> !pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>
+    ```
+  }];
+  let arguments = (ins PL_TensorOf<[F16, F32, I16, I32]>:$source, PL_Scalar:$kvalue,
+                       PL_CmpMode:$cmp, DefaultValuedAttr<I32Attr, "0">:$offset);
+  let results = (outs PL_TensorOf<[I32]>:$result, PL_TensorOf<[I32, UI32]>:$counts);
+  let assemblyFormat = [{
+    $source `,` $kvalue $cmp (`offset` $offset^)? attr-dict `:`
+    qualified(type($source)) `,` type($kvalue) `->` qualified(type($result)) `,`
+    qualified(type($counts))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Rows gathered from global memory
 //===----------------------------------------------------------------------===//

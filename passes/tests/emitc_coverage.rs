@@ -41,8 +41,8 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlSystemSyncWait,
     // Tile ops without a lowering: planning gives tiles their buffers,
     // batch matmuls are not translated yet, pto-isa has no sine or cosine,
-    // no carrying add and no row update on a2a3 (pl-lower-math-ops
-    // decomposes them).
+    // no carrying add, no row update and no compare gather of every
+    // comparison on a2a3 (pl-lower-math-ops decomposes them).
     OpKind::PlTileAlloc,
     OpKind::PlTileBatchMatmul,
     OpKind::PlTileBatchMatmulAcc,
@@ -54,6 +54,7 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileSubsc,
     OpKind::PlTileScatterUpdate,
     OpKind::PlTileGatherRow,
+    OpKind::PlTileGatherCompare,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

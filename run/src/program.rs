@@ -504,6 +504,9 @@ pub enum Indexing {
     Gather,
     /// `gather_mask`: the columns a mask pattern selects.
     GatherMask,
+    /// `gather_compare`: the columns whose element compares true with a
+    /// key, and their counts (two results).
+    GatherCompare,
     /// `pl.tensor.gather`: elements along one axis by index.
     GatherAxis,
     /// `pl.tile.scatter`: elements to flat indices of a zeroed tile.
@@ -878,6 +881,8 @@ impl Code {
             K::PlTileMrgsortFormat2 => TileIndexing(Indexing::MergeLists),
             K::PlTileGather => TileIndexing(Indexing::Gather),
             K::PlTileGatherMask => TileIndexing(Indexing::GatherMask),
+            K::PlTileGatherCompare => TileIndexing(Indexing::GatherCompare),
+            K::PlTensorGatherCompare => TensorIndexing(Indexing::GatherCompare),
             K::PlTileReinterpretView => TileIndexing(Indexing::Reinterpret),
             K::PlTensorCi => TensorIndexing(Indexing::Sequence),
             K::PlTensorSort32 => TensorIndexing(Indexing::SortBlocks),

@@ -220,6 +220,17 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![("arg2", scalar_f32(0.25))],
         },
+        // Compare gathers: scalar loops after pl-lower-math-ops.
+        Case {
+            path: "../corpus/60_gather_compare.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![
+                ("arg1", scalar_f32(0.5)),
+                ("arg4", Array::new(vec![], Elem::I32, vec![1.0])),
+                ("arg5", Array::new(vec![], Elem::F16, vec![-0.5])),
+            ],
+        },
     ]
 }
 

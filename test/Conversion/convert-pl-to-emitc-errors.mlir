@@ -194,3 +194,14 @@ func.func @rank_one(%x: !pl.tensor<64xf32>, %y: !pl.tensor<64xf32> {pl.direction
   %s = pl.tile.store %t, %y[%c0] : !pl.tile<64xf32, vec>, !pl.tensor<64xf32>
   return
 }
+
+// -----
+
+// A compare gather is scalar loops by then (pl-lower-math-ops).
+func.func @gather_compare(%x: !pl.tensor<16x64xf32>, %k: f32) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{pl-lower-math-ops (pto-a2a3-pipeline) makes it scalar loops}}
+  %i, %n = pl.tile.gather_compare %t, %k gt {pl.addresses = array<i64: 4096, 8192>} : !pl.tile<16x64xf32, vec>, f32 -> !pl.tile<16x8xi32, vec>, !pl.tile<1x16xi32, vec>
+  return
+}

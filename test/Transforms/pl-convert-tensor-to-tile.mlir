@@ -472,3 +472,15 @@ func.func @expand_rows(%x: !pl.tensor<2x1x32xf32>, %y: !pl.tensor<2x8x32xf32> {p
   %r = pl.tensor.expand_clone %x into %y : !pl.tensor<2x1x32xf32>, !pl.tensor<2x8x32xf32>
   return %r : !pl.tensor<2x8x32xf32>
 }
+
+// A compare gather: its tile form on the loaded source, both results
+// stored.
+// CHECK-LABEL: func.func @gather_compare(
+// CHECK: %[[S:.*]] = pl.tile.load %arg0[%{{.*}}, %{{.*}}] : !pl.tensor<8x64xf32> -> !pl.tile<8x64xf32>
+// CHECK: %[[I:.*]], %[[N:.*]] = pl.tile.gather_compare %[[S]], %arg1 gt offset 64 : !pl.tile<8x64xf32>, f32 -> !pl.tile<8x16xi32>, !pl.tile<1x8xui32>
+// CHECK: pl.tile.store %[[I]], %arg2
+// CHECK: pl.tile.store %[[N]], %arg3
+func.func @gather_compare(%s: !pl.tensor<8x64xf32>, %t: f32) -> (!pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>) attributes {pl.kind = #pl.kind<incore>} {
+  %i, %n = pl.tensor.gather_compare %s, %t gt offset 64 : !pl.tensor<8x64xf32>, f32 -> !pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>
+  return %i, %n : !pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>
+}

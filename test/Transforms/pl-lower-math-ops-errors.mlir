@@ -8,3 +8,13 @@ func.func @into_mat(%c: !pl.tensor<256x128xf16>, %t: !pl.tile<16x128xf16, mat>, 
   %r = pl.tile.gather_row %c[%p, %c0] into %t[%c0, %c0] shape [1, 128] : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, mat>
   return %r : !pl.tile<16x128xf16, mat>
 }
+
+// -----
+
+// A compare gather of a source whose valid region is not static is not
+// scanned yet.
+func.func @gather_compare_dynamic(%x: !pl.tile<4x16xf32, vec, valid = ?x16>, %k: f32) -> (!pl.tile<4x8xi32, vec, valid = ?x8>, !pl.tile<1x4xi32, vec, valid = 1x?>) {
+  // expected-error @+1 {{pl-lower-math-ops: a gather_compare of a source with a dynamic valid region is not lowered yet, got !pl.tile<4x16xf32, vec, valid = ?x16>}}
+  %i, %n = pl.tile.gather_compare %x, %k ge : !pl.tile<4x16xf32, vec, valid = ?x16>, f32 -> !pl.tile<4x8xi32, vec, valid = ?x8>, !pl.tile<1x4xi32, vec, valid = 1x?>
+  return %i, %n : !pl.tile<4x8xi32, vec, valid = ?x8>, !pl.tile<1x4xi32, vec, valid = 1x?>
+}

@@ -116,3 +116,40 @@ func.func @gather_row(%c: !pl.tensor<256x128xf16>, %t: !pl.tile<16x128xf16, vec>
   %s = pl.tile.gather_row %c[%p, %c64] into %r[%i, %c64] shape [4, 64] valid(%n, %c64) : !pl.tensor<256x128xf16>, !pl.tile<16x128xf16, vec>
   return %s : !pl.tile<16x128xf16, vec>
 }
+
+// A compare gather scans the valid rows and columns: each match's column
+// plus the offset is written at the row's count (clamped to the last
+// column, and only while there is room), the count written per row; ui32
+// counts are the i32 tile's bits.
+// CHECK-LABEL: func.func @gather_compare(
+// CHECK-DAG: %[[LAST:.*]] = arith.constant 7 : index
+// CHECK-DAG: %[[N:.*]] = arith.constant 8 : index
+// CHECK-DAG: %[[OFFSET:.*]] = arith.constant 16 : i32
+// CHECK: %[[ZEROS:.*]] = pl.tile.full %{{.*}} : i32 -> !pl.tile<4x8xi32, vec, valid = 3x8>
+// CHECK: %[[COUNTS:.*]] = pl.tile.create : !pl.tile<1x4xi32, vec, valid = 1x3>
+// CHECK: %[[ROWS:.*]]:2 = scf.for %[[R:.*]] = %{{.*}} to %c3 step %{{.*}} iter_args(%[[RES:.*]] = %[[ZEROS]], %[[CNT:.*]] = %[[COUNTS]])
+// CHECK: %[[ROW:.*]]:2 = scf.for %[[C:.*]] = %{{.*}} to %c16 step %{{.*}} iter_args(%[[ACC:.*]] = %[[RES]], %[[M:.*]] = %{{.*}})
+// CHECK: %[[X:.*]] = pl.tile.read %arg0[%[[R]], %[[C]]]
+// CHECK: %[[HIT:.*]] = arith.cmpf oge, %[[X]], %arg1 : f32
+// CHECK: %[[AT:.*]] = arith.minui %[[M]], %[[LAST]] : index
+// CHECK: %[[OLD:.*]] = pl.tile.read %[[ACC]][%[[R]], %[[AT]]]
+// CHECK: %[[ROOM:.*]] = arith.cmpi ult, %[[M]], %[[N]] : index
+// CHECK: %[[KEEP:.*]] = arith.andi %[[HIT]], %[[ROOM]] : i1
+// CHECK: %[[COL:.*]] = arith.index_cast %[[C]] : index to i32
+// CHECK: %[[POS:.*]] = arith.addi %[[COL]], %[[OFFSET]] : i32
+// CHECK: %[[V:.*]] = arith.select %[[KEEP]], %[[POS]], %[[OLD]] : i32
+// CHECK: %[[W:.*]] = pl.tile.write %[[ACC]][%[[R]], %[[AT]]], %[[V]]
+// CHECK: %[[STEP:.*]] = arith.select %[[HIT]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[M]], %[[STEP]] : index
+// CHECK: scf.yield %[[W]], %[[NEXT]]
+// CHECK: %[[COUNT:.*]] = arith.index_cast %[[ROW]]#1 : index to i32
+// CHECK: %[[CW:.*]] = pl.tile.write %[[CNT]][%{{.*}}, %[[R]]], %[[COUNT]]
+// CHECK: scf.yield %[[ROW]]#0, %[[CW]]
+// CHECK: %[[U:.*]] = pl.tile.reinterpret_view %[[ROWS]]#1 : !pl.tile<1x4xi32, vec, valid = 1x3> -> !pl.tile<1x4xui32, vec, valid = 1x3>
+// CHECK: return %[[ROWS]]#0, %[[U]]
+// CHECK-NOT: pl.tile.gather_compare
+func.func @gather_compare(%x: !pl.tile<4x16xf32, vec, valid = 3x16>, %k: f32) -> (!pl.tile<4x8xi32, vec, valid = 3x8>, !pl.tile<1x4xui32, vec, valid = 1x3>) {
+  %i, %n = pl.tile.gather_compare %x, %k ge offset 16 : !pl.tile<4x16xf32, vec, valid = 3x16>, f32 -> !pl.tile<4x8xi32, vec, valid = 3x8>, !pl.tile<1x4xui32, vec, valid = 1x3>
+  return %i, %n : !pl.tile<4x8xi32, vec, valid = 3x8>, !pl.tile<1x4xui32, vec, valid = 1x3>
+}
+

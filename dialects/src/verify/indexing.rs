@@ -20,6 +20,8 @@
 //!   source's width; gatherb: 2-D, the source's rows a whole number of 32
 //!   bytes, offsets' columns a multiple of 8, the result the offsets' rows
 //!   (and valid rows) and their columns times the blocks' elements;
+//! - gather_compare: a 2-D source, a key of its element type, `[rows, n]`
+//!   columns and `[1, rows]` counts valid along the source's valid rows;
 //! - mgather: result and indices 2-D in `vec`, the table's element type;
 //!   `row`: indices `[1, R]`, a 2-D table, the result `[R, C]` of its
 //!   columns, valid rows the indices' valid columns; `elem`: indices of
@@ -152,6 +154,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileScatterUpdate | K::PlTensorScatterUpdate => verify_scatter_update,
         K::PlTileScatterMask | K::PlTensorScatterMask => verify_scatter_mask,
         K::PlTileGatherMask | K::PlTensorGatherMask => verify_gather_mask,
+        K::PlTileGatherCompare | K::PlTensorGatherCompare => verify_gather_compare,
         _ => return None,
     })
 }
@@ -885,6 +888,60 @@ fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
             "result element type must have the source's width ({} bits), got {}",
             source.bits()?,
             result.element
+        ));
+    }
+    Ok(())
+}
+
+/// `gather_compare`: a 2-D source and a key of its element type; the
+/// columns `[rows, n]` (`n` static) and the counts `[1, rows]`, valid
+/// along the source's valid rows; a tile form's scratch in `vec`.
+fn verify_gather_compare<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
+    let source = Shaped::operand(op, 0)?;
+    let (columns, counts) = (
+        Shaped::of(result_type(op, 0)?)?,
+        Shaped::of(result_type(op, 1)?)?,
+    );
+    source.in_vec("source")?;
+    columns.in_vec("result")?;
+    counts.in_vec("counts")?;
+    if kind == OpKind::PlTileGatherCompare && op.operand_count() == 3 {
+        let tmp = Shaped::operand(op, 2)?;
+        tmp.in_vec("tmp")?;
+    }
+    if source.shape.len() != 2 {
+        return fail(format!("source must be 2-D, got {}", source.r#type));
+    }
+    let key = operand_type(op, 1)?;
+    if key != source.element {
+        return fail(format!(
+            "kvalue must have the source's element type {}, got {key}",
+            source.element
+        ));
+    }
+    let Some(n) = columns.shape.get(1).copied().flatten().filter(|&n| n > 0) else {
+        return fail(format!(
+            "result must be 2-D with a static number of columns, got {}",
+            columns.r#type
+        ));
+    };
+    let (rows, valid_rows) = (source.shape[0], source.valid[0]);
+    let (shape, valid) = (vec![rows, Some(n)], vec![valid_rows, Some(n)]);
+    if columns.shape != shape || columns.valid != valid {
+        return fail(format!(
+            "result must be {} valid {} (the source's rows), got {}",
+            render_dims(&shape),
+            render_dims(&valid),
+            columns.r#type
+        ));
+    }
+    let (shape, valid) = (vec![Some(1), rows], vec![Some(1), valid_rows]);
+    if counts.shape != shape || counts.valid != valid {
+        return fail(format!(
+            "counts must be {} valid {} (one per source row), got {}",
+            render_dims(&shape),
+            render_dims(&valid),
+            counts.r#type
         ));
     }
     Ok(())

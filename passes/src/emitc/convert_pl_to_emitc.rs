@@ -556,8 +556,13 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileCompare
         | Family::TileCast
         | Family::TileGenerate
-        | Family::TileSort
-        | Family::TileGather => Ok(()),
+        | Family::TileSort => Ok(()),
+        Family::TileGather => match kind {
+            K::PlTileGatherCompare => Err(
+                "a2a3's compare gather takes only eq and gt and integer keys: pl-lower-math-ops (pto-a2a3-pipeline) makes it scalar loops",
+            ),
+            _ => Ok(()),
+        },
         Family::TileScatter => match kind {
             K::PlTileScatterUpdate => Err(
                 "a2a3 has no instruction for it: pl-lower-math-ops (pto-a2a3-pipeline) makes it row copies",

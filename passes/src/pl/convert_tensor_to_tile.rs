@@ -717,6 +717,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
             OpKind::PlTensorGather => return self.gather_axis(op),
             OpKind::PlTensorScatter => return self.scatter_axis(op),
             OpKind::PlTensorScatterMask => return self.scatter_mask(op),
+            OpKind::PlTensorGatherCompare => return self.gather_compare(op),
             OpKind::PlTensorGatherRow => return self.gather_row(op),
             OpKind::PlTensorPagedGather => return self.paged_gather(op),
             OpKind::PlTensorSetValidshape

@@ -21,6 +21,8 @@ use pto_dialects::{
     types::TileType,
 };
 
+mod gather_compare;
+
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -30,7 +32,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update and pl.tile.gather_row into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update, pl.tile.gather_row and pl.tile.gather_compare into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -102,6 +104,34 @@ can write yet.
 %t2 = pl.tile.assemble %w into %t[%i, %c0] : !pl.tile<1x128xf16, vec>, !pl.tile<16x128xf16, vec>
 ```
 
+a2a3's compare gather (TGATHER's compare form) takes only `eq` and `gt`
+and a tile of integer keys, so a `pl.tile.gather_compare` becomes two
+`scf.for` loops over the source's valid rows and columns (a static valid
+region; a dynamic one is an error). The result starts as zeros
+(`pl.tile.full`); the inner loop carries it and the row's match count m,
+reads each element (`pl.tile.read`), compares it with the key
+(`arith.cmpf`, ordered but for `ne`; `arith.cmpi`, signed) and writes
+`column + offset` at column min(m, n − 1) when it matches and m < n, else
+the element already there, so the loop has no branch; the outer loop
+writes each row's count into an `i32` tile, `ui32` counts being its bits
+(`pl.tile.reinterpret_view`).
+
+```mlir
+// before
+%i, %n = pl.tile.gather_compare %x, %k ge offset 16 : !pl.tile<4x16xf32, vec>, f32 -> !pl.tile<4x8xi32, vec>, !pl.tile<1x4xi32, vec>
+// after (the inner loop's body)
+%x0 = pl.tile.read %x[%r, %c] : !pl.tile<4x16xf32, vec> -> f32
+%hit = arith.cmpf oge, %x0, %k : f32
+%at = arith.minui %m, %c7 : index
+%old = pl.tile.read %acc[%r, %at] : !pl.tile<4x8xi32, vec> -> i32
+%room = arith.cmpi ult, %m, %c8 : index
+%keep = arith.andi %hit, %room : i1
+%col = arith.index_cast %c : index to i32
+%pos = arith.addi %col, %c16_i32 : i32
+%v = arith.select %keep, %pos, %old : i32
+%w = pl.tile.write %acc[%r, %at], %v : !pl.tile<4x8xi32, vec>, i32
+```
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
@@ -121,6 +151,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
                     | OpKind::PlTileCos
                     | OpKind::PlTileScatterUpdate
                     | OpKind::PlTileGatherRow
+                    | OpKind::PlTileGatherCompare
             ) || carried_step(kind).is_some()
         })
     });
@@ -130,6 +161,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
         let lowered = match OpKind::of(&op) {
             Some(OpKind::PlTileScatterUpdate) => lower_scatter_update(context, op),
             Some(OpKind::PlTileGatherRow) => lower_gather_row(context, op),
+            Some(OpKind::PlTileGatherCompare) => gather_compare::lower(context, op),
             kind => match kind.and_then(carried_step) {
                 Some(step) => lower_carry(op, step),
                 None => lower(context, op),

@@ -10,9 +10,9 @@
 
 use std::sync::Arc;
 
-use pto_dialects::enums::{EnumAttr, MaskPattern};
+use pto_dialects::enums::{CmpMode, EnumAttr, MaskPattern};
 
-use super::{Frame, Interp, tile::undefined_read};
+use super::{Frame, Interp, scalar::compare, tile::undefined_read};
 use crate::{
     error::{Result, RunError},
     program::{Code, Indexing, Op},
@@ -556,6 +556,43 @@ pub fn gather_mask(source: &Tile, pattern: MaskPattern, out: Elem) -> Result<Til
     Ok(result)
 }
 
+/// Per valid row of `source`, the valid columns (plus `offset`) whose
+/// element compares true with `key`, in order, the first `n` of them and
+/// zeros after; and the number of matches per row (`[1, rows]` of
+/// `count`).
+pub fn gather_compare(
+    source: &Tile,
+    key: f64,
+    cmp: CmpMode,
+    offset: i64,
+    n: usize,
+    count: Elem,
+) -> Result<(Tile, Tile)> {
+    let mut columns = Tile::filled(source.rows, n, Elem::I32, 0.0)?;
+    columns.valid_rows = source.valid_rows;
+    let mut counts = Tile::undefined(1, source.rows, count)?;
+    counts.valid_cols = source.valid_rows;
+    for r in 0..source.valid_rows {
+        let mut matches = 0usize;
+        for c in 0..source.valid_cols {
+            let x = source
+                .get(r, c)
+                .ok_or_else(|| undefined_read("gather_compare", r, c))?;
+            if compare(cmp, x, key) {
+                if matches < n {
+                    let i = columns.index(r, matches);
+                    columns.data[i] = Elem::I32.wrap(c as i64 + offset) as f64;
+                }
+                matches += 1;
+            }
+        }
+        let i = counts.index(0, r);
+        counts.data[i] = matches as f64;
+        counts.defined[i] = true;
+    }
+    Ok((columns, counts))
+}
+
 /// Each row of `source` as the same bytes of `out` elements (an element
 /// partly unwritten is unwritten).
 pub fn reinterpret(source: &Tile, out: Elem) -> Result<Tile> {
@@ -591,6 +628,52 @@ fn interp_tensor_shape(interp: &Interp, frame: &Frame, op: &Op, i: usize) -> Res
 }
 
 impl Interp<'_> {
+    /// `gather_compare` on a tile, or on a tensor read whole (its results
+    /// fresh tensors).
+    pub(super) fn gather_compare(&mut self, frame: &Frame, op: &Op) -> Result<Vec<Value>> {
+        let on_tensors = matches!(op.code, Code::TensorIndexing(_));
+        let source = if on_tensors {
+            Arc::new(self.read_all(&self.tensor(frame, op.operands[0])?)?)
+        } else {
+            self.tile(frame, op.operands[0])?
+        };
+        let key = self.number(frame, op.operands[1])?;
+        let cmp = op
+            .enum_attr::<CmpMode>("cmp")
+            .ok_or_else(|| RunError::new("gather_compare needs a comparison"))?;
+        let offset = op.int_attr("offset").unwrap_or(0);
+        let shape_of = |ty: Option<&Ty>| -> Result<(Vec<usize>, Elem)> {
+            match ty {
+                Some(Ty::Tile(t)) => Ok((t.shape.iter().map(|&d| d as usize).collect(), t.elem)),
+                Some(Ty::Tensor(t)) => Ok((
+                    t.shape
+                        .iter()
+                        .map(|d| d.map(|d| d as usize))
+                        .collect::<Option<_>>()
+                        .unwrap_or_else(|| vec![source.rows, 1]),
+                    t.elem,
+                )),
+                other => Err(RunError::new(format!("an unexpected result {other:?}"))),
+            }
+        };
+        let (columns_shape, _) = shape_of(op.result_types.first())?;
+        let (_, count) = shape_of(op.result_types.get(1))?;
+        let n = columns_shape.last().copied().unwrap_or(1);
+        let (columns, counts) = gather_compare(&source, key, cmp, offset, n, count)?;
+        if on_tensors {
+            let rows = source.rows;
+            Ok(vec![
+                Value::Tensor(self.new_tensor(&columns, vec![rows, n], Elem::I32)?),
+                Value::Tensor(self.new_tensor(&counts, vec![1, rows], count)?),
+            ])
+        } else {
+            Ok(vec![
+                Value::Tile(Arc::new(columns)),
+                Value::Tile(Arc::new(counts)),
+            ])
+        }
+    }
+
     /// An index sequence, sort or gather on tiles, or on tensors read whole
     /// into tiles (the result a fresh tensor).
     pub(super) fn indexing_op(&mut self, frame: &Frame, op: &Op, how: Indexing) -> Result<Value> {
@@ -619,6 +702,9 @@ impl Interp<'_> {
         let tile = match how {
             // Their sources stay in memory: they read windows of them.
             Indexing::GatherRow => return self.gather_row(frame, op, on_tensors),
+            Indexing::GatherCompare => {
+                return Err(RunError::new("gather_compare has two results"));
+            }
             Indexing::PagedGather => return self.paged_gather(frame, op),
             Indexing::TableGather => return self.mgather(frame, op),
             Indexing::Sequence => sequence(
@@ -763,6 +849,18 @@ mod tests {
         // Exhausted: stops when the first list runs out.
         let stopped = merge(&[a, b], 8, true);
         assert_eq!(stopped.len(), 7);
+    }
+
+    #[test]
+    fn compare_gathers_keep_the_first_matches_and_count_them_all() {
+        let source = row(&[3.0, 1.0, 3.0, f64::NAN, 3.0, 0.0], Elem::F32);
+        let (columns, counts) =
+            gather_compare(&source, 3.0, CmpMode::Eq, 10, 2, Elem::U32).unwrap();
+        assert_eq!(columns.data, vec![10.0, 12.0]);
+        assert_eq!(counts.data, vec![3.0]);
+        let (columns, counts) = gather_compare(&source, 3.0, CmpMode::Ne, 0, 4, Elem::I32).unwrap();
+        assert_eq!(columns.data, vec![1.0, 3.0, 5.0, 0.0]);
+        assert_eq!(counts.data, vec![3.0]);
     }
 
     #[test]

@@ -502,6 +502,12 @@ impl<'w> Interp<'w> {
                 let value = self.region_op(frame, op)?;
                 self.set1(frame, op, value)
             }
+            TileIndexing(crate::program::Indexing::GatherCompare)
+            | TensorIndexing(crate::program::Indexing::GatherCompare) => {
+                let values = self.gather_compare(frame, op)?;
+                self.set(frame, op, values)?;
+                Ok(Flow::Next)
+            }
             TileIndexing(how) | TensorIndexing(how) => {
                 let value = self.indexing_op(frame, op, how)?;
                 self.set1(frame, op, value)

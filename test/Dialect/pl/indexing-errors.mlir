@@ -531,3 +531,51 @@ func.func @mgather_element_type(%t: !pl.tensor<64x32xf16>, %i: !pl.tile<2x8xi32,
   return
 }
 
+
+// -----
+
+func.func @gather_compare_rank(%x: !pl.tile<2x2x16xf32, vec>, %k: f32) {
+  // expected-error @+1 {{source must be 2-D, got !pl.tile<2x2x16xf32, vec>}}
+  %i, %n = pl.tile.gather_compare %x, %k gt : !pl.tile<2x2x16xf32, vec>, f32 -> !pl.tile<2x4xi32, vec>, !pl.tile<1x2xi32, vec>
+  return
+}
+
+// -----
+
+func.func @gather_compare_key(%x: !pl.tile<8x16xf32, vec>, %k: f16) {
+  // expected-error @+1 {{kvalue must have the source's element type f32, got f16}}
+  %i, %n = pl.tile.gather_compare %x, %k gt : !pl.tile<8x16xf32, vec>, f16 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
+  return
+}
+
+// -----
+
+func.func @gather_compare_rows(%x: !pl.tile<8x16xf32, vec, valid = 5x16>, %k: f32) {
+  // expected-error @+1 {{result must be 8x4 valid 5x4 (the source's rows), got !pl.tile<8x4xi32, vec>}}
+  %i, %n = pl.tile.gather_compare %x, %k eq : !pl.tile<8x16xf32, vec, valid = 5x16>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec, valid = 1x5>
+  return
+}
+
+// -----
+
+func.func @gather_compare_counts(%x: !pl.tensor<8x16xi32>, %k: i32) {
+  // expected-error @+1 {{counts must be 1x8 valid 1x8 (one per source row), got !pl.tensor<8x1xi32>}}
+  %i, %n = pl.tensor.gather_compare %x, %k eq : !pl.tensor<8x16xi32>, i32 -> !pl.tensor<8x4xi32>, !pl.tensor<8x1xi32>
+  return
+}
+
+// -----
+
+func.func @gather_compare_space(%x: !pl.tile<8x16xf32, mat>, %k: f32) {
+  // expected-error @+1 {{source}}
+  %i, %n = pl.tile.gather_compare %x, %k eq : !pl.tile<8x16xf32, mat>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
+  return
+}
+
+// -----
+
+func.func @gather_compare_element(%x: !pl.tile<8x16xf32, vec>, %k: f32) {
+  // expected-error @+1 {{result #0 must be}}
+  %i, %n = pl.tile.gather_compare %x, %k eq : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xf32, vec>, !pl.tile<1x8xi32, vec>
+  return
+}

@@ -29,12 +29,15 @@
 // CHECK: pl.tile.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [2, 16] valid(%{{.*}}, %{{.*}}) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+// CHECK: pl.tile.gather_compare %{{.*}}, %{{.*}} gt offset 64 : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
+// CHECK: pl.tile.gather_compare %{{.*}}, %{{.*}}, %{{.*}} ne : !pl.tile<8x16xi16, vec, valid = ?x16>, i16, !pl.tile<8x16xui8, vec> -> !pl.tile<8x16xi32, vec, valid = ?x16>, !pl.tile<1x8xui32, vec, valid = 1x?>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
                  %p: !pl.tile<1x512xf32, vec>, %a: !pl.tile<1x256xf32, vec>, %b: !pl.tile<1x256xf32, vec>,
                  %t: !pl.tile<1x512xf32, vec>, %t3: !pl.tile<1x768xf32, vec>, %i: !pl.tile<1x64xi32, vec>,
                  %it: !pl.tile<1x64xi32, vec>, %m: !pl.tile<4x64xi16, vec, valid = ?x64>,
                  %f: !pl.tile<8x16xf32, vec>, %s: !pl.tile<8x16xi16, vec, valid = ?x16>, %n: i32,
-                 %o: !pl.tile<2x8xui32, vec, valid = 2x?>, %cache: !pl.tensor<?x16xf32>, %at: index) {
+                 %o: !pl.tile<2x8xui32, vec, valid = 2x?>, %cache: !pl.tensor<?x16xf32>, %at: index,
+                 %fk: f32, %sk: i16, %scratch: !pl.tile<8x16xui8, vec>) {
   %c0 = arith.constant 0 : i32
   %c7 = arith.constant 7 : i16
   %seq = pl.tile.ci %c0 : i32 -> !pl.tile<1x256xui32, vec>
@@ -59,6 +62,8 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %gr = pl.tile.gather_row %cache[%at, %at] into %f[%at, %at] shape [2, 16] valid(%at, %at) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
   %mr = pl.tile.mgather %cache[%i] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
   %me = pl.tile.mgather %cache[%i] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+  %gc, %gn = pl.tile.gather_compare %f, %fk gt offset 64 : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
+  %hc, %hn = pl.tile.gather_compare %s, %sk, %scratch ne offset 0 : !pl.tile<8x16xi16, vec, valid = ?x16>, i16, !pl.tile<8x16xui8, vec> -> !pl.tile<8x16xi32, vec, valid = ?x16>, !pl.tile<1x8xui32, vec, valid = 1x?>
   return
 }
 
@@ -77,6 +82,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [1, 64] : !pl.tensor<16x64xf32>, !pl.tensor<8x64xf32>
 // CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
 // CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 : !pl.tensor<16x64xf32>
+// CHECK: pl.tensor.gather_compare %{{.*}}, %{{.*}} le offset -3 : !pl.tensor<?x16xf32>, f32 -> !pl.tensor<?x8xi32>, !pl.tensor<1x?xui32>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
                    %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
                    %z: !pl.tensor<4x8x16xf16>, %zi: !pl.tensor<2x8x16xi32>) {
@@ -104,6 +110,8 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %pages = pl.tensor.slice %e[%i0, %i0] : !pl.tensor<16x8xi32> -> !pl.tensor<1x4xi32>
   %pg = pl.tensor.paged_gather %s, %flat, %pages block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
   %pg0 = pl.tensor.paged_gather %s, %flat, %pages block_size 4 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x64xf32>
+  %bound = arith.constant 0.5 : f32
+  %gc, %gn = pl.tensor.gather_compare %y, %bound le offset -3 : !pl.tensor<?x16xf32>, f32 -> !pl.tensor<?x8xi32>, !pl.tensor<1x?xui32>
   return
 }
 

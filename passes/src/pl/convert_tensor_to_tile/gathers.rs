@@ -8,7 +8,7 @@
 use melior::{
     dialect::arith,
     ir::{
-        Block, BlockLike, OperationRef, Type, Value, ValueLike,
+        Block, BlockLike, Identifier, OperationRef, Type, Value, ValueLike,
         attribute::IntegerAttribute,
         operation::{OperationBuilder, OperationLike},
         r#type::ShapedTypeLike,
@@ -19,7 +19,7 @@ use pto_dialects::{
     enums::{EnumAttr, MaskPattern},
     op_table::OpKind,
     ops::with_operand_segments,
-    types::TileType,
+    types::{TileType, TileView},
 };
 
 use super::{Conversion, Failure, element, result_of, static_shape, value_key};
@@ -283,6 +283,71 @@ impl<'c, 'a> Conversion<'c, 'a> {
             offset: index_constant(op, offset),
         };
         self.write_elements(op, target, source, source_shape, column)
+    }
+}
+
+impl<'c, 'a> Conversion<'c, 'a> {
+    /// A `gather_compare` of static results: its tile form on the source's
+    /// tile, the results valid along the source tile's valid rows.
+    pub(super) fn gather_compare(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+    ) -> Result<bool, Failure<'c, 'a>> {
+        let operand = |i: usize| op.operand(i).map_err(|e| (op, e.to_string()));
+        let (source, key) = (operand(0)?, operand(1)?);
+        let result = |i: usize| -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
+            op.result(i)
+                .map(Into::into)
+                .map_err(|e| (op, e.to_string()))
+        };
+        let (columns, counts) = (result(0)?, result(1)?);
+        let (Some(columns_shape), Some(counts_shape)) =
+            (static_shape(columns), static_shape(counts))
+        else {
+            return self.kept(op, "a gather_compare", "of a dynamic shape");
+        };
+        let tile = self.tile_of(op, source)?;
+        let valid_rows = TileType::try_from(tile.r#type())
+            .map_err(|e| (op, e.to_string()))?
+            .effective_view()
+            .valid_shape[0];
+        let tile_type =
+            |shape: &[i64], value: Value<'c, 'a>, valid: Vec<Option<i64>>| -> Type<'c> {
+                let view = TileView {
+                    valid_shape: Some(valid),
+                    ..TileView::default()
+                };
+                TileType::with_view(self.context, shape, element(value), None, &view).into()
+            };
+        let types = [
+            tile_type(
+                &columns_shape,
+                columns,
+                vec![valid_rows, Some(columns_shape[1])],
+            ),
+            tile_type(&counts_shape, counts, vec![Some(1), valid_rows]),
+        ];
+        let attributes: Vec<_> = ["cmp", "offset"]
+            .into_iter()
+            .filter_map(|name| {
+                op.attribute(name)
+                    .ok()
+                    .map(|a| (Identifier::new(self.context, name), a))
+            })
+            .collect();
+        let gather = OperationBuilder::new(OpKind::PlTileGatherCompare.name(), op.location())
+            .add_operands(&[tile, key])
+            .add_results(&types)
+            .add_attributes(&attributes)
+            .build()
+            .map_err(|e| (op, e.to_string()))?;
+        let block = op.block().expect("ops sit in blocks");
+        let gather = block.insert_operation_before(op, gather);
+        for (i, value) in [columns, counts].into_iter().enumerate() {
+            let tile: Value = gather.result(i).expect("two results").into();
+            self.tiles.insert(value_key(value), tile);
+        }
+        Ok(true)
     }
 }
 

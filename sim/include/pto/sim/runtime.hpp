@@ -33,6 +33,10 @@ template <> constexpr DataType data_type<int8_t>() { return DataType::INT8; }
 template <> constexpr DataType data_type<uint8_t>() { return DataType::UINT8; }
 template <> constexpr DataType data_type<int64_t>() { return DataType::INT64; }
 template <> constexpr DataType data_type<uint64_t>() { return DataType::UINT64; }
+// The runtime has no unsigned 16- or 32-bit type: it sizes and copies
+// buffers by their type, so those are the signed type of their width.
+template <> constexpr DataType data_type<uint32_t>() { return DataType::INT32; }
+template <> constexpr DataType data_type<uint16_t>() { return DataType::INT16; }
 // The runtime has no boolean type: a bool is one byte.
 template <> constexpr DataType data_type<bool>() { return DataType::UINT8; }
 

@@ -15,9 +15,13 @@ use super::{Lowering, value};
 use crate::emitc::build::{self, opaque, opaque_attribute};
 use crate::emitc::orchestration::calls::{Failure, replace_with_index};
 
-/// The runtime's `DataType` of an element type.
+/// The runtime's `DataType` of an element type. The runtime has no
+/// unsigned 16- or 32-bit type; it sizes and copies buffers by their type,
+/// so those are the signed type of their width (the same bytes).
 fn data_type(element: &str) -> Result<&'static str, String> {
     Ok(match element {
+        "uint32_t" => "DataType::INT32",
+        "uint16_t" => "DataType::INT16",
         "float" => "DataType::FLOAT32",
         "half" => "DataType::FLOAT16",
         "bfloat16_t" => "DataType::BFLOAT16",
