@@ -133,6 +133,19 @@ def PL_GatherOob : I32EnumAttr<"GatherOob", "out-of-bounds gather", [
   let cppNamespace = "::pto::pl";
 }
 
+// What an indexed scatter to global memory does with an index past its
+// table (pto-isa's ScatterOOB): undefined on the device (an error in
+// pto-run), nothing written, the last row or element, or the index
+// modulo the table.
+def PL_ScatterOob : I32EnumAttr<"ScatterOob", "out-of-bounds scatter", [
+    I32EnumAttrCase<"Undefined", 0, "undefined">,
+    I32EnumAttrCase<"Skip", 1, "skip">,
+    I32EnumAttrCase<"Clamp", 2, "clamp">,
+    I32EnumAttrCase<"Wrap", 3, "wrap">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 // Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,

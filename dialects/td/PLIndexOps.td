@@ -597,6 +597,50 @@ def PL_TileScatterOp : PL_Op<"tile.scatter", [PL_TilePure]> {
   }];
 }
 
+def PL_TileMscatterOp : PL_Op<"tile.mscatter", [AllTypesMatch<["table", "result"]>,
+    PL_TileMemory<3>]> {
+  let ptoFamily = "tile_scatter";
+  let ptoTiedOperand = 2;
+  let summary = "Scatter rows or elements of a tile into a tensor in global memory by index";
+  let description = [{
+    Writes `source` (a tile in `vec`) into `table` (a tensor in global
+    memory of its element type) at the positions `indices` (`i32` or
+    `ui32`, a tile in `vec`) gives, and returns the table (the same tensor,
+    now written). `row`: the source's valid row `r` is written to row
+    `indices[0, r]` of the 2-D table (`indices` is `[1, R]` for a source of
+    `R` rows, valid along the source's valid rows; the table has the
+    source's columns). `elem`: `source[r, c]` is written to the table's
+    element at row-major flat index `indices[r, c]` (`indices` has the
+    source's shape and valid extents). Positions are written in row-major
+    order, so of two writes to one place the later wins; `atomic_add` adds
+    into the table instead (f32, f16, bf16, i32, i16 or i8). An index past
+    the table (a negative `i32` read as a large unsigned one) is undefined
+    on the device and an error in pto-run, unless `oob` says otherwise:
+    `skip` (nothing written), `clamp` (the last row or element) or `wrap`
+    (the index modulo the table's rows or elements). a2a3's MSCATTER
+    writes rows by DMA but elements through the scalar cache, which its
+    DMAs do not see, and pto-isa spells it without its mode (which its CPU
+    backend reads as the other mode), so `pl-lower-math-ops` makes the op
+    stores: one `pl.tile.store` per row or element. Example:
+
+    ```mlir
+    %c2 = pl.tile.mscatter %rows, %slots into %cache row : !pl.tile<16x128xf16, vec>, !pl.tile<1x16xi32, vec>, !pl.tensor<256x128xf16>
+    %h2 = pl.tile.mscatter %ones, %bins into %hist elem oob skip atomic_add : !pl.tile<4x16xf32, vec>, !pl.tile<4x16xi32, vec>, !pl.tensor<1x64xf32>
+    ```
+  }];
+  let arguments = (ins PL_TileOf<[I8, UI8, I16, UI16, I32, UI32, F16, BF16, F32]>:$source,
+                       PL_TileOf<[I32, UI32]>:$indices,
+                       PL_TensorOf<[I8, UI8, I16, UI16, I32, UI32, F16, BF16, F32]>:$table,
+                       PL_GatherMode:$mode,
+                       DefaultValuedAttr<PL_ScatterOob, "::pto::pl::ScatterOob::Undefined">:$oob,
+                       UnitAttr:$atomic_add);
+  let results = (outs PL_TensorOf<[I8, UI8, I16, UI16, I32, UI32, F16, BF16, F32]>:$result);
+  let assemblyFormat = [{
+    $source `,` $indices `into` $table $mode (`oob` $oob^)? (`atomic_add` $atomic_add^)? attr-dict
+    `:` qualified(type($source)) `,` qualified(type($indices)) `,` qualified(type($table))
+  }];
+}
+
 def PL_TensorScatterOp : PL_Op<"tensor.scatter", [Pure,
     AllTypesMatch<["input", "result"]>]> {
   let ptoFamily = "tensor_scatter";

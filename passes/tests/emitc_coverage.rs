@@ -42,7 +42,8 @@ const NOT_LOWERED: &[OpKind] = &[
     // Tile ops without a lowering: planning gives tiles their buffers,
     // batch matmuls are not translated yet, pto-isa has no sine or cosine,
     // no carrying add, no row update and no compare gather of every
-    // comparison on a2a3 (pl-lower-math-ops decomposes them).
+    // comparison on a2a3, and its MSCATTER is spelt without its mode
+    // (pl-lower-math-ops decomposes them).
     OpKind::PlTileAlloc,
     OpKind::PlTileBatchMatmul,
     OpKind::PlTileBatchMatmulAcc,
@@ -55,6 +56,7 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileScatterUpdate,
     OpKind::PlTileGatherRow,
     OpKind::PlTileGatherCompare,
+    OpKind::PlTileMscatter,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

@@ -525,6 +525,8 @@ pub enum Indexing {
     PagedGather,
     /// `mgather`: rows or elements of a tensor by index.
     TableGather,
+    /// `mscatter`: rows or elements of a tile into a tensor by index.
+    TableScatter,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
     /// `tri`: a triangular mask of ones and zeros.
@@ -898,6 +900,7 @@ impl Code {
             K::PlTileGatherb => TileIndexing(Indexing::GatherBlocks),
             K::PlTileGatherRow => TileIndexing(Indexing::GatherRow),
             K::PlTileMgather => TileIndexing(Indexing::TableGather),
+            K::PlTileMscatter => TileIndexing(Indexing::TableScatter),
             K::PlTensorGatherRow => TensorIndexing(Indexing::GatherRow),
             K::PlTensorPagedGather => TensorIndexing(Indexing::PagedGather),
             K::PlTensorScatterMask => TensorIndexing(Indexing::ScatterMask),

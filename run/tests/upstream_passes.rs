@@ -231,6 +231,13 @@ fn cases() -> Vec<Case> {
                 ("arg5", Array::new(vec![], Elem::F16, vec![-0.5])),
             ],
         },
+        // Rows and elements scattered into tables in place.
+        Case {
+            path: "../corpus/61_mscatter.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
     ]
 }
 

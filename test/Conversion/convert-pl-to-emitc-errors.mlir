@@ -205,3 +205,15 @@ func.func @gather_compare(%x: !pl.tensor<16x64xf32>, %k: f32) attributes {pl.kin
   %i, %n = pl.tile.gather_compare %t, %k gt {pl.addresses = array<i64: 4096, 8192>} : !pl.tile<16x64xf32, vec>, f32 -> !pl.tile<16x8xi32, vec>, !pl.tile<1x16xi32, vec>
   return
 }
+
+// -----
+
+// An mscatter is stores by then (pl-lower-math-ops).
+func.func @mscatter(%x: !pl.tensor<16x64xf32>, %t: !pl.tensor<64x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %s = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %i = pl.tile.create {pl.addresses = array<i64: 4096>} : !pl.tile<1x16xi32, vec>
+  // expected-error @+1 {{pl-lower-math-ops (pto-a2a3-pipeline) makes it stores}}
+  %w = pl.tile.mscatter %s, %i into %t row : !pl.tile<16x64xf32, vec>, !pl.tile<1x16xi32, vec>, !pl.tensor<64x64xf32>
+  return
+}

@@ -18,3 +18,13 @@ func.func @gather_compare_dynamic(%x: !pl.tile<4x16xf32, vec, valid = ?x16>, %k:
   %i, %n = pl.tile.gather_compare %x, %k ge : !pl.tile<4x16xf32, vec, valid = ?x16>, f32 -> !pl.tile<4x8xi32, vec, valid = ?x8>, !pl.tile<1x4xi32, vec, valid = 1x?>
   return %i, %n : !pl.tile<4x8xi32, vec, valid = ?x8>, !pl.tile<1x4xi32, vec, valid = 1x?>
 }
+
+// -----
+
+// An mscatter of a source whose valid region is not static is not
+// lowered yet.
+func.func @mscatter_dynamic(%x: !pl.tile<4x16xf32, vec, valid = ?x16>, %i: !pl.tile<1x4xi32, vec, valid = 1x?>, %t: !pl.tensor<32x16xf32>) -> !pl.tensor<32x16xf32> {
+  // expected-error @+1 {{pl-lower-math-ops: an mscatter of a source with a dynamic valid region is not lowered yet, got !pl.tile<4x16xf32, vec, valid = ?x16>}}
+  %r = pl.tile.mscatter %x, %i into %t row : !pl.tile<4x16xf32, vec, valid = ?x16>, !pl.tile<1x4xi32, vec, valid = 1x?>, !pl.tensor<32x16xf32>
+  return %r : !pl.tensor<32x16xf32>
+}

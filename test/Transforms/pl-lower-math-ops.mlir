@@ -153,3 +153,49 @@ func.func @gather_compare(%x: !pl.tile<4x16xf32, vec, valid = 3x16>, %k: f32) ->
   return %i, %n : !pl.tile<4x8xi32, vec, valid = 3x8>, !pl.tile<1x4xui32, vec, valid = 1x3>
 }
 
+
+// A row scatter stores each valid row of the source at its index's row
+// (ui32 indices read as their i32 bits, unsigned); `skip` guards each
+// store with a loop of zero or one trips.
+// CHECK-LABEL: func.func @mscatter_rows(
+// CHECK: %[[I:.*]] = pl.tile.reinterpret_view %arg1 : !pl.tile<1x8xui32, vec, valid = 1x6> -> !pl.tile<1x8xi32, vec, valid = 1x6>
+// CHECK: %[[ROWS:.*]] = pl.tensor.dim %arg2, 0 : !pl.tensor<?x16xf32>
+// CHECK: %[[L:.*]] = scf.for %[[R:.*]] = %{{.*}} to %c6 step %{{.*}} iter_args(%[[T:.*]] = %arg2)
+// CHECK: %[[RAW:.*]] = pl.tile.read %[[I]][%{{.*}}, %[[R]]]
+// CHECK: %[[AT:.*]] = arith.index_castui %[[RAW]] : i32 to index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[AT]], %[[ROWS]] : index
+// CHECK: %[[N:.*]] = arith.select %[[IN]], %{{.*}}, %{{.*}} : index
+// CHECK: %[[ROW:.*]] = pl.tile.slice %arg0[%[[R]], %{{.*}}] : !pl.tile<8x16xf32, vec, valid = 6x16> -> !pl.tile<1x16xf32, vec>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} iter_args(%[[U:.*]] = %[[T]])
+// CHECK: pl.tile.store %[[ROW]], %[[U]][%[[AT]], %{{.*}}] : !pl.tile<1x16xf32, vec>, !pl.tensor<?x16xf32>
+// CHECK: return %[[L]]
+// CHECK-NOT: pl.tile.mscatter
+func.func @mscatter_rows(%x: !pl.tile<8x16xf32, vec, valid = 6x16>, %i: !pl.tile<1x8xui32, vec, valid = 1x6>, %t: !pl.tensor<?x16xf32>) -> !pl.tensor<?x16xf32> {
+  %r = pl.tile.mscatter %x, %i into %t row oob skip : !pl.tile<8x16xf32, vec, valid = 6x16>, !pl.tile<1x8xui32, vec, valid = 1x6>, !pl.tensor<?x16xf32>
+  return %r : !pl.tensor<?x16xf32>
+}
+
+// An element scatter stores each element at its flat index's row and
+// column (`wrap`: modulo the table's elements), or into a vector at the
+// index (`clamp`: at most the last element), adding with `atomic_add`.
+// CHECK-LABEL: func.func @mscatter_elements(
+// CHECK: %[[SIZE:.*]] = arith.muli %c4, %c8 : index
+// CHECK: scf.for %[[R:.*]] = {{.*}} iter_args(%{{.*}} = %arg2)
+// CHECK: scf.for %[[C:.*]] = {{.*}} iter_args(%[[T:.*]] = %{{.*}})
+// CHECK: %[[RAW:.*]] = pl.tile.read %arg1[%[[R]], %[[C]]]
+// CHECK: %[[AT:.*]] = arith.index_castui %[[RAW]] : i32 to index
+// CHECK: %[[W:.*]] = arith.remui %[[AT]], %[[SIZE]] : index
+// CHECK: %[[E:.*]] = pl.tile.slice %arg0[%[[R]], %[[C]]] : !pl.tile<2x8xf32, vec> -> !pl.tile<1x1xf32, vec>
+// CHECK: %[[ROW:.*]] = arith.divui %[[W]], %c8 : index
+// CHECK: %[[COL:.*]] = arith.remui %[[W]], %c8 : index
+// CHECK: pl.tile.store %[[E]], %[[T]][%[[ROW]], %[[COL]]] : !pl.tile<1x1xf32, vec>, !pl.tensor<4x8xf32>
+// CHECK: %[[LAST:.*]] = arith.subi %{{.*}}, %{{.*}} : index
+// CHECK: %[[AT2:.*]] = arith.index_castui
+// CHECK: %[[CL:.*]] = arith.minui %[[AT2]], %[[LAST]] : index
+// CHECK: pl.tile.store %{{.*}}, %{{.*}}[%[[CL]]] atomic_add partition [1] : !pl.tile<1x1xf32, vec>, !pl.tensor<40xf32>
+// CHECK-NOT: pl.tile.mscatter
+func.func @mscatter_elements(%x: !pl.tile<2x8xf32, vec>, %i: !pl.tile<2x8xi32, vec>, %t: !pl.tensor<4x8xf32>, %v: !pl.tensor<40xf32>) -> (!pl.tensor<4x8xf32>, !pl.tensor<40xf32>) {
+  %r = pl.tile.mscatter %x, %i into %t elem oob wrap : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec>, !pl.tensor<4x8xf32>
+  %w = pl.tile.mscatter %x, %i into %v elem oob clamp atomic_add : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec>, !pl.tensor<40xf32>
+  return %r, %w : !pl.tensor<4x8xf32>, !pl.tensor<40xf32>
+}

@@ -20,6 +20,11 @@
 //!   source's width; gatherb: 2-D, the source's rows a whole number of 32
 //!   bytes, offsets' columns a multiple of 8, the result the offsets' rows
 //!   (and valid rows) and their columns times the blocks' elements;
+//! - mscatter: a 2-D source and indices in `vec`, a table of the source's
+//!   element type; `row`: indices `[1, R]` valid along the source's valid
+//!   rows, a 2-D table of the source's columns; `elem`: indices of the
+//!   source's shape and valid extents, a table of rank 1 or 2;
+//!   `atomic_add` of f32, f16, bf16, i32, i16 or i8;
 //! - gather_compare: a 2-D source, a key of its element type, `[rows, n]`
 //!   columns and `[1, rows]` counts valid along the source's valid rows;
 //! - mgather: result and indices 2-D in `vec`, the table's element type;
@@ -48,7 +53,7 @@ use super::{
     VerifyResult,
     common::{
         Check, Failure, deciding_constant, distinct_scratch, fail, operand_type, render_dims,
-        require_vec, result_type, run_rule,
+        require_dtype, require_vec, result_type, run_rule,
     },
 };
 use crate::{
@@ -147,6 +152,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         K::PlTileGatherb => verify_gatherb,
         K::PlTileGatherRow | K::PlTensorGatherRow => verify_gather_row,
         K::PlTileMgather => verify_mgather,
+        K::PlTileMscatter => verify_mscatter,
         K::PlTensorPagedGather => verify_paged_gather,
         K::PlTensorGather => verify_gather_axis,
         K::PlTileScatter => verify_scatter,
@@ -889,6 +895,88 @@ fn verify_gather_mask<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResu
             source.bits()?,
             result.element
         ));
+    }
+    Ok(())
+}
+
+/// `mscatter`: a 2-D source and indices in `vec`, a table of the source's
+/// element type; `row`: indices `[1, R]` valid along the source's valid
+/// rows, a 2-D table of the source's columns; `elem`: indices of the
+/// source's shape and valid extents, a table of rank 1 or 2; `atomic_add`
+/// of the element types a2a3 adds.
+fn verify_mscatter<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    use crate::enums::GatherMode;
+    let (source, indices, table) = (
+        Shaped::operand(op, 0)?,
+        Shaped::operand(op, 1)?,
+        Shaped::operand(op, 2)?,
+    );
+    for (what, shaped) in [("source", &source), ("indices", &indices)] {
+        shaped.in_vec(what)?;
+        if shaped.shape.len() != 2 {
+            return fail(format!("{what} must be 2-D, got {}", shaped.r#type));
+        }
+    }
+    if source.element != table.element {
+        return fail(format!(
+            "table must have the source's element type {}, got {}",
+            source.element, table.r#type
+        ));
+    }
+    if op.attribute("atomic_add").is_ok() {
+        use crate::dtype::Dtype;
+        require_dtype(
+            "an atomic add: the source",
+            Dtype::of(source.element).ok_or_else(|| {
+                Failure::new(format!("unsupported element type {}", source.element))
+            })?,
+            &[
+                Dtype::F32,
+                Dtype::Bf16,
+                Dtype::F16,
+                Dtype::I32,
+                Dtype::I16,
+                Dtype::I8,
+            ],
+        )?;
+    }
+    match op.enum_attr::<GatherMode>("mode") {
+        Some(GatherMode::Row) => {
+            if table.shape.len() != 2 || table.shape[1] != source.shape[1] {
+                return fail(format!(
+                    "a row scatter writes rows of a 2-D table of the source's {} columns, got {}",
+                    render_dims(&source.shape[1..]),
+                    table.r#type
+                ));
+            }
+            let (shape, valid) = (
+                vec![Some(1), source.shape[0]],
+                vec![Some(1), source.valid[0]],
+            );
+            if indices.shape != shape || indices.valid != valid {
+                return fail(format!(
+                    "a row scatter's indices are one per source row: {} valid {}, got {}",
+                    render_dims(&shape),
+                    render_dims(&valid),
+                    indices.r#type
+                ));
+            }
+        }
+        Some(GatherMode::Elem) => {
+            if !matches!(table.shape.len(), 1 | 2) {
+                return fail(format!(
+                    "an element scatter writes a table of rank 1 or 2, got {}",
+                    table.r#type
+                ));
+            }
+            if indices.shape != source.shape || indices.valid != source.valid {
+                return fail(format!(
+                    "an element scatter's indices have the source's shape and valid extents, got {} and {}",
+                    indices.r#type, source.r#type
+                ));
+            }
+        }
+        None => return fail("needs a scatter mode"),
     }
     Ok(())
 }

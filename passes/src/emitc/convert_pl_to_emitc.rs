@@ -567,6 +567,9 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
             K::PlTileScatterUpdate => Err(
                 "a2a3 has no instruction for it: pl-lower-math-ops (pto-a2a3-pipeline) makes it row copies",
             ),
+            K::PlTileMscatter => Err(
+                "pto-isa spells a2a3's MSCATTER without its mode, which its CPU backend reads as the other mode: pl-lower-math-ops (pto-a2a3-pipeline) makes it stores",
+            ),
             _ => Ok(()),
         },
         Family::TileView => match kind {

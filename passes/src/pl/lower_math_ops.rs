@@ -22,6 +22,7 @@ use pto_dialects::{
 };
 
 mod gather_compare;
+mod mscatter;
 
 use crate::{
     options::OptionValues,
@@ -32,7 +33,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update, pl.tile.gather_row and pl.tile.gather_compare into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update, pl.tile.gather_row, pl.tile.gather_compare and pl.tile.mscatter into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -132,6 +133,33 @@ writes each row's count into an `i32` tile, `ui32` counts being its bits
 %w = pl.tile.write %acc[%r, %at], %v : !pl.tile<4x8xi32, vec>, i32
 ```
 
+A `pl.tile.mscatter` becomes stores: a2a3's MSCATTER writes elements
+through the scalar cache, which its DMAs do not see, and pto-isa spells
+it without its mode (which its CPU backend reads as the other mode). A
+row scatter is an `scf.for` over the source's valid rows carrying the
+table, each reading its index (`pl.tile.read`; `ui32` indices as their
+`i32` bits via `pl.tile.reinterpret_view`, cast unsigned), slicing the row
+(`pl.tile.slice`) and storing it at the indexed row (`pl.tile.store`,
+`atomic_add` kept); an element scatter is two loops over the valid
+elements storing one-element slices at the flat index's row and column
+(a vector table: at the index, `partition [1]`). `clamp` takes the
+minimum with the last row or element, `wrap` the remainder by the table's
+rows or elements (`pl.tensor.dim` where dynamic), and `skip` puts the
+store in an `scf.for` of one trip inside the table and none outside it.
+
+```mlir
+// before
+%w = pl.tile.mscatter %x, %i into %t elem oob wrap : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec>, !pl.tensor<4x8xf32>
+// after (the inner loop's body)
+%raw = pl.tile.read %i[%r, %c] : !pl.tile<2x8xi32, vec> -> i32
+%at = arith.index_castui %raw : i32 to index
+%w = arith.remui %at, %c32 : index
+%e = pl.tile.slice %x[%r, %c] : !pl.tile<2x8xf32, vec> -> !pl.tile<1x1xf32, vec>
+%row = arith.divui %w, %c8 : index
+%col = arith.remui %w, %c8 : index
+%t2 = pl.tile.store %e, %t1[%row, %col] : !pl.tile<1x1xf32, vec>, !pl.tensor<4x8xf32>
+```
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
@@ -152,6 +180,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
                     | OpKind::PlTileScatterUpdate
                     | OpKind::PlTileGatherRow
                     | OpKind::PlTileGatherCompare
+                    | OpKind::PlTileMscatter
             ) || carried_step(kind).is_some()
         })
     });
@@ -162,6 +191,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
             Some(OpKind::PlTileScatterUpdate) => lower_scatter_update(context, op),
             Some(OpKind::PlTileGatherRow) => lower_gather_row(context, op),
             Some(OpKind::PlTileGatherCompare) => gather_compare::lower(context, op),
+            Some(OpKind::PlTileMscatter) => mscatter::lower(context, op),
             kind => match kind.and_then(carried_step) {
                 Some(step) => lower_carry(op, step),
                 None => lower(context, op),

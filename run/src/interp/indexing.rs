@@ -707,6 +707,7 @@ impl Interp<'_> {
             }
             Indexing::PagedGather => return self.paged_gather(frame, op),
             Indexing::TableGather => return self.mgather(frame, op),
+            Indexing::TableScatter => return self.mscatter(frame, op),
             Indexing::Sequence => sequence(
                 self.int(frame, op.operands[0])?,
                 cols,

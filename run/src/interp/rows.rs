@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use pto_dialects::enums::{EnumAttr, GatherMode, GatherOob, PadValue};
+use pto_dialects::enums::{EnumAttr, GatherMode, GatherOob, PadValue, ScatterOob};
 
 use super::{Frame, Interp};
 use crate::{
@@ -224,6 +224,92 @@ impl Interp<'_> {
             }
         }
         Ok(Value::Tile(Arc::new(out)))
+    }
+
+    /// `mscatter`: the source's valid rows (`row`) or elements (`elem`)
+    /// written to the table at the indices (read as unsigned 32-bit) in
+    /// row-major order, added with `atomic_add`, an index past the table
+    /// treated as `oob` says; the result is the table.
+    pub(super) fn mscatter(&mut self, frame: &Frame, op: &Op) -> Result<Value> {
+        let source = self.tile(frame, op.operands[0])?;
+        let indices = self.tile(frame, op.operands[1])?;
+        let table = self.tensor(frame, op.operands[2])?;
+        let oob = op
+            .enum_attr::<ScatterOob>("oob")
+            .unwrap_or(ScatterOob::Undefined);
+        let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
+        let atomic_add = op.has_attr("atomic_add");
+        let (table_rows, table_cols) = table.rows_cols();
+        let capacity = if row_mode {
+            table_rows
+        } else {
+            table_rows * table_cols
+        };
+        // The position an index writes, or `None` for none.
+        let place = |at: (usize, usize)| -> Result<Option<usize>> {
+            let raw = indices
+                .get(at.0, at.1)
+                .ok_or_else(|| super::tile::undefined_read("mscatter", at.0, at.1))?;
+            let index = raw as i64 as u32 as usize;
+            if index < capacity {
+                return Ok(Some(index));
+            }
+            match oob {
+                ScatterOob::Skip => Ok(None),
+                ScatterOob::Clamp => Ok(Some(capacity - 1)),
+                ScatterOob::Wrap => Ok(Some(index % capacity)),
+                ScatterOob::Undefined => Err(RunError::new(format!(
+                    "mscatter: index {index} at {at:?} is past the table's {capacity} {}",
+                    if row_mode { "rows" } else { "elements" }
+                ))),
+            }
+        };
+        let value = |r: usize, c: usize| {
+            source
+                .get(r, c)
+                .ok_or_else(|| super::tile::undefined_read("mscatter", r, c))
+        };
+        let mut state = self.world.lock();
+        let rank = self.local_rank(&state, &table)?;
+        let mut write = |flat: usize, value: f64| -> Result<()> {
+            let (r, c) = ((flat / table_cols) as i64, (flat % table_cols) as i64);
+            let offsets = if table.shape.len() == 1 {
+                vec![c]
+            } else {
+                vec![r, c]
+            };
+            let at = table.window_at(&offsets, &[], 0, 0).ok_or_else(|| {
+                RunError::new(format!("mscatter: element {flat} is outside the table"))
+            })?;
+            let value = if atomic_add {
+                state.read(table.mem, rank, at, table.elem)?.unwrap_or(0.0) + value
+            } else {
+                value
+            };
+            state.write(table.mem, rank, at, table.elem, value)?;
+            Ok(())
+        };
+        for r in 0..source.valid_rows {
+            if row_mode {
+                let Some(row) = place((0, r))? else {
+                    continue;
+                };
+                for c in 0..source.valid_cols.min(table_cols) {
+                    write(row * table_cols + c, value(r, c)?)?;
+                }
+                continue;
+            }
+            for c in 0..source.valid_cols {
+                if let Some(flat) = place((r, c))? {
+                    write(flat, value(r, c)?)?;
+                }
+            }
+        }
+        drop(state);
+        if matches!(table.mem, crate::value::Mem::Window(_)) {
+            self.world.wake();
+        }
+        Ok(Value::Tensor(table))
     }
 
     /// `tile` as the op's result: a fresh tensor of the result's shape, or

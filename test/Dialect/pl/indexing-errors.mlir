@@ -579,3 +579,59 @@ func.func @gather_compare_element(%x: !pl.tile<8x16xf32, vec>, %k: f32) {
   %i, %n = pl.tile.gather_compare %x, %k eq : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xf32, vec>, !pl.tile<1x8xi32, vec>
   return
 }
+
+// -----
+
+func.func @mscatter_element_type(%x: !pl.tile<8x16xf32, vec>, %i: !pl.tile<1x8xi32, vec>, %t: !pl.tensor<32x16xf16>) {
+  // expected-error @+1 {{table must have the source's element type f32, got !pl.tensor<32x16xf16>}}
+  %r = pl.tile.mscatter %x, %i into %t row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xi32, vec>, !pl.tensor<32x16xf16>
+  return
+}
+
+// -----
+
+func.func @mscatter_row_columns(%x: !pl.tile<8x16xf32, vec>, %i: !pl.tile<1x8xi32, vec>, %t: !pl.tensor<32x32xf32>) {
+  // expected-error @+1 {{a row scatter writes rows of a 2-D table of the source's 16 columns, got !pl.tensor<32x32xf32>}}
+  %r = pl.tile.mscatter %x, %i into %t row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xi32, vec>, !pl.tensor<32x32xf32>
+  return
+}
+
+// -----
+
+func.func @mscatter_row_indices(%x: !pl.tile<8x16xf32, vec, valid = 5x16>, %i: !pl.tile<1x8xi32, vec>, %t: !pl.tensor<32x16xf32>) {
+  // expected-error @+1 {{a row scatter's indices are one per source row: 1x8 valid 1x5, got !pl.tile<1x8xi32, vec>}}
+  %r = pl.tile.mscatter %x, %i into %t row : !pl.tile<8x16xf32, vec, valid = 5x16>, !pl.tile<1x8xi32, vec>, !pl.tensor<32x16xf32>
+  return
+}
+
+// -----
+
+func.func @mscatter_elements(%x: !pl.tile<8x16xf32, vec>, %i: !pl.tile<8x8xi32, vec>, %t: !pl.tensor<512xf32>) {
+  // expected-error @+1 {{an element scatter's indices have the source's shape and valid extents, got !pl.tile<8x8xi32, vec> and !pl.tile<8x16xf32, vec>}}
+  %r = pl.tile.mscatter %x, %i into %t elem : !pl.tile<8x16xf32, vec>, !pl.tile<8x8xi32, vec>, !pl.tensor<512xf32>
+  return
+}
+
+// -----
+
+func.func @mscatter_table_rank(%x: !pl.tile<8x16xf32, vec>, %i: !pl.tile<8x16xi32, vec>, %t: !pl.tensor<4x8x16xf32>) {
+  // expected-error @+1 {{an element scatter writes a table of rank 1 or 2, got !pl.tensor<4x8x16xf32>}}
+  %r = pl.tile.mscatter %x, %i into %t elem : !pl.tile<8x16xf32, vec>, !pl.tile<8x16xi32, vec>, !pl.tensor<4x8x16xf32>
+  return
+}
+
+// -----
+
+func.func @mscatter_atomic(%x: !pl.tile<8x16xui16, vec>, %i: !pl.tile<8x16xi32, vec>, %t: !pl.tensor<512xui16>) {
+  // expected-error @+1 {{an atomic add: the source}}
+  %r = pl.tile.mscatter %x, %i into %t elem atomic_add : !pl.tile<8x16xui16, vec>, !pl.tile<8x16xi32, vec>, !pl.tensor<512xui16>
+  return
+}
+
+// -----
+
+func.func @mscatter_space(%x: !pl.tile<8x16xf32, mat>, %i: !pl.tile<8x16xi32, vec>, %t: !pl.tensor<512xf32>) {
+  // expected-error @+1 {{source}}
+  %r = pl.tile.mscatter %x, %i into %t elem : !pl.tile<8x16xf32, mat>, !pl.tile<8x16xi32, vec>, !pl.tensor<512xf32>
+  return
+}

@@ -29,6 +29,8 @@
 // CHECK: pl.tile.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [2, 16] valid(%{{.*}}, %{{.*}}) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+// CHECK: pl.tile.mscatter %{{.*}}, %{{.*}} into %{{.*}} row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xui32, vec>, !pl.tensor<?x16xf32>
+// CHECK: pl.tile.mscatter %{{.*}}, %{{.*}} into %{{.*}} elem oob skip atomic_add : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tensor<?x16xf32>
 // CHECK: pl.tile.gather_compare %{{.*}}, %{{.*}} gt offset 64 : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
 // CHECK: pl.tile.gather_compare %{{.*}}, %{{.*}}, %{{.*}} ne : !pl.tile<8x16xi16, vec, valid = ?x16>, i16, !pl.tile<8x16xui8, vec> -> !pl.tile<8x16xi32, vec, valid = ?x16>, !pl.tile<1x8xui32, vec, valid = 1x?>
 func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.tile<2x32xui32>, %ht: !pl.tile<2x32xf16>,
@@ -62,6 +64,9 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %gr = pl.tile.gather_row %cache[%at, %at] into %f[%at, %at] shape [2, 16] valid(%at, %at) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
   %mr = pl.tile.mgather %cache[%i] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
   %me = pl.tile.mgather %cache[%i] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+  %slots = pl.tile.create : !pl.tile<1x8xui32, vec>
+  %ms = pl.tile.mscatter %f, %slots into %cache row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xui32, vec>, !pl.tensor<?x16xf32>
+  %me2 = pl.tile.mscatter %g, %i into %ms elem oob skip atomic_add : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tensor<?x16xf32>
   %gc, %gn = pl.tile.gather_compare %f, %fk gt offset 64 : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
   %hc, %hn = pl.tile.gather_compare %s, %sk, %scratch ne offset 0 : !pl.tile<8x16xi16, vec, valid = ?x16>, i16, !pl.tile<8x16xui8, vec> -> !pl.tile<8x16xi32, vec, valid = ?x16>, !pl.tile<1x8xui32, vec, valid = 1x?>
   return

@@ -220,17 +220,13 @@ impl<'c, 'a> Lowering<'c, 'a> {
         Ok(())
     }
 
-    /// `MGATHER<Coalesce::…, GatherOOB::…>(dst, table, indices)`: the
-    /// table a `GlobalTensor` of the whole tensor, the mode spelt out
-    /// (pto-isa's default is `Row` on a2a3 and `Elem` on its CPU backend).
-    fn mgather(
+    /// A `GlobalTensor` of the whole of `table` (its dynamic extents read
+    /// at run time).
+    fn whole_table(
         &mut self,
         op: OperationRef<'c, 'a>,
-        result: Value<'c, 'a>,
-        operands: &[Value<'c, 'a>],
-        valid: [Option<Value<'c, 'a>>; 2],
-    ) -> Result<(), Failure<'c, 'a>> {
-        let table = operands[0];
+        table: Value<'c, 'a>,
+    ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let shape = pto_dialects::types::TensorLike::try_from(table.r#type())
             .map_err(|e| (op, e.to_string()))?
             .shape();
@@ -248,7 +244,20 @@ impl<'c, 'a> Lowering<'c, 'a> {
                 }
             }
         }
-        let global = self.global_window(op, table, table, &[], &window, &runtime)?;
+        self.global_window(op, table, table, &[], &window, &runtime)
+    }
+
+    /// `MGATHER<Coalesce::…, GatherOOB::…>(dst, table, indices)`: the
+    /// table a `GlobalTensor` of the whole tensor, the mode spelt out
+    /// (pto-isa's default is `Row` on a2a3 and `Elem` on its CPU backend).
+    fn mgather(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        result: Value<'c, 'a>,
+        operands: &[Value<'c, 'a>],
+        valid: [Option<Value<'c, 'a>>; 2],
+    ) -> Result<(), Failure<'c, 'a>> {
+        let global = self.whole_table(op, operands[0])?;
         let object = self.declare_tile(op, result, 0, valid)?;
         let mode = match op.enum_attr::<GatherMode>("mode") {
             Some(GatherMode::Elem) => "Coalesce::Elem",
