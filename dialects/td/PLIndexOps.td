@@ -91,6 +91,62 @@ def PL_TileTriOp : PL_Op<"tile.tri", [PL_TilePure]> {
   }];
 }
 
+def PL_TileRandomOp : PL_Op<"tile.random", [PL_TilePure]> {
+  let ptoFamily = "tile_generate";
+  let summary = "Counter-based random bits (Philox-4x32)";
+  let description = [{
+    Returns a 2-D tile of random 32-bit integers from a key
+    (`key0`, `key1`) and a 128-bit counter (`counter0` its lowest word to
+    `counter3`), as pto-isa's TRANDOM computes them. With `cols` the
+    tile's columns rounded up to a multiple of 8 (its row's storage), `vc`
+    its valid columns and `G = ceil(vc / 256)`, element `(r, c)` of the
+    valid region is word `(c mod 256) / 64` of Philox-4x32 of the counter
+    plus `(r * G + c / 256) * cols / 4 + c mod 64` (modulo 2^128) under
+    the key, `rounds` rounds (10, or 7): a round maps words
+    `(n0, n1, n2, n3)` to `(hi(n2 * 0xCD9E8D57) ^ n1 ^ k0, lo(n2 *
+    0xCD9E8D57), hi(n0 * 0xD2511F53) ^ n3 ^ k1, lo(n0 * 0xD2511F53))` and
+    then adds 0x9E3779B9 to `k0` and 0xBB67AE85 to `k1`. The elements past
+    the valid region are undefined. The seeds are `i32`; their bits are
+    read unsigned. a2a3 has no TRANDOM (pto-isa implements it for a5):
+    `pl-lower-math-ops` computes each element with scalar arithmetic.
+    Example:
+
+    ```mlir
+    %r = pl.tile.random key(%k0, %k1) counter(%c0, %c1, %c2, %c3) : !pl.tile<4x256xui32, vec>
+    %s = pl.tile.random key(%k0, %k1) counter(%c0, %c1, %c2, %c3) rounds 7 : !pl.tile<8x64xi32, vec, valid = 8x40>
+    ```
+  }];
+  let arguments = (ins I32:$key0, I32:$key1, I32:$counter0, I32:$counter1, I32:$counter2,
+                       I32:$counter3, DefaultValuedAttr<I32Attr, "10">:$rounds);
+  let results = (outs PL_TileOf<[I32, UI32]>:$result);
+  let assemblyFormat = [{
+    `key` `(` $key0 `,` $key1 `)` `counter` `(` $counter0 `,` $counter1 `,` $counter2 `,`
+    $counter3 `)` (`rounds` $rounds^)? attr-dict `:` qualified(type($result))
+  }];
+}
+
+def PL_TensorRandomOp : PL_Op<"tensor.random", [Pure]> {
+  let ptoFamily = "tensor_generate";
+  let ptoTileForm = "pl.tile.random";
+  let summary = "Counter-based random bits (Philox-4x32)";
+  let description = [{
+    The tensor form of `pl.tile.random`: a 2-D tensor of static shape of
+    random 32-bit integers, element `(r, c)` computed as the tile form
+    computes it for a tile of the tensor's shape. Example:
+
+    ```mlir
+    %r = pl.tensor.random key(%k0, %k1) counter(%c0, %c1, %c2, %c3) : !pl.tensor<4x256xui32>
+    ```
+  }];
+  let arguments = (ins I32:$key0, I32:$key1, I32:$counter0, I32:$counter1, I32:$counter2,
+                       I32:$counter3, DefaultValuedAttr<I32Attr, "10">:$rounds);
+  let results = (outs PL_TensorOf<[I32, UI32]>:$result);
+  let assemblyFormat = [{
+    `key` `(` $key0 `,` $key1 `)` `counter` `(` $counter0 `,` $counter1 `,` $counter2 `,`
+    $counter3 `)` (`rounds` $rounds^)? attr-dict `:` qualified(type($result))
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Sorting (value, index) pairs
 //===----------------------------------------------------------------------===//

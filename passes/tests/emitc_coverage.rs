@@ -42,8 +42,8 @@ const NOT_LOWERED: &[OpKind] = &[
     // Tile ops without a lowering: planning gives tiles their buffers,
     // batch matmuls are not translated yet, pto-isa has no sine or cosine,
     // no carrying add, no row update and no compare gather of every
-    // comparison on a2a3, and its MSCATTER is spelt without its mode
-    // (pl-lower-math-ops decomposes them).
+    // comparison and no TRANDOM on a2a3, and its MSCATTER is spelt
+    // without its mode (pl-lower-math-ops decomposes them).
     OpKind::PlTileAlloc,
     OpKind::PlTileBatchMatmul,
     OpKind::PlTileBatchMatmulAcc,
@@ -57,6 +57,7 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileGatherRow,
     OpKind::PlTileGatherCompare,
     OpKind::PlTileMscatter,
+    OpKind::PlTileRandom,
     // Host-level and tensor-level communication.
     OpKind::PldSystemWorldSize,
     OpKind::PldSystemDeferWait,

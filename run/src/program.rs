@@ -529,6 +529,8 @@ pub enum Indexing {
     TableScatter,
     /// `reinterpret_view`: the same bytes as another element type.
     Reinterpret,
+    /// `random`: counter-based random bits (Philox-4x32).
+    Random,
     /// `tri`: a triangular mask of ones and zeros.
     Triangle,
 }
@@ -878,6 +880,8 @@ impl Code {
             K::PlTileGetBlockNum | K::PlTensorGetBlockNum => TileBlockNum,
             K::PlTileGetSubblockIdx | K::PlTensorGetSubblockIdx => TileSubblockIdx,
             K::PlTileCi => TileIndexing(Indexing::Sequence),
+            K::PlTileRandom => TileIndexing(Indexing::Random),
+            K::PlTensorRandom => TensorIndexing(Indexing::Random),
             K::PlTileSort32 => TileIndexing(Indexing::SortBlocks),
             K::PlTileMrgsortFormat1 => TileIndexing(Indexing::MergeRuns),
             K::PlTileMrgsortFormat2 => TileIndexing(Indexing::MergeLists),

@@ -238,6 +238,20 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // Random bits: scalar arithmetic after pl-lower-math-ops.
+        Case {
+            path: "../corpus/62_random.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: (0..4)
+                .map(|i| {
+                    (
+                        ["arg0", "arg1", "arg2", "arg3"][i],
+                        scalar_i32(0x1234 * i as i32 - 7),
+                    )
+                })
+                .collect(),
+        },
     ]
 }
 

@@ -217,3 +217,12 @@ func.func @mscatter(%x: !pl.tensor<16x64xf32>, %t: !pl.tensor<64x64xf32>) attrib
   %w = pl.tile.mscatter %s, %i into %t row : !pl.tile<16x64xf32, vec>, !pl.tile<1x16xi32, vec>, !pl.tensor<64x64xf32>
   return
 }
+
+// -----
+
+// Random bits are scalar arithmetic by then (pl-lower-math-ops).
+func.func @random(%k: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a2a3 has no TRANDOM}}
+  %r = pl.tile.random key(%k, %k) counter(%k, %k, %k, %k) {pl.addresses = array<i64: 0>} : !pl.tile<4x64xui32, vec>
+  return
+}

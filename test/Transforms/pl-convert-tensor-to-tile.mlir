@@ -484,3 +484,12 @@ func.func @gather_compare(%s: !pl.tensor<8x64xf32>, %t: f32) -> (!pl.tensor<8x16
   %i, %n = pl.tensor.gather_compare %s, %t gt offset 64 : !pl.tensor<8x64xf32>, f32 -> !pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>
   return %i, %n : !pl.tensor<8x16xi32>, !pl.tensor<1x8xui32>
 }
+
+// Random bits: the tile form on the seeds, stored.
+// CHECK-LABEL: func.func @random(
+// CHECK: %[[R:.*]] = pl.tile.random key(%arg0, %arg1) counter(%arg0, %arg1, %arg0, %arg1) rounds 7 : !pl.tile<4x256xui32>
+// CHECK: pl.tile.store %[[R]], %arg2
+func.func @random(%k0: i32, %k1: i32) -> !pl.tensor<4x256xui32> attributes {pl.kind = #pl.kind<incore>} {
+  %r = pl.tensor.random key(%k0, %k1) counter(%k0, %k1, %k0, %k1) rounds 7 : !pl.tensor<4x256xui32>
+  return %r : !pl.tensor<4x256xui32>
+}

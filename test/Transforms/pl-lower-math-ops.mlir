@@ -199,3 +199,43 @@ func.func @mscatter_elements(%x: !pl.tile<2x8xf32, vec>, %i: !pl.tile<2x8xi32, v
   %w = pl.tile.mscatter %x, %i into %v elem oob clamp atomic_add : !pl.tile<2x8xf32, vec>, !pl.tile<2x8xi32, vec>, !pl.tensor<40xf32>
   return %r, %w : !pl.tensor<4x8xf32>, !pl.tensor<40xf32>
 }
+
+// Random bits are scalar arithmetic: per valid element, its place (group
+// of 256 columns, word, lane; the rows' storage is 304 columns, 76 chunks),
+// the counter advanced with carries, the rounds a loop carrying the words
+// and key, the element's word selected and written; ui32 is the i32
+// tile's bits.
+// CHECK-LABEL: func.func @random(
+// CHECK: %[[T:.*]] = pl.tile.create : !pl.tile<2x300xi32, vec, valid = 2x290>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %c2 step %{{.*}} iter_args(%{{.*}} = %[[T]])
+// CHECK: scf.for %[[C:.*]] = %{{.*}} to %c290 step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: %[[G:.*]] = arith.divui %[[C]], %{{.*}} : index
+// CHECK: %[[IN:.*]] = arith.remui %[[C]], %{{.*}} : index
+// CHECK: %[[WORD:.*]] = arith.divui %[[IN]], %{{.*}} : index
+// CHECK: %[[LANE:.*]] = arith.remui %[[C]], %{{.*}} : index
+// CHECK: %[[RG:.*]] = arith.muli %[[R]], %c2{{.*}} : index
+// CHECK: %[[CHUNK:.*]] = arith.addi %[[RG]], %[[G]] : index
+// CHECK: %[[OFF:.*]] = arith.muli %[[CHUNK]], %c76 : index
+// CHECK: %[[AT:.*]] = arith.addi %[[OFF]], %[[LANE]] : index
+// CHECK: %[[AT64:.*]] = arith.index_castui %[[AT]] : index to i64
+// CHECK: %[[W0:.*]] = arith.extui %arg2 : i32 to i64
+// CHECK: %[[S0:.*]] = arith.addi %[[W0]], %[[AT64]] : i64
+// CHECK: %[[N0:.*]] = arith.trunci %[[S0]] : i64 to i32
+// CHECK: %[[ROUNDS:.*]]:6 = scf.for %{{.*}} = %{{.*}} to %c7 step %{{.*}} iter_args(%[[A0:.*]] = %[[N0]], %[[A1:.*]] = %{{.*}}, %[[A2:.*]] = %{{.*}}, %[[A3:.*]] = %{{.*}}, %[[K0:.*]] = %arg0, %[[K1:.*]] = %arg1)
+// CHECK: %[[X0:.*]] = arith.extui %[[A0]] : i32 to i64
+// CHECK: %[[P0:.*]] = arith.muli %[[X0]], %c3528531795_i64 : i64
+// CHECK: %[[X2:.*]] = arith.extui %[[A2]] : i32 to i64
+// CHECK: %[[P1:.*]] = arith.muli %[[X2]], %c3449720151_i64 : i64
+// CHECK: arith.addi %[[K0]], %c-1640531527_i32 : i32
+// CHECK: arith.addi %[[K1]], %c-1150833019_i32 : i32
+// CHECK: arith.cmpi eq, %[[WORD]], %{{.*}} : index
+// CHECK: arith.select %{{.*}}, %[[ROUNDS]]#2, %[[ROUNDS]]#3 : i32
+// CHECK: arith.select %{{.*}}, %[[ROUNDS]]#1, %{{.*}} : i32
+// CHECK: %[[V:.*]] = arith.select %{{.*}}, %[[ROUNDS]]#0, %{{.*}} : i32
+// CHECK: pl.tile.write %[[ACC]][%[[R]], %[[C]]], %[[V]]
+// CHECK: pl.tile.reinterpret_view %{{.*}} : !pl.tile<2x300xi32, vec, valid = 2x290> -> !pl.tile<2x300xui32, vec, valid = 2x290>
+// CHECK-NOT: pl.tile.random
+func.func @random(%k0: i32, %k1: i32, %c0: i32, %c1: i32, %c2: i32, %c3: i32) -> !pl.tile<2x300xui32, vec, valid = 2x290> {
+  %r = pl.tile.random key(%k0, %k1) counter(%c0, %c1, %c2, %c3) rounds 7 : !pl.tile<2x300xui32, vec, valid = 2x290>
+  return %r : !pl.tile<2x300xui32, vec, valid = 2x290>
+}

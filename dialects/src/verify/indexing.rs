@@ -4,7 +4,8 @@
 //! rules of `movement.rs` and `tensor.rs`).
 //!
 //! - ci: one row (every dimension but the last 1, the last not 1), static;
-//!   `start` an integer of the element type's width; tri: 2-D;
+//!   `start` an integer of the element type's width; tri: 2-D; random:
+//!   2-D, static shape and valid extents, 7 or 10 rounds;
 //! - sort32: indices of the source's shape (and valid extents), whole
 //!   blocks of 32 wholly valid columns; the result 8 bytes per element
 //!   (last dimension times 2 for 32-bit values, 4 for 16-bit), the
@@ -145,6 +146,7 @@ fn rule(kind: OpKind) -> Option<Check> {
     Some(match kind {
         K::PlTileCi | K::PlTensorCi => verify_ci,
         K::PlTileTri => verify_tri,
+        K::PlTileRandom | K::PlTensorRandom => verify_random,
         K::PlTileSort32 | K::PlTensorSort32 => verify_sort32,
         K::PlTileMrgsortFormat1 | K::PlTensorMrgsortFormat1 => verify_mrgsort_format1,
         K::PlTileMrgsortFormat2 | K::PlTensorMrgsortFormat2 => verify_mrgsort_format2,
@@ -210,6 +212,34 @@ fn verify_tri<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
 }
 
 /// Elements of `element` per 8-byte (value, index) pair.
+/// `random`: 2-D, static, valid extents static (the counters follow
+/// them); 7 or 10 rounds.
+fn verify_random<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let result = Shaped::result(op)?;
+    result.in_vec("result")?;
+    if result.shape.len() != 2 || result.shape.iter().any(Option::is_none) {
+        return fail(format!(
+            "result must be 2-D of static shape, got {}",
+            result.r#type
+        ));
+    }
+    if result.valid.iter().any(Option::is_none) {
+        return fail(format!(
+            "the result's valid extents must be static (they place the counters), got {}",
+            result.r#type
+        ));
+    }
+    let rounds = op
+        .attribute("rounds")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok())
+        .map_or(10, |a| a.value());
+    if !matches!(rounds, 7 | 10) {
+        return fail(format!("rounds must be 7 or 10, got {rounds}"));
+    }
+    Ok(())
+}
+
 fn pair_width<'c>(element: Type<'c>) -> Result<i64, Failure<'c>> {
     Ok(64 / i64::from(bits(element)?))
 }

@@ -555,8 +555,13 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileAssemble
         | Family::TileCompare
         | Family::TileCast
-        | Family::TileGenerate
         | Family::TileSort => Ok(()),
+        Family::TileGenerate => match kind {
+            K::PlTileRandom => Err(
+                "a2a3 has no TRANDOM (pto-isa implements it for a5): pl-lower-math-ops (pto-a2a3-pipeline) makes it scalar arithmetic",
+            ),
+            _ => Ok(()),
+        },
         Family::TileGather => match kind {
             K::PlTileGatherCompare => Err(
                 "a2a3's compare gather takes only eq and gt and integer keys: pl-lower-math-ops (pto-a2a3-pipeline) makes it scalar loops",

@@ -23,6 +23,7 @@ use pto_dialects::{
 
 mod gather_compare;
 mod mscatter;
+mod random;
 
 use crate::{
     options::OptionValues,
@@ -33,7 +34,7 @@ use crate::{
 pub static PASS: PassDefinition = PassDefinition {
     argument: "pl-lower-math-ops",
     class_name: "LowerMathOps",
-    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update, pl.tile.gather_row, pl.tile.gather_compare and pl.tile.mscatter into primitive tile ops",
+    summary: "Decompose pl.tile.sin, pl.tile.cos, the carrying ops, pl.tile.scatter_update, pl.tile.gather_row, pl.tile.gather_compare, pl.tile.mscatter and pl.tile.random into primitive tile ops",
     description: r#"a2a3 has no sine or cosine instruction. As PyPTO's LowerCompositeOps, this
 pass replaces every `pl.tile.sin` and `pl.tile.cos` (f32) by primitive
 elementwise tile ops of the same shape, memory space and view: with
@@ -160,6 +161,18 @@ store in an `scf.for` of one trip inside the table and none outside it.
 %t2 = pl.tile.store %e, %t1[%row, %col] : !pl.tile<1x1xf32, vec>, !pl.tensor<4x8xf32>
 ```
 
+a2a3 has no TRANDOM (pto-isa implements it for a5), so a `pl.tile.random`
+is computed on the scalar pipe: two `scf.for` loops over the valid
+elements carry an `i32` tile (`ui32` is its bits); each element's counter
+offset, `(row * groups + column / 256) * storage / 4 + column mod 64` with
+`storage` the row's columns rounded up to 8, is `index` arithmetic; the
+128-bit counter is advanced word by word through `i64` sums and carries;
+the rounds are an `scf.for` carrying the four words and the key, the high
+words of the products taken from `i64` products (`arith.extui`,
+`arith.muli`, `arith.shrui`); the element's word is selected
+(`arith.select`) and written (`pl.tile.write`). pto-run computes TRANDOM
+as pto-isa's CPU backend does, so the values are the same before and after.
+
 `pto-a2a3-pipeline` runs it on every function after the tensor-to-tile
 conversion and the distributed lowering, before tiles are flattened to
 2-D."#,
@@ -181,6 +194,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
                     | OpKind::PlTileGatherRow
                     | OpKind::PlTileGatherCompare
                     | OpKind::PlTileMscatter
+                    | OpKind::PlTileRandom
             ) || carried_step(kind).is_some()
         })
     });
@@ -192,6 +206,7 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
             Some(OpKind::PlTileGatherRow) => lower_gather_row(context, op),
             Some(OpKind::PlTileGatherCompare) => gather_compare::lower(context, op),
             Some(OpKind::PlTileMscatter) => mscatter::lower(context, op),
+            Some(OpKind::PlTileRandom) => random::lower(context, op),
             kind => match kind.and_then(carried_step) {
                 Some(step) => lower_carry(op, step),
                 None => lower(context, op),

@@ -556,6 +556,84 @@ pub fn gather_mask(source: &Tile, pattern: MaskPattern, out: Elem) -> Result<Til
     Ok(result)
 }
 
+/// Philox-4x32's multipliers and key increments (pto-isa's TRANDOM).
+const PHILOX_M0: u64 = 0xD251_1F53;
+const PHILOX_M1: u64 = 0xCD9E_8D57;
+const PHILOX_K0: u32 = 0x9E37_79B9;
+const PHILOX_K1: u32 = 0xBB67_AE85;
+
+/// `counter += value` as one 128-bit number (word 0 lowest).
+fn advance(counter: &mut [u32; 4], value: u64) {
+    let mut carry = value;
+    for word in counter.iter_mut() {
+        carry += u64::from(*word);
+        *word = carry as u32;
+        carry >>= 32;
+    }
+}
+
+/// `rounds` rounds of Philox-4x32 on `counter` under `key`.
+fn philox(mut n: [u32; 4], mut key: [u32; 2], rounds: u32) -> [u32; 4] {
+    for _ in 0..rounds {
+        let (m0, m1) = (u64::from(n[0]) * PHILOX_M0, u64::from(n[2]) * PHILOX_M1);
+        n = [
+            (m1 >> 32) as u32 ^ n[1] ^ key[0],
+            m1 as u32,
+            (m0 >> 32) as u32 ^ n[3] ^ key[1],
+            m0 as u32,
+        ];
+        key = [
+            key[0].wrapping_add(PHILOX_K0),
+            key[1].wrapping_add(PHILOX_K1),
+        ];
+    }
+    n
+}
+
+/// pto-isa's TRANDOM: a tile of `rows` x `cols` (its rows' storage
+/// `cols` rounded up to 8 words), valid `valid`, whose element `(r, c)` is
+/// word `(c % 256) / 64` of Philox of the counter advanced by
+/// `(r * G + c / 256) * stride / 4 + c % 64`, `G` the valid columns'
+/// groups of 256.
+pub fn random(
+    key: [u32; 2],
+    counter: [u32; 4],
+    (rows, cols): (usize, usize),
+    (valid_rows, valid_cols): (usize, usize),
+    rounds: u32,
+    elem: Elem,
+) -> Result<Tile> {
+    const LANES: usize = 64;
+    let mut tile = Tile::undefined(rows, cols, elem)?;
+    (tile.valid_rows, tile.valid_cols) = (valid_rows, valid_cols);
+    let stride_chunks = (cols.div_ceil(8) * 8 / 4) as u64;
+    let groups = valid_cols.div_ceil(4 * LANES);
+    let mut row_counter = counter;
+    for r in 0..valid_rows {
+        for group in 0..groups {
+            for lane in 0..LANES {
+                let mut lane_counter = row_counter;
+                advance(&mut lane_counter, lane as u64);
+                let words = philox(lane_counter, key, rounds);
+                for (repeat, word) in words.iter().enumerate() {
+                    let c = group * 4 * LANES + repeat * LANES + lane;
+                    if c < valid_cols {
+                        let i = tile.index(r, c);
+                        tile.data[i] = if elem == Elem::I32 {
+                            f64::from(*word as i32)
+                        } else {
+                            f64::from(*word)
+                        };
+                        tile.defined[i] = true;
+                    }
+                }
+            }
+            advance(&mut row_counter, stride_chunks);
+        }
+    }
+    Ok(tile)
+}
+
 /// Per valid row of `source`, the valid columns (plus `offset`) whose
 /// element compares true with `key`, in order, the first `n` of them and
 /// zeros after; and the number of matches per row (`[1, rows]` of
@@ -714,6 +792,29 @@ impl Interp<'_> {
                 result_elem,
                 op.has_attr("descending"),
             )?,
+            Indexing::Random => {
+                let seed =
+                    |i: usize| -> Result<u32> { Ok(self.int(frame, op.operands[i])? as u32) };
+                let valid = match op.result_types.first() {
+                    Some(Ty::Tile(t)) => t
+                        .valid
+                        .iter()
+                        .zip(&t.shape)
+                        .map(|(v, d)| v.unwrap_or(*d) as usize)
+                        .collect(),
+                    _ => result_shape.iter().map(|&d| d as usize).collect::<Vec<_>>(),
+                };
+                let rounds = op.int_attr("rounds").unwrap_or(10) as u32;
+                let rows = result_shape.first().copied().unwrap_or(1) as usize;
+                random(
+                    [seed(0)?, seed(1)?],
+                    [seed(2)?, seed(3)?, seed(4)?, seed(5)?],
+                    (rows, cols),
+                    (valid[0], valid[1]),
+                    rounds,
+                    result_elem,
+                )?
+            }
             Indexing::SortBlocks => sort_blocks(&*operand(self, 0)?, &*operand(self, 1)?)?,
             Indexing::MergeRuns => {
                 merge_runs(&*operand(self, 0)?, self.int(frame, op.operands[1])?)?
@@ -850,6 +951,16 @@ mod tests {
         // Exhausted: stops when the first list runs out.
         let stopped = merge(&[a, b], 8, true);
         assert_eq!(stopped.len(), 7);
+    }
+
+    #[test]
+    fn counters_carry_across_all_four_words() {
+        let mut counter = [u32::MAX, u32::MAX, u32::MAX, 7];
+        advance(&mut counter, 1);
+        assert_eq!(counter, [0, 0, 0, 8]);
+        let mut counter = [u32::MAX - 1, 3, 0, 0];
+        advance(&mut counter, 5 << 32 | 3);
+        assert_eq!(counter, [1, 9, 0, 0]);
     }
 
     #[test]

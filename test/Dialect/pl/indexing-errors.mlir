@@ -635,3 +635,35 @@ func.func @mscatter_space(%x: !pl.tile<8x16xf32, mat>, %i: !pl.tile<8x16xi32, ve
   %r = pl.tile.mscatter %x, %i into %t elem : !pl.tile<8x16xf32, mat>, !pl.tile<8x16xi32, vec>, !pl.tensor<512xf32>
   return
 }
+
+// -----
+
+func.func @random_rounds(%k: i32) {
+  // expected-error @+1 {{rounds must be 7 or 10, got 8}}
+  %r = pl.tile.random key(%k, %k) counter(%k, %k, %k, %k) rounds 8 : !pl.tile<4x64xui32, vec>
+  return
+}
+
+// -----
+
+func.func @random_rank(%k: i32) {
+  // expected-error @+1 {{result must be 2-D of static shape, got !pl.tensor<4x4x64xi32>}}
+  %r = pl.tensor.random key(%k, %k) counter(%k, %k, %k, %k) : !pl.tensor<4x4x64xi32>
+  return
+}
+
+// -----
+
+func.func @random_valid(%k: i32) {
+  // expected-error @+1 {{the result's valid extents must be static (they place the counters), got !pl.tile<4x64xi32, vec, valid = 4x?>}}
+  %r = pl.tile.random key(%k, %k) counter(%k, %k, %k, %k) : !pl.tile<4x64xi32, vec, valid = 4x?>
+  return
+}
+
+// -----
+
+func.func @random_element(%k: i32) {
+  // expected-error @+1 {{result #0 must be}}
+  %r = pl.tile.random key(%k, %k) counter(%k, %k, %k, %k) : !pl.tile<4x64xf32, vec>
+  return
+}

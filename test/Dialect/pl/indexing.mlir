@@ -29,6 +29,8 @@
 // CHECK: pl.tile.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [2, 16] valid(%{{.*}}, %{{.*}}) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
 // CHECK: pl.tile.mgather %{{.*}}[%{{.*}}] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+// CHECK: pl.tile.random key(%{{.*}}, %{{.*}}) counter(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : !pl.tile<4x256xui32, vec>
+// CHECK: pl.tile.random key(%{{.*}}, %{{.*}}) counter(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) rounds 7 : !pl.tile<3x40xi32, vec, valid = 3x33>
 // CHECK: pl.tile.mscatter %{{.*}}, %{{.*}} into %{{.*}} row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xui32, vec>, !pl.tensor<?x16xf32>
 // CHECK: pl.tile.mscatter %{{.*}}, %{{.*}} into %{{.*}} elem oob skip atomic_add : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tensor<?x16xf32>
 // CHECK: pl.tile.gather_compare %{{.*}}, %{{.*}} gt offset 64 : !pl.tile<8x16xf32, vec>, f32 -> !pl.tile<8x4xi32, vec>, !pl.tile<1x8xi32, vec>
@@ -64,6 +66,8 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
   %gr = pl.tile.gather_row %cache[%at, %at] into %f[%at, %at] shape [2, 16] valid(%at, %at) : !pl.tensor<?x16xf32>, !pl.tile<8x16xf32, vec>
   %mr = pl.tile.mgather %cache[%i] row : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<64x16xf32, vec>
   %me = pl.tile.mgather %cache[%i] elem oob zero : !pl.tensor<?x16xf32>, !pl.tile<1x64xi32, vec> -> !pl.tile<1x64xf32, vec>
+  %rw = pl.tile.random key(%n, %n) counter(%n, %n, %n, %n) : !pl.tile<4x256xui32, vec>
+  %rc = pl.tile.random key(%n, %n) counter(%n, %n, %n, %n) rounds 7 : !pl.tile<3x40xi32, vec, valid = 3x33>
   %slots = pl.tile.create : !pl.tile<1x8xui32, vec>
   %ms = pl.tile.mscatter %f, %slots into %cache row : !pl.tile<8x16xf32, vec>, !pl.tile<1x8xui32, vec>, !pl.tensor<?x16xf32>
   %me2 = pl.tile.mscatter %g, %i into %ms elem oob skip atomic_add : !pl.tile<1x64xf32, vec>, !pl.tile<1x64xi32, vec>, !pl.tensor<?x16xf32>
@@ -87,6 +91,7 @@ func.func @tiles(%x: !pl.tile<1x256xf32, vec>, %h: !pl.tile<2x32xf16>, %hi: !pl.
 // CHECK: pl.tensor.gather_row %{{.*}}[%{{.*}}, %{{.*}}] into %{{.*}}[%{{.*}}, %{{.*}}] shape [1, 64] : !pl.tensor<16x64xf32>, !pl.tensor<8x64xf32>
 // CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
 // CHECK: pl.tensor.paged_gather %{{.*}}, %{{.*}}, %{{.*}} block_size 4 : !pl.tensor<16x64xf32>
+// CHECK: pl.tensor.random key(%{{.*}}, %{{.*}}) counter(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) rounds 7 : !pl.tensor<4x256xui32>
 // CHECK: pl.tensor.gather_compare %{{.*}}, %{{.*}} le offset -3 : !pl.tensor<?x16xf32>, f32 -> !pl.tensor<?x8xi32>, !pl.tensor<1x?xui32>
 func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl.tensor<1x256xf32>,
                    %y: !pl.tensor<?x16xf32>, %s: !pl.tensor<16x64xf32>, %e: !pl.tensor<16x8xi32>,
@@ -115,6 +120,7 @@ func.func @tensors(%x: !pl.tensor<1x256xf32>, %a: !pl.tensor<1x256xf32>, %b: !pl
   %pages = pl.tensor.slice %e[%i0, %i0] : !pl.tensor<16x8xi32> -> !pl.tensor<1x4xi32>
   %pg = pl.tensor.paged_gather %s, %flat, %pages block_size 4 col_off 16 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x32xf32>
   %pg0 = pl.tensor.paged_gather %s, %flat, %pages block_size 4 : !pl.tensor<16x64xf32>, !pl.tensor<8xi32>, !pl.tensor<1x4xi32> -> !pl.tensor<8x64xf32>
+  %rt = pl.tensor.random key(%c0, %c0) counter(%c0, %c0, %c0, %c0) rounds 7 : !pl.tensor<4x256xui32>
   %bound = arith.constant 0.5 : f32
   %gc, %gn = pl.tensor.gather_compare %y, %bound le offset -3 : !pl.tensor<?x16xf32>, f32 -> !pl.tensor<?x8xi32>, !pl.tensor<1x?xui32>
   return
