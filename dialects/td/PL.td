@@ -15,5 +15,6 @@ include "PLTensorOps.td"
 include "PLIndexOps.td"
 include "PLPartialOps.td"
 include "PLArrayOps.td"
+include "PLPrefetchOps.td"
 
 #endif // PTO_PL_TD

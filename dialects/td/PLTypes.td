@@ -186,6 +186,43 @@ def PL_PtrType : PL_Type<"Ptr", "ptr"> {
   }];
 }
 
+def PL_PrefetchContextType : PL_Type<"PrefetchContext", "prefetch_context"> {
+  let summary = "A vector core's context for asynchronous L2 prefetches";
+  let description = [{
+    Returned by `pl.prefetch.make_context`: the state pto-isa's
+    TPREFETCH_ASYNC keeps between prefetches (a session with the SDMA
+    engine). Opaque. Example:
+
+    ```mlir
+    !pl.prefetch_context
+    ```
+  }];
+}
+
+def PL_AsyncEventType : PL_Type<"AsyncEvent", "async_event"> {
+  let summary = "The completion of one asynchronous prefetch";
+  let description = [{
+    Returned by `pl.prefetch.async_prefetch`, waited for by
+    `pl.prefetch.wait`. Opaque. Example:
+
+    ```mlir
+    !pl.async_event
+    ```
+  }];
+}
+
+def PL_AsyncSessionType : PL_Type<"AsyncSession", "async_session"> {
+  let summary = "The SDMA session of a prefetch context";
+  let description = [{
+    Returned by `pl.prefetch.session`, the session an event is waited for
+    in. Opaque. Example:
+
+    ```mlir
+    !pl.async_session
+    ```
+  }];
+}
+
 def PL_HiFloat8Type : PL_Type<"HiFloat8", "hf8"> {
   let summary = "The 8-bit HiFloat element type (HF8)";
   let description = [{

@@ -652,6 +652,11 @@ pub enum Code {
     TileFillpadExpand,
     /// Task ids and launch sizes (`pl.system.task_*`, `available_*`).
     TaskDummy,
+    /// A prefetch context, prefetch or session: a handle (pto-run models
+    /// no cache).
+    PrefetchHandle,
+    /// `pl.prefetch.wait`: done (true).
+    PrefetchWait,
     TaskInvalid,
     TaskIsValid,
     ClusterCount,
@@ -913,6 +918,10 @@ impl Code {
             K::PlArrayGetElement => ArrayGet,
             K::PlArrayUpdateElement => ArraySet,
             K::PlSystemTaskDummy => TaskDummy,
+            K::PlPrefetchMakeContext | K::PlPrefetchAsyncPrefetch | K::PlPrefetchSession => {
+                PrefetchHandle
+            }
+            K::PlPrefetchWait => PrefetchWait,
             K::PlSystemTaskInvalid => TaskInvalid,
             K::PlSystemTaskIsValid => TaskIsValid,
             K::PlSystemAvailableClusterCount => ClusterCount,
@@ -1031,6 +1040,7 @@ impl Code {
             | F::TensorGatherRow
             | F::TileConcat
             | F::Task
+            | F::Prefetch
             | F::Array
             | F::BlockQuery
             | F::Scope

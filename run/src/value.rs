@@ -318,6 +318,9 @@ pub enum Value {
     Task(u64),
     /// `!pl.array`: its elements (integers or task ids).
     Array(Arc<Vec<Value>>),
+    /// A prefetch context, event or session: pto-run models no cache, so
+    /// a prefetch changes nothing and its handles carry nothing.
+    Prefetch,
 }
 
 impl Value {
@@ -331,6 +334,7 @@ impl Value {
             Value::Ptr(_) => "window buffer",
             Value::Task(_) => "task id",
             Value::Array(_) => "array",
+            Value::Prefetch => "prefetch handle",
         }
     }
 }

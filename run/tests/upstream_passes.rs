@@ -238,6 +238,13 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // Prefetches: cache hints kept in place.
+        Case {
+            path: "../corpus/63_prefetch.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
         // Random bits: scalar arithmetic after pl-lower-math-ops.
         Case {
             path: "../corpus/62_random.mlir",

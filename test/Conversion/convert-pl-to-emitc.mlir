@@ -406,3 +406,28 @@ func.func @scatter(%x: !pl.tensor<2x8xf32>, %at: !pl.tensor<2x8xi32>, %y: !pl.te
   %m = pl.tile.scatter_mask %t p0101 {pl.addresses = array<i64: 256>} : !pl.tile<2x8xf32, vec> -> !pl.tile<2x16xf32, vec>
   return
 }
+
+// -----
+
+// Prefetches: a context, TPREFETCH_ASYNC on the whole tensor, the session
+// and the wait through the helpers the file then defines.
+// CHECK-LABEL: emitc.func @prefetch
+// CHECK: %[[C:.*]] = {{.*}}call_opaque "PrefetchAsyncContext"() : () -> !emitc.opaque<"PrefetchAsyncContext">
+// CHECK: %[[G:.*]] = {{.*}}call_opaque "GlobalTensor<float, pto::Shape<1, 1, 1, 16, 64>
+// CHECK: %[[E:.*]] = {{.*}}call_opaque "TPREFETCH_ASYNC"(%[[G]], %[[C]]) : {{.*}} -> !emitc.opaque<"comm::AsyncEvent">
+// CHECK: %[[S:.*]] = {{.*}}call_opaque "pto_prefetch_session"(%[[C]]) : {{.*}} -> !emitc.ptr<!emitc.opaque<"comm::AsyncSession">>
+// CHECK: call_opaque "pto_prefetch_wait"(%[[E]], %[[S]]) : {{.*}} -> i1
+// CPP: #ifndef PTO_PREFETCH_HELPERS
+// CPP: static AICORE inline comm::AsyncSession* pto_prefetch_session(PrefetchAsyncContext& context) { return &context.session; }
+// CPP-LABEL: __global__ AICORE void prefetch(
+// CPP: PrefetchAsyncContext [[C:v[0-9]+]] = PrefetchAsyncContext();
+// CPP: comm::AsyncEvent [[E:v[0-9]+]] = TPREFETCH_ASYNC({{v[0-9]+}}, [[C]]);
+// CPP: comm::AsyncSession* [[S:v[0-9]+]] = pto_prefetch_session([[C]]);
+// CPP: bool {{v[0-9]+}} = pto_prefetch_wait([[E]], [[S]]);
+func.func @prefetch(%w: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %ctx = pl.prefetch.make_context : !pl.prefetch_context
+  %e = pl.prefetch.async_prefetch %w, %ctx : !pl.tensor<16x64xf32>
+  %s = pl.prefetch.session %ctx
+  %d = pl.prefetch.wait %e, %s
+  return
+}

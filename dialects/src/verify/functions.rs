@@ -267,6 +267,11 @@ fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
                 "a kernel submits no tasks and sizes no launches: {name} belongs in an orchestration"
             ));
         }
+        if kind == Some(FunctionKind::Aic) && info.is_some_and(|i| i.family == Family::Prefetch) {
+            return Placement::Forbidden(format!(
+                "a prefetch drives the SDMA engine from a vector core: {name} belongs in an aiv or InCore kernel"
+            ));
+        }
         let placed = (0..op.result_count())
             .filter_map(|i| op.result_opt(i))
             .filter_map(|r| TileType::try_from(r.r#type()).ok())
@@ -295,6 +300,11 @@ fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
     if kind == Some(FunctionKind::Orchestration) {
         if info.is_some_and(|i| holds_kernel_code(i.kind)) {
             return Placement::KernelCode;
+        }
+        if info.is_some_and(|i| i.family == Family::Prefetch) {
+            return Placement::Forbidden(format!(
+                "an orchestration prefetches nothing: {name} belongs in an aiv or InCore kernel or scope"
+            ));
         }
         if info.is_some_and(|i| is_tile_op(i.kind)) {
             return Placement::Forbidden(format!(
@@ -504,6 +514,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorScatter
             | Family::TensorPartial
             | Family::Task
+            | Family::Prefetch
             | Family::Array
             | Family::Sync
             | Family::MemoryOrder

@@ -35,7 +35,8 @@
 //!   lists, gather shapes and widths, bit reinterpretation.
 //! - arrays (`arrays.rs`): elements of the array's type, constant indices
 //!   inside it.
-//! - system ops (`system.rs`): event id ranges, distinct pipes.
+//! - system ops (`system.rs`): event id ranges, distinct pipes, packed
+//!   prefetched tensors.
 //! - functions (`functions.rs`): kinds, levels, roles, directions, what a
 //!   kernel or orchestration may hold, dispatch callees, InCore scopes.
 //! - `pld.system.notify` / `pld.system.wait`: one offset per signal dimension.
@@ -121,6 +122,18 @@ pub const ODS_ONLY: &[(OpKind, &str)] = &[
         "an optional tensor operand whose type ODS checks",
     ),
     (OpKind::PlSystemFence, "no operands or attributes"),
+    (
+        OpKind::PlPrefetchMakeContext,
+        "no operands; its placement (a vector kernel) is the function rules'",
+    ),
+    (
+        OpKind::PlPrefetchSession,
+        "a context operand whose type ODS checks",
+    ),
+    (
+        OpKind::PlPrefetchWait,
+        "an event and a session whose types ODS checks",
+    ),
     (OpKind::PlTensorNeg, TENSOR_UNARY),
     (OpKind::PlTensorExp, TENSOR_UNARY),
     (OpKind::PlTensorSqrt, TENSOR_UNARY),
@@ -285,7 +298,7 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         | Family::TensorAssemble => Rule::Tensor,
         // Every tensor partial op is in ODS_ONLY.
         Family::TensorPartial => return None,
-        Family::Sync => Rule::System,
+        Family::Sync | Family::Prefetch => Rule::System,
         Family::Scope => match info.dialect {
             Dialect::Pl => Rule::Scope,
             Dialect::Pld => Rule::Pld,

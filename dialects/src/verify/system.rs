@@ -1,5 +1,7 @@
 //! Rules of the pl system ops (docs/dialects/pl.md): event ids in range, the
-//! two pipes of an intra-core event distinct, no `all` pipe in an event.
+//! two pipes of an intra-core event distinct, no `all` pipe in an event; a
+//! prefetched tensor packed row-major (TPREFETCH_ASYNC stages one
+//! contiguous range). The other prefetch ops are ODS alone.
 
 use melior::ir::{
     attribute::IntegerAttribute,
@@ -42,6 +44,7 @@ fn rule(kind: OpKind) -> Option<Check> {
     Some(match kind {
         OpKind::PlSystemSyncSrc | OpKind::PlSystemSyncDst => verify_intra_core_event,
         OpKind::PlSystemSyncSet | OpKind::PlSystemSyncWait => verify_cross_core_event,
+        OpKind::PlPrefetchAsyncPrefetch => verify_prefetch,
         _ => return None,
     })
 }
@@ -77,4 +80,19 @@ fn verify_intra_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> Verif
 fn verify_cross_core_event<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     require_real_pipe("the", op.enum_attr::<Pipe>("pipe"))?;
     require_event(op, 13)
+}
+
+/// `async_prefetch`: the whole of a packed row-major tensor, which
+/// TPREFETCH_ASYNC stages as one contiguous range (it skips any other).
+fn verify_prefetch<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let source = super::common::operand_type(op, 0)?;
+    let tensor = crate::types::TensorType::try_from(source)
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    let view = tensor.view();
+    if view.has_strides || view.layout.is_some() {
+        return fail(format!(
+            "a prefetch stages one contiguous range: the source must be packed row-major, got {source}"
+        ));
+    }
+    Ok(())
 }

@@ -35,6 +35,7 @@ mod indexing;
 mod matmul;
 mod movement;
 mod pld;
+mod prefetch;
 mod reduce;
 mod scalar_access;
 mod system;
@@ -85,6 +86,12 @@ the `__global__ AICORE` specifiers of PTOAS's kernels:
 - `pl.tensor.read` and `pl.tensor.write` of one element of a kernel tensor
   call `pto_gm_read(pointer, index)` / `pto_gm_write(pointer, index,
   value)` (guarded helpers the file gains) at the row-major index;
+- prefetches become pto-isa's: `PrefetchAsyncContext()`,
+  `TPREFETCH_ASYNC(gm, context)` on a `GlobalTensor` of the whole tensor,
+  and `pto_prefetch_session(context)` / `pto_prefetch_wait(event,
+  session)` (guarded helpers the file gains: the context's session field,
+  the event's `Wait`); the context has no SDMA workspace, with which
+  pto-isa issues no prefetch;
 - loop-carried tiles and tensors are dropped from `scf.for`: planning put
   the init, the iteration argument, the yield and the result in one buffer
   (tensors are one pointer), so the body uses the init's object.
@@ -254,6 +261,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
                 helpers.communicates |= used.communicates;
                 helpers.accesses_gm |= used.accesses_gm;
                 helpers.spmd |= used.spmd;
+                helpers.prefetches |= used.prefetches;
             }
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
@@ -278,6 +286,8 @@ struct Helpers {
     accesses_gm: bool,
     /// The runtime's SPMD accessors (a kernel entry passes block queries).
     spmd: bool,
+    /// The prefetch session and wait helpers.
+    prefetches: bool,
 }
 
 /// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
@@ -305,7 +315,10 @@ fn add_prologue(context: &Context, body: BlockRef, helpers: Helpers, with_entry:
         last = body.insert_operation_after(last, verbatim(COMM_HELPERS));
     }
     if helpers.accesses_gm {
-        body.insert_operation_after(last, verbatim(scalar_access::GM_ACCESS_HELPERS));
+        last = body.insert_operation_after(last, verbatim(scalar_access::GM_ACCESS_HELPERS));
+    }
+    if helpers.prefetches {
+        body.insert_operation_after(last, verbatim(prefetch::PREFETCH_HELPERS));
     }
 }
 
@@ -346,6 +359,9 @@ struct Lowering<'c, 'a> {
     /// Whether a scalar access to global memory was lowered (the kernel
     /// file then needs its helpers).
     accesses_gm: bool,
+    /// Whether a prefetch op was lowered (the kernel file then needs its
+    /// helpers).
+    prefetches: bool,
     /// The planned address of each `Tile<…>` object declared.
     addresses: HashMap<ValueKey, i64>,
 }
@@ -457,6 +473,7 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         | Family::TileGatherRow
         | Family::TileScatter => Lowering::indexing,
         Family::Array => Lowering::array,
+        Family::Prefetch => Lowering::prefetch,
         _ => return None,
     })
 }
@@ -608,6 +625,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         | Family::TileCarry => instruction(),
         Family::Call => Err("a dispatch: kernels dispatch no tasks"),
         Family::Task => Err("an orchestration's task or launch size: kernels submit no tasks"),
+        Family::Prefetch => Ok(()),
         Family::Array => Ok(()),
         Family::Scope => Err("a scope: outlined or lowered before the kernels are"),
         Family::Terminator => Err("the terminator of a scope"),
@@ -1636,6 +1654,7 @@ fn convert_kernel<'c, 'a>(
         materializations: Vec::new(),
         communicates: false,
         accesses_gm: false,
+        prefetches: false,
         addresses: HashMap::new(),
         spmd: [None; 3],
     };
@@ -1857,5 +1876,6 @@ fn convert_kernel<'c, 'a>(
         communicates: lowering.communicates,
         accesses_gm: lowering.accesses_gm,
         spmd: lowering.spmd.iter().any(Option::is_some),
+        prefetches: lowering.prefetches,
     })
 }

@@ -439,6 +439,9 @@ impl<'w> Interp<'w> {
                 updated[index] = self.get(frame, op.operands[2])?.clone();
                 self.set1(frame, op, Value::Array(Arc::new(updated)))
             }
+            // A cache hint: the program computes the same without it.
+            PrefetchHandle => self.set1(frame, op, Value::Prefetch),
+            PrefetchWait => self.set1(frame, op, Value::Int(1)),
             TaskInvalid => self.set1(frame, op, Value::Task(INVALID_TASK)),
             TaskIsValid => {
                 let valid = !matches!(self.get(frame, op.operands[0])?, Value::Task(INVALID_TASK));

@@ -861,6 +861,7 @@ void TGET(DstT &dst, SrcT &src, StageT &stage, More &...more) {
 
 #include "pto/sim/indexing.hpp"
 #include "pto/sim/regions.hpp"
+#include "pto/sim/prefetch.hpp"
 
 // Global-memory ordering: one host, one coherent memory.
 enum dsb_t { DSB_DDR };

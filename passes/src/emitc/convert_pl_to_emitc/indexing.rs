@@ -222,7 +222,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
 
     /// A `GlobalTensor` of the whole of `table` (its dynamic extents read
     /// at run time).
-    fn whole_table(
+    pub(super) fn whole_tensor(
         &mut self,
         op: OperationRef<'c, 'a>,
         table: Value<'c, 'a>,
@@ -257,7 +257,7 @@ impl<'c, 'a> Lowering<'c, 'a> {
         operands: &[Value<'c, 'a>],
         valid: [Option<Value<'c, 'a>>; 2],
     ) -> Result<(), Failure<'c, 'a>> {
-        let global = self.whole_table(op, operands[0])?;
+        let global = self.whole_tensor(op, operands[0])?;
         let object = self.declare_tile(op, result, 0, valid)?;
         let mode = match op.enum_attr::<GatherMode>("mode") {
             Some(GatherMode::Elem) => "Coalesce::Elem",
