@@ -123,8 +123,8 @@ fn call_use(op: OperationRef, kind: OpKind, index: usize) -> Use {
     }
 }
 
-/// The `pl.direction` parameter `index` of `function` declares.
-fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
+/// The `pl.direction` parameter `index` of `function` declares, if any.
+pub fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
     use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute};
     let arg_attrs = ArrayAttribute::try_from(function.attribute("arg_attrs").ok()?).ok()?;
     let dictionary = DictionaryAttribute::try_from(arg_attrs.element(index).ok()?).ok()?;

@@ -148,6 +148,17 @@ pub fn require_vec<'c>(what: &str, tile: TileType) -> Result<(), Failure<'c>> {
     }
 }
 
+/// The element types a2a3 adds into global memory (an atomic store, put or
+/// scatter).
+pub const ATOMIC_ADD_DTYPES: &[Dtype] = &[
+    Dtype::F32,
+    Dtype::Bf16,
+    Dtype::F16,
+    Dtype::I32,
+    Dtype::I16,
+    Dtype::I8,
+];
+
 /// Requires `dtype` to be one of `set`.
 pub fn require_dtype<'c>(what: &str, dtype: Dtype, set: &[Dtype]) -> Result<(), Failure<'c>> {
     if set.contains(&dtype) {

@@ -96,7 +96,7 @@ pub fn verify_attribute<'c>(
         let Ok(param) = function_type.input(arg as usize) else {
             return Ok(());
         };
-        let direction = direction_of(op, arg as usize);
+        let direction = crate::access::declared_direction(op, arg as usize);
         let Some(direction) = direction else {
             return fail("'pl.direction' must be a #pl.direction attribute");
         };
@@ -141,16 +141,6 @@ pub fn verify_attribute<'c>(
         verify_function(op)?;
     }
     Ok(())
-}
-
-fn direction_of(function: OperationRef, index: usize) -> Option<ParamDirection> {
-    use melior::ir::attribute::{ArrayAttribute, DictionaryAttribute};
-    let arg_attrs = ArrayAttribute::try_from(function.attribute("arg_attrs").ok()?).ok()?;
-    let dictionary = DictionaryAttribute::try_from(arg_attrs.element(index).ok()?).ok()?;
-    match pl_enum(dictionary.element_by_name("pl.direction")?) {
-        Some((4, code)) => ParamDirection::from_code(code),
-        _ => None,
-    }
 }
 
 fn enum_attr<T>(
@@ -394,7 +384,7 @@ fn verify_directions<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
         return Ok(());
     };
     for index in 0..body.argument_count() {
-        let Some(declared) = direction_of(function, index) else {
+        let Some(declared) = crate::access::declared_direction(function, index) else {
             continue;
         };
         let argument: melior::ir::Value = body.argument(index).unwrap().into();

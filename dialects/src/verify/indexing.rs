@@ -960,14 +960,7 @@ fn verify_mscatter<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<
             Dtype::of(source.element).ok_or_else(|| {
                 Failure::new(format!("unsupported element type {}", source.element))
             })?,
-            &[
-                Dtype::F32,
-                Dtype::Bf16,
-                Dtype::F16,
-                Dtype::I32,
-                Dtype::I16,
-                Dtype::I8,
-            ],
+            super::common::ATOMIC_ADD_DTYPES,
         )?;
     }
     match op.enum_attr::<GatherMode>("mode") {

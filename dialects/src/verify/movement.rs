@@ -545,14 +545,7 @@ fn verify_store<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c>
         require_dtype(
             "an atomic add: the tile",
             tile_dtype,
-            &[
-                Dtype::F32,
-                Dtype::Bf16,
-                Dtype::F16,
-                Dtype::I32,
-                Dtype::I16,
-                Dtype::I8,
-            ],
+            super::common::ATOMIC_ADD_DTYPES,
         )?;
     }
     if let Some(i) = window_leaves(&offsets, &extents, &destination.shape()) {

@@ -420,14 +420,7 @@ fn verify_remote_store<'c>(op: OperationRef<'c, '_>, tile_form: bool) -> VerifyR
         require_dtype(
             "an atomic add: the source",
             dtype_of(element),
-            &[
-                Dtype::F32,
-                Dtype::Bf16,
-                Dtype::F16,
-                Dtype::I32,
-                Dtype::I16,
-                Dtype::I8,
-            ],
+            super::common::ATOMIC_ADD_DTYPES,
         )?;
     }
     Ok(())
@@ -777,14 +770,7 @@ fn verify_transfer<'c>(
         require_dtype(
             "an atomic add",
             dtype_of(dst_element),
-            &[
-                Dtype::F32,
-                Dtype::Bf16,
-                Dtype::F16,
-                Dtype::I32,
-                Dtype::I16,
-                Dtype::I8,
-            ],
+            super::common::ATOMIC_ADD_DTYPES,
         )?;
     }
     if form == TransferForm::Tile {

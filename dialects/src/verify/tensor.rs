@@ -433,14 +433,7 @@ fn verify_assemble<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<
         require_dtype(
             "an atomic add: the source",
             dtype(source)?,
-            &[
-                Dtype::F32,
-                Dtype::Bf16,
-                Dtype::F16,
-                Dtype::I32,
-                Dtype::I16,
-                Dtype::I8,
-            ],
+            super::common::ATOMIC_ADD_DTYPES,
         )?;
     }
     Ok(())

@@ -220,6 +220,57 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
+/// Inserts ops before the op a lowering replaces.
+struct Before<'c, 'a> {
+    context: &'c Context,
+    op: OperationRef<'c, 'a>,
+    block: melior::ir::BlockRef<'c, 'a>,
+}
+
+impl<'c, 'a> Before<'c, 'a> {
+    fn new(context: &'c Context, op: OperationRef<'c, 'a>) -> Result<Self, String> {
+        let block = op.block().ok_or("the op is in no block")?;
+        Ok(Self { context, op, block })
+    }
+
+    /// Inserts `new` before the op.
+    fn op(&self, new: melior::ir::Operation<'c>) -> OperationRef<'c, 'a> {
+        self.block.insert_operation_before(self.op, new)
+    }
+
+    /// Inserts `new` before the op and returns its first result.
+    fn value(&self, new: melior::ir::Operation<'c>) -> Value<'c, 'a> {
+        self.op(new).result(0).unwrap().into()
+    }
+
+    /// An integer constant of `type`.
+    fn constant(&self, value: i64, r#type: Type<'c>) -> Value<'c, 'a> {
+        self.value(arith::constant(
+            self.context,
+            IntegerAttribute::new(r#type, value).into(),
+            self.op.location(),
+        ))
+    }
+
+    /// An `index` constant.
+    fn index(&self, value: i64) -> Value<'c, 'a> {
+        self.constant(value, Type::index(self.context))
+    }
+}
+
+/// The static valid rows and columns of the 2-D tile `value`, which `what`
+/// (the op, for the error) reads.
+fn static_valid(value: Value, what: &str) -> Result<(i64, i64), String> {
+    let tile = TileType::try_from(value.r#type()).map_err(|_| "expected a tile")?;
+    match tile.effective_view().valid_shape[..] {
+        [Some(rows), Some(cols)] => Ok((rows, cols)),
+        _ => Err(format!(
+            "{what} of a source with a dynamic valid region is not lowered yet, got {}",
+            value.r#type()
+        )),
+    }
+}
+
 /// The first step of a carrying op (the carry is then added).
 fn carried_step(kind: OpKind) -> Option<OpKind> {
     Some(match kind {
@@ -350,26 +401,13 @@ fn lower_scatter_update<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> R
         return Err("expected a 2-D index".into());
     };
     let location = op.location();
-    let block = op.block().ok_or("the op is in no block")?;
-    let index_of = |value: i64| {
-        arith::constant(
-            context,
-            IntegerAttribute::new(Type::index(context), value).into(),
-            location,
-        )
-    };
-    let before = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
-        block
-            .insert_operation_before(op, new)
-            .result(0)
-            .unwrap()
-            .into()
-    };
+    let insert = Before::new(context, op)?;
+    let before = |new: melior::ir::Operation<'c>| insert.value(new);
     let (zero, one, rows, cols) = (
-        before(index_of(0)),
-        before(index_of(1)),
-        before(index_of(b)),
-        before(index_of(s)),
+        insert.index(0),
+        insert.index(1),
+        insert.index(b),
+        insert.index(s),
     );
     let slice = |of: Value<'c, '_>, row: Value<'c, '_>, r#type: Type<'c>| {
         let built = OperationBuilder::new(OpKind::PlTileSlice.name(), location)

@@ -16,6 +16,62 @@ use crate::{
     value::{TensorRef, Tile, Value, leading},
 };
 
+/// Where an index past a table's rows or elements goes.
+#[derive(Clone, Copy)]
+enum Past {
+    /// The last row or element.
+    Clamp,
+    /// The index modulo the table's rows or elements.
+    Wrap,
+    /// Nowhere: a zero read, nothing written.
+    Nowhere,
+    /// An error (undefined on the device).
+    Fail,
+}
+
+/// The row (`row_mode`) or flat element of a table the index at `at` of
+/// `indices` names, read as unsigned 32-bit; past the table's `capacity`
+/// as `past` says (`None`: nowhere).
+fn table_place(
+    what: &str,
+    indices: &Tile,
+    at: (usize, usize),
+    capacity: usize,
+    row_mode: bool,
+    past: Past,
+) -> Result<Option<usize>> {
+    let raw = indices
+        .get(at.0, at.1)
+        .ok_or_else(|| super::tile::undefined_read(what, at.0, at.1))?;
+    let index = raw as i64 as u32 as usize;
+    if index < capacity {
+        return Ok(Some(index));
+    }
+    match past {
+        Past::Clamp => Ok(Some(capacity - 1)),
+        Past::Wrap => Ok(Some(index % capacity)),
+        Past::Nowhere => Ok(None),
+        Past::Fail => Err(RunError::new(format!(
+            "{what}: index {index} at {at:?} is past the table's {capacity} {}",
+            if row_mode { "rows" } else { "elements" }
+        ))),
+    }
+}
+
+/// The storage position of flat element `flat` of a 1-D or 2-D `table` of
+/// `table_cols` columns.
+fn table_element(table: &TensorRef, flat: usize, table_cols: usize, what: &str) -> Result<usize> {
+    let (r, c) = ((flat / table_cols) as i64, (flat % table_cols) as i64);
+    let offsets = if table.shape.len() == 1 {
+        vec![c]
+    } else {
+        vec![r, c]
+    };
+    table
+        .window_at(&offsets, &[], 0, 0)
+        .ok_or_else(|| RunError::new(format!("{what}: element {flat} is outside the table")))
+}
+
 impl Interp<'_> {
     /// Reads the `[1, size]` or `shape` window of `source` at `offsets`,
     /// its `valid` corner, into a tile.
@@ -164,37 +220,18 @@ impl Interp<'_> {
         } else {
             table_rows * table_cols
         };
-        // The position an index reads, or `None` for a zero.
-        let place = |at: (usize, usize)| -> Result<Option<usize>> {
-            let raw = indices
-                .get(at.0, at.1)
-                .ok_or_else(|| super::tile::undefined_read("mgather", at.0, at.1))?;
-            let index = raw as i64 as u32 as usize;
-            if index < capacity {
-                return Ok(Some(index));
-            }
-            match oob {
-                GatherOob::Clamp => Ok(Some(capacity - 1)),
-                GatherOob::Wrap => Ok(Some(index % capacity)),
-                GatherOob::Zero => Ok(None),
-                GatherOob::Undefined => Err(RunError::new(format!(
-                    "mgather: index {index} at {at:?} is past the table's {capacity} {}",
-                    if row_mode { "rows" } else { "elements" }
-                ))),
-            }
+        let past = match oob {
+            GatherOob::Clamp => Past::Clamp,
+            GatherOob::Wrap => Past::Wrap,
+            GatherOob::Zero => Past::Nowhere,
+            GatherOob::Undefined => Past::Fail,
         };
+        // The position an index reads, or `None` for a zero.
+        let place = |at| table_place("mgather", &indices, at, capacity, row_mode, past);
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, &table)?;
         let mut read = |flat: usize| -> Result<f64> {
-            let (r, c) = ((flat / table_cols) as i64, (flat % table_cols) as i64);
-            let offsets = if table.shape.len() == 1 {
-                vec![c]
-            } else {
-                vec![r, c]
-            };
-            let at = table.window_at(&offsets, &[], 0, 0).ok_or_else(|| {
-                RunError::new(format!("mgather: element {flat} is outside the table"))
-            })?;
+            let at = table_element(&table, flat, table_cols, "mgather")?;
             Ok(state.read(table.mem, rank, at, table.elem)?.unwrap_or(0.0))
         };
         if row_mode {
@@ -245,25 +282,14 @@ impl Interp<'_> {
         } else {
             table_rows * table_cols
         };
-        // The position an index writes, or `None` for none.
-        let place = |at: (usize, usize)| -> Result<Option<usize>> {
-            let raw = indices
-                .get(at.0, at.1)
-                .ok_or_else(|| super::tile::undefined_read("mscatter", at.0, at.1))?;
-            let index = raw as i64 as u32 as usize;
-            if index < capacity {
-                return Ok(Some(index));
-            }
-            match oob {
-                ScatterOob::Skip => Ok(None),
-                ScatterOob::Clamp => Ok(Some(capacity - 1)),
-                ScatterOob::Wrap => Ok(Some(index % capacity)),
-                ScatterOob::Undefined => Err(RunError::new(format!(
-                    "mscatter: index {index} at {at:?} is past the table's {capacity} {}",
-                    if row_mode { "rows" } else { "elements" }
-                ))),
-            }
+        let past = match oob {
+            ScatterOob::Skip => Past::Nowhere,
+            ScatterOob::Clamp => Past::Clamp,
+            ScatterOob::Wrap => Past::Wrap,
+            ScatterOob::Undefined => Past::Fail,
         };
+        // The position an index writes, or `None` for none.
+        let place = |at| table_place("mscatter", &indices, at, capacity, row_mode, past);
         let value = |r: usize, c: usize| {
             source
                 .get(r, c)
@@ -272,15 +298,7 @@ impl Interp<'_> {
         let mut state = self.world.lock();
         let rank = self.local_rank(&state, &table)?;
         let mut write = |flat: usize, value: f64| -> Result<()> {
-            let (r, c) = ((flat / table_cols) as i64, (flat % table_cols) as i64);
-            let offsets = if table.shape.len() == 1 {
-                vec![c]
-            } else {
-                vec![r, c]
-            };
-            let at = table.window_at(&offsets, &[], 0, 0).ok_or_else(|| {
-                RunError::new(format!("mscatter: element {flat} is outside the table"))
-            })?;
+            let at = table_element(&table, flat, table_cols, "mscatter")?;
             let value = if atomic_add {
                 state.read(table.mem, rank, at, table.elem)?.unwrap_or(0.0) + value
             } else {

@@ -5,8 +5,7 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, ValueLike,
-    attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
+    BlockLike, OperationRef, RegionLike, ValueLike, attribute::IntegerAttribute,
     operation::OperationLike,
 };
 use pto_dialects::ops::Checked;
@@ -105,7 +104,7 @@ pub fn signature(function: OperationRef) -> Vec<Option<ParamDirection>> {
         .map(|i| {
             let argument: melior::ir::Value = body.unwrap().argument(i).unwrap().into();
             TensorLike::try_from(argument.r#type()).ok().map(|_| {
-                declared_direction(function, i)
+                pto_dialects::access::declared_direction(function, i)
                     .or_else(|| pto_dialects::access::access(function, argument))
                     .unwrap_or(ParamDirection::In)
             })
@@ -210,21 +209,5 @@ pub fn shareable_outputs(function: OperationRef) -> Vec<(usize, usize)> {
 
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).
 pub fn direction(function: OperationRef, index: usize) -> ParamDirection {
-    declared_direction(function, index).unwrap_or(ParamDirection::In)
-}
-
-/// The `pl.direction` parameter `index` of `function` declares, if any.
-pub fn declared_direction(function: OperationRef, index: usize) -> Option<ParamDirection> {
-    function
-        .attribute("arg_attrs")
-        .ok()
-        .and_then(|a| ArrayAttribute::try_from(a).ok())
-        .and_then(|d| d.element(index).ok())
-        .and_then(|d| DictionaryAttribute::try_from(d).ok())
-        .and_then(|d| d.element_by_name("pl.direction"))
-        .and_then(attrs::read)
-        .and_then(|a| match a {
-            FunctionAttr::Direction(direction) => Some(direction),
-            _ => None,
-        })
+    pto_dialects::access::declared_direction(function, index).unwrap_or(ParamDirection::In)
 }

@@ -81,32 +81,13 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     let source_type = TileType::try_from(source.r#type()).map_err(|_| "expected a tile")?;
     let columns_type = TileType::try_from(columns.r#type()).map_err(|_| "expected a tile")?;
     let counts_type = TileType::try_from(counts.r#type()).map_err(|_| "expected a tile")?;
-    let valid = source_type.effective_view().valid_shape;
-    let (Some(&Some(rows)), Some(&Some(cols))) = (valid.first(), valid.get(1)) else {
-        return Err(format!(
-            "a gather_compare of a source with a dynamic valid region is not lowered yet, got {}",
-            source.r#type()
-        ));
-    };
+    let (rows, cols) = super::static_valid(source, "a gather_compare")?;
     let n = columns_type.shape()[1];
     let location = op.location();
-    let block = op.block().ok_or("the op is in no block")?;
+    let insert = super::Before::new(context, op)?;
     let index = Type::index(context);
     let i32_type: Type = IntegerType::new(context, 32).into();
-    let constant = |value: i64, r#type: Type<'c>| {
-        arith::constant(
-            context,
-            IntegerAttribute::new(r#type, value).into(),
-            location,
-        )
-    };
-    let before = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
-        block
-            .insert_operation_before(op, new)
-            .result(0)
-            .unwrap()
-            .into()
-    };
+    let before = |new: melior::ir::Operation<'c>| insert.value(new);
     let build = |name: &str, operands: &[Value<'c, '_>], result: Type<'c>| {
         OperationBuilder::new(name, location)
             .add_operands(operands)
@@ -114,13 +95,13 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
             .build()
             .map_err(|e| e.to_string())
     };
-    let (zero, one) = (before(constant(0, index)), before(constant(1, index)));
-    let (row_count, col_count) = (before(constant(rows, index)), before(constant(cols, index)));
-    let (last, width) = (before(constant(n - 1, index)), before(constant(n, index)));
-    let offset = before(constant(offset, i32_type));
+    let (zero, one) = (insert.constant(0, index), insert.constant(1, index));
+    let (row_count, col_count) = (insert.constant(rows, index), insert.constant(cols, index));
+    let (last, width) = (insert.constant(n - 1, index), insert.constant(n, index));
+    let offset = insert.constant(offset, i32_type);
     let zeros = before(build(
         OpKind::PlTileFull.name(),
-        &[before(constant(0, i32_type))],
+        &[insert.constant(0, i32_type)],
         columns.r#type(),
     )?);
     let counts_i32: Type = counts_type.with_element(i32_type).into();
@@ -208,10 +189,12 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
                 .map_err(|e| e.to_string())?,
         );
     }
-    let rows_loop = block.insert_operation_before(
-        op,
-        for_carrying(location, [zero, row_count, one], &[zeros, no_counts], outer)?,
-    );
+    let rows_loop = insert.op(for_carrying(
+        location,
+        [zero, row_count, one],
+        &[zeros, no_counts],
+        outer,
+    )?);
     let mut counted: Value = rows_loop.result(1).unwrap().into();
     if counted.r#type() != counts.r#type() {
         counted = before(build(

@@ -183,32 +183,13 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     let source_type = TileType::try_from(source.r#type()).map_err(|_| "expected a tile")?;
     let index_type = TileType::try_from(indices.r#type()).map_err(|_| "expected a tile")?;
     let tensor = TensorType::try_from(table.r#type()).map_err(|_| "expected a tensor")?;
-    let valid = source_type.effective_view().valid_shape;
-    let (Some(&Some(valid_rows)), Some(&Some(valid_cols))) = (valid.first(), valid.get(1)) else {
-        return Err(format!(
-            "an mscatter of a source with a dynamic valid region is not lowered yet, got {}",
-            source.r#type()
-        ));
-    };
+    let (valid_rows, valid_cols) = super::static_valid(source, "an mscatter")?;
     let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
     let location = op.location();
-    let block = op.block().ok_or("the op is in no block")?;
+    let insert = super::Before::new(context, op)?;
     let index = Type::index(context);
-    let before = |new: melior::ir::Operation<'c>| -> Value<'c, '_> {
-        block
-            .insert_operation_before(op, new)
-            .result(0)
-            .unwrap()
-            .into()
-    };
-    let constant = |value: i64| {
-        arith::constant(
-            context,
-            IntegerAttribute::new(index, value).into(),
-            location,
-        )
-    };
-    let (zero, one) = (before(constant(0)), before(constant(1)));
+    let before = |new: melior::ir::Operation<'c>| insert.value(new);
+    let (zero, one) = (insert.index(0), insert.index(1));
     let i32_type: Type = IntegerType::new(context, 32).into();
     // `ui32` indices are read as their `i32` bits.
     let indices = if index_type.element() == i32_type {
@@ -226,7 +207,7 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     let shape = tensor.shape();
     let extent = |d: usize| -> Result<Value<'c, '_>, String> {
         Ok(match shape[d] {
-            Some(extent) => before(constant(extent)),
+            Some(extent) => insert.index(extent),
             None => before(
                 OperationBuilder::new(OpKind::PlTensorDim.name(), location)
                     .add_operands(&[table])
@@ -303,7 +284,7 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
         vector,
         piece_type,
     };
-    let row_count = before(constant(valid_rows));
+    let row_count = insert.index(valid_rows);
     let loops = if row_mode {
         let body = Block::new(&[(index, location), (table.r#type(), location)]);
         let written = writes.append(
@@ -315,7 +296,7 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
         body.append_operation(yield_op(location, written)?);
         for_carrying(location, [zero, row_count, one], &[table], body)?
     } else {
-        let col_count = before(constant(valid_cols));
+        let col_count = insert.index(valid_cols);
         nested_for(
             context,
             location,

@@ -85,13 +85,7 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     }
     let result = op.result_opt(0).ok_or("expected a result")?;
     let tile = TileType::try_from(result.r#type()).map_err(|_| "expected a tile")?;
-    let valid = tile.effective_view().valid_shape;
-    let (Some(&Some(valid_rows)), Some(&Some(valid_cols))) = (valid.first(), valid.get(1)) else {
-        return Err(format!(
-            "expected static valid extents, got {}",
-            result.r#type()
-        ));
-    };
+    let (valid_rows, valid_cols) = super::static_valid(result.into(), "a random tile")?;
     let rounds = op
         .attribute("rounds")
         .ok()
@@ -102,17 +96,11 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
     let stride = (cols + 7) / 8 * 8 / 4;
     let groups = (valid_cols + GROUP - 1) / GROUP;
     let location = op.location();
-    let block = op.block().ok_or("the op is in no block")?;
+    let insert = super::Before::new(context, op)?;
     let i32_type: Type = IntegerType::new(context, 32).into();
     let words_type: Type = tile.with_element(i32_type).into();
     let index = Type::index(context);
-    let before = |new: Operation<'c>| -> Value<'c, '_> {
-        block
-            .insert_operation_before(op, new)
-            .result(0)
-            .unwrap()
-            .into()
-    };
+    let before = |new: Operation<'c>| insert.value(new);
     let index_constant = |value: i64| {
         arith::constant(
             context,
@@ -120,11 +108,8 @@ pub(super) fn lower<'c>(context: &'c Context, op: OperationRef<'c, '_>) -> Resul
             location,
         )
     };
-    let (zero, one) = (before(index_constant(0)), before(index_constant(1)));
-    let (rows, columns) = (
-        before(index_constant(valid_rows)),
-        before(index_constant(valid_cols)),
-    );
+    let (zero, one) = (insert.index(0), insert.index(1));
+    let (rows, columns) = (insert.index(valid_rows), insert.index(valid_cols));
     let empty = before(
         OperationBuilder::new(OpKind::PlTileCreate.name(), location)
             .add_results(&[words_type])
