@@ -504,9 +504,6 @@ pub enum Indexing {
     Gather,
     /// `gather_mask`: the columns a mask pattern selects.
     GatherMask,
-    /// `gather_compare`: the columns whose element compares true with a
-    /// key, and their counts (two results).
-    GatherCompare,
     /// `pl.tensor.gather`: elements along one axis by index.
     GatherAxis,
     /// `pl.tile.scatter`: elements to flat indices of a zeroed tile.
@@ -652,6 +649,9 @@ pub enum Code {
     TileFillpadExpand,
     /// Task ids and launch sizes (`pl.system.task_*`, `available_*`).
     TaskDummy,
+    /// `gather_compare`, tile or tensor form: the columns whose element
+    /// compares true with a key, and their counts (two results).
+    GatherCompare,
     /// A prefetch context, prefetch or session: a handle (pto-run models
     /// no cache).
     PrefetchHandle,
@@ -892,8 +892,7 @@ impl Code {
             K::PlTileMrgsortFormat2 => TileIndexing(Indexing::MergeLists),
             K::PlTileGather => TileIndexing(Indexing::Gather),
             K::PlTileGatherMask => TileIndexing(Indexing::GatherMask),
-            K::PlTileGatherCompare => TileIndexing(Indexing::GatherCompare),
-            K::PlTensorGatherCompare => TensorIndexing(Indexing::GatherCompare),
+            K::PlTileGatherCompare | K::PlTensorGatherCompare => GatherCompare,
             K::PlTileReinterpretView => TileIndexing(Indexing::Reinterpret),
             K::PlTensorCi => TensorIndexing(Indexing::Sequence),
             K::PlTensorSort32 => TensorIndexing(Indexing::SortBlocks),

@@ -709,7 +709,7 @@ impl Interp<'_> {
     /// `gather_compare` on a tile, or on a tensor read whole (its results
     /// fresh tensors).
     pub(super) fn gather_compare(&mut self, frame: &Frame, op: &Op) -> Result<Vec<Value>> {
-        let on_tensors = matches!(op.code, Code::TensorIndexing(_));
+        let on_tensors = matches!(op.operand_types.first(), Some(Ty::Tensor(_)));
         let source = if on_tensors {
             Arc::new(self.read_all(&self.tensor(frame, op.operands[0])?)?)
         } else {
@@ -780,9 +780,6 @@ impl Interp<'_> {
         let tile = match how {
             // Their sources stay in memory: they read windows of them.
             Indexing::GatherRow => return self.gather_row(frame, op, on_tensors),
-            Indexing::GatherCompare => {
-                return Err(RunError::new("gather_compare has two results"));
-            }
             Indexing::PagedGather => return self.paged_gather(frame, op),
             Indexing::TableGather => return self.mgather(frame, op),
             Indexing::TableScatter => return self.mscatter(frame, op),

@@ -505,8 +505,7 @@ impl<'w> Interp<'w> {
                 let value = self.region_op(frame, op)?;
                 self.set1(frame, op, value)
             }
-            TileIndexing(crate::program::Indexing::GatherCompare)
-            | TensorIndexing(crate::program::Indexing::GatherCompare) => {
+            GatherCompare => {
                 let values = self.gather_compare(frame, op)?;
                 self.set(frame, op, values)?;
                 Ok(Flow::Next)

@@ -58,6 +58,14 @@ fn table_place(
     }
 }
 
+/// Whether `op` (an mgather or mscatter) names rows of `table`, how many
+/// rows or elements an index may name, and the table's columns.
+fn table_extent(op: &Op, table: &TensorRef) -> (bool, usize, usize) {
+    let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
+    let (rows, cols) = table.rows_cols();
+    (row_mode, if row_mode { rows } else { rows * cols }, cols)
+}
+
 /// The storage position of flat element `flat` of a 1-D or 2-D `table` of
 /// `table_cols` columns.
 fn table_element(table: &TensorRef, flat: usize, table_cols: usize, what: &str) -> Result<usize> {
@@ -213,13 +221,7 @@ impl Interp<'_> {
         let oob = op
             .enum_attr::<GatherOob>("oob")
             .unwrap_or(GatherOob::Undefined);
-        let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
-        let (table_rows, table_cols) = table.rows_cols();
-        let capacity = if row_mode {
-            table_rows
-        } else {
-            table_rows * table_cols
-        };
+        let (row_mode, capacity, table_cols) = table_extent(op, &table);
         let past = match oob {
             GatherOob::Clamp => Past::Clamp,
             GatherOob::Wrap => Past::Wrap,
@@ -274,14 +276,8 @@ impl Interp<'_> {
         let oob = op
             .enum_attr::<ScatterOob>("oob")
             .unwrap_or(ScatterOob::Undefined);
-        let row_mode = op.enum_attr::<GatherMode>("mode") == Some(GatherMode::Row);
         let atomic_add = op.has_attr("atomic_add");
-        let (table_rows, table_cols) = table.rows_cols();
-        let capacity = if row_mode {
-            table_rows
-        } else {
-            table_rows * table_cols
-        };
+        let (row_mode, capacity, table_cols) = table_extent(op, &table);
         let past = match oob {
             ScatterOob::Skip => Past::Nowhere,
             ScatterOob::Clamp => Past::Clamp,
