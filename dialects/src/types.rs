@@ -246,6 +246,41 @@ impl<'c> TileType<'c> {
         MemorySpace::from_code(glue::tile_memory_space_code(self.r#type))
     }
 
+    /// The type `pl.tile.transpose_view` gives this tile: its last two
+    /// axes swapped (extents and valid extents), the major order of its
+    /// block and scatter layouts flipped (NZ read as ZN, ND as DN), its
+    /// fractal, pad and memory space kept. `None` below rank 2.
+    pub fn transposed_view(&self, context: &'c Context) -> Option<Self> {
+        let rank = self.rank();
+        if rank < 2 {
+            return None;
+        }
+        let flip = |layout: TileLayout| match layout {
+            TileLayout::RowMajor => TileLayout::ColMajor,
+            TileLayout::ColMajor => TileLayout::RowMajor,
+            TileLayout::NoneBox => TileLayout::NoneBox,
+        };
+        let effective = self.effective_view();
+        let mut shape = self.shape();
+        shape.swap(rank - 2, rank - 1);
+        let mut valid = effective.valid_shape.clone();
+        valid.swap(rank - 2, rank - 1);
+        let view = TileView {
+            valid_shape: Some(valid),
+            blayout: Some(flip(effective.blayout)),
+            slayout: Some(flip(effective.slayout)),
+            fractal: Some(effective.fractal),
+            pad: Some(effective.pad),
+        };
+        Some(Self::with_view(
+            context,
+            &shape,
+            ShapedTypeLike::element(self),
+            self.memory_space(),
+            &view,
+        ))
+    }
+
     /// Returns the view in effect (explicit fields, else implicit ones).
     pub fn effective_view(&self) -> EffectiveTileView {
         let (valid, blayout, slayout, fractal, pad) =

@@ -215,6 +215,30 @@ def PL_TileTransposeOp : PL_Op<"tile.transpose", [PL_TilePure]> {
   }];
 }
 
+def PL_TileTransposeViewOp : PL_Op<"tile.transpose_view", [PL_TilePure]> {
+  let ptoFamily = "tile_view";
+  let summary = "View a tile with its last two axes swapped";
+  let description = [{
+    Returns `source` (rank 2 or more) read with its last two axes swapped,
+    in the same buffer: no data moves. The result's extents and valid
+    extents are the source's with the last two swapped, and the major
+    order of its block and scatter layouts is flipped, so an `nz` L1 tile
+    (`mat`: col_major blocks of row_major boxes) is read as `zn` (row_major
+    blocks of col_major boxes) and a row-major `nd` tile as column-major
+    `dn`; element type, fractal, pad and memory space are kept. It is how
+    a cube kernel feeds a transposed operand to the matmul: keys loaded
+    as they lie in global memory (`[n, k]`) become the `[k, n]` right
+    operand of Q·Kᵀ, and the move to L0 transposes them. Example:
+
+    ```mlir
+    %kt = pl.tile.transpose_view %k : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major>
+    ```
+  }];
+  let arguments = (ins PL_AnyTile:$source);
+  let results = (outs PL_AnyTile:$result);
+  let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
+}
+
 def PL_TileExtractOp : PL_Op<"tile.extract", [PL_TilePure]> {
   let ptoFamily = "tile_move";
   let ptoPipe = "source:v";

@@ -866,7 +866,9 @@ impl Code {
             K::PlTileWrite => TileWrite,
             K::PlTileSlice => TileSlice,
             K::PlTileReshape => TileReshape,
-            K::PlTileTranspose => TileTranspose,
+            // A view in the same buffer on the device; tiles are values
+            // here, so it is the transpose.
+            K::PlTileTranspose | K::PlTileTransposeView => TileTranspose,
             K::PlTileExtract => TileExtract,
             K::PlTileAssemble => TileAssemble,
             // A matrix-vector product is a matrix product with one row

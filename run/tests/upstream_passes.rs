@@ -245,6 +245,13 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // Transposed products: views of L1 tiles, split into L0 steps.
+        Case {
+            path: "../corpus/64_transposed_matmul.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
         // Random bits: scalar arithmetic after pl-lower-math-ops.
         Case {
             path: "../corpus/62_random.mlir",

@@ -226,3 +226,31 @@ func.func @random(%k: i32) attributes {pl.kind = #pl.kind<aiv>} {
   %r = pl.tile.random key(%k, %k) counter(%k, %k, %k, %k) {pl.addresses = array<i64: 0>} : !pl.tile<4x64xui32, vec>
   return
 }
+
+// -----
+
+// A row-major vec tile read column-major (nd as dn) feeds no a2a3 vector
+// instruction.
+func.func @transposed_vec_view(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>, pl.memory = {vec = 4096 : i64}} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  // expected-error @+1 {{convert-pl-to-emitc: a transpose_view of a tile without boxes (nd as dn) feeds no a2a3 instruction; use pl.tile.transpose}}
+  %v = pl.tile.transpose_view %t {pl.addresses = array<i64: 0>} : !pl.tile<16x64xf32, vec> -> !pl.tile<64x16xf32, vec, blayout = col_major>
+  return
+}
+
+// -----
+
+// a2a3 moves a zn L1 tile into L0 in 16x16 fractals: an f32 one stored 8
+// rows high cannot move.
+func.func @transposed_f32_rows(%x: !pl.tensor<32x8xf32>) attributes {pl.kind = #pl.kind<aic>, pl.memory = {mat = 1024 : i64, left = 1024 : i64}} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<32x8xf32> -> !pl.tile<32x8xf32, mat>
+  pl.system.sync_src set mte2 wait mte1 event 0
+  pl.system.sync_dst set mte2 wait mte1 event 0
+  %v = pl.tile.transpose_view %t {pl.addresses = array<i64: 0>} : !pl.tile<32x8xf32, mat> -> !pl.tile<8x32xf32, mat, blayout = row_major, slayout = col_major>
+  // expected-error @+1 {{a2a3 moves a transposed (zn) L1 tile into L0 in 16x16 fractals: !pl.tile<8x32xf32, mat, blayout = row_major, slayout = col_major> is stored as 8x32, so its extents must be multiples of 16}}
+  %l = pl.tile.move %v {pl.addresses = array<i64: 0>} : !pl.tile<8x32xf32, mat, blayout = row_major, slayout = col_major> -> !pl.tile<8x32xf32, left>
+  pl.system.pipe_barrier all
+  return
+}

@@ -301,6 +301,28 @@ func.func @odd_cube(%w: !pl.tensor<32x24xf16>) attributes {pl.kind = #pl.kind<ai
 
 // -----
 
+// A transposed view of an L1 tile is another object at its address, of
+// the other fractal layout (nz read as zn: row-major blocks of column-major
+// boxes), which the move into L0B transposes.
+// CHECK-LABEL: emitc.func @transposed_keys(
+// CHECK: %[[NZ:.*]] = {{.*}}call_opaque "Tile<TileType::Mat, half, 32, 64, BLayout::ColMajor, 32, 64, SLayout::RowMajor, 512, PadValue::Null>"()
+// CHECK: call_opaque "TASSIGN"(%[[NZ]]) {args = [0 : index, 0]}
+// CHECK: %[[ZN:.*]] = {{.*}}call_opaque "Tile<TileType::Mat, half, 64, 32, BLayout::RowMajor, 64, 32, SLayout::ColMajor, 512, PadValue::Null>"()
+// CHECK-NEXT: call_opaque "TASSIGN"(%[[ZN]]) {args = [0 : index, 0]}
+// CHECK: call_opaque "TMOV"(%{{.*}}, %[[ZN]])
+func.func @transposed_keys(%k: !pl.tensor<32x64xf16>) attributes {pl.kind = #pl.kind<aic>, pl.memory = {mat = 4096 : i64, right = 4096 : i64}} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %k[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<32x64xf16> -> !pl.tile<32x64xf16, mat>
+  pl.system.sync_src set mte2 wait mte1 event 0
+  pl.system.sync_dst set mte2 wait mte1 event 0
+  %v = pl.tile.transpose_view %t {pl.addresses = array<i64: 0>} : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major>
+  %r = pl.tile.move %v {pl.addresses = array<i64: 0>} : !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> -> !pl.tile<64x32xf16, right>
+  pl.system.pipe_barrier all
+  return
+}
+
+// -----
+
 // Index sequences, sorts and gathers: pto-isa's TCI names the tile type,
 // its element type and the direction; TMRGSORT of lists names every tile
 // type and `exhausted`, and takes a count list pl has no result for;

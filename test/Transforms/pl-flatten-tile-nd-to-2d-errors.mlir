@@ -82,3 +82,15 @@ func.func @vector_read(%t: !pl.tensor<64xf32>, %i: index) -> f32 attributes {pl.
   %x = pl.tile.read %a[%i] : !pl.tile<64xf32> -> f32
   return %x : f32
 }
+
+// -----
+
+// Swapping the last two axes of a [2, 16, 32] tile is no view of its
+// [32, 32] form.
+func.func @transposed_batch(%x: !pl.tensor<2x16x32xf16>) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0, %c0] : !pl.tensor<2x16x32xf16> -> !pl.tile<2x16x32xf16>
+  // expected-error @+1 {{pl-flatten-tile-nd-to-2d: a transposed view of a tile of rank 3 is no view of its 2-D form (whose rows fold the leading axes into the swapped one); it is not flattened to 2-D}}
+  %v = pl.tile.transpose_view %t : !pl.tile<2x16x32xf16> -> !pl.tile<2x32x16xf16, blayout = col_major>
+  return
+}

@@ -79,3 +79,20 @@ func.func @written_layout(%x: !pl.tensor<1x64xf32>, %out: !pl.tensor<1x1xf32>) -
   %r = pl.tile.store %m, %out[%c0, %c0] : !pl.tile<1x1xf32, blayout = col_major>, !pl.tensor<1x1xf32>
   return %r : !pl.tensor<1x1xf32>
 }
+
+// A load read through a transposed view feeds the matmul: the load goes to
+// L1 (nz), the view follows it (zn), and the move into L0 transposes.
+// CHECK-LABEL: func.func @transposed_operand(
+// CHECK: %[[K:.*]] = pl.tile.load %arg1[{{.*}}] : !pl.tensor<32x64xf16> -> !pl.tile<32x64xf16, mat>
+// CHECK: %[[V:.*]] = pl.tile.transpose_view %[[K]] : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major>
+// CHECK: %[[R:.*]] = pl.tile.move %[[V]] : !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> -> !pl.tile<64x32xf16, right>
+// CHECK: pl.tile.matmul %{{.*}}, %[[R]]
+func.func @transposed_operand(%q: !pl.tensor<16x64xf16>, %k: !pl.tensor<32x64xf16>, %s: !pl.tensor<16x32xf32> {pl.direction = #pl.direction<out>}) attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %qt = pl.tile.load %q[%c0, %c0] : !pl.tensor<16x64xf16> -> !pl.tile<16x64xf16>
+  %kt = pl.tile.load %k[%c0, %c0] : !pl.tensor<32x64xf16> -> !pl.tile<32x64xf16>
+  %v = pl.tile.transpose_view %kt : !pl.tile<32x64xf16> -> !pl.tile<64x32xf16, blayout = col_major>
+  %p = pl.tile.matmul %qt, %v : !pl.tile<16x64xf16>, !pl.tile<64x32xf16, blayout = col_major> -> !pl.tile<16x32xf32>
+  %r = pl.tile.store %p, %s[%c0, %c0] : !pl.tile<16x32xf32>, !pl.tensor<16x32xf32>
+  return
+}

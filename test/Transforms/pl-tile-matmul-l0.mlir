@@ -105,3 +105,24 @@ func.func @into_one_batch(%x: !pl.tensor<2x128x512xf16>, %y: !pl.tensor<512x256x
   %o = pl.tile.store %p, %out[%c1, %c0, %c0] partition [1, 128, 256] : !pl.tile<128x256xf32, acc>, !pl.tensor<2x128x256xf32>
   return %o : !pl.tensor<2x128x256xf32>
 }
+
+// -----
+
+// A transposed right operand (q·kᵀ): the keys are loaded into L1 as they
+// lie, read through their zn view, and each K step extracts the view's
+// [k, n] block.
+// CHECK-LABEL: func.func @transposed_keys
+// CHECK: %[[K:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<128x512xf16> -> !pl.tile<128x512xf16, mat>
+// CHECK: %[[KT:.*]] = pl.tile.transpose_view %[[K]] : !pl.tile<128x512xf16, mat> -> !pl.tile<512x128xf16, mat, blayout = row_major, slayout = col_major>
+// CHECK: scf.for %[[I:[a-z0-9_]+]] = 
+// CHECK: pl.tile.extract %[[KT]][%[[I]], %{{.*}}] : !pl.tile<512x128xf16, mat, blayout = row_major, slayout = col_major> -> !pl.tile<{{[0-9]+}}x128xf16, right>
+// CHECK-NOT: pl.tile.matmul %
+func.func @transposed_keys(%q: !pl.tensor<64x512xf16>, %k: !pl.tensor<128x512xf16>, %out: !pl.tensor<64x128xf32>) -> !pl.tensor<64x128xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.load %q[%c0, %c0] : !pl.tensor<64x512xf16> -> !pl.tile<64x512xf16>
+  %b = pl.tile.load %k[%c0, %c0] : !pl.tensor<128x512xf16> -> !pl.tile<128x512xf16>
+  %bt = pl.tile.transpose_view %b : !pl.tile<128x512xf16> -> !pl.tile<512x128xf16, blayout = col_major>
+  %p = pl.tile.matmul %a, %bt : !pl.tile<64x512xf16>, !pl.tile<512x128xf16, blayout = col_major> -> !pl.tile<64x128xf32, acc>
+  %o = pl.tile.store %p, %out[%c0, %c0] : !pl.tile<64x128xf32, acc>, !pl.tensor<64x128xf32>
+  return %o : !pl.tensor<64x128xf32>
+}

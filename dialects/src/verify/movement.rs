@@ -60,6 +60,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         OpKind::PlTileSlice => verify_slice,
         OpKind::PlTileReshape => verify_reshape,
         OpKind::PlTileTranspose => verify_transpose,
+        OpKind::PlTileTransposeView => verify_transpose_view,
         OpKind::PlTileFillpad | OpKind::PlTileFillpadInplace => verify_fillpad,
         OpKind::PlTileFillpadExpand => verify_fillpad_expand,
         OpKind::PlTileConcat => verify_concat,
@@ -144,6 +145,20 @@ fn verify_reshape<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
         ));
     }
     Ok(())
+}
+
+/// `pl.tile.transpose_view`: the result is exactly the source's
+/// transposed view (types.rs `TileType::transposed_view`).
+fn verify_transpose_view<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let (source, result) = (operand_tile(op, 0)?, result_tile(op, 0)?);
+    let context = crate::ir::context(&op);
+    match source.transposed_view(context) {
+        None => fail(format!("views a tile of rank 2 or more, got {source}")),
+        Some(expected) if expected != result => fail(format!(
+            "result must be {expected} (the last two axes swapped, the layouts' major order flipped), got {result}"
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 fn verify_transpose<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {

@@ -596,6 +596,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         },
         Family::TileView => match kind {
             K::PlTileSetValidshape | K::PlTileReshape | K::PlTileReinterpretView => Ok(()),
+            K::PlTileTransposeView => Ok(()),
             _ => instruction(),
         },
         Family::TileCreate => match kind {

@@ -64,8 +64,9 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
   is the row reduction of its `[1, N]` reshape: a2a3's column reductions
   take row-major tiles); a binary op with an `[M, 1]` (`[1, N]`)
   operand becomes the `row_expand_*` (`col_expand_*`) form; a matmul's
-  `a_trans` / `b_trans` operand is transposed (`pl.tile.transpose` of its
-  last two axes) before the product;
+  `a_trans` / `b_trans` operand is read transposed (`pl.tile.transpose_view`
+  of its last two axes: the load lands in L1 as it lies in memory, and
+  the move into L0 transposes it);
 - a batched matmul (rank-3 operands, or one of rank 2 that broadcasts) of
   the kernel's parameters whose product is returned is one 2-D product
   per batch: each operand's batch is a `pl.tile.load` with a `partition`
@@ -596,7 +597,8 @@ impl<'c, 'a> Conversion<'c, 'a> {
         Ok(())
     }
 
-    /// `tile` with its last two axes swapped, computed before `op`.
+    /// `tile` read with its last two axes swapped (`pl.tile.transpose_view`),
+    /// before `op`: no data moves; the move into L0 transposes.
     fn transposed(
         &self,
         block: BlockRef<'c, 'a>,
@@ -604,9 +606,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         tile: Value<'c, 'a>,
     ) -> Result<Value<'c, 'a>, Failure<'c, 'a>> {
         let tile_type = TileType::try_from(tile.r#type()).map_err(|e| (op, e.to_string()))?;
-        let mut shape = tile_type.shape();
-        let rank = shape.len();
-        if rank < 2 {
+        let Some(result_type) = tile_type.transposed_view(self.context) else {
             return Err((
                 op,
                 format!(
@@ -614,32 +614,13 @@ impl<'c, 'a> Conversion<'c, 'a> {
                     tile.r#type()
                 ),
             ));
-        }
-        shape.swap(rank - 2, rank - 1);
-        let result_type: Type = TileType::new(
-            self.context,
-            &shape,
-            melior::ir::ShapedTypeLike::element(&tile_type),
-            tile_type.memory_space(),
-        )
-        .into();
-        let i64_type: Type = melior::ir::r#type::IntegerType::new(self.context, 64).into();
-        let transpose = OperationBuilder::new(OpKind::PlTileTranspose.name(), op.location())
+        };
+        let view = OperationBuilder::new(OpKind::PlTileTransposeView.name(), op.location())
             .add_operands(&[tile])
-            .add_results(&[result_type])
-            .add_attributes(&[
-                (
-                    Identifier::new(self.context, "axis1"),
-                    IntegerAttribute::new(i64_type, rank as i64 - 2).into(),
-                ),
-                (
-                    Identifier::new(self.context, "axis2"),
-                    IntegerAttribute::new(i64_type, rank as i64 - 1).into(),
-                ),
-            ])
+            .add_results(&[result_type.into()])
             .build()
             .map_err(|e| (op, e.to_string()))?;
-        Ok(result_of(block.insert_operation_before(op, transpose)))
+        Ok(result_of(block.insert_operation_before(op, view)))
     }
 
     /// Converts one tensor op; `false` when it stays a tensor op.
@@ -803,7 +784,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         }
         if kind == OpKind::PlTensorMatmul {
             // `a_trans` / `b_trans`: the operand's last two axes are swapped
-            // before the product (pl.tile.transpose of the loaded tile).
+            // before the product (a transposed view of the loaded tile).
             for (index, flag) in [(0, "a_trans"), (1, "b_trans")] {
                 if op.attribute(flag).is_ok() {
                     operands[index] = self.transposed(block, op, operands[index])?;

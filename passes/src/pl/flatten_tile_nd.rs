@@ -153,6 +153,12 @@ fn obstacle(op: OperationRef) -> Option<String> {
         ));
     }
     let op_kind = OpKind::of(&op);
+    if op_kind == Some(OpKind::PlTileTransposeView) {
+        return Some(format!(
+            "a transposed view of a tile of rank {} is no view of its 2-D form (whose rows fold the leading axes into the swapped one); it is not flattened to 2-D",
+            nd[0].len()
+        ));
+    }
     if op_kind == Some(OpKind::PlTileLoad) && op.attribute("clamp").is_ok() {
         return Some(format!(
             "a clamp load of a tile of rank {} is not flattened to 2-D",

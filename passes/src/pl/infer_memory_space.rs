@@ -38,13 +38,14 @@ memory space gets one:
 
 - ops with a fixed output space use it: the matmul family writes `acc`,
   vector ops write `vec`;
-- views (`set_validshape`, `reshape`) inherit their source's space; loop
+- views (`set_validshape`, `reshape`, `transpose_view`) inherit their
+  source's space (a transposed view its source's layouts, flipped); loop
   iteration arguments and results their init's; branch results their
   yields';
-- `pl.tile.load` and `pl.tile.create` take what their users demand: a
-  matmul operand makes a load `mat` (global memory never loads straight
-  into L0), an accumulator operand makes a create `acc`, anything else
-  `vec`.
+- `pl.tile.load` and `pl.tile.create` take what their users (or the
+  users of their views) demand: a matmul operand makes a load `mat`
+  (global memory never loads straight into L0), an accumulator operand
+  makes a create `acc`, anything else `vec`.
 
 Where an operand is in the wrong space for its user, a `pl.tile.move` is
 inserted before the user: `mat` to `left`, `right` or `bias` for matmul
@@ -213,7 +214,15 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
     }
     for value in &open {
         match decided.get(&value_key(*value)) {
-            Some(&chosen) => value.set_type(in_space(context, *value, chosen)),
+            Some(&chosen) => value.set_type(match transposed_source(&linear, *value) {
+                // A transposed view's type follows its source's (placed
+                // first: `open` is in program order).
+                Some(source) => source
+                    .transposed_view(context)
+                    .expect("a verified transpose_view")
+                    .into(),
+                None => in_space(context, *value, chosen),
+            }),
             None => {
                 let owner = linear.definer(*value).map_or(function, |(op, _)| op);
                 OpDiagnostic::new(
@@ -226,6 +235,15 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
     }
     insert_moves(context, function)?;
     classify(context, function)
+}
+
+/// The source tile of `value` when `pl.tile.transpose_view` defines it.
+fn transposed_source<'c>(linear: &Linear<'c, '_>, value: Value<'c, '_>) -> Option<TileType<'c>> {
+    let (owner, is_argument) = linear.definer(value)?;
+    if is_argument || OpKind::of(&owner) != Some(OpKind::PlTileTransposeView) {
+        return None;
+    }
+    TileType::try_from(owner.operand_opt(0)?.r#type()).ok()
 }
 
 /// The value a loop-carried or branch value takes its space from.
@@ -265,26 +283,41 @@ fn carried_space<'c, 'a>(
 
 /// Where a load or create should place its tile, by its users' demands.
 fn retarget<'c, 'a>(linear: &Linear<'c, 'a>, value: Value<'c, 'a>, load: bool) -> MemorySpace {
-    let mut wanted = None;
-    for &(user, index) in linear.uses(value) {
-        let user = linear.ops[user];
-        let demanded = match op_name(user).as_str() {
-            // Through views and loops, the first real demand decides.
-            "scf.for" => None,
-            _ => demand(user, index),
-        };
-        if let Some(demanded) = demanded {
-            wanted = Some(demanded);
-            break;
-        }
-    }
-    match wanted {
+    match demanded(linear, value, 0) {
         Some(MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias) if load => {
             MemorySpace::Mat
         }
         Some(space) => space,
         None => MemorySpace::Vec,
     }
+}
+
+/// The first real demand on `value`, looking through views (a transposed
+/// view of a load feeds the matmul) but not into loops.
+fn demanded<'c, 'a>(
+    linear: &Linear<'c, 'a>,
+    value: Value<'c, 'a>,
+    depth: usize,
+) -> Option<MemorySpace> {
+    for &(user, index) in linear.uses(value) {
+        let user = linear.ops[user];
+        if op_name(user) == "scf.for" {
+            continue;
+        }
+        if let Some(demanded) = demand(user, index) {
+            return Some(demanded);
+        }
+        let is_view = OpKind::of(&user).is_some_and(|kind| kind.info().is_tile_view());
+        if is_view && index == 0 && depth < 16 {
+            let through = user
+                .results()
+                .find_map(|result| demanded(linear, result.into(), depth + 1));
+            if through.is_some() {
+                return through;
+            }
+        }
+    }
+    None
 }
 
 /// Moves operands into the space their user demands.

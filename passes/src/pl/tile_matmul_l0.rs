@@ -48,7 +48,8 @@ The step `k` is the largest halving of K whose blocks fit L0A and L0B and
 stays a multiple of 32 bytes of elements. The rewrite applies when both
 operands come straight from `pl.tile.load`s used by nothing else (of row-
 major tensors; a load may move one matrix of a higher-rank tensor, with a
-`partition`) and the product's only user is one `pl.tile.store` of 2-D
+`partition`), or through a `pl.tile.transpose_view` of one (a transposed
+operand: the blocks are extracted from the `zn` view) and the product's only user is one `pl.tile.store` of 2-D
 tiles, into a 2-D tensor or one matrix of a higher-rank one (a partition
 of 1s and the product's extents, as a batched matmul's products are
 stored; each block is stored there with its block's partition): the
@@ -228,19 +229,30 @@ fn one_matrix_partition(store: OperationRef) -> bool {
         && extents[..extents.len() - 2].iter().all(|&e| e == 1)
 }
 
-/// The `pl.tile.load` that makes `value` for `user` alone, if it does.
+/// The `pl.tile.load` that makes `value` for `user` alone, if it does:
+/// directly, or read through a `pl.tile.transpose_view` of it that `user`
+/// alone uses (a transposed operand), which is returned too.
 fn sole_load<'c, 'a>(
     value: Value<'c, 'a>,
     user: OperationRef<'c, 'a>,
-) -> Option<OperationRef<'c, 'a>> {
-    let load = melior::ir::operation::OperationResult::try_from(value)
+) -> Option<(OperationRef<'c, 'a>, Option<OperationRef<'c, 'a>>)> {
+    let owner = melior::ir::operation::OperationResult::try_from(value)
         .ok()?
         .owner();
-    if OpKind::of(&load) != Some(OpKind::PlTileLoad) || load.attribute("clamp").is_ok() {
+    let only_user = |value: Value<'c, 'a>, user: OperationRef<'c, 'a>| {
+        let users = uses(user, value);
+        users.len() == 1 && users[0] == user
+    };
+    if OpKind::of(&owner) == Some(OpKind::PlTileTransposeView) {
+        let (load, None) = sole_load(operand_at(owner, 0)?, owner)? else {
+            return None;
+        };
+        return only_user(value, user).then_some((load, Some(owner)));
+    }
+    if OpKind::of(&owner) != Some(OpKind::PlTileLoad) || owner.attribute("clamp").is_ok() {
         return None;
     }
-    let users = uses(load, value);
-    (users.len() == 1 && users[0] == user).then_some(load)
+    only_user(value, user).then_some((owner, None))
 }
 
 /// The ops of `scope`'s parent function that use `value`.
@@ -293,7 +305,9 @@ fn split<'c, 'a>(
             .zip(tile.shape())
             .all(|(v, s)| *v == Some(s))
     };
-    let (Some(lhs_load), Some(rhs_load)) = (sole_load(lhs, matmul), sole_load(rhs, matmul)) else {
+    let (Some((lhs_load, lhs_view)), Some((rhs_load, rhs_view))) =
+        (sole_load(lhs, matmul), sole_load(rhs, matmul))
+    else {
         return fail(format!(
             "this matmul exceeds L0 ({}x{} by {}x{}) and its operands are not loads used by it alone; it cannot be split into L0 steps",
             ls[0], ls[1], rs[0], rs[1]
@@ -325,18 +339,21 @@ fn split<'c, 'a>(
     {
         return fail("the product of this oversized matmul must be stored whole by a pl.tile.store in the same block, into a 2-D tensor or one matrix of a higher-rank one".into());
     }
-    // Operands resident in L1.
-    for value in [lhs, rhs] {
-        let tile = TileType::try_from(value.r#type()).expect("checked above");
-        value.set_type(
-            TileType::new(
-                context,
-                &tile.shape(),
-                melior::ir::ShapedTypeLike::element(&tile),
-                Some(MemorySpace::Mat),
-            )
-            .into(),
+    // Operands resident in L1 (a transposed view of one read as `zn`).
+    for (load, view) in [(lhs_load, lhs_view), (rhs_load, rhs_view)] {
+        let loaded = result_at(load, 0).expect("a load makes a tile");
+        let tile = TileType::try_from(loaded.r#type()).expect("checked above");
+        let in_l1 = TileType::new(
+            context,
+            &tile.shape(),
+            melior::ir::ShapedTypeLike::element(&tile),
+            Some(MemorySpace::Mat),
         );
+        loaded.set_type(in_l1.into());
+        if let Some(viewed) = view.and_then(|view| result_at(view, 0)) {
+            let transposed = in_l1.transposed_view(context).expect("a 2-D tile");
+            viewed.set_type(transposed.into());
+        }
     }
     let scratch = Block::new(&[]);
     build_nest(context, &scratch, blocks, (lhs, rhs), store, product_tile);

@@ -134,7 +134,54 @@ fn check_op(op: OperationRef) -> Result<(), String> {
                 ));
             }
         }
+        OpKind::PlTileMove | OpKind::PlTileExtract => transposed_into_l0(op)?,
         _ => {}
+    }
+    Ok(())
+}
+
+/// a2a3 moves a transposed L1 tile (`zn`: row-major blocks of column-major
+/// boxes, what `pl.tile.transpose_view` makes of an `nz` one) into L0 in
+/// whole 16x16 fractals (32x32 for 1-byte elements): pto-isa asserts its
+/// stored extents are multiples of them.
+fn transposed_into_l0(op: OperationRef) -> Result<(), String> {
+    use pto_dialects::types::{MemorySpace, TileLayout};
+    let (Some(source), Some(result)) = (
+        op.operand_opt(0)
+            .and_then(|v| TileType::try_from(v.r#type()).ok()),
+        op.result_opt(0)
+            .and_then(|v| TileType::try_from(v.r#type()).ok()),
+    ) else {
+        return Ok(());
+    };
+    let view = source.effective_view();
+    let transposed = source.memory_space() == Some(MemorySpace::Mat)
+        && view.blayout == TileLayout::RowMajor
+        && view.slayout == TileLayout::ColMajor;
+    if !transposed
+        || !matches!(
+            result.memory_space(),
+            Some(MemorySpace::Left | MemorySpace::Right)
+        )
+    {
+        return Ok(());
+    }
+    let fractal = if crate::target::a2a3::element_bits(Dtype::of(
+        melior::ir::r#type::ShapedTypeLike::element(&source),
+    )) == 8
+    {
+        32
+    } else {
+        16
+    };
+    let stored = crate::target::a2a3::storage_shape(source);
+    if stored.iter().any(|extent| extent % fractal != 0) {
+        return Err(format!(
+            "a2a3 moves a transposed (zn) L1 tile into L0 in {fractal}x{fractal} fractals: {} is stored as {}x{}, so its extents must be multiples of {fractal}",
+            melior::ir::Type::from(source),
+            stored[0],
+            stored[1]
+        ));
     }
     Ok(())
 }

@@ -196,6 +196,39 @@ func.func @transpose_result(%t: !pl.tile<16x64xf32, vec>) {
 
 // -----
 
+func.func @transpose_view_rank(%t: !pl.tile<64xf32, vec>) {
+  // expected-error @+1 {{views a tile of rank 2 or more, got !pl.tile<64xf32, vec>}}
+  %r = pl.tile.transpose_view %t : !pl.tile<64xf32, vec> -> !pl.tile<64xf32, vec>
+  return
+}
+
+// -----
+
+// The layouts flip with the axes: a zn result of an nz source, not nz.
+func.func @transpose_view_layout(%k: !pl.tile<32x64xf16, mat>) {
+  // expected-error @+1 {{result must be !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> (the last two axes swapped, the layouts' major order flipped), got !pl.tile<64x32xf16, mat>}}
+  %r = pl.tile.transpose_view %k : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat>
+  return
+}
+
+// -----
+
+func.func @transpose_view_shape(%t: !pl.tile<16x64xf32, vec>) {
+  // expected-error @+1 {{result must be !pl.tile<64x16xf32, vec, blayout = col_major> (the last two axes swapped, the layouts' major order flipped), got !pl.tile<16x64xf32, vec, blayout = col_major>}}
+  %r = pl.tile.transpose_view %t : !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec, blayout = col_major>
+  return
+}
+
+// -----
+
+func.func @transpose_view_space(%k: !pl.tile<32x64xf16, mat>) {
+  // expected-error @+1 {{result must be !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> (the last two axes swapped, the layouts' major order flipped), got !pl.tile<64x32xf16, right>}}
+  %r = pl.tile.transpose_view %k : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, right>
+  return
+}
+
+// -----
+
 // TTRANS transposes into its scratch in blocks of 16 columns.
 func.func @transpose_scratch(%t: !pl.tile<8x32xf32, vec>, %tmp: !pl.tile<32x8xf32, vec>) {
   // expected-error @+1 {{tmp must be a 2-D tile of the source's element type and memory space with at least 32 rows and 16 columns, got !pl.tile<32x8xf32, vec>}}

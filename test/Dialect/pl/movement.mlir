@@ -87,6 +87,22 @@ func.func @views(%t: !pl.tile<64x128xf16, vec>, %n: !pl.tile<4x16x32xf16, vec>, 
   return
 }
 
+// A transposed view swaps the last two extents (and valid extents) and
+// flips each layout's major order: nz reads as zn, nd as dn.
+// CHECK-LABEL: func.func @transpose_views
+// CHECK: pl.tile.transpose_view %{{.*}} : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major>
+// CHECK: pl.tile.transpose_view %{{.*}} : !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> -> !pl.tile<32x64xf16, mat>
+// CHECK: pl.tile.transpose_view %{{.*}} : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<64x16xf32, vec, valid = 50x?, blayout = col_major>
+// CHECK: pl.tile.transpose_view %{{.*}} : !pl.tile<2x16x32xf16, mat> -> !pl.tile<2x32x16xf16, mat, blayout = row_major, slayout = col_major>
+func.func @transpose_views(%k: !pl.tile<32x64xf16, mat>, %p: !pl.tile<16x64xf32, vec, valid = ?x50>,
+                           %b: !pl.tile<2x16x32xf16, mat>) {
+  %0 = pl.tile.transpose_view %k : !pl.tile<32x64xf16, mat> -> !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major>
+  %1 = pl.tile.transpose_view %0 : !pl.tile<64x32xf16, mat, blayout = row_major, slayout = col_major> -> !pl.tile<32x64xf16, mat>
+  %2 = pl.tile.transpose_view %p : !pl.tile<16x64xf32, vec, valid = ?x50> -> !pl.tile<64x16xf32, vec, valid = 50x?, blayout = col_major>
+  %3 = pl.tile.transpose_view %b : !pl.tile<2x16x32xf16, mat> -> !pl.tile<2x32x16xf16, mat, blayout = row_major, slayout = col_major>
+  return
+}
+
 // Loads into L1 yield the NZ layout, swapped for a dn source, flat for a row.
 // CHECK-LABEL: func.func @load_layouts
 // CHECK: -> !pl.tile<64x128xf16, mat>

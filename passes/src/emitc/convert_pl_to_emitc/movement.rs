@@ -10,7 +10,7 @@ use melior::ir::{
 };
 use pto_dialects::{
     ops::{OpKind, operand_at, operand_segments, result_at},
-    types::{TensorLike, TileType},
+    types::{TensorLike, TileLayout, TileType},
 };
 
 use super::{Failure, Lowering, emitted, int_attribute, no_lowering};
@@ -239,6 +239,25 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     ));
                 }
                 let object = self.declare_tile(op, result, 0, valid)?;
+                self.replace(op, object);
+            }
+            OpKind::PlTileTransposeView => {
+                // A view: an object of the other fractal layout at the
+                // source's address (pto-isa's boxed layouts make NZ read
+                // as ZN the transpose; TRESHAPE is the same assignment).
+                // A row-major vec tile read column-major feeds no a2a3
+                // vector instruction, so only boxed tiles are viewed.
+                let result = result.expect("a result");
+                let boxed = TileType::try_from(result.r#type())
+                    .is_ok_and(|t| t.effective_view().slayout != TileLayout::NoneBox);
+                if !boxed {
+                    return Err((
+                        op,
+                        "a transpose_view of a tile without boxes (nd as dn) feeds no a2a3 instruction; use pl.tile.transpose".into(),
+                    ));
+                }
+                let [rows, cols] = self.propagated_valid(op);
+                let object = self.declare_tile(op, result, 0, [cols, rows])?;
                 self.replace(op, object);
             }
             _ => return self.one_to_one(op, kind, op.operands().collect(), None),
