@@ -252,6 +252,13 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // A loop rebinding a tensor and accumulating another in place.
+        Case {
+            path: "../corpus/65_layer_loop.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
         // Random bits: scalar arithmetic after pl-lower-math-ops.
         Case {
             path: "../corpus/62_random.mlir",

@@ -43,20 +43,6 @@ func.func @tensor_op(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>
 
 // -----
 
-func.func @fresh(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pl.tensor<8xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<8xf32>
-    scf.yield %t : !pl.tensor<8xf32>
-  }
-  return
-}
-
-// -----
-
 func.func @columns(%x: !pl.tensor<64x32xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
   %c0 = arith.constant 0 : index
   // expected-error @below {{convert-pl-orchestration-to-emitc: a slice that is not dense in its tensor whatever its dynamic extents (axis 1) is not emitted for the runtime: kernels take dense tensors}}
@@ -143,57 +129,6 @@ func.func @k(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<aiv>} {
 
 // -----
 
-// The kernel's write does not wait for its read of the accumulator (the
-// stored tile does not come from it), so its output cannot be the
-// accumulator, and the loop carries a fresh tensor.
-func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
-    %n = pl.call @unordered(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
-    scf.yield %n : !pl.tensor<16x64xf32>
-  }
-  return
-}
-func.func @unordered(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %r = pl.tile.store %b, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
-  return %r : !pl.tensor<16x64xf32>
-}
-
-// -----
-
-// The kernel may write its output over the accumulator, but the loop
-// starts from a parameter, which its caller still holds: the output is
-// not given the parameter's buffer, and the loop carries a fresh tensor.
-func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-orchestration-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not emitted for the runtime}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
-    %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
-    scf.yield %n : !pl.tensor<16x64xf32>
-  }
-  return
-}
-func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %s = pl.tile.add %a, %b : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
-  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
-  return %r : !pl.tensor<16x64xf32>
-}
-
-// -----
-
 // An scf.while carrying a tensor: its carries are not one buffer yet.
 !T = !pl.tensor<16x32xf32>
 func.func @step(%y: !T {pl.direction = #pl.direction<inout>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
@@ -230,4 +165,26 @@ func.func @scope_results(%y: !T {pl.direction = #pl.direction<inout>}) attribute
     pl.yield %s : !T
   }
   return
+}
+
+// -----
+
+// A loop rebinding a tensor keeps its descriptor in a variable, but a
+// result the runtime hands in is written by the kernel that makes it: the
+// last iteration's tensor is no such output.
+!T = !pl.tensor<16x64xf32>
+// expected-error @below {{convert-pl-orchestration-to-emitc: result #0 is not a tensor this orchestration creates; the runtime hands outputs in as arguments}}
+func.func @main(%x: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %r = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %x) -> (!T) {
+    %t = pl.tensor.create() : !T
+    %next = pl.call @step(%cur, %t) : (!T, !T) -> !T
+    scf.yield %next : !T
+  }
+  return %r : !T
+}
+func.func @step(%x: !T, %y: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !T
 }

@@ -449,3 +449,38 @@ func.func @kept(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
 func.func @twice(%a: !M, %y: !M {pl.direction = #pl.direction<inout>}) -> !M attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !M
 }
+
+// -----
+
+// A loop rebinding a tensor (h = layer(h): each iteration's kernel writes
+// a fresh tensor the next one reads) keeps the descriptor in a variable:
+// the init and each iteration's tensor are copied into it, and the code
+// after the loop reads the last one.
+// CHECK-LABEL: emitc.func @aicpu_orchestration_entry(
+// CHECK: %[[INIT:.*]] = call_opaque "ChipTensor"(%{{.*}}) : (!emitc.opaque<"const ChipTensor&">) -> !emitc.opaque<"ChipTensor">
+// CHECK: scf.for {{.*}} iter_args(%[[H:.*]] = %[[INIT]]) -> (!emitc.opaque<"ChipTensor">)
+// CHECK: {{(emitc.)?}}call_opaque "pto_orch_alloc"
+// CHECK: verbatim "{}.add_input({});" args %{{.*}}, %[[H]]
+// CHECK: %[[NEXT:.*]] = {{(emitc.)?}}call_opaque "ChipTensor"(%{{.*}}) : (!emitc.opaque<"const ChipTensor&">) -> !emitc.opaque<"ChipTensor">
+// CHECK-NEXT: scf.yield %[[NEXT]]
+// CPP: ChipTensor [[INIT:v[0-9]+]] = ChipTensor({{v[0-9]+}});
+// CPP-NEXT: ChipTensor [[H:v[0-9]+]];
+// CPP-NEXT: [[H]] = [[INIT]];
+// CPP: [[H]] = {{v[0-9]+}};
+!T = !pl.tensor<16x64xf32>
+func.func @layers(%x: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %h = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %x) -> (!T) {
+    %t = pl.tensor.create() : !T
+    %next = pl.call @layer(%cur, %t) : (!T, !T) -> !T
+    scf.yield %next : !T
+  }
+  %o = pl.tensor.create() : !T
+  %out = pl.call @layer(%h, %o) : (!T, !T) -> !T
+  return %out : !T
+}
+func.func @layer(%x: !T, %y: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !T
+}

@@ -213,20 +213,6 @@ func.func @k(%x: !pl.tensor<32x64xf16, dn>) attributes {pl.kind = #pl.kind<aiv>}
 
 // -----
 
-func.func @main(%x: !pl.tensor<8xf32>) -> !pl.tensor<8xf32> attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-program-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not simulated on the host}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %x) -> (!pl.tensor<8xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<8xf32>
-    scf.yield %t : !pl.tensor<8xf32>
-  }
-  return %r : !pl.tensor<8xf32>
-}
-
-// -----
-
 // A branch choosing between two tensors: no one buffer is its result.
 func.func @main(%x: !pl.tensor<8xf32>, %y: !pl.tensor<8xf32>, %flag: i1) attributes {pl.kind = #pl.kind<orchestration>} {
   // expected-error @below {{convert-pl-program-to-emitc: branch result #0 is not one tensor both branches update in place (assembled into, written, viewed, or returned by a kernel it is passed to): a branch choosing between tensors is not simulated on the host}}
@@ -240,57 +226,6 @@ func.func @main(%x: !pl.tensor<8xf32>, %y: !pl.tensor<8xf32>, %flag: i1) attribu
 }
 func.func @k(%x: !pl.tensor<8xf32>) attributes {pl.kind = #pl.kind<aiv>} {
   return
-}
-
-// -----
-
-// The kernel's write does not wait for its read of the accumulator (the
-// stored tile does not come from it), so its output cannot be the
-// accumulator, and the loop carries a fresh tensor.
-func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-program-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not simulated on the host}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
-    %n = pl.call @unordered(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
-    scf.yield %n : !pl.tensor<16x64xf32>
-  }
-  return
-}
-func.func @unordered(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %r = pl.tile.store %b, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
-  return %r : !pl.tensor<16x64xf32>
-}
-
-// -----
-
-// The kernel may write its output over the accumulator, but the loop
-// starts from a parameter, which its caller still holds: the output is
-// not given the parameter's buffer, and the loop carries a fresh tensor.
-func.func @main(%x: !pl.tensor<16x64xf32>, %init: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<orchestration>} {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c4 = arith.constant 4 : index
-  // expected-error @below {{convert-pl-program-to-emitc: loop-carried tensor #0 is not updated in place (assembled into, written, viewed, or returned by a kernel it is passed to): a loop carrying a fresh tensor each iteration is not simulated on the host}}
-  %r = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %init) -> (!pl.tensor<16x64xf32>) {
-    %t = pl.tensor.create() : !pl.tensor<16x64xf32>
-    %n = pl.call @accumulate(%acc, %x, %t) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
-    scf.yield %n : !pl.tensor<16x64xf32>
-  }
-  return
-}
-func.func @accumulate(%acc: !pl.tensor<16x64xf32>, %x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
-  %c0 = arith.constant 0 : index
-  %a = pl.tile.load %acc[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %b = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
-  %s = pl.tile.add %a, %b : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x64xf32, vec>
-  %r = pl.tile.store %s, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
-  return %r : !pl.tensor<16x64xf32>
 }
 
 // -----

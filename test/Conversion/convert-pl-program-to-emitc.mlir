@@ -410,3 +410,38 @@ func.func @main(%x: !M) -> !M attributes {pl.kind = #pl.kind<orchestration>} {
   }
   return %s : !M
 }
+
+// -----
+
+// A loop rebinding a tensor points at its iteration's tensor: the init
+// where it lies (`carry_at`), each iteration's fresh tensor kept for the
+// rest of the program (`carry_kept`); kernels take the pointed-at data and
+// a returned carry is finished through the pointer.
+// CPP: #include "pto/sim/host.hpp"
+// CPP: pto::sim::Buffer<float> [[X:v[0-9]+]] = pto::sim::input<float>({{.*}}, "arg0", {16, 64});
+// CPP: pto::sim::Buffer<float>* [[INIT:v[0-9]+]] = pto::sim::carry_at([[X]]);
+// CPP: pto::sim::Buffer<float>* [[H:v[0-9]+]];
+// CPP-NEXT: [[H]] = [[INIT]];
+// CPP: for (
+// CPP: pto::sim::Buffer<float>* [[CUR:v[0-9]+]] = [[H]];
+// CPP: pto::sim::Buffer<float> [[T:v[0-9]+]] = pto::sim::make<float>(
+// CPP: pto::sim::data([[CUR]]);
+// CPP: pto::sim::Buffer<float>* [[NEXT:v[0-9]+]] = pto::sim::carry_kept([[T]]);
+// CPP-NEXT: [[H]] = [[NEXT]];
+// CPP: pto::sim::Buffer<float>* [[LAST:v[0-9]+]] = [[H]];
+// CPP: pto::sim::finish({{.*}}, [[LAST]], "result0");
+!T = !pl.tensor<16x64xf32>
+func.func @main(%x: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %h = scf.for %i = %c0 to %c3 step %c1 iter_args(%cur = %x) -> (!T) {
+    %t = pl.tensor.create() : !T
+    %next = pl.call @layer(%cur, %t) : (!T, !T) -> !T
+    scf.yield %next : !T
+  }
+  return %h : !T
+}
+func.func @layer(%x: !T, %y: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  return %y : !T
+}

@@ -3,11 +3,16 @@
 //! carries one buffer, so the carried value can be dropped and the body
 //! and the code after the loop use the init's buffer, as kernels do with
 //! their tensors (docs/translate.md). A loop that carries another tensor (a
-//! fresh one each iteration) cannot, and is refused, unless the kernel
-//! making it may write it over the carried tensor (share_carried_outputs).
+//! fresh one each iteration, `x = layer(x)`) is a rebinding carry: where
+//! the target keeps a tensor's descriptor in a variable (the runtime and
+//! the host simulation), the loop keeps it and the translator assigns the
+//! variable at each yield ([`is_rebinding`]); elsewhere it is refused,
+//! unless the kernel making it may write it over the carried tensor
+//! (share_carried_outputs).
 
 use melior::ir::{
     BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+    operation::OperationMutLike,
     operation::{OperationLike, OperationResult, WalkOrder, WalkResult},
 };
 use pto_dialects::ir::ValueKey;
@@ -18,12 +23,14 @@ use pto_dialects::types::TensorLike;
 use crate::emitc::orchestration::calls::{Failure, call_arguments, callee};
 
 /// Checks that every tensor an `scf.for` of `function` carries is updated
-/// in place. `returned(kernel, k)` is the parameter kernel `kernel`
-/// returns as its result `k`.
+/// in place, or, where `rebinding` allows it, is a rebinding carry.
+/// `returned(kernel, k)` is the parameter kernel `kernel` returns as its
+/// result `k`.
 pub fn check_updates_in_place<'c, 'a>(
     function: OperationRef<'c, 'a>,
     returned: &dyn Fn(&str, usize) -> Option<usize>,
     what: &str,
+    rebinding: bool,
 ) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
     let mut tensor_while = None;
@@ -53,20 +60,8 @@ pub fn check_updates_in_place<'c, 'a>(
         ));
     }
     for for_op in loops {
-        let body = for_op
-            .region_opt(0)
-            .and_then(|r| r.first_block())
-            .ok_or((for_op, "a loop without a body".to_string()))?;
-        let terminator = body
-            .terminator()
-            .ok_or((for_op, "a loop body without a yield".to_string()))?;
         for i in 0..for_op.result_count() {
-            if TensorLike::try_from(for_op.result(i).unwrap().r#type()).is_err() {
-                continue;
-            }
-            let carried: Value = body.argument(i + 1).unwrap().into();
-            let yielded = operand_at(terminator, i).ok_or((for_op, "a yield".to_string()))?;
-            if !updates_in_place(yielded, carried, returned) {
+            if is_rebinding(for_op, i, returned)? && !rebinding {
                 return Err((
                     for_op,
                     format!(
@@ -77,6 +72,34 @@ pub fn check_updates_in_place<'c, 'a>(
         }
     }
     Ok(())
+}
+
+/// Whether the carry `i` of `for_op` is a tensor its body does not update
+/// in place: each iteration yields another tensor (a rebinding carry).
+pub fn is_rebinding<'c, 'a>(
+    for_op: OperationRef<'c, 'a>,
+    i: usize,
+    returned: &dyn Fn(&str, usize) -> Option<usize>,
+) -> Result<bool, Failure<'c, 'a>> {
+    let Some(result) = for_op.result_opt(i) else {
+        return Ok(false);
+    };
+    if TensorLike::try_from(result.r#type()).is_err() {
+        return Ok(false);
+    }
+    let body = for_op
+        .region_opt(0)
+        .and_then(|r| r.first_block())
+        .ok_or((for_op, "a loop without a body".to_string()))?;
+    let terminator = body
+        .terminator()
+        .ok_or((for_op, "a loop body without a yield".to_string()))?;
+    let carried: Value = body
+        .argument(i + 1)
+        .map_err(|_| (for_op, "a loop without its iteration argument".to_string()))?
+        .into();
+    let yielded = operand_at(terminator, i).ok_or((for_op, "a yield".to_string()))?;
+    Ok(!updates_in_place(yielded, carried, returned))
 }
 
 /// Whether `value` is `carried` after in-place updates.
@@ -117,7 +140,7 @@ pub fn in_place_root<'c: 'a, 'a>(
 
 /// The tensor `value` is an in-place update of, if it is one: the target
 /// of an assemble, the tensor of a write, the argument a kernel returns,
-/// the init of a loop updating it in place (checked on its own), the
+/// the init of a loop updating it in place (not of one rebinding it), the
 /// tensor a view reinterprets (the same buffer).
 fn updated<'c: 'a, 'a>(
     value: Value<'c, 'a>,
@@ -130,7 +153,15 @@ fn updated<'c: 'a, 'a>(
         Some(OpKind::PlTensorWrite | OpKind::PlTensorView) => operand_at(op, 0),
         Some(OpKind::PlCall | OpKind::PlSubmit) => returned(&callee(op), result.result_number())
             .and_then(|parameter| call_arguments(op).get(parameter).copied()),
-        None if op_name(op) == "scf.for" => operand_at(op, 3 + result.result_number()),
+        // A loop rebinding it yields another tensor.
+        None if op_name(op) == "scf.for" => {
+            let i = result.result_number();
+            if is_rebinding(op, i, returned).unwrap_or(true) {
+                None
+            } else {
+                operand_at(op, 3 + i)
+            }
+        }
         _ => None,
     }
 }
@@ -253,4 +284,78 @@ pub fn retype_carried_tasks<'c>(function: OperationRef<'c, '_>, held: Type<'c>) 
         }
         WalkResult::Advance
     });
+}
+
+/// Gives the tensors `function`'s loops still carry (rebinding carries,
+/// [`is_rebinding`]) the C++ type `held(tensor type)`, a variable the
+/// upstream loop conversion assigns: the init and each yielded tensor,
+/// already lowered, become `copy(tensor)` values of that type, `copy`
+/// chosen by whether the tensor is made in the loop. Runs after the
+/// tensors are lowered (their lowering reads the carried values' pl
+/// types).
+pub fn hold_rebinding_carries<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    held: &dyn Fn(Type<'c>) -> Type<'c>,
+    copy: &dyn Fn(bool) -> &'static str,
+) {
+    let context = pto_dialects::ir::context(&function);
+    for for_op in pto_dialects::ir::collect_named(function, &["scf.for"]) {
+        let Some(body) = for_op.region_opt(0).and_then(|r| r.first_block()) else {
+            continue;
+        };
+        let Some(terminator) = body.terminator() else {
+            continue;
+        };
+        for i in 0..for_op.result_count() {
+            let result: Value = for_op.result(i).unwrap().into();
+            if TensorLike::try_from(result.r#type()).is_err() {
+                continue;
+            }
+            let r#type = held(result.r#type());
+            if let Some(init) = operand_at(for_op, 3 + i) {
+                let init = copied(context, for_op, init, copy(false), r#type);
+                pto_dialects::ir::edit(for_op).set_operand(3 + i, init);
+            }
+            if let Some(yielded) = operand_at(terminator, i) {
+                let made_here =
+                    pto_dialects::ir::defining_op(yielded).is_some_and(|op| inside(for_op, op));
+                let yielded = copied(context, terminator, yielded, copy(made_here), r#type);
+                pto_dialects::ir::edit(terminator).set_operand(i, yielded);
+            }
+            result.set_type(r#type);
+            let carried: Value = body.argument(i + 1).unwrap().into();
+            carried.set_type(r#type);
+        }
+    }
+}
+
+/// `copy(value)` of type `r#type`, before `before`.
+fn copied<'c, 'a>(
+    context: &'c melior::Context,
+    before: OperationRef<'c, 'a>,
+    value: Value<'c, 'a>,
+    copy: &str,
+    r#type: Type<'c>,
+) -> Value<'c, 'a> {
+    let block = before.block().expect("in a block");
+    block
+        .insert_operation_before(
+            before,
+            crate::emitc::build::call_opaque(context, copy, &[value], &[], Some(r#type)),
+        )
+        .result(0)
+        .unwrap()
+        .into()
+}
+
+/// Whether `op` lies in the regions of `owner` (at any depth).
+fn inside(owner: OperationRef, op: OperationRef) -> bool {
+    let mut parent = op.parent_operation();
+    while let Some(p) = parent {
+        if p == owner {
+            return true;
+        }
+        parent = p.parent_operation();
+    }
+    false
 }

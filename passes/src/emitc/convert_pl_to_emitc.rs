@@ -1368,10 +1368,21 @@ fn partition_or(op: OperationRef, shape: &[i64]) -> Vec<i64> {
 /// `kernel` (innermost first): the body and the code after the loop use
 /// the init instead, which planning placed in the same buffer.
 pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-    drop_carried(kernel, |t| {
-        TileType::try_from(t).is_ok()
+    drop_carried_buffers_but(kernel, &|_, _| false)
+}
+
+/// [`drop_carried_buffers`], but for the carries `kept(loop, index)`
+/// picks (a rebinding carry the loop keeps).
+pub fn drop_carried_buffers_but<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    kept: &dyn Fn(OperationRef<'c, 'a>, usize) -> bool,
+) -> Result<(), Failure<'c, 'a>> {
+    drop_carried(function, |for_op, i| {
+        let t = for_op.result(i).unwrap().r#type();
+        (TileType::try_from(t).is_ok()
             || TensorLike::try_from(t).is_ok()
-            || pto_dialects::types::ArrayType::try_from(t).is_ok()
+            || pto_dialects::types::ArrayType::try_from(t).is_ok())
+            && !kept(for_op, i)
     })
 }
 
@@ -1380,16 +1391,17 @@ pub fn drop_carried_buffers<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), 
 pub(crate) fn drop_carried_arrays<'c, 'a>(
     function: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    drop_carried(function, |t| {
-        pto_dialects::types::ArrayType::try_from(t).is_ok()
+    drop_carried(function, |for_op, i| {
+        pto_dialects::types::ArrayType::try_from(for_op.result(i).unwrap().r#type()).is_ok()
     })
 }
 
-/// Drops the values of the types `is_buffer` picks that `function`'s
-/// `scf.for` loops carry: each is one storage its body updates in place.
+/// Drops the values `function`'s `scf.for` loops carry that
+/// `is_buffer(loop, index)` picks: each is one storage its body updates in
+/// place.
 fn drop_carried<'c, 'a>(
     function: OperationRef<'c, 'a>,
-    is_buffer: impl Fn(Type) -> bool,
+    is_buffer: impl Fn(OperationRef<'c, 'a>, usize) -> bool,
 ) -> Result<(), Failure<'c, 'a>> {
     let mut loops = Vec::new();
     pto_dialects::ir::walk(function, WalkOrder::PostOrder, |op| {
@@ -1405,9 +1417,7 @@ fn drop_carried<'c, 'a>(
             .and_then(|r| r.first_block())
             .ok_or((for_op, "a loop without a body".to_string()))?;
         let carried = for_op.result_count();
-        let dropped: Vec<usize> = (0..carried)
-            .filter(|&i| is_buffer(for_op.result(i).unwrap().r#type()))
-            .collect();
+        let dropped: Vec<usize> = (0..carried).filter(|&i| is_buffer(for_op, i)).collect();
         if dropped.is_empty() {
             continue;
         }

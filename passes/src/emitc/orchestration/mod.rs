@@ -108,11 +108,14 @@ module, a result that is not a tensor the orchestration creates or
 fills, a `pl.tensor.full` it does not return (or makes in a loop or a
 branch), a read or write of a tensor a task takes, a call
 result that is not a parameter the kernel returns, a submit's task used
-other than as a dependency, a loop carrying a tensor it does not update
-in place (assemble into, write, or pass to a kernel that returns it: the
-loop's tensor is one tensor), a branch whose branches yield different
+other than as a dependency, a branch whose branches yield different
 tensors, and pl/pld ops without a runtime form
-(`pld.dispatch`, tile ops, ...).
+(`pld.dispatch`, tile ops, ...). A loop carrying a tensor it does not
+update in place (assemble into, write, or pass to a kernel that returns
+it: such a loop's tensor is one tensor) rebinds it: the loop carries a
+`ChipTensor` variable, `ChipTensor(init)` first and `ChipTensor(next)` at
+each yield (docs/translate.md, "One buffer per tensor"); with
+`runtime=sim` it is refused.
 
 With `runtime=sim` (pto-translate's `--target=a2a3sim`, for the chip
 orchestrations a host program dispatches: docs/translate.md), every

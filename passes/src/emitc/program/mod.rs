@@ -135,9 +135,9 @@ dispatch of a device outside its domain (at run time); a dispatch of a function
 that is not a chip orchestration of the module, or with results; builtins
 over values that are not window views or of shapes the builtin kernels do
 not take; scalar accesses and assembles inside a comm domain (they would
-race the dispatches, which run on the devices' threads); a loop carrying
-a fresh tensor each iteration, a branch whose branches yield different
-tensors; a slice that is not contiguous in its
+race the dispatches, which run on the devices' threads); a branch whose
+branches yield different tensors (a loop carrying a fresh tensor each
+iteration points at it: docs/translate.md, "One buffer per tensor"); a slice that is not contiguous in its
 tensor or clamped, a view with a layout, strides or a valid shape; and
 any other pl/pld op. With `runtime=pto2`, an entry
 orchestration whose tensors are windows or results of dynamic shape, or

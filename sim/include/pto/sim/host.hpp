@@ -252,6 +252,16 @@ template <typename T> Buffer<T> *keep_view(Buffer<T> view) {
   return &views.back();
 }
 
+/// A loop's rebinding carry (`x = layer(x)`, each iteration yielding
+/// another tensor) points at the tensor it stands for: `carry_at` one that
+/// outlives the loop, `carry_kept` one the iteration made, moved into
+/// storage kept for the rest of the program (a dispatch queued on a
+/// device's thread may still use it; its elements do not move).
+template <typename T> Buffer<T> *carry_at(Buffer<T> &buffer) { return &buffer; }
+template <typename T> Buffer<T> *carry_at(Buffer<T> *buffer) { return buffer; }
+template <typename T> Buffer<T> *carry_kept(Buffer<T> &buffer) { return keep_view(std::move(buffer)); }
+template <typename T> Buffer<T> *carry_kept(Buffer<T> *buffer) { return buffer; }
+
 /// `pl.tensor.slice`: the window at `bounds` (the offsets, then the sizes,
 /// one per dimension) of `parent`, which must be contiguous in it (leading
 /// extents of one, then one partial extent, then whole ones).

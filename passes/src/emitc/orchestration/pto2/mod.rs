@@ -205,6 +205,7 @@ pub fn lower<'c, 'a>(
         &returned,
         &shares,
         "emitted for the runtime",
+        true,
     )?;
     // An array is one C array its updates write in place.
     crate::emitc::convert_pl_to_emitc::check_in_place(orchestration)?;
@@ -238,6 +239,14 @@ pub fn lower<'c, 'a>(
     // per-domain ordering tokens (not read here); then the scalars.
     let argument_count = tensors + results + tokens + scalars;
     lowering.lower_body()?;
+    // A loop rebinding a tensor (`x = layer(x)`) keeps its descriptor in a
+    // variable it assigns at each yield.
+    let descriptor = opaque(context, "ChipTensor");
+    crate::emitc::carried::hold_rebinding_carries(
+        orchestration,
+        &|_| descriptor,
+        &|_| "ChipTensor",
+    );
     let (config, entry_function) = entry::functions(context, orchestration, argument_count)?;
     body.insert_operation_before(orchestration, config);
     body.insert_operation_before(orchestration, entry_function);

@@ -32,7 +32,7 @@ pub(super) fn forward<'c, 'a>(
             .get(kernel)
             .map_or(Vec::new(), |call| call.shares.clone())
     };
-    crate::emitc::buffers::one_buffer_per_tensor(chip, &returned, &shares, "simulated")?;
+    crate::emitc::buffers::one_buffer_per_tensor(chip, &returned, &shares, "simulated", false)?;
     for call in pto_dialects::ir::collect_kinds(chip, &[OpKind::PlCall]) {
         let arguments = call_arguments(call);
         for k in 0..call.result_count() {

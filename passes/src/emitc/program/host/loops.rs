@@ -31,5 +31,6 @@ pub(super) fn drop_carried_tensors<'c, 'a>(
         &returned,
         &shares,
         "simulated on the host",
+        true,
     )
 }

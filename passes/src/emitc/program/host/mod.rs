@@ -133,7 +133,24 @@ pub fn build<'c, 'a>(
     crate::emitc::orchestration::scopes::open_runtime_scopes(function, false)?;
     host.inline_domains(function)?;
     host.lone_dispatches(function, first);
+    host.track_rebinding_carries(function)?;
     host.lower_body(function)?;
+    // A loop rebinding a tensor (`x = layer(x)`) points at the tensor of
+    // its iteration (host.hpp, `pto::sim::carry_at`, `carry_kept`).
+    crate::emitc::carried::hold_rebinding_carries(
+        function,
+        &|r#type| {
+            let element = arguments::element_of(r#type).unwrap_or("float");
+            super::emit::pointer(context, &format!("pto::sim::Buffer<{element}>"))
+        },
+        &|made_here| {
+            if made_here {
+                "pto::sim::carry_kept"
+            } else {
+                "pto::sim::carry_at"
+            }
+        },
+    );
     for op in std::mem::take(&mut host.retired).into_iter().rev() {
         // The op is unused now.
         pto_dialects::ir::erase(op);

@@ -4,12 +4,12 @@
 //! (docs/passes/convert-pl-program-to-emitc.md).
 
 use melior::ir::{
-    Attribute, OperationRef, Type, Value, ValueLike, attribute::IntegerAttribute,
-    operation::OperationLike, r#type::TypeLike,
+    Attribute, BlockLike, OperationRef, RegionLike, Type, Value, ValueLike,
+    attribute::IntegerAttribute, operation::OperationLike, r#type::TypeLike,
 };
 use pto_dialects::ir::ValueKey;
 use pto_dialects::op_table::OpKind;
-use pto_dialects::ops::{operand_at, result_at};
+use pto_dialects::ops::{Checked, operand_at, result_at};
 use pto_dialects::types::TensorLike;
 
 use super::super::Failure;
@@ -22,6 +22,32 @@ use crate::emitc::orchestration::calls::{
 };
 
 impl<'c, 'a> Host<'c, 'a, '_> {
+    /// The tensors loops still carry (rebinding carries: each iteration
+    /// yields another tensor) are host tensors: kernels take their data.
+    pub(super) fn track_rebinding_carries(
+        &mut self,
+        function: OperationRef<'c, 'a>,
+    ) -> Result<(), Failure<'c, 'a>> {
+        for for_op in pto_dialects::ir::collect_named(function, &["scf.for"]) {
+            let Some(body) = for_op.region_opt(0).and_then(|r| r.first_block()) else {
+                continue;
+            };
+            for i in 0..for_op.result_count() {
+                let result = result_at(for_op, i).unwrap();
+                let Ok(tensor) = TensorLike::try_from(result.r#type()) else {
+                    continue;
+                };
+                let element = element_of(result.r#type()).map_err(|m| (for_op, m))?;
+                let carried: Value = body.argument(i + 1).unwrap().into();
+                for value in [result, carried] {
+                    self.buffers.insert(ValueKey::of(value), element);
+                    self.shapes.insert(ValueKey::of(value), tensor.shape());
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// `pl.tensor.create`: `pto::sim::make<T>("tmpN", extents...)`;
     /// `pl.tensor.full`: `pto::sim::full<T>("tmpN", value, extents...)`.
     pub(super) fn create(
