@@ -78,6 +78,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::unroll_loops::PASS,
     &crate::pl::verify_constants::PASS,
     &crate::pl::outline_incore_scopes::PASS,
+    &crate::pl::materialize_valid_shapes::PASS,
     &crate::pl::convert_tensor_to_tile::PASS,
     &crate::pl::derive_task_dependencies::PASS,
     &crate::pl::lower_math_ops::PASS,

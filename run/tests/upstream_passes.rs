@@ -259,6 +259,17 @@ fn cases() -> Vec<Case> {
             ranks: 1,
             inputs: vec![],
         },
+        // Valid regions the orchestration sets, as index parameters.
+        Case {
+            path: "../corpus/66_valid_params.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![
+                ("arg1", scalar_i32(45)),
+                ("arg3", scalar_i32(7)),
+                ("arg4", scalar_i32(13)),
+            ],
+        },
         // Random bits: scalar arithmetic after pl-lower-math-ops.
         Case {
             path: "../corpus/62_random.mlir",

@@ -18,28 +18,31 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
    constant operands decide, on the program as written;
 3. [`pl-outline-incore-scopes`](pl-outline-incore-scopes.md): every
    `pl.incore_scope` into an InCore kernel and a call;
-4. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
+4. [`pl-materialize-valid-shapes`](pl-materialize-valid-shapes.md):
+   kernel parameters whose valid extents are known only at run time get
+   them as `index` parameters from their callers;
+5. [`pl-convert-tensor-to-tile`](pl-convert-tensor-to-tile.md): kernels'
    tensor computations into tile ops with loads, stores and out
    parameters;
-5. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
+6. [`pld-lower-distributed`](pld-lower-distributed.md): collectives into
    primitives, comm domains, host builtins, comm contexts and fences;
-6. [`pl-derive-task-dependencies`](pl-derive-task-dependencies.md): the
+7. [`pl-derive-task-dependencies`](pl-derive-task-dependencies.md): the
    dependencies of the tasks of manual runtime scopes, from the tensors
    they read and write;
-7. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines,
+8. per function, [`pl-lower-math-ops`](pl-lower-math-ops.md): sines,
    cosines, carrying ops, row updates and row gathers into primitive tile
    ops;
-8. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
+9. per kernel, [`pl-flatten-tile-nd-to-2d`](pl-flatten-tile-nd-to-2d.md):
    tiles of rank > 2 into 2-D tiles;
-9. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):
+10. per function, [`pl-legalize-tile-cast`](pl-legalize-tile-cast.md):
    casts a2a3 does not convert in one step into chains of steps;
-10. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
+11. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
    large for L0 into K loops over L1-resident operands;
-11. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
+12. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0, aic/aiv kernels;
-12. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+13. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-13. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+14. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -50,5 +53,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
 };

@@ -12,9 +12,9 @@ use melior::{
     ir::{
         Attribute, BlockLike, BlockRef, Identifier, Location, OperationRef, RegionLike, Type,
         Value, ValueLike,
-        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute, TypeAttribute},
+        attribute::{ArrayAttribute, DictionaryAttribute, IntegerAttribute},
         operation::{OperationBuilder, OperationLike, OperationMutLike, WalkOrder, WalkResult},
-        r#type::{FunctionType, ShapedTypeLike},
+        r#type::ShapedTypeLike,
     },
 };
 use pto_dialects::{
@@ -313,7 +313,7 @@ fn convert_kernel<'c, 'a>(
         };
         let (loop_info, outputs) = strips::wrap(context, kernel, &plan)?;
         let types: Vec<Type> = outputs.iter().map(|o| o.r#type).collect();
-        extend_signature(context, kernel, &types);
+        super::signature::extend_signature(context, kernel, &types, Some(ParamDirection::Out));
         let extents: Vec<Vec<(usize, i64)>> =
             outputs.iter().map(|o| o.extents_of.clone()).collect();
         update_callers(context, module, kernel, &extents)?;
@@ -323,7 +323,12 @@ fn convert_kernel<'c, 'a>(
             Ok(None) => {}
             Ok(Some(blocking)) => {
                 let types = blocks::wrap(context, kernel, &blocking)?;
-                extend_signature(context, kernel, &types);
+                super::signature::extend_signature(
+                    context,
+                    kernel,
+                    &types,
+                    Some(ParamDirection::Out),
+                );
                 update_callers(context, module, kernel, &vec![Vec::new(); types.len()])?;
             }
             // Memory planning says what overflows, at the op.
@@ -1180,7 +1185,7 @@ fn convert<'c, 'a>(
         drop(detach(*op));
     }
     if added > 0 {
-        extend_signature(context, kernel, &new_inputs);
+        super::signature::extend_signature(context, kernel, &new_inputs, Some(ParamDirection::Out));
     }
     Ok(added)
 }
@@ -1476,50 +1481,6 @@ fn infer_directions<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
     }
 }
 
-/// Appends `inputs` as `out` parameters to `kernel`'s type and arg attrs.
-fn extend_signature<'c>(context: &'c Context, kernel: OperationRef<'c, '_>, inputs: &[Type<'c>]) {
-    let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
-    let mut params: Vec<Type> = (0..function_type.input_count())
-        .filter_map(|i| function_type.input(i).ok())
-        .collect();
-    let results: Vec<Type> = (0..function_type.result_count())
-        .filter_map(|i| function_type.result(i).ok())
-        .collect();
-    let old_count = params.len();
-    params.extend_from_slice(inputs);
-    let old_attrs = kernel
-        .attribute("arg_attrs")
-        .ok()
-        .and_then(|a| ArrayAttribute::try_from(a).ok());
-    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
-    let mut arg_attrs: Vec<Attribute> = (0..old_count)
-        .map(|i| old_attrs.and_then(|a| a.element(i).ok()).unwrap_or(empty))
-        .collect();
-    let out: Attribute = DictionaryAttribute::new(
-        context,
-        &[(
-            Identifier::new(context, "pl.direction"),
-            attrs::direction(context, ParamDirection::Out),
-        )],
-    )
-    .into();
-    arg_attrs.extend(inputs.iter().map(|_| out));
-    let mut kernel = pto_dialects::ir::edit(kernel);
-    kernel.set_inherent_attribute(
-        "function_type",
-        TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
-    );
-    kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
-}
-
-/// The `pl.call`s and `pl.submit`s of `name` in `module`.
-fn calls_of<'c, 'a>(module: OperationRef<'c, 'a>, name: &str) -> Vec<OperationRef<'c, 'a>> {
-    pto_dialects::ir::collect(module, WalkOrder::PreOrder, |op| {
-        matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
-            && attrs::text_of(op, "callee").as_deref() == Some(name)
-    })
-}
-
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
 fn update_callers<'c, 'a>(
     context: &'c Context,
@@ -1534,7 +1495,7 @@ fn update_callers<'c, 'a>(
     let new_types: Vec<Type> = (inputs - added..inputs)
         .filter_map(|i| function_type.input(i).ok())
         .collect();
-    for raw in calls_of(module, &name) {
+    for raw in super::signature::calls_of(module, &name) {
         let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();

@@ -187,7 +187,7 @@ fn plain_calls<'c, 'a>(
     kernel: OperationRef<'c, 'a>,
 ) -> Option<(Vec<OperationRef<'c, 'a>>, melior::ir::BlockRef<'c, 'a>)> {
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
-    let calls = super::calls_of(module, &name);
+    let calls = crate::pl::signature::calls_of(module, &name);
     if calls.is_empty() || calls.iter().any(|c| OpKind::of(c) != Some(OpKind::PlCall)) {
         return None;
     }

@@ -1,0 +1,93 @@
+//! Changing a kernel's signature: parameters appended to its type and
+//! argument attributes, and the calls that must pass them.
+
+use melior::{
+    Context,
+    ir::{
+        Attribute, Identifier, Type,
+        attribute::{ArrayAttribute, DictionaryAttribute, TypeAttribute},
+        operation::{OperationLike, OperationMutLike, OperationRef, WalkOrder},
+        r#type::FunctionType,
+    },
+};
+use pto_dialects::{attrs, enums::ParamDirection, op_table::OpKind};
+
+/// Appends `inputs` as parameters to `kernel`'s type and arg attrs, each
+/// with `direction` when one is given (the entry block's arguments are the
+/// caller's to add).
+pub(crate) fn extend_signature<'c>(
+    context: &'c Context,
+    kernel: OperationRef<'c, '_>,
+    inputs: &[Type<'c>],
+    direction: Option<ParamDirection>,
+) {
+    let function_type = pto_dialects::ops::function_type(kernel).expect("a function type");
+    let mut params: Vec<Type> = (0..function_type.input_count())
+        .filter_map(|i| function_type.input(i).ok())
+        .collect();
+    let results: Vec<Type> = (0..function_type.result_count())
+        .filter_map(|i| function_type.result(i).ok())
+        .collect();
+    let old_count = params.len();
+    params.extend_from_slice(inputs);
+    let old_attrs = kernel
+        .attribute("arg_attrs")
+        .ok()
+        .and_then(|a| ArrayAttribute::try_from(a).ok());
+    let empty: Attribute = DictionaryAttribute::new(context, &[]).into();
+    let mut arg_attrs: Vec<Attribute> = (0..old_count)
+        .map(|i| old_attrs.and_then(|a| a.element(i).ok()).unwrap_or(empty))
+        .collect();
+    let added: Attribute = match direction {
+        Some(direction) => DictionaryAttribute::new(
+            context,
+            &[(
+                Identifier::new(context, "pl.direction"),
+                attrs::direction(context, direction),
+            )],
+        )
+        .into(),
+        None => empty,
+    };
+    arg_attrs.extend(inputs.iter().map(|_| added));
+    let mut kernel = pto_dialects::ir::edit(kernel);
+    kernel.set_inherent_attribute(
+        "function_type",
+        TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
+    );
+    kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
+}
+
+/// The `pl.call`s and `pl.submit`s of `name` in `module`.
+pub(crate) fn calls_of<'c, 'a>(
+    module: OperationRef<'c, 'a>,
+    name: &str,
+) -> Vec<OperationRef<'c, 'a>> {
+    pto_dialects::ir::collect(module, WalkOrder::PreOrder, |op| {
+        matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
+            && attrs::text_of(op, "callee").as_deref() == Some(name)
+    })
+}
+
+/// Gives `kernel`'s type the types of its entry block's arguments (after
+/// they were retyped or added).
+pub(crate) fn take_argument_types<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
+    use melior::ir::{BlockLike, RegionLike, ValueLike};
+    use pto_dialects::ops::Checked;
+    let Some(function_type) = pto_dialects::ops::function_type(kernel) else {
+        return;
+    };
+    let Some(body) = kernel.region_opt(0).and_then(|r| r.first_block()) else {
+        return;
+    };
+    let params: Vec<Type> = (0..body.argument_count())
+        .filter_map(|i| body.argument(i).ok().map(|a| a.r#type()))
+        .collect();
+    let results: Vec<Type> = (0..function_type.result_count())
+        .filter_map(|i| function_type.result(i).ok())
+        .collect();
+    pto_dialects::ir::edit(kernel).set_inherent_attribute(
+        "function_type",
+        TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
+    );
+}
