@@ -146,6 +146,26 @@ def PL_ScatterOob : I32EnumAttr<"ScatterOob", "out-of-bounds scatter", [
   let cppNamespace = "::pto::pl";
 }
 
+// How pl.system.syncall waits: on the cores' hardware event (hard; the
+// launch fills its cores and starts them together) or by polling a
+// counter in global memory (soft).
+def PL_SyncAllMode : I32EnumAttr<"SyncAllMode", "cross-block barrier mode", [
+    I32EnumAttrCase<"Hard", 0, "hard">,
+    I32EnumAttrCase<"Soft", 1, "soft">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
+// Which cores a pl.system.syncall waits for: the vector cores, the cube
+// cores, or both of a mixed launch.
+def PL_SyncCoreType : I32EnumAttr<"SyncCoreType", "cross-block barrier participants", [
+    I32EnumAttrCase<"AivOnly", 0, "aiv_only">,
+    I32EnumAttrCase<"AicOnly", 1, "aic_only">,
+    I32EnumAttrCase<"Mix", 2, "mix">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 // Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,

@@ -136,6 +136,51 @@ def PL_SyncWaitOp : PL_Op<"system.sync_wait", [PL_OrdersMemory]> {
   let assemblyFormat = "$pipe `event` $event attr-dict";
 }
 
+def PL_SyncAllOp : PL_Op<"system.syncall", [PL_OrdersMemory, AttrSizedOperandSegments]> {
+  let ptoFamily = "sync";
+  let summary = "Wait until every block of the launch gets here";
+  let description = [{
+    A barrier across the blocks of an SPMD launch: no block goes past it
+    before every block of the launch has reached it. `core_type` names the
+    cores that take part: `aiv_only` in a vector kernel, `aic_only` in a
+    cube kernel (`mix`, the cube and vector cores of one mixed kernel, is
+    for mixed kernels, which pl does not have). `hard` waits on the
+    cores' hardware event: the launch must start its blocks together
+    (`sync_start`). `soft` polls a counter in `workspace`, a zeroed
+    tensor of at least 16 i32 (a 64-byte line of global memory the
+    barrier owns), for `used` blocks (all of the launch when absent or 0).
+    It orders no data: a block reads another's global-memory writes after
+    it only once they are stored and fenced. Example:
+
+    ```mlir
+    pl.system.syncall hard aiv_only
+    pl.system.syncall soft aiv_only on %ws : !pl.tensor<16xi32> used %n
+    ```
+  }];
+  let arguments = (ins PL_SyncAllMode:$mode, PL_SyncCoreType:$core_type,
+                       Optional<PL_TensorLike>:$workspace, Optional<I32>:$used);
+  let assemblyFormat = [{
+    $mode $core_type (`on` $workspace^ `:` qualified(type($workspace)))? (`used` $used^)? attr-dict
+  }];
+}
+
+def PL_SetFftsOp : PL_Op<"system.set_ffts", [PL_OrdersMemory]> {
+  let ptoFamily = "sync";
+  let summary = "Install the cross-core event base address";
+  let description = [{
+    Points the core's cross-core events (FFTS) at `workspace`, a 1-D
+    tensor of at least 256 i64 the runtime provides, before the kernel's
+    first cross-core event. a2a3 only; a persistent runtime that keeps the
+    address installed makes it a formality. Example:
+
+    ```mlir
+    pl.system.set_ffts %ws : !pl.tensor<256xi64>
+    ```
+  }];
+  let arguments = (ins PL_TensorLike:$workspace);
+  let assemblyFormat = "$workspace attr-dict `:` qualified(type($workspace))";
+}
+
 class PL_BlockQueryOp<string mnemonic, string what>
     : PL_Op<"tile." # mnemonic, [Pure]> {
   let ptoFamily = "block_query";

@@ -694,6 +694,8 @@ pub enum Code {
     /// Fences, cache invalidation, pipe synchronisation: ordering the
     /// interpreter already has.
     Nop,
+    /// `pl.system.syncall`: a barrier across the blocks of the launch.
+    Syncall,
     WorldSize,
     GetCommCtx,
     Rank,
@@ -866,6 +868,7 @@ impl Code {
             K::PlTileWrite => TileWrite,
             K::PlTileSlice => TileSlice,
             K::PlTileReshape => TileReshape,
+            K::PlSystemSyncall => Syncall,
             // A view in the same buffer on the device; tiles are values
             // here, so it is the transpose.
             K::PlTileTranspose | K::PlTileTransposeView => TileTranspose,

@@ -270,6 +270,13 @@ fn cases() -> Vec<Case> {
                 ("arg4", scalar_i32(13)),
             ],
         },
+        // A barrier across the blocks of a launch that starts them together.
+        Case {
+            path: "../corpus/67_block_barrier.mlir",
+            entry: "main",
+            ranks: 1,
+            inputs: vec![],
+        },
         // Random bits: scalar arithmetic after pl-lower-math-ops.
         Case {
             path: "../corpus/62_random.mlir",

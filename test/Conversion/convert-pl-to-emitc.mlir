@@ -453,3 +453,28 @@ func.func @prefetch(%w: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<ai
   %d = pl.prefetch.wait %e, %s
   return
 }
+
+// -----
+
+// Cross-block barriers and the event base go through helpers: pto-isa's
+// SYNCALL (a soft one over a GlobalTensor of its workspace) and
+// set_ffts_base_addr on the device, the simulator's barrier across the
+// launch's threads in a simulator build.
+// CHECK: emitc.verbatim "#ifndef PTO_BARRIER_HELPERS
+// CHECK-LABEL: emitc.func @barriers(
+// CHECK: call_opaque "pto_set_ffts"(%{{.*}})
+// CHECK: call_opaque "pto_syncall"() {template_args = [#emitc.opaque<"0">]}
+// CHECK: call_opaque "pto_syncall_soft"(%{{.*}}) {args = [0 : index, #emitc.opaque<"0">], template_args = [#emitc.opaque<"0">]}
+// CHECK: call_opaque "pto_syncall_soft"(%{{.*}}, %{{.*}}) {template_args = [#emitc.opaque<"0">]}
+// CPP: template <int Cores> static AICORE inline void pto_syncall() { SYNCALL<static_cast<SyncCoreType>(Cores)>(); }
+// CPP-LABEL: void barriers(
+// CPP: pto_set_ffts(
+// CPP: pto_syncall<0>();
+// CPP: pto_syncall_soft<0>({{v[0-9]+}}, 0);
+func.func @barriers(%ffts: !pl.tensor<256xi64>, %ws: !pl.tensor<16xi32>, %n: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  pl.system.set_ffts %ffts : !pl.tensor<256xi64>
+  pl.system.syncall hard aiv_only
+  pl.system.syncall soft aiv_only on %ws : !pl.tensor<16xi32>
+  pl.system.syncall soft aiv_only on %ws : !pl.tensor<16xi32> used %n
+  return
+}

@@ -243,3 +243,12 @@ func.func @gather_row_valid(%c: !pl.tensor<64x32xf16>, %t: !pl.tensor<8x32xf16>)
   %r = pl.tensor.gather_row %c[%c0, %c0] into %t[%c0, %c0] shape [2, 8] valid(%c0, %c9) : !pl.tensor<64x32xf16>, !pl.tensor<8x32xf16>
   return
 }
+
+// -----
+
+func.func @negative_used(%ws: !pl.tensor<16xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %n = arith.constant -1 : i32
+  // expected-error @+1 {{the used block count must not be negative (0 is every block of the launch), got -1}}
+  pl.system.syncall soft aiv_only on %ws : !pl.tensor<16xi32> used %n
+  return
+}

@@ -291,6 +291,12 @@ fn placement(kind: Option<FunctionKind>, op: OperationRef) -> Placement {
         if info.is_some_and(|i| holds_kernel_code(i.kind)) {
             return Placement::KernelCode;
         }
+        if info.is_some_and(|i| matches!(i.kind, OpKind::PlSystemSyncall | OpKind::PlSystemSetFfts))
+        {
+            return Placement::Forbidden(format!(
+                "an orchestration is no block of a launch: {name} belongs in a kernel"
+            ));
+        }
         if info.is_some_and(|i| i.family == Family::Prefetch) {
             return Placement::Forbidden(format!(
                 "an orchestration prefetches nothing: {name} belongs in an aiv or InCore kernel or scope"

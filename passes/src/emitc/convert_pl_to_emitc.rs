@@ -262,6 +262,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
                 helpers.accesses_gm |= used.accesses_gm;
                 helpers.spmd |= used.spmd;
                 helpers.prefetches |= used.prefetches;
+                helpers.barriers |= used.barriers;
             }
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
@@ -288,6 +289,8 @@ struct Helpers {
     spmd: bool,
     /// The prefetch session and wait helpers.
     prefetches: bool,
+    /// The cross-block barrier and event-base helpers.
+    barriers: bool,
 }
 
 /// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
@@ -318,7 +321,10 @@ fn add_prologue(context: &Context, body: BlockRef, helpers: Helpers, with_entry:
         last = body.insert_operation_after(last, verbatim(scalar_access::GM_ACCESS_HELPERS));
     }
     if helpers.prefetches {
-        body.insert_operation_after(last, verbatim(prefetch::PREFETCH_HELPERS));
+        last = body.insert_operation_after(last, verbatim(prefetch::PREFETCH_HELPERS));
+    }
+    if helpers.barriers {
+        body.insert_operation_after(last, verbatim(system::BARRIER_HELPERS));
     }
 }
 
@@ -362,6 +368,9 @@ struct Lowering<'c, 'a> {
     /// Whether a prefetch op was lowered (the kernel file then needs its
     /// helpers).
     prefetches: bool,
+    /// Whether a cross-block barrier or the event base was lowered (the
+    /// kernel file then needs their helpers).
+    barriers: bool,
     /// The planned address of each `Tile<…>` object declared.
     addresses: HashMap<ValueKey, i64>,
 }
@@ -511,7 +520,10 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
     match kind.family() {
         Family::Sync => match kind {
             K::PlSystemSyncSrc | K::PlSystemSyncDst | K::PlSystemPipeBarrier => Ok(()),
-            _ => Err("only the pipe events and barriers of pl-insert-sync are lowered"),
+            K::PlSystemSyncall | K::PlSystemSetFfts => Ok(()),
+            _ => Err(
+                "only the pipe events and barriers of pl-insert-sync, cross-block barriers and the event base are lowered",
+            ),
         },
         Family::BlockQuery if kind.info().group == Group::Tensor => Err(TENSOR_LEVEL),
         Family::BlockQuery | Family::MemoryOrder => Ok(()),
@@ -1666,6 +1678,7 @@ fn convert_kernel<'c, 'a>(
         communicates: false,
         accesses_gm: false,
         prefetches: false,
+        barriers: false,
         addresses: HashMap::new(),
         spmd: [None; 3],
     };
@@ -1888,5 +1901,6 @@ fn convert_kernel<'c, 'a>(
         accesses_gm: lowering.accesses_gm,
         spmd: lowering.spmd.iter().any(Option::is_some),
         prefetches: lowering.prefetches,
+        barriers: lowering.barriers,
     })
 }

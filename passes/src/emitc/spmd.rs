@@ -70,6 +70,10 @@ impl Queries {
     }
 }
 
+/// The bit of `pto::sim::launch_blocks`'s mask that runs the blocks at
+/// once, each on a thread of its own.
+pub const TOGETHER: u32 = 8;
+
 impl Queries {
     /// The queries as the bit mask `pto::sim::launch_blocks` takes: 1 the
     /// block index, 2 the block count, 4 the sub-block index.
@@ -79,16 +83,19 @@ impl Queries {
 }
 
 /// A simulator program's call of kernel `name` with `operands`: launched on
-/// `blocks` blocks one after another (`pto::sim::launch_blocks<mask>(blocks,
-/// name, operands...)`, which appends each block's identity the kernel
-/// takes) when it is an SPMD launch or the kernel reads its identity, else
-/// the plain call `name(operands...)`. `blocks` is an integer value (one
-/// block when `None`).
+/// `blocks` blocks (`pto::sim::launch_blocks<mask>(blocks, name,
+/// operands...)`, which appends each block's identity the kernel takes),
+/// one after another, or each on a thread of its own when the launch
+/// starts them `together` (`sync_start`: mask bit 8, what a
+/// `pl.system.syncall` needs), when it is an SPMD launch or the kernel
+/// reads its identity, else the plain call `name(operands...)`. `blocks`
+/// is an integer value (one block when `None`).
 pub fn sim_call<'c>(
     context: &'c melior::Context,
     name: &str,
     queries: Queries,
     blocks: Option<melior::ir::Value<'c, '_>>,
+    together: bool,
     operands: &[melior::ir::Value<'c, '_>],
 ) -> melior::ir::Operation<'c> {
     use super::build::opaque_attribute;
@@ -130,7 +137,10 @@ pub fn sim_call<'c>(
                 Identifier::new(context, "template_args"),
                 ArrayAttribute::new(
                     context,
-                    &[opaque_attribute(context, &queries.mask().to_string())],
+                    &[opaque_attribute(
+                        context,
+                        &(queries.mask() | if together { TOGETHER } else { 0 }).to_string(),
+                    )],
                 )
                 .into(),
             ),

@@ -2,6 +2,7 @@
 //! registers, structured control flow, calls and dispatch. The op families
 //! live in their own modules: [`scalar`], [`tile`], [`tensor`], [`comm`].
 
+mod barrier;
 mod comm;
 mod indexing;
 mod regions;
@@ -64,6 +65,9 @@ pub struct Interp<'w> {
     /// The SPMD block running now and the launch's block count
     /// (`pl.submit ... blocks`, `pl.spmd_scope`): (0, 1) outside launches.
     block: (i64, i64),
+    /// The barrier of the launch whose blocks run together, when this
+    /// thread is one of them.
+    barrier: Option<Arc<barrier::BlockBarrier>>,
 }
 
 impl<'w> Interp<'w> {
@@ -78,6 +82,24 @@ impl<'w> Interp<'w> {
             deferred: Vec::new(),
             depth: 0,
             block: (0, 1),
+            barrier: None,
+        }
+    }
+
+    /// The interpreter of block `block` of a launch of `blocks` whose
+    /// blocks run together on threads of their own.
+    fn block_interp(&self, block: i64, blocks: i64, barrier: Arc<barrier::BlockBarrier>) -> Self {
+        Self {
+            world: self.world,
+            program: self.program,
+            device: self.device,
+            domains: self.domains.clone(),
+            next_task: self.next_task,
+            task: self.task,
+            deferred: Vec::new(),
+            depth: self.depth,
+            block: (block, blocks),
+            barrier: Some(barrier),
         }
     }
 
@@ -371,11 +393,19 @@ impl<'w> Interp<'w> {
                 let outer = std::mem::replace(&mut self.task, self.next_task);
                 let outer_block = self.block;
                 let mut results = Ok(Vec::new());
-                for b in 0..blocks {
-                    self.block = (b, blocks);
-                    results = self.call(callee, args.clone());
-                    if results.is_err() {
-                        break;
+                let together = blocks > 1
+                    && op.has_attr("sync_start")
+                    && barrier::has_syncall(&self.program.functions[callee].body.ops);
+                if together {
+                    // A barrier needs its blocks running at once.
+                    results = self.call_blocks_together(callee, &args, blocks);
+                } else {
+                    for b in 0..blocks {
+                        self.block = (b, blocks);
+                        results = self.call(callee, args.clone());
+                        if results.is_err() {
+                            break;
+                        }
                     }
                 }
                 self.block = outer_block;
@@ -480,6 +510,25 @@ impl<'w> Interp<'w> {
                 Ok(Flow::Next)
             }
             Nop => Ok(Flow::Next),
+            Syncall => {
+                // A soft barrier counts `used` blocks (0: all of them).
+                let (block, blocks) = self.block;
+                if let Some(&used) = op.segment(1).first() {
+                    let used = self.int(frame, used)?;
+                    if used != 0 && used != blocks {
+                        return Err(RunError::new(format!(
+                            "a soft pl.system.syncall for {used} blocks in a launch of {blocks}: pto-run runs a barrier across the whole launch"
+                        )));
+                    }
+                }
+                match &self.barrier {
+                    _ if blocks == 1 => Ok(Flow::Next),
+                    Some(barrier) => barrier.wait(block).map(|()| Flow::Next),
+                    None => Err(RunError::new(format!(
+                        "a pl.system.syncall in a launch of {blocks} blocks that does not start them together: its blocks may run one after another and the barrier never completes (launch it with sync_start)"
+                    ))),
+                }
+            }
             TileLoad | TileStore | TileCreate | TileFull | TileMove | TileFillpad
             | TileSetValid | TileCast | TileRead | TileWrite | TileSlice | TileReshape
             | TileTranspose | TileExtract | TileAssemble | TileExpands | TileBinary(_)

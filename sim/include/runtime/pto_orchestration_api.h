@@ -6,8 +6,10 @@
 // lives until the program ends, and `rt_submit_aiv_task`/
 // `rt_submit_aic_task` run the kernel's packed-argument `kernel_entry`
 // (registered by func_id, see pto/sim/runtime.hpp) at once, in submission
-// order, each block of an SPMD launch in turn — so task dependencies hold
-// trivially, and scopes (`PTO2_SCOPE`) are plain blocks. The device build
+// order, each block of an SPMD launch in turn (or, for a launch that
+// starts them together, each on a thread of its own: pto/sim/spmd.hpp) —
+// so task dependencies hold trivially, and scopes (`PTO2_SCOPE`) are plain
+// blocks. The device build
 // uses the runtime's own header.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +26,7 @@
 
 #include "intrinsic.h"
 #include "pto/sim/a2a3.hpp"
+#include "pto/sim/spmd.hpp"
 #include "tensor.h"
 
 struct ChipTensorArg {
@@ -60,8 +63,8 @@ struct PTO2TaskId {
 };
 
 /// How a task is launched: the SPMD block count (the simulator runs the
-/// blocks one after another, as pto-run does) and whether its blocks start
-/// together.
+/// blocks one after another, as pto-run does, unless they start together)
+/// and whether its blocks start together.
 struct LaunchSpec {
   int block_num = 1;
   bool require_sync_start = false;
@@ -177,11 +180,15 @@ inline PTO2TaskId submit(int func_id, const CoreTaskArgs &params) {
   }
   GlobalContext lane{0};
   args[SPMD_GLOBAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&lane));
-  for (int32_t block = 0; block < params.launch_spec.block_num; ++block) {
-    LocalContext context{block, params.launch_spec.block_num};
-    args[SPMD_LOCAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&context));
-    kernels()[size_t(func_id)](args.data());
-  }
+  // Blocks started together run on threads of their own (a barrier in
+  // the kernel needs them at once), each with its own copy of the slots.
+  const int32_t blocks = params.launch_spec.block_num;
+  pto::sim::run_blocks(blocks, params.launch_spec.require_sync_start, [&](long block) {
+    std::vector<int64_t> own = args;
+    LocalContext context{int32_t(block), blocks};
+    own[SPMD_LOCAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&context));
+    kernels()[size_t(func_id)](own.data());
+  });
   return PTO2TaskId{submitted()++};
 }
 

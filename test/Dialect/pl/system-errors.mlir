@@ -47,3 +47,59 @@ func.func @unknown_pipe() {
   pl.system.sync_set cube event 1
   return
 }
+
+// -----
+
+func.func @hard_with_workspace(%ws: !pl.tensor<16xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a hard syncall waits on the cores' hardware event: it takes no workspace or used count (a soft one polls them)}}
+  pl.system.syncall hard aiv_only on %ws : !pl.tensor<16xi32>
+  return
+}
+
+// -----
+
+func.func @soft_without_workspace() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a soft syncall polls a counter in global memory: give it a workspace, a zeroed tensor of at least 16 i32}}
+  pl.system.syncall soft aiv_only
+  return
+}
+
+// -----
+
+func.func @short_workspace(%ws: !pl.tensor<8xi32>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{a soft syncall's workspace is a packed i32 tensor of at least 16 elements (the 64-byte line its counter owns), got !pl.tensor<8xi32>}}
+  pl.system.syncall soft aiv_only on %ws : !pl.tensor<8xi32>
+  return
+}
+
+// -----
+
+func.func @mix() attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{a mix barrier waits for the cube and the vector cores of one mixed kernel, which pl does not have: name the kernel's cores (aiv_only or aic_only)}}
+  pl.system.syncall hard mix
+  return
+}
+
+// -----
+
+func.func @wrong_cores() attributes {pl.kind = #pl.kind<aic>} {
+  // expected-error @+1 {{a barrier of the aiv_only cores in a kernel that runs on the others never completes: use aic_only}}
+  pl.system.syncall hard aiv_only
+  return
+}
+
+// -----
+
+// expected-error @+1 {{an orchestration is no block of a launch: pl.system.syncall belongs in a kernel}}
+func.func @in_orchestration() attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.system.syncall hard aiv_only
+  return
+}
+
+// -----
+
+func.func @short_event_base(%b: !pl.tensor<128xi64>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{the cross-core event base is a static 1-D i64 tensor of at least 256 elements, got !pl.tensor<128xi64>}}
+  pl.system.set_ffts %b : !pl.tensor<128xi64>
+  return
+}

@@ -56,3 +56,24 @@ func.func @cacheinvalid_all() -> index {
   %i = pl.tile.get_block_idx
   return %i : index
 }
+
+// Cross-block barriers and the event base; a hard barrier followed by an
+// op with a result parses back as itself (the `on` keyword introduces a
+// soft one's workspace). CSE keeps both barriers.
+// CHECK-LABEL: func.func @barriers
+// CHECK: pl.system.set_ffts %{{.*}} : !pl.tensor<256xi64>
+// CHECK-NEXT: pl.system.syncall hard aiv_only{{$}}
+// CHECK-NEXT: %{{.*}} = pl.tile.get_block_idx
+// CHECK-NEXT: pl.system.syncall soft aiv_only on %{{.*}} : !pl.tensor<16xi32> used %{{.*}}{{$}}
+// CHECK-NEXT: pl.system.syncall soft aiv_only on %{{.*}} : !pl.tensor<1x16xi32>{{$}}
+// KEPT-LABEL: func.func @barriers
+// KEPT-COUNT-2: pl.system.syncall hard
+func.func @barriers(%ffts: !pl.tensor<256xi64>, %ws: !pl.tensor<16xi32>, %ws2: !pl.tensor<1x16xi32>, %n: i32) -> index attributes {pl.kind = #pl.kind<aiv>} {
+  pl.system.set_ffts %ffts : !pl.tensor<256xi64>
+  pl.system.syncall hard aiv_only
+  %i = pl.tile.get_block_idx
+  pl.system.syncall soft aiv_only on %ws : !pl.tensor<16xi32> used %n
+  pl.system.syncall soft aiv_only on %ws2 : !pl.tensor<1x16xi32>
+  pl.system.syncall hard aiv_only
+  return %i : index
+}

@@ -82,7 +82,7 @@ pub fn build<'c>(
     }
     // Alone: one block (its identity, if it reads it, block 0 of 1).
     block.append_operation(crate::emitc::spmd::sim_call(
-        context, kernel, queries, None, &arguments,
+        context, kernel, queries, None, false, &arguments,
     ));
     for (buffer, direction) in buffers {
         if matches!(direction, ParamDirection::Out | ParamDirection::InOut) {

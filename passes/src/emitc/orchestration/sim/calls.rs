@@ -56,6 +56,7 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
             &callee,
             queries,
             None,
+            false,
             &operands,
         ))
     }

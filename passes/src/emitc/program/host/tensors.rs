@@ -178,9 +178,17 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             None
         };
         let blocks = blocks.map(|b| self.as_i64(op, b));
+        let together = op.attribute("sync_start").is_ok();
         self.emit_before(
             op,
-            crate::emitc::spmd::sim_call(self.context, &callee, kernel.queries, blocks, &pointers),
+            crate::emitc::spmd::sim_call(
+                self.context,
+                &callee,
+                kernel.queries,
+                blocks,
+                together,
+                &pointers,
+            ),
         );
         self.submitted(op);
         forward_call_results(op, &arguments, &kernel.returns)
