@@ -1531,30 +1531,7 @@ fn update_callers<'c, 'a>(
                 .into();
             fresh.push(created);
         }
-        let submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
-        let segments = pto_dialects::ops::operand_segments(call);
-        let args_end = if submit {
-            segments.first().map_or(call.operand_count(), |s| s.0 + s.1)
-        } else {
-            call.operand_count()
-        };
-        let mut operands: Vec<Value> = call.operands().collect();
-        for (k, created) in fresh.into_iter().enumerate() {
-            operands.insert(args_end + k, created);
-        }
-        let mut call_mut = pto_dialects::ir::edit(call);
-        call_mut.set_operands(&operands);
-        if submit {
-            let sizes: Vec<i32> = segments
-                .iter()
-                .enumerate()
-                .map(|(i, s)| s.1 as i32 + if i == 0 { added as i32 } else { 0 })
-                .collect();
-            call_mut.set_inherent_attribute(
-                "operandSegmentSizes",
-                melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into(),
-            );
-        }
+        super::signature::pass_arguments(context, call, &[], &fresh);
     }
     Ok(())
 }

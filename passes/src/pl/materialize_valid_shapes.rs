@@ -9,7 +9,7 @@ use melior::{
     ir::{
         BlockLike, Location, OperationRef, RegionLike, Type, Value, ValueLike,
         attribute::IntegerAttribute,
-        operation::{OperationBuilder, OperationLike, OperationMutLike},
+        operation::{OperationBuilder, OperationMutLike},
     },
 };
 use pto_dialects::{
@@ -21,7 +21,7 @@ use pto_dialects::{
     types::TensorType,
 };
 
-use super::signature::{calls_of, extend_signature, take_argument_types};
+use super::signature::{calls_of, extend_signature, pass_arguments, take_argument_types};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -259,7 +259,7 @@ fn rewrite<'c, 'a>(
                 sets.push(set);
             }
         }
-        pass_whole(context, call, &replaced, &extents);
+        pass_arguments(context, call, &replaced, &extents);
     }
     // A caller's set_validshape nothing reads any more (it is pure) goes.
     for set in sets {
@@ -271,41 +271,4 @@ fn rewrite<'c, 'a>(
         }
     }
     Ok(())
-}
-
-/// `call` passes each `(index, tensor)` of `replaced` whole and `extents`
-/// after its other arguments.
-fn pass_whole<'c>(
-    context: &'c Context,
-    call: OperationRef<'c, '_>,
-    replaced: &[(usize, Value<'c, '_>)],
-    extents: &[Value<'c, '_>],
-) {
-    let submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
-    let segments = pto_dialects::ops::operand_segments(call);
-    let args_end = if submit {
-        segments.first().map_or(call.operand_count(), |s| s.0 + s.1)
-    } else {
-        call.operand_count()
-    };
-    let mut operands: Vec<Value> = call.operands().collect();
-    for &(index, tensor) in replaced {
-        operands[index] = tensor;
-    }
-    for (k, extent) in extents.iter().enumerate() {
-        operands.insert(args_end + k, *extent);
-    }
-    let mut call_mut = pto_dialects::ir::edit(call);
-    call_mut.set_operands(&operands);
-    if submit {
-        let sizes: Vec<i32> = segments
-            .iter()
-            .enumerate()
-            .map(|(i, s)| s.1 as i32 + if i == 0 { extents.len() as i32 } else { 0 })
-            .collect();
-        call_mut.set_inherent_attribute(
-            "operandSegmentSizes",
-            melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into(),
-        );
-    }
 }

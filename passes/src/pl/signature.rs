@@ -91,3 +91,41 @@ pub(crate) fn take_argument_types<'c>(context: &'c Context, kernel: OperationRef
         TypeAttribute::new(FunctionType::new(context, &params, &results).into()).into(),
     );
 }
+
+/// `call` (a `pl.call` or `pl.submit`) passes `value` as argument `index`
+/// for each `(index, value)` of `replaced`, and `appended` after its
+/// other arguments (a submit's segment sizes follow).
+pub(crate) fn pass_arguments<'c>(
+    context: &'c Context,
+    call: OperationRef<'c, '_>,
+    replaced: &[(usize, melior::ir::Value<'c, '_>)],
+    appended: &[melior::ir::Value<'c, '_>],
+) {
+    let submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
+    let segments = pto_dialects::ops::operand_segments(call);
+    let args_end = if submit {
+        segments.first().map_or(call.operand_count(), |s| s.0 + s.1)
+    } else {
+        call.operand_count()
+    };
+    let mut operands: Vec<melior::ir::Value> = call.operands().collect();
+    for &(index, value) in replaced {
+        operands[index] = value;
+    }
+    for (k, value) in appended.iter().enumerate() {
+        operands.insert(args_end + k, *value);
+    }
+    let mut call_mut = pto_dialects::ir::edit(call);
+    call_mut.set_operands(&operands);
+    if submit {
+        let sizes: Vec<i32> = segments
+            .iter()
+            .enumerate()
+            .map(|(i, s)| s.1 as i32 + if i == 0 { appended.len() as i32 } else { 0 })
+            .collect();
+        call_mut.set_inherent_attribute(
+            "operandSegmentSizes",
+            melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into(),
+        );
+    }
+}
