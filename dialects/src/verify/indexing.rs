@@ -701,13 +701,14 @@ fn verify_paged_gather<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyRes
             source.element, result.r#type
         ));
     }
+    // Saturating: an offset near the largest i64 leaves any source.
     if let Some(cols) = source.shape[1]
-        && col_off + size > cols
+        && col_off.saturating_add(size) > cols
     {
-        return fail(format!(
-            "columns {col_off} to {} leave the source's {cols}",
-            col_off + size - 1
-        ));
+        return fail(match col_off.checked_add(size - 1) {
+            Some(last) => format!("columns {col_off} to {last} leave the source's {cols}"),
+            None => format!("{size} columns from {col_off} leave the source's {cols}"),
+        });
     }
     if let Some(n) = indices.last()
         && n > max_indices

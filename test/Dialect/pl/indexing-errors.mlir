@@ -485,6 +485,15 @@ func.func @paged_gather_columns(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>
 
 // -----
 
+// An offset near the largest i64 is diagnosed, not an overflow.
+func.func @paged_gather_huge_offset(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<4xi32>) {
+  // expected-error @+1 {{32 columns from 9223372036854775807 leave the source's 32}}
+  %r = pl.tensor.paged_gather %c, %i, %t block_size 16 col_off 9223372036854775807 : !pl.tensor<64x32xf16>, !pl.tensor<8xi32>, !pl.tensor<4xi32> -> !pl.tensor<8x32xf16>
+  return
+}
+
+// -----
+
 func.func @paged_gather_table(%c: !pl.tensor<64x32xf16>, %i: !pl.tensor<8xi32>, %t: !pl.tensor<2x4xi32>) {
   // expected-error @+1 {{table must be [n] or [1, n], got !pl.tensor<2x4xi32>}}
   %r = pl.tensor.paged_gather %c, %i, %t block_size 16 : !pl.tensor<64x32xf16>, !pl.tensor<8xi32>, !pl.tensor<2x4xi32> -> !pl.tensor<8x32xf16>
