@@ -123,6 +123,9 @@ pub struct Function {
     /// Registers the frame needs.
     pub slots: usize,
     pub location: String,
+    /// Whether the body holds a `pl.system.syncall` (its launches that
+    /// start their blocks together run them at once).
+    pub has_syncall: bool,
 }
 
 impl Function {
@@ -383,8 +386,16 @@ fn compile_function(op: OperationRef) -> Result<Function, RunError> {
         param_directions,
         result_types,
         slots: compiler.slots.len(),
+        has_syncall: has_syncall(&body.ops),
         body,
         location,
+    })
+}
+
+/// Whether `ops` (at any depth) hold a `pl.system.syncall`.
+fn has_syncall(ops: &[Op]) -> bool {
+    ops.iter().any(|op| {
+        matches!(op.code, Code::Syncall) || op.regions.iter().any(|r| has_syncall(&r.ops))
     })
 }
 

@@ -126,7 +126,7 @@ pub fn call_opaque<'c>(
         .add_operands(operands);
     if !literals.is_empty() {
         let mut args: Vec<Attribute> = (0..operands.len())
-            .map(|i| IntegerAttribute::new(Type::index(context), i as i64).into())
+            .map(|i| operand_index(context, i))
             .collect();
         args.extend(literals.iter().map(|l| opaque_attribute(context, l)));
         builder = builder.add_attributes(&[(
@@ -155,4 +155,9 @@ pub fn cast<'c>(
     .add_results(&[to])
     .build()
     .expect("a cast builds")
+}
+
+/// The `args` entry of `emitc.call_opaque` that names operand `i`.
+pub fn operand_index(context: &Context, i: usize) -> Attribute<'_> {
+    IntegerAttribute::new(Type::index(context), i as i64).into()
 }

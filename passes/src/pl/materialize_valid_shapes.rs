@@ -160,7 +160,10 @@ fn rewrite<'c, 'a>(
     let calls = calls_of(module, &name);
     let mut passed = Vec::new();
     for &call in &calls {
-        let arguments = crate::emitc::orchestration::calls::call_arguments(call);
+        let (start, count) = super::signature::argument_range(call);
+        let arguments: Vec<Value> = (start..start + count)
+            .filter_map(|i| operand_at(call, i))
+            .collect();
         let mut replaced = Vec::new();
         let mut extents = Vec::new();
         for parameter in narrowed {

@@ -103,11 +103,8 @@ pub(crate) fn pass_arguments<'c>(
 ) {
     let submit = OpKind::of(&call) == Some(OpKind::PlSubmit);
     let segments = pto_dialects::ops::operand_segments(call);
-    let args_end = if submit {
-        segments.first().map_or(call.operand_count(), |s| s.0 + s.1)
-    } else {
-        call.operand_count()
-    };
+    let (start, count) = argument_range(call);
+    let args_end = start + count;
     let mut operands: Vec<melior::ir::Value> = call.operands().collect();
     for &(index, value) in replaced {
         operands[index] = value;
@@ -127,5 +124,19 @@ pub(crate) fn pass_arguments<'c>(
             "operandSegmentSizes",
             melior::ir::attribute::DenseI32ArrayAttribute::new(context, &sizes).into(),
         );
+    }
+}
+
+/// The (first operand, count) of a `pl.call`'s or `pl.submit`'s arguments
+/// (a submit's first operand segment; its dependencies and block count
+/// follow).
+pub(crate) fn argument_range(call: OperationRef) -> (usize, usize) {
+    if OpKind::of(&call) == Some(OpKind::PlSubmit) {
+        pto_dialects::ops::operand_segments(call)
+            .first()
+            .copied()
+            .unwrap_or((0, 0))
+    } else {
+        (0, call.operand_count())
     }
 }

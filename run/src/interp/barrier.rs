@@ -7,7 +7,6 @@ use std::sync::{Arc, Condvar, Mutex};
 
 use super::Interp;
 use crate::error::{Result, RunError};
-use crate::program::{Code, Op};
 use crate::value::Value;
 
 /// The most blocks pto-run runs at once for a launch with a barrier.
@@ -85,13 +84,6 @@ fn deadlock(block: i64, gone: &str) -> RunError {
     RunError::new(format!(
         "block {block} waits at a pl.system.syncall that {NEVER_COMPLETES}: {gone} without reaching it (the launch deadlocks on the device)"
     ))
-}
-
-/// Whether `ops` (at any depth) hold a `pl.system.syncall`.
-pub fn has_syncall(ops: &[Op]) -> bool {
-    ops.iter().any(|op| {
-        matches!(op.code, Code::Syncall) || op.regions.iter().any(|r| has_syncall(&r.ops))
-    })
 }
 
 impl<'w> Interp<'w> {

@@ -395,7 +395,7 @@ impl<'w> Interp<'w> {
                 let mut results = Ok(Vec::new());
                 let together = blocks > 1
                     && op.has_attr("sync_start")
-                    && barrier::has_syncall(&self.program.functions[callee].body.ops);
+                    && self.program.functions[callee].has_syncall;
                 if together {
                     // A barrier needs its blocks running at once.
                     results = self.call_blocks_together(callee, &args, blocks);

@@ -102,9 +102,6 @@ impl<'c, 'a> Lowering<'c, 'a> {
         let operands: Vec<Value> = op.operands().collect();
         if op.enum_attr::<SyncAllMode>("mode") == Some(SyncAllMode::Soft) {
             let workspace = *operands.first().ok_or((op, "no workspace".to_string()))?;
-            let index = |i: i64| -> Attribute {
-                melior::ir::attribute::IntegerAttribute::new(Type::index(self.context), i).into()
-            };
             match segments.get(1).filter(|s| s.1 > 0) {
                 Some(&(start, _)) => {
                     self.templated_call(
@@ -117,7 +114,10 @@ impl<'c, 'a> Lowering<'c, 'a> {
                     );
                 }
                 None => {
-                    let args = vec![index(0), opaque_attribute(self.context, "0")];
+                    let args = vec![
+                        crate::emitc::build::operand_index(self.context, 0),
+                        opaque_attribute(self.context, "0"),
+                    ];
                     self.templated_call(
                         op,
                         "pto_syncall_soft",

@@ -32,11 +32,7 @@ pub fn is_call(op: OperationRef) -> bool {
 /// The arguments of a `pl.call` or `pl.submit` (without a submit's deps and
 /// launch operands).
 pub fn call_arguments<'c, 'a>(op: OperationRef<'c, 'a>) -> Vec<Value<'c, 'a>> {
-    let (start, count) = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
-        operand_segments(op).first().copied().unwrap_or((0, 0))
-    } else {
-        (0, op.operand_count())
-    };
+    let (start, count) = crate::pl::signature::argument_range(op);
     (start..start + count)
         .filter_map(|i| operand_at(op, i))
         .collect()

@@ -6,7 +6,7 @@ use melior::{
     Context,
     ir::{
         Attribute, Block, BlockLike, Identifier, Location, Region, Type, Value,
-        attribute::{ArrayAttribute, IntegerAttribute, StringAttribute},
+        attribute::{ArrayAttribute, StringAttribute},
         operation::OperationBuilder,
         r#type::{FunctionType, IntegerType},
     },
@@ -131,11 +131,7 @@ pub fn shape_text(shape: impl IntoIterator<Item = i64>) -> String {
     format!("{{{}}}", dims.join(", "))
 }
 
-/// An `index` attribute: the position of an operand among a call's
-/// arguments.
-pub fn operand_index(context: &Context, i: usize) -> Attribute<'_> {
-    IntegerAttribute::new(Type::index(context), i as i64).into()
-}
+pub use crate::emitc::build::operand_index;
 
 /// `callee(args...)`: an `emitc.call_opaque` whose `args` interleave
 /// operand positions and C++ text as given.
