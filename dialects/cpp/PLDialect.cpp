@@ -539,6 +539,10 @@ LogicalResult SubmitOp::verifySymbolUses(SymbolTableCollection &) {
   return pto::verifySymbolUsesInRust(*this);
 }
 
+LogicalResult ImportPeerBufferOp::verifySymbolUses(SymbolTableCollection &) {
+  return pto::verifySymbolUsesInRust(*this);
+}
+
 #define GET_ATTRDEF_CLASSES
 #include "PLAttrs.cpp.inc"
 #define GET_TYPEDEF_CLASSES

@@ -16,5 +16,6 @@ include "PLIndexOps.td"
 include "PLPartialOps.td"
 include "PLArrayOps.td"
 include "PLPrefetchOps.td"
+include "PLCrossCoreOps.td"
 
 #endif // PTO_PL_TD

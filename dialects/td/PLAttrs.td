@@ -166,6 +166,27 @@ def PL_SyncCoreType : I32EnumAttr<"SyncCoreType", "cross-block barrier participa
   let cppNamespace = "::pto::pl";
 }
 
+// How a tile crosses between the cube core and the two vector cores of a
+// core group: whole to each vector core, or halved by rows (`up_down`: the
+// upper half to vector core 0) or by columns (`left_right`).
+def PL_CoreSplit : I32EnumAttr<"CoreSplit", "cross-core split", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"UpDown", 1, "up_down">,
+    I32EnumAttrCase<"LeftRight", 2, "left_right">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
+// Which ways a cross-core pipe carries tiles: cube to vector, vector to
+// cube, or both (pto-isa's Direction codes).
+def PL_PipeDirections : I32EnumAttr<"PipeDirections", "cross-core pipe directions", [
+    I32EnumAttrCase<"C2V", 1, "c2v">,
+    I32EnumAttrCase<"V2C", 2, "v2c">,
+    I32EnumAttrCase<"Both", 3, "both">
+  ]> {
+  let cppNamespace = "::pto::pl";
+}
+
 // Accumulation phase of the gemv family.
 def PL_AccPhase : I32EnumAttr<"AccPhase", "accumulation phase", [
     I32EnumAttrCase<"Unspecified", 0, "unspecified">,

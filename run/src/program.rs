@@ -291,7 +291,7 @@ impl Compiler {
         for region in op.regions() {
             regions.push(self.region(region.first_block())?);
         }
-        let attrs = op
+        let mut attrs: Vec<(String, Attr)> = op
             .attributes()
             .map(|(name, value)| {
                 (
@@ -303,8 +303,19 @@ impl Compiler {
                 )
             })
             .collect();
+        let code = Code::of(op);
+        if code == Code::PipeFree {
+            // A free gives back the slot of the pop that made its operand.
+            let pop = operands
+                .first()
+                .and_then(|v| melior::ir::operation::OperationResult::try_from(*v).ok())
+                .map(|r| r.owner());
+            if let Some(id) = pop.and_then(|p| p.attribute("id").ok()).map(decode) {
+                attrs.push(("popped_id".to_string(), id));
+            }
+        }
         Ok(Op {
-            code: Code::of(op),
+            code,
             name,
             operand_types: operands.iter().map(|v| Ty::of(v.r#type())).collect(),
             operands: operands.into_iter().map(|v| self.slot(v)).collect(),
@@ -707,6 +718,14 @@ pub enum Code {
     Nop,
     /// `pl.system.syncall`: a barrier across the blocks of the launch.
     Syncall,
+    /// A cross-core pipe's set-up, push, pop and free (run/src/interp/pipes.rs).
+    PipeSetup,
+    PipePush,
+    PipePop,
+    PipeFree,
+    /// `reserve_buffer` / `import_peer_buffer`: a ring's address (its
+    /// `base`, else 0: pto-run's tiles are values, not addresses).
+    RingAddress,
     WorldSize,
     GetCommCtx,
     Rank,
@@ -744,6 +763,10 @@ pub mod unsupported {
         "raw tile buffers are not modelled (pto-run's tiles are values, not addresses)";
     /// `pl.tile.batch_matmul`, `pl.tile.batch_matmul_acc`.
     pub const BATCH_MATMUL: &str = "batched matrix products are not modelled";
+    /// The boundaries of a mixed kernel: which core runs what is decided by
+    /// pl-expand-mixed-kernel, whose output (a group of an aic and an aiv
+    /// kernel) pto-run runs.
+    pub const CORE_BOUNDARY: &str = "a boundary of a mixed kernel: pto-run runs the core group pl-expand-mixed-kernel makes of it";
     /// An op of a family whose ops pto-run decodes one by one, added to the
     /// table after pto-run's rules were written.
     pub const NO_RULE: &str = "pto-run has no rule for this op of its family";
@@ -880,6 +903,14 @@ impl Code {
             K::PlTileSlice => TileSlice,
             K::PlTileReshape => TileReshape,
             K::PlSystemSyncall => Syncall,
+            K::PlSystemAicInitializePipe | K::PlSystemAivInitializePipe => PipeSetup,
+            K::PlTileTpushToAiv | K::PlTileTpushToAic => PipePush,
+            K::PlTileTpopFromAic | K::PlTileTpopFromAiv => PipePop,
+            K::PlSystemTfreeToAic | K::PlSystemTfreeToAiv => PipeFree,
+            K::PlSystemReserveBuffer | K::PlSystemImportPeerBuffer => RingAddress,
+            K::PlTileAivShard | K::PlTileAicGather | K::PlTensorAivShard | K::PlTensorAicGather => {
+                return Err(unsupported::CORE_BOUNDARY);
+            }
             // A view in the same buffer on the device; tiles are values
             // here, so it is the transpose.
             K::PlTileTranspose | K::PlTileTransposeView => TileTranspose,
@@ -1056,6 +1087,8 @@ impl Code {
             | F::TileConcat
             | F::Task
             | F::Prefetch
+            | F::CrossCore
+            | F::CoreBoundary
             | F::Array
             | F::BlockQuery
             | F::Scope

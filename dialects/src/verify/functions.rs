@@ -189,6 +189,9 @@ fn verify_function<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     if is_kernel(kind) {
         verify_directions(function)?;
     }
+    if kind == Some(FunctionKind::Group) {
+        super::cross_core::verify_group(function)?;
+    }
     // Arrays live in a core's registers or stack: they do not cross calls.
     if let Some(function_type) = function_type(function) {
         let escapes = (0..function_type.input_count())
@@ -322,7 +325,10 @@ fn calls_inline_function(op: OperationRef) -> bool {
 }
 
 /// The func.func named `name` in the outermost op around `op`.
-fn named_function<'c, 'a>(op: OperationRef<'c, 'a>, name: &str) -> Option<OperationRef<'c, 'a>> {
+pub(super) fn named_function<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    name: &str,
+) -> Option<OperationRef<'c, 'a>> {
     let mut top = op;
     while let Some(parent) = top.parent_operation() {
         top = parent;
@@ -487,6 +493,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TileCarry
             | Family::TileConcat
             | Family::BlockQuery => true,
+            Family::CoreBoundary => info.group == crate::op_table::Group::Tile,
             Family::TensorUnary
             | Family::TensorBinary
             | Family::TensorScalar
@@ -511,6 +518,7 @@ fn is_tile_op(kind: OpKind) -> bool {
             | Family::TensorPartial
             | Family::Task
             | Family::Prefetch
+            | Family::CrossCore
             | Family::Array
             | Family::Sync
             | Family::MemoryOrder
@@ -599,8 +607,18 @@ fn verify_scope_yield<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
     Ok(())
 }
 
-/// `pl.call` / `pl.submit`: the callee exists, is kernel-like and matches.
+/// `pl.call` / `pl.submit`: the callee exists, is kernel-like and matches
+/// (in a group: is one of its two halves); `pl.system.import_peer_buffer`:
+/// the peer reserves the buffer.
 pub fn verify_symbol_uses<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    if crate::op_table::kind(&op) == Some(OpKind::PlSystemImportPeerBuffer) {
+        return super::cross_core::verify_peer(op);
+    }
+    if crate::op_table::kind(&op) == Some(OpKind::PlCall)
+        && enclosing_function(op).and_then(function_kind) == Some(FunctionKind::Group)
+    {
+        super::cross_core::verify_group_call(op)?;
+    }
     let callee_attr = op
         .attribute("callee")
         .map_err(|e| super::common::Failure::new(e.to_string()))?;

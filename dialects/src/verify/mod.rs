@@ -45,6 +45,7 @@
 
 mod arrays;
 mod common;
+mod cross_core;
 mod elementwise;
 pub(crate) mod functions;
 mod indexing;
@@ -200,6 +201,7 @@ pub const RULE_MODULES: &[(&str, Handles)] = &[
     ("reduce", reduce::handles),
     ("tensor", tensor::handles),
     ("system", system::handles),
+    ("cross_core", cross_core::handles),
     ("functions", functions::handles),
     ("pl", pl::handles),
     ("indexing", indexing::handles),
@@ -216,6 +218,7 @@ enum Rule {
     Reduce,
     Tensor,
     System,
+    CrossCore,
     Scope,
     Move,
     Indexing,
@@ -233,6 +236,7 @@ impl Rule {
             Rule::Reduce => "reduce",
             Rule::Tensor => "tensor",
             Rule::System => "system",
+            Rule::CrossCore => "cross_core",
             Rule::Scope => "functions",
             Rule::Move => "pl",
             Rule::Indexing => "indexing",
@@ -299,6 +303,7 @@ fn family_rule(info: &OpInfo) -> Option<Rule> {
         // Every tensor partial op is in ODS_ONLY.
         Family::TensorPartial => return None,
         Family::Sync | Family::Prefetch => Rule::System,
+        Family::CrossCore | Family::CoreBoundary => Rule::CrossCore,
         Family::Scope => match info.dialect {
             Dialect::Pl => Rule::Scope,
             Dialect::Pld => Rule::Pld,
@@ -359,6 +364,7 @@ pub fn verify_operation<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         Rule::Reduce => reduce::verify(op, kind),
         Rule::Tensor => tensor::verify(op, kind),
         Rule::System => system::verify(op, kind),
+        Rule::CrossCore => cross_core::verify(op, kind),
         Rule::Scope => functions::verify_scope(op, kind),
         Rule::Move => pl::verify(op, kind),
         Rule::Indexing => indexing::verify(op, kind),

@@ -645,6 +645,12 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         Family::Collective => Err("a collective: lowered to transfers and signals before"),
         Family::BuiltinCollective => Err("a host program's collective"),
         Family::Window => Err("a window of the host's comm domain"),
+        Family::CrossCore => Err(
+            "cross-core pipes are not translated yet: pto-run runs them (docs/pl-guide.md, \"Mixed kernels\")",
+        ),
+        Family::CoreBoundary => {
+            Err("a boundary of a mixed kernel: pl-expand-mixed-kernel makes it a push and a pop")
+        }
     }
 }
 

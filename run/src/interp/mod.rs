@@ -5,6 +5,7 @@
 mod barrier;
 mod comm;
 mod indexing;
+mod pipes;
 mod regions;
 mod rows;
 mod scalar;
@@ -68,6 +69,9 @@ pub struct Interp<'w> {
     /// The barrier of the launch whose blocks run together, when this
     /// thread is one of them.
     barrier: Option<Arc<barrier::BlockBarrier>>,
+    /// The core this thread is in a core group's launch, with the group's
+    /// pipes.
+    seat: Option<pipes::Seat>,
 }
 
 impl<'w> Interp<'w> {
@@ -83,6 +87,7 @@ impl<'w> Interp<'w> {
             depth: 0,
             block: (0, 1),
             barrier: None,
+            seat: None,
         }
     }
 
@@ -100,6 +105,24 @@ impl<'w> Interp<'w> {
             depth: self.depth,
             block: (block, blocks),
             barrier: Some(barrier),
+            seat: None,
+        }
+    }
+
+    /// The interpreter of one core of a core group's launch.
+    fn seat_interp(&self, seat: pipes::Seat) -> Self {
+        Self {
+            world: self.world,
+            program: self.program,
+            device: self.device,
+            domains: self.domains.clone(),
+            next_task: self.next_task,
+            task: self.task,
+            deferred: Vec::new(),
+            depth: self.depth,
+            block: self.block,
+            barrier: self.barrier.clone(),
+            seat: Some(seat),
         }
     }
 
@@ -119,6 +142,9 @@ impl<'w> Interp<'w> {
     /// Runs function `index` with `args`; returns its results.
     pub fn call(&mut self, index: usize, args: Vec<Value>) -> Result<Vec<Value>> {
         let function: &'w Function = &self.program.functions[index];
+        if function.kind == Some(pto_dialects::enums::FunctionKind::Group) {
+            return self.call_group(index, args);
+        }
         if args.len() != function.params.len() {
             return Err(RunError::at(
                 &function.location,
@@ -368,6 +394,14 @@ impl<'w> Interp<'w> {
                 Ok(Flow::Next)
             }
             CommDomain => self.exec_comm_domain(frame, op),
+            PipeSetup | PipePush | PipePop | PipeFree => {
+                self.exec_pipe(frame, op)?;
+                Ok(Flow::Next)
+            }
+            RingAddress => {
+                let base = op.int_attr("base").unwrap_or(0);
+                self.set1(frame, op, Value::Int(base))
+            }
             Call => {
                 let callee = self.callee(op)?;
                 let args = self.values(frame, &op.operands)?;

@@ -971,7 +971,7 @@ impl Interp<'_> {
             // block (sub-block 0).
             Code::TileBlockIdx => Value::Int(self.block.0),
             Code::TileBlockNum => Value::Int(self.block.1),
-            Code::TileSubblockIdx => Value::Int(0),
+            Code::TileSubblockIdx => Value::Int(self.subblock()),
             _ => unreachable!("not a tile op"),
         }])
     }

@@ -150,7 +150,7 @@ func.func @cluster_in_kernel() attributes {pl.kind = #pl.kind<aiv>} {
 
 // -----
 
-func.func @runtime_scope_outside_orchestration() attributes {pl.kind = #pl.kind<group>} {
+func.func @runtime_scope_outside_orchestration() attributes {pl.kind = #pl.kind<opaque>} {
   // expected-error @+1 {{'pl.runtime_scope' op a runtime scope sits in an orchestration}}
   pl.runtime_scope {
     pl.yield
