@@ -723,6 +723,10 @@ pub enum Code {
     PipePush,
     PipePop,
     PipeFree,
+    /// `aiv_shard` / `aic_gather`: the value itself when split `none`
+    /// (each core has it whole); a split one is per vector core, which
+    /// only the core group pl-expand-mixed-kernel makes runs.
+    CoreBoundary,
     /// `reserve_buffer` / `import_peer_buffer`: a ring's address (its
     /// `base`, else 0: pto-run's tiles are values, not addresses).
     RingAddress,
@@ -763,10 +767,6 @@ pub mod unsupported {
         "raw tile buffers are not modelled (pto-run's tiles are values, not addresses)";
     /// `pl.tile.batch_matmul`, `pl.tile.batch_matmul_acc`.
     pub const BATCH_MATMUL: &str = "batched matrix products are not modelled";
-    /// The boundaries of a mixed kernel: which core runs what is decided by
-    /// pl-expand-mixed-kernel, whose output (a group of an aic and an aiv
-    /// kernel) pto-run runs.
-    pub const CORE_BOUNDARY: &str = "a boundary of a mixed kernel: pto-run runs the core group pl-expand-mixed-kernel makes of it";
     /// An op of a family whose ops pto-run decodes one by one, added to the
     /// table after pto-run's rules were written.
     pub const NO_RULE: &str = "pto-run has no rule for this op of its family";
@@ -909,7 +909,7 @@ impl Code {
             K::PlSystemTfreeToAic | K::PlSystemTfreeToAiv => PipeFree,
             K::PlSystemReserveBuffer | K::PlSystemImportPeerBuffer => RingAddress,
             K::PlTileAivShard | K::PlTileAicGather | K::PlTensorAivShard | K::PlTensorAicGather => {
-                return Err(unsupported::CORE_BOUNDARY);
+                CoreBoundary
             }
             // A view in the same buffer on the device; tiles are values
             // here, so it is the transpose.

@@ -8,14 +8,10 @@ use pto_run::program::unsupported;
 
 /// The ops pto-run does not execute, with the reason it gives.
 const UNSUPPORTED: &[(OpKind, &str)] = &[
-    (OpKind::PlTensorAicGather, unsupported::CORE_BOUNDARY),
-    (OpKind::PlTensorAivShard, unsupported::CORE_BOUNDARY),
     (OpKind::PlTensorCmp, unsupported::TENSOR_COMPARE),
     (OpKind::PlTensorCmps, unsupported::TENSOR_COMPARE),
     (OpKind::PlTensorSel, unsupported::TENSOR_SELECT),
     (OpKind::PlTensorSels, unsupported::TENSOR_SELECT),
-    (OpKind::PlTileAicGather, unsupported::CORE_BOUNDARY),
-    (OpKind::PlTileAivShard, unsupported::CORE_BOUNDARY),
     (OpKind::PlTileAlloc, unsupported::TILE_ALLOC),
     (OpKind::PlTileBatchMatmul, unsupported::BATCH_MATMUL),
     (OpKind::PlTileBatchMatmulAcc, unsupported::BATCH_MATMUL),

@@ -39,10 +39,14 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 11. per kernel, [`pl-tile-matmul-l0`](pl-tile-matmul-l0.md): matmuls too
    large for L0 into K loops over L1-resident operands;
 12. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
-   memory space for every tile, moves into L0, aic/aiv kernels;
-13. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+   memory space for every tile, moves into L0 and across the cores,
+   aic/aiv kernels;
+13. [`pl-expand-mixed-kernel`](pl-expand-mixed-kernel.md): every kernel
+   that mixes cube and vector work into a core group (an aic and an aiv
+   kernel joined by a cross-core pipe);
+14. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-14. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+15. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -53,5 +57,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space),pl-expand-mixed-kernel,func.func(pl-plan-memory,pl-insert-sync)",
 };

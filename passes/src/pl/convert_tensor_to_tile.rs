@@ -363,6 +363,9 @@ struct Conversion<'c, 'a> {
     /// The types of out parameters a conversion added already (a batched
     /// product's), before those of the returned tiles.
     early_outputs: Vec<Type<'c>>,
+    /// Each product the vector cores compute on, handed to them once
+    /// (`pl.tile.aiv_shard` right after it).
+    shards: HashMap<ValueKey, Value<'c, 'a>>,
 }
 
 /// The result of `op` as a value.
@@ -809,6 +812,19 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let mut builder =
             OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
+        if computes_in_vec(tile_op) {
+            // A product (in L0C) the vector unit computes on crosses to the
+            // vector cores (`pl.tile.aiv_shard`, whole to each), which
+            // pl-expand-mixed-kernel makes a pipe.
+            for operand in tile_operands.iter_mut() {
+                let Ok(tile) = TileType::try_from(operand.r#type()) else {
+                    continue;
+                };
+                if tile.memory_space() == Some(pto_dialects::types::MemorySpace::Acc) {
+                    *operand = self.shard(op, *operand, tile);
+                }
+            }
+        }
         if let Some(scratch_type) = scratch_for(self.context, kind, &operands) {
             let scratch = OperationBuilder::new(OpKind::PlTileCreate.name(), self.location)
                 .add_results(&[scratch_type])
@@ -849,6 +865,70 @@ impl<'c, 'a> Conversion<'c, 'a> {
         self.tiles.insert(value_key(result), tile);
         Ok(true)
     }
+}
+
+impl<'c, 'a> Conversion<'c, 'a> {
+    /// `product` (an `acc` tile) handed to the vector cores whole: one
+    /// `pl.tile.aiv_shard` right after it, for every vector op using it.
+    fn shard(
+        &mut self,
+        user: OperationRef<'c, 'a>,
+        product: Value<'c, 'a>,
+        tile: TileType<'c>,
+    ) -> Value<'c, 'a> {
+        if let Some(&shard) = self.shards.get(&value_key(product)) {
+            return shard;
+        }
+        let split = IntegerAttribute::new(
+            melior::ir::r#type::IntegerType::new(self.context, 32).into(),
+            pto_dialects::enums::CoreSplit::None as i64,
+        );
+        let shard = OperationBuilder::new(OpKind::PlTileAivShard.name(), self.location)
+            .add_operands(&[product])
+            .add_attributes(&[(Identifier::new(self.context, "split"), split.into())])
+            .add_results(&[TileType::new(
+                self.context,
+                &tile.shape(),
+                melior::ir::ShapedTypeLike::element(&tile),
+                None,
+            )
+            .into()])
+            .build()
+            .expect("pl.tile.aiv_shard builds");
+        let shard = match melior::ir::operation::OperationResult::try_from(product) {
+            Ok(result) => {
+                let owner = result.owner();
+                let block = owner.block().expect("in a block");
+                result_of(block.insert_operation_after(owner, shard))
+            }
+            // A carried product: handed over where this user needs it.
+            Err(_) => {
+                let block = user.block().expect("in a block");
+                return result_of(block.insert_operation_before(user, shard));
+            }
+        };
+        self.shards.insert(value_key(product), shard);
+        shard
+    }
+}
+
+/// Whether `kind` computes on the vector unit (its operands in `vec`).
+fn computes_in_vec(kind: OpKind) -> bool {
+    matches!(
+        kind.info().family,
+        Family::TileUnary
+            | Family::TileBinary
+            | Family::TileScalar
+            | Family::TileRowReduce
+            | Family::TileColReduce
+            | Family::TileRowExpand
+            | Family::TileColExpand
+            | Family::TileCompare
+            | Family::TileSelect
+            | Family::TileCast
+            | Family::TilePartial
+            | Family::TileCarry
+    )
 }
 
 impl<'c, 'a> Conversion<'c, 'a> {
@@ -1084,6 +1164,7 @@ fn convert<'c, 'a>(
         carried_tensor_types: HashMap::new(),
         strips,
         early_outputs: Vec::new(),
+        shards: HashMap::new(),
     };
     for raw in ops {
         let op = raw;

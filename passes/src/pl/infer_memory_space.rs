@@ -51,10 +51,13 @@ Where an operand is in the wrong space for its user, a `pl.tile.move` is
 inserted before the user: `mat` to `left`, `right` or `bias` for matmul
 operands. A kernel that needs both the cube (matmul, L1/L0) and the
 vector unit — say, vector math on a matmul result — is a mixed kernel:
-it is rejected (split it into an aic and an aiv kernel). An `incore`
-kernel becomes `aic` or `aiv` by what it uses (`aiv` when it has no tile
-work at all, only scalar accesses or signals: a vector core's scalar unit
-runs it). Explicit spaces are never
+in an `incore` kernel the value crossing between them gets a cross-core
+move (`acc` to `vec`, `vec` to `mat`, then on into L0 where a matmul
+takes it) and the kernel stays `incore`, for `pl-expand-mixed-kernel` to
+split into a core group; an `aic` or `aiv` kernel that mixes them is an
+error. Any other `incore` kernel becomes `aic` or `aiv` by what it uses
+(`aiv` when it has no tile work at all, only scalar accesses or signals:
+a vector core's scalar unit runs it). Explicit spaces are never
 changed.
 
 ```mlir
@@ -97,7 +100,11 @@ fn demand(op: OperationRef, index: usize) -> Option<MemorySpace> {
     // other tile op computes in `vec`.
     let anywhere = matches!(
         info.family,
-        Family::TileTransfer | Family::TileMove | Family::RemoteAccess
+        Family::TileTransfer
+            | Family::TileMove
+            | Family::RemoteAccess
+            | Family::CrossCore
+            | Family::CoreBoundary
     ) || info.is_tile_view();
     (info.group == Group::Tile && !anywhere).then_some(MemorySpace::Vec)
 }
@@ -194,6 +201,9 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
                 carried_space(*value, owner, is_argument).and_then(|v| space(&decided, v))
             } else if is_cube(owner) {
                 Some(MemorySpace::Acc)
+            } else if OpKind::of(&owner) == Some(OpKind::PlTileAicGather) {
+                // The cube core pops what the vector cores gather into L1.
+                Some(MemorySpace::Mat)
             } else if OpKind::of(&owner).is_some_and(|kind| kind.info().is_tile_view()) {
                 owner.operand_opt(0).and_then(|v| space(&decided, v))
             } else if let Some(source @ (OpKind::PlTileLoad | OpKind::PlTileCreate)) =
@@ -320,12 +330,30 @@ fn demanded<'c, 'a>(
     None
 }
 
+/// The moves that bring a tile from `have` to `want`: within a core
+/// (`mat` into L0), or, in an `incore` kernel (`mixed`), across the cores
+/// of a core group (an accumulator to the vector cores, a vector tile to
+/// the cube's L1) and on into L0; `None` when no path exists.
+fn path(have: MemorySpace, want: MemorySpace, mixed: bool) -> Option<Vec<MemorySpace>> {
+    use MemorySpace::{Acc, Bias, Left, Mat, Right, Vec};
+    let into_l0 = matches!(want, Left | Right | Bias);
+    Some(match (have, want) {
+        (Mat, _) if into_l0 => vec![want],
+        (Acc, Vec) if mixed => vec![Vec],
+        (Acc, _) if into_l0 && mixed => vec![Mat, want],
+        (Vec, Mat) if mixed => vec![Mat],
+        (Vec, _) if into_l0 && mixed => vec![Mat, want],
+        _ => return None,
+    })
+}
+
 /// Moves operands into the space their user demands.
 fn insert_moves<'c>(
     context: &'c Context,
     function: OperationRef<'c, '_>,
 ) -> Result<(), PassFailed> {
     let linear = Linear::of(function);
+    let mixed = function_kind(function) == Some(FunctionKind::InCore);
     let mut failed = false;
     for op in &linear.ops {
         for index in 0..op.operand_count() {
@@ -336,35 +364,47 @@ fn insert_moves<'c>(
             if have == want {
                 continue;
             }
-            let legal = matches!(
-                (have, want),
-                (
-                    MemorySpace::Mat,
-                    MemorySpace::Left | MemorySpace::Right | MemorySpace::Bias
-                )
-            );
-            if !legal {
+            let Some(steps) = path(have, want, mixed) else {
+                let why = if mixed || have == MemorySpace::Mat {
+                    format!(
+                        "no move takes a tile from {have} to {want} (load it again where it is needed)"
+                    )
+                } else {
+                    "moving it is a cross-core transfer, which only an incore kernel (split by pl-expand-mixed-kernel) makes".to_string()
+                };
                 OpDiagnostic::new(format!(
-                    "pl-infer-memory-space: this op needs operand #{index} in {want}, but it is in {have}: a kernel that mixes cube and vector work is not supported; split it into an aic and an aiv kernel"
+                    "pl-infer-memory-space: this op needs operand #{index} in {want}, but it is in {have}: {why}"
                 ))
                 .emit(*op, Severity::Error);
                 failed = true;
                 continue;
-            }
+            };
             let block = op.block().expect("in a block");
-            let moved = block.insert_operation_before(
-                *op,
-                OperationBuilder::new(OpKind::PlTileMove.name(), op.location())
-                    .add_operands(&[operand])
-                    .add_results(&[in_space(context, operand, want)])
-                    .build()
-                    .expect("pl.tile.move builds"),
-            );
+            let mut moved = operand;
+            for step in steps {
+                let next = block.insert_operation_before(
+                    *op,
+                    OperationBuilder::new(OpKind::PlTileMove.name(), op.location())
+                        .add_operands(&[moved])
+                        .add_results(&[in_space(context, moved, step)])
+                        .build()
+                        .expect("pl.tile.move builds"),
+                );
+                moved = next.result(0).unwrap().into();
+            }
             let mut user = pto_dialects::ir::edit(*op);
-            user.set_operand(index, moved.result(0).unwrap().into());
+            user.set_operand(index, moved);
         }
     }
     if failed { Err(PassFailed) } else { Ok(()) }
+}
+
+/// The `pl.kind` of `function`.
+fn function_kind(function: OperationRef) -> Option<FunctionKind> {
+    match function.attribute("pl.kind").ok().and_then(attrs::read) {
+        Some(attrs::FunctionAttr::Kind(kind)) => Some(kind),
+        _ => None,
+    }
 }
 
 /// Rejects mixed kernels; an `incore` kernel becomes `aic` or `aiv`.
@@ -384,17 +424,23 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
             }
         }
     }
+    let Some(kind) = function_kind(function) else {
+        return Ok(());
+    };
     if let (Some(cube), Some(vector)) = (cube, vector) {
-        OpDiagnostic::new("pl-infer-memory-space: this kernel mixes cube and vector work, which is not supported; split it into an aic and an aiv kernel")
-            .with_note(cube.location(), "cube work")
-            .with_note(vector.location(), "vector work")
-            .emit(function, Severity::Error);
+        // An incore kernel that mixes them stays incore: pl-expand-mixed-kernel
+        // makes a core group of it.
+        if kind == FunctionKind::InCore {
+            return Ok(());
+        }
+        OpDiagnostic::new(format!(
+            "pl-infer-memory-space: this {kind} kernel mixes cube and vector work: declare it incore, and pl-expand-mixed-kernel splits it into a core group"
+        ))
+        .with_note(cube.location(), "cube work")
+        .with_note(vector.location(), "vector work")
+        .emit(function, Severity::Error);
         return Err(PassFailed);
     }
-    let kind = match function.attribute("pl.kind").ok().and_then(attrs::read) {
-        Some(attrs::FunctionAttr::Kind(kind)) => kind,
-        _ => return Ok(()),
-    };
     // A kernel without tile work (scalar accesses, signals) runs on a
     // vector core's scalar unit.
     if kind == FunctionKind::InCore {

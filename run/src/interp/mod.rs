@@ -398,6 +398,20 @@ impl<'w> Interp<'w> {
                 self.exec_pipe(frame, op)?;
                 Ok(Flow::Next)
             }
+            CoreBoundary => {
+                let split = pto_dialects::enums::EnumAttr::enum_attr::<
+                    pto_dialects::enums::CoreSplit,
+                >(op, "split")
+                .unwrap_or(pto_dialects::enums::CoreSplit::None);
+                if split != pto_dialects::enums::CoreSplit::None {
+                    return Err(RunError::new(format!(
+                        "{} split {split} gives each vector core its part: pto-run runs it once pl-expand-mixed-kernel has made a core group of the kernel",
+                        op.name
+                    )));
+                }
+                let value = self.get(frame, op.operands[0])?.clone();
+                self.set1(frame, op, value)
+            }
             RingAddress => {
                 let base = op.int_attr("base").unwrap_or(0);
                 self.set1(frame, op, Value::Int(base))
