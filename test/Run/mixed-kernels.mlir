@@ -1,0 +1,93 @@
+// Kernels that need the cube and the vector cores, written at the tensor
+// level: flash attention (q kᵀ, an online softmax with its running max and
+// sum, p v; head_dim 128, four key blocks of 64) and a linear layer with
+// SwiGLU (silu(x wg) * (x wu)). pto-run runs each as written and after the
+// whole a2a3 pipeline, which splits it into a core group (an aic and an
+// aiv kernel joined by a cross-core pipe); both against numpy.
+// RUN: rm -rf %t && mkdir -p %t
+// RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(11); [np.save('%t/' + n + '.npy', r.uniform(-1, 1, s).astype(np.float16)) for n, s in [('q', (64, 128)), ('k', (256, 128)), ('v', (256, 128)), ('x', (64, 128)), ('wg', (128, 128)), ('wu', (128, 128))]]"
+// RUN: pto-run %s --entry attention --input q=%t/q.npy --input k=%t/k.npy --input v=%t/v.npy -o %t/written
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: FileCheck %s --check-prefix=SPLIT < %t/lowered.mlir
+// RUN: pto-run %t/lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/lowered
+// RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py attention %t | FileCheck %s --check-prefix=ATTENTION
+// RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
+// RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
+// RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
+
+// SPLIT-DAG: func.func @flash(%{{.*}} attributes {pl.kind = #pl.kind<group>}
+// SPLIT-DAG: func.func @flash_aic(%{{.*}} attributes {pl.kind = #pl.kind<aic>
+// SPLIT-DAG: func.func @flash_aiv(%{{.*}} attributes {pl.kind = #pl.kind<aiv>
+// SPLIT-DAG: func.func @swiglu(%{{.*}} attributes {pl.kind = #pl.kind<group>}
+// ATTENTION: attention: written and lowered match numpy
+// MLP: mlp: written and lowered match numpy
+
+!Q = !pl.tensor<64x128xf16>
+!KV = !pl.tensor<256x128xf16>
+!Kb = !pl.tensor<64x128xf16>
+!S = !pl.tensor<64x64xf32>
+!Sh = !pl.tensor<64x64xf16>
+!O = !pl.tensor<64x128xf32>
+!C = !pl.tensor<64x1xf32>
+
+func.func @flash(%q: !Q, %k: !KV, %v: !KV) -> !O attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant 0.08838834764831845 : f32
+  %m0 = pl.tensor.full %ninf() : f32 -> !C
+  %l0 = pl.tensor.full %zero() : f32 -> !C
+  %o0 = pl.tensor.full %zero() : f32 -> !O
+  %o, %m, %l = scf.for %j = %c0 to %c4 step %c1 iter_args(%oi = %o0, %mi = %m0, %li = %l0) -> (!O, !C, !C) {
+    %r = arith.muli %j, %c64 : index
+    %kj = pl.tensor.slice %k[%r, %c0] : !KV -> !Kb
+    %vj = pl.tensor.slice %v[%r, %c0] : !KV -> !Kb
+    %s = pl.tensor.matmul %q, %kj {b_trans} : !Q, !Kb -> !S
+    %ss = pl.tensor.muls %s, %scale : !S, f32
+    %bm = pl.tensor.row_max %ss : !S -> !C
+    %mn = pl.tensor.maximum %mi, %bm : !C, !C -> !C
+    %sd = pl.tensor.sub %ss, %mn : !S, !C -> !S
+    %p = pl.tensor.exp %sd : !S
+    %md = pl.tensor.sub %mi, %mn : !C, !C -> !C
+    %alpha = pl.tensor.exp %md : !C
+    %ps = pl.tensor.row_sum %p : !S -> !C
+    %la = pl.tensor.mul %li, %alpha : !C, !C -> !C
+    %ln = pl.tensor.add %la, %ps : !C, !C -> !C
+    %ph = pl.tensor.cast %p round : !S -> !Sh
+    %pv = pl.tensor.matmul %ph, %vj : !Sh, !Kb -> !O
+    %oa = pl.tensor.mul %oi, %alpha : !O, !C -> !O
+    %on = pl.tensor.add %oa, %pv : !O, !O -> !O
+    scf.yield %on, %mn, %ln : !O, !C, !C
+  }
+  %out = pl.tensor.div %o, %l : !O, !C -> !O
+  return %out : !O
+}
+
+func.func @attention(%q: !Q, %k: !KV, %v: !KV) -> !O attributes {pl.kind = #pl.kind<orchestration>} {
+  %o = pl.call @flash(%q, %k, %v) : (!Q, !KV, !KV) -> !O
+  return %o : !O
+}
+
+!X = !pl.tensor<64x128xf16>
+!W = !pl.tensor<128x128xf16>
+!H = !pl.tensor<64x128xf32>
+
+func.func @swiglu(%x: !X, %wg: !W, %wu: !W) -> !H attributes {pl.kind = #pl.kind<incore>} {
+  %g = pl.tensor.matmul %x, %wg : !X, !W -> !H
+  %u = pl.tensor.matmul %x, %wu : !X, !W -> !H
+  %n = pl.tensor.neg %g : !H
+  %e = pl.tensor.exp %n : !H
+  %one = arith.constant 1.0 : f32
+  %d = pl.tensor.adds %e, %one : !H, f32
+  %s = pl.tensor.div %g, %d : !H, !H -> !H
+  %h = pl.tensor.mul %s, %u : !H, !H -> !H
+  return %h : !H
+}
+
+func.func @mlp(%x: !X, %wg: !W, %wu: !W) -> !H attributes {pl.kind = #pl.kind<orchestration>} {
+  %h = pl.call @swiglu(%x, %wg, %wu) : (!X, !W, !W) -> !H
+  return %h : !H
+}
