@@ -35,6 +35,24 @@ def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
   let assemblyFormat = "`(` $sizes `)` attr-dict `:` qualified(type($result))";
 }
 
+def PL_TensorCreateL1Op : PL_Op<"tensor.create_l1", [MemoryEffects<[MemAlloc]>]> {
+  let ptoFamily = "tensor_create";
+  let summary = "A new tensor in the cube core's L1";
+  let description = [{
+    In a kernel: a 2-D tensor of the result type (static shape) with
+    undefined contents that lives in the cube core's L1 (`mat`), not in
+    global memory, built up there (rows gathered into it with
+    `pl.tensor.gather_row`, say) as a matmul operand. pl-convert-tensor-to-tile
+    makes it a `mat` tile. Example:
+
+    ```mlir
+    %kv = pl.tensor.create_l1 : !pl.tensor<64x128xf16>
+    ```
+  }];
+  let results = (outs PL_AnyTensor:$result);
+  let assemblyFormat = "attr-dict `:` qualified(type($result))";
+}
+
 def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
   let ptoFamily = "tensor_create";
   let summary = "A tensor filled with a value";

@@ -972,7 +972,8 @@ impl Code {
             K::PlSystemTaskIsValid => TaskIsValid,
             K::PlSystemAvailableClusterCount => ClusterCount,
             K::PlSystemAvailableAivCount => AivCount,
-            K::PlTensorCreate => TensorCreate,
+            // An L1 tensor is a tensor here (pto-run has one memory).
+            K::PlTensorCreate | K::PlTensorCreateL1 => TensorCreate,
             K::PlTensorFull => TensorFull,
             K::PlTensorView => TensorView,
             K::PlTensorReshape => TensorReshape,

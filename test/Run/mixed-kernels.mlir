@@ -11,6 +11,10 @@
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/lowered.mlir
 // RUN: pto-run %t/lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py attention %t | FileCheck %s --check-prefix=ATTENTION
+// Upstream passes keep the split program's result.
+// RUN: pto-opt %t/lowered.mlir --canonicalize --cse --loop-invariant-code-motion --sccp --inline --symbol-dce -o %t/upstream.mlir
+// RUN: pto-run %t/upstream.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/upstream
+// RUN: /usr/bin/python3 -c "import numpy as np; assert np.array_equal(np.load('%t/upstream/result0.npy'), np.load('%t/lowered/result0.npy')); print('upstream passes keep it')" | FileCheck %s --check-prefix=UPSTREAM
 // RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
 // RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
@@ -21,6 +25,7 @@
 // SPLIT-DAG: func.func @swiglu(%{{.*}} attributes {pl.kind = #pl.kind<group>}
 // ATTENTION: attention: written and lowered match numpy
 // MLP: mlp: written and lowered match numpy
+// UPSTREAM: upstream passes keep it
 
 !Q = !pl.tensor<64x128xf16>
 !KV = !pl.tensor<256x128xf16>

@@ -135,6 +135,7 @@ fn rule(kind: OpKind) -> Option<Check> {
         Family::TensorFillpad => verify_fillpad,
         _ => match kind {
             OpKind::PlTensorCreate => verify_create,
+            OpKind::PlTensorCreateL1 => verify_create_l1,
             OpKind::PlTensorFull => verify_full,
             OpKind::PlTensorDim => verify_dim,
             OpKind::PlTensorView => verify_view,
@@ -181,6 +182,29 @@ fn verify_scalar<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c
 
 fn verify_create<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
     require_dynamic_sizes(result_tensor(op, 0)?, op.operand_count())
+}
+
+/// `create_l1`: a static 2-D tensor of a kernel (the cube's L1 holds it).
+fn verify_create_l1<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {
+    let result = result_tensor(op, 0)?;
+    let shape = result.shape();
+    if shape.len() != 2 || shape.iter().any(|d| d.is_none_or(|d| d <= 0)) {
+        return fail(format!(
+            "an L1 tensor has a static 2-D shape, got {}",
+            super::common::render_dims(&shape)
+        ));
+    }
+    let kind = crate::ops::enclosing_function(op).and_then(super::functions::function_kind);
+    if !matches!(
+        kind,
+        None | Some(crate::enums::FunctionKind::InCore | crate::enums::FunctionKind::Aic)
+    ) {
+        return fail(format!(
+            "an L1 tensor lives on the cube core: it belongs in an incore or aic kernel, not in {}",
+            kind.map_or(String::new(), |k| format!("a function of kind {k}"))
+        ));
+    }
+    Ok(())
 }
 
 fn verify_full<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'c> {

@@ -686,6 +686,26 @@ impl<'c, 'a> Conversion<'c, 'a> {
         if kind == OpKind::PlTensorFull {
             return self.full(op);
         }
+        if kind == OpKind::PlTensorCreateL1 {
+            // A tile of the cube's L1, as the tensor's shape.
+            let result = result_of(op);
+            let tensor = TensorType::try_from(result.r#type()).map_err(|e| (op, e.to_string()))?;
+            let shape: Vec<i64> = tensor.shape().into_iter().map(|d| d.unwrap_or(1)).collect();
+            let tile_type: Type = TileType::new(
+                self.context,
+                &shape,
+                element(result),
+                Some(pto_dialects::types::MemorySpace::Mat),
+            )
+            .into();
+            let create = OperationBuilder::new(OpKind::PlTileCreate.name(), op.location())
+                .add_results(&[tile_type])
+                .build()
+                .map_err(|e| (op, e.to_string()))?;
+            let tile = result_of(block.insert_operation_before(op, create));
+            self.tiles.insert(value_key(result), tile);
+            return Ok(true);
+        }
         if kind.family() == Family::BlockQuery {
             // A query: its tile form, with the same index result.
             let tile_kind = kind
@@ -1391,6 +1411,7 @@ fn is_convertible(kind: OpKind) -> bool {
             OpKind::PlTensorSlice
                 | OpKind::PlTensorAssemble
                 | OpKind::PlTensorFull
+                | OpKind::PlTensorCreateL1
                 | OpKind::PlTensorConcat
                 | OpKind::PlTensorGather
                 | OpKind::PlTensorScatter

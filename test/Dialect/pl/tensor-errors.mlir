@@ -470,3 +470,19 @@ func.func @expand_clone_element(%s: !pl.tensor<4x1x64xf16>, %t: !pl.tensor<4x16x
   %r = pl.tensor.expand_clone %s into %t : !pl.tensor<4x1x64xf16>, !pl.tensor<4x16x64xf32>
   return
 }
+
+// -----
+
+func.func @create_l1_rank() attributes {pl.kind = #pl.kind<incore>} {
+  // expected-error @+1 {{'pl.tensor.create_l1' op an L1 tensor has a static 2-D shape, got 4x16x64}}
+  %t = pl.tensor.create_l1 : !pl.tensor<4x16x64xf16>
+  return
+}
+
+// -----
+
+func.func @create_l1_vector() attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{'pl.tensor.create_l1' op an L1 tensor lives on the cube core: it belongs in an incore or aic kernel, not in a function of kind aiv}}
+  %t = pl.tensor.create_l1 : !pl.tensor<64x128xf16>
+  return
+}

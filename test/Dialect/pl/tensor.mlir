@@ -37,6 +37,7 @@ func.func @types(%a: !pl.tensor<4x8xf32, nd, valid = 4x8, pad = null>,
 // CHECK: pl.tensor.write %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}} : !pl.tensor<?x64xf32>, f32
 // CHECK: pl.tensor.assemble %{{.*}} into %{{.*}}[%{{.*}}, %{{.*}}] atomic_add : !pl.tensor<16x64xf32>, !pl.tensor<?x64xf32>
 // CHECK: pl.tensor.expand_clone %{{.*}} into %{{.*}} : !pl.tensor<4x1x64xf32>, !pl.tensor<4x16x64xf32>
+// CHECK: pl.tensor.create_l1 : !pl.tensor<64x128xf16>
 func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n: !pl.tensor<4x16x32xf16>,
                               %s: !pl.tensor<16x64xf32>, %a: !pl.tensor<16x32xf32>,
                               %p: !pl.tensor<16x64xf32, valid = 16x?>) {
@@ -60,6 +61,7 @@ func.func @creation_and_views(%m: index, %x: f32, %h: !pl.tensor<128x64xf16>, %n
   %row = pl.tensor.create() : !pl.tensor<4x1x64xf32>
   %all = pl.tensor.create() : !pl.tensor<4x16x64xf32>
   %ec = pl.tensor.expand_clone %row into %all : !pl.tensor<4x1x64xf32>, !pl.tensor<4x16x64xf32>
+  %l1 = pl.tensor.create_l1 : !pl.tensor<64x128xf16>
   return
 }
 

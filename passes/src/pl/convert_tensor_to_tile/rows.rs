@@ -27,7 +27,9 @@ impl<'c, 'a> Conversion<'c, 'a> {
             op.operand(0).map_err(|e| (op, e.to_string()))?,
             op.operand(1).map_err(|e| (op, e.to_string()))?,
         );
-        if static_shape(target).is_none() {
+        // A loop may carry the target as its tile already.
+        let carried_tile = TileType::try_from(target.r#type()).is_ok();
+        if !carried_tile && static_shape(target).is_none() {
             return self.kept(op, "a gather_row", "into a target of a dynamic shape");
         }
         let target_tile = self.tile_of(op, target)?;
