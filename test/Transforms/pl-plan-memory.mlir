@@ -136,3 +136,39 @@ func.func @cube(%a: !pl.tensor<20x16xf16>, %b: !pl.tensor<16x8xf16>, %c: !pl.ten
 func.func @orchestration(%x: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
   return %x : !T
 }
+
+// A vector core's ring of pipe slots: held for the whole kernel, placed
+// first; every tile its pipe's pops take lives in it, and the reservation
+// gets the ring's address. A ring given a base stays there.
+// CHECK-LABEL: func.func @ring
+// CHECK: pl.system.reserve_buffer "r" size 8192 base 0 : i32
+// CHECK: pl.tile.tpop_from_aic none {pl.addresses = array<i64: 0>}
+// CHECK: pl.tile.exp %{{.*}} {pl.addresses = array<i64: 8192>}
+// CHECK: pl.tile.tpop_from_aic none {pl.addresses = array<i64: 0>}
+// CHECK-LABEL: func.func @ring_at
+// CHECK: pl.system.reserve_buffer "r" size 4096 base 4096 : i32
+// CHECK: pl.tile.load {{.*}} {pl.addresses = array<i64: 0>}
+// CHECK: pl.tile.tpop_from_aiv none {pl.addresses = array<i64: 4096>}
+func.func @ring(%o: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pl.system.reserve_buffer "r" size 8192 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %r slot_size 4096 slots 2
+  %c0 = arith.constant 0 : index
+  %a = pl.tile.tpop_from_aic none : !V
+  %e = pl.tile.exp %a : !V
+  pl.system.tfree_to_aic %a : !V
+  %b = pl.tile.tpop_from_aic none : !V
+  %s = pl.tile.add %e, %b : !V, !V -> !V
+  pl.system.tfree_to_aic %b : !V
+  %o2 = pl.tile.store %s, %o[%c0, %c0] : !V, !pl.tensor<16x64xf32>
+  return %o2 : !pl.tensor<16x64xf32>
+}
+func.func @ring_at(%x: !pl.tensor<16x32xf16>) attributes {pl.kind = #pl.kind<aic>} {
+  %r = pl.system.reserve_buffer "r" size 4096 base 4096 : i32
+  %p = pl.system.import_peer_buffer "r" from @ring : i32
+  pl.system.aic_initialize_pipe both c2v %p v2c %r slot_size 2048 slots 2
+  %c0 = arith.constant 0 : index
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16, mat>
+  %m = pl.tile.tpop_from_aiv none : !pl.tile<16x32xf16, mat>
+  pl.system.tfree_to_aiv %m : !pl.tile<16x32xf16, mat>
+  return
+}

@@ -400,7 +400,7 @@ fn insert_moves<'c>(
 }
 
 /// The `pl.kind` of `function`.
-fn function_kind(function: OperationRef) -> Option<FunctionKind> {
+pub(crate) fn function_kind(function: OperationRef) -> Option<FunctionKind> {
     match function.attribute("pl.kind").ok().and_then(attrs::read) {
         Some(attrs::FunctionAttr::Kind(kind)) => Some(kind),
         _ => None,

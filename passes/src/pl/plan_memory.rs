@@ -60,6 +60,14 @@ space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
 baseline).
 
+Rings. A kernel of a core group reserves the ring of slots the other core
+pushes into (`pl.system.reserve_buffer`, in `vec` on a vector core, `mat`
+on the cube): the ring is a buffer of its size live for the whole kernel,
+placed first (at its `base` when it has one, else where it fits), and
+every tile the pops of its pipe take is that buffer (a2a3's TPOP points
+the popped tile into its slot). The reservation gets the ring's address
+as its `base`.
+
 Capacities and alignments (`arch`): a2a3 — vec (UB) 184 KiB (of its 192 KiB;
 pto-isa's instructions use the top 8 KiB as their scratch), mat (L1)
 512 KiB, left/right (L0A/L0B) 64 KiB, acc (L0C) 128 KiB, bias 64 KiB;
@@ -125,6 +133,73 @@ fn in_place_safe(op: OperationRef, index: usize) -> bool {
         })
 }
 
+/// A consumer's ring of pipe slots (`pl.system.reserve_buffer`): memory of
+/// the kernel's space held for the whole kernel, where every tile its pops
+/// take lives (a2a3's TPOP points the popped tile into its slot).
+struct Ring<'c, 'a> {
+    reserve: OperationRef<'c, 'a>,
+    space: MemorySpace,
+    bytes: u64,
+    base: Option<u64>,
+    /// The pops whose tiles it holds.
+    pops: Vec<Value<'c, 'a>>,
+}
+
+/// The rings of an aic or aiv kernel, each with the pops of the pipe whose
+/// set-up names it.
+fn rings<'c, 'a>(function: OperationRef<'c, 'a>, linear: &Linear<'c, 'a>) -> Vec<Ring<'c, 'a>> {
+    use pto_dialects::enums::FunctionKind;
+    let space = match super::infer_memory_space::function_kind(function) {
+        Some(FunctionKind::Aiv) => MemorySpace::Vec,
+        Some(FunctionKind::Aic) => MemorySpace::Mat,
+        _ => return Vec::new(),
+    };
+    let int = |op: OperationRef, name: &str| {
+        op.attribute(name)
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+            .map(|a| a.value())
+    };
+    let mut rings: Vec<Ring> = Vec::new();
+    // Pipe id -> the ring its set-up takes on this (the consuming) side.
+    let mut by_pipe: HashMap<i64, usize> = HashMap::new();
+    for op in &linear.ops {
+        match OpKind::of(op) {
+            Some(OpKind::PlSystemReserveBuffer) => rings.push(Ring {
+                reserve: *op,
+                space,
+                bytes: int(*op, "size").unwrap_or(0).max(0) as u64,
+                base: int(*op, "base").map(|b| b.max(0) as u64),
+                pops: Vec::new(),
+            }),
+            Some(OpKind::PlSystemAicInitializePipe | OpKind::PlSystemAivInitializePipe) => {
+                let segments = pto_dialects::ops::operand_segments(*op);
+                // The consumer's ring: v2c on the cube, c2v on a vector core.
+                let segment = if space == MemorySpace::Mat { 1 } else { 0 };
+                let ring = segments
+                    .get(segment)
+                    .filter(|(_, len)| *len == 1)
+                    .and_then(|(start, _)| op.operand_opt(*start))
+                    .and_then(|v| melior::ir::operation::OperationResult::try_from(v).ok())
+                    .map(|r| r.owner())
+                    .and_then(|owner| rings.iter().position(|ring| ring.reserve == owner));
+                if let Some(ring) = ring {
+                    by_pipe.insert(int(*op, "id").unwrap_or(0), ring);
+                }
+            }
+            Some(OpKind::PlTileTpopFromAic | OpKind::PlTileTpopFromAiv) => {
+                if let (Some(&ring), Some(result)) =
+                    (by_pipe.get(&int(*op, "id").unwrap_or(0)), result_at(*op, 0))
+                {
+                    rings[ring].pops.push(result);
+                }
+            }
+            _ => {}
+        }
+    }
+    rings
+}
+
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     plan_memory(
         function,
@@ -148,8 +223,15 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
     check_spaces(function)?;
     insert_copies(function)?;
     let linear = Linear::of(function);
-    let classes = Classes::build(&linear);
-    let placed = place(&linear, &classes, a5, reuse)?;
+    let rings = rings(function, &linear);
+    let mut classes = Classes::build(&linear);
+    // A ring's pops are one buffer: the ring.
+    for ring in &rings {
+        for pair in ring.pops.windows(2) {
+            classes.union(pair[0], pair[1]);
+        }
+    }
+    let placed = place(&linear, &classes, &rings, a5, reuse)?;
     annotate(context, function, &linear, &classes, &placed);
     Ok(())
 }
@@ -465,6 +547,9 @@ struct Buffer<'c, 'a> {
     space: MemorySpace,
     bytes: u64,
     address: u64,
+    /// The `reserve_buffer` when this is a ring, and the address it asks
+    /// for.
+    ring: Option<(OperationRef<'c, 'a>, Option<u64>)>,
 }
 
 fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
@@ -496,6 +581,7 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
 fn place<'c, 'a>(
     linear: &Linear<'c, 'a>,
     classes: &Classes<'c, 'a>,
+    rings: &[Ring<'c, 'a>],
     a5: bool,
     reuse: bool,
 ) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
@@ -514,12 +600,52 @@ fn place<'c, 'a>(
                 bytes: types.iter().map(|t| tile_bytes(*t)).max().unwrap_or(0),
                 members,
                 address: 0,
+                ring: None,
             }
         })
         .collect();
-    // Largest first, then program order.
+    // Rings: the buffer of their pops (else one of their own), the ring's
+    // bytes, live for the whole kernel.
+    let whole = Interval {
+        def: 0,
+        end: linear.ops.len(),
+    };
+    for ring in rings {
+        let held = buffers
+            .iter()
+            .position(|b| ring.pops.first().is_some_and(|pop| b.members.contains(pop)));
+        let index = match held {
+            Some(index) => index,
+            None => {
+                let reserved = result_at(ring.reserve, 0).expect("a reservation's address");
+                buffers.push(Buffer {
+                    members: vec![reserved],
+                    intervals: Vec::new(),
+                    space: ring.space,
+                    bytes: 0,
+                    address: 0,
+                    ring: None,
+                });
+                buffers.len() - 1
+            }
+        };
+        let buffer = &mut buffers[index];
+        buffer.intervals = vec![whole; buffer.members.len()];
+        buffer.space = ring.space;
+        buffer.bytes = buffer.bytes.max(ring.bytes);
+        buffer.ring = Some((ring.reserve, ring.base));
+    }
+    // Rings at their base first, then the other rings, then largest
+    // first, then program order.
     let mut order: Vec<usize> = (0..buffers.len()).collect();
-    order.sort_by_key(|&i| (std::cmp::Reverse(buffers[i].bytes), i));
+    order.sort_by_key(|&i| {
+        let rank = match buffers[i].ring {
+            Some((_, Some(_))) => 0,
+            Some((_, None)) => 1,
+            None => 2,
+        };
+        (rank, std::cmp::Reverse(buffers[i].bytes), i)
+    });
     let mut placed: Vec<usize> = Vec::new();
     for i in order {
         let (capacity, align) = space_limits(buffers[i].space, a5).expect("an on-chip space");
@@ -539,6 +665,26 @@ fn place<'c, 'a>(
             }
             address = address.max(end.div_ceil(align) * align);
         }
+        if let Some((reserve, Some(base))) = buffers[i].ring {
+            let clash = busy
+                .iter()
+                .any(|(start, end)| base < *end && *start < base + buffers[i].bytes);
+            if clash || base % align != 0 {
+                OpDiagnostic::new(format!(
+                    "pl-plan-memory: the ring at {base} ({} B of {}) {}",
+                    buffers[i].bytes,
+                    buffers[i].space,
+                    if clash {
+                        "overlaps another ring"
+                    } else {
+                        "is not aligned"
+                    }
+                ))
+                .emit(reserve, Severity::Error);
+                return Err(PassFailed);
+            }
+            address = base;
+        }
         if address + buffers[i].bytes > capacity {
             let live: Vec<usize> = placed
                 .iter()
@@ -550,10 +696,13 @@ fn place<'c, 'a>(
                 .collect();
             let total: u64 = live.iter().map(|&j| buffers[j].bytes).sum::<u64>() + buffers[i].bytes;
             let def = buffers[i].members[0];
-            let anchor = linear
-                .definer(def)
-                .map(|(op, _)| op)
-                .expect("a defining op");
+            let anchor = match buffers[i].ring {
+                Some((reserve, _)) => reserve,
+                None => linear
+                    .definer(def)
+                    .map(|(op, _)| op)
+                    .expect("a defining op"),
+            };
             let mut diagnostic = OpDiagnostic::new(format!(
                 "pl-plan-memory: {} overflows: this tile needs {} B at address {address}, past the {capacity} B of {}; {} B are live here in {} buffers{}",
                 buffers[i].space,
@@ -598,8 +747,16 @@ fn annotate<'c>(
     let mut address: HashMap<ValueKey, i64> = HashMap::new();
     let mut used: HashMap<MemorySpace, u64> = HashMap::new();
     for buffer in buffers {
-        for member in &buffer.members {
+        for member in buffer.members.iter().filter(|m| on_chip(**m).is_some()) {
             address.insert(value_key(*member), buffer.address as i64);
+        }
+        if let Some((reserve, _)) = buffer.ring {
+            let i64_type: Type = melior::ir::r#type::IntegerType::new(context, 64).into();
+            let mut reserve = pto_dialects::ir::edit(reserve);
+            reserve.set_attribute(
+                "base",
+                IntegerAttribute::new(i64_type, buffer.address as i64).into(),
+            );
         }
         let top = used.entry(buffer.space).or_insert(0);
         *top = (*top).max(buffer.address + buffer.bytes);
