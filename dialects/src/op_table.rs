@@ -181,6 +181,27 @@ impl OpInfo {
         self.family == Family::TileMatmul
     }
 
+    /// Whether the op computes on the vector unit, its tile operands in
+    /// `vec`: the elementwise, reduction, broadcast, compare, select and
+    /// cast families of tiles.
+    pub fn is_vector_compute(&self) -> bool {
+        matches!(
+            self.family,
+            Family::TileUnary
+                | Family::TileBinary
+                | Family::TileScalar
+                | Family::TileRowReduce
+                | Family::TileColReduce
+                | Family::TileRowExpand
+                | Family::TileColExpand
+                | Family::TileCompare
+                | Family::TileSelect
+                | Family::TileCast
+                | Family::TilePartial
+                | Family::TileCarry
+        )
+    }
+
     /// Whether the op's operands are all single values, so that operand
     /// group `i` is operand `i`.
     pub fn fixed_operands(&self) -> bool {

@@ -832,7 +832,7 @@ impl<'c, 'a> Conversion<'c, 'a> {
         let mut builder =
             OperationBuilder::new(tile_op.name(), op.location()).add_results(&[result_type]);
         let mut tile_operands = operands.clone();
-        if computes_in_vec(tile_op) {
+        if tile_op.info().is_vector_compute() {
             // A product (in L0C) the vector unit computes on crosses to the
             // vector cores (`pl.tile.aiv_shard`, whole to each), which
             // pl-expand-mixed-kernel makes a pipe.
@@ -930,25 +930,6 @@ impl<'c, 'a> Conversion<'c, 'a> {
         self.shards.insert(value_key(product), shard);
         shard
     }
-}
-
-/// Whether `kind` computes on the vector unit (its operands in `vec`).
-fn computes_in_vec(kind: OpKind) -> bool {
-    matches!(
-        kind.info().family,
-        Family::TileUnary
-            | Family::TileBinary
-            | Family::TileScalar
-            | Family::TileRowReduce
-            | Family::TileColReduce
-            | Family::TileRowExpand
-            | Family::TileColExpand
-            | Family::TileCompare
-            | Family::TileSelect
-            | Family::TileCast
-            | Family::TilePartial
-            | Family::TileCarry
-    )
 }
 
 impl<'c, 'a> Conversion<'c, 'a> {

@@ -106,7 +106,7 @@ impl<'w> Interp<'w> {
             std::thread::scope(|scope| {
                 let handles: Vec<_> = (0..blocks)
                     .map(|b| {
-                        let mut block = self.block_interp(b, blocks, barrier.clone());
+                        let mut block = self.fork((b, blocks), Some(barrier.clone()), None);
                         let args = args.to_vec();
                         let barrier = barrier.clone();
                         scope.spawn(move || {

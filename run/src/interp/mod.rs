@@ -91,9 +91,14 @@ impl<'w> Interp<'w> {
         }
     }
 
-    /// The interpreter of block `block` of a launch of `blocks` whose
-    /// blocks run together on threads of their own.
-    fn block_interp(&self, block: i64, blocks: i64, barrier: Arc<barrier::BlockBarrier>) -> Self {
+    /// The interpreter of another thread of this one's launch: block
+    /// `block` (with its launch's barrier) and, in a core group, its seat.
+    fn fork(
+        &self,
+        block: (i64, i64),
+        barrier: Option<Arc<barrier::BlockBarrier>>,
+        seat: Option<pipes::Seat>,
+    ) -> Self {
         Self {
             world: self.world,
             program: self.program,
@@ -103,26 +108,9 @@ impl<'w> Interp<'w> {
             task: self.task,
             deferred: Vec::new(),
             depth: self.depth,
-            block: (block, blocks),
-            barrier: Some(barrier),
-            seat: None,
-        }
-    }
-
-    /// The interpreter of one core of a core group's launch.
-    fn seat_interp(&self, seat: pipes::Seat) -> Self {
-        Self {
-            world: self.world,
-            program: self.program,
-            device: self.device,
-            domains: self.domains.clone(),
-            next_task: self.next_task,
-            task: self.task,
-            deferred: Vec::new(),
-            depth: self.depth,
-            block: self.block,
-            barrier: self.barrier.clone(),
-            seat: Some(seat),
+            block,
+            barrier,
+            seat,
         }
     }
 

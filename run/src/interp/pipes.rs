@@ -342,6 +342,26 @@ fn join(parts: &[Arc<Tile>], split: CoreSplit) -> Result<Tile> {
     Ok(out)
 }
 
+impl Core {
+    /// The index of this core among the producers or consumers of a way:
+    /// the cube 0, a vector core its lane.
+    fn lane(self) -> usize {
+        match self {
+            Core::Cube => 0,
+            Core::Vector(lane) => lane,
+        }
+    }
+
+    /// The way this core pushes into (`push`) or pops from.
+    fn way(self, push: bool) -> Way {
+        if (self == Core::Cube) == push {
+            Way::C2v
+        } else {
+            Way::V2c
+        }
+    }
+}
+
 /// The bytes a tile of `tile`'s extents takes in a slot.
 fn tile_bytes(tile: &Tile) -> usize {
     tile.rows * tile.cols * tile.elem.bytes()
@@ -432,12 +452,13 @@ impl<'w> Interp<'w> {
                     let (_, callee, args) = &members[member];
                     let kernel = self.program.functions[*callee].name.clone();
                     let who = format!("{core} (@{kernel})");
-                    let mut interp = self.seat_interp(Seat {
+                    let seat = Seat {
                         core,
                         pipes: pipes.clone(),
                         kernel,
                         set_up: Vec::new(),
-                    });
+                    };
+                    let mut interp = self.fork(self.block, self.barrier.clone(), Some(seat));
                     let (callee, args, pipes) = (*callee, args.clone(), pipes.clone());
                     scope.spawn(move || {
                         let result = interp.call(callee, args);
@@ -563,16 +584,8 @@ impl<'w> Interp<'w> {
             }
             Code::PipePush => {
                 let tile = self.tile(frame, op.operands[0])?;
-                let way = if core == Core::Cube {
-                    Way::C2v
-                } else {
-                    Way::V2c
-                };
+                let (way, lane) = (core.way(true), core.lane());
                 self.require_set_up(op, id)?;
-                let lane = match core {
-                    Core::Cube => 0,
-                    Core::Vector(lane) => lane,
-                };
                 let state = pipes.lock();
                 let what = format!("for a free slot of pipe {id} at {}", op.location);
                 let mut state = pipes.wait_until(state, &who, &what, |state| {
@@ -626,16 +639,8 @@ impl<'w> Interp<'w> {
                 Ok(())
             }
             Code::PipePop => {
-                let way = if core == Core::Cube {
-                    Way::V2c
-                } else {
-                    Way::C2v
-                };
+                let (way, lane) = (core.way(false), core.lane());
                 self.require_set_up(op, id)?;
-                let lane = match core {
-                    Core::Cube => 0,
-                    Core::Vector(lane) => lane,
-                };
                 let state = pipes.lock();
                 let what = format!("for a tile in pipe {id} at {}", op.location);
                 let mut state = pipes.wait_until(state, &who, &what, |state| {
@@ -672,15 +677,7 @@ impl<'w> Interp<'w> {
                 self.set_popped(frame, op, tile)
             }
             Code::PipeFree => {
-                let way = if core == Core::Cube {
-                    Way::V2c
-                } else {
-                    Way::C2v
-                };
-                let lane = match core {
-                    Core::Cube => 0,
-                    Core::Vector(lane) => lane,
-                };
+                let (way, lane) = (core.way(false), core.lane());
                 // The slot the operand's pop took: its pipe id and split.
                 let id = op.int_attr("popped_id").unwrap_or(id);
                 let mut state = pipes.lock();
