@@ -6,6 +6,8 @@
 //! - a cube pushes an `acc` tile and pops into `mat`, a vector core pushes
 //!   and pops `vec` tiles; pushed and popped tiles are 2-D, and a split
 //!   halves an even extent;
+//! - a push or pop uses a pipe its kernel sets up, whose slots hold its
+//!   tile;
 //! - a free names the result of the pop it gives back;
 //! - a pipe's set-up names the ways it carries tiles and takes exactly
 //!   their rings, reserved on the consuming side and imported on the
@@ -151,6 +153,28 @@ fn require_pipe_tile<'c>(
     Ok(())
 }
 
+/// The kernel sets pipe `id` up, with slots that hold `tile`.
+fn require_pipe<'c>(op: OperationRef<'c, '_>, tile: TileType, what: &str) -> VerifyResult<'c> {
+    let Some(function) = enclosing_function(op) else {
+        return Ok(());
+    };
+    let id = int_attr(op, "id").unwrap_or(0);
+    let Some(setup) = pipe_setups(function).into_iter().find(|s| s.id == id) else {
+        return fail(format!(
+            "pipe {id} is not set up in this kernel (pl.system.aic_initialize_pipe / aiv_initialize_pipe)"
+        ));
+    };
+    let bytes =
+        tile.shape().iter().product::<i64>() * super::common::element_bytes(tile).unwrap_or(1);
+    let slot = setup.slot_size.unwrap_or(0);
+    if bytes > slot {
+        return fail(format!(
+            "{what} takes {bytes} bytes, more than pipe {id}'s {slot}-byte slot"
+        ));
+    }
+    Ok(())
+}
+
 /// A push: a cube pushes `acc` (f32 or i32, what a matmul makes), a vector
 /// core `vec`.
 fn verify_push<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
@@ -166,10 +190,10 @@ fn verify_push<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
                 "the pushed tile is an accumulator: its element type must be f32 or i32, got {element}"
             ));
         }
-        Ok(())
     } else {
-        require_pipe_tile("the pushed tile", tile, MemorySpace::Vec, None)
+        require_pipe_tile("the pushed tile", tile, MemorySpace::Vec, None)?;
     }
+    require_pipe(op, tile, "the pushed tile")
 }
 
 /// A pop: a vector core pops into `vec`, the cube into `mat`.
@@ -178,11 +202,12 @@ fn verify_pop<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult<'c> {
     verify_id(op)?;
     let tile = result_tile(op, 0)?;
     if kind == OpKind::PlTileTpopFromAic {
-        require_pipe_tile("the popped tile", tile, MemorySpace::Vec, None)
+        require_pipe_tile("the popped tile", tile, MemorySpace::Vec, None)?;
     } else {
         let split = op.enum_attr::<CoreSplit>("split");
-        require_pipe_tile("the popped tile", tile, MemorySpace::Mat, split)
+        require_pipe_tile("the popped tile", tile, MemorySpace::Mat, split)?;
     }
+    require_pipe(op, tile, "the popped tile")
 }
 
 fn verify_id<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {

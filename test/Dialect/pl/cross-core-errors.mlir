@@ -62,6 +62,24 @@ func.func @pipe_id() attributes {pl.kind = #pl.kind<aic>} {
 
 // -----
 
+func.func @not_set_up() attributes {pl.kind = #pl.kind<aic>} {
+  // expected-error @+1 {{'pl.tile.tpop_from_aiv' op pipe 0 is not set up in this kernel (pl.system.aic_initialize_pipe / aiv_initialize_pipe)}}
+  %t = pl.tile.tpop_from_aiv none : !pl.tile<16x32xf16, mat>
+  return
+}
+
+// -----
+
+func.func @slot_too_small() attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pl.system.reserve_buffer "r" size 2048 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %r slot_size 1024 slots 2
+  // expected-error @+1 {{'pl.tile.tpop_from_aic' op the popped tile takes 2048 bytes, more than pipe 0's 1024-byte slot}}
+  %t = pl.tile.tpop_from_aic none : !pl.tile<16x32xf32, vec>
+  return
+}
+
+// -----
+
 func.func @free_other() attributes {pl.kind = #pl.kind<aiv>} {
   %t = pl.tile.create : !pl.tile<16x32xf32, vec>
   // expected-error @+1 {{'pl.system.tfree_to_aic' op tfree_to_aic gives back a slot: its operand must be the result of a pl.tile.tpop_from_aic}}
@@ -72,6 +90,8 @@ func.func @free_other() attributes {pl.kind = #pl.kind<aiv>} {
 // -----
 
 func.func @free_wrong_way() attributes {pl.kind = #pl.kind<aic>} {
+  %r = pl.system.reserve_buffer "r" size 2048 : i32
+  pl.system.aic_initialize_pipe v2c v2c %r slot_size 1024 slots 2
   %t = pl.tile.tpop_from_aiv none : !pl.tile<16x32xf16, mat>
   // expected-error @+1 {{'pl.system.tfree_to_aic' op tfree_to_aic runs on a vector core: it belongs in an aiv kernel, not in a function of kind aic}}
   pl.system.tfree_to_aic %t : !pl.tile<16x32xf16, mat>
