@@ -143,8 +143,8 @@ def PL_SyncAllOp : PL_Op<"system.syncall", [PL_OrdersMemory, AttrSizedOperandSeg
     A barrier across the blocks of an SPMD launch: no block goes past it
     before every block of the launch has reached it. `core_type` names the
     cores that take part: `aiv_only` in a vector kernel, `aic_only` in a
-    cube kernel (`mix`, the cube and vector cores of one mixed kernel, is
-    for mixed kernels, which pl does not have). `hard` waits on the
+    cube kernel (`mix`, the cube and vector cores of core groups, is refused
+    until core groups are translated). `hard` waits on the
     cores' hardware event: the launch must start its blocks together
     (`sync_start`). `soft` polls a counter in `workspace`, a zeroed
     tensor of at least 16 i32 (a 64-byte line of global memory the

@@ -164,7 +164,7 @@ fn verify_syncall<'c>(op: OperationRef<'c, '_>, _kind: OpKind) -> VerifyResult<'
     let cores = op.enum_attr::<SyncCoreType>("core_type");
     if cores == Some(SyncCoreType::Mix) {
         return fail(
-            "a mix barrier waits for the cube and the vector cores of one mixed kernel, which pl does not have: name the kernel's cores (aiv_only or aic_only)",
+            "a mix barrier waits for the cube and the vector cores of core groups, which are not translated yet: name the kernel's cores (aiv_only or aic_only)",
         );
     }
     let kernel = crate::ops::enclosing_function(op).and_then(super::functions::function_kind);

@@ -75,7 +75,7 @@ func.func @short_workspace(%ws: !pl.tensor<8xi32>) attributes {pl.kind = #pl.kin
 // -----
 
 func.func @mix() attributes {pl.kind = #pl.kind<incore>} {
-  // expected-error @+1 {{a mix barrier waits for the cube and the vector cores of one mixed kernel, which pl does not have: name the kernel's cores (aiv_only or aic_only)}}
+  // expected-error @+1 {{a mix barrier waits for the cube and the vector cores of core groups, which are not translated yet: name the kernel's cores (aiv_only or aic_only)}}
   pl.system.syncall hard mix
   return
 }
