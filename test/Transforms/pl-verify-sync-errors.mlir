@@ -124,3 +124,29 @@ func.func @scratch_written(%x: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32
   %s = pl.tile.row_sum %a, %tmp {pl.addresses = array<i64: 8192>} : !pl.tile<16x64xf32, vec>, !pl.tile<16x64xf32, vec> -> !pl.tile<16x1xf32, vec>
   return
 }
+
+// -----
+
+// The slot protocol of a core group: a popped tile read after its free.
+func.func @read_after_free() attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pl.system.reserve_buffer "r" size 8192 base 0 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %r slot_size 4096 slots 2
+  %t = pl.tile.tpop_from_aic none {pl.addresses = array<i64: 0>} : !pl.tile<16x64xf32, vec>
+  pl.system.tfree_to_aic %t : !pl.tile<16x64xf32, vec>
+  pl.system.sync_src set mte2 wait v event 0
+  pl.system.sync_dst set mte2 wait v event 0
+  // expected-error @+1 {{pl-verify-sync: this op reads a popped tile after its slot is freed (the producer may have overwritten it)}}
+  %e = pl.tile.exp %t {pl.addresses = array<i64: 8192>} : !pl.tile<16x64xf32, vec>
+  return
+}
+
+// -----
+
+// A popped tile never given back.
+func.func @never_freed() attributes {pl.kind = #pl.kind<aiv>} {
+  %r = pl.system.reserve_buffer "r" size 8192 base 0 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %r slot_size 4096 slots 2
+  // expected-error @+1 {{pl-verify-sync: this popped tile's slot is given back 0 times: a pop is freed exactly once}}
+  %t = pl.tile.tpop_from_aic none {pl.addresses = array<i64: 0>} : !pl.tile<16x64xf32, vec>
+  return
+}

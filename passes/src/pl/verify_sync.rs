@@ -45,6 +45,9 @@ overlapping buffers must then be ordered; one that is not is an error at
 the later op with a note at the earlier one. So is a `wait_flag` no
 earlier `set_flag` can satisfy (the kernel would hang) and a `set_flag`
 left unconsumed at the end (it would satisfy a wait of the next kernel).
+In the kernels of a core group it also checks the slot protocol: each
+popped tile is freed exactly once, in the block of its pop, and nothing
+reads it after its free (the producer may refill the slot).
 
 ```mlir
 %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : ...
@@ -135,6 +138,10 @@ pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFai
     if !super::is_kernel(function) {
         return Ok(());
     }
+    if let Err((op, message)) = slots_given_back(function) {
+        OpDiagnostic::new(format!("pl-verify-sync: {message}")).emit(op, Severity::Error);
+        return Err(PassFailed);
+    }
     let linear = Linear::of(function);
     let model = Model::new(&linear);
     let mut verifier = Verifier {
@@ -175,6 +182,79 @@ pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFai
             Err(PassFailed)
         }
     }
+}
+
+/// The cross-core slot protocol: each popped tile is given back exactly
+/// once, by its core's free in the pop's block, after every use of the
+/// tile (a2a3's next pushes overwrite a slot once it is free).
+fn slots_given_back<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+) -> Result<(), (OperationRef<'c, 'a>, String)> {
+    use pto_dialects::op_table::OpKind;
+    let mut pops = Vec::new();
+    pto_dialects::ir::walk(function, melior::ir::operation::WalkOrder::PreOrder, |op| {
+        if matches!(
+            OpKind::of(&op),
+            Some(OpKind::PlTileTpopFromAic | OpKind::PlTileTpopFromAiv)
+        ) {
+            pops.push(op);
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    for pop in pops {
+        let Some(tile) = pop.result_opt(0).map(melior::ir::Value::from) else {
+            continue;
+        };
+        let uses = pto_dialects::ir::uses(tile);
+        let frees: Vec<OperationRef> = uses
+            .iter()
+            .map(|(user, _)| *user)
+            .filter(|user| {
+                matches!(
+                    OpKind::of(user),
+                    Some(OpKind::PlSystemTfreeToAic | OpKind::PlSystemTfreeToAiv)
+                )
+            })
+            .collect();
+        let [free] = frees.as_slice() else {
+            return Err((
+                pop,
+                format!(
+                    "this popped tile's slot is given back {} times: a pop is freed exactly once",
+                    frees.len()
+                ),
+            ));
+        };
+        if free.block() != pop.block() {
+            return Err((
+                *free,
+                "a popped tile is freed in the block of its pop (after the loop or branch that uses it)"
+                    .to_string(),
+            ));
+        }
+        // No use of the tile after the free, in the block or nested in the
+        // ops that follow it.
+        let mut later = free.next_in_block();
+        while let Some(op) = later {
+            let mut reads = None;
+            pto_dialects::ir::walk(op, melior::ir::operation::WalkOrder::PreOrder, |nested| {
+                if nested.operands().any(|v| v == tile) {
+                    reads = Some(nested);
+                    return melior::ir::operation::WalkResult::Interrupt;
+                }
+                melior::ir::operation::WalkResult::Advance
+            });
+            if let Some(reader) = reads {
+                return Err((
+                    reader,
+                    "this op reads a popped tile after its slot is freed (the producer may have overwritten it)"
+                        .to_string(),
+                ));
+            }
+            later = op.next_in_block();
+        }
+    }
+    Ok(())
 }
 
 fn constant(value: melior::ir::Value) -> Option<i64> {
