@@ -271,7 +271,6 @@ fn expand<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>>
         .ok_or((function, "a kernel outside a module".to_string()))?;
     let crossed = crossings(function);
     let names = (format!("{name}_aic"), format!("{name}_aiv"));
-    let mut halves = Vec::new();
     for (side, half_name) in [(Side::Cube, &names.0), (Side::Vector, &names.1)] {
         let mut half = pto_dialects::ir::clone(&function);
         half.set_attribute("sym_name", StringAttribute::new(context, half_name).into());
@@ -293,7 +292,6 @@ fn expand<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>>
         };
         keep_side(half, side)?;
         set_up_pipe(context, half, side, &name, peer, &crossed)?;
-        halves.push(half);
     }
     make_group(context, function, &names)
 }
@@ -370,7 +368,31 @@ fn keep_side<'c, 'a>(half: OperationRef<'c, 'a>, side: Side) -> Result<(), Failu
                 .build()
                 .expect("a free builds");
             if last.next_in_block().is_none() {
-                // The last use is the terminator: free before it.
+                // The terminator yields or returns the tile: it leaves the
+                // block as a copy, the slot freed before.
+                let uses_tile = last.operands().any(|v| v == tile);
+                if uses_tile {
+                    if side != Side::Vector {
+                        return Err((
+                            last,
+                            "a tile the cube pops leaves its block (yielded or returned); copy it into a tile of its own first".to_string(),
+                        ));
+                    }
+                    let copy = block.insert_operation_before(
+                        last,
+                        OperationBuilder::new(OpKind::PlTileMove.name(), op.location())
+                            .add_operands(&[tile])
+                            .add_results(&[tile.r#type()])
+                            .build()
+                            .expect("a vec move builds"),
+                    );
+                    let copied: Value = copy.result(0).unwrap().into();
+                    for index in 0..last.operand_count() {
+                        if last.operand_opt(index) == Some(tile) {
+                            pto_dialects::ir::set_operand(last, index, copied);
+                        }
+                    }
+                }
                 block.insert_operation_before(last, free_op);
             } else {
                 block.insert_operation_after(last, free_op);
@@ -465,6 +487,22 @@ fn drop_other_carries<'c, 'a>(
     }
     let kept: Vec<usize> = (0..results).filter(|i| !dropped.contains(i)).collect();
     let is_for = op_name(op) == "scf.for";
+    // The dropped results' users are the other side's ops (erased next):
+    // they take a placeholder of the other side meanwhile.
+    let block = op
+        .block()
+        .ok_or((op, "a loop outside a block".to_string()))?;
+    for &i in &dropped {
+        let result = op.result_opt(i).expect("a result");
+        let placeholder = block.insert_operation_before(
+            op,
+            OperationBuilder::new(OpKind::PlTileCreate.name(), op.location())
+                .add_results(&[result.r#type()])
+                .build()
+                .expect("a placeholder tile builds"),
+        );
+        pto_dialects::ir::replace_all_uses(result, placeholder.result(0).unwrap());
+    }
     if is_for {
         let body = op
             .region_opt(0)
