@@ -172,15 +172,18 @@ def PL_ImportPeerBufferOp : PL_Op<"system.import_peer_buffer",
   let description = [{
     In the kernel that produces into a pipe: the address of the buffer
     `name` that kernel `peer`, the other half of the core group, reserves
-    with `pl.system.reserve_buffer`. Example:
+    with `pl.system.reserve_buffer`. `base` records that address once the
+    peer's memory is planned (pto-translate records it before it
+    translates each kernel on its own); it must be the reservation's.
+    Example:
 
     ```mlir
     %ring = pl.system.import_peer_buffer "k_c2v" from @k_aiv : i32
     ```
   }];
-  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$peer);
+  let arguments = (ins StrAttr:$name, FlatSymbolRefAttr:$peer, OptionalAttr<I64Attr>:$base);
   let results = (outs I32:$address);
-  let assemblyFormat = "$name `from` $peer attr-dict `:` type($address)";
+  let assemblyFormat = "$name `from` $peer (`base` $base^)? attr-dict `:` type($address)";
 }
 
 class PL_InitializePipeOp<string core, string summaryText, string c2vRole, string v2cRole>
@@ -194,15 +197,21 @@ class PL_InitializePipeOp<string core, string summaryText, string c2vRole, strin
       # "`local` slots of the consumer's memory, at most `slots`, default "
       # "`slots`). The operands are the rings' addresses: for `c2v` the "
       # "vector cores' ring (" # c2vRole # "), for `v2c` the cube core's ("
-      # v2cRole # "). Both kernels of the group set the pipe up alike. "
+      # v2cRole # "). On a2a3 a tile crosses through global memory: `gm` "
+      # "is the pipe's slot buffer there, a parameter of the kernel of at "
+      # "least `slot_size` × `slots` bytes that the group passes to both "
+      # "kernels (pl-inject-gm-pipe-buffer adds it; pto-run does without). "
+      # "Both kernels of the group set the pipe up alike. "
       # "Example:\n\n```mlir\npl.system." # core # "_initialize_pipe c2v "
-      # "c2v %ring slot_size 2048 slots 2\n```\n";
+      # "c2v %ring gm %slots : !pl.tensor<4096xi8> slot_size 2048 slots 2\n```\n";
   let arguments = (ins PL_PipeDirections:$directions, Optional<I32>:$c2v_buffer,
-                       Optional<I32>:$v2c_buffer, I64Attr:$slot_size, I64Attr:$slot_num,
+                       Optional<I32>:$v2c_buffer, Optional<PL_AnyTensor>:$gm_buffer,
+                       I64Attr:$slot_size, I64Attr:$slot_num,
                        OptionalAttr<I64Attr>:$local_slot_num,
                        DefaultValuedAttr<I32Attr, "0">:$id);
   let assemblyFormat = [{
-    $directions (`c2v` $c2v_buffer^)? (`v2c` $v2c_buffer^)? `slot_size` $slot_size
+    $directions (`c2v` $c2v_buffer^)? (`v2c` $v2c_buffer^)?
+    (`gm` $gm_buffer^ `:` qualified(type($gm_buffer)))? `slot_size` $slot_size
     `slots` $slot_num (`local` $local_slot_num^)? (`id` $id^)? attr-dict
   }];
 }

@@ -87,6 +87,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::tile_matmul_l0::PASS,
     &crate::pl::infer_memory_space::PASS,
     &crate::pl::expand_mixed_kernel::PASS,
+    &crate::pl::inject_gm_pipe_buffer::PASS,
     &crate::pl::plan_memory::PASS,
     &crate::pl::insert_sync::PASS,
     &crate::pl::verify_sync::PASS,

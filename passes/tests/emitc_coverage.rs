@@ -58,19 +58,8 @@ const NOT_LOWERED: &[OpKind] = &[
     OpKind::PlTileGatherCompare,
     OpKind::PlTileMscatter,
     OpKind::PlTileRandom,
-    // Cross-core pipes (not translated yet: pto-run runs them) and the
-    // boundaries of mixed kernels (pl-expand-mixed-kernel makes pipes of
-    // them).
-    OpKind::PlTileTpushToAiv,
-    OpKind::PlTileTpushToAic,
-    OpKind::PlTileTpopFromAic,
-    OpKind::PlTileTpopFromAiv,
-    OpKind::PlSystemTfreeToAic,
-    OpKind::PlSystemTfreeToAiv,
-    OpKind::PlSystemAicInitializePipe,
-    OpKind::PlSystemAivInitializePipe,
-    OpKind::PlSystemReserveBuffer,
-    OpKind::PlSystemImportPeerBuffer,
+    // The boundaries of mixed kernels (pl-expand-mixed-kernel makes pipes
+    // of them).
     OpKind::PlTileAivShard,
     OpKind::PlTileAicGather,
     // Host-level and tensor-level communication.

@@ -254,3 +254,21 @@ func.func @transposed_f32_rows(%x: !pl.tensor<32x8xf32>) attributes {pl.kind = #
   pl.system.pipe_barrier all
   return
 }
+
+// -----
+
+func.func @pipe_without_gm() attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 4096 base 0 : i32
+  // expected-error @+1 {{convert-pl-to-emitc: this pipe has no slot buffer in global memory, which a2a3's pipes go through: run pl-inject-gm-pipe-buffer (pto-a2a3-pipeline does)}}
+  pl.system.aiv_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  return
+}
+
+// -----
+
+func.func @unplanned_ring(%gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aiv>} {
+  // expected-error @+1 {{convert-pl-to-emitc: this ring has no planned address (run pl-plan-memory first)}}
+  %c2v = pl.system.reserve_buffer "r" size 4096 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}

@@ -566,7 +566,7 @@ pub fn translate_with<'c>(
         translation.left_out(
             group,
             format!(
-                "pto-translate: core group @{name} (an aic and an aiv kernel joined by cross-core pipes) is not translated yet: pto-isa's pipes need a global-memory slot buffer, the runtime's mixed launch and, on its CPU backend, a thread per core, none emitted yet; pto-run runs it"
+                "pto-translate: core group @{name} (an aic and an aiv kernel joined by cross-core pipes) is not translated yet: its kernels lower to pto-isa's pipes (convert-pl-to-emitc), but the launch of both as one mixed task (the runtime's MixedKernels, the simulator's cube and vector threads) is not emitted yet; pto-run runs it"
             ),
         );
     }

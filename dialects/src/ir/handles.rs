@@ -199,6 +199,11 @@ pub fn previous_in_block<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRe
 
 /// The block that owns `value`, when it is a block argument.
 pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    // melior's TryFrom formats an op result for its error, which prints
+    // (and verifies) the whole module: ask first.
+    if !value.is_block_argument() {
+        return None;
+    }
     let argument = BlockArgument::try_from(value).ok()?;
     // SAFETY: the argument's block owns it and lives as long as the IR the
     // value belongs to ('a); melior's `owner` only shortens the lifetime to

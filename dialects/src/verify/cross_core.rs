@@ -159,7 +159,11 @@ fn require_pipe<'c>(op: OperationRef<'c, '_>, tile: TileType, what: &str) -> Ver
         return Ok(());
     };
     let id = int_attr(op, "id").unwrap_or(0);
-    let Some(setup) = pipe_setups(function).into_iter().find(|s| s.id == id) else {
+    let Some(setup) = pipe_setups(function)
+        .into_iter()
+        .map(|(s, _)| s)
+        .find(|s| s.id == id)
+    else {
         return fail(format!(
             "pipe {id} is not set up in this kernel (pl.system.aic_initialize_pipe / aiv_initialize_pipe)"
         ));
@@ -304,6 +308,9 @@ fn verify_initialize<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult
     if !(1..=MAX_SLOTS).contains(&slots) {
         return fail(format!("slots must be in [1, {MAX_SLOTS}], got {slots}"));
     }
+    if let Some(gm) = operand(2) {
+        verify_gm_buffer(op, gm, slot_size * slots)?;
+    }
     if let Some(local) = int_attr(op, "local_slot_num")
         && !(1..=slots).contains(&local)
     {
@@ -312,6 +319,47 @@ fn verify_initialize<'c>(op: OperationRef<'c, '_>, kind: OpKind) -> VerifyResult
         ));
     }
     Ok(())
+}
+
+/// A pipe's global-memory slot buffer: a parameter of the kernel (the
+/// group hands the same buffer to both halves), a tensor of static shape
+/// holding every slot.
+fn verify_gm_buffer<'c>(
+    op: OperationRef<'c, '_>,
+    gm: melior::ir::Value<'c, '_>,
+    needed: i64,
+) -> VerifyResult<'c> {
+    // (TryFrom of a result formats it for its error, which verifies the
+    // module again: ask first.)
+    let is_parameter = gm.is_block_argument()
+        && melior::ir::block::BlockArgument::try_from(gm).is_ok_and(|argument| {
+            let function = enclosing_function(op);
+            argument
+                .owner()
+                .parent_operation()
+                .is_some_and(|o| Some(o) == function)
+        });
+    if !is_parameter {
+        return fail(
+            "the gm slot buffer must be a parameter of the kernel: the group passes the same buffer to both halves",
+        );
+    }
+    let tensor = TensorType::try_from(gm.r#type()).ok();
+    let bytes = tensor.and_then(|t| {
+        let elements = t
+            .shape()
+            .into_iter()
+            .try_fold(1i64, |n, e| n.checked_mul(e?))?;
+        let bits = crate::dtype::ScalarKind::of(t.element())?.bits();
+        elements.checked_mul(i64::from(bits.div_ceil(8)))
+    });
+    match bytes {
+        None => fail("the gm slot buffer must be a tensor of static shape"),
+        Some(bytes) if bytes < needed => fail(format!(
+            "the gm slot buffer holds {bytes} bytes, but the pipe's slots take {needed} (slot_size × slots)"
+        )),
+        Some(_) => Ok(()),
+    }
 }
 
 /// A reservation: a positive size of whole 32-byte lines, an aligned base,
@@ -384,19 +432,27 @@ pub fn verify_peer<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         ));
     }
     let name = buffer_name(op);
-    let mut found = false;
+    let mut found = None;
     function.walk(WalkOrder::PreOrder, |other| {
         if crate::op_table::kind(&other) == Some(OpKind::PlSystemReserveBuffer)
             && buffer_name(other) == name
         {
-            found = true;
+            found = Some(int_attr(other, "base"));
             return WalkResult::Interrupt;
         }
         WalkResult::Advance
     });
-    if !found {
+    let Some(reserved_base) = found else {
         return fail(format!(
             "'@{peer}' reserves no buffer '{}'",
+            name.unwrap_or_default()
+        ));
+    };
+    if let (Some(base), Some(reserved)) = (int_attr(op, "base"), reserved_base)
+        && base != reserved
+    {
+        return fail(format!(
+            "records base {base}, but '@{peer}' reserves '{}' at {reserved}",
             name.unwrap_or_default()
         ));
     }
@@ -503,11 +559,11 @@ pub fn verify_group<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     while let Some(current) = op {
         let name = op_name(current);
         match name.as_str() {
-            "arith.constant" | "func.return" => {}
+            "arith.constant" | "func.return" | "pl.tensor.create" => {}
             "pl.call" => calls += 1,
             _ => {
                 return fail(format!(
-                    "a group only launches its aic and aiv kernels (pl.call), found {name}"
+                    "a group only launches its aic and aiv kernels (pl.call) and makes their pipes' gm slot buffers (pl.tensor.create), found {name}"
                 ));
             }
         }
@@ -542,23 +598,26 @@ pub fn verify_group_call<'c>(call: OperationRef<'c, '_>) -> VerifyResult<'c> {
             kind.map_or("a function without pl.kind".to_string(), |k| format!("{k}"))
         ));
     };
-    let mut members: Vec<(FunctionKind, String)> = Vec::new();
-    group.walk(WalkOrder::PreOrder, |op| {
-        if crate::op_table::kind(&op) == Some(OpKind::PlCall) {
-            let name = callee_of(op);
-            if let Some(k) = super::functions::named_function(op, &name).and_then(function_kind) {
-                members.push((k, name));
-            }
+    let mut members: Vec<(FunctionKind, String, OperationRef)> = Vec::new();
+    for op in crate::ir::collect(group, WalkOrder::PreOrder, |op| {
+        crate::op_table::kind(&op) == Some(OpKind::PlCall)
+    }) {
+        let name = callee_of(op);
+        if let Some(k) = super::functions::named_function(op, &name).and_then(function_kind) {
+            members.push((k, name, op));
         }
-        WalkResult::Advance
-    });
-    if members.iter().filter(|(k, _)| *k == kind).count() > 1 {
+    }
+    if members.iter().filter(|(k, _, _)| *k == kind).count() > 1 {
         return fail(format!(
             "a group launches one aic and one aiv kernel, but calls two {kind} kernels"
         ));
     }
-    members.sort_by_key(|(k, _)| *k != FunctionKind::Aic);
-    let [(FunctionKind::Aic, aic_name), (FunctionKind::Aiv, aiv_name)] = members.as_slice() else {
+    members.sort_by_key(|(k, _, _)| *k != FunctionKind::Aic);
+    let [
+        (FunctionKind::Aic, aic_name, aic_call),
+        (FunctionKind::Aiv, aiv_name, aiv_call),
+    ] = members.as_slice()
+    else {
         return Ok(());
     };
     // Checked once, from the aic half's call.
@@ -575,21 +634,44 @@ pub fn verify_group_call<'c>(call: OperationRef<'c, '_>) -> VerifyResult<'c> {
         (&aic, &aiv, aic_name, aiv_name),
         (&aiv, &aic, aiv_name, aic_name),
     ] {
-        for setup in these {
-            match those.iter().find(|o| o.id == setup.id) {
+        for (setup, _) in these {
+            match those.iter().find(|(o, _)| o.id == setup.id) {
                 None => {
                     return fail(format!(
                         "pipe {} is set up by @{here} but not by @{there}",
                         setup.id
                     ));
                 }
-                Some(other) if other != setup => {
+                Some((other, _)) if other != setup => {
                     return fail(format!(
                         "pipe {} is set up differently by @{here} ({setup}) and @{there} ({other})",
                         setup.id
                     ));
                 }
                 Some(_) => {}
+            }
+        }
+    }
+    for (setup, aic_gm) in &aic {
+        let Some((_, aiv_gm)) = aiv.iter().find(|(o, _)| o.id == setup.id) else {
+            continue;
+        };
+        let aic_passed = aic_gm.and_then(|i| aic_call.operand_opt(i));
+        let aiv_passed = aiv_gm.and_then(|i| aiv_call.operand_opt(i));
+        match (aic_passed, aiv_passed) {
+            (None, None) => {}
+            (Some(a), Some(b)) if a == b => {}
+            (Some(_), Some(_)) => {
+                return fail(format!(
+                    "the group passes different gm slot buffers to @{aic_name} and @{aiv_name} for pipe {}",
+                    setup.id
+                ));
+            }
+            _ => {
+                return fail(format!(
+                    "pipe {} has a gm slot buffer in one half of the group only",
+                    setup.id
+                ));
             }
         }
     }
@@ -617,19 +699,30 @@ impl std::fmt::Display for PipeSetup {
     }
 }
 
-fn pipe_setups(function: OperationRef) -> Vec<PipeSetup> {
+/// The set-ups of `function`'s pipes, each with the parameter that is its
+/// gm slot buffer, if it has one.
+fn pipe_setups(function: OperationRef) -> Vec<(PipeSetup, Option<usize>)> {
     let mut setups = Vec::new();
     function.walk(WalkOrder::PreOrder, |op| {
         if matches!(
             crate::op_table::kind(&op),
             Some(OpKind::PlSystemAicInitializePipe | OpKind::PlSystemAivInitializePipe)
         ) {
-            setups.push(PipeSetup {
+            let segments = super::common::operand_segments(op);
+            let gm = segments
+                .get(2)
+                .filter(|(_, len)| *len == 1)
+                .and_then(|(start, _)| op.operand_opt(*start))
+                .filter(|v| v.is_block_argument())
+                .and_then(|v| melior::ir::block::BlockArgument::try_from(v).ok())
+                .map(|a| a.argument_number());
+            let setup = PipeSetup {
                 id: int_attr(op, "id").unwrap_or(0),
                 directions: op.enum_attr::<PipeDirections>("directions"),
                 slot_size: int_attr(op, "slot_size"),
                 slots: int_attr(op, "slot_num"),
-            });
+            };
+            setups.push((setup, gm));
         }
         WalkResult::Advance
     });

@@ -30,6 +30,8 @@ use pto_dialects::{
 mod arrays;
 pub(crate) use arrays::{TaskIds, check_in_place, lower_array_op};
 mod column_vectors;
+mod cross_core;
+pub use cross_core::record_peer_bases;
 mod elementwise;
 mod indexing;
 mod matmul;
@@ -175,6 +177,19 @@ the read: the array has one storage.
 An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
 AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
 
+Cross-core pipes take pto-isa's `TPipe<id, directions, slot_size, slots,
+local>` over the set-up's gm slot buffer (pl-inject-gm-pipe-buffer's; a
+set-up without one is an error) and the rings' planned addresses (a
+reservation's `base`; an import's `base`, else its peer's reservation in
+the module), through guarded helpers the file gains: `pto_pipe<TPipe<…>>(gm,
+c2v, v2c, ring)` keeps the pipe with the ring this core pops into and a
+count of its pops; `pto_tpush<split>(pipe, tile)`, `pto_tpop<split>(pipe,
+tile)` and `pto_tfree<split>(pipe)` call `TPUSH`/`TPOP`/`TFREE<Pipe, Tile,
+TileSplitAxis::…>`, a popped tile (a new `Tile<…>`, not planned) bound first
+to local slot `pops % local` of the ring, where a2a3's TPOP points it (the
+CPU backend copies into it). A core group's function, the launch of its
+kernels, is erased (the host program launches them).
+
 Ops without a lowering (tensor-level ops, batch matmuls; `sin`/`cos`,
 which pl-lower-math-ops decomposes before) are errors at the op; so is a module whose orchestrations
 call the kernels (lower each kernel in a module of its own, as
@@ -230,11 +245,25 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         .iter()
         .filter_map(|k| pto_dialects::attrs::text_of(*k, "sym_name"))
         .collect();
+    // A core group's calls are the launch of its kernels, which the host
+    // program makes: the group goes once its kernels are lowered.
+    let mut groups = Vec::new();
+    let mut next = body.first_operation();
+    while let Some(op) = next {
+        next = op.next_in_block();
+        if op_name(op) == "func.func"
+            && crate::pl::infer_memory_space::function_kind(op)
+                == Some(pto_dialects::enums::FunctionKind::Group)
+        {
+            groups.push(op);
+        }
+    }
     let mut callers = Vec::new();
     pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
         let callee = pto_dialects::attrs::text_of(op, "callee");
         if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && callee.is_some_and(|c| names.contains(&c))
+            && !pto_dialects::ops::enclosing_function(op).is_some_and(|f| groups.contains(&f))
         {
             callers.push(op);
         }
@@ -253,6 +282,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         OpDiagnostic::new("convert-pl-to-emitc: kernel-entry wants one kernel per module (every kernel's entry is `kernel_entry`)").emit(kernels[1], Severity::Error);
         return Err(PassFailed);
     }
+    record_peer_bases(module);
     let mut failed = false;
     let mut helpers = Helpers::default();
     for kernel in kernels {
@@ -263,6 +293,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
                 helpers.spmd |= used.spmd;
                 helpers.prefetches |= used.prefetches;
                 helpers.barriers |= used.barriers;
+                helpers.pipes |= used.pipes;
             }
             Err((op, message)) => {
                 OpDiagnostic::new(format!("convert-pl-to-emitc: {message}"))
@@ -273,6 +304,9 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     }
     if failed {
         return Err(PassFailed);
+    }
+    for group in groups {
+        pto_dialects::ir::erase(group);
     }
     add_prologue(context, body, helpers, with_entry);
     Ok(())
@@ -291,6 +325,8 @@ struct Helpers {
     prefetches: bool,
     /// The cross-block barrier and event-base helpers.
     barriers: bool,
+    /// The cross-core pipe helpers.
+    pipes: bool,
 }
 
 /// `#include <cstdint>`, `#include "pto/pto-inst.hpp"` and `using
@@ -324,7 +360,10 @@ fn add_prologue(context: &Context, body: BlockRef, helpers: Helpers, with_entry:
         last = body.insert_operation_after(last, verbatim(prefetch::PREFETCH_HELPERS));
     }
     if helpers.barriers {
-        body.insert_operation_after(last, verbatim(system::BARRIER_HELPERS));
+        last = body.insert_operation_after(last, verbatim(system::BARRIER_HELPERS));
+    }
+    if helpers.pipes {
+        body.insert_operation_after(last, verbatim(cross_core::PIPE_HELPERS));
     }
 }
 
@@ -373,6 +412,13 @@ struct Lowering<'c, 'a> {
     barriers: bool,
     /// The planned address of each `Tile<…>` object declared.
     addresses: HashMap<ValueKey, i64>,
+    /// Whether a cross-core op was lowered (the kernel file then needs the
+    /// pipe helpers).
+    pipes_used: bool,
+    /// The pipe object of each pipe id set up.
+    pipes: HashMap<i64, Value<'c, 'a>>,
+    /// Each popped tile's pipe id and split (what its free gives back).
+    popped: HashMap<ValueKey, (i64, pto_dialects::enums::CoreSplit)>,
 }
 
 /// The operands of the cast that materializes `value` as a pl or pld value
@@ -483,6 +529,7 @@ fn family_lowering<'c, 'a>(family: Family) -> Option<FamilyLowering<'c, 'a>> {
         | Family::TileScatter => Lowering::indexing,
         Family::Array => Lowering::array,
         Family::Prefetch => Lowering::prefetch,
+        Family::CrossCore => Lowering::cross_core,
         _ => return None,
     })
 }
@@ -645,9 +692,7 @@ pub fn lowers(kind: OpKind) -> Result<(), &'static str> {
         Family::Collective => Err("a collective: lowered to transfers and signals before"),
         Family::BuiltinCollective => Err("a host program's collective"),
         Family::Window => Err("a window of the host's comm domain"),
-        Family::CrossCore => Err(
-            "cross-core pipes are not translated yet: pto-run runs them (docs/pl-guide.md, \"Mixed kernels\")",
-        ),
+        Family::CrossCore => Ok(()),
         Family::CoreBoundary => {
             Err("a boundary of a mixed kernel: pl-expand-mixed-kernel makes it a push and a pop")
         }
@@ -1686,6 +1731,9 @@ fn convert_kernel<'c, 'a>(
         prefetches: false,
         barriers: false,
         addresses: HashMap::new(),
+        pipes_used: false,
+        pipes: HashMap::new(),
+        popped: HashMap::new(),
         spmd: [None; 3],
     };
     // The kernel's own first op: the parameters' materializations go before
@@ -1908,5 +1956,6 @@ fn convert_kernel<'c, 'a>(
         spmd: lowering.spmd.iter().any(Option::is_some),
         prefetches: lowering.prefetches,
         barriers: lowering.barriers,
+        pipes: lowering.pipes_used,
     })
 }

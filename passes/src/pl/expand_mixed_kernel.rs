@@ -616,7 +616,7 @@ fn set_up_pipe<'c, 'a>(
     let op = with_operand_segments(
         context,
         op,
-        &[i32::from(crossed.c2v), i32::from(crossed.v2c)],
+        &[i32::from(crossed.c2v), i32::from(crossed.v2c), 0],
     );
     body.insert_operation_before(first, op);
     Ok(())

@@ -6,6 +6,7 @@ pub mod derive_task_dependencies;
 pub mod expand_mixed_kernel;
 pub mod flatten_tile_nd;
 pub mod infer_memory_space;
+pub mod inject_gm_pipe_buffer;
 pub mod inline_functions;
 pub mod insert_sync;
 pub mod legalize_tile_cast;

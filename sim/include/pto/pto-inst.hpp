@@ -896,4 +896,6 @@ inline void wait_flag(pipe_t from, pipe_t to, event_t event) {
 }
 inline void pipe_barrier(pipe_t pipe) { pto::sim::hazards::barrier(pipe); }
 
+#include "pto/sim/pipes.hpp"
+
 #endif // PTO_SIM_PTO_INST_HPP

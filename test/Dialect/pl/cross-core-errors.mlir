@@ -233,9 +233,10 @@ func.func @gather_none(%a: !pl.tensor<8x32xf16>) -> !pl.tensor<16x32xf16> {
 
 // -----
 
-// expected-error @+1 {{a group only launches its aic and aiv kernels (pl.call), found pl.tensor.create}}
+// expected-error @+1 {{a group only launches its aic and aiv kernels (pl.call) and makes their pipes' gm slot buffers (pl.tensor.create), found arith.addi}}
 func.func @group_computes() attributes {pl.kind = #pl.kind<group>} {
-  %t = pl.tensor.create() : !pl.tensor<16xf32>
+  %c = arith.constant 1 : i32
+  %s = arith.addi %c, %c : i32
   return
 }
 
@@ -281,5 +282,86 @@ func.func @group_pipes_differ() attributes {pl.kind = #pl.kind<group>} {
   // expected-error @+1 {{'pl.call' op pipe 0 is set up differently by @c (c2v slot_size 2048 slots 2) and @v (c2v slot_size 4096 slots 2)}}
   pl.call @c() : () -> ()
   pl.call @v() : () -> ()
+  return
+}
+
+// -----
+
+func.func @gm_not_parameter() attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 : i32
+  %gm = pl.tensor.create() : !pl.tensor<4096xi8>
+  // expected-error @+1 {{the gm slot buffer must be a parameter of the kernel: the group passes the same buffer to both halves}}
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}
+
+// -----
+
+func.func @gm_small(%gm: !pl.tensor<512xf32>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 : i32
+  // expected-error @+1 {{the gm slot buffer holds 2048 bytes, but the pipe's slots take 4096 (slot_size × slots)}}
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<512xf32> slot_size 2048 slots 2
+  return
+}
+
+// -----
+
+func.func @gm_dynamic(%gm: !pl.tensor<?xi8>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 : i32
+  // expected-error @+1 {{the gm slot buffer must be a tensor of static shape}}
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<?xi8> slot_size 2048 slots 2
+  return
+}
+
+// -----
+
+func.func @two_cube(%gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aic>} {
+  %c2v = pl.system.import_peer_buffer "r" from @two_vector : i32
+  pl.system.aic_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}
+func.func @two_vector(%gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}
+func.func @two_buffers() attributes {pl.kind = #pl.kind<group>} {
+  %a = pl.tensor.create() : !pl.tensor<4096xi8>
+  %b = pl.tensor.create() : !pl.tensor<4096xi8>
+  // expected-error @+1 {{the group passes different gm slot buffers to @two_cube and @two_vector for pipe 0}}
+  pl.call @two_cube(%a) : (!pl.tensor<4096xi8>) -> ()
+  pl.call @two_vector(%b) : (!pl.tensor<4096xi8>) -> ()
+  return
+}
+
+// -----
+
+func.func @one_cube(%gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aic>} {
+  %c2v = pl.system.import_peer_buffer "r" from @one_vector : i32
+  pl.system.aic_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}
+func.func @one_vector() attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  return
+}
+func.func @one_buffer() attributes {pl.kind = #pl.kind<group>} {
+  %a = pl.tensor.create() : !pl.tensor<4096xi8>
+  // expected-error @+1 {{pipe 0 has a gm slot buffer in one half of the group only}}
+  pl.call @one_cube(%a) : (!pl.tensor<4096xi8>) -> ()
+  pl.call @one_vector() : () -> ()
+  return
+}
+
+// -----
+
+func.func @based_vector() attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 2048 base 1024 : i32
+  return
+}
+func.func @based_cube() attributes {pl.kind = #pl.kind<aic>} {
+  // expected-error @+1 {{records base 0, but '@based_vector' reserves 'r' at 1024}}
+  %c2v = pl.system.import_peer_buffer "r" from @based_vector base 0 : i32
   return
 }

@@ -76,3 +76,30 @@ func.func @boundaries(%a: !Acc, %v: !pl.tile<16x16xf16, vec>, %t: !pl.tensor<16x
   %3 = pl.tensor.aic_gather %h up_down : !pl.tensor<8x32xf16> -> !pl.tensor<16x32xf16>
   return %0, %1, %2, %3 : !Half, !Mat, !pl.tensor<16x32xf32>, !pl.tensor<16x32xf16>
 }
+
+// A pipe's gm slot buffer: a parameter of each half; the group makes it
+// and passes the same buffer to both.
+// CHECK-LABEL: func.func @gm_cube
+// CHECK: pl.system.aic_initialize_pipe c2v c2v %{{.*}} gm %{{.*}} : !pl.tensor<4096xi8> slot_size 2048 slots 2{{$}}
+func.func @gm_cube(%gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aic>} {
+  %c2v = pl.system.import_peer_buffer "g_c2v" from @gm_vector : i32
+  pl.system.aic_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2
+  return
+}
+// CHECK-LABEL: func.func @gm_vector
+// CHECK: pl.system.aiv_initialize_pipe c2v c2v %{{.*}} gm %{{.*}} : !pl.tensor<4096xi8> slot_size 2048 slots 2 local 1{{$}}
+func.func @gm_vector(%x: f32, %gm: !pl.tensor<4096xi8>) attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "g_c2v" size 2048 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v gm %gm : !pl.tensor<4096xi8> slot_size 2048 slots 2 local 1
+  return
+}
+// CHECK-LABEL: func.func @gm_group
+// CHECK: %[[GM:.*]] = pl.tensor.create() : !pl.tensor<4096xi8>
+// CHECK: pl.call @gm_cube(%[[GM]])
+// CHECK: pl.call @gm_vector(%{{.*}}, %[[GM]])
+func.func @gm_group(%x: f32) attributes {pl.kind = #pl.kind<group>} {
+  %gm = pl.tensor.create() : !pl.tensor<4096xi8>
+  pl.call @gm_cube(%gm) : (!pl.tensor<4096xi8>) -> ()
+  pl.call @gm_vector(%x, %gm) : (f32, !pl.tensor<4096xi8>) -> ()
+  return
+}

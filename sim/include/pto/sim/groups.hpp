@@ -1,0 +1,95 @@
+//===- groups.hpp - Core-group launches on the simulator ------------------===//
+//
+// A core group (docs/pl-guide.md, "Mixed kernels") launched by a simulated
+// program: its aic kernel on a cube thread and its aiv kernel on one
+// thread per vector core, all at once, as the device runs them; their
+// cross-core pipes (pto-isa's TPipe on its CPU backend, pto/sim/pipes.hpp
+// on the model) block until the peer has pushed or freed. Each thread
+// carries its core's identity: pto-isa's execution context
+// (cpu_sim::ScopedExecutionContext: block 0, the vector core's index and
+// count) or the model's seat. A group whose pipes are all split `none`
+// runs vector core 0 alone (pto-isa's TILE_NO_SPLIT); with a split, both.
+// A launch whose cores have not all finished after
+// PTO_SIM_DEADLOCK_SECONDS (60; 0: no limit) is reported as a deadlock.
+//
+//===----------------------------------------------------------------------===//
+#ifndef PTO_SIM_GROUPS_HPP
+#define PTO_SIM_GROUPS_HPP
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <future>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "pto/sim/backend.hpp"
+
+namespace pto::sim {
+
+/// Runs `kernel` with the elements [Offset, Offset + sizeof...(I)) of `args`.
+template <std::size_t Offset, typename Kernel, typename Tuple, std::size_t... I>
+void apply_range(Kernel kernel, Tuple &args, std::index_sequence<I...>) {
+  kernel(std::get<Offset + I>(args)...);
+}
+
+/// This thread is core `vector` of a group of `lanes` vector cores (the
+/// cube when `vector` is negative).
+inline void take_seat(int vector, int lanes) {
+#if PTO_SIM_ON_PTO_ISA
+  (void)vector;
+  (void)lanes;
+#else
+  core_seat() = CoreSeat{vector < 0, uint32_t(vector < 0 ? 0 : vector), uint32_t(lanes)};
+#endif
+}
+
+/// Launches a core group: `aic` with the first `AicArgs` of `args`, `aiv`
+/// on `Lanes` vector cores with the rest.
+template <int Lanes, std::size_t AicArgs, typename Aic, typename Aiv, typename... Args>
+void launch_group(const char *name, Aic aic, Aiv aiv, Args... args) {
+  static_assert(Lanes == 1 || Lanes == 2, "a core group has one or two vector cores");
+  auto all = std::make_tuple(args...);
+  constexpr std::size_t AivArgs = sizeof...(Args) - AicArgs;
+#if !PTO_SIM_ON_PTO_ISA
+  ++group_launches();
+#endif
+  std::vector<std::future<void>> cores;
+  cores.push_back(std::async(std::launch::async, [&] {
+#if PTO_SIM_ON_PTO_ISA
+    pto::cpu_sim::ScopedExecutionContext context(0, 0, 1);
+#endif
+    take_seat(-1, Lanes);
+    apply_range<0>(aic, all, std::make_index_sequence<AicArgs>{});
+  }));
+  for (int lane = 0; lane < Lanes; ++lane) {
+    cores.push_back(std::async(std::launch::async, [&, lane] {
+#if PTO_SIM_ON_PTO_ISA
+      pto::cpu_sim::ScopedExecutionContext context(0, uint32_t(lane), uint32_t(Lanes));
+#endif
+      take_seat(lane, Lanes);
+      apply_range<AicArgs>(aiv, all, std::make_index_sequence<AivArgs>{});
+    }));
+  }
+  const char *limit = std::getenv("PTO_SIM_DEADLOCK_SECONDS");
+  long seconds = limit && *limit ? std::atol(limit) : 60;
+  auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(seconds);
+  for (std::size_t i = 0; i < cores.size(); ++i) {
+    if (seconds <= 0) {
+      cores[i].wait();
+      continue;
+    }
+    if (cores[i].wait_until(deadline) != std::future_status::ready) {
+      std::fprintf(stderr,
+                   "pto sim: error: deadlock: core group @%s: the %s still runs after %ld s (its pipes wait for "
+                   "a push or a free that never comes)\n",
+                   name, i == 0 ? "cube core" : (i == 1 ? "vector core 0" : "vector core 1"), seconds);
+      std::_Exit(1);
+    }
+  }
+}
+
+} // namespace pto::sim
+
+#endif // PTO_SIM_GROUPS_HPP
