@@ -174,7 +174,8 @@ def PL_ImportPeerBufferOp : PL_Op<"system.import_peer_buffer",
     `name` that kernel `peer`, the other half of the core group, reserves
     with `pl.system.reserve_buffer`. `base` records that address once the
     peer's memory is planned (pto-translate records it before it
-    translates each kernel on its own); it must be the reservation's.
+    translates each kernel on its own); it must be the reservation's, and
+    an import that has it may stand without its peer in the module.
     Example:
 
     ```mlir

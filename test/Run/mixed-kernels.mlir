@@ -18,7 +18,8 @@
 // RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
 // RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
-// pto-translate refuses core groups, at the group, writing nothing.
+// pto-translate refuses core groups for the runtime (a2a3), at the group,
+// writing nothing; test/Sim/cross-core*.test translate them for a2a3sim.
 // RUN: mkdir -p %t/cce && not pto-translate %t/lowered.mlir --mlir-to-cce --target=a2a3 -o %t/cce 2>&1 | FileCheck %s --check-prefix=TRANSLATE
 // RUN: ls %t/cce | count 0
 
@@ -29,7 +30,7 @@
 // ATTENTION: attention: written and lowered match numpy
 // MLP: mlp: written and lowered match numpy
 // UPSTREAM: upstream passes keep it
-// TRANSLATE: error: 'func.func' op pto-translate: core group @flash (an aic and an aiv kernel joined by cross-core pipes) is not translated yet
+// TRANSLATE: error: 'func.func' op pto-translate: core group @flash (an aic and an aiv kernel joined by cross-core pipes) is not translated for the runtime yet
 
 !Q = !pl.tensor<64x128xf16>
 !KV = !pl.tensor<256x128xf16>

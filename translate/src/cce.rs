@@ -399,6 +399,7 @@ fn program_pass<'c>(
     entry: OperationRef<'c, '_>,
     kernels: &[(String, usize, OperationRef<'c, '_>)],
     chips: &[(OperationRef<'c, '_>, usize)],
+    groups: &[OperationRef<'c, '_>],
     runtime: &str,
 ) -> Result<Result<Module<'c>, Refusal<'c>>, Diagnosed> {
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
@@ -407,6 +408,11 @@ fn program_pass<'c>(
         program
             .body()
             .append_operation(annotated_clone(*kernel, FUNC_ID, *func_id));
+    }
+    for group in groups {
+        program
+            .body()
+            .append_operation(pto_dialects::ir::clone(group));
     }
     for (chip, tokens) in chips {
         program
@@ -533,6 +539,7 @@ pub fn translate_with<'c>(
         files: Vec::new(),
         manifest: Vec::new(),
         calls: Vec::new(),
+        members: Vec::new(),
         failed: false,
     };
     // An InCore kernel the pipeline did not make an aic or aiv one.
@@ -549,24 +556,41 @@ pub fn translate_with<'c>(
             ),
         );
     }
-    // Core groups (pl-expand-mixed-kernel's, or written so): their pipes
-    // are not translated yet, nor their kernels.
+    // Core groups (pl-expand-mixed-kernel's, or written so): their kernels
+    // are translated, each with its imports' peer addresses recorded
+    // first; a simulator program launches the group. The runtime's mixed
+    // launch is not emitted yet.
+    pto_passes::emitc::convert_pl_to_emitc::record_peer_bases(module.as_operation());
+    let launches_groups = matches!(
+        target,
+        Target::A2a3Sim {
+            runtime_entry: false
+        }
+    );
     let mut members: Vec<String> = Vec::new();
+    let mut groups = Vec::new();
     for &group in functions
         .iter()
         .filter(|f| kernel_kind(**f) == Some(FunctionKind::Group))
     {
         let name = attrs::text_of(group, "sym_name").unwrap_or_default();
+        let mut these = Vec::new();
         pto_dialects::ir::walk(group, melior::ir::operation::WalkOrder::PreOrder, |op| {
             if pto_dialects::op_table::kind(&op) == Some(pto_dialects::op_table::OpKind::PlCall) {
-                members.extend(attrs::text_of(op, "callee"));
+                these.extend(attrs::text_of(op, "callee"));
             }
             melior::ir::operation::WalkResult::Advance
         });
+        if launches_groups {
+            translation.members.extend(these);
+            groups.push(group);
+            continue;
+        }
+        members.extend(these);
         translation.left_out(
             group,
             format!(
-                "pto-translate: core group @{name} (an aic and an aiv kernel joined by cross-core pipes) is not translated yet: its kernels lower to pto-isa's pipes (convert-pl-to-emitc), but the launch of both as one mixed task (the runtime's MixedKernels, the simulator's cube and vector threads) is not emitted yet; pto-run runs it"
+                "pto-translate: core group @{name} (an aic and an aiv kernel joined by cross-core pipes) is not translated for the runtime yet: its kernels lower to pto-isa's pipes (convert-pl-to-emitc), but the launch of both as one mixed task (the runtime's MixedKernels) is not emitted yet; --target=a2a3sim translates and runs it"
             ),
         );
     }
@@ -603,6 +627,7 @@ pub fn translate_with<'c>(
             calls: &calls,
             dispatched: &dispatched,
             orchestration_files: &orchestration_files,
+            groups,
             target,
             allow_partial,
         };
@@ -635,6 +660,8 @@ struct Translation<'c, 'a> {
     manifest: Vec<String>,
     /// The translated kernels: name, func_id and the function.
     calls: Vec<(String, usize, OperationRef<'c, 'a>)>,
+    /// The kernels of core groups: no driver runs one alone.
+    members: Vec<String>,
     failed: bool,
 }
 
@@ -710,8 +737,11 @@ impl<'c, 'a> Translation<'c, 'a> {
         });
         self.calls.push((name.clone(), func_id, kernel));
         self.manifest.push(format!("    {{\"func_id\": {func_id}, \"name\": \"{name}\", \"core_type\": \"{core}\", \"source\": \"{file}\"}}"));
-        // Kernels of windows and contexts run only under a host program.
-        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed)) {
+        // Kernels of windows and contexts run only under a host program,
+        // a group's kernels only with their peer.
+        if parameters.is_some_and(|p| !p.iter().any(|p| p.distributed))
+            && !self.members.contains(&name)
+        {
             match kernel_driver(context, kernel, &name)? {
                 Some(driver) => self.files.push(driver),
                 None => self.failed = true,
@@ -819,7 +849,7 @@ fn kernel_driver<'c>(
     kernel: OperationRef<'c, '_>,
     name: &str,
 ) -> Result<Option<OutputFile>, Diagnosed> {
-    let driver = match program_pass(context, kernel, &[], &[], "direct")? {
+    let driver = match program_pass(context, kernel, &[], &[], &[], "direct")? {
         Ok(driver) => driver,
         Err(refusal) => {
             let mut failed = false;
@@ -850,6 +880,9 @@ struct Programs<'c, 'a, 'r> {
     calls: &'r [(String, usize, OperationRef<'c, 'a>)],
     dispatched: &'r [(String, usize)],
     orchestration_files: &'r std::collections::HashMap<String, String>,
+    /// The core groups whose kernels were translated: a program launches
+    /// them.
+    groups: Vec<OperationRef<'c, 'a>>,
     target: Target,
     allow_partial: bool,
 }
@@ -895,7 +928,7 @@ impl<'c, 'a> Programs<'c, 'a, '_> {
         // The device's way: the orchestration's PTO2 C++ on the
         // simulator's runtime.
         if self.orchestration_files.contains_key(name) && !is_host(entry) {
-            match program_pass(context, entry, self.calls, &chips, "pto2")? {
+            match program_pass(context, entry, self.calls, &chips, &self.groups, "pto2")? {
                 Ok(program) => {
                     match translate_to_cpp(&program.as_operation()) {
                         Some(text) => files.push(OutputFile {
@@ -923,21 +956,22 @@ impl<'c, 'a> Programs<'c, 'a, '_> {
             OpDiagnostic::new(format!("pto-translate: a chip orchestration has no runtime C++; @{name}'s simulator program calls its kernels directly")).emit(entry, Severity::Warning);
         }
         let runtime = if runtime { "pto2" } else { "direct" };
-        let mut program = match program_pass(context, entry, self.calls, &chips, runtime)? {
-            Ok(program) => program,
-            Err(refusal) => {
-                // Reported at the entry (the op that failed is in a
-                // half-rewritten copy), with a note at the construct.
-                left_out_refused(
-                    self.allow_partial,
-                    failed,
-                    entry,
-                    format!("pto-translate: {refusal}; @{name} gets no simulator program"),
-                    refusal.location,
-                );
-                return Ok(());
-            }
-        };
+        let mut program =
+            match program_pass(context, entry, self.calls, &chips, &self.groups, runtime)? {
+                Ok(program) => program,
+                Err(refusal) => {
+                    // Reported at the entry (the op that failed is in a
+                    // half-rewritten copy), with a note at the construct.
+                    left_out_refused(
+                        self.allow_partial,
+                        failed,
+                        entry,
+                        format!("pto-translate: {refusal}; @{name} gets no simulator program"),
+                        refusal.location,
+                    );
+                    return Ok(());
+                }
+            };
         if run_pipeline(context, &mut program, LOWER_HOST).is_err() {
             *failed = true;
             return Ok(());

@@ -86,7 +86,14 @@ What `main` does follows from the entry:
   to a kernel that returns it) the one buffer,
   `pl.call`/`pl.submit` the kernel called over the buffers' data and the
   scalars by value (an index as an int64; their results being the
-  arguments the kernel returns), each `pld.comm_domain`
+  arguments the kernel returns), a `pl.call` of a core group (a `group`
+  function of the module: its slot buffers, a call of its aic and of its
+  aiv kernel, its return) its slot buffers made (`pto::sim::make<int8_t>`)
+  and its kernels launched together (`pto::sim::launch_group<lanes,
+  n>("name", aic, aiv, aic operands..., aiv operands...)`, the first `n`
+  operands the aic kernel's; two vector cores when a pipe splits its
+  tiles, else vector core 0 alone), its results the parameters its aiv
+  kernel returns, each `pld.comm_domain`
   a domain object (over every device, or its fixed device list: the
   listed devices are its ranks, in list order) whose body runs inline and
   whose dispatches are joined

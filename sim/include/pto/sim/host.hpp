@@ -28,6 +28,7 @@
 #include "pto/sim/a2a3.hpp"
 #include "pto/sim/backend.hpp"
 #include "pto/sim/spmd.hpp"
+#include "pto/sim/groups.hpp"
 
 namespace pto::sim {
 

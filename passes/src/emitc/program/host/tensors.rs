@@ -132,11 +132,139 @@ impl<'c, 'a> Host<'c, 'a, '_> {
     pub(super) fn call(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         let callee = callee(op);
         let facts = self.facts;
+        if let Some(group) = facts.groups.get(&callee) {
+            return self.launch_group(op, &callee, group);
+        }
         let kernel = facts
             .kernels
             .get(&callee)
             .ok_or_else(|| (op, format!("@{callee} is not a translated kernel")))?;
         let arguments = call_arguments(op);
+        let pointers = self.kernel_operands(op, kernel, &arguments)?;
+        // A submit's SPMD launch runs every block.
+        let blocks = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
+            crate::emitc::orchestration::calls::segment(op, 2)
+                .first()
+                .copied()
+        } else {
+            None
+        };
+        let blocks = blocks.map(|b| self.as_i64(op, b));
+        let together = op.attribute("sync_start").is_ok();
+        self.emit_before(
+            op,
+            crate::emitc::spmd::sim_call(
+                self.context,
+                &callee,
+                kernel.queries,
+                blocks,
+                together,
+                &pointers,
+            ),
+        );
+        self.submitted(op);
+        forward_call_results(op, &arguments, &kernel.returns)
+    }
+
+    /// A call of a core group: its slot buffers made
+    /// (`pto::sim::make<int8_t>("pipesN", bytes)`), then its aic and aiv
+    /// kernels launched together (`pto::sim::launch_group<lanes,
+    /// aic_operands>("name", aic, aiv, aic operands..., aiv operands...)`,
+    /// pto/sim/groups.hpp); its results are the parameters its aiv kernel
+    /// returns.
+    fn launch_group(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        name: &str,
+        group: &crate::emitc::program::facts::Group,
+    ) -> Result<(), Failure<'c, 'a>> {
+        use crate::emitc::program::facts::GroupArgument;
+        let context = self.context;
+        if OpKind::of(&op) == Some(OpKind::PlSubmit) {
+            return Err((
+                op,
+                format!("a submit of core group @{name} is not simulated yet (a call is)"),
+            ));
+        }
+        let arguments = call_arguments(op);
+        let mut buffers = Vec::new();
+        for &bytes in &group.buffers {
+            let size = IntegerAttribute::new(Type::index(context), bytes).into();
+            let location = melior::ir::Location::unknown(context);
+            let size = self.before(
+                op,
+                melior::dialect::arith::constant(context, size, location),
+            );
+            let size = self.as_i64(op, size);
+            self.temporaries += 1;
+            let args = vec![
+                opaque_attribute(context, &format!("\"pipes{}\"", self.temporaries)),
+                operand_index(context, 0),
+            ];
+            let buffer = self.before(
+                op,
+                call_with_args(
+                    context,
+                    "pto::sim::make<int8_t>",
+                    &args,
+                    &[size],
+                    Some(opaque(context, "pto::sim::Buffer<int8_t>")),
+                ),
+            );
+            self.buffers.insert(ValueKey::of(buffer), "int8_t");
+            self.shapes.insert(ValueKey::of(buffer), vec![Some(bytes)]);
+            buffers.push(buffer);
+        }
+        let mut operands = Vec::new();
+        let mut counts = Vec::new();
+        for (kernel_name, passed) in group.kernels.iter().zip(&group.arguments) {
+            let kernel = self.facts.kernels.get(kernel_name).ok_or_else(|| {
+                (
+                    op,
+                    format!("@{kernel_name} of core group @{name} is not a translated kernel"),
+                )
+            })?;
+            if kernel.queries.any() {
+                return Err((
+                    op,
+                    format!(
+                        "@{kernel_name} of core group @{name} reads its block or vector core index, which a simulated group launch does not pass yet"
+                    ),
+                ));
+            }
+            let values: Vec<Value> = passed
+                .iter()
+                .map(|argument| match argument {
+                    GroupArgument::Parameter(i) => arguments[*i],
+                    GroupArgument::Buffer(k) => buffers[*k],
+                })
+                .collect();
+            let these = self.kernel_operands(op, kernel, &values)?;
+            counts.push(these.len());
+            operands.extend(these);
+        }
+        let mut args = vec![
+            opaque_attribute(context, &format!("\"{name}\"")),
+            opaque_attribute(context, &group.kernels[0]),
+            opaque_attribute(context, &group.kernels[1]),
+        ];
+        args.extend((0..operands.len()).map(|i| operand_index(context, i)));
+        let callee = format!("pto::sim::launch_group<{}, {}>", group.lanes, counts[0]);
+        let launch = call_with_args(context, &callee, &args, &operands, None);
+        self.emit_before(op, launch);
+        self.submitted(op);
+        forward_call_results(op, &arguments, &group.returns)
+    }
+
+    /// What a kernel call passes for `arguments`: each host tensor's data
+    /// and each scalar by value, then the extents of those whose leading
+    /// dimension the kernel takes dynamic.
+    fn kernel_operands(
+        &self,
+        op: OperationRef<'c, 'a>,
+        kernel: &crate::emitc::program::facts::Kernel,
+        arguments: &[Value<'c, 'a>],
+    ) -> Result<Vec<Value<'c, 'a>>, Failure<'c, 'a>> {
         let mut pointers: Vec<Value> = Vec::new();
         let mut dims: Vec<Value> = Vec::new();
         for (argument, parameter) in arguments.iter().zip(&kernel.parameters) {
@@ -169,28 +297,6 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             }
         }
         pointers.extend(dims);
-        // A submit's SPMD launch runs every block.
-        let blocks = if OpKind::of(&op) == Some(OpKind::PlSubmit) {
-            crate::emitc::orchestration::calls::segment(op, 2)
-                .first()
-                .copied()
-        } else {
-            None
-        };
-        let blocks = blocks.map(|b| self.as_i64(op, b));
-        let together = op.attribute("sync_start").is_ok();
-        self.emit_before(
-            op,
-            crate::emitc::spmd::sim_call(
-                self.context,
-                &callee,
-                kernel.queries,
-                blocks,
-                together,
-                &pointers,
-            ),
-        );
-        self.submitted(op);
-        forward_call_results(op, &arguments, &kernel.returns)
+        Ok(pointers)
     }
 }
