@@ -188,3 +188,24 @@ func.func @main(%x: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
 func.func @step(%x: !T, %y: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
   return %y : !T
 }
+
+// -----
+
+// The runtime gives a mixed task one argument list.
+!X = !pl.tensor<16x32xf32>
+func.func @main(%x: !X, %y: !X) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @k(%x, %y) : (!X, !X) -> ()
+  return
+}
+func.func @k(%x: !X, %y: !X) attributes {pl.kind = #pl.kind<group>} {
+  pl.call @k_aic(%x) : (!X) -> ()
+  // expected-error @+1 {{convert-pl-orchestration-to-emitc: the kernels of core group @k take different parameters: the runtime gives a mixed task one argument list}}
+  pl.call @k_aiv(%x, %y) : (!X, !X) -> ()
+  return
+}
+func.func @k_aic(%x: !X) attributes {pl.kind = #pl.kind<aic>} {
+  return
+}
+func.func @k_aiv(%x: !X, %y: !X) attributes {pl.kind = #pl.kind<aiv>} {
+  return
+}

@@ -18,10 +18,11 @@
 // RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
 // RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
-// pto-translate refuses core groups for the runtime (a2a3), at the group,
-// writing nothing; test/Sim/cross-core*.test translate them for a2a3sim.
-// RUN: mkdir -p %t/cce && not pto-translate %t/lowered.mlir --mlir-to-cce --target=a2a3 -o %t/cce 2>&1 | FileCheck %s --check-prefix=TRANSLATE
-// RUN: ls %t/cce | count 0
+// For the runtime (a2a3) each group is one mixed task of its two kernels
+// over the pipe's slot buffer; test/Sim/cross-core*.test run them.
+// RUN: pto-translate %t/lowered.mlir --mlir-to-cce --target=a2a3 -o %t/cce
+// RUN: FileCheck %s --check-prefix=TRANSLATE < %t/cce/attention_orchestration.cpp
+// RUN: FileCheck %s --check-prefix=MANIFEST < %t/cce/manifest.json
 
 // SPLIT-DAG: func.func @flash(%{{.*}} attributes {pl.kind = #pl.kind<group>}
 // SPLIT-DAG: func.func @flash_aic(%{{.*}} attributes {pl.kind = #pl.kind<aic>
@@ -30,7 +31,14 @@
 // ATTENTION: attention: written and lowered match numpy
 // MLP: mlp: written and lowered match numpy
 // UPSTREAM: upstream passes keep it
-// TRANSLATE: error: 'func.func' op pto-translate: core group @flash (an aic and an aiv kernel joined by cross-core pipes) is not translated for the runtime yet
+// TRANSLATE: TaskOutputTensors [[SLOTS:v[0-9]+]] = pto_orch_alloc(DataType::INT8, 65536);
+// TRANSLATE: CoreTaskArgs [[ARGS:v[0-9]+]] = CoreTaskArgs();
+// TRANSLATE: [[ARGS]].add_inout(
+// TRANSLATE: MixedKernels [[MIXED:v[0-9]+]] = pto_orch_mixed(1, 0, INVALID_KERNEL_ID);
+// TRANSLATE-NEXT: rt_submit_task([[MIXED]], [[ARGS]]);
+// TRANSLATE-NOT: rt_submit_
+// MANIFEST: {"func_id": 0, "name": "flash_aiv", "core_type": "aiv", "source": "flash_aiv.cpp"}
+// MANIFEST: {"func_id": 1, "name": "flash_aic", "core_type": "aic", "source": "flash_aic.cpp"}
 
 !Q = !pl.tensor<64x128xf16>
 !KV = !pl.tensor<256x128xf16>

@@ -457,6 +457,7 @@ fn pto2_orchestration<'c>(
     context: &'c Context,
     orchestration: OperationRef<'c, '_>,
     kernels: &[(String, usize, OperationRef<'c, '_>)],
+    groups: &[OperationRef<'c, '_>],
     tokens: usize,
 ) -> Result<Result<String, Refusal<'c>>, Diagnosed> {
     use pto_passes::emitc::orchestration::{ORDERING_TOKENS, kernels::FUNC_ID};
@@ -465,6 +466,11 @@ fn pto2_orchestration<'c>(
         program
             .body()
             .append_operation(annotated_clone(*kernel, FUNC_ID, *func_id));
+    }
+    for group in groups {
+        program
+            .body()
+            .append_operation(pto_dialects::ir::clone(group));
     }
     program
         .body()
@@ -540,6 +546,7 @@ pub fn translate_with<'c>(
         manifest: Vec::new(),
         calls: Vec::new(),
         members: Vec::new(),
+        groups: Vec::new(),
         failed: false,
     };
     // An InCore kernel the pipeline did not make an aic or aiv one.
@@ -558,41 +565,19 @@ pub fn translate_with<'c>(
     }
     // Core groups (pl-expand-mixed-kernel's, or written so): their kernels
     // are translated, each with its imports' peer addresses recorded
-    // first; a simulator program launches the group. The runtime's mixed
-    // launch is not emitted yet.
+    // first; programs and runtime orchestrations launch the group.
     pto_passes::emitc::convert_pl_to_emitc::record_peer_bases(module.as_operation());
-    let launches_groups = matches!(
-        target,
-        Target::A2a3Sim {
-            runtime_entry: false
-        }
-    );
-    let mut members: Vec<String> = Vec::new();
-    let mut groups = Vec::new();
     for &group in functions
         .iter()
         .filter(|f| kernel_kind(**f) == Some(FunctionKind::Group))
     {
-        let name = attrs::text_of(group, "sym_name").unwrap_or_default();
-        let mut these = Vec::new();
         pto_dialects::ir::walk(group, melior::ir::operation::WalkOrder::PreOrder, |op| {
             if pto_dialects::op_table::kind(&op) == Some(pto_dialects::op_table::OpKind::PlCall) {
-                these.extend(attrs::text_of(op, "callee"));
+                translation.members.extend(attrs::text_of(op, "callee"));
             }
             melior::ir::operation::WalkResult::Advance
         });
-        if launches_groups {
-            translation.members.extend(these);
-            groups.push(group);
-            continue;
-        }
-        members.extend(these);
-        translation.left_out(
-            group,
-            format!(
-                "pto-translate: core group @{name} (an aic and an aiv kernel joined by cross-core pipes) is not translated for the runtime yet: its kernels lower to pto-isa's pipes (convert-pl-to-emitc), but the launch of both as one mixed task (the runtime's MixedKernels) is not emitted yet; --target=a2a3sim translates and runs it"
-            ),
-        );
+        translation.groups.push(group);
     }
     for (func_id, &kernel) in functions
         .iter()
@@ -600,7 +585,7 @@ pub fn translate_with<'c>(
             matches!(
                 kernel_kind(**f),
                 Some(FunctionKind::Aic | FunctionKind::Aiv)
-            ) && !members.contains(&attrs::text_of(**f, "sym_name").unwrap_or_default())
+            )
         })
         .enumerate()
     {
@@ -617,6 +602,7 @@ pub fn translate_with<'c>(
         mut files,
         manifest,
         calls,
+        groups,
         mut failed,
         ..
     } = translation;
@@ -662,6 +648,8 @@ struct Translation<'c, 'a> {
     calls: Vec<(String, usize, OperationRef<'c, 'a>)>,
     /// The kernels of core groups: no driver runs one alone.
     members: Vec<String>,
+    /// The core groups: programs and orchestrations launch them.
+    groups: Vec<OperationRef<'c, 'a>>,
     failed: bool,
 }
 
@@ -774,7 +762,8 @@ impl<'c, 'a> Translation<'c, 'a> {
                     .iter()
                     .find(|(chip, _)| *chip == name)
                     .map_or(0, |(_, tokens)| *tokens);
-                match pto2_orchestration(self.context, function, &self.calls, tokens)? {
+                match pto2_orchestration(self.context, function, &self.calls, &self.groups, tokens)?
+                {
                     Ok(text) => {
                         let file = format!("{name}_orchestration.cpp");
                         self.files.push(OutputFile {

@@ -26,6 +26,7 @@
 
 #include "intrinsic.h"
 #include "pto/sim/a2a3.hpp"
+#include "pto/sim/groups.hpp"
 #include "pto/sim/spmd.hpp"
 #include "tensor.h"
 
@@ -207,6 +208,58 @@ inline TaskOutputTensors alloc_tensors(const TensorCreateInfo &info) {
   ChipTensor tensor{};
   describe_dense(tensor, uint64_t(reinterpret_cast<uintptr_t>(data)), info.shapes.data(), info.shapes.size(), info.dtype);
   return TaskOutputTensors{{tensor}, PTO2TaskId::invalid()};
+}
+
+/// A mixed task's kernels: the cube's and each vector core's (the runtime's
+/// pto_submit_types.h); a vector core without a kernel does not run.
+constexpr int32_t INVALID_KERNEL_ID = -1;
+struct MixedKernels {
+  int32_t aic_kernel_id = INVALID_KERNEL_ID;
+  int32_t aiv0_kernel_id = INVALID_KERNEL_ID;
+  int32_t aiv1_kernel_id = INVALID_KERNEL_ID;
+};
+
+namespace pto::sim::runtime {
+
+/// A mixed task: its kernels on a core group's cores at once
+/// (pto/sim/groups.hpp), one block, each core with its own copy of the
+/// packed arguments.
+inline PTO2TaskId submit_mixed(const MixedKernels &mixed, const CoreTaskArgs &params) {
+  check_dependencies(params);
+  int32_t ids[3] = {mixed.aic_kernel_id, mixed.aiv0_kernel_id, mixed.aiv1_kernel_id};
+  for (int32_t id : ids) {
+    if (id != INVALID_KERNEL_ID && (id < 0 || size_t(id) >= kernels().size() || !kernels()[size_t(id)])) {
+      std::fprintf(stderr, "pto sim: error: a mixed task for func_id %d, which no kernel has\n", id);
+      std::abort();
+    }
+  }
+  if (params.launch_spec.block_num != 1) {
+    std::fprintf(stderr, "pto sim: error: a mixed task of %d blocks is not simulated yet (one is)\n",
+                 params.launch_spec.block_num);
+    std::abort();
+  }
+  std::vector<int64_t> args(params.tensors.size() + params.scalars.size() + 50, 0);
+  size_t slot = 0;
+  for (const ChipTensor &tensor : params.tensors) args[slot++] = int64_t(reinterpret_cast<uintptr_t>(&tensor));
+  for (uint64_t payload : params.scalars) args[slot++] = int64_t(payload);
+  int lanes = mixed.aiv1_kernel_id == INVALID_KERNEL_ID ? 1 : 2;
+  pto::sim::run_group("mixed task", lanes, [&](int seat) {
+    int32_t id = ids[seat + 1];
+    if (id == INVALID_KERNEL_ID) return;
+    std::vector<int64_t> own = args;
+    GlobalContext lane{seat < 0 ? 0 : seat};
+    LocalContext context{0, 1};
+    own[SPMD_GLOBAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&lane));
+    own[SPMD_LOCAL_CONTEXT_INDEX] = int64_t(reinterpret_cast<uintptr_t>(&context));
+    kernels()[size_t(id)](own.data());
+  });
+  return PTO2TaskId{submitted()++};
+}
+
+} // namespace pto::sim::runtime
+
+inline TaskOutputTensors rt_submit_task(const MixedKernels &mixed, const CoreTaskArgs &params) {
+  return TaskOutputTensors{{}, pto::sim::runtime::submit_mixed(mixed, params)};
 }
 
 inline TaskOutputTensors rt_submit_aiv_task(int func_id, const CoreTaskArgs &params) {

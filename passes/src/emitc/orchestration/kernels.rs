@@ -8,7 +8,7 @@ use melior::ir::{
     BlockLike, OperationRef, RegionLike, ValueLike, attribute::IntegerAttribute,
     operation::OperationLike,
 };
-use pto_dialects::ops::Checked;
+use pto_dialects::ops::{Checked, OpKind};
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     enums::{FunctionKind, ParamDirection},
@@ -34,6 +34,9 @@ pub struct KernelCall {
     pub shares: Vec<(usize, usize)>,
     /// The SPMD identity the kernel reads (its trailing parameters).
     pub queries: crate::emitc::spmd::Queries,
+    /// Whether a push or pop of the kernel splits its tile between the
+    /// vector cores (a core group then runs both).
+    pub splits: bool,
 }
 
 /// The `pl.kind` of `function`.
@@ -89,6 +92,7 @@ pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String,
                 returns: returned_parameters(kernel),
                 shares: shareable_outputs(kernel),
                 queries: crate::emitc::spmd::Queries::of(kernel),
+                splits: splits_tiles(kernel),
             };
             (symbol(kernel), call)
         })
@@ -210,4 +214,22 @@ pub fn shareable_outputs(function: OperationRef) -> Vec<(usize, usize)> {
 /// The `pl.direction` of parameter `index` of `function` (`in` unless said).
 pub fn direction(function: OperationRef, index: usize) -> ParamDirection {
     pto_dialects::access::declared_direction(function, index).unwrap_or(ParamDirection::In)
+}
+
+/// Whether a push or pop of `kernel` splits its tile between the vector
+/// cores.
+pub fn splits_tiles(kernel: OperationRef) -> bool {
+    use pto_dialects::enums::{CoreSplit, EnumAttr};
+    !pto_dialects::ir::collect(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
+        matches!(
+            OpKind::of(&op),
+            Some(
+                OpKind::PlTileTpushToAiv
+                    | OpKind::PlTileTpushToAic
+                    | OpKind::PlTileTpopFromAic
+                    | OpKind::PlTileTpopFromAiv
+            )
+        ) && op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None)
+    })
+    .is_empty()
 }

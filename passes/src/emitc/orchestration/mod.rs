@@ -14,6 +14,7 @@ use crate::{
 };
 
 pub mod calls;
+pub mod groups;
 pub mod kernels;
 mod pto2;
 pub(crate) mod scopes;
@@ -77,6 +78,13 @@ ChipTaskArgs&)`, over the PTO2 API (`pto_orchestration_api.h`):
   submit's dependencies are a `PTO2TaskId` array (`set_dependencies`), its
   block count and synchronised start go on the launch spec; the call's
   results are the arguments the kernel returns;
+- a `pl.call` of a core group (a `group` function of the module, which
+  the pass erases) is the group's body in place: its slot buffers
+  allocated, and its aic and aiv kernels one mixed task, `rt_submit_task(
+  pto_orch_mixed(aic_id, aiv_id, aiv1_id), args)` with the kernels' one
+  argument list (`aiv1_id` the aiv kernel's when a pipe splits tiles
+  between the vector cores, else `INVALID_KERNEL_ID`); kernels that take
+  different parameters are refused, as is a submit of a group;
 - the body runs in one automatic `PTO2_SCOPE`, so the runtime tracks the
   tensors' producers and consumers; each `pl.runtime_scope` in it is a
   nested `PTO2_SCOPE() { ... }` block, a manual one
@@ -260,6 +268,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
         .and_then(|a| IntegerAttribute::try_from(a).ok())
         .map_or(0, |a| a.value().max(0) as usize);
     let calls = kernels::kernel_calls(&kernels);
+    groups::inline_groups(module, orchestration).map_err(|(op, m)| error(op, &m))?;
     pto2::lower(module, orchestration, &calls, tokens).map_err(|(op, m)| error(op, &m))?;
     for kernel in kernels {
         pto_dialects::ir::erase(kernel);

@@ -328,7 +328,7 @@ fn read_group(
             .iter()
             .copied()
             .find(|f| symbol(*f) == name)
-            .is_some_and(splits_tiles)
+            .is_some_and(crate::emitc::orchestration::kernels::splits_tiles)
     };
     let lanes = if splits(&aic) || splits(&aiv) { 2 } else { 1 };
     Some(Group {
@@ -338,23 +338,4 @@ fn read_group(
         returns,
         lanes,
     })
-}
-
-/// Whether a push or pop of `kernel` splits its tile between the vector
-/// cores.
-fn splits_tiles(kernel: OperationRef) -> bool {
-    use pto_dialects::enums::{CoreSplit, EnumAttr};
-    use pto_dialects::ops::OpKind;
-    !pto_dialects::ir::collect(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
-        matches!(
-            OpKind::of(&op),
-            Some(
-                OpKind::PlTileTpushToAiv
-                    | OpKind::PlTileTpushToAic
-                    | OpKind::PlTileTpopFromAic
-                    | OpKind::PlTileTpopFromAiv
-            )
-        ) && op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None)
-    })
-    .is_empty()
 }

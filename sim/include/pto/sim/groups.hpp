@@ -45,31 +45,27 @@ inline void take_seat(int vector, int lanes) {
 #endif
 }
 
-/// Launches a core group: `aic` with the first `AicArgs` of `args`, `aiv`
-/// on `Lanes` vector cores with the rest.
-template <int Lanes, std::size_t AicArgs, typename Aic, typename Aiv, typename... Args>
-void launch_group(const char *name, Aic aic, Aiv aiv, Args... args) {
-  static_assert(Lanes == 1 || Lanes == 2, "a core group has one or two vector cores");
-  auto all = std::make_tuple(args...);
-  constexpr std::size_t AivArgs = sizeof...(Args) - AicArgs;
+/// Runs a core group's cores at once, each on a thread with its identity:
+/// `core(-1)` on the cube, `core(lane)` on each of `lanes` vector cores.
+/// A launch whose cores have not all finished after
+/// PTO_SIM_DEADLOCK_SECONDS (60; 0: no limit) is a deadlock: reported, and
+/// the program stops.
+template <typename Core> void run_group(const char *name, int lanes, Core core) {
+  if (lanes != 1 && lanes != 2) {
+    std::fprintf(stderr, "pto sim: error: core group @%s: %d vector cores (a group has one or two)\n", name, lanes);
+    std::exit(1);
+  }
 #if !PTO_SIM_ON_PTO_ISA
   ++group_launches();
 #endif
   std::vector<std::future<void>> cores;
-  cores.push_back(std::async(std::launch::async, [&] {
+  for (int seat = -1; seat < lanes; ++seat) {
+    cores.push_back(std::async(std::launch::async, [&core, seat, lanes] {
 #if PTO_SIM_ON_PTO_ISA
-    pto::cpu_sim::ScopedExecutionContext context(0, 0, 1);
+      pto::cpu_sim::ScopedExecutionContext context(0, uint32_t(seat < 0 ? 0 : seat), uint32_t(seat < 0 ? 1 : lanes));
 #endif
-    take_seat(-1, Lanes);
-    apply_range<0>(aic, all, std::make_index_sequence<AicArgs>{});
-  }));
-  for (int lane = 0; lane < Lanes; ++lane) {
-    cores.push_back(std::async(std::launch::async, [&, lane] {
-#if PTO_SIM_ON_PTO_ISA
-      pto::cpu_sim::ScopedExecutionContext context(0, uint32_t(lane), uint32_t(Lanes));
-#endif
-      take_seat(lane, Lanes);
-      apply_range<AicArgs>(aiv, all, std::make_index_sequence<AivArgs>{});
+      take_seat(seat, lanes);
+      core(seat);
     }));
   }
   const char *limit = std::getenv("PTO_SIM_DEADLOCK_SECONDS");
@@ -88,6 +84,21 @@ void launch_group(const char *name, Aic aic, Aiv aiv, Args... args) {
       std::_Exit(1);
     }
   }
+}
+
+/// Launches a core group: `aic` with the first `AicArgs` of `args`, `aiv`
+/// on `Lanes` vector cores with the rest.
+template <int Lanes, std::size_t AicArgs, typename Aic, typename Aiv, typename... Args>
+void launch_group(const char *name, Aic aic, Aiv aiv, Args... args) {
+  static_assert(Lanes == 1 || Lanes == 2, "a core group has one or two vector cores");
+  auto all = std::make_tuple(args...);
+  constexpr std::size_t AivArgs = sizeof...(Args) - AicArgs;
+  run_group(name, Lanes, [&](int seat) {
+    if (seat < 0)
+      apply_range<0>(aic, all, std::make_index_sequence<AicArgs>{});
+    else
+      apply_range<AicArgs>(aiv, all, std::make_index_sequence<AivArgs>{});
+  });
 }
 
 } // namespace pto::sim

@@ -63,6 +63,13 @@ static inline TaskOutputTensors pto_orch_alloc(DataType dtype, Extents... extent
 }
 static inline const ChipTensor& pto_orch_ref(const TaskOutputTensors& tensors, int index) { return tensors.get_ref(index); }
 static inline PTO2TaskId pto_orch_task_id(const TaskOutputTensors& outputs) { return outputs.task_id(); }
+static inline MixedKernels pto_orch_mixed(int32_t aic, int32_t aiv0, int32_t aiv1) {
+  MixedKernels kernels;
+  kernels.aic_kernel_id = aic;
+  kernels.aiv0_kernel_id = aiv0;
+  kernels.aiv1_kernel_id = aiv1;
+  return kernels;
+}
 static inline PTO2TaskId pto_orch_invalid_task() { return PTO2TaskId::invalid(); }
 static inline bool pto_orch_task_valid(PTO2TaskId task) { return task.is_valid(); }
 static inline PTO2TaskId pto_orch_dummy(const CoreTaskArgs& params, uint32_t valid, uint32_t given) {
@@ -130,6 +137,9 @@ struct Lowering<'c, 'a, 'k> {
     dependency_arrays: usize,
     /// The task ids known to be valid: the submits' own.
     submitted: std::collections::HashSet<ValueKey>,
+    /// The first kernel call of a core group, whose peer comes next: the
+    /// group and the kernel.
+    pending_group: Option<(String, String)>,
 }
 
 impl<'c, 'a> Lowering<'c, 'a, '_> {
@@ -232,6 +242,7 @@ pub fn lower<'c, 'a>(
         outputs: HashMap::new(),
         dependency_arrays: 0,
         submitted: std::collections::HashSet::new(),
+        pending_group: None,
     };
     let (tensors, scalars) = lowering.read_parameters(entry)?;
     let results = lowering.hand_in_outputs(entry, tensors)?;

@@ -19,6 +19,17 @@ use crate::emitc::orchestration::calls::{
 };
 use crate::emitc::orchestration::kernels::KernelCall;
 
+/// How a kernel call is submitted.
+enum GroupLaunch {
+    /// A task of its own.
+    Alone,
+    /// Held for its core group's other kernel.
+    Held,
+    /// With the held kernel, as one mixed task of these kernel ids (aic,
+    /// aiv0, aiv1).
+    Both(Vec<String>),
+}
+
 impl<'c, 'a> Lowering<'c, 'a, '_> {
     /// A `pl.call` or `pl.submit` as one task of the kernel's `func_id`.
     pub(super) fn submit(
@@ -31,6 +42,13 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
             .kernels
             .get(&callee)
             .ok_or_else(|| (op, format!("@{callee} is not a translated kernel")))?;
+        let mixed = match self.group_launch(op, &callee, kernel)? {
+            GroupLaunch::Alone => None,
+            GroupLaunch::Held => {
+                return forward_call_results(op, &call_arguments(op), &kernel.returns);
+            }
+            GroupLaunch::Both(mixed) => Some(mixed),
+        };
         let before = |new: melior::ir::Operation<'c>| block.insert_operation_before(op, new);
         let arguments = call_arguments(op);
         let params = value(before(self.call(
@@ -43,8 +61,76 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         if OpKind::of(&op) == Some(OpKind::PlSubmit) {
             self.launch_spec(op, params, &before);
         }
-        self.submit_task(op, params, kernel, &before);
+        match mixed {
+            Some(kernels) => {
+                let kernels = value(before(self.call(
+                    "pto_orch_mixed",
+                    &[],
+                    &kernels,
+                    Some(opaque(self.context, "MixedKernels")),
+                )));
+                before(self.verbatim("rt_submit_task({}, {});", &[kernels, params]));
+            }
+            None => self.submit_task(op, params, kernel, &before),
+        }
         forward_call_results(op, &arguments, &kernel.returns)
+    }
+
+    /// Whether `op`, a kernel call, launches with its core group's other
+    /// kernel: the first of the two is held (it gives no task of its own),
+    /// the second submits both as one mixed task (`MixedKernels`: the aic
+    /// kernel, the aiv kernel on vector core 0, and on vector core 1 when a
+    /// pipe splits tiles between them). The runtime gives a mixed task one
+    /// argument list, so both calls must pass the same arguments.
+    fn group_launch(
+        &mut self,
+        op: OperationRef<'c, 'a>,
+        callee: &str,
+        kernel: &KernelCall,
+    ) -> Result<GroupLaunch, Failure<'c, 'a>> {
+        let Some(group) =
+            pto_dialects::attrs::text_of(op, crate::emitc::orchestration::groups::GROUP)
+        else {
+            return Ok(GroupLaunch::Alone);
+        };
+        let Some((held_group, held_callee)) = self.pending_group.take() else {
+            self.pending_group = Some((group, callee.to_string()));
+            return Ok(GroupLaunch::Held);
+        };
+        if held_group != group {
+            return Err((
+                op,
+                format!("core group @{held_group} launches one kernel only"),
+            ));
+        }
+        let other = self
+            .kernels
+            .get(&held_callee)
+            .ok_or_else(|| (op, format!("@{held_callee} is not a translated kernel")))?;
+        if other.parameters != kernel.parameters || other.core == kernel.core {
+            return Err((
+                op,
+                format!(
+                    "the kernels of core group @{group} take different parameters: the runtime gives a mixed task one argument list"
+                ),
+            ));
+        }
+        let (aic, aiv) = if kernel.core == "aic" {
+            (kernel, other)
+        } else {
+            (other, kernel)
+        };
+        let splits = aic.splits || aiv.splits;
+        let aiv1 = if splits {
+            aiv.func_id.to_string()
+        } else {
+            "INVALID_KERNEL_ID".into()
+        };
+        Ok(GroupLaunch::Both(vec![
+            aic.func_id.to_string(),
+            aiv.func_id.to_string(),
+            aiv1,
+        ]))
     }
 
     /// The task's tensors first, by direction; then the scalars.
