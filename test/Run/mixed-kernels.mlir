@@ -1,7 +1,8 @@
 // Kernels that need the cube and the vector cores, written at the tensor
 // level: flash attention (q kᵀ, an online softmax with its running max and
-// sum, p v; head_dim 128, four key blocks of 64) and a linear layer with
-// SwiGLU (silu(x wg) * (x wu)). pto-run runs each as written and after the
+// sum, p v; head_dim 128, four key blocks of 64), paged attention (the same
+// over the blocks a block table names in a key cache stored transposed and
+// a value cache) and a linear layer with SwiGLU (silu(x wg) * (x wu)). pto-run runs each as written and after the
 // whole a2a3 pipeline, which splits it into a core group (an aic and an
 // aiv kernel joined by a cross-core pipe); both against numpy.
 // RUN: rm -rf %t && mkdir -p %t
@@ -15,6 +16,10 @@
 // RUN: pto-opt %t/lowered.mlir --canonicalize --cse --loop-invariant-code-motion --sccp --inline --symbol-dce -o %t/upstream.mlir
 // RUN: pto-run %t/upstream.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/upstream
 // RUN: /usr/bin/python3 -c "import numpy as np; assert np.array_equal(np.load('%t/upstream/result0.npy'), np.load('%t/lowered/result0.npy')); print('upstream passes keep it')" | FileCheck %s --check-prefix=UPSTREAM
+// RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(12); np.save('%t/kt.npy', r.uniform(-1, 1, (128, 512)).astype(np.float16)); np.save('%t/vc.npy', r.uniform(-1, 1, (512, 128)).astype(np.float16)); np.save('%t/bt.npy', np.array([5, 2, 7, 0], dtype=np.int32))"
+// RUN: pto-run %s --entry paged_attention --input q=%t/q.npy --input kt=%t/kt.npy --input vc=%t/vc.npy --input bt=%t/bt.npy -o %t/written
+// RUN: pto-run %t/lowered.mlir --entry paged_attention --input arg0=%t/q.npy --input arg1=%t/kt.npy --input arg2=%t/vc.npy --input arg3=%t/bt.npy -o %t/lowered
+// RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py paged %t | FileCheck %s --check-prefix=PAGED
 // RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
 // RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
@@ -28,8 +33,10 @@
 // SPLIT-DAG: func.func @flash_aic(%{{.*}} attributes {pl.kind = #pl.kind<aic>
 // SPLIT-DAG: func.func @flash_aiv(%{{.*}} attributes {pl.kind = #pl.kind<aiv>
 // SPLIT-DAG: func.func @swiglu(%{{.*}} attributes {pl.kind = #pl.kind<group>}
+// SPLIT-DAG: func.func @paged(%{{.*}} attributes {pl.kind = #pl.kind<group>}
 // ATTENTION: attention: written and lowered match numpy
 // MLP: mlp: written and lowered match numpy
+// PAGED: paged: written and lowered match numpy
 // UPSTREAM: upstream passes keep it
 // TRANSLATE: TaskOutputTensors [[SLOTS:v[0-9]+]] = pto_orch_alloc(DataType::INT8, 65536);
 // TRANSLATE: CoreTaskArgs [[ARGS:v[0-9]+]] = CoreTaskArgs();
@@ -86,6 +93,57 @@ func.func @flash(%q: !Q, %k: !KV, %v: !KV) -> !O attributes {pl.kind = #pl.kind<
 
 func.func @attention(%q: !Q, %k: !KV, %v: !KV) -> !O attributes {pl.kind = #pl.kind<orchestration>} {
   %o = pl.call @flash(%q, %k, %v) : (!Q, !KV, !KV) -> !O
+  return %o : !O
+}
+
+!KT = !pl.tensor<128x512xf16>
+!VC = !pl.tensor<512x128xf16>
+!BT = !pl.tensor<4xi32>
+!KTb = !pl.tensor<128x64xf16>
+
+// Paged attention: block j of the sequence is cache block bt[j], read in
+// the kernel; its keys are the columns of the transposed key cache, its
+// values the rows of the value cache.
+func.func @paged(%q: !Q, %kt: !KT, %vc: !VC, %bt: !BT) -> !O attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  %ninf = arith.constant 0xFF800000 : f32
+  %zero = arith.constant 0.0 : f32
+  %scale = arith.constant 0.08838834764831845 : f32
+  %m0 = pl.tensor.full %ninf() : f32 -> !C
+  %l0 = pl.tensor.full %zero() : f32 -> !C
+  %o0 = pl.tensor.full %zero() : f32 -> !O
+  %o, %m, %l = scf.for %j = %c0 to %c4 step %c1 iter_args(%oi = %o0, %mi = %m0, %li = %l0) -> (!O, !C, !C) {
+    %block = pl.tensor.read %bt[%j] : !BT -> i32
+    %b = arith.index_cast %block : i32 to index
+    %r = arith.muli %b, %c64 : index
+    %kj = pl.tensor.slice %kt[%c0, %r] : !KT -> !KTb
+    %vj = pl.tensor.slice %vc[%r, %c0] : !VC -> !Kb
+    %s = pl.tensor.matmul %q, %kj : !Q, !KTb -> !S
+    %ss = pl.tensor.muls %s, %scale : !S, f32
+    %bm = pl.tensor.row_max %ss : !S -> !C
+    %mn = pl.tensor.maximum %mi, %bm : !C, !C -> !C
+    %sd = pl.tensor.sub %ss, %mn : !S, !C -> !S
+    %p = pl.tensor.exp %sd : !S
+    %md = pl.tensor.sub %mi, %mn : !C, !C -> !C
+    %alpha = pl.tensor.exp %md : !C
+    %ps = pl.tensor.row_sum %p : !S -> !C
+    %la = pl.tensor.mul %li, %alpha : !C, !C -> !C
+    %ln = pl.tensor.add %la, %ps : !C, !C -> !C
+    %ph = pl.tensor.cast %p round : !S -> !Sh
+    %pv = pl.tensor.matmul %ph, %vj : !Sh, !Kb -> !O
+    %oa = pl.tensor.mul %oi, %alpha : !O, !C -> !O
+    %on = pl.tensor.add %oa, %pv : !O, !O -> !O
+    scf.yield %on, %mn, %ln : !O, !C, !C
+  }
+  %out = pl.tensor.div %o, %l : !O, !C -> !O
+  return %out : !O
+}
+
+func.func @paged_attention(%q: !Q, %kt: !KT, %vc: !VC, %bt: !BT) -> !O attributes {pl.kind = #pl.kind<orchestration>} {
+  %o = pl.call @paged(%q, %kt, %vc, %bt) : (!Q, !KT, !VC, !BT) -> !O
   return %o : !O
 }
 

@@ -1,5 +1,6 @@
-"""numpy goldens of test/Run/mixed-kernels.mlir: checks pto-run's results
-of the program as written and after the a2a3 pipeline."""
+"""numpy goldens of test/Run/mixed-kernels.mlir (attention, paged, mlp):
+checks pto-run's results of the program as written and after the a2a3
+pipeline."""
 
 import sys
 
@@ -22,6 +23,15 @@ if which == "attention":
     p = np.exp(s - s.max(axis=1, keepdims=True))
     # The kernel multiplies p (rounded to f16 per block) by v and
     # normalises by the f32 row sums: softmax(s) v to f16 precision.
+    golden = (p @ v) / p.sum(axis=1, keepdims=True)
+    tolerance = 2e-3
+elif which == "paged":
+    q, kt, vc = load("q"), load("kt"), load("vc")
+    table = np.load(f"{out}/bt.npy")
+    tokens = np.concatenate([np.arange(b * 64, b * 64 + 64) for b in table])
+    k, v = kt[:, tokens].T, vc[tokens, :]
+    s = (q @ k.T) / np.sqrt(128.0)
+    p = np.exp(s - s.max(axis=1, keepdims=True))
     golden = (p @ v) / p.sum(axis=1, keepdims=True)
     tolerance = 2e-3
 else:
