@@ -58,6 +58,16 @@ pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
     }
 }
 
+/// The `pl.kind` of a function (`func.func`), if it has one.
+pub fn kind_of<'c: 'a, 'a>(
+    function: impl melior::ir::operation::OperationLike<'c, 'a>,
+) -> Option<FunctionKind> {
+    match function.attribute("pl.kind").ok().and_then(read) {
+        Some(FunctionAttr::Kind(kind)) => Some(kind),
+        _ => None,
+    }
+}
+
 /// The text of a string or flat symbol reference attribute (read without
 /// melior's `as_str`, which aborts on the empty string).
 pub fn text(attribute: Attribute) -> Option<String> {

@@ -252,8 +252,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     while let Some(op) = next {
         next = op.next_in_block();
         if op_name(op) == "func.func"
-            && crate::pl::infer_memory_space::function_kind(op)
-                == Some(pto_dialects::enums::FunctionKind::Group)
+            && pto_dialects::attrs::kind_of(op) == Some(pto_dialects::enums::FunctionKind::Group)
         {
             groups.push(op);
         }

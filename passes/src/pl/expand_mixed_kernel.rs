@@ -249,12 +249,8 @@ fn crossings(function: OperationRef) -> Crossings {
                 .operand_opt(0)
                 .and_then(|v| TileType::try_from(v.r#type()).ok());
             if let Some(tile) = tile {
-                let bytes = tile.shape().iter().product::<i64>()
-                    * pto_dialects::dtype::ScalarKind::of(melior::ir::ShapedTypeLike::element(
-                        &tile,
-                    ))
-                    .map_or(4, |k| i64::from(k.bits().div_ceil(8)));
-                found.slot_bytes = found.slot_bytes.max((bytes + 31) / 32 * 32);
+                let bytes = crate::target::a2a3::tile_bytes(tile).div_ceil(32) * 32;
+                found.slot_bytes = found.slot_bytes.max(bytes.min(i64::MAX as u64) as i64);
             }
         }
         WalkResult::Advance

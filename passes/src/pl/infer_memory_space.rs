@@ -353,7 +353,7 @@ fn insert_moves<'c>(
     function: OperationRef<'c, '_>,
 ) -> Result<(), PassFailed> {
     let linear = Linear::of(function);
-    let mixed = function_kind(function) == Some(FunctionKind::InCore);
+    let mixed = attrs::kind_of(function) == Some(FunctionKind::InCore);
     let mut failed = false;
     for op in &linear.ops {
         for index in 0..op.operand_count() {
@@ -399,14 +399,6 @@ fn insert_moves<'c>(
     if failed { Err(PassFailed) } else { Ok(()) }
 }
 
-/// The `pl.kind` of `function`.
-pub(crate) fn function_kind(function: OperationRef) -> Option<FunctionKind> {
-    match function.attribute("pl.kind").ok().and_then(attrs::read) {
-        Some(attrs::FunctionAttr::Kind(kind)) => Some(kind),
-        _ => None,
-    }
-}
-
 /// Rejects mixed kernels; an `incore` kernel becomes `aic` or `aiv`.
 fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<(), PassFailed> {
     let linear = Linear::of(function);
@@ -424,7 +416,7 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
             }
         }
     }
-    let Some(kind) = function_kind(function) else {
+    let Some(kind) = attrs::kind_of(function) else {
         return Ok(());
     };
     if let (Some(cube), Some(vector)) = (cube, vector) {

@@ -21,10 +21,7 @@ use pto_dialects::{
     types::TensorType,
 };
 
-use super::{
-    infer_memory_space::function_kind,
-    signature::{extend_signature, pass_arguments},
-};
+use super::signature::{extend_signature, pass_arguments};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -92,7 +89,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
     let groups: Vec<OperationRef> = functions
         .iter()
         .copied()
-        .filter(|f| function_kind(*f) == Some(FunctionKind::Group))
+        .filter(|f| attrs::kind_of(*f) == Some(FunctionKind::Group))
         .collect();
     let by_name: HashMap<String, OperationRef> = functions
         .iter()

@@ -149,7 +149,7 @@ struct Ring<'c, 'a> {
 /// set-up names it.
 fn rings<'c, 'a>(function: OperationRef<'c, 'a>, linear: &Linear<'c, 'a>) -> Vec<Ring<'c, 'a>> {
     use pto_dialects::enums::FunctionKind;
-    let space = match super::infer_memory_space::function_kind(function) {
+    let space = match pto_dialects::attrs::kind_of(function) {
         Some(FunctionKind::Aiv) => MemorySpace::Vec,
         Some(FunctionKind::Aic) => MemorySpace::Mat,
         _ => return Vec::new(),

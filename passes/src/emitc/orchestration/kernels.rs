@@ -10,7 +10,7 @@ use melior::ir::{
 };
 use pto_dialects::ops::{Checked, OpKind};
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     enums::{FunctionKind, ParamDirection},
     ops::op_name,
     types::TensorLike,
@@ -41,10 +41,7 @@ pub struct KernelCall {
 
 /// The `pl.kind` of `function`.
 pub fn kind(function: OperationRef) -> Option<FunctionKind> {
-    match function.attribute("pl.kind").ok().and_then(attrs::read) {
-        Some(FunctionAttr::Kind(kind)) => Some(kind),
-        _ => None,
-    }
+    attrs::kind_of(function)
 }
 
 /// The module's `func.func`s, in order.
