@@ -34,9 +34,10 @@ def PL_TPushToAivOp : PL_Op<"tile.tpush_to_aiv", [PL_OrdersMemory]> {
     In an aic kernel: waits for a free slot of the cube-to-vector pipe `id`
     and writes `tile` (an `acc` tile, the product of a matmul) into it. The
     vector cores of the group pop it with `pl.tile.tpop_from_aic` of the
-    same `split`: `none` gives each the whole tile, `up_down` gives vector
-    core 0 the upper half of the rows and core 1 the lower half,
-    `left_right` halves the columns. Example:
+    same `split`: `none` gives each running vector core the whole tile (a
+    group whose pipes are all `none` runs vector core 0 alone: a2a3's
+    one-to-one mode), `up_down` gives vector core 0 the upper half of the
+    rows and core 1 the lower half, `left_right` halves the columns. Example:
 
     ```mlir
     pl.tile.tpush_to_aiv %acc up_down : !pl.tile<16x32xf32, acc>
@@ -56,8 +57,10 @@ def PL_TPushToAicOp : PL_Op<"tile.tpush_to_aic", [PL_OrdersMemory]> {
     `id` and writes `tile` (a `vec` tile) into it. With `up_down` each
     vector core writes its half of the rows (core 0 the upper half), with
     `left_right` its half of the columns, and the slot is full once both
-    have; with `none` both write the whole tile, which must then be the
-    same. The cube core pops the joined tile with `pl.tile.tpop_from_aiv`.
+    have; with `none` each running vector core writes the whole tile,
+    which must then be the same (a group whose pipes are all `none` runs
+    vector core 0 alone). The cube core pops the joined tile with
+    `pl.tile.tpop_from_aiv`.
     Example:
 
     ```mlir

@@ -10,6 +10,8 @@
 // RUN: not pto-run %s --entry unfreed --random-inputs 2>&1 | FileCheck %s --check-prefix=DEADLOCK
 // RUN: not pto-run %s --entry unpopped --random-inputs 2>&1 | FileCheck %s --check-prefix=LEFTOVER
 // RUN: not pto-run %s --entry alone --random-inputs 2>&1 | FileCheck %s --check-prefix=ALONE
+// RUN: pto-run %s --entry one_lane --input a=%t/a.npy --input b=%t/b.npy -o %t/lanes
+// RUN: /usr/bin/python3 -c "import numpy as np; a, b, c = np.load('%t/a.npy').astype(np.float64), np.load('%t/b.npy').astype(np.float64), np.load('%t/lanes/result0.npy'); assert np.allclose(c[:16], a[:16] @ b, rtol=1e-5, atol=1e-5) and not c[16:].any(); print('only vector core 0 ran')" | FileCheck %s --check-prefix=LANES
 
 !A = !pl.tensor<64x32xf32>
 !B = !pl.tensor<32x32xf32>
@@ -162,4 +164,41 @@ func.func @unpopped() attributes {pl.kind = #pl.kind<orchestration>} {
 func.func @alone() attributes {pl.kind = #pl.kind<orchestration>} {
   pl.call @push_one() : () -> ()
   return
+}
+
+// Every pipe `none`: the aiv kernel runs on vector core 0 alone (a2a3's
+// one-to-one mode, as pto-isa's TILE_NO_SPLIT): only lane 0's rows of the
+// output are written.
+// LANES: only vector core 0 ran
+func.func @push_whole(%a: !A, %b: !B) attributes {pl.kind = #pl.kind<aic>} {
+  %c2v = pl.system.import_peer_buffer "whole" from @store_lane : i32
+  pl.system.aic_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  %c0 = arith.constant 0 : index
+  %at = pl.tile.load %a[%c0, %c0] : !A -> !pl.tile<16x32xf32>
+  %bt = pl.tile.load %b[%c0, %c0] : !B -> !pl.tile<32x32xf32>
+  %acc = pl.tile.matmul %at, %bt : !pl.tile<16x32xf32>, !pl.tile<32x32xf32> -> !Acc
+  pl.tile.tpush_to_aiv %acc none : !Acc
+  return
+}
+func.func @store_lane(%c: !A {pl.direction = #pl.direction<out>}) -> !A attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "whole" size 4096 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %lane = pl.tile.get_subblock_idx
+  %row = arith.muli %lane, %c16 : index
+  %t = pl.tile.tpop_from_aic none : !pl.tile<16x32xf32, vec>
+  %s = pl.tile.store %t, %c[%row, %c0] : !pl.tile<16x32xf32, vec>, !A
+  pl.system.tfree_to_aic %t : !pl.tile<16x32xf32, vec>
+  return %s : !A
+}
+func.func @whole_group(%a: !A, %b: !B, %c: !A {pl.direction = #pl.direction<out>}) -> !A attributes {pl.kind = #pl.kind<group>} {
+  pl.call @push_whole(%a, %b) : (!A, !B) -> ()
+  %s = pl.call @store_lane(%c) : (!A) -> !A
+  return %s : !A
+}
+func.func @one_lane(%a: !A, %b: !B) -> !A attributes {pl.kind = #pl.kind<orchestration>} {
+  %c = pl.tensor.create() : !A
+  %s = pl.call @whole_group(%a, %b, %c) : (!A, !B, !A) -> !A
+  return %s : !A
 }

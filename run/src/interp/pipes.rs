@@ -103,10 +103,10 @@ impl Fifo {
         }
     }
 
-    /// The cores that pop each slot.
-    fn consumers(way: Way) -> usize {
+    /// The cores that pop each slot, of a launch of `lanes` vector cores.
+    fn consumers(way: Way, lanes: usize) -> usize {
         match way {
-            Way::C2v => VECTOR_CORES,
+            Way::C2v => lanes,
             Way::V2c => 1,
         }
     }
@@ -118,14 +118,15 @@ impl Fifo {
             .and_then(|i| self.queue.get_mut(i))
     }
 
-    /// Whether slot `index` holds a whole tile.
-    fn full(&self, way: Way, index: usize) -> bool {
+    /// Whether slot `index` holds a whole tile (pushed by each of `lanes`
+    /// vector cores, when they push).
+    fn full(&self, way: Way, index: usize, lanes: usize) -> bool {
         let Some(slot) = index.checked_sub(self.base).and_then(|i| self.queue.get(i)) else {
             return false;
         };
         match way {
             Way::C2v => slot.parts[0].is_some(),
-            Way::V2c => slot.parts.iter().all(Option::is_some),
+            Way::V2c => slot.parts[..lanes].iter().all(Option::is_some),
         }
     }
 }
@@ -150,19 +151,22 @@ struct State {
 pub struct GroupPipes {
     state: Mutex<State>,
     changed: Condvar,
+    /// The vector cores the launch runs (1 or 2).
+    lanes: usize,
 }
 
 /// What every deadlock report starts with.
 const DEADLOCK: &str = "the core group deadlocks";
 
 impl GroupPipes {
-    pub fn new(threads: usize) -> Self {
+    pub fn new(threads: usize, lanes: usize) -> Self {
         Self {
             state: Mutex::new(State {
                 running: threads,
                 ..State::default()
             }),
             changed: Condvar::new(),
+            lanes,
         }
     }
 
@@ -223,7 +227,7 @@ impl GroupPipes {
     pub fn leftovers(&self) -> Result<()> {
         let state = self.lock();
         for ((id, way), fifo) in &state.fifos {
-            let consumers = Fifo::consumers(*way);
+            let consumers = Fifo::consumers(*way, self.lanes);
             let pushed = fifo.pushed[0];
             let popped = fifo.popped[..consumers].iter().min().copied().unwrap_or(0);
             if pushed > popped {
@@ -429,12 +433,18 @@ impl<'w> Interp<'w> {
         members: &[(&'w Op, usize, Vec<Value>)],
     ) -> Result<()> {
         use pto_dialects::enums::FunctionKind;
+        // Vector core 0 alone unless a pipe splits tiles between both
+        // (pto-isa's TILE_NO_SPLIT is one-to-one, on vector core 0).
+        let splits = members
+            .iter()
+            .any(|(_, callee, _)| splits_tiles(&self.program.functions[*callee].body));
+        let lanes = if splits { VECTOR_CORES } else { 1 };
         let mut seats = Vec::new();
         for (member, (_, callee, _)) in members.iter().enumerate() {
             match self.program.functions[*callee].kind {
                 Some(FunctionKind::Aic) => seats.push((member, Core::Cube)),
                 Some(FunctionKind::Aiv) => {
-                    seats.extend((0..VECTOR_CORES).map(|lane| (member, Core::Vector(lane))))
+                    seats.extend((0..lanes).map(|lane| (member, Core::Vector(lane))))
                 }
                 _ => {
                     return Err(RunError::new(format!(
@@ -444,7 +454,7 @@ impl<'w> Interp<'w> {
                 }
             }
         }
-        let pipes = Arc::new(GroupPipes::new(seats.len()));
+        let pipes = Arc::new(GroupPipes::new(seats.len(), lanes));
         let outcomes: Vec<CoreOutcome> = std::thread::scope(|scope| {
             let handles: Vec<_> = seats
                 .iter()
@@ -640,6 +650,7 @@ impl<'w> Interp<'w> {
             }
             Code::PipePop => {
                 let (way, lane) = (core.way(false), core.lane());
+                let lanes = pipes.lanes;
                 self.require_set_up(op, id)?;
                 let state = pipes.lock();
                 let what = format!("for a tile in pipe {id} at {}", op.location);
@@ -648,7 +659,7 @@ impl<'w> Interp<'w> {
                         .fifos
                         .get(&(id, way))
                         .ok_or_else(|| at(format!("pipe {id} does not carry {way} tiles")))?;
-                    Ok(fifo.full(way, fifo.popped[lane]))
+                    Ok(fifo.full(way, fifo.popped[lane], lanes))
                 })?;
                 let fifo = state.fifos.get_mut(&(id, way)).expect("checked");
                 let index = fifo.popped[lane];
@@ -660,7 +671,7 @@ impl<'w> Interp<'w> {
                         slot.split
                     )));
                 }
-                let parts: Vec<Arc<Tile>> = slot.parts.iter().flatten().cloned().collect();
+                let parts: Vec<Arc<Tile>> = slot.parts[..lanes].iter().flatten().cloned().collect();
                 let tile = match way {
                     Way::C2v => part(&parts[0], split, lane)?,
                     Way::V2c => join(&parts, split)?,
@@ -693,7 +704,7 @@ impl<'w> Interp<'w> {
                 let index = fifo.freed[lane];
                 fifo.slot(index).expect("held").freed[lane] = true;
                 fifo.freed[lane] += 1;
-                let consumers = Fifo::consumers(way);
+                let consumers = Fifo::consumers(way, pipes.lanes);
                 while fifo
                     .queue
                     .front()
@@ -739,4 +750,14 @@ impl<'w> Interp<'w> {
         self.set1(frame, op, Value::Tile(Arc::new(tile)))
             .map(|_| ())
     }
+}
+
+/// Whether a push or pop in `region` (or nested in it) splits its tile
+/// between the vector cores.
+fn splits_tiles(region: &crate::program::Region) -> bool {
+    region.ops.iter().any(|op| {
+        (matches!(op.code, Code::PipePush | Code::PipePop)
+            && op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None))
+            || op.regions.iter().any(splits_tiles)
+    })
 }

@@ -7,8 +7,9 @@
 // overlap corrupts data exactly as it would on the device; global tensors
 // are five-dimensional views of host memory.
 //
-// What differs from hardware: tile data is kept row-major whatever the
-// fractal layout; pipes run in program order, so set_flag/wait_flag and
+// Elements lie where a2a3's tile layouts put them (Tile::offset), so views of
+// one address in different layouts see each other's data as on the device.
+// What differs from hardware: pipes run in program order, so set_flag/wait_flag and
 // pipe_barrier only check their arguments (and, with the hazard checker on,
 // order the pipes' clocks: pto/sim/hazards.hpp); f16 arithmetic is GCC's
 // _Float16 (computed in f32, rounded to f16).
@@ -163,9 +164,42 @@ struct Tile {
     return cell;
   }
 
+  /// Where element (r, c) lies in the tile's storage: a2a3's layouts, so
+  /// that two tiles at one address see each other's elements where the
+  /// device would (a Mat tile read through a view of the transposed layout
+  /// is its transpose). Unboxed: row- or column-major. Boxed: boxes of
+  /// 16 rows × 32 bytes (z inner, SLayout::RowMajor) or 32 bytes × 16
+  /// columns (n inner, SLayout::ColMajor), 16 × 16 for accumulators'
+  /// 1024-byte fractals, the boxes laid row-major (Z outer,
+  /// BLayout::RowMajor) or column-major (N outer, BLayout::ColMajor).
+  /// A boxed layout of a single row is row-major.
+  static constexpr int box_rows_of =
+      S == SLayout::NoneBox ? 1 : (Fractal == 1024 || S == SLayout::RowMajor ? 16 : int(32 / sizeof(T)));
+  static constexpr int box_cols_of =
+      S == SLayout::NoneBox ? 1 : (Fractal == 1024 || S == SLayout::ColMajor ? 16 : int(32 / sizeof(T)));
+  // A tile of whole boxes (pto-isa requires them but of a single row, as a
+  // matrix-vector product's left operand is: kept row-major).
+  static constexpr bool boxed = S != SLayout::NoneBox && Rows % box_rows_of == 0 && Cols % box_cols_of == 0;
+  static constexpr int box_rows =
+      !boxed ? 1 : (Fractal == 1024 || S == SLayout::RowMajor ? 16 : int(32 / sizeof(T)));
+  static constexpr int box_cols =
+      !boxed ? 1 : (Fractal == 1024 || S == SLayout::ColMajor ? 16 : int(32 / sizeof(T)));
+  static long offset(int r, int c) {
+    if constexpr (!boxed) {
+      return B == BLayout::RowMajor ? long(r) * Cols + c : long(c) * Rows + r;
+    } else {
+      constexpr long box = long(box_rows) * box_cols;
+      long inner = S == SLayout::RowMajor ? long(r % box_rows) * box_cols + c % box_cols
+                                          : long(c % box_cols) * box_rows + r % box_rows;
+      long outer = B == BLayout::RowMajor ? long(r / box_rows) * (Cols / box_cols) + c / box_cols
+                                          : long(c / box_cols) * (Rows / box_rows) + r / box_rows;
+      return outer * box + inner;
+    }
+  }
+
   T &at(int r, int c) const {
     if (!base) fail("a tile is used before TASSIGN binds it to an address");
-    return base[r * Cols + c];
+    return base[offset(r, c)];
   }
 };
 

@@ -37,6 +37,8 @@ pub struct KernelCall {
     /// Whether a push or pop of the kernel splits its tile between the
     /// vector cores (a core group then runs both).
     pub splits: bool,
+    /// Whether a push or pop of the kernel keeps its tile whole (`none`).
+    pub whole: bool,
 }
 
 /// The `pl.kind` of `function`.
@@ -90,6 +92,7 @@ pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String,
                 shares: shareable_outputs(kernel),
                 queries: crate::emitc::spmd::Queries::of(kernel),
                 splits: splits_tiles(kernel),
+                whole: keeps_tiles_whole(kernel),
             };
             (symbol(kernel), call)
         })
@@ -216,8 +219,18 @@ pub fn direction(function: OperationRef, index: usize) -> ParamDirection {
 /// Whether a push or pop of `kernel` splits its tile between the vector
 /// cores.
 pub fn splits_tiles(kernel: OperationRef) -> bool {
+    transfers(kernel).iter().any(|&split| split)
+}
+
+/// Whether a push or pop of `kernel` gives its whole tile (`none`).
+pub fn keeps_tiles_whole(kernel: OperationRef) -> bool {
+    transfers(kernel).iter().any(|&split| !split)
+}
+
+/// Per push or pop of `kernel`, whether it splits its tile.
+fn transfers(kernel: OperationRef) -> Vec<bool> {
     use pto_dialects::enums::{CoreSplit, EnumAttr};
-    !pto_dialects::ir::collect(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
+    pto_dialects::ir::collect(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
         matches!(
             OpKind::of(&op),
             Some(
@@ -226,7 +239,21 @@ pub fn splits_tiles(kernel: OperationRef) -> bool {
                     | OpKind::PlTileTpopFromAic
                     | OpKind::PlTileTpopFromAiv
             )
-        ) && op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None)
+        )
     })
-    .is_empty()
+    .into_iter()
+    .map(|op| op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None))
+    .collect()
 }
+
+/// Why a core group of these kernels is not launched (pto-isa's `none`
+/// pipe is one-to-one: vector core 1 gets no tile through it, so it cannot
+/// share a launch of both vector cores with a split pipe).
+pub fn unlaunchable_group(kernels: &[OperationRef]) -> Option<String> {
+    let splits = kernels.iter().any(|k| splits_tiles(*k));
+    let whole = kernels.iter().any(|k| keeps_tiles_whole(*k));
+    (splits && whole).then(|| MIXED_SPLITS.to_string())
+}
+
+/// Why a core group mixing `none` and split transfers is not launched.
+pub const MIXED_SPLITS: &str = "its pipes mix `none` and split transfers: a split runs the aiv kernel on both vector cores, and pto-isa gives vector core 1 no tile through a `none` pipe (split every transfer, or none)";

@@ -175,6 +175,8 @@ pub struct Group {
     /// The vector cores the launch runs: two when a pipe splits its tiles
     /// between them, else vector core 0 alone (pto-isa's TILE_NO_SPLIT).
     pub lanes: u32,
+    /// Why the group cannot be launched, if it cannot.
+    pub refusal: Option<String>,
 }
 
 /// What a program reads of its module.
@@ -323,15 +325,18 @@ fn read_group(
             }
         })
         .collect();
-    let splits = |name: &str| {
-        functions
-            .iter()
-            .copied()
-            .find(|f| symbol(*f) == name)
-            .is_some_and(crate::emitc::orchestration::kernels::splits_tiles)
-    };
-    let lanes = if splits(&aic) || splits(&aiv) { 2 } else { 1 };
+    let members: Vec<OperationRef> = functions
+        .iter()
+        .copied()
+        .filter(|f| symbol(*f) == aic || symbol(*f) == aiv)
+        .collect();
+    let splits = members
+        .iter()
+        .any(|k| crate::emitc::orchestration::kernels::splits_tiles(*k));
+    let lanes = if splits { 2 } else { 1 };
+    let refusal = crate::emitc::orchestration::kernels::unlaunchable_group(&members);
     Some(Group {
+        refusal,
         kernels: [aic, aiv],
         arguments: [aic_arguments, aiv_arguments],
         buffers,

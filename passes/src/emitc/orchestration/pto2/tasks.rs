@@ -121,6 +121,15 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
             (other, kernel)
         };
         let splits = aic.splits || aiv.splits;
+        if splits && (aic.whole || aiv.whole) {
+            return Err((
+                op,
+                format!(
+                    "core group @{group} is not launched: {}",
+                    crate::emitc::orchestration::kernels::MIXED_SPLITS
+                ),
+            ));
+        }
         let aiv1 = if splits {
             aiv.func_id.to_string()
         } else {

@@ -186,6 +186,9 @@ impl<'c, 'a> Host<'c, 'a, '_> {
                 format!("a submit of core group @{name} is not simulated yet (a call is)"),
             ));
         }
+        if let Some(refusal) = &group.refusal {
+            return Err((op, format!("core group @{name} is not launched: {refusal}")));
+        }
         let arguments = call_arguments(op);
         let mut buffers = Vec::new();
         for &bytes in &group.buffers {
