@@ -180,6 +180,8 @@ int32_t ptoGlue_plEnumAttrGetValue(MlirAttribute attribute, int32_t *which) {
     return *which = 3, static_cast<int32_t>(role.getValue());
   if (auto direction = dyn_cast<pto::pl::ParamDirectionAttr>(attr))
     return *which = 4, static_cast<int32_t>(direction.getValue());
+  if (auto split = dyn_cast<pto::pl::KernelSplitAttr>(attr))
+    return *which = 5, static_cast<int32_t>(split.getValue());
   *which = 0;
   return -1;
 }

@@ -1,10 +1,10 @@
 //! Typed constructors and accessors for the pl dialect attributes on
-//! functions: `#pl.kind<...>`, `#pl.level<...>`, `#pl.role<...>` and
-//! `#pl.direction<...>`.
+//! functions: `#pl.kind<...>`, `#pl.level<...>`, `#pl.role<...>`,
+//! `#pl.direction<...>` and `#pl.split<...>`.
 
 use melior::{Context, ir::Attribute};
 
-use crate::enums::{FunctionKind, Level, ParamDirection, Role};
+use crate::enums::{CoreSplit, FunctionKind, Level, ParamDirection, Role};
 
 fn parse<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
     // The text is built from the enum's own keyword, so it always parses
@@ -33,6 +33,11 @@ pub fn direction<'c>(context: &'c Context, direction: ParamDirection) -> Attribu
     parse(context, &format!("#pl.direction<{direction}>"))
 }
 
+/// Returns `#pl.split<split>`.
+pub fn split<'c>(context: &'c Context, split: CoreSplit) -> Attribute<'c> {
+    parse(context, &format!("#pl.split<{split}>"))
+}
+
 /// The value of a pl function attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FunctionAttr {
@@ -44,6 +49,8 @@ pub enum FunctionAttr {
     Role(Role),
     /// `#pl.direction<...>`
     Direction(ParamDirection),
+    /// `#pl.split<...>`
+    Split(CoreSplit),
 }
 
 /// Reads a pl function attribute; `None` for any other attribute.
@@ -54,6 +61,7 @@ pub fn read(attribute: Attribute) -> Option<FunctionAttr> {
         2 => Level::from_code(code).map(FunctionAttr::Level),
         3 => Role::from_code(code).map(FunctionAttr::Role),
         4 => ParamDirection::from_code(code).map(FunctionAttr::Direction),
+        5 => CoreSplit::from_code(code).map(FunctionAttr::Split),
         _ => None,
     }
 }
@@ -64,6 +72,16 @@ pub fn kind_of<'c: 'a, 'a>(
 ) -> Option<FunctionKind> {
     match function.attribute("pl.kind").ok().and_then(read) {
         Some(FunctionAttr::Kind(kind)) => Some(kind),
+        _ => None,
+    }
+}
+
+/// The `pl.split` of a function (`func.func`), if it has one.
+pub fn split_of<'c: 'a, 'a>(
+    function: impl melior::ir::operation::OperationLike<'c, 'a>,
+) -> Option<CoreSplit> {
+    match function.attribute("pl.split").ok().and_then(read) {
+        Some(FunctionAttr::Split(split)) => Some(split),
         _ => None,
     }
 }

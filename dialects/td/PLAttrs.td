@@ -176,6 +176,14 @@ def PL_CoreSplit : I32EnumAttr<"CoreSplit", "cross-core split", [
   ]> {
   let cppNamespace = "::pto::pl";
 }
+// `pl.split` on an incore kernel: how pl-lower-auto-vector-split shares its
+// vector work between the two vector cores (`#pl.split<up_down>`).
+def PL_CoreSplitAttr : EnumAttr<PL_Dialect, PL_CoreSplit, "split"> {
+  // The ops keep the enum's own attribute (`split up_down`) under the
+  // enum's class name; this is the one a function carries.
+  let cppClassName = "KernelSplitAttr";
+  let assemblyFormat = "`<` $value `>`";
+}
 
 // Which ways a cross-core pipe carries tiles: cube to vector, vector to
 // cube, or both (pto-isa's Direction codes).

@@ -86,6 +86,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::legalize_tile_cast::PASS,
     &crate::pl::tile_matmul_l0::PASS,
     &crate::pl::infer_memory_space::PASS,
+    &crate::pl::lower_auto_vector_split::PASS,
     &crate::pl::expand_mixed_kernel::PASS,
     &crate::pl::inject_gm_pipe_buffer::PASS,
     &crate::pl::plan_memory::PASS,

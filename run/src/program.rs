@@ -126,6 +126,10 @@ pub struct Function {
     /// Whether the body holds a `pl.system.syncall` (its launches that
     /// start their blocks together run them at once).
     pub has_syncall: bool,
+    /// The vector cores a core group launching this kernel runs: two when
+    /// a push or pop splits its tile between them
+    /// (`pto_dialects::verify::group_lanes`).
+    pub group_lanes: u32,
 }
 
 impl Function {
@@ -398,6 +402,7 @@ fn compile_function(op: OperationRef) -> Result<Function, RunError> {
         result_types,
         slots: compiler.slots.len(),
         has_syncall: has_syncall(&body.ops),
+        group_lanes: pto_dialects::verify::group_lanes(&[op]).unwrap_or(2),
         body,
         location,
     })

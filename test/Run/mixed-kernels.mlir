@@ -23,6 +23,24 @@
 // RUN: pto-run %s --entry mlp --input x=%t/x.npy --input wg=%t/wg.npy --input wu=%t/wu.npy -o %t/written
 // RUN: pto-run %t/lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py mlp %t | FileCheck %s --check-prefix=MLP
+// The same kernels with their vector work shared by the two vector cores
+// (pl.split: the attentions by rows, SwiGLU by columns; each vector core
+// computes half of every vector tile) compute the same, bit for bit.
+// RUN: sed -e '/func.func @flash(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<up_down>}/' -e '/func.func @paged(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<up_down>}/' -e '/func.func @swiglu(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<left_right>}/' %s > %t/shared.mlir
+// RUN: pto-opt %t/shared.mlir --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/shared-lowered.mlir
+// RUN: FileCheck %s --check-prefix=SHARED < %t/shared-lowered.mlir
+// RUN: pto-run %t/shared-lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/shared-attention
+// RUN: pto-run %t/shared-lowered.mlir --entry paged_attention --input arg0=%t/q.npy --input arg1=%t/kt.npy --input arg2=%t/vc.npy --input arg3=%t/bt.npy -o %t/shared-paged
+// RUN: pto-run %t/shared-lowered.mlir --entry mlp --input arg0=%t/x.npy --input arg1=%t/wg.npy --input arg2=%t/wu.npy -o %t/shared-mlp
+// RUN: pto-run %t/lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/whole-attention
+// RUN: pto-run %t/lowered.mlir --entry paged_attention --input arg0=%t/q.npy --input arg1=%t/kt.npy --input arg2=%t/vc.npy --input arg3=%t/bt.npy -o %t/whole-paged
+// RUN: /usr/bin/python3 -c "import numpy as np; l = lambda d: np.load('%t/' + d + '/result0.npy'); assert all(np.array_equal(l('shared-' + a), l(b)) for a, b in [('attention', 'whole-attention'), ('paged', 'whole-paged'), ('mlp', 'lowered')]); print('shared halves match')" | FileCheck %s --check-prefix=HALVES
+// HALVES: shared halves match
+// SHARED-LABEL: func.func @flash_aiv
+// SHARED: pl.tile.tpop_from_aic up_down {{.*}}: !pl.tile<32x64xf32, vec>
+// SHARED: pl.tile.tpush_to_aic %{{.*}} up_down : !pl.tile<32x64xf16, vec>
+// SHARED-LABEL: func.func @swiglu_aiv
+// SHARED: pl.tile.tpop_from_aic left_right {{.*}}: !pl.tile<64x64xf32, vec>
 // For the runtime (a2a3) each group is one mixed task of its two kernels
 // over the pipe's slot buffer; test/Sim/cross-core*.test run them.
 // RUN: pto-translate %t/lowered.mlir --mlir-to-cce --target=a2a3 -o %t/cce

@@ -18,3 +18,17 @@ func.func @scalar_from_vector(%a: !pl.tensor<16x16xf16>, %n: !pl.tensor<16x16xi3
   }
   return %r : !pl.tensor<16x16xf32>
 }
+
+// -----
+
+// A kernel marked pl.split is split by pl-lower-auto-vector-split first.
+// expected-error @+1 {{pl-expand-mixed-kernel: the kernel is marked pl.split up_down: pl-lower-auto-vector-split shares its vector work first}}
+func.func @marked(%x: !pl.tensor<16x32xf16>, %w: !pl.tensor<32x64xf16>, %y: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.split<up_down>} {
+  %c0 = arith.constant 0 : index
+  %xt = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x32xf16> -> !pl.tile<16x32xf16>
+  %wt = pl.tile.load %w[%c0, %c0] : !pl.tensor<32x64xf16> -> !pl.tile<32x64xf16>
+  %p = pl.tile.matmul %xt, %wt : !pl.tile<16x32xf16>, !pl.tile<32x64xf16> -> !pl.tile<16x64xf32>
+  %e = pl.tile.exp %p : !pl.tile<16x64xf32>
+  %s = pl.tile.store %e, %y[%c0, %c0] : !pl.tile<16x64xf32>, !pl.tensor<16x64xf32>
+  return %s : !pl.tensor<16x64xf32>
+}

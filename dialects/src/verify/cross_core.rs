@@ -680,7 +680,51 @@ pub fn verify_group_call<'c>(call: OperationRef<'c, '_>) -> VerifyResult<'c> {
             }
         }
     }
+    let halves: Vec<OperationRef> = [aic_name, aiv_name]
+        .iter()
+        .filter_map(|name| super::functions::named_function(call, name))
+        .collect();
+    if let Err(why) = group_lanes(&halves) {
+        return fail(format!("the group of @{aic_name} and @{aiv_name}: {why}"));
+    }
     Ok(())
+}
+
+/// Why a core group whose pipes mix `none` and split transfers is refused.
+pub const MIXED_SPLITS: &str = "its pipes mix `none` and split transfers: a split runs the aiv kernel on both vector cores, and pto-isa gives vector core 1 no tile through a `none` pipe (split every transfer, or none)";
+
+/// How many vector cores run a core group of `kernels` (its aic and aiv
+/// kernels): two when a push or pop splits its tile between them, one
+/// (vector core 0, pto-isa's one-to-one `TILE_NO_SPLIT`) when every
+/// transfer is `none`; [`MIXED_SPLITS`] when they mix. The one answer the
+/// verifier, pto-run and the launches of every target read.
+pub fn group_lanes(kernels: &[OperationRef]) -> Result<u32, &'static str> {
+    let (mut split, mut whole) = (false, false);
+    for kernel in kernels {
+        kernel.walk(WalkOrder::PreOrder, |op| {
+            if matches!(
+                crate::op_table::kind(&op),
+                Some(
+                    OpKind::PlTileTpushToAiv
+                        | OpKind::PlTileTpushToAic
+                        | OpKind::PlTileTpopFromAic
+                        | OpKind::PlTileTpopFromAiv
+                )
+            ) {
+                if op.enum_attr::<CoreSplit>("split") == Some(CoreSplit::None) {
+                    whole = true;
+                } else {
+                    split = true;
+                }
+            }
+            WalkResult::Advance
+        });
+    }
+    match (split, whole) {
+        (true, true) => Err(MIXED_SPLITS),
+        (true, false) => Ok(2),
+        _ => Ok(1),
+    }
 }
 
 /// What the two halves of a group must agree on about a pipe.

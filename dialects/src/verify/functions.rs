@@ -34,13 +34,14 @@ use crate::{
 };
 
 /// Which pl enum attribute an attribute is (1 kind, 2 level, 3 role, 4
-/// direction), with its code.
+/// direction, 5 split), with its code.
 fn pl_enum(attribute: Attribute) -> Option<(i32, i32)> {
     Some(match attrs::read(attribute)? {
         FunctionAttr::Kind(kind) => (1, kind as i32),
         FunctionAttr::Level(level) => (2, level as i32),
         FunctionAttr::Role(role) => (3, role as i32),
         FunctionAttr::Direction(direction) => (4, direction as i32),
+        FunctionAttr::Split(split) => (5, split as i32),
     })
 }
 
@@ -113,6 +114,7 @@ pub fn verify_attribute<'c>(
         "pl.addresses" => return verify_addresses(op),
         "pl.unroll" => return verify_unroll(op),
         "pl.memory" => return verify_memory(op),
+        "pl.split" => return verify_split(op, is_function),
         _ => {}
     }
     if !matches!(name, "pl.kind" | "pl.level" | "pl.role") {
@@ -141,6 +143,29 @@ pub fn verify_attribute<'c>(
         verify_function(op)?;
     }
     Ok(())
+}
+
+/// `pl.split` asks pl-lower-auto-vector-split to share an `incore`
+/// kernel's vector work between the two vector cores.
+fn verify_split<'c>(op: OperationRef<'c, '_>, is_function: bool) -> VerifyResult<'c> {
+    if !is_function {
+        return fail("'pl.split' applies to func.func");
+    }
+    let attribute = op
+        .attribute("pl.split")
+        .map_err(|e| super::common::Failure::new(e.to_string()))?;
+    if pl_enum(attribute).map(|(which, _)| which) != Some(5) {
+        return fail(format!(
+            "'pl.split' must be a #pl.split attribute, got {attribute}"
+        ));
+    }
+    match function_kind(op) {
+        Some(FunctionKind::InCore) => Ok(()),
+        other => fail(format!(
+            "'pl.split' shares an incore kernel's vector work between the vector cores; this function is {}",
+            other.map_or("without pl.kind".to_string(), |k| format!("of kind {k}"))
+        )),
+    }
 }
 
 fn enum_attr<T>(

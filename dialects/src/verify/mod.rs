@@ -57,6 +57,7 @@ mod reduce;
 mod system;
 mod tensor;
 
+pub use cross_core::group_lanes;
 pub use functions::inline_refusal;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};

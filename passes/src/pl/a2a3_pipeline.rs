@@ -41,14 +41,17 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 12. per kernel, [`pl-infer-memory-space`](pl-infer-memory-space.md): a
    memory space for every tile, moves into L0 and across the cores,
    aic/aiv kernels;
-13. [`pl-expand-mixed-kernel`](pl-expand-mixed-kernel.md): every kernel
+13. per kernel, [`pl-lower-auto-vector-split`](pl-lower-auto-vector-split.md):
+   the vector work of mixed kernels marked `pl.split` shared between the
+   two vector cores, each on its half of every vector tile;
+14. [`pl-expand-mixed-kernel`](pl-expand-mixed-kernel.md): every kernel
    that mixes cube and vector work into a core group (an aic and an aiv
    kernel joined by a cross-core pipe);
-14. [`pl-inject-gm-pipe-buffer`](pl-inject-gm-pipe-buffer.md): each
+15. [`pl-inject-gm-pipe-buffer`](pl-inject-gm-pipe-buffer.md): each
    group's pipes their slot buffers in global memory, made by the group;
-15. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
+16. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
    on-chip tile (a2a3 capacities);
-16. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
+17. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
 Tensor-level kernels with dynamic shapes are not converted (a warning):
@@ -59,5 +62,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-lower-auto-vector-split),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-plan-memory,pl-insert-sync)",
 };

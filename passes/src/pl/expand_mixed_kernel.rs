@@ -15,7 +15,7 @@ use melior::{
     },
 };
 use pto_dialects::{
-    attrs::{self, FunctionAttr},
+    attrs,
     diag::{OpDiagnostic, Severity},
     enums::{CoreSplit, FunctionKind, MemorySpace, PipeDirections},
     ops::{Checked, OpKind, op_name, with_operand_segments},
@@ -57,8 +57,12 @@ calling both, so its callers are unchanged:
   and both initialise pipe 0 alike, a slot holding the largest tile
   crossing.
 
-Every transfer is split `none`: both vector cores run the whole aiv
-kernel on whole tiles. Pushes and pops sit at the same place of the same
+A move becomes a transfer split `none` (vector core 0 runs the aiv kernel
+on whole tiles); a crossing marked `pl.tile.aiv_shard` or
+`pl.tile.aic_gather` (written so, or made by pl-lower-auto-vector-split
+from a kernel's `pl.split`) keeps its split, and both vector cores run the
+aiv kernel, each on its half. A kernel still marked `pl.split` is an error:
+pl-lower-auto-vector-split comes first. Pushes and pops sit at the same place of the same
 loops on both sides, so every push has its pop at any trip count, zero
 included. A store from one side leaves the other side's tensor as it was
 (the same parameter), and the group returns what the aiv kernel returns.
@@ -179,7 +183,7 @@ fn op_side(op: OperationRef) -> Option<Side> {
 }
 
 /// Whether a function is an `incore` kernel with tiles on both sides.
-fn is_mixed(function: OperationRef) -> bool {
+pub(crate) fn is_mixed(function: OperationRef) -> bool {
     if kind_of(function) != Some(FunctionKind::InCore) {
         return false;
     }
@@ -197,12 +201,7 @@ fn is_mixed(function: OperationRef) -> bool {
     cube && vector
 }
 
-fn kind_of(function: OperationRef) -> Option<FunctionKind> {
-    match function.attribute("pl.kind").ok().and_then(attrs::read) {
-        Some(FunctionAttr::Kind(kind)) => Some(kind),
-        _ => None,
-    }
-}
+use pto_dialects::attrs::kind_of;
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let Some(body) = module.region_opt(0).and_then(|r| r.first_block()) else {
@@ -265,6 +264,14 @@ fn expand<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>>
     let module_block = function
         .block()
         .ok_or((function, "a kernel outside a module".to_string()))?;
+    if let Some(split) = attrs::split_of(function) {
+        return Err((
+            function,
+            format!(
+                "the kernel is marked pl.split {split}: pl-lower-auto-vector-split shares its vector work first"
+            ),
+        ));
+    }
     let crossed = crossings(function);
     let names = (format!("{name}_aic"), format!("{name}_aiv"));
     for (side, half_name) in [(Side::Cube, &names.0), (Side::Vector, &names.1)] {
@@ -345,6 +352,7 @@ fn keep_side<'c, 'a>(half: OperationRef<'c, 'a>, side: Side) -> Result<(), Failu
             );
             let tile: Value = popped.result(0).unwrap().into();
             pto_dialects::ir::replace_all_uses(moved, tile);
+            sink_pop(popped, tile, op);
             // Freed after the tile's last use in the pop's block.
             let mut last = popped;
             let mut cursor = popped.next_in_block();
@@ -460,9 +468,55 @@ fn first_user<'c, 'a>(
     found
 }
 
+/// Moves a pop down its block to just before the first op that uses its
+/// tile (`replaced`, the crossing it stands for, aside), not past another
+/// push or pop (or a crossing still to become one) or a loop or branch
+/// holding one, past frees: the same pops in the same order, each holding
+/// its slot for less time. With the frees after
+/// the last uses, a consumer then holds one popped tile where its uses do
+/// not overlap (SwiGLU's g is freed before u is popped), which is also what
+/// pto-isa's CPU backend needs of split pipes: its split consumer frees
+/// the slot it popped last.
+fn sink_pop(popped: OperationRef, tile: Value, replaced: OperationRef) {
+    let mut before = None;
+    let mut cursor = popped.next_in_block();
+    while let Some(candidate) = cursor {
+        if candidate == replaced {
+            // The move the pop replaces, erased later.
+            cursor = candidate.next_in_block();
+            continue;
+        }
+        let mut stop = false;
+        candidate.walk(WalkOrder::PreOrder, |nested| {
+            stop |= nested.operands().any(|v| v == tile)
+                || crossing(nested).is_some()
+                || OpKind::of(&nested).is_some_and(|k| {
+                    k.family() == pto_dialects::op_table::Family::CrossCore
+                        && !matches!(k, OpKind::PlSystemTfreeToAic | OpKind::PlSystemTfreeToAiv)
+                });
+            WalkResult::Advance
+        });
+        if stop || candidate.next_in_block().is_none() {
+            before = Some(candidate);
+            break;
+        }
+        cursor = candidate.next_in_block();
+    }
+    if let Some(before) = before
+        && popped.next_in_block() != Some(before)
+    {
+        pto_dialects::ir::edit(popped).move_before(before);
+    }
+}
+
 /// `split none`.
 fn split_none(context: &Context) -> Attribute<'_> {
-    IntegerAttribute::new(IntegerType::new(context, 32).into(), CoreSplit::None as i64).into()
+    split_attribute(context, CoreSplit::None)
+}
+
+/// The `split` keyword attribute of the cross-core ops.
+pub(crate) fn split_attribute(context: &Context, split: CoreSplit) -> Attribute<'_> {
+    IntegerAttribute::new(IntegerType::new(context, 32).into(), split as i64).into()
 }
 
 /// Removes from an `scf.for` or `scf.if` the results (and iteration

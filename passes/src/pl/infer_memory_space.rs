@@ -441,6 +441,18 @@ fn classify<'c>(context: &'c Context, function: OperationRef<'c, '_>) -> Result<
         } else {
             FunctionKind::Aiv
         };
+        if let Some(split) = attrs::split_of(function) {
+            // pl.split shares a mixed kernel's vector work between the
+            // vector cores; this kernel runs on one core.
+            OpDiagnostic::new(format!(
+                "pl-infer-memory-space: the kernel is split {split} but runs on one {} core: its split is dropped",
+                if new_kind == FunctionKind::Aic { "cube" } else { "vector" }
+            ))
+            .emit(function, Severity::Warning);
+            pto_dialects::ir::edit(function)
+                .remove_attribute("pl.split")
+                .ok();
+        }
         let attribute: Attribute = attrs::function_kind(context, new_kind);
         let mut function = pto_dialects::ir::edit(function);
         function.set_discardable_attribute("pl.kind", attribute);

@@ -11,6 +11,7 @@ pub mod inline_functions;
 pub mod insert_sync;
 pub mod legalize_tile_cast;
 pub mod linear;
+pub mod lower_auto_vector_split;
 pub mod lower_math_ops;
 pub mod materialize_valid_shapes;
 pub mod outline_incore_scopes;

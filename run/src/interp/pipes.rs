@@ -434,11 +434,14 @@ impl<'w> Interp<'w> {
     ) -> Result<()> {
         use pto_dialects::enums::FunctionKind;
         // Vector core 0 alone unless a pipe splits tiles between both
-        // (pto-isa's TILE_NO_SPLIT is one-to-one, on vector core 0).
-        let splits = members
+        // (pto-isa's TILE_NO_SPLIT is one-to-one, on vector core 0); the
+        // verifier refuses a group whose halves disagree.
+        let lanes = members
             .iter()
-            .any(|(_, callee, _)| splits_tiles(&self.program.functions[*callee].body));
-        let lanes = if splits { VECTOR_CORES } else { 1 };
+            .map(|(_, callee, _)| self.program.functions[*callee].group_lanes as usize)
+            .max()
+            .unwrap_or(1)
+            .min(VECTOR_CORES);
         let mut seats = Vec::new();
         for (member, (_, callee, _)) in members.iter().enumerate() {
             match self.program.functions[*callee].kind {
@@ -750,14 +753,4 @@ impl<'w> Interp<'w> {
         self.set1(frame, op, Value::Tile(Arc::new(tile)))
             .map(|_| ())
     }
-}
-
-/// Whether a push or pop in `region` (or nested in it) splits its tile
-/// between the vector cores.
-fn splits_tiles(region: &crate::program::Region) -> bool {
-    region.ops.iter().any(|op| {
-        (matches!(op.code, Code::PipePush | Code::PipePop)
-            && op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None))
-            || op.regions.iter().any(splits_tiles)
-    })
 }

@@ -365,3 +365,37 @@ func.func @based_cube() attributes {pl.kind = #pl.kind<aic>} {
   %c2v = pl.system.import_peer_buffer "r" from @based_vector base 0 : i32
   return
 }
+
+// -----
+
+// A split pipe runs both vector cores, and pto-isa's `none` pipe gives
+// vector core 1 no tile: a group mixing them is refused.
+!X = !pl.tensor<16x32xf32>
+!Acc = !pl.tile<16x32xf32, acc>
+func.func @main(%x: !X) attributes {pl.kind = #pl.kind<orchestration>} {
+  pl.call @k(%x) : (!X) -> ()
+  return
+}
+func.func @k(%x: !X) attributes {pl.kind = #pl.kind<group>} {
+  // expected-error @+1 {{the group of @k_aic and @k_aiv: its pipes mix `none` and split transfers}}
+  pl.call @k_aic(%x) : (!X) -> ()
+  pl.call @k_aiv(%x) : (!X) -> ()
+  return
+}
+func.func @k_aic(%x: !X) attributes {pl.kind = #pl.kind<aic>} {
+  %c2v = pl.system.import_peer_buffer "r" from @k_aiv : i32
+  pl.system.aic_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  %a = pl.tile.create : !Acc
+  pl.tile.tpush_to_aiv %a up_down : !Acc
+  pl.tile.tpush_to_aiv %a none : !Acc
+  return
+}
+func.func @k_aiv(%x: !X) attributes {pl.kind = #pl.kind<aiv>} {
+  %c2v = pl.system.reserve_buffer "r" size 4096 : i32
+  pl.system.aiv_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2
+  %h = pl.tile.tpop_from_aic up_down : !pl.tile<8x32xf32, vec>
+  pl.system.tfree_to_aic %h : !pl.tile<8x32xf32, vec>
+  %w = pl.tile.tpop_from_aic none : !pl.tile<16x32xf32, vec>
+  pl.system.tfree_to_aic %w : !pl.tile<16x32xf32, vec>
+  return
+}

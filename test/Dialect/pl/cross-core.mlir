@@ -15,7 +15,7 @@
 // CHECK: %[[C2V:.*]] = pl.system.import_peer_buffer "k_c2v" from @vector : i32
 // CHECK: pl.system.aic_initialize_pipe both c2v %[[C2V]] v2c %[[V2C]] slot_size 2048 slots 2{{$}}
 // CHECK: pl.tile.tpush_to_aiv %{{.*}} up_down : !pl.tile<16x32xf32, acc>
-// CHECK: pl.tile.tpush_to_aiv %{{.*}} none id 1 : !pl.tile<16x32xf32, acc>
+// CHECK: pl.tile.tpush_to_aiv %{{.*}} left_right id 1 : !pl.tile<16x32xf32, acc>
 // CHECK: %[[M:.*]] = pl.tile.tpop_from_aiv up_down : !pl.tile<16x32xf16, mat>
 // CHECK: pl.system.tfree_to_aiv %[[M]] : !pl.tile<16x32xf16, mat>
 // KEPT-LABEL: func.func @cube
@@ -29,7 +29,7 @@ func.func @cube(%acc: !pl.tensor<16x32xf32>) attributes {pl.kind = #pl.kind<aic>
   pl.system.aic_initialize_pipe c2v c2v %c2v slot_size 2048 slots 2 id 1
   %a = pl.tile.create : !Acc
   pl.tile.tpush_to_aiv %a up_down : !Acc
-  pl.tile.tpush_to_aiv %a none id 1 : !Acc
+  pl.tile.tpush_to_aiv %a left_right id 1 : !Acc
   %m = pl.tile.tpop_from_aiv up_down : !Mat
   pl.system.tfree_to_aiv %m : !Mat
   return
@@ -49,8 +49,8 @@ func.func @vector() attributes {pl.kind = #pl.kind<aiv>} {
   %f = pl.tile.cast %h round : !Half -> !VHalf
   pl.system.tfree_to_aic %h : !Half
   pl.tile.tpush_to_aic %f up_down : !VHalf
-  %w = pl.tile.tpop_from_aic none id 1 : !pl.tile<16x32xf32, vec>
-  pl.system.tfree_to_aic %w : !pl.tile<16x32xf32, vec>
+  %w = pl.tile.tpop_from_aic left_right id 1 : !pl.tile<16x16xf32, vec>
+  pl.system.tfree_to_aic %w : !pl.tile<16x16xf32, vec>
   return
 }
 

@@ -23,6 +23,22 @@ func.func @wrong_attr() attributes {pl.kind = #pl.level<chip>} {
 
 // -----
 
+// pl.split asks an incore kernel to share its vector work between the
+// vector cores.
+// expected-error @+1 {{'func.func' op 'pl.split' shares an incore kernel's vector work between the vector cores; this function is of kind orchestration}}
+func.func @split_orchestration() attributes {pl.kind = #pl.kind<orchestration>, pl.split = #pl.split<up_down>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'pl.split' must be a #pl.split attribute, got #pl.kind<incore>}}
+func.func @split_wrong_attr() attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.kind<incore>} {
+  return
+}
+
+// -----
+
 func.func @kind_on_other_op() {
   // expected-error @+1 {{'pl.kind' applies to func.func}}
   %c = arith.constant {pl.kind = #pl.kind<incore>} 0 : index

@@ -19,6 +19,13 @@ func.func @add_kernel(%a: !T, %b: !T, %o: !T {pl.direction = #pl.direction<out>}
   return %o2 : !T
 }
 
+// A kernel whose vector work the two vector cores share by rows.
+// CHECK-LABEL: func.func @shared
+// CHECK-SAME: attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.split<up_down>}
+func.func @shared(%a: !T) attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.split<up_down>} {
+  return
+}
+
 // CHECK-LABEL: func.func @cube
 // CHECK-SAME: attributes {pl.kind = #pl.kind<aic>, pl.level = #pl.level<aic>, pl.role = #pl.role<subworker>}
 func.func @cube(%a: !T) attributes {pl.kind = #pl.kind<aic>, pl.level = #pl.level<aic>, pl.role = #pl.role<subworker>} {

@@ -8,7 +8,7 @@ use melior::ir::{
     BlockLike, OperationRef, RegionLike, ValueLike, attribute::IntegerAttribute,
     operation::OperationLike,
 };
-use pto_dialects::ops::{Checked, OpKind};
+use pto_dialects::ops::Checked;
 use pto_dialects::{
     attrs,
     enums::{FunctionKind, ParamDirection},
@@ -34,11 +34,11 @@ pub struct KernelCall {
     pub shares: Vec<(usize, usize)>,
     /// The SPMD identity the kernel reads (its trailing parameters).
     pub queries: crate::emitc::spmd::Queries,
-    /// Whether a push or pop of the kernel splits its tile between the
-    /// vector cores (a core group then runs both).
-    pub splits: bool,
-    /// Whether a push or pop of the kernel keeps its tile whole (`none`).
-    pub whole: bool,
+    /// The vector cores its pipes need when a core group launches it: two
+    /// when a push or pop splits its tile between them
+    /// (`pto_dialects::verify::group_lanes`; the verifier
+    /// refuses a group whose halves disagree).
+    pub lanes: u32,
 }
 
 /// The `pl.kind` of `function`.
@@ -91,8 +91,7 @@ pub fn kernel_calls<'c, 'a>(kernels: &[OperationRef<'c, 'a>]) -> HashMap<String,
                 returns: returned_parameters(kernel),
                 shares: shareable_outputs(kernel),
                 queries: crate::emitc::spmd::Queries::of(kernel),
-                splits: splits_tiles(kernel),
-                whole: keeps_tiles_whole(kernel),
+                lanes: pto_dialects::verify::group_lanes(&[kernel]).unwrap_or(2),
             };
             (symbol(kernel), call)
         })
@@ -215,45 +214,3 @@ pub fn shareable_outputs(function: OperationRef) -> Vec<(usize, usize)> {
 pub fn direction(function: OperationRef, index: usize) -> ParamDirection {
     pto_dialects::access::declared_direction(function, index).unwrap_or(ParamDirection::In)
 }
-
-/// Whether a push or pop of `kernel` splits its tile between the vector
-/// cores.
-pub fn splits_tiles(kernel: OperationRef) -> bool {
-    transfers(kernel).iter().any(|&split| split)
-}
-
-/// Whether a push or pop of `kernel` gives its whole tile (`none`).
-pub fn keeps_tiles_whole(kernel: OperationRef) -> bool {
-    transfers(kernel).iter().any(|&split| !split)
-}
-
-/// Per push or pop of `kernel`, whether it splits its tile.
-fn transfers(kernel: OperationRef) -> Vec<bool> {
-    use pto_dialects::enums::{CoreSplit, EnumAttr};
-    pto_dialects::ir::collect(kernel, melior::ir::operation::WalkOrder::PreOrder, |op| {
-        matches!(
-            OpKind::of(&op),
-            Some(
-                OpKind::PlTileTpushToAiv
-                    | OpKind::PlTileTpushToAic
-                    | OpKind::PlTileTpopFromAic
-                    | OpKind::PlTileTpopFromAiv
-            )
-        )
-    })
-    .into_iter()
-    .map(|op| op.enum_attr::<CoreSplit>("split") != Some(CoreSplit::None))
-    .collect()
-}
-
-/// Why a core group of these kernels is not launched (pto-isa's `none`
-/// pipe is one-to-one: vector core 1 gets no tile through it, so it cannot
-/// share a launch of both vector cores with a split pipe).
-pub fn unlaunchable_group(kernels: &[OperationRef]) -> Option<String> {
-    let splits = kernels.iter().any(|k| splits_tiles(*k));
-    let whole = kernels.iter().any(|k| keeps_tiles_whole(*k));
-    (splits && whole).then(|| MIXED_SPLITS.to_string())
-}
-
-/// Why a core group mixing `none` and split transfers is not launched.
-pub const MIXED_SPLITS: &str = "its pipes mix `none` and split transfers: a split runs the aiv kernel on both vector cores, and pto-isa gives vector core 1 no tile through a `none` pipe (split every transfer, or none)";

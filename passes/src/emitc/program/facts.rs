@@ -175,8 +175,6 @@ pub struct Group {
     /// The vector cores the launch runs: two when a pipe splits its tiles
     /// between them, else vector core 0 alone (pto-isa's TILE_NO_SPLIT).
     pub lanes: u32,
-    /// Why the group cannot be launched, if it cannot.
-    pub refusal: Option<String>,
 }
 
 /// What a program reads of its module.
@@ -330,13 +328,9 @@ fn read_group(
         .copied()
         .filter(|f| symbol(*f) == aic || symbol(*f) == aiv)
         .collect();
-    let splits = members
-        .iter()
-        .any(|k| crate::emitc::orchestration::kernels::splits_tiles(*k));
-    let lanes = if splits { 2 } else { 1 };
-    let refusal = crate::emitc::orchestration::kernels::unlaunchable_group(&members);
+    // The verifier refuses a group whose pipes mix `none` and split.
+    let lanes = pto_dialects::verify::group_lanes(&members).unwrap_or(2);
     Some(Group {
-        refusal,
         kernels: [aic, aiv],
         arguments: [aic_arguments, aiv_arguments],
         buffers,

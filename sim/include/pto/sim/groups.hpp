@@ -25,13 +25,15 @@
 #include <vector>
 
 #include "pto/sim/backend.hpp"
+#include "pto/sim/spmd.hpp"
 
 namespace pto::sim {
 
-/// Runs `kernel` with the elements [Offset, Offset + sizeof...(I)) of `args`.
-template <std::size_t Offset, typename Kernel, typename Tuple, std::size_t... I>
-void apply_range(Kernel kernel, Tuple &args, std::index_sequence<I...>) {
-  kernel(std::get<Offset + I>(args)...);
+/// Runs `kernel` with the elements [Offset, Offset + sizeof...(I)) of
+/// `args`, then `identity`'s.
+template <std::size_t Offset, typename Kernel, typename Tuple, typename Identity, std::size_t... I>
+void apply_range(Kernel kernel, Tuple &args, Identity identity, std::index_sequence<I...>) {
+  std::apply([&](auto... trailing) { kernel(std::get<Offset + I>(args)..., trailing...); }, identity);
 }
 
 /// This thread is core `vector` of a group of `lanes` vector cores (the
@@ -87,17 +89,19 @@ template <typename Core> void run_group(const char *name, int lanes, Core core) 
 }
 
 /// Launches a core group: `aic` with the first `AicArgs` of `args`, `aiv`
-/// on `Lanes` vector cores with the rest.
-template <int Lanes, std::size_t AicArgs, typename Aic, typename Aiv, typename... Args>
+/// on `Lanes` vector cores with the rest; each kernel also takes the block
+/// queries of its mask (spmd.hpp's block_identity: block 0 of 1, the
+/// cube's sub-block 0, each vector core's its own index).
+template <int Lanes, std::size_t AicArgs, int AicMask = 0, int AivMask = 0, typename Aic, typename Aiv, typename... Args>
 void launch_group(const char *name, Aic aic, Aiv aiv, Args... args) {
   static_assert(Lanes == 1 || Lanes == 2, "a core group has one or two vector cores");
   auto all = std::make_tuple(args...);
   constexpr std::size_t AivArgs = sizeof...(Args) - AicArgs;
   run_group(name, Lanes, [&](int seat) {
     if (seat < 0)
-      apply_range<0>(aic, all, std::make_index_sequence<AicArgs>{});
+      apply_range<0>(aic, all, block_identity<AicMask>(0, 1, 0), std::make_index_sequence<AicArgs>{});
     else
-      apply_range<AicArgs>(aiv, all, std::make_index_sequence<AivArgs>{});
+      apply_range<AicArgs>(aiv, all, block_identity<AivMask>(0, 1, seat), std::make_index_sequence<AivArgs>{});
   });
 }
 

@@ -11,15 +11,15 @@
 // ring; a free gives the slot back once every core that pops it has freed
 // it. Split `none` is one vector core (pto-isa's TILE_NO_SPLIT: "1:1
 // mode, using AIV0"): a launch of such a group runs vector core 0 alone.
-// A core that waits longer than PTO_SIM_DEADLOCK_SECONDS (60; 0: no
-// limit) reports the deadlock and stops the program.
+// A launch whose cores still wait after PTO_SIM_DEADLOCK_SECONDS (60; 0:
+// no limit) is reported as a deadlock by the launch (groups.hpp), the same
+// on pto-isa's backend and the model.
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTO_SIM_PIPES_HPP
 #define PTO_SIM_PIPES_HPP
 
 #include <atomic>
-#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <cstdio>
@@ -52,12 +52,6 @@ inline CoreSeat &core_seat() {
 inline std::atomic<uint64_t> &group_launches() {
   static std::atomic<uint64_t> count{0};
   return count;
-}
-
-/// Seconds a core waits at a pipe before the wait is a deadlock.
-inline long pipe_deadlock_seconds() {
-  const char *value = std::getenv("PTO_SIM_DEADLOCK_SECONDS");
-  return value && *value ? std::atol(value) : 60;
 }
 
 } // namespace sim
@@ -125,19 +119,11 @@ struct TPipe {
 
   unsigned char *slot(uint32_t index) const { return static_cast<unsigned char *>(gm) + size_t(index) * SlotSize; }
 
+  /// Blocks until `ready`; a launch whose cores all wait here for good is
+  /// reported by the launch's watchdog (groups.hpp, run_group).
   template <typename Wait>
-  static void wait(Shared &shared, std::unique_lock<std::mutex> &guard, const char *what, Wait ready) {
-    long seconds = sim::pipe_deadlock_seconds();
-    if (seconds <= 0) {
-      shared.changed.wait(guard, ready);
-      return;
-    }
-    if (!shared.changed.wait_for(guard, std::chrono::seconds(seconds), ready)) {
-      std::fprintf(stderr,
-                   "pto sim: error: deadlock: a %s core of a core group waits at pipe %d to %s after %ld s\n",
-                   sim::core_seat().cube ? "cube" : "vector", int(FlagID), what, seconds);
-      std::_Exit(1);
-    }
+  static void wait(Shared &shared, std::unique_lock<std::mutex> &guard, const char *, Wait ready) {
+    shared.changed.wait(guard, ready);
   }
 };
 

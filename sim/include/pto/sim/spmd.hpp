@@ -7,7 +7,8 @@
 // is what a cross-block barrier (`pl.system.syncall`: `syncall` here)
 // needs. Each call is given the identity the kernel reads, as its trailing
 // parameters: the block index (mask bit 1), the block count (bit 2) and the
-// sub-block index (bit 4, always 0: one vector core per block).
+// sub-block index (bit 4: 0 here, one vector core per block; a core group's
+// launch, groups.hpp, gives each vector core its own).
 //
 //===----------------------------------------------------------------------===//
 #ifndef PTO_SIM_SPMD_HPP
@@ -107,17 +108,23 @@ template <typename Block> void run_blocks(long blocks, bool together, Block bloc
   for (std::thread &thread : threads) thread.join();
 }
 
+/// The identity a kernel taking the queries of `Mask` is given, as its
+/// trailing parameters: the block index (bit 1), the block count (bit 2),
+/// the sub-block (vector core) index (bit 4).
+template <int Mask> auto block_identity(long block, long blocks, int subblock) {
+  return std::tuple_cat(
+      [&] { if constexpr ((Mask & 1) != 0) return std::make_tuple(int32_t(block)); else return std::tuple<>(); }(),
+      [&] { if constexpr ((Mask & 2) != 0) return std::make_tuple(int32_t(blocks)); else return std::tuple<>(); }(),
+      [&] { if constexpr ((Mask & 4) != 0) return std::make_tuple(int32_t(subblock)); else return std::tuple<>(); }());
+}
+
 template <int Mask, typename Kernel, typename... Args> void launch_blocks(long blocks, Kernel kernel, Args... args) {
   if (blocks < 1) {
     std::fprintf(stderr, "pto sim: error: a launch of %ld blocks\n", blocks);
     std::exit(1);
   }
   run_blocks(blocks, (Mask & 8) != 0, [&](long block) {
-    auto identity = std::tuple_cat(
-        [&] { if constexpr ((Mask & 1) != 0) return std::make_tuple(int32_t(block)); else return std::tuple<>(); }(),
-        [&] { if constexpr ((Mask & 2) != 0) return std::make_tuple(int32_t(blocks)); else return std::tuple<>(); }(),
-        [&] { if constexpr ((Mask & 4) != 0) return std::make_tuple(int32_t(0)); else return std::tuple<>(); }());
-    std::apply(kernel, std::tuple_cat(std::make_tuple(args...), identity));
+    std::apply(kernel, std::tuple_cat(std::make_tuple(args...), block_identity<Mask>(block, blocks, 0)));
   });
 }
 } // namespace pto::sim

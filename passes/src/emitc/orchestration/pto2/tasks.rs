@@ -120,17 +120,9 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         } else {
             (other, kernel)
         };
-        let splits = aic.splits || aiv.splits;
-        if splits && (aic.whole || aiv.whole) {
-            return Err((
-                op,
-                format!(
-                    "core group @{group} is not launched: {}",
-                    crate::emitc::orchestration::kernels::MIXED_SPLITS
-                ),
-            ));
-        }
-        let aiv1 = if splits {
+        // Vector core 1 runs only when a pipe splits tiles between the
+        // vector cores (the verifier refuses halves that disagree).
+        let aiv1 = if aic.lanes.max(aiv.lanes) == 2 {
             aiv.func_id.to_string()
         } else {
             "INVALID_KERNEL_ID".into()

@@ -169,9 +169,10 @@ impl<'c, 'a> Host<'c, 'a, '_> {
     /// A call of a core group: its slot buffers made
     /// (`pto::sim::make<int8_t>("pipesN", bytes)`), then its aic and aiv
     /// kernels launched together (`pto::sim::launch_group<lanes,
-    /// aic_operands>("name", aic, aiv, aic operands..., aiv operands...)`,
-    /// pto/sim/groups.hpp); its results are the parameters its aiv kernel
-    /// returns.
+    /// aic_operands[, aic_queries, aiv_queries]>("name", aic, aiv, aic
+    /// operands..., aiv operands...)`, pto/sim/groups.hpp, the query masks
+    /// when a kernel reads its block or vector core index); its results are
+    /// the parameters its aiv kernel returns.
     fn launch_group(
         &mut self,
         op: OperationRef<'c, 'a>,
@@ -185,9 +186,6 @@ impl<'c, 'a> Host<'c, 'a, '_> {
                 op,
                 format!("a submit of core group @{name} is not simulated yet (a call is)"),
             ));
-        }
-        if let Some(refusal) = &group.refusal {
-            return Err((op, format!("core group @{name} is not launched: {refusal}")));
         }
         let arguments = call_arguments(op);
         let mut buffers = Vec::new();
@@ -220,6 +218,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         }
         let mut operands = Vec::new();
         let mut counts = Vec::new();
+        let mut masks = Vec::new();
         for (kernel_name, passed) in group.kernels.iter().zip(&group.arguments) {
             let kernel = self.facts.kernels.get(kernel_name).ok_or_else(|| {
                 (
@@ -227,14 +226,7 @@ impl<'c, 'a> Host<'c, 'a, '_> {
                     format!("@{kernel_name} of core group @{name} is not a translated kernel"),
                 )
             })?;
-            if kernel.queries.any() {
-                return Err((
-                    op,
-                    format!(
-                        "@{kernel_name} of core group @{name} reads its block or vector core index, which a simulated group launch does not pass yet"
-                    ),
-                ));
-            }
+            masks.push(kernel.queries.mask());
             let values: Vec<Value> = passed
                 .iter()
                 .map(|argument| match argument {
@@ -252,7 +244,16 @@ impl<'c, 'a> Host<'c, 'a, '_> {
             opaque_attribute(context, &group.kernels[1]),
         ];
         args.extend((0..operands.len()).map(|i| operand_index(context, i)));
-        let callee = format!("pto::sim::launch_group<{}, {}>", group.lanes, counts[0]);
+        // The kernels' block queries, when they read any (block 0 of 1,
+        // each vector core its own sub-block index).
+        let callee = if masks.iter().any(|mask| *mask != 0) {
+            format!(
+                "pto::sim::launch_group<{}, {}, {}, {}>",
+                group.lanes, counts[0], masks[0], masks[1]
+            )
+        } else {
+            format!("pto::sim::launch_group<{}, {}>", group.lanes, counts[0])
+        };
         let launch = call_with_args(context, &callee, &args, &operands, None);
         self.emit_before(op, launch);
         self.submitted(op);
