@@ -82,7 +82,9 @@ def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"Yie
     flow in, results flow out through `pl.yield`. Outlining turns it into an
     InCore function and a `pl.call`. Scopes do not nest, and they appear
     only in opaque or orchestration functions. `name` is the outlined
-    function's name hint. Example:
+    function's name hint; `split` (`up_down`, `left_right`) becomes the
+    kernel's `pl.split`, sharing its vector work between the two vector
+    cores (PyPTO's `pl.split` optimisation). Example:
 
     ```mlir
     %o = pl.incore_scope -> !pl.tensor<64xf32> {
@@ -92,10 +94,10 @@ def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"Yie
     }
     ```
   }];
-  let arguments = (ins OptionalAttr<StrAttr>:$name);
+  let arguments = (ins OptionalAttr<StrAttr>:$name, OptionalAttr<PL_CoreSplit>:$split);
   let results = (outs Variadic<AnyType>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "(`name` $name^)? (`->` type($results)^)? $body attr-dict";
+  let assemblyFormat = "(`name` $name^)? (`split` $split^)? (`->` type($results)^)? $body attr-dict";
 }
 
 class PL_ScopeOp<string mnemonic, string summaryText, string descriptionText,

@@ -108,3 +108,17 @@ func.func @spmd(%x: !T, %n: index) -> !T attributes {pl.kind = #pl.kind<orchestr
   }
   return %r : !T
 }
+
+// A scope whose vector work the two vector cores share (PyPTO's pl.split):
+// the kernel carries it as pl.split for pl-lower-auto-vector-split.
+// CHECK-LABEL: func.func @shared(
+// CHECK: pl.call @shared_kernel(
+// CHECK: func.func @shared_kernel({{.*}} attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.split<up_down>}
+func.func @shared(%a: !T, %w: !pl.tensor<64x64xf32>) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.incore_scope name "shared_kernel" split up_down -> !T {
+    %p = pl.tensor.matmul %a, %w : !T, !pl.tensor<64x64xf32> -> !T
+    %e = pl.tensor.exp %p : !T
+    pl.yield %e : !T
+  }
+  return %r : !T
+}

@@ -197,14 +197,19 @@ pub fn previous_in_block<'c, 'a>(op: OperationRef<'c, 'a>) -> Option<OperationRe
     None
 }
 
-/// The block that owns `value`, when it is a block argument.
-pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
-    // melior's TryFrom formats an op result for its error, which prints
-    // (and verifies) the whole module: ask first.
+/// `value` as a block argument, when it is one. (melior's `TryFrom` formats
+/// an op result for its error, which prints, and so verifies, the whole
+/// module: slow, and inside a verifier it recurses; this asks first.)
+pub fn block_argument<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockArgument<'c, 'a>> {
     if !value.is_block_argument() {
         return None;
     }
-    let argument = BlockArgument::try_from(value).ok()?;
+    BlockArgument::try_from(value).ok()
+}
+
+/// The block that owns `value`, when it is a block argument.
+pub fn argument_owner<'c, 'a>(value: Value<'c, 'a>) -> Option<BlockRef<'c, 'a>> {
+    let argument = block_argument(value)?;
     // SAFETY: the argument's block owns it and lives as long as the IR the
     // value belongs to ('a); melior's `owner` only shortens the lifetime to
     // the argument handle's borrow.

@@ -20,8 +20,9 @@ mod query;
 mod rewrite;
 
 pub use handles::{
-    BlockKey, OpKey, ValueKey, argument_owner, collect, collect_kinds, collect_named, context,
-    defining_block, defining_op, edit, find, has_uses, previous_in_block, rebind, uses, walk,
+    BlockKey, OpKey, ValueKey, argument_owner, block_argument, collect, collect_kinds,
+    collect_named, context, defining_block, defining_op, edit, find, has_uses, previous_in_block,
+    rebind, uses, walk,
 };
 pub use names::{location_name, name_arguments, parameter_name, unnamed, value_name};
 pub use query::{

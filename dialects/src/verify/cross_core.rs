@@ -329,16 +329,13 @@ fn verify_gm_buffer<'c>(
     gm: melior::ir::Value<'c, '_>,
     needed: i64,
 ) -> VerifyResult<'c> {
-    // (TryFrom of a result formats it for its error, which verifies the
-    // module again: ask first.)
-    let is_parameter = gm.is_block_argument()
-        && melior::ir::block::BlockArgument::try_from(gm).is_ok_and(|argument| {
-            let function = enclosing_function(op);
-            argument
-                .owner()
-                .parent_operation()
-                .is_some_and(|o| Some(o) == function)
-        });
+    let is_parameter = crate::ir::block_argument(gm).is_some_and(|argument| {
+        let function = enclosing_function(op);
+        argument
+            .owner()
+            .parent_operation()
+            .is_some_and(|o| Some(o) == function)
+    });
     if !is_parameter {
         return fail(
             "the gm slot buffer must be a parameter of the kernel: the group passes the same buffer to both halves",
@@ -762,8 +759,7 @@ fn pipe_setups(function: OperationRef) -> Vec<(PipeSetup, Option<usize>)> {
                 .get(2)
                 .filter(|(_, len)| *len == 1)
                 .and_then(|(start, _)| op.operand_opt(*start))
-                .filter(|v| v.is_block_argument())
-                .and_then(|v| melior::ir::block::BlockArgument::try_from(v).ok())
+                .and_then(crate::ir::block_argument)
                 .map(|a| a.argument_number());
             let setup = PipeSetup {
                 id: int_attr(op, "id").unwrap_or(0),

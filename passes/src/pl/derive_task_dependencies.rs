@@ -160,9 +160,7 @@ fn root_of(value: Value, functions: &HashMap<String, OperationRef>) -> Option<Va
             // A carried tensor is its init (updated in place): iteration
             // argument `i` (after the induction variable) is operand
             // `i + 2` (after the bounds and the step).
-            let index = melior::ir::block::BlockArgument::try_from(value)
-                .ok()?
-                .argument_number();
+            let index = pto_dialects::ir::block_argument(value)?.argument_number();
             value = owner.operand_opt(index.checked_sub(1)? + 3)?;
             continue;
         }

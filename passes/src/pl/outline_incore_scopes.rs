@@ -24,7 +24,7 @@ use melior::{
 use pto_dialects::{
     attrs::{self, FunctionAttr},
     diag::{OpDiagnostic, Severity},
-    enums::{FunctionKind, ParamDirection},
+    enums::{CoreSplit, EnumAttr, FunctionKind, ParamDirection},
     ops::op_name,
     types::TileType,
 };
@@ -51,7 +51,8 @@ live-ins — values defined outside and used inside, in order of first use —
 its results the scope's, its body the scope's body with `pl.yield` turned
 into `return`. The scope is replaced by a `pl.call` of it. The kernel is
 named by the scope's `name`, else `<function>_incore_<k>` (an SPMD
-scope's `<function>_spmd_<k>`), made unique in the module. A tensor parameter that the body only writes (the destination
+scope's `<function>_spmd_<k>`), made unique in the module; a scope's
+`split` becomes the kernel's `pl.split` (pl-lower-auto-vector-split). A tensor parameter that the body only writes (the destination
 of `pl.tile.store` or `pl.tensor.assemble`) is `out`, one it also reads
 `inout`. Tiles cannot cross into a kernel: a scope using a tile defined
 outside is an error.
@@ -300,21 +301,33 @@ fn outline<'c>(
             dictionary(context, &entries)
         })
         .collect();
+    let mut function_attributes = vec![
+        (
+            Identifier::new(context, "pl.kind"),
+            attrs::function_kind(context, FunctionKind::InCore),
+        ),
+        (
+            Identifier::new(context, "arg_attrs"),
+            ArrayAttribute::new(context, &arg_attrs).into(),
+        ),
+    ];
+    // The scope's split asks pl-lower-auto-vector-split to share the
+    // kernel's vector work.
+    if let Some(split) = scope
+        .enum_attr::<CoreSplit>("split")
+        .filter(|s| *s != CoreSplit::None)
+    {
+        function_attributes.push((
+            Identifier::new(context, "pl.split"),
+            attrs::split(context, split),
+        ));
+    }
     let kernel = func::func(
         context,
         StringAttribute::new(context, &name),
         TypeAttribute::new(function_type.into()),
         region,
-        &[
-            (
-                Identifier::new(context, "pl.kind"),
-                attrs::function_kind(context, FunctionKind::InCore),
-            ),
-            (
-                Identifier::new(context, "arg_attrs"),
-                ArrayAttribute::new(context, &arg_attrs).into(),
-            ),
-        ],
+        &function_attributes,
         location,
     );
     let module_block = function.block().ok_or("a function outside a module")?;

@@ -13,7 +13,6 @@ use melior::{
         Attribute, Block, BlockLike, Identifier, Location, Operation, OperationRef, Region,
         RegionLike, Value,
         attribute::{ArrayAttribute, DenseI64ArrayAttribute, IntegerAttribute, StringAttribute},
-        block::BlockArgument,
         operation::{OperationBuilder, OperationLike, OperationResult},
     },
 };
@@ -169,7 +168,7 @@ fn devices_of<'c, 'a>(
             Err((dispatch, format!("device {k} is negative")))
         };
     }
-    let Ok(argument) = BlockArgument::try_from(device) else {
+    let Some(argument) = pto_dialects::ir::block_argument(device) else {
         return Err((
             dispatch,
             "the device must be a constant or the induction variable of an enclosing scf.for"

@@ -36,14 +36,14 @@ func.func @cube(%a: !T) attributes {pl.kind = #pl.kind<aic>, pl.level = #pl.leve
 // CHECK: pl.call @add_kernel(%{{.*}}, %{{.*}}, %{{.*}}) : (!pl.tensor<64x64xf32>, !pl.tensor<64x64xf32>, !pl.tensor<64x64xf32>) -> !pl.tensor<64x64xf32>
 // CHECK: %{{.*}}, %[[T:.*]] = pl.submit @add_kernel(%{{.*}}, %{{.*}}, %{{.*}}) : (
 // CHECK: pl.submit @add_kernel(%{{.*}}, %{{.*}}, %{{.*}}) deps(%[[T]]) blocks %{{.*}} sync_start : (
-// CHECK: pl.incore_scope name "fused" -> !pl.tensor<64x64xf32> {
+// CHECK: pl.incore_scope name "fused" split up_down -> !pl.tensor<64x64xf32> {
 // CHECK: pl.yield %{{.*}} : !pl.tensor<64x64xf32>
 func.func @main(%a: !T, %b: !T, %o: !T {pl.direction = #pl.direction<inout>}, %n: index) -> !T
     attributes {pl.kind = #pl.kind<orchestration>} {
   %0 = pl.call @add_kernel(%a, %b, %o) : (!T, !T, !T) -> !T
   %1, %t = pl.submit @add_kernel(%a, %b, %0) : (!T, !T, !T) -> !T
   %2, %t2 = pl.submit @add_kernel(%a, %b, %1) deps(%t) blocks %n sync_start : (!T, !T, !T) -> !T
-  %3 = pl.incore_scope name "fused" -> !T {
+  %3 = pl.incore_scope name "fused" split up_down -> !T {
     %c0 = arith.constant 0 : index
     %ta = pl.tile.load %2[%c0, %c0] : !T -> !pl.tile<64x64xf32, vec>
     %e = pl.tile.exp %ta : !pl.tile<64x64xf32, vec>

@@ -14,8 +14,8 @@
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, RegionLike, Value, block::BlockArgument, operation::OperationLike,
-    operation::OperationRef, operation::OperationResult,
+    BlockLike, RegionLike, Value, operation::OperationLike, operation::OperationRef,
+    operation::OperationResult,
 };
 use pto_dialects::ir::{OpKey, argument_owner};
 use pto_dialects::op_table::OpKind;
@@ -75,7 +75,7 @@ impl<'c, 'a> Lineage<'_, 'c, 'a> {
     }
 
     fn step(&self, value: Value<'c, 'a>, path: &mut Vec<Value<'c, 'a>>) -> Found<'c, 'a> {
-        if let Ok(argument) = BlockArgument::try_from(value) {
+        if let Some(argument) = pto_dialects::ir::block_argument(value) {
             let number = argument.argument_number();
             let block = argument_owner(value).ok_or(Unresolved::Unknown)?;
             let owner = block.parent_operation().ok_or(Unresolved::Unknown)?;
