@@ -396,7 +396,7 @@ impl<'c> Splitter<'c> {
                 if op.attribute("partition").is_ok() {
                     return refuse("of a split tile in partition form is not split");
                 }
-                Ok(())
+                self.split_transfer(op).map(|_| ())
             }
             Family::TileMove if kind == OpKind::PlTileMove => {
                 let from = op.operand_opt(0).map(|v| self.share(v));

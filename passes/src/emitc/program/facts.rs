@@ -138,6 +138,11 @@ pub struct Kernel {
     pub shares: Vec<(usize, usize)>,
     /// The SPMD identity the kernel reads (its trailing parameters).
     pub queries: crate::emitc::spmd::Queries,
+    /// The vector cores its pipes need in a core group
+    /// (`pto_dialects::verify::group_lanes`).
+    pub lanes: u32,
+    /// Whether it runs on the cube core (an aic kernel).
+    pub cube: bool,
 }
 
 /// The file a kernel's C++ is in.
@@ -150,40 +155,11 @@ pub fn orchestration_file(name: &str) -> String {
     format!("{name}_orchestration.cpp")
 }
 
-/// What a kernel of a core group takes for one of its arguments.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GroupArgument {
-    /// The group's parameter.
-    Parameter(usize),
-    /// A slot buffer the group makes (its index among them).
-    Buffer(usize),
-}
-
-/// A core group a host program launches (docs/pl-guide.md, "Mixed
-/// kernels"): its kernels and what each is given, the slot buffers it
-/// makes, the vector cores it runs.
-#[derive(Clone, Debug)]
-pub struct Group {
-    /// The aic and the aiv kernel.
-    pub kernels: [String; 2],
-    /// Each kernel's arguments, in order.
-    pub arguments: [Vec<GroupArgument>; 2],
-    /// The bytes of each slot buffer (`pl.tensor.create` in the group).
-    pub buffers: Vec<i64>,
-    /// Per result of the group, the parameter it returns.
-    pub returns: Vec<Option<usize>>,
-    /// The vector cores the launch runs: two when a pipe splits its tiles
-    /// between them, else vector core 0 alone (pto-isa's TILE_NO_SPLIT).
-    pub lanes: u32,
-}
-
 /// What a program reads of its module.
 #[derive(Clone, Debug, Default)]
 pub struct Facts {
     /// The kernels whose parameters a host can drive, by name.
     pub kernels: BTreeMap<String, Kernel>,
-    /// The core groups, by name (those whose body this reads).
-    pub groups: BTreeMap<String, Group>,
     /// Every aic/aiv kernel as (func_id, file), by func_id.
     pub kernel_files: Vec<(usize, String)>,
     /// The chip orchestrations (every orchestration but the entry), each
@@ -218,20 +194,13 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
                     returns,
                     shares: shareable_outputs(kernel),
                     queries: crate::emitc::spmd::Queries::of(kernel),
+                    lanes: pto_dialects::verify::group_lanes(&[kernel]).unwrap_or(2),
+                    cube: kind(kernel) == Some(FunctionKind::Aic),
                 },
             );
         }
     }
     facts.kernel_files.sort();
-    for group in functions
-        .iter()
-        .copied()
-        .filter(|f| kind(*f) == Some(FunctionKind::Group))
-    {
-        if let Some(read) = read_group(group, functions, &facts.kernels) {
-            facts.groups.insert(symbol(group), read);
-        }
-    }
     for chip in functions
         .iter()
         .copied()
@@ -241,100 +210,4 @@ pub fn facts(functions: &[OperationRef], entry: OperationRef) -> Facts {
         facts.chips.insert(symbol(chip), tokens);
     }
     facts
-}
-
-/// What a program needs of `group`'s body (constants, slot buffers, a call
-/// of its aic and of its aiv kernel, its return), if it is that.
-fn read_group(
-    group: OperationRef,
-    functions: &[OperationRef],
-    kernels: &BTreeMap<String, Kernel>,
-) -> Option<Group> {
-    use pto_dialects::ir::ValueKey;
-    use pto_dialects::ops::{OpKind, operand_at};
-    let body = group.region_opt(0)?.first_block()?;
-    let mut sources: std::collections::HashMap<ValueKey, GroupArgument> = (0..body
-        .argument_count())
-        .filter_map(|i| {
-            let argument: Value = body.argument(i).ok()?.into();
-            Some((ValueKey::of(argument), GroupArgument::Parameter(i)))
-        })
-        .collect();
-    let mut buffers = Vec::new();
-    let mut halves: [Option<(String, Vec<GroupArgument>)>; 2] = [None, None];
-    let mut aiv_call = None;
-    let mut returned = Vec::new();
-    let mut next = body.first_operation();
-    while let Some(op) = next {
-        next = op.next_in_block();
-        match OpKind::of(&op) {
-            Some(OpKind::PlTensorCreate) => {
-                let result = pto_dialects::ops::result_at(op, 0)?;
-                let tensor = TensorLike::try_from(result.r#type()).ok()?;
-                let elements = tensor
-                    .shape()
-                    .into_iter()
-                    .try_fold(1i64, |n, e| n.checked_mul(e?))?;
-                let bits = pto_dialects::dtype::ScalarKind::of(tensor.element())?.bits();
-                buffers.push(elements.checked_mul(i64::from(bits.div_ceil(8)))?);
-                sources.insert(
-                    ValueKey::of(result),
-                    GroupArgument::Buffer(buffers.len() - 1),
-                );
-            }
-            Some(OpKind::PlCall) => {
-                let callee = pto_dialects::attrs::text_of(op, "callee")?;
-                let function = functions.iter().copied().find(|f| symbol(*f) == callee)?;
-                let half = match kind(function) {
-                    Some(FunctionKind::Aic) => 0,
-                    Some(FunctionKind::Aiv) => {
-                        aiv_call = Some(op);
-                        1
-                    }
-                    _ => return None,
-                };
-                let arguments = (0..op.operand_count())
-                    .map(|i| sources.get(&ValueKey::of(operand_at(op, i)?)).copied())
-                    .collect::<Option<Vec<_>>>()?;
-                halves[half] = Some((callee, arguments));
-            }
-            None if pto_dialects::ops::op_name(op) == "func.return" => {
-                returned = (0..op.operand_count())
-                    .filter_map(|i| operand_at(op, i))
-                    .collect();
-            }
-            _ => {}
-        }
-    }
-    let [Some((aic, aic_arguments)), Some((aiv, aiv_arguments))] = halves else {
-        return None;
-    };
-    // A result is what the aiv kernel returns: the parameter it was given.
-    let aiv_kernel = kernels.get(&aiv)?;
-    let returns = returned
-        .iter()
-        .map(|value| {
-            let call = aiv_call?;
-            let index = (0..call.result_count())
-                .find(|&i| pto_dialects::ops::result_at(call, i).is_some_and(|r| r == *value))?;
-            match aiv_arguments.get((*aiv_kernel.returns.get(index)?)?)? {
-                GroupArgument::Parameter(p) => Some(*p),
-                GroupArgument::Buffer(_) => None,
-            }
-        })
-        .collect();
-    let members: Vec<OperationRef> = functions
-        .iter()
-        .copied()
-        .filter(|f| symbol(*f) == aic || symbol(*f) == aiv)
-        .collect();
-    // The verifier refuses a group whose pipes mix `none` and split.
-    let lanes = pto_dialects::verify::group_lanes(&members).unwrap_or(2);
-    Some(Group {
-        kernels: [aic, aiv],
-        arguments: [aic_arguments, aiv_arguments],
-        buffers,
-        returns,
-        lanes,
-    })
 }

@@ -88,12 +88,12 @@ What `main` does follows from the entry:
   scalars by value (an index as an int64; their results being the
   arguments the kernel returns), a `pl.call` of a core group (a `group`
   function of the module: its slot buffers, a call of its aic and of its
-  aiv kernel, its return) its slot buffers made (`pto::sim::make<int8_t>`)
-  and its kernels launched together (`pto::sim::launch_group<lanes,
-  n>("name", aic, aiv, aic operands..., aiv operands...)`, the first `n`
-  operands the aic kernel's; two vector cores when a pipe splits its
-  tiles, else vector core 0 alone), its results the parameters its aiv
-  kernel returns, each `pld.comm_domain`
+  aiv kernel, its return) its body in place, as for the runtime: its slot
+  buffers made (`pto::sim::make<int8_t>`) and its kernels launched
+  together (`pto::sim::launch_group<lanes, n>("name", aic, aiv, aic
+  operands..., aiv operands...)`, the first `n` operands the aic
+  kernel's; two vector cores when a pipe splits its tiles, else vector
+  core 0 alone), its results the parameters its aiv kernel returns, each `pld.comm_domain`
   a domain object (over every device, or its fixed device list: the
   listed devices are its ranks, in list order) whose body runs inline and
   whose dispatches are joined
@@ -223,11 +223,19 @@ use crate::pld::ir::is_host;
 fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
     let name = options.string("entry");
     let pto2 = options.string("runtime") == "pto2";
-    let functions = functions(module);
-    let Some(&entry) = functions.iter().find(|f| symbol(**f) == name) else {
+    let Some(entry) = functions(module).into_iter().find(|f| symbol(*f) == name) else {
         let message = format!("entry=@{name} names no function of the module");
         return Err(error(module, &message));
     };
+    // A simulator program launches a core group from its calls of the
+    // group's kernels, the group's body in place (as the runtime's
+    // orchestrations do).
+    let simulated = is_host(entry) || kind(entry) == Some(FunctionKind::Orchestration) && !pto2;
+    if simulated {
+        crate::emitc::orchestration::groups::inline_groups(module, entry)
+            .map_err(|(op, m)| error(op, &m))?;
+    }
+    let functions = functions(module);
     let context = pto_dialects::ir::context(&module);
     let facts = facts::facts(&functions, entry);
     let ops = match kind(entry) {

@@ -62,6 +62,11 @@ pub struct Host<'c, 'a, 'f> {
     window_axes: HashMap<ValueKey, Vec<usize>>,
     /// How many temporaries `pl.tensor.create` has made.
     temporaries: usize,
+    /// The first kernel call of a core group (marked
+    /// `orchestration::groups::GROUP` when the group was inlined), held
+    /// until its peer's call launches both: the group's name, the call and
+    /// the operands it passes.
+    held_group: Option<(String, OperationRef<'c, 'a>, Vec<Value<'c, 'a>>)>,
     /// Whether a builtin collective kernel is launched.
     uses_builtins: bool,
     /// The ops rewritten, erased at the end.
@@ -122,6 +127,7 @@ pub fn build<'c, 'a>(
         window_shapes: HashMap::new(),
         window_axes: HashMap::new(),
         temporaries: 0,
+        held_group: None,
         uses_builtins: false,
         retired: Vec::new(),
     };

@@ -132,7 +132,9 @@ impl<'c, 'a> Host<'c, 'a, '_> {
     pub(super) fn call(&mut self, op: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
         let callee = callee(op);
         let facts = self.facts;
-        if let Some(group) = facts.groups.get(&callee) {
+        if let Some(group) =
+            pto_dialects::attrs::text_of(op, crate::emitc::orchestration::groups::GROUP)
+        {
             return self.launch_group(op, &callee, group);
         }
         let kernel = facts
@@ -166,98 +168,82 @@ impl<'c, 'a> Host<'c, 'a, '_> {
         forward_call_results(op, &arguments, &kernel.returns)
     }
 
-    /// A call of a core group: its slot buffers made
-    /// (`pto::sim::make<int8_t>("pipesN", bytes)`), then its aic and aiv
-    /// kernels launched together (`pto::sim::launch_group<lanes,
-    /// aic_operands[, aic_queries, aiv_queries]>("name", aic, aiv, aic
-    /// operands..., aiv operands...)`, pto/sim/groups.hpp, the query masks
-    /// when a kernel reads its block or vector core index); its results are
-    /// the parameters its aiv kernel returns.
+    /// A kernel call of a core group (the group inlined by
+    /// `orchestration::groups::inline_groups`, its slot buffers made by its
+    /// `pl.tensor.create`s): the first is held; its peer's launches both
+    /// together (`pto::sim::launch_group<lanes, aic_operands[, aic_queries,
+    /// aiv_queries]>("name", aic, aiv, aic operands..., aiv operands...)`,
+    /// pto/sim/groups.hpp, the query masks when a kernel reads its block or
+    /// vector core index). Each call's results are the parameters it
+    /// returns.
     fn launch_group(
         &mut self,
         op: OperationRef<'c, 'a>,
-        name: &str,
-        group: &crate::emitc::program::facts::Group,
+        callee: &str,
+        group: String,
     ) -> Result<(), Failure<'c, 'a>> {
-        use crate::emitc::program::facts::GroupArgument;
-        let context = self.context;
-        if OpKind::of(&op) == Some(OpKind::PlSubmit) {
+        let kernel = self
+            .facts
+            .kernels
+            .get(callee)
+            .ok_or_else(|| (op, format!("@{callee} is not a translated kernel")))?;
+        let arguments = call_arguments(op);
+        let operands = self.kernel_operands(op, kernel, &arguments)?;
+        self.submitted(op);
+        forward_call_results(op, &arguments, &kernel.returns)?;
+        let Some((held_group, held, held_operands)) = self.held_group.take() else {
+            self.held_group = Some((group, op, operands));
+            return Ok(());
+        };
+        if held_group != group {
             return Err((
                 op,
-                format!("a submit of core group @{name} is not simulated yet (a call is)"),
+                format!("core group @{held_group} launches one kernel only"),
             ));
         }
-        let arguments = call_arguments(op);
-        let mut buffers = Vec::new();
-        for &bytes in &group.buffers {
-            let size = IntegerAttribute::new(Type::index(context), bytes).into();
-            let location = melior::ir::Location::unknown(context);
-            let size = self.before(
-                op,
-                melior::dialect::arith::constant(context, size, location),
-            );
-            let size = self.as_i64(op, size);
-            self.temporaries += 1;
-            let args = vec![
-                opaque_attribute(context, &format!("\"pipes{}\"", self.temporaries)),
-                operand_index(context, 0),
-            ];
-            let buffer = self.before(
-                op,
-                call_with_args(
-                    context,
-                    "pto::sim::make<int8_t>",
-                    &args,
-                    &[size],
-                    Some(opaque(context, "pto::sim::Buffer<int8_t>")),
-                ),
-            );
-            self.buffers.insert(ValueKey::of(buffer), "int8_t");
-            self.shapes.insert(ValueKey::of(buffer), vec![Some(bytes)]);
-            buffers.push(buffer);
-        }
-        let mut operands = Vec::new();
-        let mut counts = Vec::new();
-        let mut masks = Vec::new();
-        for (kernel_name, passed) in group.kernels.iter().zip(&group.arguments) {
-            let kernel = self.facts.kernels.get(kernel_name).ok_or_else(|| {
-                (
-                    op,
-                    format!("@{kernel_name} of core group @{name} is not a translated kernel"),
-                )
-            })?;
-            masks.push(kernel.queries.mask());
-            let values: Vec<Value> = passed
-                .iter()
-                .map(|argument| match argument {
-                    GroupArgument::Parameter(i) => arguments[*i],
-                    GroupArgument::Buffer(k) => buffers[*k],
-                })
-                .collect();
-            let these = self.kernel_operands(op, kernel, &values)?;
-            counts.push(these.len());
-            operands.extend(these);
-        }
-        let mut args = vec![
-            opaque_attribute(context, &format!("\"{name}\"")),
-            opaque_attribute(context, &group.kernels[0]),
-            opaque_attribute(context, &group.kernels[1]),
-        ];
-        args.extend((0..operands.len()).map(|i| operand_index(context, i)));
-        // The kernels' block queries, when they read any (block 0 of 1,
-        // each vector core its own sub-block index).
-        let callee = if masks.iter().any(|mask| *mask != 0) {
-            format!(
-                "pto::sim::launch_group<{}, {}, {}, {}>",
-                group.lanes, counts[0], masks[0], masks[1]
+        let held_callee = crate::emitc::orchestration::calls::callee(held);
+        let other = self
+            .facts
+            .kernels
+            .get(&held_callee)
+            .ok_or_else(|| (held, format!("@{held_callee} is not a translated kernel")))?;
+        let ((aic, aic_kernel, aic_operands), (aiv, aiv_kernel, aiv_operands)) = if kernel.cube {
+            (
+                (callee.to_string(), kernel, operands),
+                (held_callee, other, held_operands),
             )
         } else {
-            format!("pto::sim::launch_group<{}, {}>", group.lanes, counts[0])
+            (
+                (held_callee, other, held_operands),
+                (callee.to_string(), kernel, operands),
+            )
         };
-        let launch = call_with_args(context, &callee, &args, &operands, None);
+        // Vector core 1 runs only when a pipe splits tiles between the
+        // vector cores (the verifier refuses halves that disagree).
+        let lanes = aic_kernel.lanes.max(aiv_kernel.lanes);
+        let context = self.context;
+        let mut args = vec![
+            opaque_attribute(context, &format!("\"{group}\"")),
+            opaque_attribute(context, &aic),
+            opaque_attribute(context, &aiv),
+        ];
+        let count = aic_operands.len();
+        let all: Vec<Value> = aic_operands.into_iter().chain(aiv_operands).collect();
+        args.extend((0..all.len()).map(|i| operand_index(context, i)));
+        let masks = [aic_kernel.queries.mask(), aiv_kernel.queries.mask()];
+        // The kernels' block queries, when they read any (block 0 of 1,
+        // each vector core its own sub-block index).
+        let launcher = if masks.iter().any(|mask| *mask != 0) {
+            format!(
+                "pto::sim::launch_group<{lanes}, {count}, {}, {}>",
+                masks[0], masks[1]
+            )
+        } else {
+            format!("pto::sim::launch_group<{lanes}, {count}>")
+        };
+        let launch = call_with_args(context, &launcher, &args, &all, None);
         self.emit_before(op, launch);
-        self.submitted(op);
-        forward_call_results(op, &arguments, &group.returns)
+        Ok(())
     }
 
     /// What a kernel call passes for `arguments`: each host tensor's data
