@@ -12,11 +12,15 @@
 // RUN: pto-run %t/lowered.mlir --entry columns --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/c.npy -o %t/columns-lowered
 // RUN: pto-run %s --entry looped --input x=%t/x.npy --input w=%t/w.npy --input v=%t/v.npy -o %t/looped-written
 // RUN: pto-run %t/lowered.mlir --entry looped --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/v.npy -o %t/looped-lowered
+// RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(8); [np.save('%t/' + n + '.npy', r.uniform(-1, 1, s).astype(np.float16)) for n, s in [('ga', (64, 64)), ('gb', (64, 16))]]"
+// RUN: pto-run %s --entry gathered --input a=%t/ga.npy --input b=%t/gb.npy -o %t/gathered-written
+// RUN: pto-run %t/lowered.mlir --entry gathered --input arg0=%t/ga.npy --input arg1=%t/gb.npy -o %t/gathered-lowered
 // RUN: /usr/bin/python3 %S/Inputs/lower-auto-vector-split-golden.py %t | FileCheck %s --check-prefix=NUMPY
 
 // NUMPY: rows: written and split match numpy
 // NUMPY: columns: written and split match numpy
 // NUMPY: looped: written and split match numpy
+// NUMPY: gathered: written and split match numpy
 
 !X = !pl.tensor<16x32xf16>
 !W = !pl.tensor<32x64xf16>
@@ -140,4 +144,31 @@ func.func @looped(%x: !X, %w: !W, %v: !V) -> (!O, !Cl) attributes {pl.kind = #pl
   %l = pl.tensor.create() : !Cl
   %r:2 = pl.call @looped_kernel(%x, %w, %v, %o, %l) : (!X, !W, !V, !O, !Cl) -> (!O, !Cl)
   return %r#0, %r#1 : !O, !Cl
+}
+
+!GA = !pl.tensor<64x64xf16>
+!GB = !pl.tensor<64x16xf16>
+!GO = !pl.tensor<64x16xf32>
+
+// The vector cores' halves of exp(a) gathered for the cube: the pipe's
+// slot holds the whole gathered tile (64x64 f16, 8 KiB), not a half.
+// LOWERED-LABEL: func.func @gathered_kernel_aiv
+// LOWERED: pl.system.aiv_initialize_pipe v2c v2c %{{.*}} slot_size 8192 slots 2
+// LOWERED: pl.tile.tpush_to_aic %{{.*}} up_down : !pl.tile<32x64xf16, vec>
+// LOWERED-LABEL: func.func @gathered_kernel_aic
+// LOWERED: pl.tile.tpop_from_aiv up_down {{.*}}: !pl.tile<64x64xf16, mat>
+func.func @gathered_kernel(%a: !GA, %b: !GB, %o: !GO {pl.direction = #pl.direction<out>}) -> !GO attributes {pl.kind = #pl.kind<incore>, pl.split = #pl.split<up_down>} {
+  %c0 = arith.constant 0 : index
+  %at = pl.tile.load %a[%c0, %c0] : !GA -> !pl.tile<64x64xf16>
+  %e = pl.tile.exp %at : !pl.tile<64x64xf16>
+  %bt = pl.tile.load %b[%c0, %c0] : !GB -> !pl.tile<64x16xf16>
+  %p = pl.tile.matmul %e, %bt : !pl.tile<64x64xf16>, !pl.tile<64x16xf16> -> !pl.tile<64x16xf32>
+  %s = pl.tile.store %p, %o[%c0, %c0] : !pl.tile<64x16xf32>, !GO
+  return %s : !GO
+}
+
+func.func @gathered(%a: !GA, %b: !GB) -> !GO attributes {pl.kind = #pl.kind<orchestration>} {
+  %o = pl.tensor.create() : !GO
+  %r = pl.call @gathered_kernel(%a, %b, %o) : (!GA, !GB, !GO) -> !GO
+  return %r : !GO
 }

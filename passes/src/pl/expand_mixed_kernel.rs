@@ -244,10 +244,15 @@ fn crossings(function: OperationRef) -> Crossings {
                 Way::C2v => found.c2v = true,
                 Way::V2c => found.v2c = true,
             }
-            let tile = op
-                .operand_opt(0)
-                .and_then(|v| TileType::try_from(v.r#type()).ok());
-            if let Some(tile) = tile {
+            // A slot holds the whole tile: a gathered tile (the vector
+            // cores' halves joined) is its result, a sharded one its
+            // operand.
+            let tiles = [op.operand_opt(0), op.result_opt(0).map(Into::into)];
+            for tile in tiles
+                .into_iter()
+                .flatten()
+                .filter_map(|v| TileType::try_from(v.r#type()).ok())
+            {
                 let bytes = crate::target::a2a3::tile_bytes(tile).div_ceil(32) * 32;
                 found.slot_bytes = found.slot_bytes.max(bytes.min(i64::MAX as u64) as i64);
             }

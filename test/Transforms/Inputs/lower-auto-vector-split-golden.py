@@ -23,10 +23,12 @@ rows = np.exp((p + b) - (p + b).max(axis=1, keepdims=True))
 columns = (p * c).sum(axis=0, keepdims=True)
 e = np.exp(p)
 looped = [2 * (f16(e) @ v), 2 * e.sum(axis=1, keepdims=True)]
+gathered = f16(np.exp(load("ga"))) @ load("gb")
 for name, goldens, tolerance in [
     ("rows", [rows], 1e-5),
     ("columns", [columns], 1e-4),
     ("looped", looped, 2e-3),
+    ("gathered", [gathered], 1e-4),
 ]:
     for i, golden in enumerate(goldens):
         for stage in ("written", "lowered"):
