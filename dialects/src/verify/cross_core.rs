@@ -620,7 +620,11 @@ pub fn verify_group_call<'c>(call: OperationRef<'c, '_>) -> VerifyResult<'c> {
         (FunctionKind::Aiv, aiv_name, aiv_call),
     ] = members.as_slice()
     else {
-        return Ok(());
+        // The launches pair the two calls into one mixed task: a lone
+        // kernel would not be launched at all.
+        return fail(format!(
+            "a group launches one aic and one aiv kernel together, but calls only '@{callee}'"
+        ));
     };
     // Checked once, from the aic half's call.
     if kind != FunctionKind::Aic {

@@ -399,3 +399,16 @@ func.func @k_aiv(%x: !X) attributes {pl.kind = #pl.kind<aiv>} {
   pl.system.tfree_to_aic %w : !pl.tile<16x32xf32, vec>
   return
 }
+
+// -----
+
+// A group launches its two kernels together as one mixed task: one kernel
+// alone would never be launched.
+func.func @lone(%x: !pl.tensor<16x32xf32>) attributes {pl.kind = #pl.kind<group>} {
+  // expected-error @+1 {{a group launches one aic and one aiv kernel together, but calls only '@lone_aic'}}
+  pl.call @lone_aic(%x) : (!pl.tensor<16x32xf32>) -> ()
+  return
+}
+func.func @lone_aic(%x: !pl.tensor<16x32xf32>) attributes {pl.kind = #pl.kind<aic>} {
+  return
+}
