@@ -53,6 +53,8 @@ fn main() {
             "cpp/PLDialect.cpp",
             "cpp/PLDDialect.cpp",
             "cpp/CAPI.cpp",
+            "cpp/Folds.cpp",
+            "cpp/Interfaces.cpp",
         ])
         .compile("pto_dialects_glue");
 

@@ -13,6 +13,12 @@ goes through the stages
   pto-run       pto-run of the program as written matches the golden, at
                 every P of RANKS
   pto-run-a2a3  pto-run after pto-a2a3-pipeline matches the golden
+  upstream      upstream passes (UPSTREAM: canonicalize, cse, sccp, inline,
+                symbol-dce, licm) change no output bit: pto-run of the
+                program as written and after pto-a2a3-pipeline, each with
+                and without them (within RTOL and ATOL when the spec sets
+                ORDER_DEPENDENT: outputs that ranks accumulate into in the
+                order they arrive differ from run to run)
   a2a3          pto-translate --target=a2a3 writes every file and every
                 kernel it lists compiles against pto-isa (clang++ -fsyntax-only
                 -D__CPU_SIM)
@@ -56,7 +62,8 @@ import numpy as np
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CORPUS = os.path.join(REPO, "corpus")
 CXX = os.path.join(REPO, "scripts", "pto-isa-cxx.sh")
-STAGES = ["verify", "lower", "pipeline", "pto-run", "pto-run-a2a3", "a2a3", "a2a3sim", "runtime"]
+STAGES = ["verify", "lower", "pipeline", "pto-run", "pto-run-a2a3", "upstream", "a2a3", "a2a3sim", "runtime"]
+UPSTREAM = "canonicalize,cse,sccp,inline,symbol-dce,func.func(loop-invariant-code-motion)"
 TIMEOUT = 600
 SEED = 20261201
 
@@ -142,6 +149,8 @@ class Program:
             self.pto_run("pto-run", [])
         if "pto-run-a2a3" in wanted:
             self.pto_run("pto-run-a2a3", ["--pass-pipeline=builtin.module(pto-a2a3-pipeline)"])
+        if "upstream" in wanted:
+            self.upstream()
         if "a2a3" in wanted:
             self.device()
         for stage, flags in (("a2a3sim", []), ("runtime", ["--entry=runtime"])):
@@ -194,6 +203,33 @@ class Program:
                 self.fail(stage, out if code != 0 else "error: P=%d: not compared: %s" % (ranks, ", ".join(missing)))
                 return
         self.ok(stage)
+
+    def upstream(self):
+        """Each stage's outputs, bit for bit, with UPSTREAM run after it."""
+        for ranks in self.spec.RANKS:
+            files, _, _, _ = self.data[ranks]
+            for stage in ("", "pto-a2a3-pipeline"):
+                before = os.path.join(self.work, "P%d" % ranks, "upstream-before-" + (stage or "written"))
+                shutil.rmtree(before, ignore_errors=True)
+                command = [self.tool("pto-run"), self.path, "--entry", self.spec.ENTRY, "--ranks", str(ranks)]
+                for name, path in files.items():
+                    command += ["--input", "%s=%s" % (name, path)]
+                first = ["--pass-pipeline=builtin.module(%s)" % stage] if stage else []
+                code, out = self.run(command + first + ["-o", before])
+                if code == 0:
+                    outputs = sorted(f[:-len(".npy")] for f in os.listdir(before) if f.endswith(".npy"))
+                    pipeline = ",".join(p for p in (stage, UPSTREAM) if p)
+                    exact = ["--rtol", "0", "--atol", "0"]
+                    tolerances = self.tolerances() if getattr(self.spec, "ORDER_DEPENDENT", False) else exact
+                    code, out = self.run(command + ["--pass-pipeline=builtin.module(%s)" % pipeline,
+                                                    "--golden", before, *tolerances])
+                    missing = self.compared(out, outputs, "ok") if code == 0 else []
+                    if missing:
+                        code, out = 1, "error: P=%d: not compared: %s" % (ranks, ", ".join(missing))
+                if code != 0:
+                    self.fail("upstream", out)
+                    return
+        self.ok("upstream")
 
     def translate(self, out, flags):
         shutil.rmtree(out, ignore_errors=True)

@@ -10,15 +10,18 @@
 #define PTO_DIALECTS_H
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/InliningUtils.h"
 
 namespace pto {
@@ -53,11 +56,14 @@ bool isLegalToInlineInRust(mlir::Operation *op, mlir::Region *dest);
 
 /// The pl and pld inliner interface: the upstream inliner (and
 /// pl-inline-functions) may splice pl/pld ops into any region whose
-/// function kind admits them.
+/// function kind admits them. Their calls (pl.call, pl.submit,
+/// pld.dispatch) are tasks, run by other cores or another device, and are
+/// never inlined.
 struct DialectInliner : public mlir::DialectInlinerInterface {
   using mlir::DialectInlinerInterface::DialectInlinerInterface;
-  bool isLegalToInline(mlir::Operation *, mlir::Operation *, bool) const final {
-    return true;
+  bool isLegalToInline(mlir::Operation *call, mlir::Operation *,
+                       bool) const final {
+    return !mlir::isa<mlir::CallOpInterface>(call);
   }
   bool isLegalToInline(mlir::Region *, mlir::Region *, bool,
                        mlir::IRMapping &) const final {
@@ -108,6 +114,41 @@ template <unsigned Global> struct PlannedBufferEffects {
       return mlir::Speculation::Speculatable;
     }
   };
+};
+
+/// ODS PL_ViewOfFirstOperand: the view a ViewLikeOpInterface op makes is of
+/// its first operand.
+template <typename ConcreteType>
+class ViewOfFirstOperand
+    : public mlir::OpTrait::TraitBase<ConcreteType, ViewOfFirstOperand> {
+public:
+  mlir::Value getViewSource() { return this->getOperation()->getOperand(0); }
+};
+
+/// ODS PL_TaskCallMethods: CallOpInterface over an op's `callee` symbol and
+/// `args` operands. Task calls carry no argument or result attributes.
+template <typename ConcreteType>
+class TaskCall : public mlir::OpTrait::TraitBase<ConcreteType, TaskCall> {
+  ConcreteType self() { return mlir::cast<ConcreteType>(this->getOperation()); }
+
+public:
+  mlir::CallInterfaceCallable getCallableForCallee() {
+    return self().getCalleeAttr();
+  }
+  void setCalleeFromCallable(mlir::CallInterfaceCallable callee) {
+    self().setCalleeAttr(mlir::cast<mlir::FlatSymbolRefAttr>(
+        mlir::cast<mlir::SymbolRefAttr>(callee)));
+  }
+  mlir::Operation::operand_range getArgOperands() { return self().getArgs(); }
+  mlir::MutableOperandRange getArgOperandsMutable() {
+    return self().getArgsMutable();
+  }
+  mlir::ArrayAttr getArgAttrsAttr() { return nullptr; }
+  mlir::ArrayAttr getResAttrsAttr() { return nullptr; }
+  void setArgAttrsAttr(mlir::ArrayAttr) {}
+  void setResAttrsAttr(mlir::ArrayAttr) {}
+  mlir::Attribute removeArgAttrsAttr() { return nullptr; }
+  mlir::Attribute removeResAttrsAttr() { return nullptr; }
 };
 
 } // namespace pto

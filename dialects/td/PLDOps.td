@@ -167,7 +167,7 @@ def PLD_AllocWindowBufferOp : PLD_Op<"tensor.alloc_window_buffer", [MemoryEffect
   let assemblyFormat = "$size `name` $name attr-dict `:` type($size) `->` qualified(type($buffer))";
 }
 
-def PLD_WindowOp : PLD_Op<"tensor.window", [Pure]> {
+def PLD_WindowOp : PLD_Op<"tensor.window", [Pure, PL_View]> {
   let ptoFamily = "window";
   let summary = "View a window buffer as a distributed tensor";
   let description = [{
@@ -634,7 +634,7 @@ def PLD_BuiltinAllToAllVOp : PLD_Op<"builtin.all_to_all_v", [MemoryEffects<[MemR
 //===----------------------------------------------------------------------===//
 
 def PLD_DispatchOp : PLD_Op<"dispatch", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
-                                         MemoryEffects<[MemRead, MemWrite]>]> {
+                                         MemoryEffects<[MemRead, MemWrite]>, PL_TaskCall]> {
   let ptoFamily = "call";
   let summary = "Run a chip orchestration on one device";
   let description = [{
@@ -670,7 +670,7 @@ def PLD_YieldOp : PLD_Op<"yield", [Pure, Terminator, ReturnLike, ParentOneOf<["C
 }
 
 def PLD_CommDomainOp : PLD_Op<"comm_domain", [SingleBlockImplicitTerminator<"YieldOp">,
-                                              RecursiveMemoryEffects]> {
+                                              RecursiveMemoryEffects, PL_Scope]> {
   let ptoFamily = "scope";
   let summary = "A set of devices sharing window buffers";
   let description = [{

@@ -33,6 +33,10 @@ def PL_Dialect : Dialect {
   // arguments are checked in Rust (dialects/src/verify/functions.rs).
   let hasOperationAttrVerify = 1;
   let hasRegionArgAttrVerify = 1;
+  // Folders (dialects/cpp/Folds.cpp) that fold to a constant get it as an
+  // arith.constant.
+  let hasConstantMaterializer = 1;
+  let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
 
 // Every op's semantic rules run in Rust (dialects/src/verify/) through this

@@ -850,7 +850,7 @@ def PL_TileReinterpretViewOp : PL_Op<"tile.reinterpret_view", [PL_TilePure]> {
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TensorReinterpretViewOp : PL_Op<"tensor.reinterpret_view", [Pure]> {
+def PL_TensorReinterpretViewOp : PL_Op<"tensor.reinterpret_view", [Pure, PL_View]> {
   let ptoFamily = "tensor_view";
   let ptoTileForm = "pl.tile.reinterpret_view";
   let summary = "View a tensor's bytes as another element type";

@@ -94,7 +94,7 @@ def PL_TileStoreOp : PL_Op<"tile.store",
   }];
 }
 
-def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
+def PL_TileCreateOp : PL_Op<"tile.create"> {
   let ptoFamily = "tile_create";
   let summary = "A new tile with undefined contents";
   let description = [{
@@ -107,7 +107,8 @@ def PL_TileCreateOp : PL_Op<"tile.create", [MemoryEffects<[MemAlloc]>]> {
     %tmp = pl.tile.create : !pl.tile<16x128xf32, vec>
     ```
   }];
-  let results = (outs PL_AnyTile:$result);
+  // The allocation is the result's, so an unused create is dead.
+  let results = (outs Res<PL_AnyTile, "", [MemAlloc]>:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
@@ -186,6 +187,7 @@ def PL_TileReshapeOp : PL_Op<"tile.reshape", [PL_TilePure]> {
   }];
   let arguments = (ins PL_AnyTile:$source);
   let results = (outs PL_AnyTile:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 

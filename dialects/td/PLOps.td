@@ -34,6 +34,7 @@ def PL_TileMoveOp : PL_Op<"tile.move", [PL_TilePure]> {
   }];
   let arguments = (ins PL_AnyTile:$source);
   let results = (outs PL_AnyTile:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
@@ -328,15 +329,17 @@ class PL_TensorScalarOp<string mnemonic, string what, string rule = "",
 // mnemonic names; `a2a3` (ptoA2A3ElementTypes), `instruction`
 // (ptoInstruction, when not T<MNEMONIC>) and `inPlace`
 // (ptoInPlaceOperands) are the tile form's, which takes one element type
-// on a2a3.
+// on a2a3. `identity`: both forms fold away with the scalar that leaves
+// every element as it is (dialects/cpp/Folds.cpp).
 multiclass PL_ScalarForms<string mnemonic, string what,
                           list<Type> elements = [], list<Type> scalars = [],
                           string rule = "", string tileRule = rule,
                           string tensorRule = rule, string compute = "",
                           list<string> a2a3 = [], string instruction = "",
-                          list<int> inPlace = [0]> {
+                          list<int> inPlace = [0], bit identity = 0> {
   def PL_Tile#NAME#Op : PL_TileScalarOp<mnemonic, what, tileRule,
       PL_TileWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let hasFolder = identity;
     let ptoA2A3ElementTypes = a2a3;
     let ptoA2A3SameType = 1;
     let ptoInstruction = !if(!empty(instruction), "T" # !toupper(mnemonic), instruction);
@@ -346,6 +349,7 @@ multiclass PL_ScalarForms<string mnemonic, string what,
   }
   def PL_Tensor#NAME#Op : PL_TensorScalarOp<mnemonic, what, tensorRule,
       PL_TensorWith<elements>.type, PL_ScalarWith<scalars>.type> {
+    let hasFolder = identity;
     let ptoCompute = !if(!empty(compute),
         !substr(mnemonic, 0, !sub(!size(mnemonic), 1)), compute);
   }
@@ -372,13 +376,16 @@ multiclass PL_ScalarScratchForms<string mnemonic, string what,
 defvar subsTypes = [I8, I16, I32, F16, F32, BF16];
 defvar shiftsTypes = ["i32", "i16", "ui32", "ui16"];
 
-defm Adds : PL_ScalarForms<"adds", "the sum", a2a3 = binaryTypes>;
+defm Adds : PL_ScalarForms<"adds", "the sum", a2a3 = binaryTypes,
+    identity = 1>;
 defm Subs : PL_ScalarForms<"subs", "the difference", subsTypes, subsTypes,
     tileRule = "Tile and scalar element types are i8, i16, i32, f16, f32 or bf16.",
     tensorRule = "Tensor and scalar element types are i8, i16, i32, f16, f32 or bf16.",
-    a2a3 = binaryTypes>;
-defm Muls : PL_ScalarForms<"muls", "the product", a2a3 = binaryTypes>;
-defm Divs : PL_ScalarForms<"divs", "the quotient", a2a3 = binaryTypes>;
+    a2a3 = binaryTypes, identity = 1>;
+defm Muls : PL_ScalarForms<"muls", "the product", a2a3 = binaryTypes,
+    identity = 1>;
+defm Divs : PL_ScalarForms<"divs", "the quotient", a2a3 = binaryTypes,
+    identity = 1>;
 defm Maximums : PL_ScalarForms<"maximums", "the maximum", a2a3 = binaryTypes,
     instruction = "TMAXS">;
 defm Minimums : PL_ScalarForms<"minimums", "the minimum", a2a3 = binaryTypes,

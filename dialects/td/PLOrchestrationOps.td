@@ -14,7 +14,7 @@ include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 
-def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>, PL_TaskCall]> {
   let ptoFamily = "call";
   let summary = "Dispatch a kernel as one task";
   let description = [{
@@ -33,7 +33,8 @@ def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>]
 }
 
 def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
-                                   DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+                                   DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+                                   PL_TaskCall]> {
   let ptoFamily = "call";
   let summary = "Submit a kernel as a task with explicit dependencies";
   let description = [{
@@ -74,7 +75,7 @@ def PL_YieldOp : PL_Op<"yield", [Pure, Terminator, ReturnLike,
 }
 
 def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"YieldOp">,
-                                              RecursiveMemoryEffects]> {
+                                              RecursiveMemoryEffects, PL_Scope]> {
   let ptoFamily = "scope";
   let summary = "A block of kernel code inside an orchestration";
   let description = [{
@@ -102,7 +103,8 @@ def PL_InCoreScopeOp : PL_Op<"incore_scope", [SingleBlockImplicitTerminator<"Yie
 
 class PL_ScopeOp<string mnemonic, string summaryText, string descriptionText,
                  dag extraArgs, string format>
-    : PL_Op<mnemonic, [SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+    : PL_Op<mnemonic, [SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects,
+                       PL_Scope]> {
   let ptoFamily = "scope";
   let summary = summaryText;
   let description = descriptionText;

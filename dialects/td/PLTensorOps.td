@@ -19,7 +19,7 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Creation, views and scalar access
 //===----------------------------------------------------------------------===//
 
-def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
+def PL_TensorCreateOp : PL_Op<"tensor.create"> {
   let ptoFamily = "tensor_create";
   let summary = "A new tensor in global memory";
   let description = [{
@@ -31,11 +31,12 @@ def PL_TensorCreateOp : PL_Op<"tensor.create", [MemoryEffects<[MemAlloc]>]> {
     ```
   }];
   let arguments = (ins Variadic<Index>:$sizes);
-  let results = (outs PL_AnyTensor:$result);
+  // The allocation is the result's, so an unused create is dead.
+  let results = (outs Res<PL_AnyTensor, "", [MemAlloc]>:$result);
   let assemblyFormat = "`(` $sizes `)` attr-dict `:` qualified(type($result))";
 }
 
-def PL_TensorCreateL1Op : PL_Op<"tensor.create_l1", [MemoryEffects<[MemAlloc]>]> {
+def PL_TensorCreateL1Op : PL_Op<"tensor.create_l1"> {
   let ptoFamily = "tensor_create";
   let summary = "A new tensor in the cube core's L1";
   let description = [{
@@ -49,7 +50,8 @@ def PL_TensorCreateL1Op : PL_Op<"tensor.create_l1", [MemoryEffects<[MemAlloc]>]>
     %kv = pl.tensor.create_l1 : !pl.tensor<64x128xf16>
     ```
   }];
-  let results = (outs PL_AnyTensor:$result);
+  // The allocation is the result's, so an unused create is dead.
+  let results = (outs Res<PL_AnyTensor, "", [MemAlloc]>:$result);
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
@@ -82,10 +84,11 @@ def PL_TensorDimOp : PL_Op<"tensor.dim", [Pure]> {
   }];
   let arguments = (ins PL_AnyTensor:$tensor, I64Attr:$axis);
   let results = (outs Index:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$tensor `,` $axis attr-dict `:` qualified(type($tensor))";
 }
 
-def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
+def PL_TensorViewOp : PL_Op<"tensor.view", [Pure, PL_View]> {
   let ptoFamily = "tensor_view";
   let summary = "Reinterpret a tensor's shape or layout";
   let description = [{
@@ -100,10 +103,11 @@ def PL_TensorViewOp : PL_Op<"tensor.view", [Pure]> {
   }];
   let arguments = (ins PL_TensorLike:$source);
   let results = (outs PL_TensorLike:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
+def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure, PL_View]> {
   let ptoFamily = "tensor_view";
   let summary = "A tensor with another shape";
   let description = [{
@@ -116,10 +120,11 @@ def PL_TensorReshapeOp : PL_Op<"tensor.reshape", [Pure]> {
   }];
   let arguments = (ins PL_AnyTensor:$source);
   let results = (outs PL_AnyTensor:$result);
+  let hasFolder = 1;
   let assemblyFormat = "$source attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TensorSliceOp : PL_Op<"tensor.slice", [AttrSizedOperandSegments, Pure]> {
+def PL_TensorSliceOp : PL_Op<"tensor.slice", [AttrSizedOperandSegments, Pure, PL_View]> {
   let ptoFamily = "tensor_view";
   let summary = "A window of a tensor";
   let description = [{

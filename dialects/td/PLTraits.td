@@ -9,6 +9,9 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ViewLikeInterface.td"
+include "mlir/Interfaces/CallInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
 
 // Before memory planning a tile is a value: tile computations are pure and
 // upstream passes may hoist, merge or drop them. pl-plan-memory then gives
@@ -44,5 +47,25 @@ def PL_PlannedBuffer : Resource<"::pto::PlannedBufferResource">;
 // to the planned buffers.
 def PL_OrdersMemory : MemoryEffects<[MemRead, MemWrite, MemRead<PL_PlannedBuffer>,
                                      MemWrite<PL_PlannedBuffer>]>;
+
+// A view of global memory: the result aliases the memory of operand 0
+// (ViewLikeOpInterface, for alias analysis).
+def PL_ViewOfFirstOperand : NativeOpTrait<"ViewOfFirstOperand"> {
+  let cppNamespace = "::pto";
+}
+def PL_View : TraitList<[PL_ViewOfFirstOperand, ViewLikeOpInterface]>;
+
+// A kernel call that runs as a task (pl.call, pl.submit, pld.dispatch): a
+// call for call-graph analyses (CallOpInterface, arguments `args`), never
+// inlined: the callee runs on other cores or another device.
+def PL_TaskCallMethods : NativeOpTrait<"TaskCall"> {
+  let cppNamespace = "::pto";
+}
+def PL_TaskCall : TraitList<[PL_TaskCallMethods, CallOpInterface]>;
+
+// A scope (pl's incore/cluster/spmd/runtime scopes, pld.comm_domain): its
+// body runs once, then control and the yielded values return to the
+// parent (RegionBranchOpInterface, dialects/cpp/Interfaces.cpp).
+def PL_Scope : DeclareOpInterfaceMethods<RegionBranchOpInterface>;
 
 #endif // PTO_PL_TRAITS_TD

@@ -1,0 +1,165 @@
+//===- Folds.cpp - folders of pl ops --------------------------------------===//
+//
+// The folds canonicalize applies to pl ops: extents a type already knows,
+// and ops that leave their operand as it is (a scalar identity, a move,
+// view or reshape to the operand's own type). docs/canonicalization.md
+// lists them.
+//
+// A tile op folds only before memory planning. Once planned, its result
+// has a buffer of its own and the operand's buffer may be reused right
+// after the op (docs/a2a3-lowering.md), so handing the operand to the
+// result's users would read a buffer another tile has overwritten.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dialects.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+using namespace mlir;
+using namespace pto::pl;
+
+Operation *PLDialect::materializeConstant(OpBuilder &builder, Attribute value,
+                                          Type type, Location loc) {
+  auto typed = dyn_cast<TypedAttr>(value);
+  if (!typed || !arith::ConstantOp::isBuildableWith(typed, type))
+    return nullptr;
+  return arith::ConstantOp::create(builder, loc, type, typed);
+}
+
+namespace {
+
+/// The elementwise operation of a tile-scalar or tensor-scalar op.
+enum class ScalarOperation { Add, Sub, Mul, Div };
+
+/// Whether `scalar` (a constant, or null) leaves every element as it is:
+/// the identities arith folds (x + -0.0, x - 0.0, x * 1, x / 1; 0 for
+/// integer sums and differences). A float x + 0.0 is not x for x = -0.0.
+bool isIdentity(Attribute scalar, ScalarOperation operation) {
+  if (auto value = dyn_cast_if_present<FloatAttr>(scalar)) {
+    const APFloat &number = value.getValue();
+    switch (operation) {
+    case ScalarOperation::Add:
+      return number.isNegZero();
+    case ScalarOperation::Sub:
+      return number.isPosZero();
+    case ScalarOperation::Mul:
+    case ScalarOperation::Div:
+      return number.isExactlyValue(1.0);
+    }
+  }
+  if (auto value = dyn_cast_if_present<IntegerAttr>(scalar)) {
+    const APInt &number = value.getValue();
+    switch (operation) {
+    case ScalarOperation::Add:
+    case ScalarOperation::Sub:
+      return number.isZero();
+    case ScalarOperation::Mul:
+    case ScalarOperation::Div:
+      return number.isOne();
+    }
+  }
+  return false;
+}
+
+/// `source` in place of `op`'s result when they have one type and `op` is
+/// not planned (see the file comment).
+OpFoldResult foldToSource(Operation *op, Value source) {
+  if (source.getType() != op->getResult(0).getType() || pto::isPlanned(op))
+    return {};
+  return source;
+}
+
+/// `source` in place of a tile-scalar or tensor-scalar op whose scalar is
+/// the operation's identity.
+OpFoldResult foldScalarIdentity(Operation *op, Value source, Attribute scalar,
+                                ScalarOperation operation) {
+  if (!isIdentity(scalar, operation))
+    return {};
+  return foldToSource(op, source);
+}
+
+/// The element count of a static shape, or nullopt.
+std::optional<int64_t> staticElementCount(Type type) {
+  auto shaped = dyn_cast<ShapedType>(type);
+  if (!shaped || !shaped.hasStaticShape())
+    return std::nullopt;
+  return shaped.getNumElements();
+}
+
+} // namespace
+
+#define PTO_SCALAR_IDENTITY_FOLD(Op, operand, operation)                       \
+  OpFoldResult Op::fold(FoldAdaptor adaptor) {                                 \
+    return foldScalarIdentity(*this, get##operand(), adaptor.getScalar(),      \
+                              ScalarOperation::operation);                     \
+  }
+
+PTO_SCALAR_IDENTITY_FOLD(TileAddsOp, Tile, Add)
+PTO_SCALAR_IDENTITY_FOLD(TileSubsOp, Tile, Sub)
+PTO_SCALAR_IDENTITY_FOLD(TileMulsOp, Tile, Mul)
+PTO_SCALAR_IDENTITY_FOLD(TileDivsOp, Tile, Div)
+PTO_SCALAR_IDENTITY_FOLD(TensorAddsOp, Tensor, Add)
+PTO_SCALAR_IDENTITY_FOLD(TensorSubsOp, Tensor, Sub)
+PTO_SCALAR_IDENTITY_FOLD(TensorMulsOp, Tensor, Mul)
+PTO_SCALAR_IDENTITY_FOLD(TensorDivsOp, Tensor, Div)
+
+#undef PTO_SCALAR_IDENTITY_FOLD
+
+/// A move within one memory space to the source's own type copies the
+/// tile: before planning that is the tile itself.
+OpFoldResult TileMoveOp::fold(FoldAdaptor) {
+  return foldToSource(*this, getSource());
+}
+
+OpFoldResult TileReshapeOp::fold(FoldAdaptor) {
+  return foldToSource(*this, getSource());
+}
+
+OpFoldResult TensorViewOp::fold(FoldAdaptor) {
+  return foldToSource(*this, getSource());
+}
+
+/// A reshape to the source's type is the source; a reshape of a reshape
+/// reshapes the first source, when both ends are static (equal element
+/// counts, as the verifier requires of one reshape).
+OpFoldResult TensorReshapeOp::fold(FoldAdaptor) {
+  if (OpFoldResult same = foldToSource(*this, getSource()))
+    return same;
+  auto inner = getSource().getDefiningOp<TensorReshapeOp>();
+  if (!inner)
+    return {};
+  std::optional<int64_t> from = staticElementCount(inner.getSource().getType());
+  std::optional<int64_t> to = staticElementCount(getType());
+  if (!from || from != to)
+    return {};
+  if (inner.getSource().getType() == getType())
+    return inner.getSource();
+  getSourceMutable().assign(inner.getSource());
+  return getResult();
+}
+
+/// A static extent is a constant; a dynamic one of a tensor made here
+/// (`pl.tensor.create`, `pl.tensor.full`) is the size it was made with.
+OpFoldResult TensorDimOp::fold(FoldAdaptor) {
+  auto type = cast<ShapedType>(getTensor().getType());
+  int64_t rank = type.getRank();
+  // I64Attr reads back unsigned: negative axes count from the end.
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0)
+    axis += rank;
+  if (axis < 0 || axis >= rank)
+    return {};
+  if (!type.isDynamicDim(axis))
+    return IntegerAttr::get(IndexType::get(getContext()),
+                            type.getDimSize(axis));
+  std::optional<OperandRange> sizes;
+  if (auto create = getTensor().getDefiningOp<TensorCreateOp>())
+    sizes = create.getSizes();
+  else if (auto full = getTensor().getDefiningOp<TensorFullOp>())
+    sizes = full.getSizes();
+  unsigned index = type.getDynamicDimIndex(axis);
+  if (!sizes || index >= sizes->size())
+    return {};
+  return (*sizes)[index];
+}
