@@ -11,7 +11,7 @@ cd "$(dirname "$0")/.."
 packages=(
   llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools libclang-22-dev clang-22
   libpolly-22-dev zlib1g-dev libzstd-dev libxml2-dev libz3-dev
-  g++ cmake ninja-build python3 python3-numpy python3-pytest
+  g++ cmake ninja-build python3 python3-numpy python3-pytest patchelf
 )
 
 missing=()

@@ -31,6 +31,35 @@ template <typename DialectT> MLIRContext *loaded(MlirContext ctx) {
 }
 } // namespace
 
+namespace {
+
+/// Reads an enum code into `value`: < 0 is "none"; an unknown code is an
+/// error at `loc`.
+template <typename Enum, typename Symbolize>
+bool readCode(Location loc, StringRef what, int32_t code, Symbolize symbolize,
+              std::optional<Enum> &value) {
+  value = std::nullopt;
+  if (code < 0)
+    return true;
+  value = symbolize(static_cast<uint32_t>(code));
+  if (!value)
+    emitError(loc) << "unknown " << what << " code " << code;
+  return value.has_value();
+}
+
+/// Whether `count` entries at `data` can be read (a null pointer only for
+/// none).
+bool readable(Location loc, StringRef what, intptr_t count,
+              const int64_t *data) {
+  if (count == 0 || (count > 0 && data))
+    return true;
+  emitError(loc) << what << ": " << count << " entries at "
+                 << (data ? "an address" : "a null pointer");
+  return false;
+}
+
+} // namespace
+
 extern "C" {
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(PL, pto_glue_pl, pto::pl::PLDialect)
@@ -184,6 +213,177 @@ int32_t ptoGlue_plEnumAttrGetValue(MlirAttribute attribute, int32_t *which) {
     return *which = 5, static_cast<int32_t>(split.getValue());
   *which = 0;
   return -1;
+}
+
+//===----------------------------------------------------------------------===//
+// The checked constructors and the unit types and attributes of the public
+// C API (include/pto-c/Dialects.h; the exported wrappers are in
+// dialects/src/ir/capi.rs). Invalid arguments give a diagnostic at `loc`
+// and a null type, never an invalid type.
+//===----------------------------------------------------------------------===//
+
+
+MlirType ptoGlue_plTileTypeGetChecked(MlirLocation location, intptr_t rank,
+                                      const int64_t *shape, MlirType element,
+                                      int32_t memorySpace, intptr_t validRank,
+                                      const int64_t *validShape,
+                                      int32_t blayout, int32_t slayout,
+                                      uint64_t fractal, int32_t pad) {
+  Location loc = unwrap(location);
+  std::optional<pto::pl::MemorySpace> space;
+  std::optional<pto::pl::TileLayout> b, sl;
+  std::optional<pto::pl::PadValue> padValue;
+  auto memory = [](uint32_t c) { return pto::pl::symbolizeMemorySpace(c); };
+  auto layout = [](uint32_t c) { return pto::pl::symbolizeTileLayout(c); };
+  auto padding = [](uint32_t c) { return pto::pl::symbolizePadValue(c); };
+  if (!readable(loc, "shape", rank, shape) ||
+      !readable(loc, "valid shape", validRank, validShape) ||
+      !readCode(loc, "memory space", memorySpace, memory, space) ||
+      !readCode(loc, "tile layout", blayout, layout, b) ||
+      !readCode(loc, "tile layout", slayout, layout, sl) ||
+      !readCode(loc, "pad value", pad, padding, padValue))
+    return MlirType{nullptr};
+  loaded<pto::pl::PLDialect>(wrap(loc.getContext()));
+  return wrap(pto::pl::TileType::getCanonicalChecked(
+      [&] { return emitError(loc); }, loc.getContext(), ArrayRef(shape, rank),
+      unwrap(element), space, ArrayRef(validShape, validRank), b, sl, fractal,
+      padValue));
+}
+
+MlirType ptoGlue_plTensorTypeGetChecked(
+    MlirLocation location, intptr_t rank, const int64_t *shape,
+    MlirType element, int32_t layout, intptr_t numStrides,
+    const int64_t *strides, intptr_t validRank, const int64_t *validShape,
+    int32_t pad) {
+  Location loc = unwrap(location);
+  std::optional<pto::pl::TensorLayout> tensorLayout;
+  std::optional<pto::pl::PadValue> padValue;
+  auto layouts = [](uint32_t c) { return pto::pl::symbolizeTensorLayout(c); };
+  auto padding = [](uint32_t c) { return pto::pl::symbolizePadValue(c); };
+  if (!readable(loc, "shape", rank, shape) ||
+      !readable(loc, "strides", numStrides, strides) ||
+      !readable(loc, "valid shape", validRank, validShape) ||
+      !readCode(loc, "tensor layout", layout, layouts, tensorLayout) ||
+      !readCode(loc, "pad value", pad, padding, padValue))
+    return MlirType{nullptr};
+  loaded<pto::pl::PLDialect>(wrap(loc.getContext()));
+  return wrap(pto::pl::TensorType::getCanonicalChecked(
+      [&] { return emitError(loc); }, loc.getContext(), ArrayRef(shape, rank),
+      unwrap(element), tensorLayout, ArrayRef(strides, numStrides),
+      ArrayRef(validShape, validRank), padValue));
+}
+
+MlirType ptoGlue_pldDistributedTensorTypeGetChecked(MlirLocation location,
+                                                    intptr_t rank,
+                                                    const int64_t *shape,
+                                                    MlirType element,
+                                                    MlirStringRef window) {
+  Location loc = unwrap(location);
+  if (!readable(loc, "shape", rank, shape))
+    return MlirType{nullptr};
+  MLIRContext *ctx = loaded<pto::pld::PLDDialect>(wrap(loc.getContext()));
+  StringAttr bound =
+      window.length ? StringAttr::get(ctx, unwrap(window)) : StringAttr();
+  return wrap(pto::pld::DistributedTensorType::getChecked(
+      [&] { return emitError(loc); }, ctx, ArrayRef(shape, rank),
+      unwrap(element), bound));
+}
+
+MlirType ptoGlue_plArrayTypeGetChecked(MlirLocation location,
+                                       MlirType element, int64_t extent) {
+  Location loc = unwrap(location);
+  loaded<pto::pl::PLDialect>(wrap(loc.getContext()));
+  return wrap(pto::pl::ArrayType::getChecked([&] { return emitError(loc); },
+                                             loc.getContext(), unwrap(element),
+                                             extent));
+}
+
+/// The pl and pld types without parameters, by code (PlUnitType in
+/// include/pto-c/Dialects.h); null for an unknown code.
+MlirType ptoGlue_unitTypeGet(MlirContext context, int32_t code) {
+  switch (code) {
+  case 0:
+    return wrap(pto::pl::TaskIdType::get(loaded<pto::pl::PLDialect>(context)));
+  case 1:
+    return wrap(pto::pl::PtrType::get(loaded<pto::pl::PLDialect>(context)));
+  case 2:
+    return wrap(
+        pto::pl::PrefetchContextType::get(loaded<pto::pl::PLDialect>(context)));
+  case 3:
+    return wrap(
+        pto::pl::AsyncEventType::get(loaded<pto::pl::PLDialect>(context)));
+  case 4:
+    return wrap(
+        pto::pl::AsyncSessionType::get(loaded<pto::pl::PLDialect>(context)));
+  case 5:
+    return wrap(pto::pl::HiFloat8Type::get(loaded<pto::pl::PLDialect>(context)));
+  case 6:
+    return wrap(pto::pl::HiFloat4Type::get(loaded<pto::pl::PLDialect>(context)));
+  case 7:
+    return wrap(pto::pld::CommCtxType::get(loaded<pto::pld::PLDDialect>(context)));
+  case 8:
+    return wrap(
+        pto::pld::WindowBufferType::get(loaded<pto::pld::PLDDialect>(context)));
+  default:
+    return MlirType{nullptr};
+  }
+}
+
+/// The code of a unit type (as ptoGlue_unitTypeGet), or -1.
+int32_t ptoGlue_unitTypeGetCode(MlirType type) {
+  Type t = unwrap(type);
+  if (isa<pto::pl::TaskIdType>(t))
+    return 0;
+  if (isa<pto::pl::PtrType>(t))
+    return 1;
+  if (isa<pto::pl::PrefetchContextType>(t))
+    return 2;
+  if (isa<pto::pl::AsyncEventType>(t))
+    return 3;
+  if (isa<pto::pl::AsyncSessionType>(t))
+    return 4;
+  if (isa<pto::pl::HiFloat8Type>(t))
+    return 5;
+  if (isa<pto::pl::HiFloat4Type>(t))
+    return 6;
+  if (isa<pto::pld::CommCtxType>(t))
+    return 7;
+  if (isa<pto::pld::WindowBufferType>(t))
+    return 8;
+  return -1;
+}
+
+/// A pl enum attribute: `which` as ptoGlue_plEnumAttrGetValue returns it
+/// (1 kind, 2 level, 3 role, 4 direction, 5 split); null for an unknown
+/// `which` or `code`.
+MlirAttribute ptoGlue_plEnumAttrGet(MlirContext context, int32_t which,
+                                    int32_t code) {
+  MLIRContext *ctx = loaded<pto::pl::PLDialect>(context);
+  auto value = static_cast<uint32_t>(code);
+  auto make = [&](auto symbolized, auto get) -> MlirAttribute {
+    if (code < 0 || !symbolized)
+      return MlirAttribute{nullptr};
+    return wrap(get(ctx, *symbolized));
+  };
+  switch (which) {
+  case 1:
+    return make(pto::pl::symbolizeFunctionKind(value),
+                [](MLIRContext *c, auto v) { return pto::pl::FunctionKindAttr::get(c, v); });
+  case 2:
+    return make(pto::pl::symbolizeLevel(value),
+                [](MLIRContext *c, auto v) { return pto::pl::LevelAttr::get(c, v); });
+  case 3:
+    return make(pto::pl::symbolizeRole(value),
+                [](MLIRContext *c, auto v) { return pto::pl::RoleAttr::get(c, v); });
+  case 4:
+    return make(pto::pl::symbolizeParamDirection(value),
+                [](MLIRContext *c, auto v) { return pto::pl::ParamDirectionAttr::get(c, v); });
+  case 5:
+    return make(pto::pl::symbolizeCoreSplit(value),
+                [](MLIRContext *c, auto v) { return pto::pl::KernelSplitAttr::get(c, v); });
+  default:
+    return MlirAttribute{nullptr};
+  }
 }
 
 //===----------------------------------------------------------------------===//

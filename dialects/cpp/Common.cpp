@@ -9,31 +9,49 @@
 
 using namespace mlir;
 
-// Implemented in Rust (dialects/src/verify/mod.rs).
-extern "C" MlirLogicalResult ptoVerifyOperation(MlirOperation op);
-extern "C" MlirLogicalResult ptoVerifySymbolUses(MlirOperation op);
-extern "C" MlirLogicalResult ptoVerifyAttribute(MlirOperation op,
-                                                MlirStringRef name,
-                                                int64_t regionIndex,
-                                                int64_t argIndex);
-extern "C" bool ptoIsLegalToInline(MlirOperation op, MlirOperation destParent);
+namespace {
+/// The Rust functions (dialects/src/ir/hooks.rs), installed before either
+/// dialect's handle is handed out.
+PtoDialectHooks rustHooks;
+
+/// Whether the hooks are in; an op verified without them fails loudly.
+LogicalResult requireHooks(Operation *op) {
+  if (rustHooks.verifyOperation)
+    return success();
+  return op->emitOpError("the pl/pld verifier is not installed: register the "
+                         "dialects through ptoRegisterDialects or their "
+                         "dialect handles");
+}
+} // namespace
+
+extern "C" void ptoGlue_setDialectHooks(const PtoDialectHooks *hooks) {
+  rustHooks = *hooks;
+}
 
 LogicalResult pto::verifyInRust(Operation *op) {
-  return unwrap(ptoVerifyOperation(wrap(op)));
+  if (failed(requireHooks(op)))
+    return failure();
+  return unwrap(rustHooks.verifyOperation(wrap(op)));
 }
 
 LogicalResult pto::verifySymbolUsesInRust(Operation *op) {
-  return unwrap(ptoVerifySymbolUses(wrap(op)));
+  if (failed(requireHooks(op)))
+    return failure();
+  return unwrap(rustHooks.verifySymbolUses(wrap(op)));
 }
 
 LogicalResult pto::verifyAttributeInRust(Operation *op, StringRef name,
                                          int64_t regionIndex,
                                          int64_t argIndex) {
-  return unwrap(ptoVerifyAttribute(wrap(op), wrap(name), regionIndex, argIndex));
+  if (failed(requireHooks(op)))
+    return failure();
+  return unwrap(
+      rustHooks.verifyAttribute(wrap(op), wrap(name), regionIndex, argIndex));
 }
 
 bool pto::isLegalToInlineInRust(Operation *op, Region *dest) {
-  return ptoIsLegalToInline(wrap(op), wrap(dest->getParentOp()));
+  return rustHooks.isLegalToInline &&
+         rustHooks.isLegalToInline(wrap(op), wrap(dest->getParentOp()));
 }
 
 ParseResult pto::parseShapeAndElementType(AsmParser &parser,

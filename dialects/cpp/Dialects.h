@@ -9,6 +9,8 @@
 #ifndef PTO_DIALECTS_H
 #define PTO_DIALECTS_H
 
+#include "mlir-c/IR.h"
+#include "mlir-c/Support.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/BuiltinTypeInterfaces.h"
@@ -23,6 +25,21 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/InliningUtils.h"
+
+extern "C" {
+/// The Rust functions the glue calls (dialects/src/ir/hooks.rs), handed
+/// over as pointers so that libpto_mlir.so need not export them.
+typedef struct PtoDialectHooks {
+  MlirLogicalResult (*verifyOperation)(MlirOperation op);
+  MlirLogicalResult (*verifySymbolUses)(MlirOperation op);
+  MlirLogicalResult (*verifyAttribute)(MlirOperation op, MlirStringRef name,
+                                       int64_t regionIndex, int64_t argIndex);
+  bool (*isLegalToInline)(MlirOperation op, MlirOperation destParent);
+} PtoDialectHooks;
+
+/// Installs `hooks` (copied).
+void ptoGlue_setDialectHooks(const PtoDialectHooks *hooks);
+}
 
 namespace pto {
 

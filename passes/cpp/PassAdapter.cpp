@@ -49,8 +49,27 @@ typedef struct {
   MlirStringRef defaultValue;
 } PtoPassOptionSpec;
 
+// Callbacks the Rust side gives the glue.
+typedef void (*PtoErrorCallback)(MlirStringRef message, void *userData);
+typedef void (*PtoOptionValueCallback)(MlirStringRef name, MlirStringRef value,
+                                       void *userData);
+typedef void (*PtoOptionErrorCallback)(MlirStringRef message, intptr_t offset,
+                                       void *userData);
+/// Parses a pass's option text (passes/src/ffi.rs, parse_options_hook).
+typedef bool (*PtoPassParseOptions)(intptr_t index, MlirStringRef text,
+                                    PtoOptionValueCallback onValue,
+                                    PtoOptionErrorCallback onError,
+                                    void *userData);
+/// Runs a pass on `op` (passes/src/ffi.rs, run_hook).
+typedef MlirLogicalResult (*PtoPassRun)(intptr_t index, MlirOperation op,
+                                        intptr_t numOptions,
+                                        const MlirStringRef *names,
+                                        const MlirStringRef *values);
+
 /// A Rust pass as the registry sees it. `anchor` is the op the pass runs on
 /// ("" for any op). `index` identifies the pass on the Rust side.
+/// `parseOptions` and `run` are the Rust functions, passed as pointers:
+/// libpto_mlir.so exports only its public C API, not them.
 typedef struct {
   MlirStringRef argument;
   MlirStringRef className;
@@ -61,20 +80,9 @@ typedef struct {
   intptr_t numDialects;
   const MlirDialectHandle *dialects;
   intptr_t index;
+  PtoPassParseOptions parseOptions;
+  PtoPassRun run;
 } PtoPassSpec;
-
-// Implemented in Rust (passes/src/registry.rs).
-typedef void (*PtoErrorCallback)(MlirStringRef message, void *userData);
-typedef void (*PtoOptionValueCallback)(MlirStringRef name, MlirStringRef value,
-                                       void *userData);
-typedef void (*PtoOptionErrorCallback)(MlirStringRef message, intptr_t offset,
-                                       void *userData);
-bool ptoPassParseOptions(intptr_t index, MlirStringRef text,
-                         PtoOptionValueCallback onValue,
-                         PtoOptionErrorCallback onError, void *userData);
-MlirLogicalResult ptoPassRun(intptr_t index, MlirOperation op,
-                             intptr_t numOptions, const MlirStringRef *names,
-                             const MlirStringRef *values);
 }
 
 namespace {
@@ -88,6 +96,8 @@ struct RustPassKind {
   std::vector<OptionSpec> options;
   std::vector<MlirDialectHandle> dialects;
   intptr_t index;
+  PtoPassParseOptions parseOptions;
+  PtoPassRun run;
   TypeID typeID;
 };
 
@@ -188,8 +198,8 @@ public:
       static_cast<Parsed *>(userData)->error =
           OptionError{unwrap(message).str(), static_cast<unsigned>(offset) + 1};
     };
-    if (!ptoPassParseOptions(kind.index, wrap(options), onValue, onError,
-                             &parsed)) {
+    if (!kind.parseOptions(kind.index, wrap(options), onValue, onError,
+                           &parsed)) {
       optionError = parsed.error ? *parsed.error
                                  : OptionError{kind.argument +
                                                    ": invalid options",
@@ -216,8 +226,8 @@ public:
   void runOnOperation() override {
     OptionValues values = collectOptionValues();
     if (mlirLogicalResultIsFailure(
-            ptoPassRun(kind.index, wrap(getOperation()), values.size(),
-                       values.names.data(), values.values.data())))
+            kind.run(kind.index, wrap(getOperation()), values.size(),
+                     values.names.data(), values.values.data())))
       signalPassFailure();
   }
 
@@ -314,6 +324,8 @@ void ptoGlue_registerPass(const PtoPassSpec *spec) {
                              unwrap(spec->options[i].defaultValue).str()});
   kind->dialects.assign(spec->dialects, spec->dialects + spec->numDialects);
   kind->index = spec->index;
+  kind->parseOptions = spec->parseOptions;
+  kind->run = spec->run;
   kind->typeID = typeIDAllocator().allocate();
   const RustPassKind &registered = *kind;
   passKinds().push_back(std::move(kind));

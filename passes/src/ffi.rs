@@ -36,7 +36,26 @@ struct PtoPassSpec {
     num_dialects: isize,
     dialects: *const MlirDialectHandle,
     index: isize,
+    parse_options: ParseOptionsHook,
+    run: RunHook,
 }
+
+/// `PtoPassSpec::parseOptions` of the glue ([`parse_options_hook`]).
+type ParseOptionsHook = unsafe extern "C" fn(
+    isize,
+    MlirStringRef,
+    OptionValueCallback,
+    OptionErrorCallback,
+    *mut c_void,
+) -> bool;
+/// `PtoPassSpec::run` of the glue ([`run_hook`]).
+type RunHook = unsafe extern "C" fn(
+    isize,
+    MlirOperation,
+    isize,
+    *const MlirStringRef,
+    *const MlirStringRef,
+) -> MlirLogicalResult;
 
 type ErrorCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
 
@@ -103,6 +122,8 @@ pub fn register_passes() {
                 num_dialects: dialects.len() as isize,
                 dialects: dialects.as_ptr(),
                 index: index as isize,
+                parse_options: parse_options_hook,
+                run: run_hook,
             };
             // SAFETY: every pointer in `spec` is live for the call; the glue
             // copies the strings and arrays.
@@ -171,8 +192,7 @@ type OptionErrorCallback = unsafe extern "C" fn(MlirStringRef, isize, *mut c_voi
 /// # Safety
 /// `text` describes readable bytes; the callbacks may be called with
 /// `user_data`.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn ptoPassParseOptions(
+unsafe extern "C" fn parse_options_hook(
     index: isize,
     text: MlirStringRef,
     on_value: OptionValueCallback,
@@ -216,8 +236,7 @@ pub unsafe extern "C" fn ptoPassParseOptions(
 /// # Safety
 /// `op` is a live operation; `names` and `values` point to `count` valid
 /// string refs.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn ptoPassRun(
+unsafe extern "C" fn run_hook(
     index: isize,
     op: MlirOperation,
     count: isize,

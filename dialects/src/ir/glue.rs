@@ -13,12 +13,14 @@ use super::glue_raw as raw;
 
 /// The handle of the `pl` dialect.
 pub fn pl_dialect_handle() -> DialectHandle {
+    super::hooks::install();
     // SAFETY: the glue returns a pointer to static registration hooks.
     unsafe { DialectHandle::from_raw(raw::mlirGetDialectHandle__pto_glue_pl__()) }
 }
 
 /// The handle of the `pld` dialect.
 pub fn pld_dialect_handle() -> DialectHandle {
+    super::hooks::install();
     // SAFETY: as for `pl_dialect_handle`.
     unsafe { DialectHandle::from_raw(raw::mlirGetDialectHandle__pto_glue_pld__()) }
 }

@@ -4,11 +4,22 @@
 //! [`crate::types`], [`crate::registration`] and [`crate::diag`].
 
 use mlir_sys::{
-    MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirOperation, MlirStringRef,
-    MlirType,
+    MlirAttribute, MlirContext, MlirDialectHandle, MlirLocation, MlirLogicalResult, MlirOperation,
+    MlirStringRef, MlirType,
 };
 
+/// `PtoDialectHooks` of cpp/Dialects.h: the Rust functions the glue calls.
+#[repr(C)]
+pub struct PtoDialectHooks {
+    pub verify_operation: extern "C" fn(MlirOperation) -> MlirLogicalResult,
+    pub verify_symbol_uses: extern "C" fn(MlirOperation) -> MlirLogicalResult,
+    pub verify_attribute:
+        unsafe extern "C" fn(MlirOperation, MlirStringRef, i64, i64) -> MlirLogicalResult,
+    pub is_legal_to_inline: extern "C" fn(MlirOperation, MlirOperation) -> bool,
+}
+
 unsafe extern "C" {
+    pub fn ptoGlue_setDialectHooks(hooks: *const PtoDialectHooks);
     pub fn mlirGetDialectHandle__pto_glue_pl__() -> MlirDialectHandle;
     pub fn mlirGetDialectHandle__pto_glue_pld__() -> MlirDialectHandle;
 
@@ -86,4 +97,45 @@ unsafe extern "C" {
         note_locations: *const MlirLocation,
         note_messages: *const MlirStringRef,
     );
+
+    pub fn ptoGlue_plTileTypeGetChecked(
+        location: MlirLocation,
+        rank: isize,
+        shape: *const i64,
+        element: MlirType,
+        memory_space: i32,
+        valid_rank: isize,
+        valid_shape: *const i64,
+        blayout: i32,
+        slayout: i32,
+        fractal: u64,
+        pad: i32,
+    ) -> MlirType;
+    pub fn ptoGlue_plTensorTypeGetChecked(
+        location: MlirLocation,
+        rank: isize,
+        shape: *const i64,
+        element: MlirType,
+        layout: i32,
+        num_strides: isize,
+        strides: *const i64,
+        valid_rank: isize,
+        valid_shape: *const i64,
+        pad: i32,
+    ) -> MlirType;
+    pub fn ptoGlue_pldDistributedTensorTypeGetChecked(
+        location: MlirLocation,
+        rank: isize,
+        shape: *const i64,
+        element: MlirType,
+        window: MlirStringRef,
+    ) -> MlirType;
+    pub fn ptoGlue_plArrayTypeGetChecked(
+        location: MlirLocation,
+        element: MlirType,
+        extent: i64,
+    ) -> MlirType;
+    pub fn ptoGlue_unitTypeGet(context: MlirContext, code: i32) -> MlirType;
+    pub fn ptoGlue_unitTypeGetCode(r#type: MlirType) -> i32;
+    pub fn ptoGlue_plEnumAttrGet(context: MlirContext, which: i32, code: i32) -> MlirAttribute;
 }

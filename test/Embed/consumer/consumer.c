@@ -1,6 +1,7 @@
 /* Embeds pto-mlir in a C program: registers the dialects and passes, builds
  * and parses pl/pld IR, runs the Rust verifier and a pass pipeline. */
 
+#include "mlir-c/BuiltinAttributes.h"
 #include "mlir-c/BuiltinTypes.h"
 #include "mlir-c/Diagnostics.h"
 #include "mlir-c/IR.h"
@@ -54,6 +55,64 @@ int main(void) {
   printf("tile type: ");
   mlirTypePrint(tile, print_to_stdout, NULL);
   printf(" (space %d, is tile %d)\n", plTileTypeGetMemorySpace(tile), plTypeIsATile(tile));
+
+  /* A tile with a view, checked: a valid shape larger than the tile is a
+     diagnostic and a null type, not an invalid type. */
+  MlirLocation loc = mlirLocationUnknownGet(context);
+  int64_t valid[2] = {64, 100};
+  MlirType viewed = plTileTypeGetChecked(loc, 2, shape, mlirF32TypeGet(context), PlMemorySpaceVec,
+                                         2, valid, PlTileLayoutDefault, PlTileLayoutDefault, 0,
+                                         PlPadValueZero);
+  printf("viewed tile: ");
+  mlirTypePrint(viewed, print_to_stdout, NULL);
+  printf("\n");
+  int64_t too_wide[2] = {64, 256};
+  MlirType invalid = plTileTypeGetChecked(loc, 2, shape, mlirF32TypeGet(context), PlMemorySpaceVec,
+                                          2, too_wide, -1, -1, 0, -1);
+  printf("invalid tile is null: %d\n", mlirTypeIsNull(invalid));
+  MlirType unknown = plTileTypeGetChecked(loc, 2, shape, mlirF32TypeGet(context), 42, 0, NULL, -1,
+                                          -1, 0, -1);
+  printf("unknown space is null: %d\n", mlirTypeIsNull(unknown));
+  int64_t strides[2] = {1, 64};
+  MlirType dn = plTensorTypeGetChecked(loc, 2, shape, mlirF16TypeGet(context), PlTensorLayoutDN, 0,
+                                       strides, 0, NULL, -1);
+  printf("tensor: ");
+  mlirTypePrint(dn, print_to_stdout, NULL);
+  printf("\n");
+  int64_t dshape[2] = {mlirShapedTypeGetDynamicSize(), 1};
+  MlirType bound = pldDistributedTensorTypeGetChecked(loc, 2, dshape, mlirIntegerTypeGet(context, 32),
+                                                      mlirStringRefCreateFromCString("signal"));
+  printf("dtensor: ");
+  mlirTypePrint(bound, print_to_stdout, NULL);
+  printf(" (is dtensor %d)\n", pldTypeIsADistributedTensor(bound));
+  for (int32_t code = PlUnitTypeTaskId; code <= PlUnitTypeWindowBuffer; ++code) {
+    MlirType unit = plUnitTypeGet(context, code);
+    printf("unit %d: ", plUnitTypeGetCode(unit));
+    mlirTypePrint(unit, print_to_stdout, NULL);
+    printf("\n");
+  }
+  MlirAttribute kind = plEnumAttrGet(context, PlEnumAttrKindFunctionKind, PlFunctionKindAIV);
+  MlirAttribute split = plEnumAttrGet(context, PlEnumAttrKindSplit, PlCoreSplitLeftRight);
+  int32_t which = 0;
+  printf("attributes: ");
+  mlirAttributePrint(kind, print_to_stdout, NULL);
+  printf(" ");
+  mlirAttributePrint(split, print_to_stdout, NULL);
+  printf(" (value %d", plEnumAttrGetValue(kind, &which));
+  printf(", kind %d; unknown code null: %d)\n", which,
+         mlirAttributeIsNull(plEnumAttrGet(context, PlEnumAttrKindRole, 9)));
+
+  /* An op built through the generic C API: the context loads the
+     registered dialects first. */
+  mlirContextLoadAllAvailableDialects(context);
+  MlirOperationState state =
+      mlirOperationStateGet(mlirStringRefCreateFromCString("pl.tile.create"), loc);
+  mlirOperationStateAddResults(&state, 1, &viewed);
+  MlirOperation create = mlirOperationCreate(&state);
+  printf("built: ");
+  mlirOperationPrint(create, print_to_stdout, NULL);
+  printf(" (verifies %d)\n", mlirOperationVerify(create));
+  mlirOperationDestroy(create);
 
   /* The Rust verifier, reached through the dialect's verify() hook. */
   MlirModule bad = mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kBadMove));
