@@ -17,7 +17,6 @@
 #
 #   scripts/install.sh PREFIX [--profile debug|release]
 set -euo pipefail
-cd "$(dirname "$0")/.."
 
 usage="usage: scripts/install.sh PREFIX [--profile debug|release]"
 prefix=""
@@ -33,6 +32,10 @@ while (($#)); do
   esac
 done
 [ -n "$prefix" ] || { echo "install.sh: error: no PREFIX ($usage)" >&2; exit 1; }
+# A relative PREFIX is the caller's, resolved before moving to the checkout.
+mkdir -p "$prefix"
+prefix=$(cd "$prefix" && pwd)
+cd "$(dirname "$0")/.."
 
 built="target/$profile"
 for artifact in pto-opt pto-translate pto-run libpto_mlir.so libMLIR-C.so; do
@@ -53,8 +56,6 @@ version=$(sed -n 's/^version = "\([0-9.]*\)"$/\1/p' Cargo.toml | head -1)
 soname="libpto_mlir.so.${version%.*}"
 llvm_lib=/usr/lib/llvm-22/lib
 
-mkdir -p "$prefix"
-prefix=$(cd "$prefix" && pwd)
 stage=$(mktemp -d "$prefix/.install.XXXXXX")
 trap 'rm -rf "$stage"' EXIT
 mkdir -p "$stage"/{bin,lib/cmake/PTOMLIR,lib/python,include,share/pto-mlir,share/doc/pto-mlir}
@@ -80,9 +81,12 @@ cp -r sim "$stage/share/pto-mlir/sim"
 cp README.md "$stage/share/doc/pto-mlir/"
 cp -r docs "$stage/share/doc/pto-mlir/docs"
 
-# Replace what a previous install put there, then move the staged tree in.
-rm -rf "$prefix"/bin/pto-{opt,translate,run} "$prefix"/lib/libpto_mlir.so* "$prefix/lib/libMLIR-C.so" \
+# Replace what an install of this version put there (other versions'
+# libraries stay for the programs linked against them), then move the
+# staged tree in, keeping directories that are links (a merged /usr).
+rm -rf "$prefix"/bin/pto-{opt,translate,run} "$prefix/lib/libpto_mlir.so" "$prefix/lib/$soname" \
+  "$prefix/lib/libpto_mlir.so.$version" "$prefix/lib/libMLIR-C.so" \
   "$prefix/lib/cmake/PTOMLIR" "$prefix/lib/python/pto_mlir" "$prefix/include/pto-c" \
   "$prefix/share/pto-mlir" "$prefix/share/doc/pto-mlir"
-tar -C "$stage" -cf - bin lib include share | tar -C "$prefix" -xf -
+tar -C "$stage" -cf - bin lib include share | tar -C "$prefix" --keep-directory-symlink -xf -
 echo "installed pto-mlir $version ($profile) in $prefix"

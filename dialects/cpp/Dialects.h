@@ -73,9 +73,8 @@ bool isLegalToInlineInRust(mlir::Operation *op, mlir::Region *dest);
 
 /// The pl and pld inliner interface: the upstream inliner (and
 /// pl-inline-functions) may splice pl/pld ops into any region whose
-/// function kind admits them. Their calls (pl.call, pl.submit,
-/// pld.dispatch) are tasks, run by other cores or another device, and are
-/// never inlined.
+/// function kind admits them. Their calls (pl.call, pld.dispatch) are
+/// tasks, run by other cores or another device, and are never inlined.
 struct DialectInliner : public mlir::DialectInlinerInterface {
   using mlir::DialectInlinerInterface::DialectInlinerInterface;
   bool isLegalToInline(mlir::Operation *call, mlir::Operation *,

@@ -29,13 +29,17 @@ Operation *PLDialect::materializeConstant(OpBuilder &builder, Attribute value,
 
 namespace {
 
-/// The elementwise operation of a tile-scalar or tensor-scalar op.
+/// The elementwise operation of a tile-scalar op.
 enum class ScalarOperation { Add, Sub, Mul, Div };
 
-/// Whether `scalar` (a constant, or null) leaves every element as it is:
-/// the identities arith folds (x + -0.0, x - 0.0, x * 1, x / 1; 0 for
-/// integer sums and differences). A float x + 0.0 is not x for x = -0.0.
-bool isIdentity(Attribute scalar, ScalarOperation operation) {
+/// Whether `scalar` (a constant, or null) leaves every element of type
+/// `element` as it is: the identities arith folds (x + -0.0, x - 0.0,
+/// x * 1, x / 1; 0 for integer sums and differences). A float x + 0.0 is
+/// not x for x = -0.0, and an integer 0 added to floats is +0.0.
+bool isIdentity(Attribute scalar, Type element, ScalarOperation operation) {
+  if (operation == ScalarOperation::Add && isa<FloatType>(element) &&
+      !isa_and_present<FloatAttr>(scalar))
+    return false;
   if (auto value = dyn_cast_if_present<FloatAttr>(scalar)) {
     const APFloat &number = value.getValue();
     switch (operation) {
@@ -70,13 +74,36 @@ OpFoldResult foldToSource(Operation *op, Value source) {
   return source;
 }
 
-/// `source` in place of a tile-scalar or tensor-scalar op whose scalar is
-/// the operation's identity.
+/// `source` in place of a tile-scalar op whose scalar is the operation's
+/// identity. (Tensor-scalar ops make a tensor of their own in memory, which
+/// later ops may write in place: they never fold to their operand.)
 OpFoldResult foldScalarIdentity(Operation *op, Value source, Attribute scalar,
                                 ScalarOperation operation) {
-  if (!isIdentity(scalar, operation))
+  Type element = cast<ShapedType>(source.getType()).getElementType();
+  if (!isIdentity(scalar, element, operation))
     return {};
   return foldToSource(op, source);
+}
+
+/// Whether a tensor type is packed row-major and whole: no layout, strides,
+/// valid shape or pad.
+bool isPlain(pto::pl::TensorType type) {
+  return !type.getLayout() && type.getStrides().empty() &&
+         type.getValidShape().empty() && !type.getPad();
+}
+
+/// Whether `value` is, through views, a slice that `clamp` may narrow at
+/// run time below its type's extents.
+bool mayBeClamped(Value value) {
+  while (Operation *op = value.getDefiningOp()) {
+    if (auto slice = dyn_cast<TensorSliceOp>(op); slice && slice.getClamp())
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(op);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return false;
 }
 
 /// The element count of a static shape, or nullopt.
@@ -99,10 +126,6 @@ PTO_SCALAR_IDENTITY_FOLD(TileAddsOp, Tile, Add)
 PTO_SCALAR_IDENTITY_FOLD(TileSubsOp, Tile, Sub)
 PTO_SCALAR_IDENTITY_FOLD(TileMulsOp, Tile, Mul)
 PTO_SCALAR_IDENTITY_FOLD(TileDivsOp, Tile, Div)
-PTO_SCALAR_IDENTITY_FOLD(TensorAddsOp, Tensor, Add)
-PTO_SCALAR_IDENTITY_FOLD(TensorSubsOp, Tensor, Sub)
-PTO_SCALAR_IDENTITY_FOLD(TensorMulsOp, Tensor, Mul)
-PTO_SCALAR_IDENTITY_FOLD(TensorDivsOp, Tensor, Div)
 
 #undef PTO_SCALAR_IDENTITY_FOLD
 
@@ -122,12 +145,14 @@ OpFoldResult TensorViewOp::fold(FoldAdaptor) {
 
 /// A reshape to the source's type is the source; a reshape of a reshape
 /// reshapes the first source, when both ends are static (equal element
-/// counts, as the verifier requires of one reshape).
+/// counts, as the verifier requires of one reshape) and the middle tensor
+/// is plain (a layout, strides, valid shape or pad would change what the
+/// second reshape reads).
 OpFoldResult TensorReshapeOp::fold(FoldAdaptor) {
   if (OpFoldResult same = foldToSource(*this, getSource()))
     return same;
   auto inner = getSource().getDefiningOp<TensorReshapeOp>();
-  if (!inner)
+  if (!inner || !isPlain(cast<pto::pl::TensorType>(inner.getType())))
     return {};
   std::optional<int64_t> from = staticElementCount(inner.getSource().getType());
   std::optional<int64_t> to = staticElementCount(getType());
@@ -139,8 +164,9 @@ OpFoldResult TensorReshapeOp::fold(FoldAdaptor) {
   return getResult();
 }
 
-/// A static extent is a constant; a dynamic one of a tensor made here
-/// (`pl.tensor.create`, `pl.tensor.full`) is the size it was made with.
+/// A static extent is a constant (unless a clamped slice may narrow it);
+/// a dynamic one of a tensor made here (`pl.tensor.create`,
+/// `pl.tensor.full`) is the size it was made with.
 OpFoldResult TensorDimOp::fold(FoldAdaptor) {
   auto type = cast<ShapedType>(getTensor().getType());
   int64_t rank = type.getRank();
@@ -150,9 +176,13 @@ OpFoldResult TensorDimOp::fold(FoldAdaptor) {
     axis += rank;
   if (axis < 0 || axis >= rank)
     return {};
-  if (!type.isDynamicDim(axis))
+  if (!type.isDynamicDim(axis)) {
+    // A clamped slice's extents are known when it runs.
+    if (mayBeClamped(getTensor()))
+      return {};
     return IntegerAttr::get(IndexType::get(getContext()),
                             type.getDimSize(axis));
+  }
   std::optional<OperandRange> sizes;
   if (auto create = getTensor().getDefiningOp<TensorCreateOp>())
     sizes = create.getSizes();

@@ -329,8 +329,10 @@ class PL_TensorScalarOp<string mnemonic, string what, string rule = "",
 // mnemonic names; `a2a3` (ptoA2A3ElementTypes), `instruction`
 // (ptoInstruction, when not T<MNEMONIC>) and `inPlace`
 // (ptoInPlaceOperands) are the tile form's, which takes one element type
-// on a2a3. `identity`: both forms fold away with the scalar that leaves
-// every element as it is (dialects/cpp/Folds.cpp).
+// on a2a3. `identity`: the tile form folds away with the scalar that
+// leaves every element as it is (dialects/cpp/Folds.cpp). The tensor form
+// does not: its result is a tensor of its own in memory, which later ops
+// may write in place, so it cannot be its operand.
 multiclass PL_ScalarForms<string mnemonic, string what,
                           list<Type> elements = [], list<Type> scalars = [],
                           string rule = "", string tileRule = rule,
@@ -349,7 +351,6 @@ multiclass PL_ScalarForms<string mnemonic, string what,
   }
   def PL_Tensor#NAME#Op : PL_TensorScalarOp<mnemonic, what, tensorRule,
       PL_TensorWith<elements>.type, PL_ScalarWith<scalars>.type> {
-    let hasFolder = identity;
     let ptoCompute = !if(!empty(compute),
         !substr(mnemonic, 0, !sub(!size(mnemonic), 1)), compute);
   }

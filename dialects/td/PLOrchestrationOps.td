@@ -32,9 +32,11 @@ def PL_CallOp : PL_Op<"call", [DeclareOpInterfaceMethods<SymbolUserOpInterface>,
   let assemblyFormat = "$callee `(` $args `)` attr-dict `:` functional-type($args, $results)";
 }
 
+// Not a CallOpInterface: its results are the callee's and the task id,
+// and passes that rewrite calls and callees together (remove-dead-values)
+// take a call's results to be the callee's.
 def PL_SubmitOp : PL_Op<"submit", [AttrSizedOperandSegments,
-                                   DeclareOpInterfaceMethods<SymbolUserOpInterface>,
-                                   PL_TaskCall]> {
+                                   DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let ptoFamily = "call";
   let summary = "Submit a kernel as a task with explicit dependencies";
   let description = [{

@@ -55,7 +55,7 @@ def PL_TensorCreateL1Op : PL_Op<"tensor.create_l1"> {
   let assemblyFormat = "attr-dict `:` qualified(type($result))";
 }
 
-def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
+def PL_TensorFullOp : PL_Op<"tensor.full"> {
   let ptoFamily = "tensor_create";
   let summary = "A tensor filled with a value";
   let description = [{
@@ -67,7 +67,10 @@ def PL_TensorFullOp : PL_Op<"tensor.full", [Pure]> {
     ```
   }];
   let arguments = (ins PL_Scalar:$value, Variadic<Index>:$sizes);
-  let results = (outs PL_AnyTensor:$result);
+  // A tensor of its own in memory (later ops may write it in place): CSE
+  // must not merge two fills nor LICM hoist one out of a loop; an unused
+  // one is dead.
+  let results = (outs Res<PL_AnyTensor, "", [MemAlloc]>:$result);
   let assemblyFormat = "$value `(` $sizes `)` attr-dict `:` type($value) `->` qualified(type($result))";
 }
 

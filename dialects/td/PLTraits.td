@@ -55,9 +55,9 @@ def PL_ViewOfFirstOperand : NativeOpTrait<"ViewOfFirstOperand"> {
 }
 def PL_View : TraitList<[PL_ViewOfFirstOperand, ViewLikeOpInterface]>;
 
-// A kernel call that runs as a task (pl.call, pl.submit, pld.dispatch): a
-// call for call-graph analyses (CallOpInterface, arguments `args`), never
-// inlined: the callee runs on other cores or another device.
+// A kernel call that runs as a task (pl.call, pld.dispatch): a call for
+// call-graph analyses (CallOpInterface, arguments `args`), never inlined:
+// the callee runs on other cores or another device.
 def PL_TaskCallMethods : NativeOpTrait<"TaskCall"> {
   let cppNamespace = "::pto";
 }

@@ -17,8 +17,8 @@ only they do (``pto-run``, ``pto-translate``). docs/python.md is the guide.
 from .builder import Argument, Builder, Function
 from .context import Context
 from .errors import (
-    BuildError, Diagnostic, DiagnosticError, LibraryNotFoundError, PassPipelineError, PtoMlirError,
-    ToolError, ToolNotFoundError,
+    BuildError, ClosedContextError, Diagnostic, DiagnosticError, LibraryNotFoundError, PassPipelineError,
+    PtoMlirError, StaleObjectError, ToolError, ToolNotFoundError,
 )
 from .ir import Attribute, Block, Operation, Region, Type, Value
 from .locations import Location
@@ -28,8 +28,8 @@ from .tools import opt, run, translate
 from . import types
 
 __all__ = [
-    "Argument", "Attribute", "Block", "BuildError", "Builder", "Context", "Diagnostic", "DiagnosticError",
-    "Function", "LibraryNotFoundError", "Location", "Module", "Operation", "PassManager", "PassPipelineError",
-    "PtoMlirError", "Region", "ToolError", "ToolNotFoundError", "Type", "Value", "opt", "run", "run_pipeline",
-    "translate", "types",
+    "Argument", "Attribute", "Block", "BuildError", "Builder", "ClosedContextError", "Context", "Diagnostic",
+    "DiagnosticError", "Function", "LibraryNotFoundError", "Location", "Module", "Operation", "PassManager",
+    "PassPipelineError", "PtoMlirError", "Region", "StaleObjectError", "ToolError", "ToolNotFoundError", "Type",
+    "Value", "opt", "run", "run_pipeline", "translate", "types",
 ]

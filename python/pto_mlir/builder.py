@@ -115,24 +115,41 @@ class Builder:
         for i, operand in enumerate(operands):
             if not isinstance(operand, Value):
                 raise BuildError(f"operand #{i} of '{name}' is a {type(operand).__name__}, not a Value")
+            if operand.context is not context:
+                raise BuildError(f"operand #{i} of '{name}' belongs to another context")
         target = self.block if insert and before is None else None
+        if before is not None:
+            if before.context is not context:
+                raise BuildError(f"'{before.name}' belongs to another context than the builder")
+            target = before.block
+            if target is None:
+                raise BuildError(f"'{before.name}' is in no block: nothing can go before it")
+        if target is not None and target.context is not context:
+            raise BuildError("the insertion block belongs to another context than the builder")
         location = self.location(location)
+        if location.context is not context:
+            raise BuildError(f"the location of '{name}' belongs to another context")
         # Everything that may raise comes before the C state exists: the
         # state owns malloc'd arrays and regions that only
-        # mlirOperationCreate releases.
+        # mlirOperationCreate releases. That includes the handles, which
+        # raise when their context was closed or their IR may be gone.
         result_types = None if results is None else [as_type(r, context) for r in results]
+        result_handles = [] if result_types is None else [t.handle for t in result_types]
         named = [named_attribute(k, as_attribute(v, context), context) for k, v in (attributes or {}).items()]
+        operand_handles = [v.handle for v in operands]
+        location_handle = location.handle
+        if target is not None:
+            target.check()
         name_ref, _name_buffer = C.string_ref(name)
-        state = C.mlirOperationStateGet(name_ref, location.handle)
+        state = C.mlirOperationStateGet(name_ref, location_handle)
         pointer = ctypes.byref(state)
         if result_types is None:
             C.mlirOperationStateEnableResultTypeInference(pointer)
         elif result_types:
-            C.mlirOperationStateAddResults(
-                pointer, len(result_types), C.array(C.MlirType, [t.handle for t in result_types]))
+            C.mlirOperationStateAddResults(pointer, len(result_types), C.array(C.MlirType, result_handles))
         if operands:
             C.mlirOperationStateAddOperands(
-                pointer, len(operands), C.array(C.MlirValue, [v.handle for v in operands]))
+                pointer, len(operands), C.array(C.MlirValue, operand_handles))
         if regions:
             owned = [C.mlirRegionCreate() for _ in range(regions)]
             C.mlirOperationStateAddOwnedRegions(pointer, regions, C.array(C.MlirRegion, owned))
@@ -146,12 +163,11 @@ class Builder:
                 collected.append(Diagnostic("error", f"cannot infer the result types of '{name}'",
                                             file, line, column, str(location)))
             raise DiagnosticError(f"cannot create '{name}'", collected)
-        op = Operation(handle, context, owned=True)
+        # The op owns itself (and keeps the IR whose values it uses alive)
+        # until a block takes it.
+        op = Operation._detached(handle, context, {v._owner for v in operands})
         if before is not None:
-            block = before.block
-            if block is None:
-                raise BuildError(f"'{before.name}' is in no block: nothing can go before it")
-            block.insert_before(before, op)
+            target.insert_before(before, op)
         elif target is not None:
             target.append(op)
         return op

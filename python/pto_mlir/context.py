@@ -7,16 +7,23 @@ pto pass registered, so that any pipeline text parses. It also owns the
 one diagnostic handler of the context, which turns MLIR's diagnostics into
 :class:`~pto_mlir.errors.Diagnostic` values for the exception that reports
 them.
+
+The context also knows what still holds C objects in it (modules,
+detached ops, pass managers): :meth:`Context.close` destroys them before
+the context itself, and every IR object checks that its context is alive
+before it calls into C, so that a closed context raises
+:class:`~pto_mlir.errors.ClosedContextError` instead of crashing.
 """
 
 from __future__ import annotations
 
 import sys
+import weakref
 from contextlib import contextmanager
 from typing import Iterator, Optional
 
 from . import _capi as C
-from .errors import Diagnostic
+from .errors import ClosedContextError, Diagnostic
 
 _SEVERITIES = {0: "error", 1: "warning", 2: "note", 3: "remark"}
 _passes_registered = False
@@ -111,24 +118,43 @@ class Context:
         self.unclaimed: list[Diagnostic] = []
         self._handler = C.MlirDiagnosticHandler(self._on_diagnostic)
         self._handler_id = C.mlirContextAttachDiagnosticHandler(self._handle, self._handler, None, None)
+        # What owns C objects in this context (modules, detached ops, pass
+        # managers), each with a `_release()`; weak, so that they go away
+        # with their last Python reference.
+        self._resources: "weakref.WeakSet[object]" = weakref.WeakSet()
         self._alive = True
 
     @classmethod
     def default(cls) -> "Context":
-        """A context shared by calls that are given none."""
-        if cls._default is None:
+        """A context shared by calls that are given none (a new one once
+        the previous default was closed)."""
+        if cls._default is None or not cls._default.alive:
             cls._default = cls()
         return cls._default
 
     @property
     def handle(self) -> C.MlirContext:
-        if not self._alive:
-            raise ValueError("the context was closed")
+        self.check_alive()
         return self._handle
 
     @property
     def alive(self) -> bool:
         return self._alive
+
+    def check_alive(self) -> None:
+        """Raises :class:`ClosedContextError` once the context was closed."""
+        if not self._alive:
+            raise ClosedContextError(
+                "the context was closed: the modules, ops, values, types and attributes made in it "
+                "can no longer be used")
+
+    def _track(self, resource: object) -> None:
+        """Registers an object owning C objects in this context, released
+        (in order of its `_release_rank`) when the context closes."""
+        self._resources.add(resource)
+
+    def _untrack(self, resource: object) -> None:
+        self._resources.discard(resource)
 
     def _on_diagnostic(self, diagnostic: Optional[int], _user: Optional[int]) -> int:
         try:
@@ -156,9 +182,28 @@ class Context:
     def allow_unregistered(self) -> bool:
         return bool(C.mlirContextGetAllowUnregisteredDialects(self.handle))
 
+    def _release_resources(self) -> None:
+        """Destroys what still holds C objects in the context, those whose
+        IR uses another's values before that other (detached ops before
+        modules, pass managers last); each refuses to touch its IR once
+        something it uses is gone, so a cycle only leaks."""
+        pending = sorted((r for r in list(self._resources) if getattr(r, "parent", None) is None),
+                         key=lambda r: getattr(r, "_release_rank", 0))
+        while pending:
+            used = {id(k.root()) for r in pending for k in getattr(r, "keep", ())}
+            ready = [r for r in pending if id(r) not in used] or pending[:1]
+            for resource in ready:
+                try:
+                    resource._release()
+                except Exception:  # keep closing: the context goes regardless
+                    pass
+            done = {id(r) for r in ready}
+            pending = [r for r in pending if id(r) not in done]
+
     def close(self) -> None:
         """Destroys the context; every object built in it becomes unusable."""
         if self._alive:
+            self._release_resources()
             self._alive = False
             C.mlirContextDetachDiagnosticHandler(self._handle, self._handler_id)
             C.mlirContextDestroy(self._handle)

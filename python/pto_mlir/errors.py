@@ -134,3 +134,14 @@ class ToolError(DiagnosticError):
 
 class BuildError(PtoMlirError):
     """The builder or the front end was used wrongly (before MLIR sees it)."""
+
+
+class ClosedContextError(PtoMlirError, ValueError):
+    """An object was used after its :class:`~pto_mlir.Context` was closed:
+    the C objects behind it are gone."""
+
+
+class StaleObjectError(PtoMlirError):
+    """An IR object was used after the IR it pointed into may have been
+    erased: a pass pipeline ran on its module since it was looked up, or
+    the op it belongs to was destroyed. Look it up again from the module."""

@@ -1,20 +1,30 @@
 """Typed wrappers of MLIR's IR objects: types, attributes, values,
 operations, blocks and regions.
 
-Each wrapper holds its C handle and the :class:`Context` it lives in, so
-the context outlives everything built in it. Only a module
-(:mod:`pto_mlir.module`) and an operation created detached own their C
-object; the others are views into IR that a module owns, as in MLIR.
+Types and attributes belong to their :class:`Context` and hold it. The
+other wrappers are views into IR that something owns: a module
+(:mod:`pto_mlir.module`), or an op created detached until a block takes
+it. Each view holds that owner (an :class:`IROwner`), and every accessor
+hands it on to the views it returns, so an op looked up in a module keeps
+the module alive, as in MLIR's own bindings.
+
+Before every call into C a wrapper checks that its context is still open
+(:class:`~pto_mlir.errors.ClosedContextError` otherwise) and, for views,
+that the IR they point into can still be there: a pass pipeline run on the
+module may erase any op in it, so views looked up before the run raise
+:class:`~pto_mlir.errors.StaleObjectError` (the module, its operation and
+its body stay valid). A wrapper therefore raises instead of reading freed
+memory.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Iterator, Optional, Sequence, Union
+from typing import Callable, Iterable, Iterator, Optional, Sequence, Union
 
 from . import _capi as C
 from .context import Context, default_context as _context
-from .errors import BuildError, DiagnosticError
+from .errors import BuildError, ClosedContextError, DiagnosticError, PtoMlirError, StaleObjectError
 from .locations import Location
 
 
@@ -23,14 +33,192 @@ def _check_parsed(handle: object, collected: list, what: str, text: str) -> None
         raise DiagnosticError(f"cannot parse {what} {text!r}", collected)
 
 
-class Type:
-    """An MLIR type (builtin or a dialect's, ``!pl.tile<...>`` included)."""
+def _same_context(item: object, context: Context, what: str) -> None:
+    """Refuses an object of another context: MLIR would store a pointer into
+    a context that may be destroyed first."""
+    if getattr(item, "context", context) is not context:
+        raise BuildError(f"{what} belongs to another context")
 
-    def __init__(self, handle: C.MlirType, context: Context) -> None:
-        if C.is_null(handle):
-            raise ValueError("null type")
-        self.handle = handle
+
+def _safe_repr(kind: str, describe: "Callable[[], str]") -> str:
+    """``kind(description)``, or ``kind(<why not>)`` when the object can no
+    longer be read (a closed context, stale IR): a repr never raises."""
+    try:
+        return f"{kind}({describe()})"
+    except ClosedContextError:
+        return f"{kind}(<closed context>)"
+    except PtoMlirError:
+        return f"{kind}(<stale>)"
+
+
+class IROwner:
+    """What keeps a piece of IR alive: a module, or an op created detached.
+
+    ``parent`` is the owner a detached op was given to when a block took
+    it (the root of the block's owner); ``keep`` holds the owners whose
+    values its ops use, so that they outlive it. ``generation`` counts the
+    pass pipelines run on a module; ``joined`` is the root's generation
+    when an op joined it, so that :meth:`stamp` is unchanged by joining
+    and changes with every later pipeline.
+    """
+
+    _release_rank = 1
+
+    def __init__(self, context: Context) -> None:
         self.context = context
+        self.parent: Optional[IROwner] = None
+        self.joined = 0
+        self.generation = 0
+        self.keep: set[IROwner] = set()
+        self.destroyed = False
+        context._track(self)
+
+    def root(self) -> "IROwner":
+        owner = self
+        while owner.parent is not None:
+            owner = owner.parent
+        return owner
+
+    def stamp(self) -> int:
+        """Changes whenever a pass pipeline runs on the IR this owner is in."""
+        total = 0
+        owner = self
+        while owner.parent is not None:
+            total -= owner.joined
+            owner = owner.parent
+        return total + owner.generation
+
+    def check(self) -> None:
+        """Raises unless the IR is still there (its context open, its owner
+        not destroyed)."""
+        self.context.check_alive()
+        if self.root().destroyed:
+            raise StaleObjectError("the IR this object points into was destroyed")
+
+    def invalidate(self) -> None:
+        """Marks every view looked up so far stale (a pass pipeline ran)."""
+        self.generation += 1
+
+    def _can_release(self) -> bool:
+        """Whether destroying the C object is safe: the context is open and
+        every owner whose values it uses still exists (a garbage cycle
+        finalizes in any order; then the IR is left to the context)."""
+        return (not self.destroyed and self.context.alive and not sys.is_finalizing()
+                and not any(k.root().destroyed for k in self.keep))
+
+    def _release(self) -> None:
+        raise NotImplementedError
+
+    def __del__(self) -> None:
+        try:
+            self._release()
+        except Exception:  # never raise from a finalizer
+            pass
+
+
+class DetachedOp(IROwner):
+    """The owner of an op created detached (``Builder.create(insert=False)``):
+    destroys it when the last view of its IR goes, unless a block took it."""
+
+    _release_rank = 0  # before modules: it may use their values
+
+    def __init__(self, handle: C.MlirOperation, context: Context, keep: Iterable[IROwner] = ()) -> None:
+        super().__init__(context)
+        self.op = handle
+        self.owned = True
+        self.keep = set(keep)
+
+    def _release(self) -> None:
+        if self.owned and self._can_release():
+            self.destroyed = True
+            C.mlirOperationDestroy(self.op)
+
+    def give_to(self, target: IROwner) -> None:
+        """A block of ``target``'s IR took the op: it is ``target``'s now."""
+        self.owned = False
+        self.joined = target.stamp()
+        self.parent = target
+        self.context._untrack(self)  # the block's owner destroys it now
+        target.keep = {k for k in target.keep | self.keep if k.root() is not target}
+
+
+class _View:
+    """A view into IR that an :class:`IROwner` owns: its handle, the owner
+    and the owner's stamp when it was looked up."""
+
+    _kind = "IR object"
+
+    def __init__(self, handle: object, owner: IROwner, *, pinned: bool = False) -> None:
+        if not isinstance(owner, IROwner):
+            raise TypeError(f"a {type(self).__name__} is made from its owner (an IROwner), not {owner!r}")
+        self._handle = handle
+        self._owner = owner
+        # A pinned view (a module's operation and body) survives passes.
+        self._stamp: Optional[int] = None if pinned else owner.stamp()
+
+    @property
+    def context(self) -> Context:
+        return self._owner.context
+
+    @property
+    def handle(self):
+        """The C handle, after checking that the IR is still there."""
+        self._owner.check()
+        if self._stamp is not None and self._stamp != self._owner.stamp():
+            raise StaleObjectError(
+                f"this {self._kind} was looked up before a pass pipeline ran on its module, which may "
+                "have erased it: look it up again")
+        return self._handle
+
+    def check(self) -> None:
+        """Raises :class:`~pto_mlir.errors.ClosedContextError` or
+        :class:`~pto_mlir.errors.StaleObjectError` when the object can no
+        longer be used."""
+        self.handle
+
+    @property
+    def valid(self) -> bool:
+        """Whether the object can still be used (see :meth:`check`)."""
+        try:
+            self.check()
+        except PtoMlirError:
+            return False
+        return True
+
+    def _view(self, kind: type, handle: object) -> object:
+        """A view of ``handle`` under the same owner."""
+        return kind(handle, self._owner)
+
+
+class _ContextObject:
+    """A type or an attribute: uniqued in, and owned by, its context."""
+
+    def __init__(self, handle: object, context: Context) -> None:
+        if C.is_null(handle):
+            raise ValueError(f"null {type(self).__name__.lower()}")
+        self._handle = handle
+        self.context = context
+
+    @property
+    def handle(self):
+        self.context.check_alive()
+        return self._handle
+
+    def __eq__(self, other: object) -> bool:
+        # Uniqued: equal objects of a context are one pointer (what
+        # mlirTypeEqual and mlirAttributeEqual compare).
+        return (type(other) is type(self) and other.context is self.context
+                and other._handle.ptr == self._handle.ptr)
+
+    def __hash__(self) -> int:
+        return hash(self._handle.ptr)
+
+    def __repr__(self) -> str:
+        return _safe_repr(type(self).__name__, lambda: str(self))
+
+
+class Type(_ContextObject):
+    """An MLIR type (builtin or a dialect's, ``!pl.tile<...>`` included)."""
 
     @staticmethod
     def parse(text: str, context: Optional[Context] = None) -> "Type":
@@ -44,15 +232,6 @@ class Type:
 
     def __str__(self) -> str:
         return C.printed(C.mlirTypePrint, self.handle)
-
-    def __repr__(self) -> str:
-        return f"Type({self})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Type) and bool(C.mlirTypeEqual(self.handle, other.handle))
-
-    def __hash__(self) -> int:
-        return hash(self.handle.ptr)  # types are uniqued: one pointer per type
 
     @property
     def is_shaped(self) -> bool:
@@ -109,14 +288,8 @@ class Type:
         return None if code < 0 else MemorySpace(code).name.lower()
 
 
-class Attribute:
+class Attribute(_ContextObject):
     """An MLIR attribute."""
-
-    def __init__(self, handle: C.MlirAttribute, context: Context) -> None:
-        if C.is_null(handle):
-            raise ValueError("null attribute")
-        self.handle = handle
-        self.context = context
 
     @staticmethod
     def parse(text: str, context: Optional[Context] = None) -> "Attribute":
@@ -153,6 +326,8 @@ class Attribute:
     @staticmethod
     def array(items: Sequence["Attribute"], context: Optional[Context] = None) -> "Attribute":
         context = _context(context)
+        for item in items:
+            _same_context(item, context, "an item of the array")
         handles = C.array(C.MlirAttribute, [a.handle for a in items])
         return Attribute(C.mlirArrayAttrGet(context.handle, len(items), handles), context)
 
@@ -197,36 +372,32 @@ class Attribute:
     def __str__(self) -> str:
         return C.printed(C.mlirAttributePrint, self.handle)
 
-    def __repr__(self) -> str:
-        return f"Attribute({self})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Attribute) and bool(C.mlirAttributeEqual(self.handle, other.handle))
-
-    def __hash__(self) -> int:
-        return hash(self.handle.ptr)
-
 
 def named_attribute(name: str, value: Attribute, context: Context) -> C.MlirNamedAttribute:
+    _same_context(value, context, f"the attribute {name!r}")
     ref, _buffer = C.string_ref(name)
     return C.mlirNamedAttributeGet(C.mlirIdentifierGet(context.handle, ref), value.handle)
 
 
 def as_attribute(value: Union[Attribute, str], context: Context) -> Attribute:
     """An attribute, parsing text (``"#pl.kind<aiv>"``) when given text."""
-    return value if isinstance(value, Attribute) else Attribute.parse(value, context)
+    if isinstance(value, Attribute):
+        _same_context(value, context, "the attribute")
+        return value
+    return Attribute.parse(value, context)
 
 
 def as_type(value: Union[Type, str], context: Context) -> Type:
-    return value if isinstance(value, Type) else Type.parse(value, context)
+    if isinstance(value, Type):
+        _same_context(value, context, "the type")
+        return value
+    return Type.parse(value, context)
 
 
-class Value:
+class Value(_View):
     """An SSA value: an op's result or a block's argument."""
 
-    def __init__(self, handle: C.MlirValue, context: Context) -> None:
-        self.handle = handle
-        self.context = context
+    _kind = "value"
 
     @property
     def type(self) -> Type:
@@ -240,8 +411,8 @@ class Value:
     def owner(self) -> Union["Operation", "Block"]:
         """The defining op, or the block of an argument."""
         if self.is_block_argument:
-            return Block(C.mlirBlockArgumentGetOwner(self.handle), self.context)
-        return Operation(C.mlirOpResultGetOwner(self.handle), self.context)
+            return self._view(Block, C.mlirBlockArgumentGetOwner(self.handle))
+        return self._view(Operation, C.mlirOpResultGetOwner(self.handle))
 
     @property
     def location(self) -> Location:
@@ -255,115 +426,155 @@ class Value:
         C.mlirBlockArgumentSetLocation(self.handle, Location.name(name, self.location).handle)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Value) and self.handle.ptr == other.handle.ptr
+        return isinstance(other, Value) and self._handle.ptr == other._handle.ptr
 
     def __hash__(self) -> int:
-        return hash(self.handle.ptr)
+        return hash(self._handle.ptr)
 
     def __str__(self) -> str:
         return C.printed(C.mlirValuePrint, self.handle).strip()
 
     def __repr__(self) -> str:
-        return f"Value({self.type})"
+        return _safe_repr("Value", lambda: str(self.type))
 
 
-class Block:
+class Block(_View):
     """A block: arguments and a list of operations."""
 
-    def __init__(self, handle: C.MlirBlock, context: Context) -> None:
-        self.handle = handle
-        self.context = context
+    _kind = "block"
 
     @property
     def arguments(self) -> list[Value]:
-        return [
-            Value(C.mlirBlockGetArgument(self.handle, i), self.context)
-            for i in range(C.mlirBlockGetNumArguments(self.handle))
-        ]
+        handle = self.handle
+        return [self._view(Value, C.mlirBlockGetArgument(handle, i))
+                for i in range(C.mlirBlockGetNumArguments(handle))]
 
     @property
     def operations(self) -> Iterator["Operation"]:
         op = C.mlirBlockGetFirstOperation(self.handle)
         while not C.is_null(op):
-            yield Operation(op, self.context)
-            op = C.mlirOperationGetNextInBlock(op)
+            current = self._view(Operation, op)
+            yield current
+            # Checked again: the block may have changed while the caller
+            # held the generator.
+            op = C.mlirOperationGetNextInBlock(current.handle)
 
     @property
     def parent(self) -> Optional["Operation"]:
         op = C.mlirBlockGetParentOperation(self.handle)
-        return None if C.is_null(op) else Operation(op, self.context)
+        return None if C.is_null(op) else self._view(Operation, op)
+
+    def _take(self, op: "Operation", verb: str) -> DetachedOp:
+        """Checks that ``op`` is a detached op this block may take, and
+        returns its owner."""
+        if not isinstance(op, Operation):
+            raise BuildError(f"a block takes an Operation, not a {type(op).__name__}")
+        if op.context is not self.context:
+            raise BuildError(f"'{op.name}' belongs to another context than the block")
+        record = op._owner
+        if not (isinstance(record, DetachedOp) and record.owned and record.op.ptr == op._handle.ptr):
+            raise BuildError(f"'{op.name}' already belongs to a block")
+        parent = C.mlirBlockGetParentOperation(self.handle)
+        while not C.is_null(parent):
+            if parent.ptr == op.handle.ptr:
+                raise BuildError(f"'{op.name}' cannot be {verb} a block nested in itself")
+            parent = C.mlirOperationGetParentOperation(parent)
+        return record
+
+    def _adopted(self, record: DetachedOp) -> None:
+        record.give_to(self._owner.root())
+
+    def _check_reference(self, reference: "Operation") -> C.MlirOperation:
+        handle = reference.handle
+        if C.mlirOperationGetBlock(handle).ptr != self.handle.ptr:
+            raise BuildError(f"'{reference.name}' is not in this block")
+        return handle
 
     def append(self, op: "Operation") -> "Operation":
         """Moves a detached op to the end of this block (the block owns it)."""
-        op._give_up_ownership()
+        record = self._take(op, "appended to")
         C.mlirBlockAppendOwnedOperation(self.handle, op.handle)
+        self._adopted(record)
         return op
 
     def insert_before(self, reference: "Operation", op: "Operation") -> "Operation":
-        op._give_up_ownership()
-        C.mlirBlockInsertOwnedOperationBefore(self.handle, reference.handle, op.handle)
+        record = self._take(op, "inserted into")
+        C.mlirBlockInsertOwnedOperationBefore(self.handle, self._check_reference(reference), op.handle)
+        self._adopted(record)
         return op
 
     def insert_after(self, reference: "Operation", op: "Operation") -> "Operation":
-        op._give_up_ownership()
-        C.mlirBlockInsertOwnedOperationAfter(self.handle, reference.handle, op.handle)
+        record = self._take(op, "inserted into")
+        C.mlirBlockInsertOwnedOperationAfter(self.handle, self._check_reference(reference), op.handle)
+        self._adopted(record)
         return op
 
     @property
     def first_operation(self) -> Optional["Operation"]:
         op = C.mlirBlockGetFirstOperation(self.handle)
-        return None if C.is_null(op) else Operation(op, self.context)
+        return None if C.is_null(op) else self._view(Operation, op)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Block) and self.handle.ptr == other.handle.ptr
+        return isinstance(other, Block) and self._handle.ptr == other._handle.ptr
 
     def __hash__(self) -> int:
-        return hash(self.handle.ptr)
+        return hash(self._handle.ptr)
 
 
-class Region:
+class Region(_View):
     """A region of an op: a list of blocks."""
 
-    def __init__(self, handle: C.MlirRegion, context: Context) -> None:
-        self.handle = handle
-        self.context = context
+    _kind = "region"
 
     @property
     def blocks(self) -> list[Block]:
         found = []
         block = C.mlirRegionGetFirstBlock(self.handle)
         while not C.is_null(block):
-            found.append(Block(block, self.context))
+            found.append(self._view(Block, block))
             block = C.mlirBlockGetNextInRegion(block)
         return found
 
     def append_block(self, argument_types: Sequence[Type] = (),
                      locations: Optional[Sequence[Location]] = None) -> Block:
         """Appends a new block with arguments of these types."""
+        region = self.handle
         if locations is None:
             locations = [Location.caller(self.context)] * len(argument_types)
+        if len(locations) != len(argument_types):
+            raise BuildError(f"{len(argument_types)} argument types but {len(locations)} locations")
+        for item in [*argument_types, *locations]:
+            _same_context(item, self.context, "an argument's type or location")
         types = C.array(C.MlirType, [t.handle for t in argument_types])
         locs = C.array(C.MlirLocation, [loc.handle for loc in locations])
         block = C.mlirBlockCreate(len(argument_types), types, locs)
-        C.mlirRegionAppendOwnedBlock(self.handle, block)
-        return Block(block, self.context)
+        C.mlirRegionAppendOwnedBlock(region, block)
+        return self._view(Block, block)
 
 
-class Operation:
-    """An operation. Views into a module's IR, unless created detached, in
-    which case it owns the op until a block takes it."""
+class Operation(_View):
+    """An operation: a view into IR that a module owns, or an op created
+    detached, which owns itself until a block takes it. Either way the
+    view keeps its owner alive."""
 
-    def __init__(self, handle: C.MlirOperation, context: Context, *, owned: bool = False) -> None:
+    _kind = "operation"
+
+    def __init__(self, handle: C.MlirOperation, owner: IROwner, *, pinned: bool = False) -> None:
         if C.is_null(handle):
             raise ValueError("null operation")
-        self.handle = handle
-        self.context = context
-        self._owned = owned
+        super().__init__(handle, owner, pinned=pinned)
 
-    def _give_up_ownership(self) -> None:
-        if not self._owned:
-            raise BuildError(f"'{self.name}' already belongs to a block")
-        self._owned = False
+    @staticmethod
+    def _detached(handle: C.MlirOperation, context: Context, uses: Iterable[IROwner] = ()) -> "Operation":
+        """The view of a new detached op, which it owns until a block takes
+        it; ``uses`` are the owners of its operands (kept alive)."""
+        return Operation(handle, DetachedOp(handle, context, uses))
+
+    @property
+    def is_detached(self) -> bool:
+        """Whether the op is in no block yet (created with ``insert=False``)."""
+        record = self._owner
+        return isinstance(record, DetachedOp) and record.owned and record.op.ptr == self._handle.ptr
 
     @property
     def name(self) -> str:
@@ -375,17 +586,15 @@ class Operation:
 
     @property
     def operands(self) -> list[Value]:
-        return [
-            Value(C.mlirOperationGetOperand(self.handle, i), self.context)
-            for i in range(C.mlirOperationGetNumOperands(self.handle))
-        ]
+        handle = self.handle
+        return [self._view(Value, C.mlirOperationGetOperand(handle, i))
+                for i in range(C.mlirOperationGetNumOperands(handle))]
 
     @property
     def results(self) -> list[Value]:
-        return [
-            Value(C.mlirOperationGetResult(self.handle, i), self.context)
-            for i in range(C.mlirOperationGetNumResults(self.handle))
-        ]
+        handle = self.handle
+        return [self._view(Value, C.mlirOperationGetResult(handle, i))
+                for i in range(C.mlirOperationGetNumResults(handle))]
 
     @property
     def result(self) -> Value:
@@ -397,20 +606,19 @@ class Operation:
 
     @property
     def regions(self) -> list[Region]:
-        return [
-            Region(C.mlirOperationGetRegion(self.handle, i), self.context)
-            for i in range(C.mlirOperationGetNumRegions(self.handle))
-        ]
+        handle = self.handle
+        return [self._view(Region, C.mlirOperationGetRegion(handle, i))
+                for i in range(C.mlirOperationGetNumRegions(handle))]
 
     @property
     def parent(self) -> Optional["Operation"]:
         op = C.mlirOperationGetParentOperation(self.handle)
-        return None if C.is_null(op) else Operation(op, self.context)
+        return None if C.is_null(op) else self._view(Operation, op)
 
     @property
     def block(self) -> Optional[Block]:
         block = C.mlirOperationGetBlock(self.handle)
-        return None if C.is_null(block) else Block(block, self.context)
+        return None if C.is_null(block) else self._view(Block, block)
 
     def attribute(self, name: str) -> Optional[Attribute]:
         """The attribute ``name`` (inherent or discardable), or ``None``."""
@@ -419,8 +627,10 @@ class Operation:
         return None if C.is_null(handle) else Attribute(handle, self.context)
 
     def set_attribute(self, name: str, value: Union[Attribute, str]) -> None:
+        handle = self.handle
+        attribute = as_attribute(value, self.context).handle
         ref, _buffer = C.string_ref(name)
-        C.mlirOperationSetAttributeByName(self.handle, ref, as_attribute(value, self.context).handle)
+        C.mlirOperationSetAttributeByName(handle, ref, attribute)
 
     @property
     def symbol_name(self) -> Optional[str]:
@@ -438,14 +648,16 @@ class Operation:
     def verify(self) -> None:
         """Runs the verifiers (the project's included); raises
         :class:`DiagnosticError` with every diagnostic on failure."""
+        handle = self.handle
         with self.context.diagnostics() as collected:
-            ok = C.mlirOperationVerify(self.handle)
+            ok = C.mlirOperationVerify(handle)
         if not ok:
             raise DiagnosticError(f"'{self.name}' failed to verify", collected)
 
     def to_text(self, *, debug_info: bool = False, generic: bool = False) -> str:
         """The printed op. Function arguments that have source names print
         as ``%name``; ``debug_info`` adds every location."""
+        handle = self.handle
         flags = C.mlirOpPrintingFlagsCreate()
         try:
             C.mlirOpPrintingFlagsPrintNameLocAsPrefix(flags)
@@ -453,7 +665,7 @@ class Operation:
                 C.mlirOpPrintingFlagsEnableDebugInfo(flags, True, False)
             if generic:
                 C.mlirOpPrintingFlagsPrintGenericOpForm(flags)
-            return C.printed(C.mlirOperationPrintWithFlags, self.handle, flags)
+            return C.printed(C.mlirOperationPrintWithFlags, handle, flags)
         finally:
             C.mlirOpPrintingFlagsDestroy(flags)
 
@@ -461,15 +673,10 @@ class Operation:
         return self.to_text()
 
     def __repr__(self) -> str:
-        return f"Operation({self.name})"
+        return _safe_repr("Operation", lambda: self.name)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Operation) and self.handle.ptr == other.handle.ptr
+        return isinstance(other, Operation) and self._handle.ptr == other._handle.ptr
 
     def __hash__(self) -> int:
-        return hash(self.handle.ptr)
-
-    def __del__(self) -> None:
-        if getattr(self, "_owned", False) and self.context.alive and not sys.is_finalizing():
-            self._owned = False
-            C.mlirOperationDestroy(self.handle)
+        return hash(self._handle.ptr)

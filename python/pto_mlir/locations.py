@@ -48,8 +48,14 @@ class Location:
     """Where an op comes from; diagnostics print it as ``file:line:col``."""
 
     def __init__(self, handle: C.MlirLocation, context: Context) -> None:
-        self.handle = handle
+        self._handle = handle
         self.context = context
+
+    @property
+    def handle(self) -> C.MlirLocation:
+        """The C handle, after checking that the context is still open."""
+        self.context.check_alive()
+        return self._handle
 
     @staticmethod
     def unknown(context: Optional[Context] = None) -> "Location":
@@ -84,6 +90,8 @@ class Location:
         return C.printed(C.mlirLocationPrint, self.handle)
 
     def __repr__(self) -> str:
+        if not self.context.alive:
+            return "Location(<closed context>)"
         return f"Location({self})"
 
 

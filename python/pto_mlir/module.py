@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 from typing import Iterator, Optional, Union
 
 from . import _capi as C
 from .context import Context, default_context
 from .errors import DiagnosticError
-from .ir import Block, Operation
+from .ir import Block, IROwner, Operation
 from .locations import Location
 
 
@@ -40,14 +39,24 @@ def _name_arguments(op: Operation, source: str) -> None:
                 argument.set_name(name)
 
 
-class Module:
-    """A ``builtin.module``: what is parsed, verified, transformed, run."""
+class Module(IROwner):
+    """A ``builtin.module``: what is parsed, verified, transformed, run.
+
+    The module owns its IR: every op, block, region and value looked up in
+    it holds the module, which lives as long as any of them does.
+    """
 
     def __init__(self, handle: C.MlirModule, context: Context) -> None:
         if C.is_null(handle):
             raise ValueError("null module")
-        self.handle = handle
-        self.context = context
+        self._handle = handle
+        super().__init__(context)
+
+    @property
+    def handle(self) -> C.MlirModule:
+        """The C handle, after checking that the context is still open."""
+        self.check()
+        return self._handle
 
     @staticmethod
     def create(context: Optional[Context] = None, location: Optional[Location] = None) -> "Module":
@@ -86,11 +95,13 @@ class Module:
 
     @property
     def operation(self) -> Operation:
-        return Operation(C.mlirModuleGetOperation(self.handle), self.context)
+        """The ``builtin.module`` op (valid across pass pipelines)."""
+        return Operation(C.mlirModuleGetOperation(self.handle), self, pinned=True)
 
     @property
     def body(self) -> Block:
-        return Block(C.mlirModuleGetBody(self.handle), self.context)
+        """The module's block (valid across pass pipelines)."""
+        return Block(C.mlirModuleGetBody(self.handle), self, pinned=True)
 
     @property
     def functions(self) -> dict[str, Operation]:
@@ -106,8 +117,9 @@ class Module:
 
     def verify(self) -> None:
         """Raises :class:`DiagnosticError` when the module does not verify."""
+        handle = self.operation.handle
         with self.context.diagnostics() as collected:
-            ok = C.mlirOperationVerify(self.operation.handle)
+            ok = C.mlirOperationVerify(handle)
         if not ok:
             raise DiagnosticError("the module failed to verify", collected)
 
@@ -129,9 +141,13 @@ class Module:
         return self.to_text()
 
     def __repr__(self) -> str:
+        if not self.context.alive:
+            return "Module(<closed context>)"
         return f"Module({len(self.functions)} functions)"
 
-    def __del__(self) -> None:
-        context = getattr(self, "context", None)
-        if context is not None and context.alive and not sys.is_finalizing():
-            C.mlirModuleDestroy(self.handle)
+    def _release(self) -> None:
+        """Destroys the module (when its last view goes, or its context
+        closes)."""
+        if getattr(self, "_handle", None) is not None and self._can_release():
+            self.destroyed = True
+            C.mlirModuleDestroy(self._handle)

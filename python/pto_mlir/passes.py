@@ -13,7 +13,7 @@ from typing import Optional
 
 from . import _capi as C
 from .context import Context
-from .errors import Diagnostic, DiagnosticError, PassPipelineError
+from .errors import ClosedContextError, Diagnostic, DiagnosticError, PassPipelineError
 from .module import Module
 
 
@@ -36,11 +36,19 @@ class PassManager:
     ``pipeline`` is either anchored (``builtin.module(pl-outline-incore-scopes)``)
     or a list of elements to nest under the module
     (``pl-outline-incore-scopes, func.func(canonicalize)``).
+
+    Running it may erase or replace any op of the module: the ops, blocks,
+    regions and values looked up before :meth:`run` raise
+    :class:`~pto_mlir.errors.StaleObjectError` afterwards (look them up
+    again); the module, its ``operation`` and its ``body`` stay valid.
     """
+
+    _release_rank = 2
 
     def __init__(self, pipeline: str = "", context: Optional[Context] = None, *, verify: bool = True) -> None:
         self.context = context if context is not None else Context.default()
         self._handle = C.mlirPassManagerCreate(self.context.handle)
+        self.context._track(self)
         C.mlirPassManagerEnableVerifier(self._handle, verify)
         self._texts: list[str] = []
         if pipeline:
@@ -52,7 +60,7 @@ class PassManager:
         parse (an unknown pass, a bad option)."""
         printer = C.Printer()
         ref, _buffer = C.string_ref(pipeline)
-        op_pm = C.mlirPassManagerGetAsOpPassManager(self._handle)
+        op_pm = C.mlirPassManagerGetAsOpPassManager(self.handle)
         with self.context.diagnostics() as collected:
             if pipeline.lstrip().startswith("builtin.module("):
                 result = C.mlirParsePassPipeline(op_pm, ref, printer.callback, None)
@@ -65,9 +73,17 @@ class PassManager:
         return self
 
     @property
+    def handle(self) -> C.MlirPassManager:
+        """The C handle, after checking that the context is still open."""
+        self.context.check_alive()
+        if self._handle is None:
+            raise ClosedContextError("the pass manager was destroyed with its context")
+        return self._handle
+
+    @property
     def pipeline(self) -> str:
         """The pipeline as MLIR prints it (every option spelled out)."""
-        return C.printed(C.mlirPrintPassPipeline, C.mlirPassManagerGetAsOpPassManager(self._handle))
+        return C.printed(C.mlirPrintPassPipeline, C.mlirPassManagerGetAsOpPassManager(self.handle))
 
     def run(self, module: Module) -> list[Diagnostic]:
         """Runs the pipeline on ``module`` in place. Returns the warnings
@@ -75,8 +91,14 @@ class PassManager:
         with the errors when a pass fails."""
         if module.context is not self.context:
             raise ValueError("the module belongs to another context than the pass manager")
-        with self.context.diagnostics() as collected:
-            result = C.mlirPassManagerRunOnOp(self._handle, module.operation.handle)
+        manager = self.handle
+        op = module.operation.handle
+        try:
+            with self.context.diagnostics() as collected:
+                result = C.mlirPassManagerRunOnOp(manager, op)
+        finally:
+            # Passes may have erased any op: what was looked up is stale.
+            module.invalidate()
         if not result.value:
             raise DiagnosticError(f"the pass pipeline {' + '.join(self._texts)!r} failed", collected)
         return collected
@@ -84,10 +106,16 @@ class PassManager:
     def __str__(self) -> str:
         return self.pipeline
 
-    def __del__(self) -> None:
+    def _release(self) -> None:
         if getattr(self, "_handle", None) is not None and self.context.alive and not sys.is_finalizing():
-            C.mlirPassManagerDestroy(self._handle)
-            self._handle = None
+            handle, self._handle = self._handle, None
+            C.mlirPassManagerDestroy(handle)
+
+    def __del__(self) -> None:
+        try:
+            self._release()
+        except Exception:  # never raise from a finalizer
+            pass
 
 
 def run_pipeline(module: Module, pipeline: str, *, verify: bool = True) -> Module:

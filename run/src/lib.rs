@@ -11,6 +11,7 @@ pub mod error;
 pub mod interp;
 pub mod npy;
 pub mod program;
+pub mod progress;
 pub mod session;
 pub mod types;
 pub mod value;

@@ -1,8 +1,10 @@
 //! `pto-run`: executes a pl/pld program with P simulated ranks.
 
 use std::{
+    io::IsTerminal,
     path::{Path, PathBuf},
     process::ExitCode,
+    sync::{Arc, atomic::AtomicU64},
     time::Duration,
 };
 
@@ -13,6 +15,7 @@ use melior::{
 use pto_run::{
     Program, RunError, Session,
     npy::{self, compare},
+    progress,
     session::parse_file,
 };
 
@@ -71,6 +74,16 @@ struct Cli {
     /// Give up after this many seconds (deadlocks are detected sooner).
     #[arg(long, default_value_t = 60.0)]
     timeout: f64,
+
+    /// Show no progress line (by default one is drawn on standard error
+    /// when it is a terminal and the run takes over half a second).
+    #[arg(long, short = 'q', conflicts_with = "progress")]
+    quiet: bool,
+
+    /// Show progress even when standard error is not a terminal, and end
+    /// with a summary line (ops executed, time, rate).
+    #[arg(long)]
+    progress: bool,
 
     /// The host memory the program's data may take: global memory and
     /// window buffers (every rank's copy) together, and each tile on its
@@ -222,7 +235,10 @@ fn run(cli: &Cli) -> Result<bool, RunError> {
             .ok_or_else(|| RunError::new(format!("--input wants NAME=FILE, got '{input}'")))?;
         session = session.input(name, npy::read(Path::new(file))?);
     }
-    let outcome = session.run(&entry)?;
+    let ops = Arc::new(AtomicU64::new(0));
+    let session = session.op_counter(ops.clone());
+    let shown = !cli.quiet && (cli.progress || std::io::stderr().is_terminal());
+    let outcome = progress::with_progress(&entry, shown, ops, || session.run(&entry))?;
     if let Some(dir) = &cli.output_dir {
         std::fs::create_dir_all(dir)
             .map_err(|e| RunError::new(format!("{}: {e}", dir.display())))?;

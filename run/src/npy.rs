@@ -166,7 +166,8 @@ pub struct Comparison {
 }
 
 /// Compares elementwise: `|x - g| <= atol + rtol·|g|` (NaN matches NaN,
-/// an infinity the same infinity).
+/// an infinity the same infinity). With `rtol` and `atol` both 0 the
+/// comparison is bit for bit: -0.0 does not match 0.0.
 pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<Comparison> {
     if output.shape != golden.shape {
         return Err(RunError::new(format!(
@@ -181,8 +182,15 @@ pub fn compare(output: &Array, golden: &Array, rtol: f64, atol: f64) -> Result<C
         max_rel: 0.0,
         first: None,
     };
+    let exact = rtol == 0.0 && atol == 0.0;
     for (i, (&x, &g)) in output.data.iter().zip(&golden.data).enumerate() {
-        if (x.is_nan() && g.is_nan()) || x == g {
+        if (x.is_nan() && g.is_nan()) || (x == g && (!exact || x.to_bits() == g.to_bits())) {
+            continue;
+        }
+        if exact && x == g {
+            // Zeros of opposite signs.
+            comparison.mismatches += 1;
+            comparison.first.get_or_insert((i, x, g));
             continue;
         }
         let abs = (x - g).abs();
@@ -239,5 +247,20 @@ mod tests {
         )
         .unwrap();
         assert_eq!(differ.mismatches, 4);
+    }
+
+    #[test]
+    fn exact_comparison_tells_the_signs_of_zero_apart() {
+        let exact = compare(
+            &array(&[-0.0, 0.0, 2.0]),
+            &array(&[0.0, 0.0, 2.0]),
+            0.0,
+            0.0,
+        )
+        .unwrap();
+        assert_eq!(exact.mismatches, 1);
+        assert_eq!(exact.first, Some((0, -0.0, 0.0)));
+        let tolerant = compare(&array(&[-0.0]), &array(&[0.0]), 0.0, 1e-9).unwrap();
+        assert_eq!(tolerant.mismatches, 0);
     }
 }

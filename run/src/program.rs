@@ -682,6 +682,9 @@ pub enum Code {
     /// A prefetch context, prefetch or session: a handle (pto-run models
     /// no cache).
     PrefetchHandle,
+    /// `ub.poison`: a value nothing may read (upstream passes, such as
+    /// remove-dead-values, put it where a result is never used).
+    Poison,
     /// `pl.prefetch.wait`: done (true).
     PrefetchWait,
     TaskInvalid,
@@ -1115,6 +1118,7 @@ impl Code {
         use Code::*;
         match name {
             "arith.constant" => Constant,
+            "ub.poison" => Poison,
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui" => IntCast,
             "arith.trunci" => TruncI,
             "arith.sitofp" => SIToFP,

@@ -1,6 +1,12 @@
 //! Running a program: inputs in, threads up, outputs out.
 
-use std::{collections::HashMap, path::Path, thread, time::Duration};
+use std::{
+    collections::HashMap,
+    path::Path,
+    sync::{Arc, atomic::AtomicU64},
+    thread,
+    time::Duration,
+};
 
 use melior::{Context, ir::Module};
 
@@ -65,6 +71,7 @@ pub struct Session<'p> {
     seed: Option<u64>,
     timeout: Duration,
     memory_limit: usize,
+    ops: Option<Arc<AtomicU64>>,
 }
 
 /// The inputs a seeded run generates: floats uniform in [-1, 1) (rounded
@@ -92,7 +99,15 @@ impl<'p> Session<'p> {
             seed: None,
             timeout: Duration::from_secs(60),
             memory_limit: DEFAULT_MEMORY_LIMIT,
+            ops: None,
         }
+    }
+
+    /// Counts the ops the run executes, on every thread, in `counter`: a
+    /// caller reads it to show progress while the run goes on.
+    pub fn op_counter(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.ops = Some(counter);
+        self
     }
 
     /// The number of devices (`pld.system.world_size`).
@@ -183,7 +198,10 @@ impl<'p> Session<'p> {
                 function.name
             )));
         }
-        let world = World::new(self.ranks, self.timeout).with_memory_limit(self.memory_limit);
+        let mut world = World::new(self.ranks, self.timeout).with_memory_limit(self.memory_limit);
+        if let Some(counter) = &self.ops {
+            world = world.with_op_counter(counter.clone());
+        }
         set_tile_limit(self.memory_limit);
         let mut generator = Generator(self.seed.unwrap_or(0));
         let mut args = Vec::new();

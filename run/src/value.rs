@@ -321,6 +321,9 @@ pub enum Value {
     /// A prefetch context, event or session: pto-run models no cache, so
     /// a prefetch changes nothing and its handles carry nothing.
     Prefetch,
+    /// `ub.poison`: passed along as it is (yielded, returned), an error
+    /// where an op reads it.
+    Poison,
 }
 
 impl Value {
@@ -335,6 +338,7 @@ impl Value {
             Value::Task(_) => "task id",
             Value::Array(_) => "array",
             Value::Prefetch => "prefetch handle",
+            Value::Poison => "poison value (ub.poison)",
         }
     }
 }

@@ -12,7 +12,7 @@
 use std::{
     collections::{HashMap, VecDeque},
     sync::{
-        Condvar, Mutex, MutexGuard,
+        Arc, Condvar, Mutex, MutexGuard,
         atomic::{AtomicBool, AtomicU64, Ordering},
     },
     time::{Duration, Instant},
@@ -165,8 +165,9 @@ pub struct State {
 /// The shared machine.
 pub struct World {
     pub world_size: usize,
-    /// Ops executed by every thread (for the interpreter's cost figures).
-    pub ops: AtomicU64,
+    /// Ops executed by every thread (for the interpreter's cost figures and
+    /// the progress a caller shows, [`World::with_op_counter`]).
+    pub ops: Arc<AtomicU64>,
     /// Set with the first failure: running threads stop at their next op.
     stop: AtomicBool,
     state: Mutex<State>,
@@ -200,7 +201,7 @@ impl World {
         };
         Self {
             world_size,
-            ops: AtomicU64::new(0),
+            ops: Arc::new(AtomicU64::new(0)),
             stop: AtomicBool::new(false),
             state: Mutex::new(state),
             changed: Condvar::new(),
@@ -213,6 +214,13 @@ impl World {
     /// allocate, over all ranks (default [`DEFAULT_MEMORY_LIMIT`]).
     pub fn with_memory_limit(self, bytes: usize) -> Self {
         self.lock().memory_limit = bytes;
+        self
+    }
+
+    /// Counts executed ops in `counter` (shared with whoever reports
+    /// progress).
+    pub fn with_op_counter(mut self, counter: Arc<AtomicU64>) -> Self {
+        self.ops = counter;
         self
     }
 

@@ -5,7 +5,8 @@
 //! cse, loop-invariant-code-motion, sccp, inline, symbol-dce and
 //! remove-dead-values runs on the stage's output, which must still verify
 //! and, in pto-run on the same seeded inputs, give the same outputs bit for
-//! bit as the stage itself.
+//! bit as the stage itself. remove-dead-values may instead fail, loudly
+//! ([`MAY_FAIL`]); it never may compute something else.
 
 mod support;
 
@@ -59,6 +60,15 @@ const UPSTREAM: &[&str] = &[
     "symbol-dce",
     "remove-dead-values",
 ];
+
+/// Passes that may fail on a stage (the pass manager reports the invalid
+/// IR they leave), as long as they never succeed with other results.
+/// MLIR 22's remove-dead-values erases the values a call passes to a
+/// public function that does not use them and leaves the call with null
+/// operands (llvm/llvm-project#82788; `func.call` alike). `pl.call` and
+/// `pld.dispatch` are calls (CallOpInterface), and chip orchestrations and
+/// kernels are public, so it does the same to them.
+const MAY_FAIL: &[&str] = &["remove-dead-values"];
 
 /// An example, its entry, the rank count and inputs for its parameters of
 /// dynamic shape, by position (the rest are generated from a seed).
@@ -348,7 +358,7 @@ fn upstream_passes_keep_every_stage_valid_and_equal() {
     pto_passes::register_passes();
     melior::utility::register_all_passes();
     let mut failures = Vec::new();
-    let mut checked = 0;
+    let (mut checked, mut refused) = (0, 0);
     for case in cases() {
         let text = std::fs::read_to_string(example(case.path)).unwrap();
         let context = pto_dialects::create_context();
@@ -370,10 +380,16 @@ fn upstream_passes_keep_every_stage_valid_and_equal() {
                 .unwrap_or_else(|e| panic!("{} after [{prefix}]: {e}", case.path));
             for pass in UPSTREAM {
                 let mut module = Module::parse(&context, &stage_text).unwrap();
-                let outcome = run_passes(&context, &mut module, pass)
-                    .and_then(|()| execute(&module, &case))
-                    .and_then(|o| same(&expected, &o));
                 checked += 1;
+                if let Err(e) = run_passes(&context, &mut module, pass) {
+                    if MAY_FAIL.contains(pass) {
+                        refused += 1;
+                    } else {
+                        failures.push(format!("{} after [{prefix}] then {pass}: {e}", case.path));
+                    }
+                    continue;
+                }
+                let outcome = execute(&module, &case).and_then(|o| same(&expected, &o));
                 if let Err(e) = outcome {
                     failures.push(format!("{} after [{prefix}] then {pass}: {e}", case.path));
                 }
@@ -386,4 +402,6 @@ fn upstream_passes_keep_every_stage_valid_and_equal() {
         failures.len(),
         failures.join("\n")
     );
+    // The figure the docs give (docs/canonicalization.md).
+    println!("{checked} checks; {refused} failed loudly in {MAY_FAIL:?}");
 }

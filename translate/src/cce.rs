@@ -4,7 +4,6 @@
 use melior::{
     Context,
     ir::{BlockLike, Location, Module, OperationRef, ValueLike, operation::OperationLike},
-    pass::PassManager,
     utility::parse_pass_pipeline,
 };
 use pto_dialects::{
@@ -112,7 +111,9 @@ fn run_pipeline<'c>(
     module: &mut Module<'c>,
     pipeline: &str,
 ) -> Result<(), Diagnosed> {
-    let manager = PassManager::new(context);
+    // The passes' timers nest under the pipeline's (--mlir-timing).
+    let _timer = crate::ffi::Timer::start(pipeline);
+    let manager = crate::ffi::pass_manager(context).ok_or(Diagnosed)?;
     parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|_| Diagnosed)?;
     manager.run(module).map_err(|_| Diagnosed)
 }

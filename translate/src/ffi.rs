@@ -1,13 +1,15 @@
-//! The C++ entries the translator needs: MLIR's C++ emitter, and a parser
-//! that takes the input's bytes and name as they are.
+//! The C++ entries the translator needs: MLIR's C++ emitter, a parser that
+//! takes the input's bytes and name as they are, and what mlir-translate's
+//! driver adds (MLIR's --mlir-* options, the diagnostic verifier, timing).
 
 use std::ffi::c_void;
 
+use melior::pass::PassManager;
 use melior::{
     Context,
     ir::{Module, operation::OperationLike},
 };
-use mlir_sys::{MlirContext, MlirModule, MlirOperation, MlirStringRef};
+use mlir_sys::{MlirContext, MlirModule, MlirOperation, MlirPassManager, MlirStringRef};
 
 unsafe extern "C" {
     fn ptoGlue_parseModule(
@@ -15,6 +17,23 @@ unsafe extern "C" {
         source: MlirStringRef,
         name: MlirStringRef,
     ) -> MlirModule;
+
+    fn ptoGlue_parseMlirOptions(
+        argc: i32,
+        argv: *const *const std::ffi::c_char,
+        on_error: unsafe extern "C" fn(MlirStringRef, *mut c_void),
+        user_data: *mut c_void,
+    ) -> bool;
+    fn ptoGlue_timingPush(name: MlirStringRef);
+    fn ptoGlue_timingPop();
+    fn ptoGlue_configurePassManager(pm: MlirPassManager) -> bool;
+    fn ptoGlue_timingReport();
+    fn ptoGlue_diagnosticVerifierCreate(
+        context: MlirContext,
+        buffer: MlirStringRef,
+        name: MlirStringRef,
+    ) -> *mut c_void;
+    fn ptoGlue_diagnosticVerifierFinish(verifier: *mut c_void) -> bool;
 
     fn ptoGlue_translateToCpp(
         op: MlirOperation,
@@ -71,4 +90,114 @@ pub fn translate_to_cpp<'c>(op: &impl OperationLike<'c, 'c>) -> Option<String> {
         )
     };
     ok.then(|| String::from_utf8_lossy(&buffer).into_owned())
+}
+
+fn string_ref(text: &str) -> MlirStringRef {
+    MlirStringRef {
+        data: text.as_ptr().cast(),
+        length: text.len(),
+    }
+}
+
+unsafe extern "C" fn record(message: MlirStringRef, user_data: *mut c_void) {
+    // SAFETY: `user_data` is the `String` passed below, alive for the call;
+    // `message` points at `length` bytes.
+    unsafe {
+        let text = &mut *(user_data as *mut String);
+        let bytes = std::slice::from_raw_parts(message.data.cast::<u8>(), message.length);
+        text.push_str(&String::from_utf8_lossy(bytes));
+    }
+}
+
+/// Parses MLIR's own options (`--mlir-*`, as mlir-translate takes them);
+/// `tool` is the program name. Must run before the first context is made.
+pub fn parse_mlir_options(tool: &str, options: &[String]) -> Result<(), String> {
+    let arguments: Vec<std::ffi::CString> = std::iter::once(tool)
+        .chain(options.iter().map(String::as_str))
+        .map(|argument| {
+            std::ffi::CString::new(argument).map_err(|_| format!("'{argument}' holds a NUL byte"))
+        })
+        .collect::<Result<_, _>>()?;
+    let pointers: Vec<*const std::ffi::c_char> = arguments.iter().map(|a| a.as_ptr()).collect();
+    let mut message = String::new();
+    // SAFETY: `pointers` holds `len` NUL-terminated strings that outlive
+    // the call; the callback only appends to `message`.
+    let parsed = unsafe {
+        ptoGlue_parseMlirOptions(
+            pointers.len() as i32,
+            pointers.as_ptr(),
+            record,
+            &mut message as *mut String as *mut c_void,
+        )
+    };
+    if parsed { Ok(()) } else { Err(message) }
+}
+
+/// A --mlir-timing timer, open until dropped, nested in the one open when
+/// it started.
+pub struct Timer(());
+
+impl Timer {
+    pub fn start(name: &str) -> Self {
+        // SAFETY: the glue copies the name.
+        unsafe { ptoGlue_timingPush(string_ref(name)) };
+        Timer(())
+    }
+}
+
+impl Drop for Timer {
+    fn drop(&mut self) {
+        // SAFETY: closes the timer `start` opened.
+        unsafe { ptoGlue_timingPop() };
+    }
+}
+
+/// Prints the --mlir-timing report, when asked for.
+pub fn timing_report() {
+    // SAFETY: no arguments; the glue owns the timers.
+    unsafe { ptoGlue_timingReport() };
+}
+
+/// A pass manager with MLIR's pass-manager options applied and its passes
+/// timed under the open timer; `None` when the options do not apply (the
+/// glue printed why).
+pub fn pass_manager<'c>(context: &'c Context) -> Option<PassManager<'c>> {
+    // SAFETY: the context is live; the new pass manager is owned by the
+    // returned value, which destroys it.
+    let manager =
+        unsafe { PassManager::from_raw(mlir_sys::mlirPassManagerCreate(context.to_raw())) };
+    // SAFETY: `manager` is live for the call.
+    let configured = unsafe { ptoGlue_configurePassManager(manager.to_raw()) };
+    configured.then_some(manager)
+}
+
+/// --verify-diagnostics over one input buffer: while it lives, the
+/// context's diagnostics are matched against the buffer's expected-*
+/// comments instead of being printed.
+pub struct DiagnosticVerifier(*mut c_void);
+
+impl DiagnosticVerifier {
+    pub fn start(context: &Context, buffer: &str, name: &str) -> Self {
+        // SAFETY: the context outlives the verifier (finish is called
+        // before it goes); the glue copies the buffer and the name.
+        DiagnosticVerifier(unsafe {
+            ptoGlue_diagnosticVerifierCreate(context.to_raw(), string_ref(buffer), string_ref(name))
+        })
+    }
+
+    /// Whether the diagnostics were exactly the expected ones (the
+    /// mismatches are printed).
+    pub fn finish(self) -> bool {
+        let raw = self.0;
+        std::mem::forget(self);
+        // SAFETY: `raw` came from create and is finished once.
+        unsafe { ptoGlue_diagnosticVerifierFinish(raw) }
+    }
+}
+
+impl Drop for DiagnosticVerifier {
+    fn drop(&mut self) {
+        // SAFETY: a verifier dropped without finish is still ended once.
+        unsafe { ptoGlue_diagnosticVerifierFinish(self.0) };
+    }
 }

@@ -12,4 +12,4 @@ mod ffi;
 pub mod host_python;
 
 pub use cce::{Diagnosed, OutputFile, Target, translate, translate_with};
-pub use ffi::parse_module;
+pub use ffi::{DiagnosticVerifier, Timer, parse_mlir_options, parse_module, timing_report};

@@ -12,13 +12,17 @@ use std::{
 
 use clap::Parser;
 use melior::{Context, ir::Module};
-use pto_translate::{OutputFile, Target, translate_with};
+use pto_translate::{DiagnosticVerifier, OutputFile, Target, Timer, translate_with};
 
 #[derive(Debug, Parser)]
 #[command(
     name = "pto-translate",
     version,
-    about = "Translate MLIR to C++ for Ascend a2a3"
+    about = "Translate MLIR to C++ for Ascend a2a3",
+    after_help = "MLIR's own options are accepted as mlir-translate takes them: \
+--mlir-timing (and --mlir-timing-display=list|tree), --mlir-disable-threading, \
+--mlir-print-ir-after-all and the other pass-manager options (for the lowering \
+pto-translate runs), --mlir-print-op-on-diagnostic, --mlir-print-stacktrace-on-diagnostic, ..."
 )]
 struct Cli {
     /// Input file, or '-' for standard input.
@@ -50,6 +54,90 @@ struct Cli {
     /// (by default each is an error and nothing is written).
     #[arg(long = "allow-partial")]
     allow_partial: bool,
+
+    /// Split the input at the lines that start with MARKER (default
+    /// `// -----`) and translate each part on its own, as mlir-translate
+    /// does; the parts' files are printed in order, a MARKER line between
+    /// two parts (the output must be '-').
+    #[arg(
+        long = "split-input-file",
+        value_name = "MARKER",
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = SPLIT_MARKER
+    )]
+    split_input_file: Option<String>,
+
+    /// Check the diagnostics against the input's `expected-error`,
+    /// `expected-warning`, `expected-remark` and `expected-note` comments
+    /// (MLIR's diagnostic verifier) instead of printing them: exit 0 when
+    /// they are exactly the expected ones.
+    #[arg(long = "verify-diagnostics")]
+    verify_diagnostics: bool,
+}
+
+/// mlir-translate's default --split-input-file marker.
+const SPLIT_MARKER: &str = "// -----";
+
+/// The parts of `text` between the lines that start with `marker` (after
+/// indentation), each with the number of the line it starts on.
+fn split_input(text: &str, marker: &str) -> Vec<(usize, String)> {
+    let mut parts = vec![(1, String::new())];
+    for (index, line) in text.split_inclusive('\n').enumerate() {
+        if line.trim_start().starts_with(marker) {
+            parts.push((index + 2, String::new()));
+        } else if let Some((_, part)) = parts.last_mut() {
+            part.push_str(line);
+        }
+    }
+    parts
+}
+
+/// The outcome of translating one part of the input.
+struct Part {
+    /// Translated, or (--verify-diagnostics) its diagnostics were the
+    /// expected ones.
+    ok: bool,
+    files: Vec<OutputFile>,
+}
+
+/// Translates one part of the input (`bytes`, its first line numbered
+/// `first_line` in the input).
+fn translate_part(
+    name: &str,
+    bytes: &[u8],
+    first_line: usize,
+    target: Target,
+    allow_partial: bool,
+    verify: bool,
+) -> Part {
+    // Leading blank lines keep each part's line numbers those of the input.
+    let mut source = vec![b'\n'; first_line - 1];
+    source.extend_from_slice(bytes);
+    let context = {
+        let _timer = Timer::start("Context");
+        context()
+    };
+    let verifier = verify
+        .then(|| DiagnosticVerifier::start(&context, &String::from_utf8_lossy(&source), name));
+    let files = (|| {
+        let mut module = {
+            let _timer = Timer::start("Parser");
+            parse(&context, name, &source)?
+        };
+        let _timer = Timer::start("Translate");
+        translate_with(&context, &mut module, target, allow_partial).ok()
+    })();
+    match verifier {
+        Some(verifier) => Part {
+            ok: verifier.finish(),
+            files: files.unwrap_or_default(),
+        },
+        None => Part {
+            ok: files.is_some(),
+            files: files.unwrap_or_default(),
+        },
+    }
 }
 
 fn context() -> Context {
@@ -132,15 +220,25 @@ fn install_panic_hook() -> std::sync::Arc<std::sync::Mutex<String>> {
     message
 }
 
-fn write(output: &str, files: &[OutputFile]) -> io::Result<()> {
+/// Writes the parts' files: to standard output, a part's after the
+/// `separator` line when there is one; else into the directory `output`.
+fn write(output: &str, parts: &[Vec<OutputFile>], separator: Option<&str>) -> io::Result<()> {
     if output == "-" {
         let mut stdout = io::stdout().lock();
-        for file in files {
-            writeln!(stdout, "// ----- {} -----", file.name)?;
-            stdout.write_all(file.contents.as_bytes())?;
+        for (index, files) in parts.iter().enumerate() {
+            if index > 0
+                && let Some(separator) = separator
+            {
+                writeln!(stdout, "{separator}")?;
+            }
+            for file in files {
+                writeln!(stdout, "// ----- {} -----", file.name)?;
+                stdout.write_all(file.contents.as_bytes())?;
+            }
         }
         return stdout.flush();
     }
+    let files = parts.iter().flatten().collect::<Vec<_>>();
     let directory = Path::new(output);
     std::fs::create_dir_all(directory)?;
     for file in files {
@@ -150,6 +248,26 @@ fn write(output: &str, files: &[OutputFile]) -> io::Result<()> {
         std::fs::rename(&temporary, directory.join(&file.name))?;
     }
     Ok(())
+}
+
+/// Whether `argument` is one of MLIR's options (`--mlir-timing`), not the
+/// translation (`--mlir-to-cce`).
+fn is_mlir_option(argument: &str) -> bool {
+    argument.starts_with("--mlir-") && argument != "--mlir-to-cce"
+}
+
+/// MLIR's command-line parser's message, without its tool-name prefix and
+/// its "Try: --help" advice.
+fn mlir_option_error(message: &str) -> String {
+    message
+        .lines()
+        .map(|line| {
+            let line = line.trim().trim_start_matches("pto-translate: ");
+            line.split("  Try:").next().unwrap_or(line).trim()
+        })
+        .filter(|line| !line.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn main() -> ExitCode {
@@ -165,7 +283,21 @@ fn main() -> ExitCode {
             argument
         }
     });
-    let cli = match Cli::try_parse_from(arguments) {
+    // MLIR's own options (--mlir-*, but not the translation's name) go to
+    // MLIR's command-line parser, the others to ours.
+    let (mut mlir_options, mut ours) = (Vec::new(), Vec::new());
+    for (index, argument) in arguments.enumerate() {
+        if index > 0 && is_mlir_option(&argument) {
+            mlir_options.push(argument);
+        } else {
+            ours.push(argument);
+        }
+    }
+    if let Err(message) = pto_translate::parse_mlir_options("pto-translate", &mlir_options) {
+        eprintln!("pto-translate: error: {}", mlir_option_error(&message));
+        return ExitCode::FAILURE;
+    }
+    let cli = match Cli::try_parse_from(ours) {
         Ok(cli) => cli,
         Err(error) if !error.use_stderr() => {
             let _ = error.print();
@@ -204,10 +336,21 @@ fn main() -> ExitCode {
         }
     };
     // Bytecode is binary; text is checked first.
-    if !bytes.starts_with(BYTECODE_MAGIC)
-        && let Err(message) = check_text(&name, &bytes)
-    {
+    let bytecode = bytes.starts_with(BYTECODE_MAGIC);
+    if !bytecode && let Err(message) = check_text(&name, &bytes) {
         eprintln!("{message}");
+        return ExitCode::FAILURE;
+    }
+    if bytecode && (cli.split_input_file.is_some() || cli.verify_diagnostics) {
+        eprintln!(
+            "pto-translate: error: --split-input-file and --verify-diagnostics read text; '{name}' is bytecode"
+        );
+        return ExitCode::FAILURE;
+    }
+    if cli.split_input_file.is_some() && cli.output != "-" {
+        eprintln!(
+            "pto-translate: error: --split-input-file prints the parts' files in order: use -o - (not a directory)"
+        );
         return ExitCode::FAILURE;
     }
     let target = if cli.target == "a2a3sim" {
@@ -222,21 +365,49 @@ fn main() -> ExitCode {
     // Bad input is diagnosed, never a panic; should a bug panic anyway,
     // it is reported as an internal error and nothing is written.
     let panic_message = install_panic_hook();
+    let inputs = match &cli.split_input_file {
+        // Checked above: a split input is text.
+        Some(marker) => split_input(&String::from_utf8_lossy(&bytes), marker)
+            .into_iter()
+            .map(|(line, part)| (line, part.into_bytes()))
+            .collect(),
+        None => vec![(1, bytes.clone())],
+    };
     let translated = std::panic::catch_unwind(|| {
-        let context = context();
-        let mut module = parse(&context, &name, &bytes)?;
-        translate_with(&context, &mut module, target, cli.allow_partial).ok()
+        inputs
+            .iter()
+            .map(|(line, part)| {
+                translate_part(
+                    &name,
+                    part,
+                    *line,
+                    target,
+                    cli.allow_partial,
+                    cli.verify_diagnostics,
+                )
+            })
+            .collect::<Vec<_>>()
     });
-    let files = match translated {
-        Ok(Some(files)) => files,
-        Ok(None) => return ExitCode::FAILURE,
+    let parts = match translated {
+        Ok(parts) => parts,
         Err(_) => {
             let message = panic_message.lock().map(|m| m.clone()).unwrap_or_default();
             eprintln!("pto-translate: error: internal error: {message}");
             return ExitCode::FAILURE;
         }
     };
-    if let Err(error) = write(&cli.output, &files) {
+    // Nothing is written unless every part succeeded.
+    if parts.iter().any(|part| !part.ok) {
+        pto_translate::timing_report();
+        return ExitCode::FAILURE;
+    }
+    let files: Vec<Vec<OutputFile>> = parts.into_iter().map(|part| part.files).collect();
+    let written = {
+        let _timer = Timer::start("Output");
+        write(&cli.output, &files, cli.split_input_file.as_deref())
+    };
+    pto_translate::timing_report();
+    if let Err(error) = written {
         eprintln!(
             "pto-translate: error: cannot write '{}': {error}",
             cli.output

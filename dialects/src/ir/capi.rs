@@ -1,5 +1,7 @@
 //! The public C API (`include/pto-c/Dialects.h`), exported from every
-//! shared library that links this crate.
+//! shared library that links this crate. Every entry installs the
+//! verifier's hooks first: a type or attribute constructor loads its
+//! dialect, and a dialect loaded without them would refuse every op.
 
 use mlir_sys::{
     MlirAttribute, MlirContext, MlirDialectHandle, MlirDialectRegistry, MlirLocation,
@@ -23,6 +25,7 @@ pub extern "C" fn mlirGetDialectHandle__pld__() -> MlirDialectHandle {
 /// Inserts `pl` and `pld` into `registry`.
 #[unsafe(no_mangle)]
 pub extern "C" fn ptoRegisterDialects(registry: MlirDialectRegistry) {
+    super::hooks::install();
     // SAFETY: the caller passes a live registry.
     unsafe {
         mlir_sys::mlirDialectHandleInsertDialect(mlirGetDialectHandle__pl__(), registry);
@@ -42,6 +45,7 @@ pub unsafe extern "C" fn plTileTypeGet(
     element: MlirType,
     memory_space: i32,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe { ffi::ptoGlue_plTileTypeGet(context, rank, shape, element, memory_space) }
 }
@@ -49,6 +53,7 @@ pub unsafe extern "C" fn plTileTypeGet(
 /// Whether `type` is a `!pl.tile`.
 #[unsafe(no_mangle)]
 pub extern "C" fn plTypeIsATile(r#type: MlirType) -> bool {
+    super::hooks::install();
     // SAFETY: the caller passes a live type.
     unsafe { ffi::ptoGlue_plTypeIsATile(r#type) }
 }
@@ -56,6 +61,7 @@ pub extern "C" fn plTypeIsATile(r#type: MlirType) -> bool {
 /// Returns the memory space code of a `!pl.tile`, or -1 when it has none.
 #[unsafe(no_mangle)]
 pub extern "C" fn plTileTypeGetMemorySpace(r#type: MlirType) -> i32 {
+    super::hooks::install();
     // SAFETY: the caller passes a live tile type.
     unsafe { ffi::ptoGlue_plTileTypeGetMemorySpace(r#type) }
 }
@@ -71,6 +77,7 @@ pub unsafe extern "C" fn plTensorTypeGet(
     shape: *const i64,
     element: MlirType,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe { ffi::ptoGlue_plTensorTypeGet(context, rank, shape, element) }
 }
@@ -86,6 +93,7 @@ pub unsafe extern "C" fn pldDistributedTensorTypeGet(
     shape: *const i64,
     element: MlirType,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe { ffi::ptoGlue_pldDistributedTensorTypeGet(context, rank, shape, element) }
 }
@@ -93,6 +101,7 @@ pub unsafe extern "C" fn pldDistributedTensorTypeGet(
 /// Returns `!pld.comm_ctx`.
 #[unsafe(no_mangle)]
 pub extern "C" fn pldCommCtxTypeGet(context: MlirContext) -> MlirType {
+    super::hooks::install();
     // SAFETY: the caller passes a live context.
     unsafe { ffi::ptoGlue_pldCommCtxTypeGet(context) }
 }
@@ -118,6 +127,7 @@ pub unsafe extern "C" fn plTileTypeGetChecked(
     fractal: u64,
     pad: i32,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe {
         ffi::ptoGlue_plTileTypeGetChecked(
@@ -156,6 +166,7 @@ pub unsafe extern "C" fn plTensorTypeGetChecked(
     valid_shape: *const i64,
     pad: i32,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe {
         ffi::ptoGlue_plTensorTypeGetChecked(
@@ -187,6 +198,7 @@ pub unsafe extern "C" fn pldDistributedTensorTypeGetChecked(
     element: MlirType,
     window: MlirStringRef,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: forwarded under the caller's guarantees.
     unsafe {
         ffi::ptoGlue_pldDistributedTensorTypeGetChecked(location, rank, shape, element, window)
@@ -201,6 +213,7 @@ pub extern "C" fn plArrayTypeGetChecked(
     element: MlirType,
     extent: i64,
 ) -> MlirType {
+    super::hooks::install();
     // SAFETY: the caller passes a live location and type.
     unsafe { ffi::ptoGlue_plArrayTypeGetChecked(location, element, extent) }
 }
@@ -209,6 +222,7 @@ pub extern "C" fn plArrayTypeGetChecked(
 /// (`PlUnitType`), or null for an unknown code.
 #[unsafe(no_mangle)]
 pub extern "C" fn plUnitTypeGet(context: MlirContext, code: i32) -> MlirType {
+    super::hooks::install();
     // SAFETY: the caller passes a live context.
     unsafe { ffi::ptoGlue_unitTypeGet(context, code) }
 }
@@ -216,6 +230,7 @@ pub extern "C" fn plUnitTypeGet(context: MlirContext, code: i32) -> MlirType {
 /// The `PlUnitType` code of `type`, or -1 when it is none of them.
 #[unsafe(no_mangle)]
 pub extern "C" fn plUnitTypeGetCode(r#type: MlirType) -> i32 {
+    super::hooks::install();
     // SAFETY: the caller passes a live type.
     unsafe { ffi::ptoGlue_unitTypeGetCode(r#type) }
 }
@@ -223,6 +238,7 @@ pub extern "C" fn plUnitTypeGetCode(r#type: MlirType) -> i32 {
 /// Whether `type` is a `!pl.tensor`.
 #[unsafe(no_mangle)]
 pub extern "C" fn plTypeIsATensor(r#type: MlirType) -> bool {
+    super::hooks::install();
     // SAFETY: the caller passes a live type.
     unsafe { ffi::ptoGlue_plTypeIsATensor(r#type) }
 }
@@ -230,6 +246,7 @@ pub extern "C" fn plTypeIsATensor(r#type: MlirType) -> bool {
 /// Whether `type` is a `!pl.array`.
 #[unsafe(no_mangle)]
 pub extern "C" fn plTypeIsAnArray(r#type: MlirType) -> bool {
+    super::hooks::install();
     // SAFETY: the caller passes a live type.
     unsafe { ffi::ptoGlue_plTypeIsAnArray(r#type) }
 }
@@ -237,6 +254,7 @@ pub extern "C" fn plTypeIsAnArray(r#type: MlirType) -> bool {
 /// Whether `type` is a `!pld.dtensor`.
 #[unsafe(no_mangle)]
 pub extern "C" fn pldTypeIsADistributedTensor(r#type: MlirType) -> bool {
+    super::hooks::install();
     // SAFETY: the caller passes a live type.
     unsafe { ffi::ptoGlue_pldTypeIsADistributedTensor(r#type) }
 }
@@ -245,6 +263,7 @@ pub extern "C" fn pldTypeIsADistributedTensor(r#type: MlirType) -> bool {
 /// value `code`, or null for an unknown kind or code.
 #[unsafe(no_mangle)]
 pub extern "C" fn plEnumAttrGet(context: MlirContext, kind: i32, code: i32) -> MlirAttribute {
+    super::hooks::install();
     // SAFETY: the caller passes a live context.
     unsafe { ffi::ptoGlue_plEnumAttrGet(context, kind, code) }
 }
@@ -256,6 +275,7 @@ pub extern "C" fn plEnumAttrGet(context: MlirContext, kind: i32, code: i32) -> M
 /// `kind` is null or writable.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn plEnumAttrGetValue(attribute: MlirAttribute, kind: *mut i32) -> i32 {
+    super::hooks::install();
     let mut which = 0;
     // SAFETY: the caller passes a live attribute; `which` is writable.
     let value = unsafe { ffi::ptoGlue_plEnumAttrGetValue(attribute, &mut which) };

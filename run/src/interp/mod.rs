@@ -507,6 +507,7 @@ impl<'w> Interp<'w> {
             }
             // A cache hint: the program computes the same without it.
             PrefetchHandle => self.set1(frame, op, Value::Prefetch),
+            Poison => self.set1(frame, op, Value::Poison),
             PrefetchWait => self.set1(frame, op, Value::Int(1)),
             TaskInvalid => self.set1(frame, op, Value::Task(INVALID_TASK)),
             TaskIsValid => {

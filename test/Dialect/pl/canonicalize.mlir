@@ -9,10 +9,12 @@
 // CHECK-SAME: %[[T:.*]]: !pl.tensor<?x64xf32>, %[[M:.*]]: index
 // CHECK-DAG: %[[C64:.*]] = arith.constant 64 : index
 // CHECK-DAG: %[[D0:.*]] = pl.tensor.dim %[[T]], 0
+// CHECK-DAG: %[[S:.*]] = pl.tensor.slice %[[T]]{{.*}} clamp
+// CHECK-DAG: %[[D5:.*]] = pl.tensor.dim %[[S]], 0
 // CHECK-NOT: pl.tensor.dim
 // CHECK-NOT: pl.tensor.create
-// CHECK: return %[[D0]], %[[C64]], %[[C64]], %[[M]], %[[M]]
-func.func @dims(%t: !pl.tensor<?x64xf32>, %m: index) -> (index, index, index, index, index) attributes {pl.kind = #pl.kind<opaque>} {
+// CHECK: return %[[D0]], %[[C64]], %[[C64]], %[[M]], %[[M]], %[[D5]]
+func.func @dims(%t: !pl.tensor<?x64xf32>, %m: index) -> (index, index, index, index, index, index) attributes {pl.kind = #pl.kind<opaque>} {
   %d0 = pl.tensor.dim %t, 0 : !pl.tensor<?x64xf32>
   %d1 = pl.tensor.dim %t, 1 : !pl.tensor<?x64xf32>
   %d2 = pl.tensor.dim %t, -1 : !pl.tensor<?x64xf32>
@@ -21,32 +23,49 @@ func.func @dims(%t: !pl.tensor<?x64xf32>, %m: index) -> (index, index, index, in
   %z = arith.constant 0.0 : f32
   %f = pl.tensor.full %z(%m) : f32 -> !pl.tensor<?x64xf32>
   %d4 = pl.tensor.dim %f, 0 : !pl.tensor<?x64xf32>
-  return %d0, %d1, %d2, %d3, %d4 : index, index, index, index, index
+  %c0 = arith.constant 0 : index
+  %s = pl.tensor.slice %t[%m, %c0] clamp : !pl.tensor<?x64xf32> -> !pl.tensor<16x64xf32>
+  %d5 = pl.tensor.dim %s, 0 : !pl.tensor<16x64xf32>
+  return %d0, %d1, %d2, %d3, %d4, %d5 : index, index, index, index, index, index
 }
 
 // -----
 
 // x + -0.0, x - 0.0, x * 1 and x / 1 are x; x + 0.0 is not (-0.0 + 0.0 is
-// 0.0), nor x * 2.
+// 0.0), nor x + 0 (an integer 0 becomes 0.0 on floats), nor x * 2. The
+// tensor forms never fold: their result is memory of its own.
 
 // CHECK-LABEL: func.func @float_identities(
-// CHECK-SAME: %[[T:[^:]*]]: !pl.tensor<16x64xf32>
-// CHECK: %[[A:.*]] = pl.tensor.adds %[[T]], %{{.*}}
-// CHECK: %[[B:.*]] = pl.tensor.muls %[[A]], %{{.*}}
-// CHECK-NOT: pl.tensor.
-// CHECK: return %[[B]]
-func.func @float_identities(%t: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<opaque>} {
+// CHECK-SAME: %[[X:[^:]*]]: !pl.tensor<16x64xf32>
+// CHECK-DAG: %[[POS0:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG: %[[INT0:.*]] = arith.constant 0 : i32
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK-DAG: %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK: %[[T:.*]] = pl.tile.load %[[X]]
+// CHECK-NEXT: %[[A:.*]] = pl.tile.adds %[[T]], %[[POS0]]
+// CHECK-NEXT: %[[B:.*]] = pl.tile.adds %[[A]], %[[INT0]]
+// CHECK-NEXT: %[[C:.*]] = pl.tile.muls %[[B]], %[[TWO]]
+// CHECK-NEXT: %[[S:.*]] = pl.tile.store %[[C]]
+// CHECK-NEXT: %[[U:.*]] = pl.tensor.muls %[[S]], %[[ONE]]
+// CHECK-NEXT: return %[[U]]
+func.func @float_identities(%x: !pl.tensor<16x64xf32>, %o: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<opaque>} {
+  %c0 = arith.constant 0 : index
   %neg0 = arith.constant -0.0 : f32
   %pos0 = arith.constant 0.0 : f32
+  %int0 = arith.constant 0 : i32
   %one = arith.constant 1.0 : f32
   %two = arith.constant 2.0 : f32
-  %a = pl.tensor.adds %t, %neg0 : !pl.tensor<16x64xf32>, f32
-  %b = pl.tensor.subs %a, %pos0 : !pl.tensor<16x64xf32>, f32
-  %c = pl.tensor.muls %b, %one : !pl.tensor<16x64xf32>, f32
-  %d = pl.tensor.divs %c, %one : !pl.tensor<16x64xf32>, f32
-  %e = pl.tensor.adds %d, %pos0 : !pl.tensor<16x64xf32>, f32
-  %f = pl.tensor.muls %e, %two : !pl.tensor<16x64xf32>, f32
-  return %f : !pl.tensor<16x64xf32>
+  %t = pl.tile.load %x[%c0, %c0] : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  %a = pl.tile.adds %t, %neg0 : !pl.tile<16x64xf32, vec>, f32
+  %b = pl.tile.subs %a, %pos0 : !pl.tile<16x64xf32, vec>, f32
+  %c = pl.tile.muls %b, %one : !pl.tile<16x64xf32, vec>, f32
+  %d = pl.tile.divs %c, %one : !pl.tile<16x64xf32, vec>, f32
+  %e = pl.tile.adds %d, %pos0 : !pl.tile<16x64xf32, vec>, f32
+  %f = pl.tile.adds %e, %int0 : !pl.tile<16x64xf32, vec>, i32
+  %g = pl.tile.muls %f, %two : !pl.tile<16x64xf32, vec>, f32
+  %s = pl.tile.store %g, %o[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  %u = pl.tensor.muls %s, %one : !pl.tensor<16x64xf32>, f32
+  return %u : !pl.tensor<16x64xf32>
 }
 
 // -----
