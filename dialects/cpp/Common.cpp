@@ -115,3 +115,17 @@ void pto::getPlannedBufferEffects(
   if (llvm::any_of(op->getResultTypes(), isTile))
     effects.emplace_back(MemoryEffects::Write::get(), buffers);
 }
+
+void pto::getTensorComputeEffects(
+    Operation *op,
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+        &effects) {
+  auto isTensor = [](Type type) {
+    return isa<pl::TensorType, pld::DistributedTensorType>(type);
+  };
+  if (llvm::any_of(op->getOperandTypes(), isTensor))
+    effects.emplace_back(MemoryEffects::Read::get());
+  for (OpResult result : op->getResults())
+    if (isTensor(result.getType()))
+      effects.emplace_back(MemoryEffects::Allocate::get(), result);
+}

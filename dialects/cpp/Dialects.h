@@ -132,6 +132,28 @@ template <unsigned Global> struct PlannedBufferEffects {
   };
 };
 
+/// The effects of a tensor computation (ODS PL_TensorCompute): a read of
+/// memory when it has tensor operands, an allocation of each tensor result.
+void getTensorComputeEffects(
+    mlir::Operation *op,
+    llvm::SmallVectorImpl<
+        mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+        &effects);
+
+/// ODS PL_TensorComputeEffects: MemoryEffectOpInterface of a tensor
+/// computation.
+template <typename ConcreteType>
+class TensorComputeEffects
+    : public mlir::OpTrait::TraitBase<ConcreteType, TensorComputeEffects> {
+public:
+  void getEffects(
+      llvm::SmallVectorImpl<
+          mlir::SideEffects::EffectInstance<mlir::MemoryEffects::Effect>>
+          &effects) {
+    getTensorComputeEffects(this->getOperation(), effects);
+  }
+};
+
 /// ODS PL_ViewOfFirstOperand: the view a ViewLikeOpInterface op makes is of
 /// its first operand.
 template <typename ConcreteType>

@@ -47,7 +47,7 @@ def PL_TileCiOp : PL_Op<"tile.ci", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorCiOp : PL_Op<"tensor.ci", [Pure]> {
+def PL_TensorCiOp : PL_Op<"tensor.ci", [PL_TensorCompute]> {
   let ptoFamily = "tensor_generate";
   let ptoTileForm = "pl.tile.ci";
   let summary = "An index sequence in a one-row tensor";
@@ -125,7 +125,7 @@ def PL_TileRandomOp : PL_Op<"tile.random", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorRandomOp : PL_Op<"tensor.random", [Pure]> {
+def PL_TensorRandomOp : PL_Op<"tensor.random", [PL_TensorCompute]> {
   let ptoFamily = "tensor_generate";
   let ptoTileForm = "pl.tile.random";
   let summary = "Counter-based random bits (Philox-4x32)";
@@ -183,7 +183,7 @@ def PL_TileSort32Op : PL_Op<"tile.sort32", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorSort32Op : PL_Op<"tensor.sort32", [Pure]> {
+def PL_TensorSort32Op : PL_Op<"tensor.sort32", [PL_TensorCompute]> {
   let ptoFamily = "tensor_sort";
   let ptoTileForm = "pl.tile.sort32";
   let summary = "Sort each block of 32 values, descending, with their indices";
@@ -233,7 +233,7 @@ def PL_TileMrgsortFormat1Op : PL_Op<"tile.mrgsort_format1", [PL_TilePure,
   }];
 }
 
-def PL_TensorMrgsortFormat1Op : PL_Op<"tensor.mrgsort_format1", [Pure, AllTypesMatch<["source", "result"]>]> {
+def PL_TensorMrgsortFormat1Op : PL_Op<"tensor.mrgsort_format1", [PL_TensorCompute, AllTypesMatch<["source", "result"]>]> {
   let ptoFamily = "tensor_sort";
   let ptoTileForm = "pl.tile.mrgsort_format1";
   let summary = "Merge each group of four sorted runs of one row";
@@ -282,7 +282,7 @@ def PL_TileMrgsortFormat2Op : PL_Op<"tile.mrgsort_format2", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorMrgsortFormat2Op : PL_Op<"tensor.mrgsort_format2", [Pure]> {
+def PL_TensorMrgsortFormat2Op : PL_Op<"tensor.mrgsort_format2", [PL_TensorCompute]> {
   let ptoFamily = "tensor_sort";
   let ptoTileForm = "pl.tile.mrgsort_format2";
   let summary = "Merge two to four sorted lists of (value, index) pairs";
@@ -363,7 +363,7 @@ def PL_TileGatherbOp : PL_Op<"tile.gatherb", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorGatherOp : PL_Op<"tensor.gather", [Pure]> {
+def PL_TensorGatherOp : PL_Op<"tensor.gather", [PL_TensorCompute]> {
   let ptoFamily = "tensor_gather";
   let summary = "Gather a tensor's elements along one axis by index";
   let description = [{
@@ -418,7 +418,7 @@ def PL_TileGatherMaskOp : PL_Op<"tile.gather_mask", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [Pure]> {
+def PL_TensorGatherMaskOp : PL_Op<"tensor.gather_mask", [PL_TensorCompute]> {
   let ptoFamily = "tensor_gather";
   let ptoTileForm = "pl.tile.gather_mask";
   let summary = "Keep the elements of each row a mask pattern selects";
@@ -472,7 +472,7 @@ def PL_TileGatherCompareOp : PL_Op<"tile.gather_compare", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorGatherCompareOp : PL_Op<"tensor.gather_compare", [Pure]> {
+def PL_TensorGatherCompareOp : PL_Op<"tensor.gather_compare", [PL_TensorCompute]> {
   let ptoFamily = "tensor_gather";
   let ptoTileForm = "pl.tile.gather_compare";
   let summary = "The columns of each row whose element compares true with a scalar";
@@ -566,7 +566,7 @@ def PL_TileGatherRowOp : PL_Op<"tile.gather_row", [AttrSizedOperandSegments,
 }
 
 def PL_TensorGatherRowOp : PL_Op<"tensor.gather_row", [AttrSizedOperandSegments,
-    AllTypesMatch<["target", "result"]>, Pure]> {
+    AllTypesMatch<["target", "result"]>, PL_TensorCompute]> {
   let ptoFamily = "tensor_gather_row";
   let ptoTileForm = "pl.tile.gather_row";
   let summary = "A tensor with a window replaced by a window of another";
@@ -589,7 +589,7 @@ def PL_TensorGatherRowOp : PL_Op<"tensor.gather_row", [AttrSizedOperandSegments,
   }];
 }
 
-def PL_TensorPagedGatherOp : PL_Op<"tensor.paged_gather", [Pure]> {
+def PL_TensorPagedGatherOp : PL_Op<"tensor.paged_gather", [PL_TensorCompute]> {
   let ptoFamily = "tensor_gather_row";
   let summary = "Rows of a paged cache gathered through a block table";
   let description = [{
@@ -697,7 +697,7 @@ def PL_TileMscatterOp : PL_Op<"tile.mscatter", [AllTypesMatch<["table", "result"
   }];
 }
 
-def PL_TensorScatterOp : PL_Op<"tensor.scatter", [Pure,
+def PL_TensorScatterOp : PL_Op<"tensor.scatter", [PL_TensorCompute,
     AllTypesMatch<["input", "result"]>]> {
   let ptoFamily = "tensor_scatter";
   let summary = "A tensor with elements replaced along one axis by index";
@@ -753,7 +753,7 @@ def PL_TileScatterUpdateOp : PL_Op<"tile.scatter_update", [PL_TilePure,
   }];
 }
 
-def PL_TensorScatterUpdateOp : PL_Op<"tensor.scatter_update", [Pure,
+def PL_TensorScatterUpdateOp : PL_Op<"tensor.scatter_update", [PL_TensorCompute,
     AllTypesMatch<["input", "result"]>]> {
   let ptoFamily = "tensor_scatter";
   let ptoTileForm = "pl.tile.scatter_update";
@@ -801,7 +801,7 @@ def PL_TileScatterMaskOp : PL_Op<"tile.scatter_mask", [PL_TilePure]> {
   }];
 }
 
-def PL_TensorScatterMaskOp : PL_Op<"tensor.scatter_mask", [Pure,
+def PL_TensorScatterMaskOp : PL_Op<"tensor.scatter_mask", [PL_TensorCompute,
     AllTypesMatch<["target", "result"]>]> {
   let ptoFamily = "tensor_scatter";
   let summary = "A tensor with the columns a mask pattern selects replaced";

@@ -70,7 +70,7 @@ class PL_TileUnaryOp<string mnemonic, string what, string rule = "",
 
 class PL_TensorUnaryOp<string mnemonic, string what, string rule = "",
                        Type tensor = PL_AnyTensor>
-    : PL_Op<"tensor." # mnemonic, [Pure, SameOperandsAndResultType]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute, SameOperandsAndResultType]> {
   let ptoFamily = "tensor_unary";
   let ptoCompute = mnemonic;
   let ptoTileForm = "pl.tile." # mnemonic;
@@ -168,7 +168,7 @@ class PL_TileBinaryScratchOp<string mnemonic, string what, string rule,
 
 class PL_TensorBinaryOp<string mnemonic, string what, string rule = "",
                         Type tensor = PL_AnyTensor>
-    : PL_Op<"tensor." # mnemonic, [Pure]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute]> {
   let ptoFamily = "tensor_binary";
   let ptoCompute = mnemonic;
   let ptoTileForm = "pl.tile." # mnemonic;
@@ -308,7 +308,7 @@ class PL_TileScalarScratchOp<string mnemonic, string what, string rule = "",
 
 class PL_TensorScalarOp<string mnemonic, string what, string rule = "",
                         Type tensor = PL_AnyTensor, Type scalar = PL_Scalar>
-    : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["tensor", "result"]>]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute, AllTypesMatch<["tensor", "result"]>]> {
   let ptoFamily = "tensor_scalar";
   let ptoCompute = !substr(mnemonic, 0, !sub(!size(mnemonic), 1));
   let ptoTileForm = "pl.tile." # mnemonic;

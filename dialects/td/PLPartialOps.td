@@ -39,7 +39,7 @@ class PL_TilePartialOp<string mnemonic, string compute, string what>
 }
 
 class PL_TensorPartialOp<string mnemonic, string compute, string what>
-    : PL_Op<"tensor." # mnemonic, [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let ptoFamily = "tensor_partial";
   let ptoCompute = compute;
   let ptoTileForm = "pl.tile." # mnemonic;

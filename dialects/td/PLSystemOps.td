@@ -198,7 +198,7 @@ def PL_GetSubblockIdxOp : PL_BlockQueryOp<"get_subblock_idx", "index of this vec
 // The same queries in tensor-level code (PyPTO's `pl.tensor.get_block_idx`),
 // which pl-convert-tensor-to-tile makes their tile forms.
 class PL_TensorBlockQueryOp<string mnemonic, string what>
-    : PL_Op<"tensor." # mnemonic, [Pure]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute]> {
   let ptoFamily = "block_query";
   let ptoTileForm = "pl.tile." # mnemonic;
   let summary = "The " # what;

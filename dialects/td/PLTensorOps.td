@@ -166,7 +166,7 @@ def PL_TensorTransposeOp : PL_Op<"tensor.transpose", [Pure]> {
   }];
 }
 
-def PL_TensorConcatOp : PL_Op<"tensor.concat", [Pure]> {
+def PL_TensorConcatOp : PL_Op<"tensor.concat", [PL_TensorCompute]> {
   let ptoFamily = "tensor_assemble";
   let summary = "Join tensors along an axis";
   let description = [{
@@ -185,7 +185,7 @@ def PL_TensorConcatOp : PL_Op<"tensor.concat", [Pure]> {
   }];
 }
 
-def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
+def PL_TensorCastOp : PL_Op<"tensor.cast", [PL_TensorCompute]> {
   let ptoFamily = "tensor_cast";
   let ptoTileForm = "pl.tile.cast";
   let summary = "Convert the element type of a tensor";
@@ -203,7 +203,7 @@ def PL_TensorCastOp : PL_Op<"tensor.cast", [Pure]> {
   let assemblyFormat = "$source $mode attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
+def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [PL_TensorCompute]> {
   let ptoFamily = "tensor_fillpad";
   let ptoTileForm = "pl.tile.fillpad";
   let summary = "Fill the invalid region of a tensor";
@@ -220,7 +220,7 @@ def PL_TensorFillpadOp : PL_Op<"tensor.fillpad", [Pure]> {
   let assemblyFormat = "$source $pad attr-dict `:` qualified(type($source)) `->` qualified(type($result))";
 }
 
-def PL_TensorFillpadExpandOp : PL_Op<"tensor.fillpad_expand", [Pure]> {
+def PL_TensorFillpadExpandOp : PL_Op<"tensor.fillpad_expand", [PL_TensorCompute]> {
   let ptoFamily = "tensor_fillpad";
   let ptoTileForm = "pl.tile.fillpad_expand";
   let summary = "A larger tensor: a tensor's valid region in its corner, padding around it";
@@ -365,7 +365,7 @@ def PL_TensorExpandsOp : PL_TensorScalarOp<"expands", "the broadcast (every elem
   let ptoCompute = "broadcast";
 }
 
-def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
+def PL_TensorCmpOp : PL_Op<"tensor.cmp", [PL_TensorCompute]> {
   let ptoFamily = "tensor_compare";
   let summary = "Elementwise comparison of two tensors";
   let description = [{
@@ -384,7 +384,7 @@ def PL_TensorCmpOp : PL_Op<"tensor.cmp", [Pure]> {
   }];
 }
 
-def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
+def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [PL_TensorCompute]> {
   let ptoFamily = "tensor_compare";
   let summary = "Elementwise comparison of a tensor with a scalar";
   let description = [{
@@ -401,7 +401,7 @@ def PL_TensorCmpsOp : PL_Op<"tensor.cmps", [Pure]> {
   }];
 }
 
-def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "result"]>]> {
+def PL_TensorSelOp : PL_Op<"tensor.sel", [PL_TensorCompute, AllTypesMatch<["lhs", "rhs", "result"]>]> {
   let ptoFamily = "tensor_select";
   let summary = "Select between two tensors by a mask";
   let description = [{
@@ -417,7 +417,7 @@ def PL_TensorSelOp : PL_Op<"tensor.sel", [Pure, AllTypesMatch<["lhs", "rhs", "re
   let assemblyFormat = "$mask `,` $lhs `,` $rhs attr-dict `:` qualified(type($mask)) `,` qualified(type($result))";
 }
 
-def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"]>]> {
+def PL_TensorSelsOp : PL_Op<"tensor.sels", [PL_TensorCompute, AllTypesMatch<["lhs", "result"]>]> {
   let ptoFamily = "tensor_select";
   let summary = "Select between a tensor and a scalar by a mask";
   let description = [{
@@ -434,7 +434,7 @@ def PL_TensorSelsOp : PL_Op<"tensor.sels", [Pure, AllTypesMatch<["lhs", "result"
 }
 
 class PL_TensorReduceOp<string mnemonic, string axis, string what, string resultRule>
-    : PL_Op<"tensor." # mnemonic, [Pure]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute]> {
   let ptoFamily = "tensor_" # !substr(mnemonic, 0, 3) # "_reduce";
   let ptoCompute = !substr(mnemonic, 4);
   let ptoTileForm = "pl.tile." # mnemonic;
@@ -462,7 +462,7 @@ def PL_TensorColArgmaxOp : PL_TensorReduceOp<"col_argmax", "column", "index of t
 def PL_TensorColArgminOp : PL_TensorReduceOp<"col_argmin", "column", "index of the minimum", "The result is i32.">;
 
 class PL_TensorExpandOp<string mnemonic, string axis, string what>
-    : PL_Op<"tensor." # mnemonic, [Pure]> {
+    : PL_Op<"tensor." # mnemonic, [PL_TensorCompute]> {
   let ptoFamily = "tensor_" # !substr(mnemonic, 0, 3) # "_expand";
   let ptoCompute = !if(!eq(!size(mnemonic), 10), "broadcast", !substr(mnemonic, 11));
   let ptoTileForm = "pl.tile." # mnemonic;
@@ -500,7 +500,7 @@ def PL_TensorColExpandMaxOp : PL_TensorExpandOp<"col_expand_max", "column", ", m
 def PL_TensorColExpandMinOp : PL_TensorExpandOp<"col_expand_min", "column", ", minimum">;
 def PL_TensorColExpandExpdifOp : PL_TensorExpandOp<"col_expand_expdif", "column", ", exp(tensor - vector)">;
 
-def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc", "result"]>]> {
+def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [PL_TensorCompute, AllTypesMatch<["acc", "result"]>]> {
   let ptoFamily = "tensor_matmul";
   let summary = "Accumulate a matrix product of two tensors";
   let description = [{
@@ -520,7 +520,7 @@ def PL_TensorMatmulAccOp : PL_Op<"tensor.matmul_acc", [Pure, AllTypesMatch<["acc
   }];
 }
 
-def PL_TensorMatmulOp : PL_Op<"tensor.matmul", [Pure]> {
+def PL_TensorMatmulOp : PL_Op<"tensor.matmul", [PL_TensorCompute]> {
   let ptoFamily = "tensor_matmul";
   let ptoTileForm = "pl.tile.matmul";
   let summary = "Matrix product of two tensors";

@@ -48,6 +48,17 @@ def PL_PlannedBuffer : Resource<"::pto::PlannedBufferResource">;
 def PL_OrdersMemory : MemoryEffects<[MemRead, MemWrite, MemRead<PL_PlannedBuffer>,
                                      MemWrite<PL_PlannedBuffer>]>;
 
+// A tensor computation: reads the memory of its tensor operands and makes
+// each tensor result a tensor of its own in memory. Tensors are memory that
+// later ops may write in place (pl.tile.store, pl.tensor.write, a kernel's
+// out parameter), so the op must not move across such a write (LICM hoisted
+// one out of a loop that stored into its operand) nor merge with another
+// (CSE); an unused one is dead (docs/canonicalization.md).
+def PL_TensorComputeEffects : NativeOpTrait<"TensorComputeEffects"> {
+  let cppNamespace = "::pto";
+}
+def PL_TensorCompute : TraitList<[PL_TensorComputeEffects, MemoryEffectsOpInterface]>;
+
 // A view of global memory: the result aliases the memory of operand 0
 // (ViewLikeOpInterface, for alias analysis).
 def PL_ViewOfFirstOperand : NativeOpTrait<"ViewOfFirstOperand"> {

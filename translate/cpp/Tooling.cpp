@@ -34,6 +34,9 @@ namespace {
 struct Timing {
   mlir::DefaultTimingManager manager;
   std::deque<mlir::TimingScope> scopes;
+  /// Whether ptoGlue_parseMlirOptions ran: MLIR's pass-manager options
+  /// exist only then (applying them before is a failure).
+  bool optionsParsed = false;
 };
 
 Timing &timing() {
@@ -72,6 +75,7 @@ bool ptoGlue_parseMlirOptions(int argc, const char *const *argv,
     return false;
   }
   Timing &state = timing();
+  state.optionsParsed = true;
   mlir::applyDefaultTimingManagerCLOptions(state.manager);
   state.scopes.push_back(state.manager.getRootScope());
   return true;
@@ -93,14 +97,15 @@ void ptoGlue_timingPop() {
     state.scopes.pop_back();
 }
 
-/// Applies the pass-manager options (--mlir-print-ir-*, ...) to `pm` and
-/// times its passes under the innermost open timer. False when the options
-/// do not apply (an error was printed).
+/// Applies the pass-manager options (--mlir-print-ir-*, ...), when a tool
+/// parsed them, to `pm` and times its passes under the innermost open
+/// timer. False when the options do not apply (an error was printed).
 bool ptoGlue_configurePassManager(MlirPassManager pm) {
   mlir::PassManager *manager = unwrap(pm);
-  if (mlir::failed(mlir::applyPassManagerCLOptions(*manager)))
-    return false;
   Timing &state = timing();
+  if (state.optionsParsed &&
+      mlir::failed(mlir::applyPassManagerCLOptions(*manager)))
+    return false;
   if (!state.scopes.empty() && state.manager.isEnabled())
     manager->enableTiming(state.scopes.back());
   return true;
