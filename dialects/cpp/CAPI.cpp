@@ -58,6 +58,29 @@ bool readable(Location loc, StringRef what, intptr_t count,
   return false;
 }
 
+/// The parameterless types, in the order of their C API codes
+/// (include/pto-c/Dialects.h): one list for both directions.
+template <typename... Types> struct UnitTypeList {
+  static Type get(MLIRContext *context, int32_t code) {
+    int32_t index = 0;
+    Type found;
+    ((index++ == code ? (void)(found = Types::get(context)) : (void)0), ...);
+    return found;
+  }
+  static int32_t codeOf(Type type) {
+    int32_t index = 0, code = -1;
+    ((code < 0 && isa<Types>(type) ? (void)(code = index) : (void)0, ++index),
+     ...);
+    return code;
+  }
+};
+using UnitTypes =
+    UnitTypeList<pto::pl::TaskIdType, pto::pl::PtrType,
+                 pto::pl::PrefetchContextType, pto::pl::AsyncEventType,
+                 pto::pl::AsyncSessionType, pto::pl::HiFloat8Type,
+                 pto::pl::HiFloat4Type, pto::pld::CommCtxType,
+                 pto::pld::WindowBufferType>;
+
 } // namespace
 
 extern "C" {
@@ -298,59 +321,16 @@ MlirType ptoGlue_plArrayTypeGetChecked(MlirLocation location,
                                              extent));
 }
 
-/// The pl and pld types without parameters, by code (PlUnitType in
-/// include/pto-c/Dialects.h); null for an unknown code.
+/// A unit type by its code; null for an unknown code.
 MlirType ptoGlue_unitTypeGet(MlirContext context, int32_t code) {
-  switch (code) {
-  case 0:
-    return wrap(pto::pl::TaskIdType::get(loaded<pto::pl::PLDialect>(context)));
-  case 1:
-    return wrap(pto::pl::PtrType::get(loaded<pto::pl::PLDialect>(context)));
-  case 2:
-    return wrap(
-        pto::pl::PrefetchContextType::get(loaded<pto::pl::PLDialect>(context)));
-  case 3:
-    return wrap(
-        pto::pl::AsyncEventType::get(loaded<pto::pl::PLDialect>(context)));
-  case 4:
-    return wrap(
-        pto::pl::AsyncSessionType::get(loaded<pto::pl::PLDialect>(context)));
-  case 5:
-    return wrap(pto::pl::HiFloat8Type::get(loaded<pto::pl::PLDialect>(context)));
-  case 6:
-    return wrap(pto::pl::HiFloat4Type::get(loaded<pto::pl::PLDialect>(context)));
-  case 7:
-    return wrap(pto::pld::CommCtxType::get(loaded<pto::pld::PLDDialect>(context)));
-  case 8:
-    return wrap(
-        pto::pld::WindowBufferType::get(loaded<pto::pld::PLDDialect>(context)));
-  default:
-    return MlirType{nullptr};
-  }
+  // Both dialects load: the list spans them.
+  loaded<pto::pl::PLDialect>(context);
+  return wrap(UnitTypes::get(loaded<pto::pld::PLDDialect>(context), code));
 }
 
 /// The code of a unit type (as ptoGlue_unitTypeGet), or -1.
 int32_t ptoGlue_unitTypeGetCode(MlirType type) {
-  Type t = unwrap(type);
-  if (isa<pto::pl::TaskIdType>(t))
-    return 0;
-  if (isa<pto::pl::PtrType>(t))
-    return 1;
-  if (isa<pto::pl::PrefetchContextType>(t))
-    return 2;
-  if (isa<pto::pl::AsyncEventType>(t))
-    return 3;
-  if (isa<pto::pl::AsyncSessionType>(t))
-    return 4;
-  if (isa<pto::pl::HiFloat8Type>(t))
-    return 5;
-  if (isa<pto::pl::HiFloat4Type>(t))
-    return 6;
-  if (isa<pto::pld::CommCtxType>(t))
-    return 7;
-  if (isa<pto::pld::WindowBufferType>(t))
-    return 8;
-  return -1;
+  return UnitTypes::codeOf(unwrap(type));
 }
 
 /// A pl enum attribute: `which` as ptoGlue_plEnumAttrGetValue returns it

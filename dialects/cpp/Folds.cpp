@@ -2,8 +2,9 @@
 //
 // The folds canonicalize applies to pl ops: extents a type already knows,
 // and ops that leave their operand as it is (a scalar identity, a move,
-// view or reshape to the operand's own type). docs/canonicalization.md
-// lists them.
+// view or reshape to the operand's own type); and its patterns: constant
+// tile arithmetic (a tile-scalar op of a constant-filled tile is a filled
+// tile). docs/canonicalization.md lists them.
 //
 // A tile op folds only before memory planning. Once planned, its result
 // has a buffer of its own and the operand's buffer may be reused right
@@ -15,6 +16,8 @@
 #include "Dialects.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
 using namespace pto::pl;
@@ -114,7 +117,92 @@ std::optional<int64_t> staticElementCount(Type type) {
   return shaped.getNumElements();
 }
 
+/// `left operation right` for two constants of one type, as arith's folds
+/// compute it (IEEE, rounding to nearest even; integers wrap); null where
+/// no single answer holds (an integer division).
+TypedAttr computeScalar(Attribute left, Attribute right,
+                        ScalarOperation operation) {
+  auto a = dyn_cast_if_present<TypedAttr>(left);
+  auto b = dyn_cast_if_present<TypedAttr>(right);
+  if (!a || !b || a.getType() != b.getType())
+    return {};
+  if (auto x = dyn_cast<FloatAttr>(a)) {
+    APFloat result = x.getValue();
+    const APFloat &y = cast<FloatAttr>(b).getValue();
+    constexpr auto rounding = APFloat::rmNearestTiesToEven;
+    switch (operation) {
+    case ScalarOperation::Add:
+      result.add(y, rounding);
+      break;
+    case ScalarOperation::Sub:
+      result.subtract(y, rounding);
+      break;
+    case ScalarOperation::Mul:
+      result.multiply(y, rounding);
+      break;
+    case ScalarOperation::Div:
+      result.divide(y, rounding);
+      break;
+    }
+    return FloatAttr::get(a.getType(), result);
+  }
+  auto x = dyn_cast<IntegerAttr>(a);
+  if (!x)
+    return {};
+  const APInt &y = cast<IntegerAttr>(b).getValue();
+  switch (operation) {
+  case ScalarOperation::Add:
+    return IntegerAttr::get(a.getType(), x.getValue() + y);
+  case ScalarOperation::Sub:
+    return IntegerAttr::get(a.getType(), x.getValue() - y);
+  case ScalarOperation::Mul:
+    return IntegerAttr::get(a.getType(), x.getValue() * y);
+  case ScalarOperation::Div:
+    return {};
+  }
+  return {};
+}
+
+/// A tile-scalar op of a `pl.tile.full` whose value and scalar are
+/// constants of the tile's element type is a `pl.tile.full` of the
+/// computed constant (neither op planned: see the file comment).
+template <typename ScalarOp, ScalarOperation operation>
+struct FullOfConstants : OpRewritePattern<ScalarOp> {
+  using OpRewritePattern<ScalarOp>::OpRewritePattern;
+  LogicalResult matchAndRewrite(ScalarOp op,
+                                PatternRewriter &rewriter) const override {
+    auto full = op.getTile().template getDefiningOp<TileFullOp>();
+    if (!full || full.getType() != op.getType() || pto::isPlanned(op) ||
+        pto::isPlanned(full))
+      return failure();
+    Attribute value, scalar;
+    if (!matchPattern(full.getValue(), m_Constant(&value)) ||
+        !matchPattern(op.getScalar(), m_Constant(&scalar)))
+      return failure();
+    TypedAttr result = computeScalar(value, scalar, operation);
+    if (!result ||
+        result.getType() != cast<ShapedType>(op.getType()).getElementType())
+      return failure();
+    auto constant = arith::ConstantOp::create(rewriter, op.getLoc(), result);
+    rewriter.replaceOpWithNewOp<TileFullOp>(op, op.getType(), constant);
+    return success();
+  }
+};
+
 } // namespace
+
+#define PTO_SCALAR_CANONICALIZATION(Op, operation)                            \
+  void Op::getCanonicalizationPatterns(RewritePatternSet &patterns,            \
+                                       MLIRContext *context) {                 \
+    patterns.add<FullOfConstants<Op, ScalarOperation::operation>>(context);    \
+  }
+
+PTO_SCALAR_CANONICALIZATION(TileAddsOp, Add)
+PTO_SCALAR_CANONICALIZATION(TileSubsOp, Sub)
+PTO_SCALAR_CANONICALIZATION(TileMulsOp, Mul)
+PTO_SCALAR_CANONICALIZATION(TileDivsOp, Div)
+
+#undef PTO_SCALAR_CANONICALIZATION
 
 #define PTO_SCALAR_IDENTITY_FOLD(Op, operand, operation)                       \
   OpFoldResult Op::fold(FoldAdaptor adaptor) {                                 \

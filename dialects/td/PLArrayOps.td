@@ -57,9 +57,9 @@ def PL_ArrayUpdateElementOp : PL_Op<"array.update_element", [Pure,
   let description = [{
     Returns `array` with element `index` replaced by `value` (of the
     element type); an index outside the array is an error when the program
-    runs. The lowerings update `array`'s storage in place, so `array` is
-    not read after it (a program that does is refused when it is
-    translated). Example:
+    runs. `array` itself is unchanged: the lowerings update its storage in
+    place where nothing reads it afterwards, and a copy elsewhere.
+    Example:
 
     ```mlir
     %counts2 = pl.array.update_element %counts[%i], %n1 : !pl.array<i32, 8>, i32

@@ -330,7 +330,8 @@ class PL_TensorScalarOp<string mnemonic, string what, string rule = "",
 // (ptoInstruction, when not T<MNEMONIC>) and `inPlace`
 // (ptoInPlaceOperands) are the tile form's, which takes one element type
 // on a2a3. `identity`: the tile form folds away with the scalar that
-// leaves every element as it is (dialects/cpp/Folds.cpp). The tensor form
+// leaves every element as it is, and of a constant-filled tile is a filled
+// tile (dialects/cpp/Folds.cpp). The tensor form
 // does not: its result is a tensor of its own in memory, which later ops
 // may write in place, so it cannot be its operand.
 multiclass PL_ScalarForms<string mnemonic, string what,
@@ -342,6 +343,7 @@ multiclass PL_ScalarForms<string mnemonic, string what,
   def PL_Tile#NAME#Op : PL_TileScalarOp<mnemonic, what, tileRule,
       PL_TileWith<elements>.type, PL_ScalarWith<scalars>.type> {
     let hasFolder = identity;
+    let hasCanonicalizer = identity;
     let ptoA2A3ElementTypes = a2a3;
     let ptoA2A3SameType = 1;
     let ptoInstruction = !if(!empty(instruction), "T" # !toupper(mnemonic), instruction);

@@ -160,8 +160,9 @@ def PL_ArrayType : PL_Type<"Array", "array"> {
     `i1`) or task ids (`!pl.task_id`), held in a core's scalar registers or
     on its stack: counters of a kernel's scalar loops, the task ids an
     orchestration fans in. Arrays are values: `pl.array.update_element`
-    makes a new one (the lowerings update the one storage, so an array is
-    not read after it is updated). An array is made, read and updated in
+    makes a new one and leaves its operand as it was (the lowerings update
+    in place where nothing reads the operand afterwards, and copy
+    elsewhere). An array is made, read and updated in
     one function: no parameter or result is one. Examples:
 
     ```mlir

@@ -9,6 +9,7 @@ use std::{
 
 use melior::dialect::DialectRegistry;
 use mlir_sys::{MlirDialectRegistry, MlirStringRef};
+use pto_dialects::ir::strings::{bytes_of, string_ref};
 
 use crate::output;
 
@@ -27,23 +28,6 @@ unsafe extern "C" {
         version: MlirStringRef,
         callbacks: *const PtoOptCallbacks,
     ) -> c_int;
-}
-
-fn string_ref(bytes: &[u8]) -> MlirStringRef {
-    MlirStringRef {
-        data: bytes.as_ptr().cast(),
-        length: bytes.len(),
-    }
-}
-
-/// # Safety
-/// `bytes` describes readable bytes that outlive `'a`.
-unsafe fn bytes_of<'a>(bytes: MlirStringRef) -> &'a [u8] {
-    if bytes.length == 0 {
-        return &[];
-    }
-    // SAFETY: guaranteed by the caller.
-    unsafe { std::slice::from_raw_parts(bytes.data.cast::<u8>(), bytes.length) }
 }
 
 /// Registers every upstream and project pass and pipeline (once per

@@ -11,6 +11,7 @@ use std::{
 
 use melior::{ir::operation::OperationRef, pass::Pass};
 use mlir_sys::{MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
+use pto_dialects::ir::strings::{append_to_string, str_of, string_ref};
 
 use crate::{
     options::OptionError,
@@ -74,25 +75,6 @@ unsafe extern "C" {
     ) -> MlirPass;
 }
 
-fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: text.as_ptr().cast(),
-        length: text.len(),
-    }
-}
-
-/// # Safety
-/// `text` must describe `length` readable bytes (or be empty).
-unsafe fn str_of<'a>(text: MlirStringRef) -> &'a str {
-    if text.length == 0 {
-        return "";
-    }
-    // SAFETY: guaranteed by the caller; MLIR strings here are UTF-8 option
-    // names and values taken from the pipeline text.
-    let bytes = unsafe { std::slice::from_raw_parts(text.data.cast::<u8>(), text.length) };
-    std::str::from_utf8(bytes).unwrap_or("<invalid UTF-8>")
-}
-
 /// Registers every pass in MLIR's global pass registry (once per process).
 pub fn register_passes() {
     static REGISTER: Once = Once::new();
@@ -146,18 +128,14 @@ pub fn register_passes() {
 /// (`"nranks=4"`), for building pass managers from Rust.
 pub fn create_pass(argument: &str, options: &str) -> Result<Pass, String> {
     register_passes();
-    unsafe extern "C" fn record(message: MlirStringRef, user_data: *mut c_void) {
-        // SAFETY: `user_data` is the `String` below; `message` is valid for
-        // the call.
-        unsafe { *user_data.cast::<String>() = str_of(message).to_string() };
-    }
     let mut error = String::new();
-    // SAFETY: the strings outlive the call; `record` only writes `error`.
+    // SAFETY: the strings outlive the call; the callback only appends to
+    // `error`.
     let raw = unsafe {
         ptoGlue_createPass(
             string_ref(argument),
             string_ref(options),
-            record,
+            append_to_string,
             (&mut error as *mut String).cast(),
         )
     };

@@ -406,6 +406,32 @@ func.func @counters(%out: !pl.tensor<1x4xi32> {pl.direction = #pl.direction<inou
 
 // -----
 
+// Arrays are values: an update of an array read after it works on a copy
+// (a fresh array and a loop over its elements), so the later read sees
+// the array as it was.
+// CPP-LABEL: __global__ AICORE void array_read_after_update(
+// CPP: int32_t [[A:v[0-9]+]][4] = {0};
+// CPP-NEXT: int32_t [[C:v[0-9]+]][4] = {0};
+// CPP-NEXT: for (size_t [[I:i[0-9]+]] =
+// CPP: int32_t [[E:v[0-9]+]] = [[A]][[[J:v[0-9]+]]];
+// CPP-NEXT: [[C]][[[J]]] = [[E]];
+// CPP-NEXT: }
+// CPP: [[C]][[[K:v[0-9]+]]] = {{v[0-9]+}};
+// CPP-NEXT: int32_t {{v[0-9]+}} = [[A]][[[K]]];
+// CPP-NEXT: int32_t {{v[0-9]+}} = [[C]][[[K]]];
+func.func @array_read_after_update(%out: !pl.tensor<1x4xi32> {pl.direction = #pl.direction<inout>}, %i: index, %v: i32) attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %a = pl.array.create : !pl.array<i32, 4>
+  %b = pl.array.update_element %a[%i], %v : !pl.array<i32, 4>, i32
+  %n = pl.array.get_element %a[%i] : !pl.array<i32, 4> -> i32
+  %m = pl.array.get_element %b[%i] : !pl.array<i32, 4> -> i32
+  %s = arith.addi %n, %m : i32
+  pl.tensor.write %out[%c0, %c0], %s : !pl.tensor<1x4xi32>, i32
+  return
+}
+
+// -----
+
 // A tile scatter zeroes its destination (TEXPANDS of the element type's
 // zero, `{}`), as a2a3's TSCATTER does and pto-isa's CPU backend does not,
 // then scatters.

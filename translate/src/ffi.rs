@@ -10,6 +10,7 @@ use melior::{
     ir::{Module, operation::OperationLike},
 };
 use mlir_sys::{MlirContext, MlirModule, MlirOperation, MlirPassManager, MlirStringRef};
+use pto_dialects::ir::strings::{append_to_string, string_ref};
 
 unsafe extern "C" {
     fn ptoGlue_parseModule(
@@ -57,14 +58,7 @@ unsafe extern "C" fn append(data: *const u8, length: usize, user_data: *mut c_vo
 /// which the context's diagnostics have reported.
 pub fn parse_module<'c>(context: &'c Context, source: &[u8], name: &str) -> Option<Module<'c>> {
     let text = std::str::from_utf8(source).ok();
-    let source = MlirStringRef {
-        data: source.as_ptr().cast(),
-        length: source.len(),
-    };
-    let name = MlirStringRef {
-        data: name.as_ptr().cast(),
-        length: name.len(),
-    };
+    let (source, name) = (string_ref(source), string_ref(name));
     // SAFETY: the context is live; MLIR copies the name and reads the
     // source only during the call.
     let raw = unsafe { ptoGlue_parseModule(context.to_raw(), source, name) };
@@ -92,23 +86,6 @@ pub fn translate_to_cpp<'c>(op: &impl OperationLike<'c, 'c>) -> Option<String> {
     ok.then(|| String::from_utf8_lossy(&buffer).into_owned())
 }
 
-fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: text.as_ptr().cast(),
-        length: text.len(),
-    }
-}
-
-unsafe extern "C" fn record(message: MlirStringRef, user_data: *mut c_void) {
-    // SAFETY: `user_data` is the `String` passed below, alive for the call;
-    // `message` points at `length` bytes.
-    unsafe {
-        let text = &mut *(user_data as *mut String);
-        let bytes = std::slice::from_raw_parts(message.data.cast::<u8>(), message.length);
-        text.push_str(&String::from_utf8_lossy(bytes));
-    }
-}
-
 /// Parses MLIR's own options (`--mlir-*`, as mlir-translate takes them);
 /// `tool` is the program name. Must run before the first context is made.
 pub fn parse_mlir_options(tool: &str, options: &[String]) -> Result<(), String> {
@@ -126,7 +103,7 @@ pub fn parse_mlir_options(tool: &str, options: &[String]) -> Result<(), String> 
         ptoGlue_parseMlirOptions(
             pointers.len() as i32,
             pointers.as_ptr(),
-            record,
+            append_to_string,
             &mut message as *mut String as *mut c_void,
         )
     };

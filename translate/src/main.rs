@@ -396,9 +396,15 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    // Nothing is written unless every part succeeded.
+    // The timing report covers the output too, whether or not it is written.
+    let status = write_parts(&cli, parts);
+    pto_translate::timing_report();
+    status
+}
+
+/// Writes every part's files, unless a part failed (then nothing is).
+fn write_parts(cli: &Cli, parts: Vec<Part>) -> ExitCode {
     if parts.iter().any(|part| !part.ok) {
-        pto_translate::timing_report();
         return ExitCode::FAILURE;
     }
     let files: Vec<Vec<OutputFile>> = parts.into_iter().map(|part| part.files).collect();
@@ -406,7 +412,6 @@ fn main() -> ExitCode {
         let _timer = Timer::start("Output");
         write(&cli.output, &files, cli.split_input_file.as_deref())
     };
-    pto_translate::timing_report();
     if let Err(error) = written {
         eprintln!(
             "pto-translate: error: cannot write '{}': {error}",

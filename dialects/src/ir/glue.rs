@@ -10,6 +10,7 @@ use melior::{
 use mlir_sys::{MlirLocation, MlirStringRef};
 
 use super::glue_raw as raw;
+use super::strings::string_ref;
 
 /// The handle of the `pl` dialect.
 pub fn pl_dialect_handle() -> DialectHandle {
@@ -236,14 +237,6 @@ pub fn enum_attr_code(attribute: Attribute) -> (i32, i32) {
     // SAFETY: the attribute is live; the glue only inspects it.
     let code = unsafe { raw::ptoGlue_plEnumAttrGetValue(attribute.to_raw(), &mut which) };
     (code, which)
-}
-
-/// A borrowed string as MLIR's string ref (valid while `text` is).
-pub(super) fn string_ref(text: &str) -> MlirStringRef {
-    MlirStringRef {
-        data: text.as_ptr().cast(),
-        length: text.len(),
-    }
 }
 
 /// Emits a diagnostic of `severity` (0 error, 1 warning, 2 remark) at `op`

@@ -18,6 +18,7 @@ pub mod hooks;
 mod names;
 mod query;
 mod rewrite;
+pub mod strings;
 
 pub use handles::{
     BlockKey, OpKey, ValueKey, argument_owner, block_argument, collect, collect_kinds,

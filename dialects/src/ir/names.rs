@@ -70,7 +70,7 @@ pub fn name_arguments<'c>(
                 continue;
             };
             let child = value.location().to_raw();
-            let raw_name = super::glue::string_ref(&text);
+            let raw_name = super::strings::string_ref(&text);
             // SAFETY: `child` is a live location of the argument's context;
             // MLIR copies the name into that context before returning. The
             // argument is a live block argument and keeps the new location,

@@ -27,8 +27,10 @@ use pto_dialects::{
     types::{CommCtxType, TensorLike, TileType},
 };
 
+mod array_storage;
 mod arrays;
-pub(crate) use arrays::{TaskIds, check_in_place, lower_array_op};
+pub(crate) use array_storage::give_arrays_storage;
+pub(crate) use arrays::{TaskIds, lower_array_op};
 mod column_vectors;
 mod cross_core;
 pub use cross_core::record_peer_bases;
@@ -170,9 +172,13 @@ its storage).
 
 A `pl.array` is a zeroed C array on the core's stack (`int32_t v[8] =
 {0};`, an `index` element an `int64_t`), read as `v[i]` and written in
-place (`v[i] = x;`); a loop carrying it carries nothing. Reading an array
-after it was updated (or after a loop that may update it) is an error at
-the read: the array has one storage.
+place (`v[i] = x;`); a loop carrying it carries nothing. Arrays stay
+values: an update (or a loop carrying an array) whose array is read
+later, is defined outside the update's block, or is carried twice works
+on a copy (a fresh array and a loop over its elements); a loop yielding
+an array of other storage than it carries, and a branch yielding an
+array, copy it into the carried (or a fresh) array. A while loop
+carrying an array is not translated yet.
 
 An `atomic_add` store is `TSTORE<Tile<…>, GlobalTensor<…>,
 AtomicType::AtomicAdd>(gm, tile)` (pto-isa names both types).
@@ -1714,7 +1720,7 @@ fn convert_kernel<'c, 'a>(
 ) -> Result<Helpers, Failure<'c, 'a>> {
     crate::target::a2a3_forms::check(kernel)?;
     lower_unsigned_division(context, kernel)?;
-    arrays::check_in_place(kernel)?;
+    give_arrays_storage(kernel)?;
     drop_carried_buffers(kernel)?;
     drop_branch_tiles(context, kernel)?;
     let entry = kernel

@@ -155,3 +155,51 @@ func.func @views(%t: !pl.tensor<4x16x32xf16>, %d: !pl.tensor<?x32xf16>) -> (!pl.
   %d2 = pl.tensor.reshape %d1 : !pl.tensor<?xf16> -> !pl.tensor<64x32xf16>
   return %b, %c, %d2 : !pl.tensor<4x16x32xf16>, !pl.tensor<2048xf16>, !pl.tensor<64x32xf16>
 }
+
+// -----
+
+// Constant tile arithmetic: a tile-scalar op of a constant-filled tile is
+// a filled tile, computed as arith folds it (in f32: 2^24 + 1 + 1 is
+// 2^24). An integer division, a scalar that is no constant and a planned
+// op stay.
+
+// CHECK-LABEL: func.func @constant_tiles(
+// CHECK-SAME: %[[S:[^:]*]]: f32
+// CHECK-DAG: %[[F:.*]] = arith.constant 0x4B800000 : f32
+// CHECK-DAG: %[[I:.*]] = arith.constant 21 : i32
+// CHECK-DAG: %[[SIX:.*]] = arith.constant 6 : i32
+// CHECK-DAG: %[[THREE:.*]] = arith.constant 3 : i32
+// CHECK-DAG: %[[TWO:.*]] = arith.constant 2.000000e+00 : f32
+// CHECK: %[[A:.*]] = pl.tile.full %[[F]] : f32 -> !pl.tile<16x64xf32, vec>
+// CHECK-NEXT: %[[B:.*]] = pl.tile.adds %[[A]], %[[S]]
+// CHECK-NEXT: pl.tile.store %[[B]]
+// CHECK-NEXT: %[[D:.*]] = pl.tile.full %[[SIX]] : i32 -> !pl.tile<16x64xi32, vec>
+// CHECK-NEXT: %[[C:.*]] = pl.tile.full %[[I]] : i32 -> !pl.tile<16x64xi32, vec>
+// CHECK-NEXT: pl.tile.store %[[C]]
+// CHECK-NEXT: %[[E:.*]] = pl.tile.divs %[[D]], %[[THREE]]
+// CHECK-NEXT: pl.tile.store %[[E]]
+// CHECK-NEXT: %[[G:.*]] = pl.tile.full %[[TWO]] {pl.addresses = array<i64: 0>}
+// CHECK-NEXT: %[[H:.*]] = pl.tile.muls %[[G]], %[[TWO]] {pl.addresses = array<i64: 4096>}
+func.func @constant_tiles(%s: f32, %o: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<out>}, %p: !pl.tensor<16x64xi32> {pl.direction = #pl.direction<out>}, %q: !pl.tensor<16x64xi32> {pl.direction = #pl.direction<out>}) -> !pl.tile<16x64xf32, vec> attributes {pl.kind = #pl.kind<opaque>} {
+  %c0 = arith.constant 0 : index
+  %big = arith.constant 16777216.0 : f32
+  %unit = arith.constant 1.0 : f32
+  %two = arith.constant 2.0 : f32
+  %i3 = arith.constant 3 : i32
+  %i6 = arith.constant 6 : i32
+  %i4 = arith.constant 4 : i32
+  %full = pl.tile.full %big : f32 -> !pl.tile<16x64xf32, vec>
+  %a = pl.tile.adds %full, %unit : !pl.tile<16x64xf32, vec>, f32
+  %a2 = pl.tile.adds %a, %unit : !pl.tile<16x64xf32, vec>, f32
+  %b = pl.tile.adds %a2, %s : !pl.tile<16x64xf32, vec>, f32
+  %o1 = pl.tile.store %b, %o[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  %six = pl.tile.full %i6 : i32 -> !pl.tile<16x64xi32, vec>
+  %m = pl.tile.muls %six, %i4 : !pl.tile<16x64xi32, vec>, i32
+  %n = pl.tile.subs %m, %i3 : !pl.tile<16x64xi32, vec>, i32
+  %p1 = pl.tile.store %n, %p[%c0, %c0] : !pl.tile<16x64xi32, vec>, !pl.tensor<16x64xi32>
+  %d = pl.tile.divs %six, %i3 : !pl.tile<16x64xi32, vec>, i32
+  %q1 = pl.tile.store %d, %q[%c0, %c0] : !pl.tile<16x64xi32, vec>, !pl.tensor<16x64xi32>
+  %g = pl.tile.full %two {pl.addresses = array<i64: 0>} : f32 -> !pl.tile<16x64xf32, vec>
+  %h = pl.tile.muls %g, %two {pl.addresses = array<i64: 4096>} : !pl.tile<16x64xf32, vec>, f32
+  return %h : !pl.tile<16x64xf32, vec>
+}

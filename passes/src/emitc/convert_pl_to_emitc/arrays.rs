@@ -1,15 +1,14 @@
 //! `pl.array` in `convert-pl-to-emitc`: an array is a C array on the
 //! core's stack (`int32_t v[8] = {0};`), read and written in place
-//! (`v[i]`); an update writes the one storage, so a program that reads an
-//! array after updating it (or after a loop that may) is refused
-//! (docs/passes/convert-pl-to-emitc.md).
+//! (`v[i]`); an update writes the one storage, which `array_storage` has
+//! made sound (docs/passes/convert-pl-to-emitc.md).
 
 use melior::ir::{
     Attribute, BlockLike, Identifier, OperationRef, Type, TypeLike, Value, ValueLike,
-    operation::{OperationBuilder, OperationLike, WalkOrder, WalkResult},
+    operation::{OperationBuilder, OperationLike},
 };
 use pto_dialects::{
-    ops::{OpKind, op_name, operand_at, result_at},
+    ops::{OpKind, operand_at, result_at},
     types::ArrayType,
 };
 
@@ -52,69 +51,6 @@ fn emitc_array<'c>(context: &'c melior::Context, array: ArrayType<'c>, tasks: Ta
         &format!("!emitc.array<{}x{element}>", array.extent()),
     )
     .expect("an EmitC array type parses")
-}
-
-/// The op `value`'s use `user` stands under in `block` (itself or an op
-/// nesting it), if any.
-fn ancestor_in<'c, 'a>(
-    user: OperationRef<'c, 'a>,
-    block: melior::ir::BlockRef<'c, 'a>,
-) -> Option<OperationRef<'c, 'a>> {
-    let mut op = user;
-    loop {
-        if op.block() == Some(block) {
-            return Some(op);
-        }
-        op = op.parent_operation()?;
-    }
-}
-
-/// Refuses a kernel that reads an array after it is updated in place: an
-/// update's array, or an array a loop carries (whose body may update it),
-/// used by another op at or after the update.
-pub(crate) fn check_in_place<'c, 'a>(kernel: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
-    let mut failure = None;
-    pto_dialects::ir::walk(kernel, WalkOrder::PreOrder, |op| {
-        let destructive: Vec<Value> = match (OpKind::of(&op), op_name(op).as_str()) {
-            (Some(OpKind::PlArrayUpdateElement), _) => operand_at(op, 0).into_iter().collect(),
-            (_, "scf.for") => op
-                .operands()
-                .skip(3)
-                .filter(|v| ArrayType::try_from(v.r#type()).is_ok())
-                .collect(),
-            (_, "scf.if" | "scf.while")
-                if op
-                    .results()
-                    .any(|r| ArrayType::try_from(r.r#type()).is_ok()) =>
-            {
-                failure = Some((
-                    op,
-                    "an array a branch or a while loop yields is not translated yet".to_string(),
-                ));
-                return WalkResult::Interrupt;
-            }
-            _ => Vec::new(),
-        };
-        let block = op.block().expect("ops sit in blocks");
-        for array in destructive {
-            for (user, _) in pto_dialects::ir::uses(array) {
-                if user == op {
-                    continue;
-                }
-                let later =
-                    ancestor_in(user, block).is_some_and(|a| a == op || op.is_before_in_block(a));
-                if later {
-                    failure = Some((
-                        user,
-                        "this reads an array after it is updated in place (an array has one storage): use the updated array".to_string(),
-                    ));
-                    return WalkResult::Interrupt;
-                }
-            }
-        }
-        WalkResult::Advance
-    });
-    failure.map_or(Ok(()), Err)
 }
 
 impl<'c, 'a> Lowering<'c, 'a> {

@@ -198,6 +198,9 @@ pub fn lower<'c, 'a>(
         .and_then(|r| r.first_block())
         .expect("a module has a body");
     add_prologue(context, body);
+    // Arrays get their storage while loops still carry them (the steps
+    // below drop carried arrays with carried tensors).
+    crate::emitc::convert_pl_to_emitc::give_arrays_storage(orchestration)?;
     super::scopes::open_runtime_scopes(orchestration, true)?;
     // Tensors loops and branches update in place are one tensor.
     let returned = |kernel: &str, k: usize| {
@@ -218,7 +221,6 @@ pub fn lower<'c, 'a>(
         true,
     )?;
     // An array is one C array its updates write in place.
-    crate::emitc::convert_pl_to_emitc::check_in_place(orchestration)?;
     crate::emitc::convert_pl_to_emitc::drop_carried_arrays(orchestration)?;
     crate::emitc::carried::retype_carried_tasks(orchestration, opaque(context, "PTO2TaskId"));
     fuse::fuse_assembles(orchestration, kernels)?;

@@ -86,10 +86,11 @@ pub fn build<'c, 'a>(
         .region_opt(0)
         .and_then(|r| r.first_block())
         .ok_or_else(|| fail("an empty orchestration"))?;
+    // Arrays get their storage while loops still carry them.
+    crate::emitc::convert_pl_to_emitc::give_arrays_storage(function)?;
     // Tensors that loops update in place are one buffer.
     loops::drop_carried_tensors(function, facts)?;
     // An array is one C array its updates write in place.
-    crate::emitc::convert_pl_to_emitc::check_in_place(function)?;
     crate::emitc::convert_pl_to_emitc::drop_carried_arrays(function)?;
     // Task ids are whether they are valid.
     crate::emitc::carried::retype_carried_tasks(function, IntegerType::new(context, 1).into());
