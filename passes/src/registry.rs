@@ -92,6 +92,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::plan_memory::PASS,
     &crate::pl::insert_sync::PASS,
     &crate::pl::verify_sync::PASS,
+    &crate::pl::estimate_cycles::PASS,
     &crate::emitc::convert_pl_to_emitc::PASS,
     &crate::emitc::orchestration::PASS,
     &crate::emitc::program::PASS,

@@ -2,4 +2,5 @@
 //! NPU's on-chip memories (docs/a2a3-lowering.md, "Memory").
 
 pub mod a2a3;
+pub mod a2a3_costs;
 pub mod a2a3_forms;
