@@ -88,14 +88,9 @@ const N: usize = PIPES.len();
 const MAX_STEPS: u64 = 20_000_000;
 
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
-    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
         return Ok(());
     };
-    if !super::is_kernel(function) {
-        return Ok(());
-    }
-    let linear = Linear::of(function);
-    let model = Model::new(&linear);
     let mut estimator = Estimator {
         linear,
         model,

@@ -11,7 +11,6 @@ use melior::{
     },
 };
 use pto_dialects::op_table::OpKind;
-use pto_dialects::ops::Checked;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
@@ -238,14 +237,9 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
 
 /// Synchronises `function`'s pipes.
 pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
-    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
         return Ok(());
     };
-    if !super::is_kernel(function) {
-        return Ok(());
-    }
-    let linear = Linear::of(function);
-    let model = Model::new(&linear);
     // Kernels only: something must run on a pipe.
     let mut any = false;
     for op in &linear.ops {

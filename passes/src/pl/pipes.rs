@@ -15,8 +15,8 @@ use pto_dialects::ops::Checked;
 use std::collections::HashMap;
 
 use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Value, ValueLike, attribute::DenseI64ArrayAttribute,
-    operation::OperationLike,
+    BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
+    attribute::DenseI64ArrayAttribute, operation::OperationLike,
 };
 use pto_dialects::{
     enums::{EnumAttr, Pipe},
@@ -148,6 +148,21 @@ pub enum Kind {
         event: i64,
     },
     Barrier(Pipe),
+}
+
+/// A kernel's body, its ops in linear order and its pipe model: what the
+/// passes that reason about pipes start from. `None` for a function that
+/// is no kernel or has no body (nothing of it runs on a pipe).
+pub fn kernel_model<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+) -> Option<(BlockRef<'c, 'a>, Linear<'c, 'a>, Model)> {
+    let body = function.region_opt(0).and_then(|r| r.first_block())?;
+    if !super::is_kernel(function) {
+        return None;
+    }
+    let linear = Linear::of(function);
+    let model = Model::new(&linear);
+    Some((body, linear, model))
 }
 
 /// Roots of global tensors and addresses of tiles, per value.

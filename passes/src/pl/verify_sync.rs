@@ -132,18 +132,13 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
 
 /// Checks `function`; diagnoses the first hazard, hang or leftover event.
 pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFailed> {
-    let Some(body) = function.region_opt(0).and_then(|r| r.first_block()) else {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
         return Ok(());
     };
-    if !super::is_kernel(function) {
-        return Ok(());
-    }
     if let Err((op, message)) = slots_given_back(function) {
         OpDiagnostic::new(format!("pl-verify-sync: {message}")).emit(op, Severity::Error);
         return Err(PassFailed);
     }
-    let linear = Linear::of(function);
-    let model = Model::new(&linear);
     let mut verifier = Verifier {
         linear,
         model,
