@@ -154,3 +154,41 @@ func.func @put(%d: !pld.dtensor<1x64xf32>, %src: !pl.tensor<1x64xf32>, %peer: i3
   pl.system.fence
   return
 }
+
+// Parameters a call passes one tensor to are one buffer: the store through
+// %out and the load through %a touch the same memory when @main passes %x
+// to both, so the load waits for the store (MTE3 -> MTE2). Called with two
+// tensors, the same kernel needs no such pair.
+// CHECK-LABEL: func.func @aliased
+// CHECK: pl.tile.store
+// CHECK-NEXT: pl.system.sync_src set mte3 wait mte2
+// CHECK-NEXT: pl.system.sync_dst set mte3 wait mte2
+// CHECK-NEXT: pl.tile.load
+// CHECK-LABEL: func.func @distinct
+// CHECK: pl.tile.store
+// CHECK-NOT: set mte3 wait mte2
+// CHECK: pl.tile.add
+func.func @aliased(%a: !T, %out: !T {pl.direction = #pl.direction<inout>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t1 = pl.tile.load %a[%c0, %c0] : !T -> !V
+  %o1 = pl.tile.store %t1, %out[%c0, %c0] : !V, !T
+  %t2 = pl.tile.load %a[%c0, %c0] : !T -> !V
+  %s = pl.tile.add %t1, %t2 : !V, !V -> !V
+  %o2 = pl.tile.store %s, %o1[%c0, %c0] : !V, !T
+  return %o2 : !T
+}
+func.func @distinct(%a: !T, %out: !T {pl.direction = #pl.direction<inout>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t1 = pl.tile.load %a[%c0, %c0] : !T -> !V
+  %o1 = pl.tile.store %t1, %out[%c0, %c0] : !V, !T
+  %t2 = pl.tile.load %a[%c0, %c0] : !T -> !V
+  %s = pl.tile.add %t1, %t2 : !V, !V -> !V
+  %o2 = pl.tile.store %s, %o1[%c0, %c0] : !V, !T
+  return %o2 : !T
+}
+func.func @callers(%x: !T, %y: !T) -> !T attributes {pl.kind = #pl.kind<orchestration>} {
+  %v = pl.tensor.view %x : !T -> !T
+  %r = pl.call @aliased(%v, %x) : (!T, !T) -> !T
+  %q = pl.call @distinct(%y, %r) : (!T, !T) -> !T
+  return %q : !T
+}

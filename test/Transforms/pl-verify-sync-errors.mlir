@@ -150,3 +150,24 @@ func.func @never_freed() attributes {pl.kind = #pl.kind<aiv>} {
   %t = pl.tile.tpop_from_aic none {pl.addresses = array<i64: 0>} : !pl.tile<16x64xf32, vec>
   return
 }
+
+// -----
+
+// A call passes one tensor to both parameters: the store through %out and
+// the later load through %a touch the same memory, and nothing orders them.
+func.func @aliased(%a: !pl.tensor<16x64xf32>, %out: !pl.tensor<16x64xf32> {pl.direction = #pl.direction<inout>}) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %t1 = pl.tile.load %a[%c0, %c0] {pl.addresses = array<i64: 0>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  pl.system.sync_src set mte2 wait mte3 event 0
+  pl.system.sync_dst set mte2 wait mte3 event 0
+  // expected-note @+1 {{the earlier access}}
+  %o1 = pl.tile.store %t1, %out[%c0, %c0] : !pl.tile<16x64xf32, vec>, !pl.tensor<16x64xf32>
+  // expected-error @+1 {{pl-verify-sync: read-after-write on a global tensor is not synchronised: pl.tile.store (mte3) before this pl.tile.load (mte2)}}
+  %t2 = pl.tile.load %a[%c0, %c0] {pl.addresses = array<i64: 4096>} : !pl.tensor<16x64xf32> -> !pl.tile<16x64xf32, vec>
+  pl.system.pipe_barrier all
+  return %o1 : !pl.tensor<16x64xf32>
+}
+func.func @main(%x: !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32> attributes {pl.kind = #pl.kind<orchestration>} {
+  %r = pl.call @aliased(%x, %x) : (!pl.tensor<16x64xf32>, !pl.tensor<16x64xf32>) -> !pl.tensor<16x64xf32>
+  return %r : !pl.tensor<16x64xf32>
+}

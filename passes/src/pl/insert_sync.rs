@@ -35,7 +35,8 @@ pub static PASS: PassDefinition = PassDefinition {
 global memory into UB/L1, MTE1 moves L1 to L0A/L0B, M multiplies, FIX
 drains L0C, V computes vectors, MTE3 stores UB to global memory, S runs
 scalars. After `pl-plan-memory`, every buffer an op reads or writes is
-known (on-chip address ranges; global tensors by their root parameter; a
+known (on-chip address ranges; global tensors by their root parameter,
+parameters a call in the module may pass one tensor to sharing one; a
 vector op's scratch tile, `tmp`, is written as well as read), so
 every read-after-write, write-after-read and write-after-write between two
 ops is found, and ordered:

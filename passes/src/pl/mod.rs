@@ -16,6 +16,7 @@ pub mod lower_auto_vector_split;
 pub mod lower_math_ops;
 pub mod materialize_valid_shapes;
 pub mod outline_incore_scopes;
+pub mod parameter_aliases;
 pub mod pipes;
 pub mod plan_memory;
 pub(crate) mod scf_build;

@@ -185,9 +185,25 @@ impl Model {
             while let Some(op) = top {
                 if op_name(op) == "func.func" {
                     if let Some(block) = op.region_opt(0).and_then(|r| r.first_block()) {
-                        for i in 0..block.argument_count() {
-                            let key = value_key(block.argument(i).unwrap().into());
-                            model.roots.insert(key, Some(key));
+                        // Parameters a call passes one tensor to share a
+                        // root: the smallest one of their class.
+                        let count = block.argument_count();
+                        let mut class: Vec<usize> = (0..count).collect();
+                        let find = |class: &Vec<usize>, mut i: usize| {
+                            while class[i] != i {
+                                i = class[i];
+                            }
+                            i
+                        };
+                        for (i, j) in super::parameter_aliases::aliased_parameters(op) {
+                            if i < count && j < count {
+                                let (a, b) = (find(&class, i), find(&class, j));
+                                class[a.max(b)] = a.min(b);
+                            }
+                        }
+                        let key = |i: usize| value_key(block.argument(i).unwrap().into());
+                        for i in 0..count {
+                            model.roots.insert(key(i), Some(key(find(&class, i))));
                         }
                     }
                     break;
