@@ -5,19 +5,17 @@
 //! through the other must order the two (docs/a2a3-lowering.md, "The
 //! machine the passes model").
 //!
-//! The calls are those in the kernel's module (`pl.call`, `pl.submit`,
-//! `pld.dispatch`); a kernel no call in its module reaches is called by
-//! the host with distinct tensors. In the caller a tensor stands for the
+//! The calls are the kernel's `pl.call`s and `pl.submit`s in its module
+//! (`pld.dispatch` runs chip orchestrations, not kernels); a kernel no
+//! call in its module reaches is called by the host with distinct
+//! tensors. In the caller a tensor stands for the
 //! tensors it may be: a view for its source, a call's result for the
 //! call's tensor arguments (the kernel returns one it wrote), a loop's or
 //! a branch's result for what it carries or yields.
 
 use std::collections::{BTreeSet, HashMap};
 
-use melior::ir::{
-    BlockLike, OperationRef, RegionLike, Value, ValueLike,
-    operation::{OperationLike, WalkOrder, WalkResult},
-};
+use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use pto_dialects::{
     ir::{ValueKey, argument_owner, block_argument},
     op_table::{Family, OpKind},
@@ -35,15 +33,10 @@ pub fn aliased_parameters(function: OperationRef) -> Vec<(usize, usize)> {
     while let Some(parent) = module.parent_operation() {
         module = parent;
     }
-    let mut calls = Vec::new();
-    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
-        if let Some(arguments) = call_arguments(op)
-            && pto_dialects::attrs::text_of(op, "callee").as_deref() == Some(name.as_str())
-        {
-            calls.push(arguments);
-        }
-        WalkResult::Advance
-    });
+    let calls: Vec<Vec<Value>> = super::signature::calls_of(module, &name)
+        .into_iter()
+        .filter_map(call_arguments)
+        .collect();
     let mut pairs = BTreeSet::new();
     let mut memo = HashMap::new();
     for arguments in calls {
@@ -68,7 +61,8 @@ fn is_tensor(value: Value) -> bool {
     TensorLike::try_from(value.r#type()).is_ok()
 }
 
-/// The arguments a call-like op passes its callee's parameters.
+/// The arguments a call-like op passes its callee's parameters (a
+/// dispatch's device operand is none).
 fn call_arguments<'c: 'a, 'a>(op: OperationRef<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let (start, count) = match OpKind::of(&op)? {
         OpKind::PlCall | OpKind::PlSubmit => super::signature::argument_range(op),

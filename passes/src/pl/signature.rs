@@ -58,15 +58,26 @@ pub(crate) fn extend_signature<'c>(
     kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
 }
 
-/// The `pl.call`s and `pl.submit`s of `name` in `module`.
+/// The `pl.call`s and `pl.submit`s of `name` in `module`. Kernels dispatch nothing (the verifier's rule), so their
+/// bodies are not searched: a pass asking for each kernel's calls in a
+/// module of many kernels stays linear in the module.
 pub(crate) fn calls_of<'c, 'a>(
     module: OperationRef<'c, 'a>,
     name: &str,
 ) -> Vec<OperationRef<'c, 'a>> {
-    pto_dialects::ir::collect(module, WalkOrder::PreOrder, |op| {
-        matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
+    let mut calls = Vec::new();
+    pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
+        if pto_dialects::ops::op_name(op) == "func.func" && super::is_kernel(op) {
+            return melior::ir::operation::WalkResult::Skip;
+        }
+        if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
             && attrs::text_of(op, "callee").as_deref() == Some(name)
-    })
+        {
+            calls.push(op);
+        }
+        melior::ir::operation::WalkResult::Advance
+    });
+    calls
 }
 
 /// Gives `kernel`'s type the types of its entry block's arguments (after
