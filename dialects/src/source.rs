@@ -31,12 +31,13 @@ pub fn location_text(location: melior::ir::Location) -> String {
     text
 }
 
-/// The `%name` at `location` (`file:line:col`) in `source`.
-pub fn source_name(source: &str, location: &str) -> Option<String> {
+/// The `%name` at `location` (`file:line:col`) in the source whose lines
+/// are `lines`.
+pub fn source_name(lines: &[&str], location: &str) -> Option<String> {
     let mut parts = location.rsplitn(3, ':');
     let column: usize = parts.next()?.parse().ok()?;
     let line: usize = parts.next()?.parse().ok()?;
-    let text = source.lines().nth(line.checked_sub(1)?)?;
+    let text = lines.get(line.checked_sub(1)?)?;
     let rest = text.get(column.checked_sub(1)?..)?;
     let rest = rest.strip_prefix('%')?;
     let name: String = rest
@@ -50,8 +51,11 @@ pub fn source_name(source: &str, location: &str) -> Option<String> {
 /// one in `source` (the text `module` was parsed from), so that passes can
 /// name what they emit after the user's parameters.
 pub fn name_arguments(module: &melior::ir::Module, source: &str) {
+    // Split once: looking each argument's line up from the start of the
+    // text made a module of many functions quadratic.
+    let lines: Vec<&str> = source.lines().collect();
     crate::ir::name_arguments(module.as_operation(), |argument| {
-        source_name(source, &location_text(argument.location()))
+        source_name(&lines, &location_text(argument.location()))
     });
 }
 

@@ -4,6 +4,7 @@
 use melior::{
     Context,
     ir::{BlockLike, Location, Module, OperationRef, ValueLike, operation::OperationLike},
+    pass::PassManager,
     utility::parse_pass_pipeline,
 };
 use pto_dialects::{
@@ -106,6 +107,16 @@ fn functions<'c, 'a>(module: &'a Module<'c>) -> Vec<OperationRef<'c, 'a>> {
     pto_passes::emitc::orchestration::kernels::functions(module.as_operation())
 }
 
+/// A pass manager running `pipeline` (errors are diagnosed).
+fn pipeline_manager<'c>(
+    context: &'c Context,
+    pipeline: &str,
+) -> Result<PassManager<'c>, Diagnosed> {
+    let manager = crate::ffi::pass_manager(context).ok_or(Diagnosed)?;
+    parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|_| Diagnosed)?;
+    Ok(manager)
+}
+
 fn run_pipeline<'c>(
     context: &'c Context,
     module: &mut Module<'c>,
@@ -113,8 +124,7 @@ fn run_pipeline<'c>(
 ) -> Result<(), Diagnosed> {
     // The passes' timers nest under the pipeline's (--mlir-timing).
     let _timer = crate::ffi::Timer::start(pipeline);
-    let manager = crate::ffi::pass_manager(context).ok_or(Diagnosed)?;
-    parse_pass_pipeline(manager.as_operation_pass_manager(), pipeline).map_err(|_| Diagnosed)?;
+    let manager = pipeline_manager(context, pipeline)?;
     manager.run(module).map_err(|_| Diagnosed)
 }
 
@@ -549,6 +559,7 @@ pub fn translate_with<'c>(
         members: Vec::new(),
         groups: Vec::new(),
         failed: false,
+        to_emitc: None,
     };
     // An InCore kernel the pipeline did not make an aic or aiv one.
     for &kernel in functions
@@ -652,6 +663,10 @@ struct Translation<'c, 'a> {
     /// The core groups: programs and orchestrations launch them.
     groups: Vec<OperationRef<'c, 'a>>,
     failed: bool,
+    /// The kernels' lowering to EmitC, made once: a pass manager's passes
+    /// (canonicalize's pattern sets) are initialised on its first run
+    /// only, which per kernel was most of a kernel's translation.
+    to_emitc: Option<PassManager<'c>>,
 }
 
 impl<'c, 'a> Translation<'c, 'a> {
@@ -711,7 +726,17 @@ impl<'c, 'a> Translation<'c, 'a> {
         let mut single = Module::new(Location::unknown(context));
         let clone = pto_dialects::ir::clone(&kernel);
         single.body().append_operation(clone);
-        if run_pipeline(context, &mut single, &to_emitc(self.target)).is_err() {
+        let pipeline = to_emitc(self.target);
+        if self.to_emitc.is_none() {
+            self.to_emitc = Some(pipeline_manager(context, &pipeline)?);
+        }
+        let lowered = {
+            // The passes' timers nest under the pipeline's (--mlir-timing).
+            let _timer = crate::ffi::Timer::start(&pipeline);
+            let manager = self.to_emitc.as_ref().expect("made above");
+            manager.run(&mut single)
+        };
+        if lowered.is_err() {
             self.failed = true;
             return Ok(());
         }

@@ -458,7 +458,7 @@ impl<'c, 'a> Estimator<'c, 'a> {
                 _ => costs::cube_cycles(16, 16, 16, None),
             },
             Pipe::Mte2 => {
-                let into = tiles.result().or_else(|| tiles.largest());
+                let into = tiles.first_result().or_else(|| tiles.largest());
                 let path = match into.and_then(|t| t.space) {
                     Some(MemorySpace::Mat) => Path::GmToMat,
                     _ => Path::GmToVec,
@@ -466,7 +466,7 @@ impl<'c, 'a> Estimator<'c, 'a> {
                 costs::transfer_cycles(path, into.map_or(0, |t| t.bytes))
             }
             Pipe::Mte3 => {
-                let from = tiles.operand().or_else(|| tiles.largest());
+                let from = tiles.first_operand().or_else(|| tiles.largest());
                 let path = match from.and_then(|t| t.space) {
                     Some(MemorySpace::Mat) => Path::MatToGm,
                     _ => Path::VecToGm,
@@ -475,14 +475,14 @@ impl<'c, 'a> Estimator<'c, 'a> {
             }
             Pipe::Fix => {
                 let from = tiles.in_space(MemorySpace::Acc).or_else(|| tiles.largest());
-                let path = match tiles.result().and_then(|t| t.space) {
+                let path = match tiles.first_result().and_then(|t| t.space) {
                     Some(MemorySpace::Mat) => Path::AccToMat,
                     _ => Path::AccToGm,
                 };
                 costs::transfer_cycles(path, from.map_or(0, |t| t.bytes))
             }
             Pipe::Mte1 => {
-                let into = tiles.result().or_else(|| tiles.largest());
+                let into = tiles.first_result().or_else(|| tiles.largest());
                 let path = match into.and_then(|t| t.space) {
                     Some(MemorySpace::Left) => Path::MatToLeft,
                     Some(MemorySpace::Right) => Path::MatToRight,
@@ -506,8 +506,8 @@ impl<'c, 'a> Estimator<'c, 'a> {
             Some(OpKind::PlTileAssemble) => "TINSERT",
             _ => instruction,
         };
-        let result = tiles.result().unwrap_or(largest);
-        let source = tiles.operand().unwrap_or(largest);
+        let result = tiles.first_result().unwrap_or(largest);
+        let source = tiles.first_operand().unwrap_or(largest);
         if let Some(cycles) = costs::row_walk_cycles(instruction, source.rows.max(result.rows)) {
             return cycles;
         }
@@ -678,11 +678,11 @@ impl Tiles {
         }
     }
 
-    fn result(&self) -> Option<TileFacts> {
+    fn first_result(&self) -> Option<TileFacts> {
         self.results.first().copied()
     }
 
-    fn operand(&self) -> Option<TileFacts> {
+    fn first_operand(&self) -> Option<TileFacts> {
         self.operands.first().copied()
     }
 

@@ -19,7 +19,7 @@ use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operatio
 use pto_dialects::{
     ir::{ValueKey, argument_owner, block_argument},
     op_table::{Family, OpKind},
-    ops::{op_name, operand_at},
+    ops::{Checked, op_name, operand_at},
     types::TensorLike,
 };
 
@@ -139,7 +139,7 @@ fn sources<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
         ),
         (None, "scf.for") => {
             let mut values: Vec<Value> = operand_at(op, 3 + index).into_iter().collect();
-            let body = op.region(0).ok()?.first_block()?;
+            let body = op.region_opt(0)?.first_block()?;
             values.extend(body.terminator().and_then(|t| operand_at(t, index)));
             Some(values)
         }
