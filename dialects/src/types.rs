@@ -31,6 +31,26 @@ fn encode_dims(shape: &[Option<i64>]) -> Vec<i64> {
     shape.iter().map(|dim| dim.unwrap_or(i64::MIN)).collect()
 }
 
+/// A type that is not the one asked for. It keeps the type and prints it
+/// only when displayed: the passes ask `try_from` of nearly every value's
+/// type, and printing each refused one (melior's error does) cost more
+/// than the rest of the question.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TypeMismatch<'c> {
+    /// What was expected (`pl tile`, `pl tensor`, ...).
+    pub expected: &'static str,
+    /// The type found.
+    pub found: Type<'c>,
+}
+
+impl std::fmt::Display for TypeMismatch<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} type expected: {}", self.expected, self.found)
+    }
+}
+
+impl std::error::Error for TypeMismatch<'_> {}
+
 macro_rules! type_wrapper {
     ($(#[$doc:meta])* $name:ident, $is_a:ident, $what:literal) => {
         $(#[$doc])*
@@ -40,13 +60,16 @@ macro_rules! type_wrapper {
         }
 
         impl<'c> TryFrom<Type<'c>> for $name<'c> {
-            type Error = melior::Error;
+            type Error = TypeMismatch<'c>;
 
             fn try_from(r#type: Type<'c>) -> Result<Self, Self::Error> {
                 if glue::is_a(r#type, glue::PtoTypeKind::$is_a) {
                     Ok(Self { r#type })
                 } else {
-                    Err(melior::Error::TypeExpected($what, r#type.to_string()))
+                    Err(TypeMismatch {
+                        expected: $what,
+                        found: r#type,
+                    })
                 }
             }
         }
@@ -355,7 +378,7 @@ pub enum TensorLike<'c> {
 }
 
 impl<'c> TryFrom<Type<'c>> for TensorLike<'c> {
-    type Error = melior::Error;
+    type Error = TypeMismatch<'c>;
 
     fn try_from(r#type: Type<'c>) -> Result<Self, Self::Error> {
         TensorType::try_from(r#type)
