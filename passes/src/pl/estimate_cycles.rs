@@ -49,6 +49,8 @@ and enclosing induction variables); past `max-iterations` iterations the
 last iteration's cost is repeated for the rest. A loop whose trip count
 is not known runs `unknown-trips` times, and a branch whose condition is
 not known costs its dearer side; the remark says when either happened.
+`nranks` and `rank` give what `pld.system.nranks` and `pld.system.rank`
+return, for the loops and branches of distributed kernels.
 
 The estimate is the time the last pipe finishes; the pipe bound is the
 busiest pipe's total work, which no schedule can beat. Their ratio says
@@ -76,6 +78,18 @@ func.func @add_kernel(...) attributes {pl.kind = #pl.kind<aiv>} { ... }
             description: "Iterations of one loop replayed before the rest are extrapolated",
             default: "4096",
         },
+        OptionSpec {
+            name: "nranks",
+            kind: OptionKind::Int { min: 0 },
+            description: "The rank count `pld.system.nranks` gives (0: not known)",
+            default: "0",
+        },
+        OptionSpec {
+            name: "rank",
+            kind: OptionKind::Int { min: -1 },
+            description: "The rank `pld.system.rank` gives (-1: not known)",
+            default: "-1",
+        },
     ],
     dependent_dialects: Vec::new,
     run,
@@ -96,6 +110,8 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
         model,
         unknown_trips: options.int("unknown-trips").max(0) as u64,
         max_iterations: options.int("max-iterations").max(1) as u64,
+        nranks: Some(options.int("nranks")).filter(|&n| n > 0),
+        rank: Some(options.int("rank")).filter(|&r| r >= 0),
         values: HashMap::new(),
         steps: 0,
         approximations: Approximations::default(),
@@ -299,6 +315,9 @@ struct Estimator<'c, 'a> {
     model: Model,
     unknown_trips: u64,
     max_iterations: u64,
+    /// What `pld.system.nranks` and `pld.system.rank` give, when known.
+    nranks: Option<i64>,
+    rank: Option<i64>,
     /// Induction variables' values in the iteration being replayed.
     values: HashMap<ValueKey, i64>,
     steps: u64,
@@ -560,6 +579,11 @@ impl<'c, 'a> Estimator<'c, 'a> {
             return None;
         }
         let op = OperationResult::try_from(value).ok()?.owner();
+        match OpKind::of(&op) {
+            Some(OpKind::PldSystemNranks) => return self.nranks,
+            Some(OpKind::PldSystemRank) => return self.rank,
+            _ => {}
+        }
         let name = op_name(op);
         if name == "arith.constant" {
             return op
