@@ -18,7 +18,7 @@ use std::collections::{BTreeSet, HashMap};
 use melior::ir::{BlockLike, OperationRef, RegionLike, Value, ValueLike, operation::OperationLike};
 use pto_dialects::{
     ir::{ValueKey, argument_owner, block_argument},
-    op_table::{Family, OpKind},
+    op_table::OpKind,
     ops::{Checked, op_name, operand_at},
     types::TensorLike,
 };
@@ -124,13 +124,9 @@ fn sources<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let index =
         (0..op.result_count()).find(|&i| op.result(i).is_ok_and(|r| Value::from(r) == value))?;
     match (OpKind::of(&op), op_name(op).as_str()) {
-        (Some(kind), _)
-            if kind.family() == Family::TensorView || kind == OpKind::PlTensorFillpad =>
-        {
-            Some(operand_at(op, 0).into_iter().collect())
+        (Some(kind), _) if let Some(operand) = super::pipes::same_memory_operand(kind) => {
+            Some(operand_at(op, operand).into_iter().collect())
         }
-        (Some(OpKind::PlTileStore), _) => Some(operand_at(op, 1).into_iter().collect()),
-        (Some(OpKind::PlTensorWrite), _) => Some(operand_at(op, 0).into_iter().collect()),
         (Some(OpKind::PlCall | OpKind::PlSubmit | OpKind::PldDispatch), _) => Some(
             call_arguments(op)?
                 .into_iter()

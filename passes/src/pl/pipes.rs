@@ -150,6 +150,17 @@ pub enum Kind {
     Barrier(Pipe),
 }
 
+/// The operand whose memory an op's (first) tensor result is: a view's or
+/// an in-place padding's source, a store's or a write's destination.
+pub fn same_memory_operand(kind: OpKind) -> Option<usize> {
+    match kind {
+        OpKind::PlTileStore => Some(1),
+        OpKind::PlTensorWrite | OpKind::PlTensorFillpad => Some(0),
+        _ if kind.family() == Family::TensorView => Some(0),
+        _ => None,
+    }
+}
+
 /// A kernel's body, its ops in linear order and its pipe model: what the
 /// passes that reason about pipes start from. `None` for a function that
 /// is no kernel or has no body (nothing of it runs on a pipe).
@@ -217,16 +228,10 @@ impl Model {
                 |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
             let op_kind = OpKind::of(op);
             match (op_kind, name.as_str()) {
-                (Some(OpKind::PlTileStore | OpKind::PlTensorWrite), _) => {
-                    let destination = usize::from(op_kind == Some(OpKind::PlTileStore));
-                    let root = root_of(&model, destination);
-                    model.set_result(*op, 0, root);
-                }
-                // Views of a tensor, and padding in place: the source's root.
-                (Some(kind), _)
-                    if kind.family() == Family::TensorView || kind == OpKind::PlTensorFillpad =>
-                {
-                    let root = root_of(&model, 0);
+                // Views, in-place padding, stores and writes: the root of
+                // the memory they are.
+                (Some(kind), _) if let Some(operand) = same_memory_operand(kind) => {
+                    let root = root_of(&model, operand);
                     model.set_result(*op, 0, root);
                 }
                 (Some(OpKind::PlTensorCreate | OpKind::PlTensorFull), _) => {
