@@ -444,4 +444,23 @@ bool ptoGlue_unrollLoopFull(MlirOperation op) {
   return true;
 }
 
+/// Unrolls the scf.for `op` by `factor` (mlir::loopUnrollByFactor: a loop
+/// of `factor` copies of the body per iteration, and a loop of the
+/// remaining iterations after it when the trip count is not known to be a
+/// multiple) and marks each top-level op of copy k with the integer
+/// attribute `attrName` = k; the remainder loop's ops are not marked.
+/// Returns false, with the IR unchanged, when `op` is not an scf.for or
+/// cannot be unrolled.
+bool ptoGlue_unrollLoopByFactor(MlirOperation op, unsigned factor,
+                                MlirStringRef attrName) {
+  auto loop = dyn_cast<scf::ForOp>(unwrap(op));
+  if (!loop || factor < 2)
+    return false;
+  StringRef name = unwrap(attrName);
+  auto annotate = [&](unsigned copy, Operation *copyOp, OpBuilder builder) {
+    copyOp->setAttr(name, builder.getI64IntegerAttr(copy));
+  };
+  return succeeded(loopUnrollByFactor(loop, factor, annotate));
+}
+
 } // extern "C"

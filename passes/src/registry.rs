@@ -89,6 +89,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::pl::lower_auto_vector_split::PASS,
     &crate::pl::expand_mixed_kernel::PASS,
     &crate::pl::inject_gm_pipe_buffer::PASS,
+    &crate::pl::double_buffer::PASS,
     &crate::pl::plan_memory::PASS,
     &crate::pl::insert_sync::PASS,
     &crate::pl::verify_sync::PASS,

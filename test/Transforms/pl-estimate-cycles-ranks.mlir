@@ -8,9 +8,9 @@
 // another rank: one). Without them the loop runs once and the branch
 // costs its dearer side, and the remark says so.
 
-// CHECK: remark: 'func.func' op pl-estimate-cycles: @ranks: 252 cycles ({{.*}}); pipe bound 252 cycles (v); ratio 1.00; busy: mte1 0, mte2 0, mte3 0, m 0, v 252, s 0, fix 0{{$}}
-// ROOT: remark: 'func.func' op pl-estimate-cycles: @ranks: 504 cycles ({{.*}}); pipe bound 504 cycles (v); ratio 1.00; busy: mte1 0, mte2 0, mte3 0, m 0, v 504, s 0, fix 0{{$}}
-// UNKNOWN: remark: 'func.func' op pl-estimate-cycles: @ranks: 126 cycles ({{.*}}); pipe bound 126 cycles (v); ratio 1.00; busy: mte1 0, mte2 0, mte3 0, m 0, v 126, s 0, fix 0; approximate: 1 loop(s) of unknown trip count run 1 time(s), 1 branch(es) of unknown condition cost their dearer side
+// CHECK: remark: 'func.func' op pl-estimate-cycles: @ranks: 252 cycles ({{.*}}); pipe bound 252 cycles (v); ratio 1.00; data bound 252 cycles (ratio 1.00); busy: mte1 0, mte2 0, mte3 0, m 0, v 252, s 0, fix 0{{$}}
+// ROOT: remark: 'func.func' op pl-estimate-cycles: @ranks: 504 cycles ({{.*}}); pipe bound 504 cycles (v); ratio 1.00; data bound 504 cycles (ratio 1.00); busy: mte1 0, mte2 0, mte3 0, m 0, v 504, s 0, fix 0{{$}}
+// UNKNOWN: remark: 'func.func' op pl-estimate-cycles: @ranks: 126 cycles ({{.*}}); pipe bound 126 cycles (v); ratio 1.00; data bound 126 cycles (ratio 1.00); busy: mte1 0, mte2 0, mte3 0, m 0, v 126, s 0, fix 0; approximate: 1 loop(s) of unknown trip count run 1 time(s), 1 branch(es) of unknown condition cost their dearer side
 func.func @ranks(%ctx: !pld.comm_ctx) attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -55,16 +55,16 @@ func.func @scratch_after_store(%x: !T, %y: !T, %out: !T {pl.direction = #pl.dire
 
 // Two loads in flight at once: the first's set is placed right after it
 // (so MTE2 goes on loading) and the two MTE2->V events get ids 0 and 1.
-// Loop-carried write-after-read (the next iteration reloads buffers this
-// one reads) is ordered inside the body, so the first and a zero-trip
-// iteration need nothing extra.
+// Loop-carried write-after-read (the next iteration reloads the buffer the
+// last store reads) is a pair whose set follows that store, for the next
+// iteration; the first iteration's wait takes a set made before the loop,
+// and the last iteration's set is taken after it (a zero-trip loop takes
+// its own). V's earlier reads are ordered through V->MTE3 then MTE3->MTE2.
 // CHECK-LABEL: func.func @pingpong
-// CHECK: scf.for
-// CHECK-NEXT: pl.system.sync_src set mte3 wait mte2 event 0
+// CHECK: pl.system.sync_src set mte3 wait mte2 event 0
+// CHECK-NEXT: scf.for
 // CHECK-NEXT: pl.system.sync_dst set mte3 wait mte2 event 0
-// CHECK-NEXT: pl.system.sync_src set v wait mte2 event 0
-// CHECK-NEXT: pl.system.sync_dst set v wait mte2 event 0
-// CHECK: %[[A:.*]] = pl.tile.load
+// CHECK-NEXT: %[[A:.*]] = pl.tile.load
 // CHECK-NEXT: pl.system.sync_src set mte2 wait v event 0
 // CHECK: %[[B:.*]] = pl.tile.load
 // CHECK-NEXT: pl.system.sync_src set mte2 wait v event 1
@@ -72,8 +72,11 @@ func.func @scratch_after_store(%x: !T, %y: !T, %out: !T {pl.direction = #pl.dire
 // CHECK-NEXT: pl.tile.exp %[[A]]
 // CHECK: pl.system.sync_dst set mte2 wait v event 1
 // CHECK-NEXT: pl.tile.exp %[[B]]
-// CHECK: scf.yield
+// CHECK: pl.tile.store
+// CHECK-NEXT: pl.system.sync_src set mte3 wait mte2 event 0
+// CHECK-NEXT: scf.yield
 // CHECK-NEXT: }
+// CHECK-NEXT: pl.system.sync_dst set mte3 wait mte2 event 0
 // CHECK-NEXT: pl.system.pipe_barrier all
 func.func @pingpong(%x: !pl.tensor<64x64xf32>, %out: !pl.tensor<64x64xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<64x64xf32> attributes {pl.kind = #pl.kind<aiv>} {
   %c0 = arith.constant 0 : index
@@ -96,26 +99,37 @@ func.func @pingpong(%x: !pl.tensor<64x64xf32>, %out: !pl.tensor<64x64xf32> {pl.d
 // The cube path: L1 loads (MTE2), L1->L0 moves (MTE1), the matmul (M)
 // accumulating over K in place, and the fix-pipe store of L0C (FIX).
 // CHECK-LABEL: func.func @matmul
-// CHECK: scf.for
-// The next iteration's L1 loads wait for this one's L1->L0 moves (WAR).
-// CHECK-NEXT: pl.system.sync_src set mte1 wait mte2 event 0
+// The next iteration's L1 loads wait for this one's L1->L0 moves, and its
+// moves for this one's matmul (write-after-read, carried): each set right
+// after the op it follows, armed once before the loop, taken after it.
+// CHECK: pl.system.sync_src set mte1 wait mte2 event 0
+// CHECK-NEXT: pl.system.sync_src set mte1 wait mte2 event 1
+// CHECK-NEXT: pl.system.sync_src set m wait mte1 event 0
+// CHECK-NEXT: scf.for
 // CHECK-NEXT: pl.system.sync_dst set mte1 wait mte2 event 0
-// CHECK: pl.tile.load {{.*}} -> !pl.tile<16x32xf16, mat>
+// CHECK-NEXT: pl.tile.load {{.*}} -> !pl.tile<16x32xf16, mat>
 // CHECK-NEXT: pl.system.sync_src set mte2 wait mte1 event 0
+// CHECK-NEXT: pl.system.sync_dst set mte1 wait mte2 event 1
 // CHECK-NEXT: pl.tile.load {{.*}} -> !pl.tile<32x16xf16, mat>
 // CHECK-NEXT: pl.system.sync_src set mte2 wait mte1 event 1
 // CHECK-NEXT: pl.system.sync_dst set mte2 wait mte1 event 0
 // L0A is refilled only after the previous matmul read it.
-// CHECK-NEXT: pl.system.sync_src set m wait mte1 event 0
 // CHECK-NEXT: pl.system.sync_dst set m wait mte1 event 0
 // CHECK-NEXT: pl.tile.move {{.*}} -> !pl.tile<16x32xf16, left>
+// CHECK-NEXT: pl.system.sync_src set mte1 wait mte2 event 0
 // CHECK-NEXT: pl.system.sync_dst set mte2 wait mte1 event 1
 // CHECK-NEXT: pl.tile.move {{.*}} -> !pl.tile<32x16xf16, right>
 // CHECK-NEXT: pl.system.sync_src set mte1 wait m event 0
+// CHECK-NEXT: pl.system.sync_src set mte1 wait mte2 event 1
 // CHECK-NEXT: arith.cmpi
 // CHECK-NEXT: pl.system.sync_dst set mte1 wait m event 0
 // CHECK-NEXT: pl.tile.matmul_acc
+// CHECK-NEXT: pl.system.sync_src set m wait mte1 event 0
+// CHECK-NEXT: scf.yield
 // CHECK: pl.system.sync_src set m wait fix event 0
+// CHECK-NEXT: pl.system.sync_dst set m wait mte1 event 0
+// CHECK-NEXT: pl.system.sync_dst set mte1 wait mte2 event 1
+// CHECK-NEXT: pl.system.sync_dst set mte1 wait mte2 event 0
 // CHECK-NEXT: pl.system.sync_dst set m wait fix event 0
 // CHECK-NEXT: pl.tile.store
 func.func @matmul(%a: !pl.tensor<16x64xf16>, %b: !pl.tensor<64x16xf16>, %c: !pl.tensor<16x16xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<16x16xf32> attributes {pl.kind = #pl.kind<aic>} {

@@ -3,18 +3,20 @@
 // The split keeps the product (run/tests/lowering.rs runs the tiled-matmul
 // example through the whole pipeline in pto-run).
 
-// Operands of 128 KiB and 256 KiB: K steps of 128 make a 32 KiB left and a
-// 64 KiB right block; the 128 KiB product fits L0C whole.
+// Operands of 128 KiB and 256 KiB: K steps of 128 would make a 32 KiB left
+// and a 64 KiB right block, which fit L0A and L0B once; steps of 64 (16 KiB
+// and 32 KiB) fit them twice, so two steps can be in flight
+// (pl-double-buffer). The 128 KiB product fits L0C whole.
 // CHECK-LABEL: func.func @k_steps
 // CHECK: %[[A:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<128x512xf16> -> !pl.tile<128x512xf16, mat>
 // CHECK: %[[B:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16, mat>
 // CHECK: %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK: %[[INIT:.*]] = pl.tile.create : !pl.tile<128x256xf32, acc>
 // CHECK: %[[K:.*]] = arith.constant 512 : index
-// CHECK: %[[STEP:.*]] = arith.constant 128 : index
+// CHECK: %[[STEP:.*]] = arith.constant 64 : index
 // CHECK: %[[ACC:.*]] = scf.for %[[I:.*]] = %[[ZERO]] to %[[K]] step %[[STEP]] iter_args(%[[P:.*]] = %[[INIT]]) -> (!pl.tile<128x256xf32, acc>) {
-// CHECK-NEXT: %[[L:.*]] = pl.tile.extract %[[A]][%[[ZERO]], %[[I]]] : !pl.tile<128x512xf16, mat> -> !pl.tile<128x128xf16, left>
-// CHECK-NEXT: %[[R:.*]] = pl.tile.extract %[[B]][%[[I]], %[[ZERO]]] : !pl.tile<512x256xf16, mat> -> !pl.tile<128x256xf16, right>
+// CHECK-NEXT: %[[L:.*]] = pl.tile.extract %[[A]][%[[ZERO]], %[[I]]] : !pl.tile<128x512xf16, mat> -> !pl.tile<128x64xf16, left>
+// CHECK-NEXT: %[[R:.*]] = pl.tile.extract %[[B]][%[[I]], %[[ZERO]]] : !pl.tile<512x256xf16, mat> -> !pl.tile<64x256xf16, right>
 // CHECK-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[I]], %[[ZERO]] : index
 // CHECK-NEXT: %[[N:.*]] = pl.tile.matmul_acc %[[P]], %[[L]], %[[R]] init %[[FIRST]]
 // CHECK-NEXT: scf.yield %[[N]]
@@ -37,8 +39,8 @@ func.func @k_steps(%x: !pl.tensor<128x512xf16>, %y: !pl.tensor<512x256xf16>, %ou
 // CHECK: %[[OUT:.*]] = scf.for %[[N0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (!pl.tensor<256x512xf32>) {
 // CHECK: pl.tile.create : !pl.tile<256x128xf32, acc>
 // CHECK: scf.for
-// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<256x256xf16, mat> -> !pl.tile<256x128xf16, left>
-// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %[[N0]]] : !pl.tile<256x512xf16, mat> -> !pl.tile<128x128xf16, right>
+// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tile<256x256xf16, mat> -> !pl.tile<256x64xf16, left>
+// CHECK: pl.tile.extract %{{.*}}[%{{.*}}, %[[N0]]] : !pl.tile<256x512xf16, mat> -> !pl.tile<64x128xf16, right>
 // CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %[[N0]] : index
 // CHECK: %[[S:.*]] = pl.tile.store %{{.*}}, %[[T]][%{{.*}}, %[[COL]]] : !pl.tile<256x128xf32, acc>, !pl.tensor<256x512xf32>
 // CHECK: scf.yield %[[S]] : !pl.tensor<256x512xf32>
@@ -57,7 +59,7 @@ func.func @column_blocks(%x: !pl.tensor<256x256xf16>, %y: !pl.tensor<256x512xf16
 // A tall product: M is split, rows offset from the store's.
 // CHECK-LABEL: func.func @row_blocks
 // CHECK: scf.for %[[M0:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[T:.*]] = %{{.*}}) -> (!pl.tensor<1024x64xf32>) {
-// CHECK: pl.tile.extract %{{.*}}[%[[M0]], %{{.*}}] : !pl.tile<1024x64xf16, mat> -> !pl.tile<512x64xf16, left>
+// CHECK: pl.tile.extract %{{.*}}[%[[M0]], %{{.*}}] : !pl.tile<1024x64xf16, mat> -> !pl.tile<512x32xf16, left>
 // CHECK: %[[ROW:.*]] = arith.addi %{{.*}}, %[[M0]] : index
 // CHECK: pl.tile.store %{{.*}}, %[[T]][%[[ROW]], %{{.*}}] : !pl.tile<512x64xf32, acc>, !pl.tensor<1024x64xf32>
 func.func @row_blocks(%x: !pl.tensor<1024x64xf16>, %y: !pl.tensor<64x64xf16>, %out: !pl.tensor<1024x64xf32>) -> !pl.tensor<1024x64xf32> attributes {pl.kind = #pl.kind<incore>} {

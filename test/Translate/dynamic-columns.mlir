@@ -12,12 +12,17 @@
 // RUN: not pto-translate --mlir-to-cce %t.mlir -o %t.rt 2>&1 | FileCheck %s --check-prefix=RUNTIME
 
 // CHECK: void twice(__gm__ float* [[X:v[0-9]+]], __gm__ float* [[Y:v[0-9]+]], size_t [[XC:v[0-9]+]], size_t [[YC:v[0-9]+]])
-// CHECK: for (size_t [[J:i[0-9]+]] = {{v[0-9]+}}; [[J]] < [[XC]];
+// The loop over column blocks is double-buffered (pl-double-buffer): its
+// bound, raised to its start when below it, ends a loop of two blocks an
+// iteration and then a loop of the block left over.
+// CHECK: size_t [[UB:v[0-9]+]] = {{v[0-9]+}} ? {{v[0-9]+}} : [[XC]];
+// CHECK: for (size_t [[J:i[0-9]+]] = {{v[0-9]+}}; [[J]] < {{v[0-9]+}};
 // CHECK: pto::Stride<-1, -1, -1, -1, -1> [[S:v[0-9]+]] = pto::Stride<-1, -1, -1, -1, -1>([[C:v[0-9]+]], [[C]], [[C]], [[C]], {{v[0-9]+}});
 // CHECK: GlobalTensor<float, pto::Shape<1, 1, 1, 16, -1>, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::ND> {{v[0-9]+}} = GlobalTensor<float, pto::Shape<1, 1, 1, 16, -1>, pto::Stride<-1, -1, -1, -1, -1>, pto::Layout::ND>({{v[0-9]+}}, {{v[0-9]+}}, [[S]]);
 // CHECK: TLOAD(
 // CHECK: TMULS(
 // CHECK: TSTORE(
+// CHECK: for (size_t [[K:i[0-9]+]] = {{v[0-9]+}}; [[K]] < [[UB]];
 
 // SIM: pto::sim::Buffer<float> [[XB:v[0-9]+]] = pto::sim::input<float>({{v[0-9]+}}, "arg0", {16, -1});
 // SIM: float* {{v[0-9]+}} = pto::sim::data([[XB]]);

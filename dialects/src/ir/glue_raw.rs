@@ -88,6 +88,11 @@ unsafe extern "C" {
 
     pub fn ptoGlue_inlineCall(op: MlirOperation) -> bool;
     pub fn ptoGlue_unrollLoopFull(op: MlirOperation) -> bool;
+    pub fn ptoGlue_unrollLoopByFactor(
+        op: MlirOperation,
+        factor: std::ffi::c_uint,
+        attr_name: MlirStringRef,
+    ) -> bool;
 
     pub fn ptoGlue_emitOpDiagnostic(
         op: MlirOperation,

@@ -31,5 +31,5 @@ pub use query::{
 };
 pub use rewrite::{
     clone, detach, dictionary, erase, erase_argument, inline_call, parse_file, replace_all_uses,
-    set_operand, take_body, unroll_loop_full,
+    set_operand, take_body, unroll_loop_by_factor, unroll_loop_full,
 };

@@ -70,6 +70,24 @@ pub fn unroll_loop_full(op: OperationRef) -> bool {
     unsafe { super::glue_raw::ptoGlue_unrollLoopFull(op.to_raw()) }
 }
 
+/// Unrolls the `scf.for` `op` by `factor` (upstream `loopUnrollByFactor`:
+/// `factor` copies of the body per iteration, then a loop of the remaining
+/// iterations unless the trip count is a known multiple), marking each
+/// top-level op of copy k with the integer attribute `marker` = k (the
+/// remainder loop's ops stay unmarked). Afterwards no handle to `op` may
+/// be used. Returns false, with the IR unchanged, when it cannot be.
+pub fn unroll_loop_by_factor(op: OperationRef, factor: u32, marker: &str) -> bool {
+    // SAFETY: `op` is live; `marker` outlives the call (MLIR copies it
+    // into an identifier); the caller gives up its handle to `op`.
+    unsafe {
+        super::glue_raw::ptoGlue_unrollLoopByFactor(
+            op.to_raw(),
+            factor,
+            super::strings::string_ref(marker),
+        )
+    }
+}
+
 /// A copy of `op` (and what it nests), owned by the caller and in no block.
 pub fn clone<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Operation<'c> {
     // SAFETY: `op` is live; MLIR returns a new op that nothing else owns.

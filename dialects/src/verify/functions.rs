@@ -113,6 +113,7 @@ pub fn verify_attribute<'c>(
     match name {
         "pl.addresses" => return verify_addresses(op),
         "pl.unroll" => return verify_unroll(op),
+        "pl.buffer_set" => return verify_buffer_set(op),
         "pl.memory" => return verify_memory(op),
         "pl.split" => return verify_split(op, is_function),
         _ => {}
@@ -728,6 +729,19 @@ fn verify_unroll<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
         .is_ok_and(|a| melior::ir::attribute::AttributeLike::is_unit(&a));
     if !unit {
         return fail("'pl.unroll' is a unit attribute");
+    }
+    Ok(())
+}
+
+/// `pl.buffer_set` (set by pl-double-buffer, consumed by pl-plan-memory)
+/// marks the ops of copy k of an unrolled loop body: an integer k >= 0.
+fn verify_buffer_set<'c>(op: OperationRef<'c, '_>) -> VerifyResult<'c> {
+    let set = op
+        .attribute("pl.buffer_set")
+        .ok()
+        .and_then(|a| melior::ir::attribute::IntegerAttribute::try_from(a).ok());
+    if set.is_none_or(|set| set.value() < 0) {
+        return fail("'pl.buffer_set' must be a non-negative integer");
     }
     Ok(())
 }

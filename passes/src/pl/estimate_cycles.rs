@@ -21,7 +21,7 @@ use pto_dialects::{
 
 use super::{
     linear::{Linear, value_key},
-    pipes::{Kind, Model, PIPES, Step, slot},
+    pipes::{Kind, Model, PIPES, Resource, Step, slot},
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
@@ -144,6 +144,11 @@ pub struct Estimate {
     pub cycles: u64,
     /// Each pipe's total work, in [`PIPES`] order.
     pub busy: [u64; N],
+    /// When the last pipe would finish were every instruction held only by
+    /// its pipe's order and the data it reads (no flag, barrier or reused
+    /// buffer holding it): no placement of synchronisation and buffers
+    /// does better, and it is never below the pipe bound.
+    pub data_bound: u64,
 }
 
 impl Estimate {
@@ -168,11 +173,20 @@ impl std::fmt::Display for Estimate {
             "{} cycles ({micros:.2} us at 1.85 GHz); pipe bound {bound} cycles ({pipe}); ",
             self.cycles
         )?;
-        if bound == 0 {
-            write!(f, "ratio 1.00")?;
-        } else {
-            write!(f, "ratio {:.2}", self.cycles as f64 / bound as f64)?;
-        }
+        let ratio = |bound: u64| {
+            if bound == 0 {
+                1.0
+            } else {
+                self.cycles as f64 / bound as f64
+            }
+        };
+        write!(
+            f,
+            "ratio {:.2}; data bound {} cycles (ratio {:.2})",
+            ratio(bound),
+            self.data_bound,
+            ratio(self.data_bound)
+        )?;
         write!(f, "; busy:")?;
         for (i, pipe) in PIPES.iter().enumerate() {
             let separator = if i == 0 { " " } else { ", " };
@@ -191,6 +205,41 @@ struct Timeline {
     busy: [u64; N],
     /// The times of sets not yet waited for, per (from, to, event).
     events: BTreeMap<(usize, usize, i64), VecDeque<u64>>,
+    /// The same instructions held only by their pipes and their data.
+    dataflow: Dataflow,
+}
+
+/// The replay behind [`Estimate::data_bound`]: each pipe runs in order
+/// and issues in the scalar pipe's order, and an instruction starts once
+/// what it reads has been written; flags and barriers are not waited for,
+/// and a buffer written again is a fresh one (as if every tile had as
+/// many buffers as it needs).
+#[derive(Clone, Default)]
+struct Dataflow {
+    ready: [u64; N],
+    /// When each buffer's last write finishes.
+    written: Vec<(Resource, u64)>,
+}
+
+impl Dataflow {
+    fn run(&mut self, step: &Step, cycles: u64) {
+        let p = slot(step.pipe);
+        let mut start = self.ready[p].max(self.ready[slot(Pipe::S)]);
+        for access in step.accesses.iter().filter(|a| !a.write) {
+            for (resource, done) in &self.written {
+                if resource.overlaps(&access.resource) {
+                    start = start.max(*done);
+                }
+            }
+        }
+        let done = start + cycles;
+        self.ready[p] = done;
+        for access in step.accesses.iter().filter(|a| a.write) {
+            self.written
+                .retain(|(resource, _)| *resource != access.resource);
+            self.written.push((access.resource, done));
+        }
+    }
 }
 
 impl Timeline {
@@ -198,6 +247,7 @@ impl Timeline {
         Estimate {
             cycles: self.ready.iter().copied().max().unwrap_or(0),
             busy: self.busy,
+            data_bound: self.dataflow.ready.iter().copied().max().unwrap_or(0),
         }
     }
 
@@ -243,11 +293,22 @@ impl Timeline {
 
     /// Repeats `times` more the change from `before` to now.
     fn extrapolate(&mut self, before: &Timeline, times: u64) {
+        let grow = |now: &mut u64, then: u64| {
+            *now = now.saturating_add(now.saturating_sub(then).saturating_mul(times));
+        };
         for p in 0..N {
-            let ready = self.ready[p].saturating_sub(before.ready[p]);
-            let busy = self.busy[p].saturating_sub(before.busy[p]);
-            self.ready[p] = self.ready[p].saturating_add(ready.saturating_mul(times));
-            self.busy[p] = self.busy[p].saturating_add(busy.saturating_mul(times));
+            grow(&mut self.ready[p], before.ready[p]);
+            grow(&mut self.busy[p], before.busy[p]);
+            grow(&mut self.dataflow.ready[p], before.dataflow.ready[p]);
+        }
+        // Data written in the repeated iterations is as late as their
+        // pipes' growth: shift it by the latest pipe's.
+        let last = |ready: &[u64; N]| ready.iter().copied().max().unwrap_or(0);
+        let shift = last(&self.dataflow.ready).saturating_sub(last(&before.dataflow.ready))
+            / (times + 1)
+            * times;
+        for (_, done) in &mut self.dataflow.written {
+            *done = done.saturating_add(shift);
         }
     }
 }
@@ -453,118 +514,11 @@ impl<'c, 'a> Estimator<'c, 'a> {
             Kind::Steps(steps) => {
                 for step in steps {
                     self.steps += 1;
-                    let cycles = self.cycles(op, step);
+                    let cycles =
+                        instruction_cycles(op, step.pipe, &mut self.approximations.uncosted);
                     timeline.run(step.pipe, cycles);
+                    timeline.dataflow.run(step, cycles);
                 }
-            }
-        }
-    }
-
-    /// The cycles `step` of `op` takes on its pipe (docs/cost-model.md).
-    fn cycles(&mut self, op: OperationRef<'c, 'a>, step: &Step) -> u64 {
-        let instruction = OpKind::of(&op)
-            .and_then(|k| k.info().instruction)
-            .unwrap_or("");
-        let tiles = Tiles::of(op);
-        match step.pipe {
-            Pipe::M => match (
-                tiles.in_space(MemorySpace::Left),
-                tiles.in_space(MemorySpace::Right),
-            ) {
-                (Some(left), Some(right)) => {
-                    costs::cube_cycles(left.rows, left.cols, right.cols, left.dtype)
-                }
-                _ => costs::cube_cycles(16, 16, 16, None),
-            },
-            Pipe::Mte2 => {
-                let into = tiles.first_result().or_else(|| tiles.largest());
-                let path = match into.and_then(|t| t.space) {
-                    Some(MemorySpace::Mat) => Path::GmToMat,
-                    _ => Path::GmToVec,
-                };
-                costs::transfer_cycles(path, into.map_or(0, |t| t.bytes))
-            }
-            Pipe::Mte3 => {
-                let from = tiles.first_operand().or_else(|| tiles.largest());
-                let path = match from.and_then(|t| t.space) {
-                    Some(MemorySpace::Mat) => Path::MatToGm,
-                    _ => Path::VecToGm,
-                };
-                costs::transfer_cycles(path, from.map_or(0, |t| t.bytes))
-            }
-            Pipe::Fix => {
-                let from = tiles.in_space(MemorySpace::Acc).or_else(|| tiles.largest());
-                let path = match tiles.first_result().and_then(|t| t.space) {
-                    Some(MemorySpace::Mat) => Path::AccToMat,
-                    _ => Path::AccToGm,
-                };
-                costs::transfer_cycles(path, from.map_or(0, |t| t.bytes))
-            }
-            Pipe::Mte1 => {
-                let into = tiles.first_result().or_else(|| tiles.largest());
-                let path = match into.and_then(|t| t.space) {
-                    Some(MemorySpace::Left) => Path::MatToLeft,
-                    Some(MemorySpace::Right) => Path::MatToRight,
-                    _ => Path::MatToTable,
-                };
-                costs::transfer_cycles(path, into.map_or(0, |t| t.bytes))
-            }
-            Pipe::V => self.vector_cycles(instruction, op, &tiles),
-            Pipe::S | Pipe::All => costs::SCALAR_CYCLES,
-        }
-    }
-
-    fn vector_cycles(&mut self, instruction: &str, op: OperationRef, tiles: &Tiles) -> u64 {
-        let Some(largest) = tiles.largest() else {
-            return costs::SCALAR_CYCLES;
-        };
-        // Ops whose instruction the lowering picks by form: copies in UB
-        // (TFILLPAD*, TINSERT).
-        let instruction = match OpKind::of(&op) {
-            Some(OpKind::PlTileFillpad) => "TFILLPAD_EXPAND",
-            Some(OpKind::PlTileAssemble) => "TINSERT",
-            _ => instruction,
-        };
-        let result = tiles.first_result().unwrap_or(largest);
-        let source = tiles.first_operand().unwrap_or(largest);
-        if let Some(cycles) = costs::row_walk_cycles(instruction, source.rows.max(result.rows)) {
-            return cycles;
-        }
-        if let Some((expansion, then)) = costs::expand_then(instruction) {
-            let expand = if expansion == "TCOLEXPAND" {
-                costs::transfer_cycles(Path::VecToVec, result.bytes)
-            } else {
-                costs::row_walk_cycles(expansion, result.rows).unwrap_or(0)
-            };
-            return expand
-                + then
-                    .iter()
-                    .map(|i| costs::vector_cycles(i, result.repeats()))
-                    .sum::<u64>();
-        }
-        match instruction {
-            // Copies within UB.
-            "TMOV" | "TEXTRACT" | "TINSERT" | "TCONCAT" | "TFILLPAD_EXPAND"
-            | "TFILLPAD_INPLACE" | "TCOLEXPAND" | "TTRANS" => {
-                costs::transfer_cycles(Path::VecToVec, result.bytes.max(source.bytes))
-            }
-            // Scalar loops over the elements.
-            "TSHL" | "TSHR" | "TSCATTER" | "TCI" => {
-                largest.elements.saturating_mul(costs::SCALAR_CYCLES)
-            }
-            // Per-row transfers from global memory.
-            "MGATHER" => costs::transfer_cycles(Path::GmToVec, result.bytes) + result.rows,
-            "TTRI" => costs::vector_cycles("TEXPANDS", result.repeats()),
-            _ => {
-                if !costs::names_vector(instruction) {
-                    let name = if instruction.is_empty() {
-                        op_name(op)
-                    } else {
-                        instruction.to_string()
-                    };
-                    self.approximations.uncosted.insert(name);
-                }
-                costs::vector_cycles(instruction, largest.repeats())
             }
         }
     }
@@ -631,6 +585,121 @@ impl<'c, 'a> Estimator<'c, 'a> {
                 Some(i64::from(holds))
             }
             _ => None,
+        }
+    }
+}
+
+/// The cycles `op` takes on `pipe` (docs/cost-model.md); the
+/// instructions the table has no figure for are added to `uncosted`.
+pub fn instruction_cycles(op: OperationRef, pipe: Pipe, uncosted: &mut BTreeSet<String>) -> u64 {
+    let instruction = OpKind::of(&op)
+        .and_then(|k| k.info().instruction)
+        .unwrap_or("");
+    let tiles = Tiles::of(op);
+    match pipe {
+        Pipe::M => match (
+            tiles.in_space(MemorySpace::Left),
+            tiles.in_space(MemorySpace::Right),
+        ) {
+            (Some(left), Some(right)) => {
+                costs::cube_cycles(left.rows, left.cols, right.cols, left.dtype)
+            }
+            _ => costs::cube_cycles(16, 16, 16, None),
+        },
+        Pipe::Mte2 => {
+            let into = tiles.first_result().or_else(|| tiles.largest());
+            let path = match into.and_then(|t| t.space) {
+                Some(MemorySpace::Mat) => Path::GmToMat,
+                _ => Path::GmToVec,
+            };
+            costs::transfer_cycles(path, into.map_or(0, |t| t.bytes))
+        }
+        Pipe::Mte3 => {
+            let from = tiles.first_operand().or_else(|| tiles.largest());
+            let path = match from.and_then(|t| t.space) {
+                Some(MemorySpace::Mat) => Path::MatToGm,
+                _ => Path::VecToGm,
+            };
+            costs::transfer_cycles(path, from.map_or(0, |t| t.bytes))
+        }
+        Pipe::Fix => {
+            let from = tiles.in_space(MemorySpace::Acc).or_else(|| tiles.largest());
+            let path = match tiles.first_result().and_then(|t| t.space) {
+                Some(MemorySpace::Mat) => Path::AccToMat,
+                _ => Path::AccToGm,
+            };
+            costs::transfer_cycles(path, from.map_or(0, |t| t.bytes))
+        }
+        Pipe::Mte1 => {
+            let into = tiles.first_result().or_else(|| tiles.largest());
+            let path = match into.and_then(|t| t.space) {
+                Some(MemorySpace::Left) => Path::MatToLeft,
+                Some(MemorySpace::Right) => Path::MatToRight,
+                _ => Path::MatToTable,
+            };
+            costs::transfer_cycles(path, into.map_or(0, |t| t.bytes))
+        }
+        Pipe::V => vector_cycles(instruction, op, &tiles, uncosted),
+        Pipe::S | Pipe::All => costs::SCALAR_CYCLES,
+    }
+}
+
+fn vector_cycles(
+    instruction: &str,
+    op: OperationRef,
+    tiles: &Tiles,
+    uncosted: &mut BTreeSet<String>,
+) -> u64 {
+    let Some(largest) = tiles.largest() else {
+        return costs::SCALAR_CYCLES;
+    };
+    // Ops whose instruction the lowering picks by form: copies in UB
+    // (TFILLPAD*, TINSERT).
+    let instruction = match OpKind::of(&op) {
+        Some(OpKind::PlTileFillpad) => "TFILLPAD_EXPAND",
+        Some(OpKind::PlTileAssemble) => "TINSERT",
+        _ => instruction,
+    };
+    let result = tiles.first_result().unwrap_or(largest);
+    let source = tiles.first_operand().unwrap_or(largest);
+    if let Some(cycles) = costs::row_walk_cycles(instruction, source.rows.max(result.rows)) {
+        return cycles;
+    }
+    if let Some((expansion, then)) = costs::expand_then(instruction) {
+        let expand = if expansion == "TCOLEXPAND" {
+            costs::transfer_cycles(Path::VecToVec, result.bytes)
+        } else {
+            costs::row_walk_cycles(expansion, result.rows).unwrap_or(0)
+        };
+        return expand
+            + then
+                .iter()
+                .map(|i| costs::vector_cycles(i, result.repeats()))
+                .sum::<u64>();
+    }
+    match instruction {
+        // Copies within UB.
+        "TMOV" | "TEXTRACT" | "TINSERT" | "TCONCAT" | "TFILLPAD_EXPAND" | "TFILLPAD_INPLACE"
+        | "TCOLEXPAND" | "TTRANS" => {
+            costs::transfer_cycles(Path::VecToVec, result.bytes.max(source.bytes))
+        }
+        // Scalar loops over the elements.
+        "TSHL" | "TSHR" | "TSCATTER" | "TCI" => {
+            largest.elements.saturating_mul(costs::SCALAR_CYCLES)
+        }
+        // Per-row transfers from global memory.
+        "MGATHER" => costs::transfer_cycles(Path::GmToVec, result.bytes) + result.rows,
+        "TTRI" => costs::vector_cycles("TEXPANDS", result.repeats()),
+        _ => {
+            if !costs::names_vector(instruction) {
+                let name = if instruction.is_empty() {
+                    op_name(op)
+                } else {
+                    instruction.to_string()
+                };
+                uncosted.insert(name);
+            }
+            costs::vector_cycles(instruction, largest.repeats())
         }
     }
 }

@@ -14,7 +14,7 @@ use pto_dialects::op_table::OpKind;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
-    ops::op_name,
+    ops::{Checked, op_name},
 };
 
 use super::{
@@ -55,17 +55,26 @@ known to be ordered after every other pipe (vector clocks), transitively
 gets no pair. A set is placed right after the last conflicting op when
 that op is in the same block (so the producer's pipe runs on), else right
 before the wait. Event ids come from a pool of 8 per pipe pair, reused once
-a pair's wait has passed; should a block need more at once, a full barrier
-replaces the pair.
+a pair's wait has passed (a loop-carried pair holds its id for the whole
+loop); should a block need more at once, a full barrier replaces the
+pair.
 
-Control flow. Every set and its wait are in the same block, so no path
-waits for an event that was never set: hoisting pairs across `scf.if`
-(a known way to deadlock) and pre-arming loop flags are not needed.
-Branches are analysed separately and joined conservatively; loops are
-analysed twice, the second time from the join of the entry and the end
-of the first, so loop-carried hazards (this iteration's reads against
-the next one's writes) are synchronised inside the body, which also
-holds for the first and a zero-trip iteration.
+Control flow. Branches are analysed separately and joined
+conservatively, and a set and its wait are in the same block (hoisting
+pairs across `scf.if` is a known way to deadlock). Loops are analysed
+twice, the second time from the join of the entry and the end of the
+first, so loop-carried hazards (this iteration's accesses against the
+next one's) are found. In an `scf.for`, such a pair's set goes right
+after the conflicting op, for the next iteration, so the pipe it waits
+for is not held up by the rest of the body (iteration i+1's load starts
+once iteration i's compute has read its buffer, not after everything
+before the loop's end); the first iteration's wait takes a set made
+right before the loop and the last iteration's set is taken right after
+it, so every wait has exactly one set on every path, a zero-trip loop
+included. The first iteration learns from the set before the loop only
+what was known at the loop's entry, which the analysis keeps apart from
+what a previous iteration teaches. In an `scf.while`, a loop-carried
+pair sits before the op that waits.
 
 Communication ops read on MTE2 and write on MTE3 (two steps around their
 staging tile). `pl-verify-sync` checks the result independently.
@@ -205,14 +214,52 @@ impl State {
 }
 
 /// Where an op sits: its index among its block's original ops, the block,
-/// its path from the function body, and the state after each earlier op
-/// of the block (for anchoring sets).
+/// its path from the function body, the state after each earlier op of
+/// the block (for anchoring sets), the block's ops, and what is known of
+/// the previous iteration when the block is a loop body analysed again.
 struct Site<'c, 'a, 's> {
     op: OperationRef<'c, 'a>,
     index: usize,
     block: BlockRef<'c, 'a>,
     path: &'s [(pto_dialects::ir::BlockKey, usize)],
     history: &'s [(OperationRef<'c, 'a>, Clocks)],
+    ops: &'s [OperationRef<'c, 'a>],
+    carried: Option<&'s Carried<'c, 'a>>,
+}
+
+/// The body of an `scf.for` analysed the second time: the state at the
+/// loop's entry and the clocks after each op of the first analysis (the
+/// previous iteration, as far as the analysis can know it).
+struct Carried<'c, 'a> {
+    looped: OperationRef<'c, 'a>,
+    entry: State,
+    previous: Vec<Clocks>,
+}
+
+impl Carried<'_, '_> {
+    /// What a wait before this iteration's op learns of pipe `q` from a
+    /// set after op `j` of the previous iteration, or, in the first
+    /// iteration, from the set before the loop: q's progress up to op `j`
+    /// (the set before the loop covers all of q's earlier work), and what
+    /// q knew of the other pipes there, except where that would claim
+    /// work before the loop that q did not know of at the loop's entry.
+    fn learned(&self, j: usize, q: usize) -> (u64, [u64; N]) {
+        let after = &self.previous[j];
+        let mut known = after.known[q];
+        for (r, known_r) in known.iter_mut().enumerate() {
+            let at_entry = self.entry.known[q][r];
+            let over_claimed = r != q
+                && self
+                    .entry
+                    .pending
+                    .iter()
+                    .any(|a| a.pipe == r && a.index > at_entry && a.index <= *known_r);
+            if over_claimed {
+                *known_r = at_entry;
+            }
+        }
+        (after.clock[q], known)
+    }
 }
 
 /// A planned flag: where it lives and which id it holds.
@@ -265,7 +312,7 @@ pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
         flags: Vec::new(),
     };
     inserter
-        .block(body, &[], State::new(), true)
+        .block(body, &[], State::new(), true, None)
         .map_err(|(op, message)| {
             OpDiagnostic::new(format!("pl-insert-sync: {message}")).emit(op, Severity::Error);
             PassFailed
@@ -328,14 +375,16 @@ fn flag_op<'c>(
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
 impl<'c, 'a> Inserter<'c, 'a> {
-    /// Analyses (and with `emit`, synchronises) `block` from `state`.
+    /// Analyses (and with `emit`, synchronises) `block` from `state`;
+    /// returns the state at its end and the clocks after each of its ops.
     fn block(
         &mut self,
         block: BlockRef<'c, 'a>,
         prefix: &[(pto_dialects::ir::BlockKey, usize)],
         mut state: State,
         emit: bool,
-    ) -> Result<State, Failure<'c, 'a>> {
+        carried: Option<&Carried<'c, 'a>>,
+    ) -> Result<(State, Vec<Clocks>), Failure<'c, 'a>> {
         let mut ops = Vec::new();
         let mut next = block.first_operation();
         while let Some(op) = next {
@@ -349,18 +398,36 @@ impl<'c, 'a> Inserter<'c, 'a> {
             path.push((pto_dialects::ir::BlockKey::of(&block), i));
             let name = op_name(op);
             match name.as_str() {
-                "scf.for" | "scf.while" => {
+                "scf.for" => {
+                    // Twice: the second time from where either the loop's
+                    // entry or a previous iteration left off, with that
+                    // iteration's clocks for loop-carried pairs.
+                    if let Some(body) = op.region_opt(0).and_then(|r| r.first_block()) {
+                        let entry = state.clone();
+                        let (first, previous) =
+                            self.block(body, &path, entry.clone(), false, None)?;
+                        let head = entry.meet(&first);
+                        let carried = Carried {
+                            looped: op,
+                            entry,
+                            previous,
+                        };
+                        let (last, _) = self.block(body, &path, head, emit, Some(&carried))?;
+                        state = carried.entry.meet(&last);
+                    }
+                }
+                "scf.while" => {
                     let entry = state.clone();
                     let mut first = entry.clone();
                     for region in op.regions() {
                         if let Some(body) = region.first_block() {
-                            first = self.block(body, &path, first, false)?;
+                            first = self.block(body, &path, first, false, None)?.0;
                         }
                     }
                     let mut head = entry.meet(&first);
                     for region in op.regions() {
                         if let Some(body) = region.first_block() {
-                            head = self.block(body, &path, head, emit)?;
+                            head = self.block(body, &path, head, emit, None)?.0;
                         }
                     }
                     state = entry.meet(&head);
@@ -370,7 +437,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
                     for region in op.regions() {
                         match region.first_block() {
                             Some(body) => {
-                                branches.push(self.block(body, &path, state.clone(), emit)?)
+                                branches.push(self.block(body, &path, state.clone(), emit, None)?.0)
                             }
                             None => branches.push(state.clone()),
                         }
@@ -386,7 +453,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 _ if op.region_count() > 0 => {
                     for region in op.regions() {
                         if let Some(body) = region.first_block() {
-                            state = self.block(body, &path, state, emit)?;
+                            state = self.block(body, &path, state, emit, None)?.0;
                         }
                     }
                 }
@@ -398,6 +465,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
                         block,
                         path: &path,
                         history: &history,
+                        ops: &ops,
+                        carried,
                     };
                     self.execute(&site, &mut state, kind, emit);
                 }
@@ -413,7 +482,10 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 },
             ));
         }
-        Ok(state)
+        Ok((
+            state,
+            history.into_iter().map(|(_, clocks)| clocks).collect(),
+        ))
     }
 
     /// Applies one op: synchronises its hazards, then records its accesses.
@@ -477,6 +549,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
             block,
             path,
             history,
+            ops,
+            carried,
         } = *site;
         let depth = path.len() - 1;
         // Synchronise the latest conflicting access first: its pair may
@@ -505,19 +579,27 @@ impl<'c, 'a> Inserter<'c, 'a> {
                 continue;
             }
             // Anchor the set after the conflicting op when it sits in this
-            // block (directly or nested) before `op`.
+            // block (directly or nested): before `op`, or, in a loop body,
+            // at or after it in the previous iteration.
             let front = &state.pending[k].path;
-            let anchor = (front.len() > depth
+            let in_block = front.len() > depth
                 && front[..depth] == path[..depth]
-                && front[depth].0 == path[depth].0
-                && front[depth].1 < index)
-                .then(|| front[depth].1);
-            let (clock_q, known_q) = match anchor {
-                Some(j) => (history[j].1.clock[q], history[j].1.known[q]),
-                None => (state.clock[q], state.known[q]),
+                && front[depth].0 == path[depth].0;
+            let anchor = in_block.then(|| front[depth].1);
+            let (clock_q, known_q, placement) = match (anchor, carried) {
+                (Some(j), _) if j < index => (
+                    history[j].1.clock[q],
+                    history[j].1.known[q],
+                    Placement::After(history[j].0),
+                ),
+                (Some(j), Some(carried)) => {
+                    let (clock_q, known_q) = carried.learned(j, q);
+                    (clock_q, known_q, Placement::Carried(ops[j], carried.looped))
+                }
+                _ => (state.clock[q], state.known[q], Placement::Before),
             };
             if emit {
-                let full = self.place_flag(op, block, anchor.map(|j| history[j].0), q, p);
+                let full = self.place_flag(op, block, placement, q, p);
                 if full {
                     state.full_barrier();
                     continue;
@@ -527,23 +609,27 @@ impl<'c, 'a> Inserter<'c, 'a> {
         }
     }
 
-    /// Inserts a set (after `anchor_op`, else before `op`) and a wait
-    /// before `op`, with a free event id; a full barrier when none is
-    /// (`true`).
+    /// Inserts a set (where `placement` says) and a wait before `op`, with
+    /// a free event id; a full barrier when none is (`true`).
     fn place_flag(
         &mut self,
         op: OperationRef<'c, 'a>,
         block: BlockRef<'c, 'a>,
-        anchor_op: Option<OperationRef<'c, 'a>>,
+        placement: Placement<'c, 'a>,
         q: usize,
         p: usize,
     ) -> bool {
         let at = self.linear.position(op) * 2;
-        let start = match anchor_op {
-            Some(candidate) => self.linear.end(candidate) * 2 + 1,
-            None => at - 1,
+        // Lifetimes in doubled positions: a loop-carried flag is held from
+        // the set before the loop to the wait after it.
+        let span = match placement {
+            Placement::After(anchor) => (self.linear.end(anchor) * 2 + 1, at - 1),
+            Placement::Before => (at - 1, at - 1),
+            Placement::Carried(_, looped) => (
+                (self.linear.position(looped) * 2).saturating_sub(1),
+                self.linear.end(looped) * 2 + 1,
+            ),
         };
-        let span = (start, at - 1);
         let taken: Vec<i64> = self
             .flags
             .iter()
@@ -560,19 +646,40 @@ impl<'c, 'a> Inserter<'c, 'a> {
             event,
             span,
         });
-        let set = flag_op(self.context, op, true, PIPES[q], PIPES[p], event);
-        match anchor_op {
-            Some(candidate) => {
-                block.insert_operation_after(candidate, set);
+        let flag = |at: OperationRef<'c, 'a>, set: bool| {
+            flag_op(self.context, at, set, PIPES[q], PIPES[p], event)
+        };
+        match placement {
+            Placement::After(anchor) => {
+                block.insert_operation_after(anchor, flag(op, true));
             }
-            None => {
-                block.insert_operation_before(op, set);
+            Placement::Before => {
+                block.insert_operation_before(op, flag(op, true));
+            }
+            Placement::Carried(anchor, looped) => {
+                // Set after the conflicting op for the next iteration; the
+                // first iteration's wait takes a set made before the loop,
+                // and the last iteration's set is taken after it.
+                block.insert_operation_after(anchor, flag(anchor, true));
+                if let Some(outer) = looped.block() {
+                    outer.insert_operation_before(looped, flag(looped, true));
+                    outer.insert_operation_after(looped, flag(looped, false));
+                }
             }
         }
-        block.insert_operation_before(
-            op,
-            flag_op(self.context, op, false, PIPES[q], PIPES[p], event),
-        );
+        block.insert_operation_before(op, flag(op, false));
         false
     }
+}
+
+/// Where a flag's set goes.
+#[derive(Clone, Copy)]
+enum Placement<'c, 'a> {
+    /// Right after this earlier op of the block.
+    After(OperationRef<'c, 'a>),
+    /// Right before the wait.
+    Before,
+    /// After this op of a loop body (at or after the wait), with a set
+    /// before the loop and a wait after it.
+    Carried(OperationRef<'c, 'a>, OperationRef<'c, 'a>),
 }

@@ -3,6 +3,7 @@
 pub mod a2a3_pipeline;
 pub mod convert_tensor_to_tile;
 pub mod derive_task_dependencies;
+pub mod double_buffer;
 pub mod estimate_cycles;
 pub mod expand_mixed_kernel;
 pub mod flatten_tile_nd;

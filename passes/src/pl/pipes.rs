@@ -161,6 +161,29 @@ pub fn same_memory_operand(kind: OpKind) -> Option<usize> {
     }
 }
 
+/// The pipes `op` issues its instructions on, in order, by the op table
+/// alone (no memory plan needed): none for upstream ops and ops that
+/// issue nothing; a transfer through a staging tile is MTE2 then MTE3.
+pub fn issued_pipes(op: OperationRef) -> Vec<Pipe> {
+    let Some(op_kind) = OpKind::of(&op) else {
+        return Vec::new();
+    };
+    match op_kind.info().pipe {
+        PipeRule::None => Vec::new(),
+        PipeRule::Fixed(pipe) => vec![pipe],
+        PipeRule::BySourceSpace(otherwise) => vec![match op
+            .operand_opt(0)
+            .and_then(|source| TileType::try_from(source.r#type()).ok())
+            .and_then(|t| t.memory_space())
+        {
+            Some(MemorySpace::Acc) => Pipe::Fix,
+            Some(MemorySpace::Mat) => Pipe::Mte1,
+            _ => otherwise,
+        }],
+        PipeRule::Staged => vec![Pipe::Mte2, Pipe::Mte3],
+    }
+}
+
 /// A kernel's body, its ops in linear order and its pipe model: what the
 /// passes that reason about pipes start from. `None` for a function that
 /// is no kernel or has no body (nothing of it runs on a pipe).
@@ -397,18 +420,12 @@ impl Model {
         // reads and writes.
         let pipe = match info.pipe {
             PipeRule::None => return Ok(Kind::None),
-            PipeRule::Fixed(pipe) => pipe,
-            PipeRule::BySourceSpace(otherwise) => {
-                match TileType::try_from(operand(0)?.r#type())
-                    .ok()
-                    .and_then(|t| t.memory_space())
-                {
-                    Some(MemorySpace::Acc) => Pipe::Fix,
-                    Some(MemorySpace::Mat) => Pipe::Mte1,
-                    _ => otherwise,
-                }
-            }
             PipeRule::Staged => return self.staged(op, op_kind, &tile),
+            PipeRule::Fixed(pipe) => pipe,
+            PipeRule::BySourceSpace(_) => {
+                operand(0)?;
+                issued_pipes(op)[0]
+            }
         };
         match info.family {
             // Global memory into a tile (MTE2 is the inbound pipe).

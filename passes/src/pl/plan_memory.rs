@@ -21,7 +21,7 @@ use pto_dialects::{
     types::{MemorySpace, TileType},
 };
 
-use super::linear::{Interval, Linear, value_key};
+use super::linear::{Interval, Linear, OpKey, op_key, value_key};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     registry::{PassDefinition, PassFailed},
@@ -59,6 +59,12 @@ elementwise ops with the same type (in-place safe). Buffers are placed per
 space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
 baseline).
+
+Copies. The ops of copy k of a loop body `pl-double-buffer` unrolled carry
+`pl.buffer_set = k`: tiles of different copies of one loop never share
+memory, so one copy's loads need not wait for the other copy's compute.
+When the copies do not all fit that way, the plan is made as if they were
+not marked (slower, as correct). Either way the marks are removed.
 
 Rings. A kernel of a core group reserves the ring of slots the other core
 pushes into (`pl.system.reserve_buffer`, in `vec` on a vector core, `mat`
@@ -231,9 +237,48 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
             classes.union(pair[0], pair[1]);
         }
     }
-    let placed = place(&linear, &classes, &rings, a5, reuse)?;
+    // The copies of a double-buffered loop get their own buffers when they
+    // fit; else they share as any other tiles (slower, as correct).
+    let separated = linear.ops.iter().any(|op| op.has_attribute(BUFFER_SET));
+    let placed = match separated.then(|| place(&linear, &classes, &rings, a5, reuse, true, false)) {
+        Some(Ok(placed)) => placed,
+        _ => place(&linear, &classes, &rings, a5, reuse, false, true)?,
+    };
     annotate(context, function, &linear, &classes, &placed);
+    // The marks have served: the plan now keeps the copies apart.
+    for op in &linear.ops {
+        if op.has_attribute(BUFFER_SET) {
+            let _ = pto_dialects::ir::edit(*op).remove_attribute(BUFFER_SET);
+        }
+    }
     Ok(())
+}
+
+/// The discardable attribute `pl-double-buffer` marks each copy of an
+/// unrolled loop body with (copy k of the loop's body: `pl.buffer_set =
+/// k`): tiles of different copies of one loop are given different memory,
+/// so one copy's transfers need not wait for the other copy's compute.
+pub const BUFFER_SET: &str = "pl.buffer_set";
+
+/// The loop and copy `value` belongs to: the nearest op around its
+/// definition marked [`BUFFER_SET`] (block arguments belong to no copy).
+fn buffer_set(linear: &Linear, value: Value) -> Option<(OpKey, i64)> {
+    let (mut op, false) = linear.definer(value)? else {
+        return None;
+    };
+    loop {
+        if let Some(set) = op
+            .attribute(BUFFER_SET)
+            .ok()
+            .and_then(|a| IntegerAttribute::try_from(a).ok())
+        {
+            return Some((op_key(op.parent_operation()?), set.value()));
+        }
+        op = op.parent_operation()?;
+        if op_name(op) == "func.func" {
+            return None;
+        }
+    }
 }
 
 /// Whether any op of `function` makes a tile.
@@ -550,6 +595,18 @@ struct Buffer<'c, 'a> {
     /// The `reserve_buffer` when this is a ring, and the address it asks
     /// for.
     ring: Option<(OperationRef<'c, 'a>, Option<u64>)>,
+    /// The copies of double-buffered loops its members belong to.
+    sets: Vec<(OpKey, i64)>,
+}
+
+/// Whether `a` and `b` hold tiles of different copies of one
+/// double-buffered loop.
+fn other_copies(a: &Buffer, b: &Buffer) -> bool {
+    a.sets.iter().any(|(loop_a, set_a)| {
+        b.sets
+            .iter()
+            .any(|(loop_b, set_b)| loop_a == loop_b && set_a != set_b)
+    })
 }
 
 fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
@@ -578,12 +635,17 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
     false
 }
 
+/// Places every buffer; `separate` keeps different copies of a
+/// double-buffered loop apart, `report` emits the error when a buffer does
+/// not fit.
 fn place<'c, 'a>(
     linear: &Linear<'c, 'a>,
     classes: &Classes<'c, 'a>,
     rings: &[Ring<'c, 'a>],
     a5: bool,
     reuse: bool,
+    separate: bool,
+    report: bool,
 ) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
     let mut classes = Classes {
         parent: classes.parent.clone(),
@@ -594,6 +656,16 @@ fn place<'c, 'a>(
         .into_iter()
         .map(|members| {
             let types: Vec<TileType> = members.iter().filter_map(|v| on_chip(*v)).collect();
+            let mut sets: Vec<(OpKey, i64)> = if separate {
+                members
+                    .iter()
+                    .filter_map(|v| buffer_set(linear, *v))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            sets.sort();
+            sets.dedup();
             Buffer {
                 intervals: members.iter().map(|v| linear.interval(*v)).collect(),
                 space: types[0].memory_space().expect("checked"),
@@ -601,6 +673,7 @@ fn place<'c, 'a>(
                 members,
                 address: 0,
                 ring: None,
+                sets,
             }
         })
         .collect();
@@ -625,6 +698,7 @@ fn place<'c, 'a>(
                     bytes: 0,
                     address: 0,
                     ring: None,
+                    sets: Vec::new(),
                 });
                 buffers.len() - 1
             }
@@ -653,7 +727,9 @@ fn place<'c, 'a>(
             .iter()
             .filter(|&&j| {
                 buffers[j].space == buffers[i].space
-                    && (!reuse || overlap(linear, &buffers[i], &buffers[j]))
+                    && (!reuse
+                        || other_copies(&buffers[i], &buffers[j])
+                        || overlap(linear, &buffers[i], &buffers[j]))
             })
             .map(|&j| (buffers[j].address, buffers[j].address + buffers[j].bytes))
             .collect();
@@ -669,6 +745,9 @@ fn place<'c, 'a>(
             let clash = busy
                 .iter()
                 .any(|(start, end)| base < *end && *start < base + buffers[i].bytes);
+            if (clash || base % align != 0) && !report {
+                return Err(PassFailed);
+            }
             if clash || base % align != 0 {
                 OpDiagnostic::new(format!(
                     "pl-plan-memory: the ring at {base} ({} B of {}) {}",
@@ -684,6 +763,9 @@ fn place<'c, 'a>(
                 return Err(PassFailed);
             }
             address = base;
+        }
+        if address + buffers[i].bytes > capacity && !report {
+            return Err(PassFailed);
         }
         if address + buffers[i].bytes > capacity {
             let live: Vec<usize> = placed

@@ -45,7 +45,10 @@ accumulates with `pl.tile.matmul_acc` (the first step initialises the
 accumulator); the block is stored where the product was.
 
 The step `k` is the largest halving of K whose blocks fit L0A and L0B and
-stays a multiple of 32 bytes of elements. The rewrite applies when both
+stays a multiple of 32 bytes of elements, halved once more when the
+halves fit half of L0A and L0B: then two steps' blocks fit at once, and
+`pl-double-buffer` gives consecutive steps their own L0 buffers, so one
+step's extracts (MTE1) run while the other multiplies (M). The rewrite applies when both
 operands come straight from `pl.tile.load`s used by nothing else (of row-
 major tensors; a load may move one matrix of a higher-rank tensor, with a
 `partition`), or through a `pl.tile.transpose_view` of one (a transposed
@@ -55,8 +58,7 @@ of 1s and the product's extents, as a batched matmul's products are
 stored; each block is stored there with its block's partition): the
 shapes `pl-convert-tensor-to-tile` produces. Other oversized
 matmuls, and dimensions that do not halve evenly into blocks that fit, are
-errors. Each step waits for the previous one (one L0 buffer per operand);
-double buffering is not done.
+errors.
 
 Before:
 
@@ -163,9 +165,10 @@ fn choose_blocks(
             ));
         }
     }
+    let halves = |tk: i64| tk % 2 == 0 && (tk / 2) % k_unit == 0;
     let mut tk = k;
     while !fits(tm, tk, tn) {
-        if tk % 2 == 0 && (tk / 2) % k_unit == 0 {
+        if halves(tk) {
             tk /= 2;
         } else {
             return Err(format!(
@@ -173,6 +176,14 @@ fn choose_blocks(
                 kib(limit(MemorySpace::Left))
             ));
         }
+    }
+    // Two steps' blocks at once, for double buffering, when they halve.
+    let fits_twice = |tk| {
+        2 * bytes([tm, tk], element, MemorySpace::Left) <= limit(MemorySpace::Left)
+            && 2 * bytes([tk, tn], element, MemorySpace::Right) <= limit(MemorySpace::Right)
+    };
+    if !fits_twice(tk) && halves(tk) && fits_twice(tk / 2) {
+        tk /= 2;
     }
     Ok(Some(MatmulBlocks {
         m,

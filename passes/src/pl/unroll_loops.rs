@@ -98,7 +98,7 @@ fn replace_by_initial_values(op: OperationRef) {
 
 /// The iterations of an `scf.for` with constant bounds and a positive
 /// constant step.
-fn trip_count(op: OperationRef) -> Option<i128> {
+pub fn trip_count(op: OperationRef) -> Option<i128> {
     let constant = |index: usize| -> Option<i128> {
         let value = op.operand_opt(index)?;
         let defining = pto_dialects::ir::defining_op(value)?;

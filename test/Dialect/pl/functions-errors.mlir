@@ -304,3 +304,19 @@ func.func @unroll_not_unit(%n: index) {
   } {pl.unroll = 2 : i64}
   return
 }
+
+// -----
+
+func.func @buffer_set_negative() {
+  // expected-error @+1 {{'pl.buffer_set' must be a non-negative integer}}
+  %c0 = arith.constant {pl.buffer_set = -1 : i64} 0 : index
+  return
+}
+
+// -----
+
+func.func @buffer_set_not_an_integer() {
+  // expected-error @+1 {{'pl.buffer_set' must be a non-negative integer}}
+  %c0 = arith.constant {pl.buffer_set = "copy"} 0 : index
+  return
+}
