@@ -54,7 +54,7 @@ pub fn operand_use(op: OperationRef, index: usize) -> Use {
     let rmw_if = |atomic: bool| if atomic { Use::ReadWrite } else { Use::Write };
     let Some(kind) = OpKind::of(&op) else {
         // Upstream ops: loops carry, terminators pass on, the rest read.
-        return match (op_name(op).as_str(), index) {
+        return match (op_name(op), index) {
             ("scf.for", i) if i >= 3 => Use::Alias,
             ("scf.yield" | "func.return", _) => Use::Pass,
             _ => Use::Read,

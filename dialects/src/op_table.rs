@@ -218,6 +218,10 @@ impl std::fmt::Display for OpKind {
 /// The kind of `op`, if it is a `pl` or `pld` op: the one place an op's
 /// name is decoded.
 pub fn kind<'c: 'a, 'a>(op: &impl OperationLike<'c, 'a>) -> Option<OpKind> {
-    let name = op.name();
-    OpKind::from_name(name.as_string_ref().as_str().ok()?)
+    let name = crate::ir::strings::op_name(op);
+    // Upstream ops (arith, scf, func) are most ops a pass asks about.
+    if !name.starts_with("pl") {
+        return None;
+    }
+    OpKind::from_name(name)
 }

@@ -59,13 +59,8 @@ pub fn operand_segments(op: melior::ir::OperationRef) -> Vec<(usize, usize)> {
 }
 
 /// The op's name (`"pld.tensor.barrier"`); empty if it is not UTF-8.
-pub fn op_name(op: melior::ir::OperationRef) -> String {
-    use melior::ir::operation::OperationLike;
-    op.name()
-        .as_string_ref()
-        .as_str()
-        .unwrap_or_default()
-        .to_string()
+pub fn op_name<'c>(op: melior::ir::OperationRef<'c, '_>) -> &'c str {
+    crate::ir::strings::op_name(&op)
 }
 
 /// A `func.func`'s `function_type`.

@@ -60,11 +60,12 @@ typedef bool (*PtoPassParseOptions)(intptr_t index, MlirStringRef text,
                                     PtoOptionValueCallback onValue,
                                     PtoOptionErrorCallback onError,
                                     void *userData);
-/// Runs a pass on `op` (passes/src/ffi.rs, run_hook).
-typedef MlirLogicalResult (*PtoPassRun)(intptr_t index, MlirOperation op,
-                                        intptr_t numOptions,
-                                        const MlirStringRef *names,
-                                        const MlirStringRef *values);
+/// Runs a pass on `op` (passes/src/ffi.rs, run_hook): PtoPassFailed,
+/// PtoPassChanged, or PtoPassUnchanged when the pass left the IR as it was.
+typedef int32_t (*PtoPassRun)(intptr_t index, MlirOperation op,
+                              intptr_t numOptions, const MlirStringRef *names,
+                              const MlirStringRef *values);
+enum : int32_t { PtoPassFailed = 0, PtoPassChanged = 1, PtoPassUnchanged = 2 };
 
 /// A Rust pass as the registry sees it. `anchor` is the op the pass runs on
 /// ("" for any op). `index` identifies the pass on the Rust side.
@@ -225,10 +226,18 @@ public:
 
   void runOnOperation() override {
     OptionValues values = collectOptionValues();
-    if (mlirLogicalResultIsFailure(
-            kind.run(kind.index, wrap(getOperation()), values.size(),
-                     values.names.data(), values.values.data())))
+    switch (kind.run(kind.index, wrap(getOperation()), values.size(),
+                     values.names.data(), values.values.data())) {
+    case PtoPassChanged:
+      break;
+    case PtoPassUnchanged:
+      // Nothing changed: every analysis holds, and the pass manager need
+      // not verify the op again.
+      markAllAnalysesPreserved();
+      break;
+    default:
       signalPassFailure();
+    }
   }
 
 private:

@@ -10,7 +10,7 @@ use std::{
 };
 
 use melior::{ir::operation::OperationRef, pass::Pass};
-use mlir_sys::{MlirDialectHandle, MlirLogicalResult, MlirOperation, MlirPass, MlirStringRef};
+use mlir_sys::{MlirDialectHandle, MlirOperation, MlirPass, MlirStringRef};
 use pto_dialects::ir::strings::{append_to_string, str_of, string_ref};
 
 use crate::{
@@ -49,14 +49,20 @@ type ParseOptionsHook = unsafe extern "C" fn(
     OptionErrorCallback,
     *mut c_void,
 ) -> bool;
-/// `PtoPassSpec::run` of the glue ([`run_hook`]).
+/// `PtoPassSpec::run` of the glue ([`run_hook`]): one of [`PASS_FAILED`],
+/// [`PASS_CHANGED`], [`PASS_UNCHANGED`].
 type RunHook = unsafe extern "C" fn(
     isize,
     MlirOperation,
     isize,
     *const MlirStringRef,
     *const MlirStringRef,
-) -> MlirLogicalResult;
+) -> i32;
+
+/// The glue's `PtoPassFailed`, `PtoPassChanged`, `PtoPassUnchanged`.
+const PASS_FAILED: i32 = 0;
+const PASS_CHANGED: i32 = 1;
+const PASS_UNCHANGED: i32 = 2;
 
 type ErrorCallback = unsafe extern "C" fn(MlirStringRef, *mut c_void);
 
@@ -220,8 +226,8 @@ unsafe extern "C" fn run_hook(
     count: isize,
     names: *const MlirStringRef,
     values: *const MlirStringRef,
-) -> MlirLogicalResult {
-    let failure = MlirLogicalResult { value: 0 };
+) -> i32 {
+    let failure = PASS_FAILED;
     let Some(pass) = PASSES.get(index as usize) else {
         return failure;
     };
@@ -235,10 +241,12 @@ unsafe extern "C" fn run_hook(
                 .emit(op, pto_dialects::diag::Severity::Error);
             PassFailed
         })?;
+        crate::registry::take_unchanged();
         (pass.run)(op, &options)
     }));
     match outcome {
-        Ok(Ok(())) => MlirLogicalResult { value: 1 },
+        Ok(Ok(())) if crate::registry::take_unchanged() => PASS_UNCHANGED,
+        Ok(Ok(())) => PASS_CHANGED,
         Ok(Err(PassFailed)) => failure,
         Err(_) => {
             pto_dialects::diag::OpDiagnostic::new(format!(

@@ -143,3 +143,22 @@ mod tests {
         }
     }
 }
+
+thread_local! {
+    /// Set by a pass that left the IR as it found it (per thread: passes on
+    /// functions run in parallel).
+    static UNCHANGED: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Says that the running pass leaves the IR as it found it: the pass
+/// manager then keeps every analysis and does not verify the op again
+/// (MLIR's `markAllAnalysesPreserved`). Only for a run that changed
+/// nothing: a wrong claim would skip the verifier after a change.
+pub fn left_unchanged() {
+    UNCHANGED.with(|unchanged| unchanged.set(true));
+}
+
+/// Whether the pass just run said [`left_unchanged`]; clears the claim.
+pub(crate) fn take_unchanged() -> bool {
+    UNCHANGED.with(|unchanged| unchanged.replace(false))
+}

@@ -320,7 +320,7 @@ impl Compiler {
         }
         Ok(Op {
             code,
-            name,
+            name: name.to_string(),
             operand_types: operands.iter().map(|v| Ty::of(v.r#type())).collect(),
             operands: operands.into_iter().map(|v| self.slot(v)).collect(),
             result_types: results.iter().map(|v| Ty::of(v.r#type())).collect(),
@@ -872,7 +872,7 @@ impl Code {
     pub fn of(op: OperationRef) -> Self {
         match kind(&op) {
             Some(kind) => Self::of_kind(kind).unwrap_or(Code::Unsupported),
-            None => Self::upstream(&op_name(op)),
+            None => Self::upstream(op_name(op)),
         }
     }
 

@@ -183,12 +183,12 @@ impl<'f> Printer<'f> {
             return self.pto_op(op, kind);
         }
         let name = op_name(op);
-        if let Some(symbol) = python_operator(&name) {
+        if let Some(symbol) = python_operator(name) {
             let text = self.binary(op, symbol)?;
             self.assign(op, text);
             return Ok(());
         }
-        match name.as_str() {
+        match name {
             "arith.constant" => {
                 let value = op.attribute("value").map_err(|e| e.to_string())?;
                 let text = if let Ok(integer) = IntegerAttribute::try_from(value) {

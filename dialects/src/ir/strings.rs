@@ -52,3 +52,18 @@ pub unsafe extern "C" fn append_to_string(message: MlirStringRef, user_data: *mu
         text.push_str(&String::from_utf8_lossy(bytes_of(message)));
     }
 }
+
+/// The name of `op` (`"pl.tile.add"`), borrowed from its context, which
+/// keeps every identifier for its lifetime `'c`: reading an op's name
+/// copies nothing. Empty if the name is not UTF-8.
+pub fn op_name<'c: 'a, 'a>(op: &impl melior::ir::operation::OperationLike<'c, 'a>) -> &'c str {
+    // SAFETY: the op is live; its name is an identifier interned in the
+    // context, whose bytes stay valid and unchanged while the context
+    // (lifetime 'c) lives.
+    let bytes: &'c [u8] = unsafe {
+        bytes_of(mlir_sys::mlirIdentifierStr(mlir_sys::mlirOperationGetName(
+            op.to_raw(),
+        )))
+    };
+    std::str::from_utf8(bytes).unwrap_or_default()
+}

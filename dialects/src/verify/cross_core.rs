@@ -560,7 +560,7 @@ pub fn verify_group<'c>(function: OperationRef<'c, '_>) -> VerifyResult<'c> {
     let mut op = body.first_operation();
     while let Some(current) = op {
         let name = op_name(current);
-        match name.as_str() {
+        match name {
             "arith.constant" | "func.return" | "pl.tensor.create" => {}
             "pl.call" => calls += 1,
             _ => {

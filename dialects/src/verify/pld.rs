@@ -854,10 +854,7 @@ fn inside_loop_beyond_device(op: OperationRef) -> bool {
     let device = op.operand(op.operand_count().saturating_sub(1)).ok();
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if matches!(
-            op_name(parent).as_str(),
-            "scf.for" | "scf.while" | "scf.parallel"
-        ) {
+        if matches!(op_name(parent), "scf.for" | "scf.while" | "scf.parallel") {
             use melior::ir::{BlockLike, RegionLike};
             let is_device_loop = op_name(parent) == "scf.for"
                 && parent
@@ -880,10 +877,7 @@ fn inside_loop_beyond_device(op: OperationRef) -> bool {
 fn inside_loop(op: OperationRef) -> bool {
     let mut current = op.parent_operation();
     while let Some(parent) = current {
-        if matches!(
-            op_name(parent).as_str(),
-            "scf.for" | "scf.while" | "scf.parallel"
-        ) {
+        if matches!(op_name(parent), "scf.for" | "scf.while" | "scf.parallel") {
             return true;
         }
         current = parent.parent_operation();

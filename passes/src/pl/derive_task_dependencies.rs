@@ -107,13 +107,18 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         }
         functions.insert(name, op);
     }
+    let mut derived = false;
     for orchestration in orchestrations {
         let scopes = pto_dialects::ir::collect(orchestration, WalkOrder::PreOrder, |op| {
             OpKind::of(&op) == Some(OpKind::PlRuntimeScope) && op.attribute("manual").is_ok()
         });
         for scope in scopes {
+            derived = true;
             derive(context, scope, &functions);
         }
+    }
+    if !derived {
+        crate::registry::left_unchanged();
     }
     Ok(())
 }

@@ -122,6 +122,7 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
         return Err(PassFailed);
     }
     if !super::is_kernel(function) {
+        crate::registry::left_unchanged();
         return Ok(());
     }
     let linear = Linear::of(function);
@@ -132,6 +133,9 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
         .into_iter()
         .filter(|&op| worth_unrolling(op, factor, min_overlap, &linear))
         .collect();
+    if chosen.is_empty() {
+        crate::registry::left_unchanged();
+    }
     for op in chosen {
         if trip_count(op).is_none() {
             clamp_upper_bound(op);

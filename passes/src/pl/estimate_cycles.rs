@@ -102,6 +102,8 @@ const N: usize = PIPES.len();
 const MAX_STEPS: u64 = 20_000_000;
 
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+    // An analysis: it changes nothing.
+    crate::registry::left_unchanged();
     let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
         return Ok(());
     };
@@ -222,9 +224,9 @@ struct Dataflow {
 }
 
 impl Dataflow {
-    fn run(&mut self, step: &Step, cycles: u64) {
+    fn run(&mut self, step: &Step, cycles: u64, after: u64) -> u64 {
         let p = slot(step.pipe);
-        let mut start = self.ready[p].max(self.ready[slot(Pipe::S)]);
+        let mut start = self.ready[p].max(self.ready[slot(Pipe::S)]).max(after);
         for access in step.accesses.iter().filter(|a| !a.write) {
             for (resource, done) in &self.written {
                 if resource.overlaps(&access.resource) {
@@ -239,6 +241,7 @@ impl Dataflow {
                 .retain(|(resource, _)| *resource != access.resource);
             self.written.push((access.resource, done));
         }
+        done
     }
 }
 
@@ -257,11 +260,14 @@ impl Timeline {
         self.ready[slot(Pipe::S)]
     }
 
-    fn run(&mut self, pipe: Pipe, cycles: u64) {
+    /// Runs `cycles` on `pipe`, starting no earlier than `after` (the end
+    /// of the op's previous step); returns when it finishes.
+    fn run(&mut self, pipe: Pipe, cycles: u64, after: u64) -> u64 {
         let p = slot(pipe);
-        let start = self.ready[p].max(self.issued());
+        let start = self.ready[p].max(self.issued()).max(after);
         self.ready[p] = start + cycles;
         self.busy[p] += cycles;
+        self.ready[p]
     }
 
     fn set(&mut self, from: Pipe, to: Pipe, event: i64) {
@@ -405,7 +411,7 @@ impl<'c, 'a> Estimator<'c, 'a> {
         timeline: &mut Timeline,
     ) -> Result<(), Failure<'c, 'a>> {
         let position = self.linear.position(op);
-        match op_name(op).as_str() {
+        match op_name(op) {
             "scf.for" => {
                 let body = op
                     .region_opt(0)
@@ -512,12 +518,15 @@ impl<'c, 'a> Estimator<'c, 'a> {
                 }
             }
             Kind::Steps(steps) => {
+                // The steps of one op (a transfer through a staging tile:
+                // MTE2 in, MTE3 out) run one after the other.
+                let (mut after, mut data_after) = (0, 0);
                 for step in steps {
                     self.steps += 1;
                     let cycles =
                         instruction_cycles(op, step.pipe, &mut self.approximations.uncosted);
-                    timeline.run(step.pipe, cycles);
-                    timeline.dataflow.run(step, cycles);
+                    after = timeline.run(step.pipe, cycles, after);
+                    data_after = timeline.dataflow.run(step, cycles, data_after);
                 }
             }
         }
@@ -549,7 +558,7 @@ impl<'c, 'a> Estimator<'c, 'a> {
         let operand = |i: usize| op.operand_opt(i).and_then(|v| self.value(v, depth + 1));
         let (a, b) = (operand(0), operand(1));
         let binary = |f: fn(i64, i64) -> Option<i64>| f(a?, b?);
-        match name.as_str() {
+        match name {
             "arith.addi" => binary(i64::checked_add),
             "arith.subi" => binary(i64::checked_sub),
             "arith.muli" => binary(i64::checked_mul),
@@ -695,9 +704,9 @@ fn vector_cycles(
                 let name = if instruction.is_empty() {
                     op_name(op)
                 } else {
-                    instruction.to_string()
+                    instruction
                 };
-                uncosted.insert(name);
+                uncosted.insert(name.to_string());
             }
             costs::vector_cycles(instruction, largest.repeats())
         }

@@ -174,7 +174,7 @@ fn crossing(op: OperationRef) -> Option<Way> {
 /// The side an op (not a loop or branch) belongs to, by its tiles; `None`
 /// for scalar and tensor code both sides run.
 fn op_side(op: OperationRef) -> Option<Side> {
-    if matches!(op_name(op).as_str(), "scf.for" | "scf.if" | "scf.while") {
+    if matches!(op_name(op), "scf.for" | "scf.if" | "scf.while") {
         return None;
     }
     let operands = (0..op.operand_count()).filter_map(|i| op.operand_opt(i));
@@ -214,6 +214,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         if op_name(op) == "func.func" && is_mixed(op) {
             mixed.push(op);
         }
+    }
+    if mixed.is_empty() {
+        crate::registry::left_unchanged();
     }
     let mut failed = false;
     for function in mixed {
@@ -412,7 +415,7 @@ fn keep_side<'c, 'a>(half: OperationRef<'c, 'a>, side: Side) -> Result<(), Failu
     let other = side.other();
     let mut structured = Vec::new();
     pto_dialects::ir::walk(half, WalkOrder::PostOrder, |op| {
-        if matches!(op_name(op).as_str(), "scf.for" | "scf.if") {
+        if matches!(op_name(op), "scf.for" | "scf.if") {
             structured.push(op);
         }
         WalkResult::Advance

@@ -196,7 +196,7 @@ pub fn infer_memory_space(function: OperationRef) -> Result<(), PassFailed> {
                 continue;
             };
             let name = op_name(owner);
-            let chosen = if is_argument || matches!(name.as_str(), "scf.for" | "scf.if") {
+            let chosen = if is_argument || matches!(name, "scf.for" | "scf.if") {
                 // Loop-carried / branch values follow the init or yields.
                 carried_space(*value, owner, is_argument).and_then(|v| space(&decided, v))
             } else if is_cube(owner) {

@@ -95,6 +95,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         .iter()
         .filter_map(|f| attrs::text_of(*f, "sym_name").map(|n| (n, *f)))
         .collect();
+    if groups.is_empty() {
+        crate::registry::left_unchanged();
+    }
     // The kernels the groups launch, each patched once.
     let mut patched: HashMap<String, Lacking> = HashMap::new();
     for group in &groups {

@@ -97,6 +97,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         }
     }
     if inline.is_empty() {
+        crate::registry::left_unchanged();
         return Ok(());
     }
     let mut failed = false;

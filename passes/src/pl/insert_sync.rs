@@ -397,7 +397,7 @@ impl<'c, 'a> Inserter<'c, 'a> {
             let mut path = prefix.to_vec();
             path.push((pto_dialects::ir::BlockKey::of(&block), i));
             let name = op_name(op);
-            match name.as_str() {
+            match name {
                 "scf.for" => {
                     // Twice: the second time from where either the loop's
                     // entry or a previous iteration left off, with that

@@ -69,6 +69,9 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
     let casts_to_split = pto_dialects::ir::collect(function, WalkOrder::PreOrder, |op| {
         OpKind::of(&op) == Some(OpKind::PlTileCast)
     });
+    if casts_to_split.is_empty() {
+        crate::registry::left_unchanged();
+    }
     let context = pto_dialects::ir::context(&function);
     let mut failed = false;
     for op in casts_to_split {

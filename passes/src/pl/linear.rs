@@ -137,7 +137,7 @@ impl<'c, 'a> Linear<'c, 'a> {
             if op_name(op) == "func.func" {
                 break;
             }
-            if matches!(op_name(op).as_str(), "scf.for" | "scf.while") {
+            if matches!(op_name(op), "scf.for" | "scf.while") {
                 loops.push(op);
             }
             current = op.parent_operation();

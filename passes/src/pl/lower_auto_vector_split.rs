@@ -104,6 +104,7 @@ fn extents(value: Value) -> Option<Vec<i64>> {
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let Some(split) = attrs::split_of(function) else {
+        crate::registry::left_unchanged();
         return Ok(());
     };
     let axis = match split {
@@ -361,7 +362,7 @@ impl<'c> Splitter<'c> {
         }
         let name = op_name(op);
         if matches!(
-            name.as_str(),
+            name,
             "scf.for" | "scf.if" | "scf.while" | "scf.yield" | "scf.condition"
         ) {
             return Ok(());

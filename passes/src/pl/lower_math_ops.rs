@@ -198,6 +198,9 @@ fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed
             ) || carried_step(kind).is_some()
         })
     });
+    if targets.is_empty() {
+        crate::registry::left_unchanged();
+    }
     let context = pto_dialects::ir::context(&function);
     let mut failed = false;
     for op in targets {

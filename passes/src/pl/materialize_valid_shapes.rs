@@ -96,16 +96,21 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         .into_iter()
         .filter(|f| super::is_kernel(*f));
     let mut failed = false;
+    let mut changed = false;
     for kernel in kernels {
         let narrowed = narrowed_parameters(context, kernel);
         if narrowed.is_empty() {
             continue;
         }
+        changed = true;
         if let Err((op, message)) = rewrite(context, module, kernel, &narrowed) {
             OpDiagnostic::new(format!("pl-materialize-valid-shapes: {message}"))
                 .emit(op, Severity::Error);
             failed = true;
         }
+    }
+    if !changed {
+        crate::registry::left_unchanged();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }

@@ -99,6 +99,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
         }
     }
     let mut failed = false;
+    let mut changed = false;
     for function in functions {
         let kind = match function.attribute("pl.kind").ok().and_then(attrs::read) {
             Some(FunctionAttr::Kind(kind)) => Some(kind),
@@ -122,6 +123,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             WalkResult::Advance
         });
         let parent_name = attrs::text_of(function, "sym_name").unwrap_or_default();
+        changed |= !scopes.is_empty();
         for (k, scope) in scopes.into_iter().enumerate() {
             if let Err(message) = outline(context, function, scope, &parent_name, k, &mut names) {
                 OpDiagnostic::new(format!("pl-outline-incore-scopes: {message}"))
@@ -140,6 +142,7 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
                 any
             };
             if outlined {
+                changed = true;
                 let mut function = pto_dialects::ir::edit(function);
                 function.set_discardable_attribute(
                     "pl.kind",
@@ -147,6 +150,9 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
                 );
             }
         }
+    }
+    if !changed {
+        crate::registry::left_unchanged();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }

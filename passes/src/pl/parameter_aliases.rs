@@ -123,7 +123,7 @@ fn sources<'c: 'a, 'a>(value: Value<'c, 'a>) -> Option<Vec<Value<'c, 'a>>> {
     let op = pto_dialects::ir::defining_op(value)?;
     let index =
         (0..op.result_count()).find(|&i| op.result(i).is_ok_and(|r| Value::from(r) == value))?;
-    match (OpKind::of(&op), op_name(op).as_str()) {
+    match (OpKind::of(&op), op_name(op)) {
         (Some(kind), _) if let Some(operand) = super::pipes::same_memory_operand(kind) => {
             Some(operand_at(op, operand).into_iter().collect())
         }

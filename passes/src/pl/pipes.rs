@@ -250,7 +250,7 @@ impl Model {
             let root_of =
                 |model: &Model, index: usize| operand_at(*op, index).and_then(|v| model.root(v));
             let op_kind = OpKind::of(op);
-            match (op_kind, name.as_str()) {
+            match (op_kind, name) {
                 // Views, in-place padding, stores and writes: the root of
                 // the memory they are.
                 (Some(kind), _) if let Some(operand) = same_memory_operand(kind) => {

@@ -341,7 +341,7 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
     let mut edits: Vec<(usize, usize, bool)> = Vec::new(); // (op position, operand, is acc)
     for (position, op) in linear.ops.iter().enumerate() {
         let name = op_name(*op);
-        let operands: Vec<usize> = match (name.as_str(), in_place_operand(*op)) {
+        let operands: Vec<usize> = match (name, in_place_operand(*op)) {
             ("scf.for", _) => (3..op.operand_count())
                 .filter(|&i| on_chip(op.operand(i).unwrap()).is_some())
                 .collect(),
@@ -383,7 +383,7 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
             if on_chip(value).is_none() {
                 continue;
             }
-            let fits = match parent_name.as_str() {
+            let fits = match parent_name {
                 "scf.for" => {
                     let body = parent.region(0).unwrap().first_block().unwrap();
                     let carried: Value = body.argument(index + 1).unwrap().into();
@@ -504,7 +504,7 @@ impl<'c, 'a> Classes<'c, 'a> {
             if let (Some(index), Some(result)) = (in_place_operand(*op), first_result()) {
                 classes.union(result, op.operand(index).unwrap());
             }
-            match name.as_str() {
+            match name {
                 "scf.for" => {
                     let body = op.region(0).unwrap().first_block().unwrap();
                     let terminator = body.terminator().expect("scf.yield");

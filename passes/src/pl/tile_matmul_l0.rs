@@ -212,6 +212,9 @@ pub fn tile_matmul_l0(function: OperationRef) -> Result<(), PassFailed> {
         }
         melior::ir::operation::WalkResult::Advance
     });
+    if matmuls.is_empty() {
+        crate::registry::left_unchanged();
+    }
     let mut failed = false;
     for matmul in matmuls {
         if let Err((op, message)) = split(context, matmul) {

@@ -182,6 +182,9 @@ fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
             });
         }
     }
+    if collectives.is_empty() {
+        crate::registry::left_unchanged();
+    }
     let context = pto_dialects::ir::context(&root);
     let mut failed = false;
     for raw in collectives {

@@ -113,16 +113,22 @@ fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
     let Some(body) = root.regions().next().and_then(|r| r.first_block()) else {
         return Ok(());
     };
+    let mut changed = false;
     let mut next = body.first_operation();
     while let Some(function) = next {
         next = function.next_in_block();
-        if op_name(function) == "func.func"
-            && is_host(function)
-            && let Err((op, message)) = materialize(function)
-        {
-            OpDiagnostic::new(message).emit(op, Severity::Error);
-            failed = true;
+        if op_name(function) == "func.func" && is_host(function) {
+            match materialize(function) {
+                Ok(materialized) => changed |= materialized,
+                Err((op, message)) => {
+                    OpDiagnostic::new(message).emit(op, Severity::Error);
+                    failed = true;
+                }
+            }
         }
+    }
+    if !changed {
+        crate::registry::left_unchanged();
     }
     if failed { Err(PassFailed) } else { Ok(()) }
 }
@@ -145,7 +151,7 @@ fn constant(value: Value) -> Option<i64> {
 fn source_op<'c, 'a>(mut value: Value<'c, 'a>) -> Option<OperationRef<'c, 'a>> {
     loop {
         let owner = OperationResult::try_from(value).ok()?.owner();
-        match op_name(owner).as_str() {
+        match op_name(owner) {
             "arith.index_cast" | "arith.index_castui" | "arith.extsi" | "arith.extui"
             | "arith.trunci" => {
                 value = owner.operand_opt(0)?;
@@ -256,9 +262,10 @@ pub(crate) fn visit<'c, 'a>(
     }
 }
 
-fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c, 'a>> {
+/// Returns whether it changed `function`.
+fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<bool, Failure<'c, 'a>> {
     let Some(body) = function.regions().next().and_then(|r| r.first_block()) else {
-        return Ok(());
+        return Ok(false);
     };
     let mut ops = Vec::new();
     visit(body, &mut |op| ops.push(op));
@@ -266,7 +273,7 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
         .iter()
         .any(|op| OpKind::of(op) == Some(OpKind::PldCommDomain))
     {
-        return Ok(()); // already materialised
+        return Ok(false); // already materialised
     }
     let mut allocations: Vec<Allocation> = ops
         .iter()
@@ -279,7 +286,7 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
         })
         .collect();
     if allocations.is_empty() {
-        return Ok(());
+        return Ok(false);
     }
     // Windows and dispatch coverage.
     for op in &ops {
@@ -372,7 +379,7 @@ fn materialize<'c, 'a>(function: OperationRef<'c, 'a>) -> Result<(), Failure<'c,
         }
     }
     wrap(function, body, &groups);
-    Ok(())
+    Ok(true)
 }
 
 /// Moves the body (all but the terminator) into nested comm domains.

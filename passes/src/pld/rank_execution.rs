@@ -198,7 +198,7 @@ impl RankMachine {
             }
             _ => {}
         }
-        match name.as_str() {
+        match name {
             "arith.constant" => {
                 if let Some(value) = op
                     .attribute("value")

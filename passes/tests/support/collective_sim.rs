@@ -174,7 +174,7 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
         let result = || key(op.result(0).expect("a result").into());
         let operand = |i: usize| op.operand(i).expect("verified operand");
         let at = format!("{}", op.location());
-        let event = match name.as_str() {
+        let event = match name {
             "pl.tensor.view" => {
                 let source = self.buffer(op, operand(0))?;
                 let shape = TensorLike::try_from(op.result(0).unwrap().r#type())
@@ -259,7 +259,7 @@ impl<'c, 'a> Effects<'c, 'a> for Tracer<'_> {
                     dst: result(),
                     a: key(operand(0)),
                     b: key(operand(1)),
-                    how: match name.as_str() {
+                    how: match name {
                         "pl.tile.add" => Combine::Add,
                         "pl.tile.maximum" => Combine::Max,
                         "pl.tile.minimum" => Combine::Min,

@@ -79,7 +79,7 @@ impl<'c, 'a> Lineage<'_, 'c, 'a> {
             let number = argument.argument_number();
             let block = argument_owner(value).ok_or(Unresolved::Unknown)?;
             let owner = block.parent_operation().ok_or(Unresolved::Unknown)?;
-            return match op_name(owner).as_str() {
+            return match op_name(owner) {
                 "func.func" => self
                     .ctx_params
                     .get(&(OpKey::of(&owner), number))
@@ -109,7 +109,7 @@ impl<'c, 'a> Lineage<'_, 'c, 'a> {
                 Some(tied) => self.walk_operand(owner, tied, path),
                 None => Err(Unresolved::Unknown),
             },
-            None => match op_name(owner).as_str() {
+            None => match op_name(owner) {
                 "scf.for" => self.for_carry(owner, number, path),
                 "scf.while" => {
                     let condition = region_terminator(owner, 0).ok_or(Unresolved::Unknown)?;

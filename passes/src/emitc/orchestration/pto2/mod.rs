@@ -304,7 +304,7 @@ impl<'c, 'a> Lowering<'c, 'a, '_> {
         for op in ops {
             let name = op_name(op);
             let Some(block) = op.block() else { continue };
-            match (OpKind::of(&op), name.as_str()) {
+            match (OpKind::of(&op), name) {
                 (Some(OpKind::PlTensorCreate), _) => self.tensor_create(block, op)?,
                 (Some(OpKind::PlTensorDim), _) => self.tensor_dim(block, op),
                 (

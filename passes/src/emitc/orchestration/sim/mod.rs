@@ -235,7 +235,7 @@ impl<'c, 'a> Chip<'c, 'a, '_> {
         while let Some(op) = next {
             next = op.next_in_block();
             let name = op_name(op);
-            let replacement = match (OpKind::of(&op), name.as_str()) {
+            let replacement = match (OpKind::of(&op), name) {
                 (Some(OpKind::PlCall), _) => self.call(op)?,
                 (None, "func.return") => {
                     OperationBuilder::new("emitc.return", Location::unknown(self.context))
