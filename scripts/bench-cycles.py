@@ -10,9 +10,11 @@ them; distributed kernels as rank 0 of 4 (`nranks`, `rank`). Prints one
 line per kernel, then how many kernels are within 1.15x of each bound and
 the geometric means of the ratios.
 
-  scripts/bench-cycles.py [--tools DIR] [--markdown FILE] [--baseline FILE] [--only NAME]...
+  scripts/bench-cycles.py [--tools DIR] [--lower-with DIR] [--markdown FILE] [--baseline FILE] [--only NAME]...
 
---markdown writes the table into FILE after its `<!-- figures: ... -->`
+--lower-with runs pto-a2a3-pipeline with the pto-opt in DIR (another
+version's compiler, estimated with this version's cost model: how the
+baseline is made). --markdown writes the table into FILE after its `<!-- figures: ... -->`
 line (replacing what follows it). --baseline takes an earlier run's
 printed output and adds its cycles to the table as "before".
 Python's standard library only.
@@ -47,12 +49,15 @@ def programs(only):
             yield os.path.relpath(path, REPO), stem
 
 
-def estimate(tools, path):
+def estimate(tools, path, lower_with=None):
     """The kernels' (name, cycles, bound, pipe, ratio, data bound, data ratio,
     busy, approximations)."""
     opt = os.path.join(tools, "pto-opt")
     lowered = subprocess.run(
-        [opt, "--pto-a2a3-pipeline", path], cwd=REPO, capture_output=True, text=True
+        [os.path.join(lower_with or tools, "pto-opt"), "--pto-a2a3-pipeline", path],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
     )
     if lowered.returncode != 0:
         return None, lowered.stderr.strip().splitlines()[0] if lowered.stderr else "failed"
@@ -88,6 +93,7 @@ def main():
     parser.add_argument("--markdown", metavar="FILE")
     parser.add_argument("--only", action="append", metavar="NAME")
     parser.add_argument("--baseline", metavar="FILE")
+    parser.add_argument("--lower-with", metavar="DIR")
     args = parser.parse_args()
     baseline = {}
     if args.baseline:
@@ -98,7 +104,7 @@ def main():
                     baseline[(match.group(1), match.group(2))] = (int(match.group(3)), UNKNOWN in line)
     rows, failures = [], []
     for path, stem in programs(args.only):
-        kernels, error = estimate(args.tools, path)
+        kernels, error = estimate(args.tools, path, args.lower_with)
         if kernels is None:
             failures.append((stem, error))
             print(f"{stem}: FAILS: {error}", flush=True)

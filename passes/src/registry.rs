@@ -97,6 +97,7 @@ pub static PASSES: &[&PassDefinition] = &[
     &crate::emitc::convert_pl_to_emitc::PASS,
     &crate::emitc::orchestration::PASS,
     &crate::emitc::program::PASS,
+    &crate::emitc::signed_index::PASS,
     &crate::emitc::while_index::PASS,
 ];
 

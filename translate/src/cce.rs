@@ -77,12 +77,12 @@ fn to_emitc(target: Target) -> String {
         ""
     };
     format!(
-        "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
+        "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, arith-signed-index-to-i64, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
     )
 }
 
 /// The lowering of a host driver module to printable EmitC.
-const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
+const LOWER_HOST: &str = "builtin.module(canonicalize, cse, arith-expand, arith-signed-index-to-i64, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)";
 
 pub use pto_passes::emitc::program::facts::Parameter;
 

@@ -110,7 +110,7 @@ products of the extents); tiles with runtime valid
 extents are constructed with them (`Tile<…, -1, C, …>(rows, C)`, a clamped
 load narrowing them to the tensor's edge), and results take them from their
 operands. Index arithmetic and loops are left to the upstream
-`arith-expand`, `scf-while-index-to-i64`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
+`arith-expand`, `arith-signed-index-to-i64`, `scf-while-index-to-i64`, `convert-arith-to-emitc` and `convert-scf-to-emitc`
 (pto-translate runs them next).
 
 Communication in kernels lowers here too: a `!pld.dtensor` parameter is a

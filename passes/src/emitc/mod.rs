@@ -11,6 +11,7 @@ pub mod dense;
 pub mod kernel_entry;
 pub mod orchestration;
 pub mod program;
+pub mod signed_index;
 pub mod spmd;
 pub mod while_index;
 

@@ -109,7 +109,7 @@ What the runtime's arguments hold is fixed by the module:
 
 The entry's name is fixed, so the pass wants one orchestration per module;
 index arithmetic and loops are left to `arith-expand`,
-`scf-while-index-to-i64`, `convert-arith-to-emitc`, `convert-scf-to-emitc` and
+`arith-signed-index-to-i64`, `scf-while-index-to-i64`, `convert-arith-to-emitc`, `convert-scf-to-emitc` and
 `reconcile-unrealized-casts` (pto-translate runs them next). Refused, with
 an error: a call to a function that is not an aic/aiv kernel of the
 module, a result that is not a tensor the orchestration creates or

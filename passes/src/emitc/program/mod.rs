@@ -129,7 +129,7 @@ What `main` does follows from the entry:
   `aicpu_orchestration_entry` and writes and compares every tensor.
 
 Index arithmetic and loops are left to `arith-expand`,
-`scf-while-index-to-i64`, `convert-arith-to-emitc`, `convert-scf-to-emitc` and
+`arith-signed-index-to-i64`, `scf-while-index-to-i64`, `convert-arith-to-emitc`, `convert-scf-to-emitc` and
 `reconcile-unrealized-casts` (pto-translate runs them next). Refused, with
 an error: an `entry` that names no function of the module, or neither a
 kernel nor an orchestration; a kernel parameter a driver cannot drive; a
