@@ -4,15 +4,13 @@
 //! divides negative values as huge unsigned ones. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/arith-signed-index-to-i64.md).
 
-use melior::{
-    dialect::arith,
-    ir::{
-        BlockLike, Type, Value, ValueLike,
-        operation::{OperationLike, OperationRef, WalkOrder},
-    },
+use melior::ir::{
+    Type, ValueLike,
+    operation::{OperationLike, OperationRef, WalkOrder},
 };
 use pto_dialects::ops::{Checked, op_name};
 
+use super::while_index::{cast_operand, narrow_result};
 use crate::{
     options::OptionValues,
     registry::{PassDefinition, PassFailed},
@@ -79,25 +77,12 @@ fn widen(op: OperationRef) {
         Type::index(context),
         melior::ir::r#type::IntegerType::new(context, 64).into(),
     );
-    let (Some(block), Some(result)) = (op.block(), op.result_opt(0)) else {
+    let Some(result) = op.result_opt(0) else {
         return;
     };
     let location = op.location();
     for k in 0..op.operand_count() {
-        if let Some(operand) = op.operand_opt(k) {
-            let wide = block.insert_operation_before(op, arith::index_cast(operand, i64, location));
-            if let Some(wide) = wide.result_opt(0) {
-                pto_dialects::ir::set_operand(op, k, wide.into());
-            }
-        }
+        cast_operand(op, k, i64, location);
     }
-    let result: Value = result.into();
-    let uses = pto_dialects::ir::uses(result);
-    result.set_type(i64);
-    let narrow = block.insert_operation_after(op, arith::index_cast(result, index, location));
-    if let Some(narrow) = narrow.result_opt(0) {
-        for (user, operand) in uses {
-            pto_dialects::ir::set_operand(user, operand, narrow.into());
-        }
-    }
+    narrow_result(op, result.into(), i64, index, location);
 }

@@ -102,11 +102,28 @@ fn widen<'c, 'a>(op: OperationRef<'c, 'a>) {
         }
         cast_operand(condition, k + 1, i64, location);
         narrow_argument(after, k, i64, index, location);
-        let uses = pto_dialects::ir::uses(result);
-        result.set_type(i64);
-        let narrow = block.insert_operation_after(op, arith::index_cast(result, index, location));
+        narrow_result(op, result, i64, index, location);
+    }
+}
+
+/// Makes `result` of `op` an `i64` that a cast right after `op` gives its
+/// uses back as an `index`.
+pub(super) fn narrow_result<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    result: Value<'c, 'a>,
+    i64: Type<'c>,
+    index: Type<'c>,
+    location: Location<'c>,
+) {
+    let Some(block) = op.block() else {
+        return;
+    };
+    let uses = pto_dialects::ir::uses(result);
+    result.set_type(i64);
+    let narrow = block.insert_operation_after(op, arith::index_cast(result, index, location));
+    if let Some(narrow) = narrow.result_opt(0) {
         for (user, operand) in uses {
-            pto_dialects::ir::set_operand(user, operand, narrow.result(0).unwrap().into());
+            pto_dialects::ir::set_operand(user, operand, narrow.into());
         }
     }
 }
@@ -136,8 +153,13 @@ fn narrow_argument<'c, 'a>(
     }
 }
 
-/// Casts operand `k` of the terminator `op` to `i64` just before it.
-fn cast_operand<'c, 'a>(op: OperationRef<'c, 'a>, k: usize, i64: Type<'c>, location: Location<'c>) {
+/// Casts operand `k` of `op` to `i64` just before it.
+pub(super) fn cast_operand<'c, 'a>(
+    op: OperationRef<'c, 'a>,
+    k: usize,
+    i64: Type<'c>,
+    location: Location<'c>,
+) {
     let (Some(value), Some(block)) = (op.operand_opt(k), op.block()) else {
         return;
     };
