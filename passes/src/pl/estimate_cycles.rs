@@ -108,8 +108,8 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
         return Ok(());
     };
     let mut estimator = Estimator {
-        linear,
-        model,
+        linear: &linear,
+        model: &model,
         unknown_trips: options.int("unknown-trips").max(0) as u64,
         max_iterations: options.int("max-iterations").max(1) as u64,
         nranks: Some(options.int("nranks")).filter(|&n| n > 0),
@@ -377,9 +377,9 @@ impl Approximations {
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
-struct Estimator<'c, 'a> {
-    linear: Linear<'c, 'a>,
-    model: Model,
+struct Estimator<'c, 'a, 'm> {
+    linear: &'m Linear<'c, 'a>,
+    model: &'m Model,
     unknown_trips: u64,
     max_iterations: u64,
     /// What `pld.system.nranks` and `pld.system.rank` give, when known.
@@ -391,7 +391,7 @@ struct Estimator<'c, 'a> {
     approximations: Approximations,
 }
 
-impl<'c, 'a> Estimator<'c, 'a> {
+impl<'c, 'a, 'm> Estimator<'c, 'a, 'm> {
     fn block(
         &mut self,
         block: BlockRef<'c, 'a>,
@@ -495,9 +495,9 @@ impl<'c, 'a> Estimator<'c, 'a> {
                 Ok(())
             }
             _ => {
-                let kind = self
-                    .model
-                    .kind(&self.linear, op)
+                let model = self.model;
+                let kind = model
+                    .kind(self.linear, op)
                     .map_err(|message| (op, message))?;
                 self.replay(op, &kind, timeline);
                 Ok(())

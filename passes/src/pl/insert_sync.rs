@@ -10,7 +10,8 @@ use melior::{
         r#type::IntegerType,
     },
 };
-use pto_dialects::op_table::OpKind;
+use pto_dialects::{ir::BlockKey, op_table::OpKind};
+use std::rc::Rc;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
@@ -19,7 +20,7 @@ use pto_dialects::{
 
 use super::{
     linear::Linear,
-    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot},
+    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot, supersedes},
 };
 use crate::{
     options::OptionValues,
@@ -116,14 +117,18 @@ fn events_for(q: usize, p: usize) -> i64 {
     }
 }
 
+/// Where an op is: (block, op index in it) from the function body down.
+type Path = Rc<[(BlockKey, usize)]>;
+
 /// A past access not yet known to be ordered before everything.
 #[derive(Clone, Debug)]
 struct Pending {
     pipe: usize,
     index: u64,
     access: Access,
-    /// (block, op index in it) from the function body down to the op.
-    path: Vec<(pto_dialects::ir::BlockKey, usize)>,
+    /// (block, op index in it) from the function body down to the op
+    /// (shared by the op's accesses).
+    path: Path,
 }
 
 /// The clocks of a [`State`]: what a flag anchored after an earlier op
@@ -197,11 +202,24 @@ impl State {
         self.barrier[p] = self.barrier[p].max(known_q[p]);
     }
 
-    /// Drops accesses every pipe is already ordered after.
-    fn prune(&mut self) {
+    /// Drops accesses every pipe of `used` is already ordered after.
+    fn prune(&mut self, used: &[bool; N]) {
         let (known, barrier) = (self.known, self.barrier);
         self.pending
-            .retain(|pending| !settled(&known, &barrier, pending.pipe, pending.index));
+            .retain(|pending| !settled(&known, &barrier, used, pending.pipe, pending.index));
+    }
+
+    /// Records `access` by instruction `index` of pipe `p`, dropping the
+    /// earlier ones of that pipe it supersedes.
+    fn record(&mut self, p: usize, index: u64, access: Access, path: &Path) {
+        self.pending
+            .retain(|older| older.pipe != p || !supersedes(&access, &older.access));
+        self.pending.push(Pending {
+            pipe: p,
+            index,
+            access,
+            path: Rc::clone(path),
+        });
     }
 
     fn full_barrier(&mut self) {
@@ -221,7 +239,7 @@ struct Site<'c, 'a, 's> {
     op: OperationRef<'c, 'a>,
     index: usize,
     block: BlockRef<'c, 'a>,
-    path: &'s [(pto_dialects::ir::BlockKey, usize)],
+    path: &'s Path,
     history: &'s [(OperationRef<'c, 'a>, Clocks)],
     ops: &'s [OperationRef<'c, 'a>],
     carried: Option<&'s Carried<'c, 'a>>,
@@ -271,10 +289,10 @@ struct Flag {
     span: (usize, usize),
 }
 
-struct Inserter<'c, 'a> {
+struct Inserter<'c, 'a, 'm> {
     context: &'c Context,
-    linear: Linear<'c, 'a>,
-    model: Model,
+    linear: &'m Linear<'c, 'a>,
+    model: &'m Model,
     counter: u64,
     flags: Vec<Flag>,
 }
@@ -291,7 +309,7 @@ pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
     // Kernels only: something must run on a pipe.
     let mut any = false;
     for op in &linear.ops {
-        match model.kind(&linear, *op) {
+        match model.kind(&linear, *op).as_deref() {
             Ok(Kind::Steps(_)) => any = true,
             Ok(_) => {}
             Err(message) => {
@@ -306,8 +324,8 @@ pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
     let context = pto_dialects::ir::context(&function);
     let mut inserter = Inserter {
         context,
-        linear,
-        model,
+        linear: &linear,
+        model: &model,
         counter: 0,
         flags: Vec::new(),
     };
@@ -374,13 +392,13 @@ fn flag_op<'c>(
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);
 
-impl<'c, 'a> Inserter<'c, 'a> {
+impl<'c, 'a, 'm> Inserter<'c, 'a, 'm> {
     /// Analyses (and with `emit`, synchronises) `block` from `state`;
     /// returns the state at its end and the clocks after each of its ops.
     fn block(
         &mut self,
         block: BlockRef<'c, 'a>,
-        prefix: &[(pto_dialects::ir::BlockKey, usize)],
+        prefix: &[(BlockKey, usize)],
         mut state: State,
         emit: bool,
         carried: Option<&Carried<'c, 'a>>,
@@ -394,8 +412,11 @@ impl<'c, 'a> Inserter<'c, 'a> {
         // The state after each op of this block (for flag anchors).
         let mut history: Vec<(OperationRef<'c, 'a>, Clocks)> = Vec::with_capacity(ops.len());
         for (i, op) in ops.iter().copied().enumerate() {
-            let mut path = prefix.to_vec();
-            path.push((pto_dialects::ir::BlockKey::of(&block), i));
+            let path: Path = prefix
+                .iter()
+                .copied()
+                .chain([(BlockKey::of(&block), i)])
+                .collect();
             let name = op_name(op);
             match name {
                 "scf.for" => {
@@ -458,7 +479,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
                     }
                 }
                 _ => {
-                    let kind = self.model.kind(&self.linear, op).map_err(|m| (op, m))?;
+                    let model = self.model;
+                    let kind = model.kind(self.linear, op).map_err(|m| (op, m))?;
                     let site = Site {
                         op,
                         index: i,
@@ -468,11 +490,11 @@ impl<'c, 'a> Inserter<'c, 'a> {
                         ops: &ops,
                         carried,
                     };
-                    self.execute(&site, &mut state, kind, emit);
+                    self.execute(&site, &mut state, &kind, emit);
                 }
             }
             if state.pending.len() > 32 {
-                state.prune();
+                state.prune(self.model.used_pipes());
             }
             history.push((
                 op,
@@ -489,21 +511,21 @@ impl<'c, 'a> Inserter<'c, 'a> {
     }
 
     /// Applies one op: synchronises its hazards, then records its accesses.
-    fn execute(&mut self, site: &Site<'c, 'a, '_>, state: &mut State, kind: Kind, emit: bool) {
-        match kind {
+    fn execute(&mut self, site: &Site<'c, 'a, '_>, state: &mut State, kind: &Kind, emit: bool) {
+        match *kind {
             Kind::None => {}
             Kind::Barrier(Pipe::All) => state.full_barrier(),
             Kind::Barrier(pipe) => state.barrier[slot(pipe)] = state.clock[slot(pipe)],
             Kind::SetFlag { .. } | Kind::WaitFlag { .. } => {
                 // Pairs already present: model them as adjacent (the pass
                 // only ever adds adjacent or same-block pairs itself).
-                if let Kind::WaitFlag { from, to, .. } = kind {
+                if let Kind::WaitFlag { from, to, .. } = *kind {
                     let (q, p) = (slot(from), slot(to));
                     let (clock_q, known_q) = (state.clock[q], state.known[q]);
                     state.join(p, q, clock_q, known_q);
                 }
             }
-            Kind::Steps(steps) => {
+            Kind::Steps(ref steps) => {
                 let mut previous: Option<usize> = None;
                 for step in steps {
                     let p = slot(step.pipe);
@@ -519,13 +541,8 @@ impl<'c, 'a> Inserter<'c, 'a> {
                     self.counter += 1;
                     state.clock[p] = self.counter;
                     state.known[p][p] = self.counter;
-                    for access in step.accesses {
-                        state.pending.push(Pending {
-                            pipe: p,
-                            index: self.counter,
-                            access,
-                            path: site.path.to_vec(),
-                        });
+                    for &access in &step.accesses {
+                        state.record(p, self.counter, access, site.path);
                     }
                     previous = Some(p);
                 }

@@ -3,7 +3,7 @@
 //! over. A use inside a loop of a value defined outside it keeps the value
 //! live to the loop's end (the next iteration reads it again).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, Value,
@@ -34,10 +34,10 @@ pub struct Interval {
 /// The linear order of a function's ops.
 pub struct Linear<'c, 'a> {
     pub ops: Vec<OperationRef<'c, 'a>>,
-    position: HashMap<OpKey, usize>,
-    end: HashMap<OpKey, usize>,
+    position: FxHashMap<OpKey, usize>,
+    end: FxHashMap<OpKey, usize>,
     /// Each op's users: (user position, operand index) per value key.
-    uses: HashMap<ValueKey, Vec<(usize, usize)>>,
+    uses: FxHashMap<ValueKey, Vec<(usize, usize)>>,
 }
 
 impl<'c, 'a> Linear<'c, 'a> {
@@ -45,9 +45,9 @@ impl<'c, 'a> Linear<'c, 'a> {
     pub fn of(function: OperationRef<'c, 'a>) -> Self {
         let mut linear = Linear {
             ops: Vec::new(),
-            position: HashMap::new(),
-            end: HashMap::new(),
-            uses: HashMap::new(),
+            position: FxHashMap::default(),
+            end: FxHashMap::default(),
+            uses: FxHashMap::default(),
         };
         for region in function.regions() {
             let mut block = region.first_block();
@@ -88,6 +88,11 @@ impl<'c, 'a> Linear<'c, 'a> {
 
     pub fn position(&self, op: OperationRef) -> usize {
         self.position[&op_key(op)]
+    }
+
+    /// `op`'s position, `None` for an op made after the linearization.
+    pub fn position_opt(&self, op: OperationRef) -> Option<usize> {
+        self.position.get(&op_key(op)).copied()
     }
 
     /// The last position inside `op`'s regions (its own for a plain op).

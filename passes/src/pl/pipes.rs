@@ -12,7 +12,8 @@
 
 use pto_dialects::ir::ValueKey;
 use pto_dialects::ops::Checked;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
+use std::borrow::Cow;
 
 use melior::ir::{
     BlockLike, BlockRef, OperationRef, RegionLike, Value, ValueLike,
@@ -48,10 +49,23 @@ pub const PIPES: [Pipe; 7] = [
     Pipe::Fix,
 ];
 
-/// A pipe's slot in [`PIPES`].
+/// A pipe's slot in [`PIPES`]: its code (the table lists the pipes in
+/// code order, which the assertion below keeps true).
 pub fn slot(pipe: Pipe) -> usize {
-    PIPES.iter().position(|&p| p == pipe).expect("a real pipe")
+    let code = pipe as usize;
+    assert!(code < PIPES.len(), "a real pipe");
+    code
 }
+
+const _: () = {
+    let mut i = 0;
+    while i < PIPES.len() {
+        assert!(PIPES[i] as usize == i);
+        i += 1;
+    }
+};
+
+const SCALAR: usize = Pipe::S as usize;
 
 /// Whether pipe `p`'s next instruction is ordered after instruction `index`
 /// of pipe `q`, given what each pipe knows of the others (`known[p][q]`)
@@ -59,16 +73,31 @@ pub fn slot(pipe: Pipe) -> usize {
 /// scalar pipe runs in order.
 pub fn ordered(known: &[[u64; 7]; 7], done: &[u64; 7], p: usize, q: usize, index: u64) -> bool {
     if p == q {
-        p == slot(Pipe::S) || index <= done[p]
+        p == SCALAR || index <= done[p]
     } else {
         index <= known[p][q]
     }
 }
 
-/// Whether every pipe is ordered after instruction `index` of pipe `q`: it
-/// can no longer take part in a hazard.
-pub fn settled(known: &[[u64; 7]; 7], done: &[u64; 7], q: usize, index: u64) -> bool {
-    (0..PIPES.len()).all(|p| ordered(known, done, p, q, index))
+/// Whether every pipe of `used` (the pipes the kernel issues on; the
+/// others never access anything) is ordered after instruction `index` of
+/// pipe `q`: it can no longer take part in a hazard.
+pub fn settled(
+    known: &[[u64; 7]; 7],
+    done: &[u64; 7],
+    used: &[bool; 7],
+    q: usize,
+    index: u64,
+) -> bool {
+    (0..PIPES.len()).all(|p| !used[p] || ordered(known, done, p, q, index))
+}
+
+/// Whether a later access `newer` of the same pipe makes `older` needless
+/// for finding hazards: every later access that conflicts with `older`
+/// conflicts with `newer`, and whatever orders it after `newer` orders it
+/// after `older` (a pipe's progress is monotone).
+pub fn supersedes(newer: &Access, older: &Access) -> bool {
+    newer.resource == older.resource && (newer.write || !older.write)
 }
 
 /// A buffer an instruction touches.
@@ -199,9 +228,13 @@ pub fn kernel_model<'c, 'a>(
     Some((body, linear, model))
 }
 
-/// Roots of global tensors and addresses of tiles, per value.
+/// Roots of global tensors and addresses of tiles, per value, and what
+/// each op of the linearization is (computed once: the passes replaying a
+/// kernel visit a loop body several times).
 pub struct Model {
-    roots: HashMap<ValueKey, Option<ValueKey>>,
+    roots: FxHashMap<ValueKey, Option<ValueKey>>,
+    kinds: Vec<Result<Kind, String>>,
+    used: [bool; 7],
 }
 
 fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
@@ -212,7 +245,9 @@ impl Model {
     /// Traces each global tensor of `linear`'s function to its root.
     pub fn new(linear: &Linear) -> Self {
         let mut model = Model {
-            roots: HashMap::new(),
+            roots: FxHashMap::default(),
+            kinds: Vec::new(),
+            used: [false; 7],
         };
         if let Some(function) = linear.ops.first().and_then(|op| op.parent_operation()) {
             let mut top = Some(function);
@@ -274,7 +309,24 @@ impl Model {
                 _ => {}
             }
         }
+        model.kinds = linear
+            .ops
+            .iter()
+            .map(|op| model.compute_kind(linear, *op))
+            .collect();
+        for kind in &model.kinds {
+            if let Ok(Kind::Steps(steps)) = kind {
+                for step in steps {
+                    model.used[slot(step.pipe)] = true;
+                }
+            }
+        }
         model
+    }
+
+    /// The pipes the kernel's instructions run on.
+    pub fn used_pipes(&self) -> &[bool; 7] {
+        &self.used
     }
 
     fn set_result(&mut self, op: OperationRef, index: usize, root: Option<ValueKey>) {
@@ -342,8 +394,17 @@ impl Model {
         Resource::Gm(self.root(value))
     }
 
-    /// What `op` is for synchronisation.
-    pub fn kind(&self, linear: &Linear, op: OperationRef) -> Result<Kind, String> {
+    /// What `op` is for synchronisation (`Err`: why that is unknown).
+    pub fn kind<'m>(&'m self, linear: &Linear, op: OperationRef) -> Result<Cow<'m, Kind>, String> {
+        match linear.position_opt(op).and_then(|at| self.kinds.get(at)) {
+            Some(Ok(kind)) => Ok(Cow::Borrowed(kind)),
+            Some(Err(message)) => Err(message.clone()),
+            // An op made after the model (none of the passes asks).
+            None => self.compute_kind(linear, op).map(Cow::Owned),
+        }
+    }
+
+    fn compute_kind(&self, linear: &Linear, op: OperationRef) -> Result<Kind, String> {
         // Upstream ops (arith, scf, func) issue no pipe instruction.
         let Some(op_kind) = OpKind::of(&op) else {
             return Ok(Kind::None);

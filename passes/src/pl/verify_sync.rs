@@ -18,7 +18,7 @@ use pto_dialects::{
 
 use super::{
     linear::Linear,
-    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot},
+    pipes::{Access, Kind, Model, PIPES, ordered, settled, slot, supersedes},
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
@@ -326,10 +326,10 @@ fn same_events(a: &Replay, b: &Replay) -> bool {
 impl Replay {
     /// Drops accesses every pipe is already ordered after: they can never
     /// be part of an unsynchronised hazard again.
-    fn prune(&mut self) {
+    fn prune(&mut self, used: &[bool; N]) {
         let (known, barrier) = (self.known, self.barrier);
         self.history
-            .retain(|done| !settled(&known, &barrier, done.pipe, done.index));
+            .retain(|done| !settled(&known, &barrier, used, done.pipe, done.index));
     }
 }
 
@@ -345,7 +345,7 @@ impl<'c, 'a> Verifier<'c, 'a> {
             replays = self.op(op, replays)?;
             for replay in &mut replays {
                 if replay.history.len() > 32 {
-                    replay.prune();
+                    replay.prune(self.model.used_pipes());
                 }
             }
             if replays.len() > MAX_PATHS {
@@ -545,6 +545,11 @@ impl<'c, 'a> Verifier<'c, 'a> {
                     replay.known[p][p] = replay.counter;
                     let position = self.linear.position(op);
                     for access in &step.accesses {
+                        // A later access of the pipe that supersedes an
+                        // earlier one finds every hazard it would.
+                        replay
+                            .history
+                            .retain(|older| older.pipe != p || !supersedes(access, &older.access));
                         replay.history.push(Done {
                             pipe: p,
                             index: replay.counter,
