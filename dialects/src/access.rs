@@ -196,30 +196,42 @@ fn aliases_after<'c, 'a>(
 }
 
 /// The values in `scope` that stand for `value` (itself, and what stores,
-/// views and loops make of it), with every use of them.
+/// views and loops make of it), with every use of them in `scope` (`scope`
+/// itself included). Follows use lists, so the cost is the number of uses,
+/// not the size of `scope`.
 fn aliases(scope: OperationRef, value: Value) -> (HashSet<usize>, Vec<Use>) {
     let key = |v: Value| v.to_raw().ptr as usize;
+    let scope_key = crate::ir::OpKey::of(&scope);
+    let within = |op: OperationRef| {
+        let mut current = Some(op);
+        while let Some(op) = current {
+            if crate::ir::OpKey::of(&op) == scope_key {
+                return true;
+            }
+            current = op.parent_operation();
+        }
+        false
+    };
     let mut aliases: HashSet<usize> = HashSet::from([key(value)]);
-    loop {
-        let before = aliases.len();
-        let mut uses = Vec::new();
-        scope.walk(WalkOrder::PreOrder, |op| {
-            for (index, operand) in op.operands().enumerate() {
-                if !aliases.contains(&key(operand)) {
-                    continue;
-                }
-                let how = operand_use(op, index);
-                uses.push(how);
-                if how != Use::Read && how != Use::Pass {
-                    aliases.extend(aliases_after(op, index, operand).into_iter().map(key));
+    let mut work = vec![value];
+    let mut uses = Vec::new();
+    while let Some(alias) = work.pop() {
+        for (op, index) in crate::ir::uses(alias) {
+            if !within(op) {
+                continue;
+            }
+            let how = operand_use(op, index);
+            uses.push(how);
+            if how != Use::Read && how != Use::Pass {
+                for after in aliases_after(op, index, alias) {
+                    if aliases.insert(key(after)) {
+                        work.push(after);
+                    }
                 }
             }
-            WalkResult::Advance
-        });
-        if aliases.len() == before {
-            return (aliases, uses);
         }
     }
+    (aliases, uses)
 }
 
 /// How `scope`'s ops use `value` (and the values that stand for it): `In`

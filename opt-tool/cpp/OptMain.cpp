@@ -170,6 +170,23 @@ void printRegisteredPipelines() {
     pipeline->printHelpStr(2, width);
 }
 
+/// The parser verifies the input and the pass manager the IR after every
+/// pass that changes it, so the output is verified IR: printing it need
+/// not verify it again (by default the printer does, to fall back to the
+/// generic form for invalid IR; on a large module that is a tenth of the
+/// run). Left alone when the user turned either verification off or set
+/// --mlir-print-assume-verified themselves.
+void assumeVerifiedOutput(const MlirOptMainConfig &config) {
+  if (!config.shouldVerifyPasses() || !config.shouldVerifyOnParsing())
+    return;
+  auto &options = llvm::cl::getRegisteredOptions();
+  auto found = options.find("mlir-print-assume-verified");
+  if (found == options.end() || found->second->getNumOccurrences() > 0)
+    return;
+  // registerAsmPrinterCLOptions declares it as a cl::opt<bool>.
+  static_cast<llvm::cl::opt<bool> *>(found->second)->setValue(true);
+}
+
 } // namespace
 
 extern "C" {
@@ -269,6 +286,7 @@ int ptoGlue_optMain(int argc, const char *const *argv,
         return upstream.setupPassPipeline(pm);
       });
 
+  assumeVerifiedOutput(config);
   std::string output;
   llvm::raw_string_ostream outputStream(output);
   if (failed(MlirOptMain(outputStream, std::move(input), registry, config)))

@@ -26,10 +26,12 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Location.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/TypeID.h"
+#include "llvm/Support/ErrorHandling.h"
 
 #include <memory>
 #include <optional>
@@ -226,11 +228,22 @@ public:
 
   void runOnOperation() override {
     OptionValues values = collectOptionValues();
+#ifdef PTO_CHECK_UNCHANGED_CLAIMS
+    // Debug builds check the claim below, as upstream's pass manager checks
+    // preserved analyses under EXPENSIVE_CHECKS: a wrong claim would skip
+    // the verification of changed IR.
+    OperationFingerPrint before(getOperation());
+#endif
     switch (kind.run(kind.index, wrap(getOperation()), values.size(),
                      values.names.data(), values.values.data())) {
     case PtoPassChanged:
       break;
     case PtoPassUnchanged:
+#ifdef PTO_CHECK_UNCHANGED_CLAIMS
+      if (before != OperationFingerPrint(getOperation()))
+        llvm::report_fatal_error(llvm::Twine("pass '") + getArgument() +
+                                 "' changed the IR but said it did not");
+#endif
       // Nothing changed: every analysis holds, and the pass manager need
       // not verify the op again.
       markAllAnalysesPreserved();

@@ -38,6 +38,7 @@ mod strips;
 mod transfers;
 
 use super::linear::value_key;
+use super::signature::CallSites;
 use crate::{
     options::OptionValues,
     pld::ir::detach,
@@ -265,9 +266,10 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
             kernels.push(op);
         }
     }
+    let calls = super::signature::CallSites::of(module);
     let mut failed = false;
     for kernel in kernels {
-        if let Err((op, message)) = convert_kernel(context, module, kernel) {
+        if let Err((op, message)) = convert_kernel(context, &calls, kernel) {
             OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
                 .emit(op, Severity::Error);
             failed = true;
@@ -282,15 +284,15 @@ fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> 
 /// left as it is, with a warning that says why.
 fn convert_kernel<'c, 'a>(
     context: &'c Context,
-    module: OperationRef<'c, 'a>,
+    calls: &CallSites<'c, 'a>,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
     let warn = |op: OperationRef, message: String| {
         OpDiagnostic::new(format!("pl-convert-tensor-to-tile: {message}"))
             .emit(op, Severity::Warning)
     };
-    slices::take_window_tensors(context, module, kernel)?;
-    slices::write_window_tensors(context, module, kernel)?;
+    slices::take_window_tensors(context, calls, kernel)?;
+    slices::write_window_tensors(context, calls, kernel)?;
     infer_directions(context, kernel);
     transfers::stage_transfers(context, kernel)?;
     // Whole-tensor tiles need static shapes; a kernel with a dynamic
@@ -316,7 +318,7 @@ fn convert_kernel<'c, 'a>(
         super::signature::extend_signature(context, kernel, &types, Some(ParamDirection::Out));
         let extents: Vec<Vec<(usize, i64)>> =
             outputs.iter().map(|o| o.extents_of.clone()).collect();
-        update_callers(context, module, kernel, &extents)?;
+        update_callers(context, calls, kernel, &extents)?;
         strips = Some(loop_info);
     } else {
         match blocks::plan(kernel) {
@@ -329,7 +331,7 @@ fn convert_kernel<'c, 'a>(
                     &types,
                     Some(ParamDirection::Out),
                 );
-                update_callers(context, module, kernel, &vec![Vec::new(); types.len()])?;
+                update_callers(context, calls, kernel, &vec![Vec::new(); types.len()])?;
             }
             // Memory planning says what overflows, at the op.
             Err((op, reason)) => warn(op, reason),
@@ -337,7 +339,7 @@ fn convert_kernel<'c, 'a>(
     }
     let added = convert(context, kernel, strips)?;
     if added > 0 {
-        update_callers(context, module, kernel, &vec![Vec::new(); added])?;
+        update_callers(context, calls, kernel, &vec![Vec::new(); added])?;
     }
     Ok(())
 }
@@ -1567,7 +1569,7 @@ fn infer_directions<'c>(context: &'c Context, kernel: OperationRef<'c, '_>) {
 /// Every call of `kernel` passes a fresh tensor for each new out parameter.
 fn update_callers<'c, 'a>(
     context: &'c Context,
-    module: OperationRef<'c, 'a>,
+    calls: &CallSites<'c, 'a>,
     kernel: OperationRef<'c, 'a>,
     extents: &[Vec<(usize, i64)>],
 ) -> Result<(), Failure<'c, 'a>> {
@@ -1578,7 +1580,7 @@ fn update_callers<'c, 'a>(
     let new_types: Vec<Type> = (inputs - added..inputs)
         .filter_map(|i| function_type.input(i).ok())
         .collect();
-    for raw in super::signature::calls_of(module, &name) {
+    for raw in calls.calls_of(&name) {
         let call = raw;
         let block: melior::ir::BlockRef = call.block().expect("in a block");
         let mut fresh = Vec::new();

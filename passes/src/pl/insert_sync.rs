@@ -10,13 +10,13 @@ use melior::{
         r#type::IntegerType,
     },
 };
-use pto_dialects::{ir::BlockKey, op_table::OpKind};
-use std::rc::Rc;
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
     ops::{Checked, op_name},
 };
+use pto_dialects::{ir::BlockKey, op_table::OpKind};
+use std::rc::Rc;
 
 use super::{
     linear::Linear,

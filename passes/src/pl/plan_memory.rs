@@ -223,12 +223,12 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
         return Ok(());
     }
     let context = pto_dialects::ir::context(&function);
-    if !has_tiles(function) {
+    let linear = Linear::of(function);
+    if !has_tiles(&linear) {
         return Ok(());
     }
-    check_spaces(function)?;
-    insert_copies(function)?;
-    let linear = Linear::of(function);
+    check_spaces(&linear)?;
+    let linear = insert_copies(function, linear)?;
     let rings = rings(function, &linear);
     let mut classes = Classes::build(&linear);
     // A ring's pops are one buffer: the ring.
@@ -281,17 +281,16 @@ fn buffer_set(linear: &Linear, value: Value) -> Option<(OpKey, i64)> {
     }
 }
 
-/// Whether any op of `function` makes a tile.
-fn has_tiles(function: OperationRef) -> bool {
-    Linear::of(function).ops.iter().any(|op| {
+/// Whether any op makes a tile.
+fn has_tiles(linear: &Linear) -> bool {
+    linear.ops.iter().any(|op| {
         op.results()
             .any(|r| TileType::try_from(Value::from(r).r#type()).is_ok())
     })
 }
 
 /// Every tile must have a memory space.
-fn check_spaces(function: OperationRef) -> Result<(), PassFailed> {
-    let linear = Linear::of(function);
+fn check_spaces(linear: &Linear) -> Result<(), PassFailed> {
     let mut failed = false;
     for op in &linear.ops {
         for result in op.results() {
@@ -334,10 +333,13 @@ fn is_acc(value: Value) -> bool {
     on_chip(value).and_then(|t| t.memory_space()) == Some(MemorySpace::Acc)
 }
 
-/// Copies where sharing a buffer would clobber a live value.
-fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
+/// Copies where sharing a buffer would clobber a live value; returns
+/// `linear`, made again when copies were inserted.
+fn insert_copies<'c, 'a>(
+    function: OperationRef<'c, 'a>,
+    linear: Linear<'c, 'a>,
+) -> Result<Linear<'c, 'a>, PassFailed> {
     // In-place operands and loop inits still used afterwards.
-    let linear = Linear::of(function);
     let mut edits: Vec<(usize, usize, bool)> = Vec::new(); // (op position, operand, is acc)
     for (position, op) in linear.ops.iter().enumerate() {
         let name = op_name(*op);
@@ -369,7 +371,11 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         pto_dialects::ir::set_operand(op, index, copy);
     }
     // Yields that cannot take the carried (or branch result) buffer.
-    let linear = Linear::of(function);
+    let linear = if edits.is_empty() {
+        linear
+    } else {
+        Linear::of(function)
+    };
     let mut yields: Vec<(usize, usize, bool)> = Vec::new();
     for (position, op) in linear.ops.iter().enumerate() {
         if op_name(*op) != "scf.yield" {
@@ -409,7 +415,11 @@ fn insert_copies(function: OperationRef<'_, '_>) -> Result<(), PassFailed> {
         let copy = copy_before(op, op.operand(index).unwrap());
         pto_dialects::ir::set_operand(op, index, copy);
     }
-    Ok(())
+    Ok(if yields.is_empty() {
+        linear
+    } else {
+        Linear::of(function)
+    })
 }
 
 /// Whether yielded `value` (yield at `at`) can be computed in the carried
@@ -610,6 +620,20 @@ fn other_copies(a: &Buffer, b: &Buffer) -> bool {
 }
 
 fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
+    // Every case below needs a member of each live at or next to the
+    // other's: buffers whose spans are apart need no pairwise look.
+    let span = |buffer: &Buffer| {
+        buffer
+            .intervals
+            .iter()
+            .fold((usize::MAX, 0), |(def, end), interval| {
+                (def.min(interval.def), end.max(interval.end))
+            })
+    };
+    let ((a_def, a_end), (b_def, b_end)) = (span(a), span(b));
+    if a_end < b_def || b_end < a_def {
+        return false;
+    }
     for (x, vx) in a.intervals.iter().zip(&a.members) {
         for (y, vy) in b.intervals.iter().zip(&b.members) {
             if x.def < y.end && y.def < x.end {

@@ -11,6 +11,7 @@ use melior::{
     },
 };
 use pto_dialects::{attrs, enums::ParamDirection, op_table::OpKind};
+use std::collections::HashMap;
 
 /// Appends `inputs` as parameters to `kernel`'s type and arg attrs, each
 /// with `direction` when one is given (the entry block's arguments are the
@@ -58,26 +59,65 @@ pub(crate) fn extend_signature<'c>(
     kernel.set_inherent_attribute("arg_attrs", ArrayAttribute::new(context, &arg_attrs).into());
 }
 
-/// The `pl.call`s and `pl.submit`s of `name` in `module`. Kernels dispatch nothing (the verifier's rule), so their
-/// bodies are not searched: a pass asking for each kernel's calls in a
-/// module of many kernels stays linear in the module.
+/// The `pl.call`s and `pl.submit`s of `name` in `module`. Kernels dispatch
+/// nothing (the verifier's rule), so their bodies are not searched; still,
+/// each query visits every function of the module: a pass asking for the
+/// calls of each of many kernels uses [`CallSites`] instead.
 pub(crate) fn calls_of<'c, 'a>(
     module: OperationRef<'c, 'a>,
     name: &str,
 ) -> Vec<OperationRef<'c, 'a>> {
     let mut calls = Vec::new();
+    visit_calls(module, |call, callee| {
+        if callee == name {
+            calls.push(call);
+        }
+    });
+    calls
+}
+
+/// Calls `visit` with every `pl.call` and `pl.submit` of `module` outside
+/// kernels, and its callee.
+fn visit_calls<'c, 'a>(
+    module: OperationRef<'c, 'a>,
+    mut visit: impl FnMut(OperationRef<'c, 'a>, &str),
+) {
     pto_dialects::ir::walk(module, WalkOrder::PreOrder, |op| {
         if pto_dialects::ops::op_name(op) == "func.func" && super::is_kernel(op) {
             return melior::ir::operation::WalkResult::Skip;
         }
         if matches!(OpKind::of(&op), Some(OpKind::PlCall | OpKind::PlSubmit))
-            && attrs::text_of(op, "callee").as_deref() == Some(name)
+            && let Some(callee) = attrs::text_of(op, "callee")
         {
-            calls.push(op);
+            visit(op, &callee);
         }
         melior::ir::operation::WalkResult::Advance
     });
-    calls
+}
+
+/// The `pl.call`s and `pl.submit`s of a module by callee, found in one
+/// walk: a module pass asking for the calls of each kernel looks them up
+/// instead of walking the module once per kernel (quadratic in the number
+/// of kernels). It holds while no call is added or erased; editing a call
+/// in place ([`pass_arguments`]) keeps it.
+pub(crate) struct CallSites<'c, 'a> {
+    by_callee: HashMap<String, Vec<OperationRef<'c, 'a>>>,
+}
+
+impl<'c, 'a> CallSites<'c, 'a> {
+    /// The calls of `module`.
+    pub(crate) fn of(module: OperationRef<'c, 'a>) -> Self {
+        let mut by_callee: HashMap<String, Vec<OperationRef<'c, 'a>>> = HashMap::new();
+        visit_calls(module, |call, callee| {
+            by_callee.entry(callee.to_string()).or_default().push(call)
+        });
+        CallSites { by_callee }
+    }
+
+    /// The calls of `name`, in the module's order.
+    pub(crate) fn calls_of(&self, name: &str) -> Vec<OperationRef<'c, 'a>> {
+        self.by_callee.get(name).cloned().unwrap_or_default()
+    }
 }
 
 /// Gives `kernel`'s type the types of its entry block's arguments (after

@@ -25,18 +25,19 @@ use pto_dialects::{
 };
 
 use super::Failure;
+use crate::pl::signature::CallSites;
 
-/// Gives `kernel` (of `module`) the tensors of the non-dense windows its
+/// Gives `kernel` (of the module of `calls`) the tensors of the non-dense windows its
 /// `pl.call`s pass to a parameter it only reads, with the windows' offsets
 /// as new `index` parameters after the others, when every call passes such
 /// a window of one tensor type there. Kernels called through `pl.submit`
 /// are left as they are.
 pub(super) fn take_window_tensors<'c, 'a>(
     context: &'c Context,
-    module: OperationRef<'c, 'a>,
+    calls: &CallSites<'c, 'a>,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    let Some((calls, entry)) = plain_calls(module, kernel) else {
+    let Some((calls, entry)) = plain_calls(calls, kernel) else {
         return Ok(());
     };
     let parameters = entry.argument_count();
@@ -103,7 +104,7 @@ pub(super) fn take_window_tensors<'c, 'a>(
     Ok(())
 }
 
-/// Gives `kernel` (of `module`) the tensor each of its results is
+/// Gives `kernel` (of the module of `calls`) the tensor each of its results is
 /// assembled into, when every `pl.call` of it assembles that result (its
 /// only use) into a window that is not dense in a tensor of one static
 /// type: the kernel takes the tensor and the window's offsets (new
@@ -113,10 +114,10 @@ pub(super) fn take_window_tensors<'c, 'a>(
 /// parameters it returns) are rewritten.
 pub(super) fn write_window_tensors<'c, 'a>(
     context: &'c Context,
-    module: OperationRef<'c, 'a>,
+    calls: &CallSites<'c, 'a>,
     kernel: OperationRef<'c, 'a>,
 ) -> Result<(), Failure<'c, 'a>> {
-    let Some((calls, entry)) = plain_calls(module, kernel) else {
+    let Some((calls, entry)) = plain_calls(calls, kernel) else {
         return Ok(());
     };
     let Some(terminator) = entry.terminator() else {
@@ -179,15 +180,15 @@ pub(super) fn write_window_tensors<'c, 'a>(
     Ok(())
 }
 
-/// The `pl.call`s of `kernel` (of `module`) and its entry block, when it
+/// The `pl.call`s of `kernel` (of the module of `calls`) and its entry block, when it
 /// has calls and all are `pl.call`s (a `pl.submit`'s kernel is left as it
 /// is).
 fn plain_calls<'c, 'a>(
-    module: OperationRef<'c, 'a>,
+    calls: &CallSites<'c, 'a>,
     kernel: OperationRef<'c, 'a>,
 ) -> Option<(Vec<OperationRef<'c, 'a>>, melior::ir::BlockRef<'c, 'a>)> {
     let name = attrs::text_of(kernel, "sym_name").unwrap_or_default();
-    let calls = crate::pl::signature::calls_of(module, &name);
+    let calls = calls.calls_of(&name);
     if calls.is_empty() || calls.iter().any(|c| OpKind::of(c) != Some(OpKind::PlCall)) {
         return None;
     }
