@@ -11,6 +11,7 @@
 //! lives").
 
 pub mod capi;
+pub mod emitc;
 pub mod glue;
 mod glue_raw;
 mod handles;

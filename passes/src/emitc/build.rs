@@ -51,20 +51,12 @@ pub fn func<'c>(
 
 /// `!emitc.opaque<"text">`.
 pub fn opaque<'c>(context: &'c Context, text: &str) -> Type<'c> {
-    Type::parse(
-        context,
-        &format!("!emitc.opaque<\"{}\">", text.replace('"', "\\\"")),
-    )
-    .expect("an opaque type parses")
+    pto_dialects::ir::emitc::opaque_type(context, text)
 }
 
 /// `#emitc.opaque<"text">`: C++ text as a call argument.
 pub fn opaque_attribute<'c>(context: &'c Context, text: &str) -> Attribute<'c> {
-    Attribute::parse(
-        context,
-        &format!("#emitc.opaque<\"{}\">", text.replace('"', "\\\"")),
-    )
-    .expect("an opaque attribute parses")
+    pto_dialects::ir::emitc::opaque_attribute(context, text)
 }
 
 /// `__gm__ element*`.
