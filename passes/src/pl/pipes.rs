@@ -610,3 +610,63 @@ impl Model {
         ]))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chip(start: u64, write: bool) -> Access {
+        Access {
+            resource: Resource::Chip {
+                space: MemorySpace::Vec,
+                start,
+                end: start + 64,
+            },
+            write,
+        }
+    }
+
+    #[test]
+    fn a_later_access_supersedes_what_it_conflicts_with_at_least_as_often() {
+        // A write conflicts with every access of its buffer; a read with
+        // writes only.
+        assert!(supersedes(&chip(0, true), &chip(0, false)));
+        assert!(supersedes(&chip(0, true), &chip(0, true)));
+        assert!(supersedes(&chip(0, false), &chip(0, false)));
+        assert!(!supersedes(&chip(0, false), &chip(0, true)));
+        // Another buffer, even an overlapping one, says nothing.
+        assert!(!supersedes(&chip(32, true), &chip(0, false)));
+        assert!(!supersedes(
+            &Access {
+                resource: Resource::Gm(None),
+                write: true
+            },
+            &chip(0, false)
+        ));
+    }
+
+    #[test]
+    fn settled_asks_only_the_pipes_the_kernel_uses() {
+        let (v, mte3, m) = (slot(Pipe::V), slot(Pipe::Mte3), slot(Pipe::M));
+        let mut known = [[0; 7]; 7];
+        let mut done = [0; 7];
+        // V's instruction 5 is done on V and known to MTE3; M knows nothing.
+        done[v] = 5;
+        known[mte3][v] = 5;
+        let mut used = [false; 7];
+        used[v] = true;
+        used[mte3] = true;
+        assert!(settled(&known, &done, &used, v, 5));
+        assert!(!settled(&known, &done, &used, v, 6));
+        used[m] = true;
+        assert!(!settled(&known, &done, &used, v, 5));
+        assert!(settled(&known, &done, &[true; 7], v, 0));
+    }
+
+    #[test]
+    fn slots_follow_the_table() {
+        for (i, pipe) in PIPES.iter().enumerate() {
+            assert_eq!(slot(*pipe), i);
+        }
+    }
+}
