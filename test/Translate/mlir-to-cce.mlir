@@ -40,6 +40,7 @@
 // CHECK-NEXT: wait_flag(PIPE_MTE2, PIPE_V, EVENT_ID0);
 // CHECK: TEXP([[E:v[0-9]+]], [[T]]);
 // CHECK-NEXT: set_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
+// CHECK-NEXT: set_flag(PIPE_V, PIPE_MTE2, EVENT_ID0);
 // CHECK-NEXT: wait_flag(PIPE_V, PIPE_MTE3, EVENT_ID0);
 // CHECK: TSTORE({{v[0-9]+}}, [[E]]);
 // CHECK: pipe_barrier(PIPE_ALL);

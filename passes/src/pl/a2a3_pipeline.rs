@@ -52,9 +52,10 @@ pub static PIPELINE: PipelineDefinition = PipelineDefinition {
 16. per kernel, [`pl-double-buffer`](pl-double-buffer.md): loops that
    bring tiles on chip unrolled by two, each copy marked for buffers of
    its own;
-17. per kernel, [`pl-plan-memory`](pl-plan-memory.md): an address for every
-   on-chip tile (a2a3 capacities), the copies of a double-buffered loop
-   apart when they fit;
+17. per kernel, [`pl-plan-memory`](pl-plan-memory.md) with `spread`: an
+   address for every on-chip tile (a2a3 capacities), each its own while
+   all fit, else the copies of a double-buffered loop apart when they
+   fit;
 18. per kernel, [`pl-insert-sync`](pl-insert-sync.md): set_flag/wait_flag
    and pipe barriers for every hazard.
 
@@ -66,5 +67,5 @@ their tensor ops pass through unplanned. Check the result with
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
 pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-lower-auto-vector-split),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-double-buffer,pl-plan-memory,pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-lower-auto-vector-split),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-double-buffer,pl-plan-memory{spread=true},pl-insert-sync)",
 };

@@ -58,7 +58,11 @@ may take over an operand's memory at the op that last reads it only for
 elementwise ops with the same type (in-place safe). Buffers are placed per
 space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
-baseline).
+baseline). `spread=true` gives every buffer its own memory while all of
+them fit that way, and shares as above only when they do not: a tile that
+takes over another's memory must wait for that tile's last reader, which
+in straight-line code (a loop `pl-unroll-loops` unrolled) keeps a load
+from overlapping the compute before it. `pto-a2a3-pipeline` spreads.
 
 Copies. The ops of copy k of a loop body `pl-double-buffer` unrolled carry
 `pl.buffer_set = k`: tiles of different copies of one loop never share
@@ -103,6 +107,12 @@ vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to
             kind: OptionKind::Bool,
             description: "Share memory between tiles whose lifetimes do not overlap (false: every tile its own)",
             default: "true",
+        },
+        OptionSpec {
+            name: "spread",
+            kind: OptionKind::Bool,
+            description: "Give every tile its own memory while all fit that way (no tile waits to take over another's memory); share only when they do not",
+            default: "false",
         },
     ],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
@@ -211,11 +221,29 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
         function,
         options.string("arch") == "a5",
         options.bool("reuse"),
+        options.bool("spread"),
     )
 }
 
+/// How a plan lets buffers share memory.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Sharing {
+    /// Every buffer its own memory.
+    None,
+    /// Buffers whose lifetimes do not overlap, except those of different
+    /// copies of one double-buffered loop.
+    ApartCopies,
+    /// Buffers whose lifetimes do not overlap.
+    Disjoint,
+}
+
 /// Plans `function`'s on-chip memory.
-pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), PassFailed> {
+pub fn plan_memory(
+    function: OperationRef,
+    a5: bool,
+    reuse: bool,
+    spread: bool,
+) -> Result<(), PassFailed> {
     let Some(_) = function.region_opt(0).and_then(|r| r.first_block()) else {
         return Ok(());
     };
@@ -237,13 +265,30 @@ pub fn plan_memory(function: OperationRef, a5: bool, reuse: bool) -> Result<(), 
             classes.union(pair[0], pair[1]);
         }
     }
-    // The copies of a double-buffered loop get their own buffers when they
-    // fit; else they share as any other tiles (slower, as correct).
+    // The first plan that fits, from the most memory given to the least:
+    // every buffer its own (when spreading); the copies of a
+    // double-buffered loop apart; any buffers with disjoint lifetimes
+    // sharing (slower, as correct), which reports what does not fit.
     let separated = linear.ops.iter().any(|op| op.has_attribute(BUFFER_SET));
-    let placed = match separated.then(|| place(&linear, &classes, &rings, a5, reuse, true, false)) {
-        Some(Ok(placed)) => placed,
-        _ => place(&linear, &classes, &rings, a5, reuse, false, true)?,
-    };
+    let mut attempts = Vec::new();
+    if spread || !reuse {
+        attempts.push(Sharing::None);
+    }
+    if reuse && separated {
+        attempts.push(Sharing::ApartCopies);
+    }
+    if reuse {
+        attempts.push(Sharing::Disjoint);
+    }
+    let last = attempts.len() - 1;
+    let mut placed = None;
+    for (i, sharing) in attempts.into_iter().enumerate() {
+        if let Ok(plan) = place(&linear, &classes, &rings, a5, sharing, i == last) {
+            placed = Some(plan);
+            break;
+        }
+    }
+    let placed = placed.ok_or(PassFailed)?;
     annotate(context, function, &linear, &classes, &placed);
     // The marks have served: the plan now keeps the copies apart.
     for op in &linear.ops {
@@ -659,16 +704,14 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
     false
 }
 
-/// Places every buffer; `separate` keeps different copies of a
-/// double-buffered loop apart, `report` emits the error when a buffer does
-/// not fit.
+/// Places every buffer, sharing memory as `sharing` allows; `report`
+/// emits the error when a buffer does not fit.
 fn place<'c, 'a>(
     linear: &Linear<'c, 'a>,
     classes: &Classes<'c, 'a>,
     rings: &[Ring<'c, 'a>],
     a5: bool,
-    reuse: bool,
-    separate: bool,
+    sharing: Sharing,
     report: bool,
 ) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
     let mut classes = Classes {
@@ -680,7 +723,7 @@ fn place<'c, 'a>(
         .into_iter()
         .map(|members| {
             let types: Vec<TileType> = members.iter().filter_map(|v| on_chip(*v)).collect();
-            let mut sets: Vec<(OpKey, i64)> = if separate {
+            let mut sets: Vec<(OpKey, i64)> = if sharing == Sharing::ApartCopies {
                 members
                     .iter()
                     .filter_map(|v| buffer_set(linear, *v))
@@ -751,7 +794,7 @@ fn place<'c, 'a>(
             .iter()
             .filter(|&&j| {
                 buffers[j].space == buffers[i].space
-                    && (!reuse
+                    && (sharing == Sharing::None
                         || other_copies(&buffers[i], &buffers[j])
                         || overlap(linear, &buffers[i], &buffers[j]))
             })
