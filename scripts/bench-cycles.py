@@ -64,7 +64,7 @@ def estimate(tools, path, lower_with=None):
     estimated = subprocess.run(
         [
             opt,
-            f"--pass-pipeline=builtin.module(func.func(pl-estimate-cycles{{nranks={NRANKS} rank=0}}))",
+            f"--pass-pipeline=builtin.module(pl-estimate-cycles{{nranks={NRANKS} rank=0}})",
             "--mlir-print-op-on-diagnostic=false",
             "-o",
             os.devnull,

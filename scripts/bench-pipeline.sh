@@ -49,7 +49,7 @@ measure() { # label, command...
 echo "module: $KERNELS kernels, $ops tile ops, $(du -h "$out/module.mlir" | cut -f1)"
 measure "mlir-opt parse+verify+print" /usr/lib/llvm-22/bin/mlir-opt --load-dialect-plugin=target/release/libpto_mlir.so "$out/module.mlir" -o "$out/printed.mlir"
 measure "pto-opt pto-a2a3-pipeline" target/release/pto-opt "$out/module.mlir" --pto-a2a3-pipeline -o "$out/lowered.mlir"
-measure "pto-opt pto-a2a3-pipeline + pl-verify-sync" target/release/pto-opt "$out/module.mlir" --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' -o /dev/null
+measure "pto-opt pto-a2a3-pipeline + pl-verify-sync" target/release/pto-opt "$out/module.mlir" --pass-pipeline='builtin.module(pto-a2a3-pipeline, pl-verify-sync)' -o /dev/null
 echo "sync ops inserted: $(grep -c 'pl.system' "$out/lowered.mlir")"
 measure "pto-translate --mlir-to-cce of the lowered module" target/release/pto-translate --mlir-to-cce "$out/lowered.mlir" -o "$out/cce"
 echo "per kernel: $(echo "scale=2; $pto_translate___mlir_to_cce_of_the_lowered_module_s * 1000 / $KERNELS" | bc) ms ($(ls "$out/cce" | grep -c '\.cpp$') C++ files)"

@@ -68,7 +68,7 @@ PASSES = [
     "pld-materialize-dist-tensor-ctx", "pld-insert-comm-fence", "pto-a2a3-pipeline",
     "func.func(pl-flatten-tile-nd-to-2d)", "func.func(pl-tile-matmul-l0)",
     "func.func(pl-infer-memory-space)", "func.func(pl-plan-memory)",
-    "func.func(pl-insert-sync)", "func.func(pl-verify-sync)",
+    "pl-insert-sync", "pl-verify-sync",
     "pld-comm-stats{nranks=3}", "func.func(pld-specialize-nranks{nranks=2})",
     "canonicalize", "cse", "sccp", "symbol-dce", "inline",
     "func.func(loop-invariant-code-motion)", "remove-dead-values",

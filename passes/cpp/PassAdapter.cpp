@@ -30,9 +30,11 @@
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Support/TypeID.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
@@ -64,15 +66,24 @@ typedef bool (*PtoPassParseOptions)(intptr_t index, MlirStringRef text,
                                     void *userData);
 /// Runs a pass on `op` (passes/src/ffi.rs, run_hook): PtoPassFailed,
 /// PtoPassChanged, or PtoPassUnchanged when the pass left the IR as it was.
-typedef int32_t (*PtoPassRun)(intptr_t index, MlirOperation op,
+/// `facts` is what `gather` returned for a pass run on each function, else
+/// null.
+typedef int32_t (*PtoPassRun)(intptr_t index, MlirOperation op, void *facts,
                               intptr_t numOptions, const MlirStringRef *names,
                               const MlirStringRef *values);
 enum : int32_t { PtoPassFailed = 0, PtoPassChanged = 1, PtoPassUnchanged = 2 };
+/// For a pass run on each function of a module: gathers what its runs need
+/// to know of the whole module (null when that failed, diagnosed), and frees
+/// it after them (passes/src/ffi.rs, gather_hook and release_hook).
+typedef void *(*PtoPassGather)(intptr_t index, MlirOperation module);
+typedef void (*PtoPassRelease)(intptr_t index, void *facts);
 
 /// A Rust pass as the registry sees it. `anchor` is the op the pass runs on
 /// ("" for any op). `index` identifies the pass on the Rust side.
-/// `parseOptions` and `run` are the Rust functions, passed as pointers:
-/// libpto_mlir.so exports only its public C API, not them.
+/// `eachFunction` says that the pass, scheduled on a module, runs `run` on
+/// each of its functions in parallel. `parseOptions`, `run`, `gather` and
+/// `release` are the Rust functions, passed as pointers: libpto_mlir.so
+/// exports only its public C API, not them.
 typedef struct {
   MlirStringRef argument;
   MlirStringRef className;
@@ -83,8 +94,11 @@ typedef struct {
   intptr_t numDialects;
   const MlirDialectHandle *dialects;
   intptr_t index;
+  bool eachFunction;
   PtoPassParseOptions parseOptions;
   PtoPassRun run;
+  PtoPassGather gather;
+  PtoPassRelease release;
 } PtoPassSpec;
 }
 
@@ -99,8 +113,11 @@ struct RustPassKind {
   std::vector<OptionSpec> options;
   std::vector<MlirDialectHandle> dialects;
   intptr_t index;
+  bool eachFunction;
   PtoPassParseOptions parseOptions;
   PtoPassRun run;
+  PtoPassGather gather;
+  PtoPassRelease release;
   TypeID typeID;
 };
 
@@ -234,8 +251,12 @@ public:
     // the verification of changed IR.
     OperationFingerPrint before(getOperation());
 #endif
-    switch (kind.run(kind.index, wrap(getOperation()), values.size(),
-                     values.names.data(), values.values.data())) {
+    int32_t outcome = kind.eachFunction
+                          ? runOnEachFunction(values)
+                          : kind.run(kind.index, wrap(getOperation()), nullptr,
+                                     values.size(), values.names.data(),
+                                     values.values.data());
+    switch (outcome) {
     case PtoPassChanged:
       break;
     case PtoPassUnchanged:
@@ -317,6 +338,42 @@ private:
     return values;
   }
 
+  /// Runs the pass on each function of the module it is scheduled on, in
+  /// parallel as the pass manager runs a function pass (diagnostics in the
+  /// functions' order), with the module's facts gathered once before. A
+  /// function pass may not look at other functions; these passes need what
+  /// every caller of a kernel passes it. Every function is run, so every
+  /// failure is reported whatever the threading.
+  int32_t runOnEachFunction(const OptionValues &values) {
+    Operation *module = getOperation();
+    void *facts = kind.gather(kind.index, wrap(module));
+    if (!facts)
+      return PtoPassFailed;
+    std::vector<Operation *> functions;
+    for (Region &region : module->getRegions())
+      for (Block &block : region)
+        for (Operation &op : block)
+          if (op.getName().getStringRef() == "func.func")
+            functions.push_back(&op);
+    std::atomic<bool> failed(false), changed(false);
+    parallelForEach(module->getContext(), functions, [&](Operation *function) {
+      switch (kind.run(kind.index, wrap(function), facts, values.size(),
+                       values.names.data(), values.values.data())) {
+      case PtoPassChanged:
+        changed = true;
+        break;
+      case PtoPassUnchanged:
+        break;
+      default:
+        failed = true;
+      }
+    });
+    kind.release(kind.index, facts);
+    if (failed)
+      return PtoPassFailed;
+    return changed ? PtoPassChanged : PtoPassUnchanged;
+  }
+
   const RustPassKind &kind;
   std::vector<DeclaredOption> declared;
   std::optional<OptionError> optionError;
@@ -346,8 +403,11 @@ void ptoGlue_registerPass(const PtoPassSpec *spec) {
                              unwrap(spec->options[i].defaultValue).str()});
   kind->dialects.assign(spec->dialects, spec->dialects + spec->numDialects);
   kind->index = spec->index;
+  kind->eachFunction = spec->eachFunction;
   kind->parseOptions = spec->parseOptions;
   kind->run = spec->run;
+  kind->gather = spec->gather;
+  kind->release = spec->release;
   kind->typeID = typeIDAllocator().allocate();
   const RustPassKind &registered = *kind;
   passKinds().push_back(std::move(kind));

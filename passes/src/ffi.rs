@@ -15,7 +15,8 @@ use pto_dialects::ir::strings::{append_to_string, str_of, string_ref};
 
 use crate::{
     options::OptionError,
-    registry::{PASSES, PIPELINES, PassFailed},
+    pl::parameter_aliases::ParameterAliases,
+    registry::{PASSES, PIPELINES, PassFailed, Run},
 };
 
 #[repr(C)]
@@ -37,8 +38,11 @@ struct PtoPassSpec {
     num_dialects: isize,
     dialects: *const MlirDialectHandle,
     index: isize,
+    each_function: bool,
     parse_options: ParseOptionsHook,
     run: RunHook,
+    gather: GatherHook,
+    release: ReleaseHook,
 }
 
 /// `PtoPassSpec::parseOptions` of the glue ([`parse_options_hook`]).
@@ -54,10 +58,15 @@ type ParseOptionsHook = unsafe extern "C" fn(
 type RunHook = unsafe extern "C" fn(
     isize,
     MlirOperation,
+    *const c_void,
     isize,
     *const MlirStringRef,
     *const MlirStringRef,
 ) -> i32;
+/// `PtoPassSpec::gather` and `release` of the glue ([`gather_hook`],
+/// [`release_hook`]).
+type GatherHook = unsafe extern "C" fn(isize, MlirOperation) -> *mut c_void;
+type ReleaseHook = unsafe extern "C" fn(isize, *mut c_void);
 
 /// The glue's `PtoPassFailed`, `PtoPassChanged`, `PtoPassUnchanged`.
 const PASS_FAILED: i32 = 0;
@@ -110,8 +119,11 @@ pub fn register_passes() {
                 num_dialects: dialects.len() as isize,
                 dialects: dialects.as_ptr(),
                 index: index as isize,
+                each_function: matches!(pass.run, Run::Functions(_)),
                 parse_options: parse_options_hook,
                 run: run_hook,
+                gather: gather_hook,
+                release: release_hook,
             };
             // SAFETY: every pointer in `spec` is live for the call; the glue
             // copies the strings and arrays.
@@ -215,14 +227,17 @@ unsafe extern "C" fn parse_options_hook(
     }
 }
 
-/// Runs a pass on `op` (called by the glue's `runOnOperation`).
+/// Runs a pass on `op` (called by the glue's `runOnOperation`, or for
+/// each function of the module with `facts` from [`gather_hook`]).
 ///
 /// # Safety
-/// `op` is a live operation; `names` and `values` point to `count` valid
-/// string refs.
+/// `op` is a live operation; `facts` is null or what [`gather_hook`]
+/// returned for this pass and [`release_hook`] has not freed; `names` and
+/// `values` point to `count` valid string refs.
 unsafe extern "C" fn run_hook(
     index: isize,
     op: MlirOperation,
+    facts: *const c_void,
     count: isize,
     names: *const MlirStringRef,
     values: *const MlirStringRef,
@@ -235,6 +250,9 @@ unsafe extern "C" fn run_hook(
     let op = unsafe { OperationRef::from_raw(op) };
     // SAFETY: the glue passes `count` valid names and values.
     let pairs = unsafe { option_pairs(count, names, values) };
+    // SAFETY: a non-null `facts` is a live `ParameterAliases` (the
+    // caller's guarantee); runs on several threads only read it.
+    let facts = unsafe { facts.cast::<ParameterAliases>().as_ref() };
     let outcome = catch_unwind(AssertUnwindSafe(|| {
         let options = pass.parse_options(pairs).map_err(|message| {
             pto_dialects::diag::OpDiagnostic::new(message)
@@ -242,19 +260,56 @@ unsafe extern "C" fn run_hook(
             PassFailed
         })?;
         crate::registry::take_unchanged();
-        (pass.run)(op, &options)
+        match (&pass.run, facts) {
+            (Run::Op(run), _) => run(op, &options),
+            (Run::Functions(run), Some(facts)) => run(op, facts, &options),
+            (Run::Functions(_), None) => Err(internal_error(pass.argument, op)),
+        }
     }));
     match outcome {
         Ok(Ok(())) if crate::registry::take_unchanged() => PASS_UNCHANGED,
         Ok(Ok(())) => PASS_CHANGED,
         Ok(Err(PassFailed)) => failure,
         Err(_) => {
-            pto_dialects::diag::OpDiagnostic::new(format!(
-                "internal error in pass '{}'",
-                pass.argument
-            ))
-            .emit(op, pto_dialects::diag::Severity::Error);
+            internal_error(pass.argument, op);
             failure
         }
+    }
+}
+
+fn internal_error(argument: &str, op: OperationRef) -> PassFailed {
+    pto_dialects::diag::OpDiagnostic::new(format!("internal error in pass '{argument}'"))
+        .emit(op, pto_dialects::diag::Severity::Error);
+    PassFailed
+}
+
+/// Gathers what the runs of a [`Run::Functions`] pass on the functions of
+/// `module` need to know of it; null (diagnosed) if that failed.
+///
+/// # Safety
+/// `module` is a live operation.
+unsafe extern "C" fn gather_hook(index: isize, module: MlirOperation) -> *mut c_void {
+    let Some(pass) = PASSES.get(index as usize) else {
+        return std::ptr::null_mut();
+    };
+    // SAFETY: the glue passes the live op the pass is scheduled on.
+    let module = unsafe { OperationRef::from_raw(module) };
+    match catch_unwind(AssertUnwindSafe(|| ParameterAliases::of(module))) {
+        Ok(facts) => Box::into_raw(Box::new(facts)).cast(),
+        Err(_) => {
+            internal_error(pass.argument, module);
+            std::ptr::null_mut()
+        }
+    }
+}
+
+/// Frees what [`gather_hook`] returned.
+///
+/// # Safety
+/// `facts` is what [`gather_hook`] returned, freed once, after every run.
+unsafe extern "C" fn release_hook(_index: isize, facts: *mut c_void) {
+    if !facts.is_null() {
+        // SAFETY: `facts` came from `Box::into_raw` in `gather_hook`.
+        drop(unsafe { Box::from_raw(facts.cast::<ParameterAliases>()) });
     }
 }

@@ -10,6 +10,7 @@ use melior::{dialect::DialectHandle, ir::operation::OperationRef};
 
 pub use crate::ffi::{create_pass, register_passes};
 use crate::options::{OptionError, OptionSpec, OptionValues};
+use crate::pl::parameter_aliases::ParameterAliases;
 
 /// Why a pass run failed. The pass has already emitted its diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +35,26 @@ pub struct PassDefinition {
     pub options: &'static [OptionSpec],
     /// Dialects whose ops the pass creates.
     pub dependent_dialects: fn() -> Vec<DialectHandle>,
-    /// Runs the pass on the op it is scheduled on.
-    pub run: for<'c, 'a> fn(OperationRef<'c, 'a>, &OptionValues) -> Result<(), PassFailed>,
+    /// What the pass runs.
+    pub run: Run,
+}
+
+/// What a pass runs.
+pub enum Run {
+    /// On the op the pass is scheduled on.
+    Op(for<'c, 'a> fn(OperationRef<'c, 'a>, &OptionValues) -> Result<(), PassFailed>),
+    /// Scheduled on a module (anchor `builtin.module`): on each of its
+    /// functions, in parallel as a function pass, knowing which parameters
+    /// of each kernel its callers may pass one tensor to. A function pass
+    /// may not look at the other functions, the callers among them, and
+    /// asking for each kernel's callers would walk the module once a kernel.
+    Functions(
+        for<'c, 'a> fn(
+            OperationRef<'c, 'a>,
+            &ParameterAliases,
+            &OptionValues,
+        ) -> Result<(), PassFailed>,
+    ),
 }
 
 impl PassDefinition {

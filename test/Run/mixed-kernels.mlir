@@ -8,7 +8,7 @@
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(11); [np.save('%t/' + n + '.npy', r.uniform(-1, 1, s).astype(np.float16)) for n, s in [('q', (64, 128)), ('k', (256, 128)), ('v', (256, 128)), ('x', (64, 128)), ('wg', (128, 128)), ('wu', (128, 128))]]"
 // RUN: pto-run %s --entry attention --input q=%t/q.npy --input k=%t/k.npy --input v=%t/v.npy -o %t/written
-// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/lowered.mlir
 // RUN: FileCheck %s --check-prefix=SPLIT < %t/lowered.mlir
 // RUN: pto-run %t/lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/lowered
 // RUN: /usr/bin/python3 %S/Inputs/mixed-kernels-golden.py attention %t | FileCheck %s --check-prefix=ATTENTION
@@ -27,7 +27,7 @@
 // (pl.split: the attentions by rows, SwiGLU by columns; each vector core
 // computes half of every vector tile) compute the same, bit for bit.
 // RUN: sed -e '/func.func @flash(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<up_down>}/' -e '/func.func @paged(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<up_down>}/' -e '/func.func @swiglu(/s/#pl.kind<incore>}/#pl.kind<incore>, pl.split = #pl.split<left_right>}/' %s > %t/shared.mlir
-// RUN: pto-opt %t/shared.mlir --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/shared-lowered.mlir
+// RUN: pto-opt %t/shared.mlir --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/shared-lowered.mlir
 // RUN: FileCheck %s --check-prefix=SHARED < %t/shared-lowered.mlir
 // RUN: pto-run %t/shared-lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/shared-attention
 // RUN: pto-run %t/shared-lowered.mlir --entry paged_attention --input arg0=%t/q.npy --input arg1=%t/kt.npy --input arg2=%t/vc.npy --input arg3=%t/bt.npy -o %t/shared-paged

@@ -1,5 +1,5 @@
 // RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile | FileCheck %s
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory, pl-insert-sync, pl-verify-sync))' -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory), pl-insert-sync, pl-verify-sync)' -o /dev/null
 
 // A static kernel whose tiles would not fit the vector buffer at once
 // (1 MB here) and whose rows are independent runs in blocks of rows: a

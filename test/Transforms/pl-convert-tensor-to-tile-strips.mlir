@@ -1,5 +1,5 @@
 // RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile | FileCheck %s
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory, pl-insert-sync, pl-verify-sync))' -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory), pl-insert-sync, pl-verify-sync)' -o /dev/null
 
 // A kernel whose tensors have a dynamic leading extent and whose rows are
 // independent runs in strips: a loop over blocks of rows (64 here: 16 KB

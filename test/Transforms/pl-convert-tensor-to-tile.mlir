@@ -1,7 +1,7 @@
 // RUN: pto-opt --verify-roundtrip %s --pl-convert-tensor-to-tile | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile)' | FileCheck %s
 // The result plans and synchronises.
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory, pl-insert-sync, pl-verify-sync))' -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-convert-tensor-to-tile, func.func(pl-infer-memory-space, pl-plan-memory), pl-insert-sync, pl-verify-sync)' -o /dev/null
 
 !T = !pl.tensor<16x64xf32>
 !C = !pl.tensor<16x1xf32>

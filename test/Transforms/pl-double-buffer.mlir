@@ -2,7 +2,7 @@
 // RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-double-buffer{factor=3}))' | FileCheck %s --check-prefix=THREE
 // RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-double-buffer, pl-plan-memory))' | FileCheck %s --check-prefix=PLAN
 // Synchronised, the result passes the independent checker.
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-double-buffer, pl-plan-memory, pl-insert-sync, pl-verify-sync))' -o /dev/null
+// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-double-buffer, pl-plan-memory), pl-insert-sync, pl-verify-sync)' -o /dev/null
 // RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-double-buffer{min-overlap=0}))' | FileCheck %s --check-prefix=ANY
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-double-buffer))' | FileCheck %s
 

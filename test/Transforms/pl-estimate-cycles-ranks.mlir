@@ -1,5 +1,5 @@
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-estimate-cycles{nranks=4 rank=1}))' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-estimate-cycles{nranks=4 rank=0}))' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROOT
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pl-estimate-cycles{nranks=4 rank=1})' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pl-estimate-cycles{nranks=4 rank=0})' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=ROOT
 // RUN: pto-opt %s --pl-estimate-cycles --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 
 // A distributed kernel's loop over the ranks and its branch on its own

@@ -1,5 +1,5 @@
 // RUN: pto-opt %s --split-input-file --verify-diagnostics --pl-estimate-cycles -o /dev/null
-// RUN: pto-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(func.func(pl-estimate-cycles{max-iterations=3}))' -o /dev/null
+// RUN: pto-opt %s --split-input-file --verify-diagnostics --pass-pipeline='builtin.module(pl-estimate-cycles{max-iterations=3})' -o /dev/null
 
 // The estimates below are worked by hand from docs/cost-model.md's table.
 // A 32x128 f32 tile is 16384 bytes: a load 280 cycles (16384 / 58.56

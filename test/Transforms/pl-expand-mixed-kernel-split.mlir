@@ -6,7 +6,7 @@
 // RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space),pl-expand-mixed-kernel)' | FileCheck %s
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(4); [np.save('%t/' + n + '.npy', r.uniform(-1, 1, s).astype(np.float16)) for n, s in [('x', (16, 32)), ('w', (32, 32)), ('v', (32, 16))]]"
-// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/lowered.mlir
 // RUN: pto-run %t/lowered.mlir --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/v.npy -o %t
 // RUN: /usr/bin/python3 -c "import numpy as np; x, w, v, h, o = [np.load('%t/' + n + '.npy').astype(np.float64) for n in ('x', 'w', 'v', 'result0', 'result1')]; e = np.exp(x @ w); assert np.allclose(h, e, rtol=1e-4), abs(h - e).max(); g = e.astype(np.float16).astype(np.float64) @ v; assert np.allclose(o, g, rtol=2e-3, atol=2e-3), abs(o - g).max(); print('halves match')" | FileCheck %s --check-prefix=NUMPY
 

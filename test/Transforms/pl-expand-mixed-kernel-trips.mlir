@@ -3,7 +3,7 @@
 // (pl.tensor.read, which both cores run), at 0, 1 and 4 trips, matches
 // numpy after the whole a2a3 pipeline, with no deadlock.
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/lowered.mlir
 // RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(2); np.save('%t/x.npy', r.uniform(-1, 1, (64, 32)).astype(np.float16)); np.save('%t/w.npy', r.uniform(-1, 1, (32, 64)).astype(np.float16)); [np.save('%t/n%d.npy' % n, np.array([n], dtype=np.int32)) for n in (0, 1, 4)]"
 // RUN: pto-run %t/lowered.mlir --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/n0.npy -o %t/0
 // RUN: pto-run %t/lowered.mlir --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/n1.npy -o %t/1

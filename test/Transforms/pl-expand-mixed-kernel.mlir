@@ -9,7 +9,7 @@
 // RUN: pto-run %t/split.mlir --entry linear --input arg0=%t/x.npy --input arg1=%t/w.npy -o %t/after
 // RUN: pto-run %t/split.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/attention
 // The whole a2a3 pipeline keeps it too (its synchronisation checked).
-// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/lowered.mlir
 // RUN: pto-run %t/lowered.mlir --entry attention --input arg0=%t/q.npy --input arg1=%t/k.npy --input arg2=%t/v.npy -o %t/lowered
 // RUN: /usr/bin/python3 -c "import numpy as np; a, b = np.load('%t/attention/result1.npy'), np.load('%t/lowered/result1.npy'); assert np.array_equal(a, b); print('lowered matches')" | FileCheck %s --check-prefix=LOWERED
 // RUN: /usr/bin/python3 -c "import numpy as np; l = lambda p: np.load('%t/' + p + '.npy').astype(np.float64); x, w, b, a = l('x'), l('w'), l('before/result0'), l('after/result0'); g = np.exp(x @ w); assert np.allclose(b, g, rtol=1e-5) and np.array_equal(a, b), (abs(b - g).max(), abs(a - b).max()); print('linear matches')" | FileCheck %s --check-prefix=LINEAR

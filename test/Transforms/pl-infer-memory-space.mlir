@@ -1,7 +1,7 @@
 // RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space))' | FileCheck %s
 // RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-infer-memory-space))' | FileCheck %s
 // The whole a2a3 lowering then plans and synchronises the result.
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' -o /dev/null
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pto-a2a3-pipeline, pl-verify-sync)' -o /dev/null
 
 // Matmul operands load into L1 and move to L0A/L0B; the product is in L0C;
 // the incore kernel becomes aic.

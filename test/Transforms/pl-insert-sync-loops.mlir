@@ -2,7 +2,7 @@
 // case shows one rule of pl-insert-sync's loops.
 // RUN: pto-opt --verify-roundtrip %s --pl-insert-sync | FileCheck %s
 // Whatever the inserter placed, the independent checker accepts it.
-// RUN: pto-opt %s --pass-pipeline='builtin.module(func.func(pl-insert-sync, pl-verify-sync))' -o /dev/null
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pl-insert-sync, pl-verify-sync)' -o /dev/null
 
 !V = !pl.tile<16x64xf32, vec>
 !T = !pl.tensor<64x64xf32>

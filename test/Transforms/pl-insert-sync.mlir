@@ -1,7 +1,7 @@
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, pl-insert-sync))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory), pl-insert-sync)' | FileCheck %s
 // Whatever the inserter placed, the independent checker accepts it.
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, pl-insert-sync, pl-verify-sync))' -o /dev/null
-// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-plan-memory, pl-insert-sync))' | FileCheck %s
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-plan-memory), pl-insert-sync, pl-verify-sync)' -o /dev/null
+// RUN: mlir-opt --load-dialect-plugin=%plugin --load-pass-plugin=%plugin %s --pass-pipeline='builtin.module(func.func(pl-plan-memory), pl-insert-sync)' | FileCheck %s
 
 !V = !pl.tile<16x64xf32, vec>
 !T = !pl.tensor<16x64xf32>

@@ -4,7 +4,7 @@
 // after the a2a3 pipeline (each vector core on its half), against numpy.
 // RUN: rm -rf %t && mkdir -p %t
 // RUN: /usr/bin/python3 -c "import numpy as np; r = np.random.default_rng(7); [np.save('%t/' + n + '.npy', r.uniform(-1, 1, s).astype(t)) for n, s, t in [('x', (16, 32), np.float16), ('w', (32, 64), np.float16), ('b', (1, 64), np.float32), ('c', (16, 1), np.float32), ('v', (64, 32), np.float16)]]"
-// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,func.func(pl-verify-sync))' -o %t/lowered.mlir
+// RUN: pto-opt %s --pass-pipeline='builtin.module(pto-a2a3-pipeline,pl-verify-sync)' -o %t/lowered.mlir
 // RUN: FileCheck %s --check-prefix=LOWERED < %t/lowered.mlir
 // RUN: pto-run %s --entry rows --input x=%t/x.npy --input w=%t/w.npy --input b=%t/b.npy -o %t/rows-written
 // RUN: pto-run %t/lowered.mlir --entry rows --input arg0=%t/x.npy --input arg1=%t/w.npy --input arg2=%t/b.npy -o %t/rows-lowered

@@ -1,4 +1,4 @@
-// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(func.func(pl-verify-sync))' --split-input-file --verify-diagnostics
+// RUN: pto-opt --verify-roundtrip %s --pass-pipeline='builtin.module(pl-verify-sync)' --split-input-file --verify-diagnostics
 
 // A vector op reading a tile the load has not finished writing.
 func.func @missing(%x: !pl.tensor<16x64xf32>) attributes {pl.kind = #pl.kind<aiv>} {

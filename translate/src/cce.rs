@@ -77,7 +77,7 @@ fn to_emitc(target: Target) -> String {
         ""
     };
     format!(
-        "builtin.module(func.func(pl-verify-sync), convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, arith-signed-index-to-i64, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
+        "builtin.module(pl-verify-sync, convert-pl-to-emitc{entry}, canonicalize, cse, arith-expand, arith-signed-index-to-i64, scf-while-index-to-i64, convert-arith-to-emitc, convert-scf-to-emitc, reconcile-unrealized-casts)"
     )
 }
 

@@ -55,7 +55,7 @@ use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
     pl::linear::value_key,
     pld::ir::detach,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -224,7 +224,7 @@ emitc.call_opaque "TLOAD"(%0, %1) : ...
         default: "false",
     }],
     dependent_dialects: crate::emitc::dependent_dialects,
-    run,
+    run: Run::Op(run),
 };
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);

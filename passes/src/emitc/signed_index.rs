@@ -13,7 +13,7 @@ use pto_dialects::ops::{Checked, op_name};
 use super::while_index::{cast_operand, narrow_result};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The ops whose result depends on their operands' sign.
@@ -52,7 +52,7 @@ The program computes what it says (an `index` on a2a3 is 64 bits).
     anchor: None,
     options: &[],
     dependent_dialects: || vec![melior::dialect::DialectHandle::arith()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

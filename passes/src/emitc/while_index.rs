@@ -16,7 +16,7 @@ use pto_dialects::ops::Checked;
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -50,7 +50,7 @@ before the upstream conversions.
     anchor: None,
     options: &[],
     dependent_dialects: || vec![melior::dialect::DialectHandle::arith()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

@@ -65,7 +65,7 @@ their tensor ops pass through unplanned. Check the result with
 
 ```sh
 pto-opt --pto-a2a3-pipeline examples/tiles/tiled_matmul.mlir
-pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, func.func(pl-verify-sync))' input.mlir
+pto-opt --pass-pipeline='builtin.module(pto-a2a3-pipeline, pl-verify-sync)' input.mlir
 ```"#,
-    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-lower-auto-vector-split),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-double-buffer,pl-plan-memory{spread=true},pl-insert-sync)",
+    pipeline: "pl-inline-functions,func.func(pl-unroll-loops),pl-verify-constants,pl-outline-incore-scopes,pl-materialize-valid-shapes,pl-convert-tensor-to-tile,pld-lower-distributed,pl-derive-task-dependencies,func.func(pl-lower-math-ops,pl-flatten-tile-nd-to-2d,pl-legalize-tile-cast,pl-tile-matmul-l0,pl-infer-memory-space,pl-lower-auto-vector-split),pl-expand-mixed-kernel,pl-inject-gm-pipe-buffer,func.func(pl-double-buffer,pl-plan-memory{spread=true}),pl-insert-sync",
 };

@@ -42,7 +42,7 @@ use super::signature::CallSites;
 use crate::{
     options::OptionValues,
     pld::ir::detach,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -236,7 +236,7 @@ func.func @k(%a: !T, %b: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T
             pto_dialects::pl_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 fn static_shape(value: Value) -> Option<Vec<i64>> {

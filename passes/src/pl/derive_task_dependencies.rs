@@ -25,7 +25,7 @@ use pto_dialects::{
 use crate::{
     emitc::orchestration::kernels::{direction, returned_parameters, signature},
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -73,7 +73,7 @@ pl.runtime_scope manual {
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 /// What a task does to a tensor: the tensor it is part of (`None`: any

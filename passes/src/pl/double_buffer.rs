@@ -28,7 +28,7 @@ use super::{
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The most buffers per tile the pass makes.
@@ -100,7 +100,7 @@ scf.for %i = %c0 to %c4 step %c2 {
         },
     ],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {

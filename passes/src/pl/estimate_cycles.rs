@@ -21,11 +21,12 @@ use pto_dialects::{
 
 use super::{
     linear::{Linear, value_key},
+    parameter_aliases::ParameterAliases,
     pipes::{Kind, Model, PIPES, Resource, Step, slot},
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
     target::a2a3_costs::{self as costs, Path},
 };
 
@@ -64,7 +65,7 @@ never waits).
 func.func @add_kernel(...) attributes {pl.kind = #pl.kind<aiv>} { ... }
 ```"#,
     example_options: "",
-    anchor: Some("func.func"),
+    anchor: Some("builtin.module"),
     options: &[
         OptionSpec {
             name: "unknown-trips",
@@ -92,7 +93,7 @@ func.func @add_kernel(...) attributes {pl.kind = #pl.kind<aiv>} { ... }
         },
     ],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Functions(run),
 };
 
 const N: usize = PIPES.len();
@@ -101,10 +102,14 @@ const N: usize = PIPES.len();
 /// extrapolate their remaining iterations (no run is unbounded).
 const MAX_STEPS: u64 = 20_000_000;
 
-fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+fn run(
+    function: OperationRef,
+    aliases: &ParameterAliases,
+    options: &OptionValues,
+) -> Result<(), PassFailed> {
     // An analysis: it changes nothing.
     crate::registry::left_unchanged();
-    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function, aliases) else {
         return Ok(());
     };
     let mut estimator = Estimator {

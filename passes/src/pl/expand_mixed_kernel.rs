@@ -25,7 +25,7 @@ use pto_dialects::{
 use crate::{
     emitc::convert_pl_to_emitc::keep_results,
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -109,7 +109,7 @@ func.func @k_aiv(...) -> !O attributes {pl.kind = #pl.kind<aiv>} {
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 /// The slots of each ring the pass makes (PyPTO's default depth).

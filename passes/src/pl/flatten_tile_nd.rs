@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::linear::Linear;
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -79,7 +79,7 @@ After:
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

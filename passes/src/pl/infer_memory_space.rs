@@ -25,7 +25,7 @@ use pto_dialects::{
 use super::linear::{Linear, value_key};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -76,7 +76,7 @@ changed.
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 fn is_cube(op: OperationRef) -> bool {

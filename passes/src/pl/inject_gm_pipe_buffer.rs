@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::signature::{extend_signature, pass_arguments};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -75,7 +75,7 @@ left as they are, as are set-ups that already have a buffer."#,
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 /// The bytes of each pipe id a kernel sets up without a gm buffer.

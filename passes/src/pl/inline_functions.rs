@@ -17,7 +17,7 @@ use pto_dialects::{
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -73,7 +73,7 @@ func.func @main(%x: !pl.tensor<64xf32>, %s: f32) -> !pl.tensor<64xf32>
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

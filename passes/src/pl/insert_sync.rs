@@ -20,11 +20,12 @@ use std::rc::Rc;
 
 use super::{
     linear::Linear,
+    parameter_aliases::ParameterAliases,
     pipes::{Access, Kind, Model, PIPES, ordered, settled, slot, supersedes},
 };
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -96,10 +97,10 @@ pl.system.sync_dst set v wait mte3 event 0
 pl.system.pipe_barrier all
 ```"#,
     example_options: "",
-    anchor: Some("func.func"),
+    anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Functions(run),
 };
 
 const N: usize = PIPES.len();
@@ -297,13 +298,17 @@ struct Inserter<'c, 'a, 'm> {
     flags: Vec<Flag>,
 }
 
-fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {
-    insert_sync(function)
+fn run(
+    function: OperationRef,
+    aliases: &ParameterAliases,
+    _options: &OptionValues,
+) -> Result<(), PassFailed> {
+    insert_sync(function, aliases)
 }
 
 /// Synchronises `function`'s pipes.
-pub fn insert_sync(function: OperationRef) -> Result<(), PassFailed> {
-    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
+pub fn insert_sync(function: OperationRef, aliases: &ParameterAliases) -> Result<(), PassFailed> {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function, aliases) else {
         return Ok(());
     };
     // Kernels only: something must run on a pipe.

@@ -21,7 +21,7 @@ use pto_dialects::{
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -62,7 +62,7 @@ is an error at the cast.
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

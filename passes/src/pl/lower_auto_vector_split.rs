@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::expand_mixed_kernel::is_mixed;
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -87,7 +87,7 @@ func.func @k(%x: !X, %w: !W, %y: !Y {pl.direction = #pl.direction<out>}) -> !Y
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);

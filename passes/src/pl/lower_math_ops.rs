@@ -27,7 +27,7 @@ mod random;
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -180,7 +180,7 @@ conversion and the distributed lowering, before tiles are flattened to
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: || vec![DialectHandle::arith(), DialectHandle::scf()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::signature::{calls_of, extend_signature, pass_arguments, take_argument_types};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -77,7 +77,7 @@ converts the `set_validshape` into the loaded tile's."#,
             pto_dialects::pl_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 type Failure<'c, 'a> = (OperationRef<'c, 'a>, String);

@@ -33,7 +33,7 @@ use super::linear::{op_key, value_key};
 use crate::{
     options::OptionValues,
     pld::ir::detach,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -80,7 +80,7 @@ func.func @add_kernel(%a: !T, %b: !T) -> !T attributes {pl.kind = #pl.kind<incor
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(module: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

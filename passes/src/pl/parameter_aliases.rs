@@ -23,26 +23,51 @@ use pto_dialects::{
     types::TensorLike,
 };
 
-/// Pairs `(i, j)`, `i < j`, of `function`'s parameters that some call in
-/// its module passes tensors that may be one to.
-pub fn aliased_parameters(function: OperationRef) -> Vec<(usize, usize)> {
-    let Some(name) = pto_dialects::attrs::text_of(function, "sym_name") else {
-        return Vec::new();
-    };
-    let mut module = function;
-    while let Some(parent) = module.parent_operation() {
-        module = parent;
+/// For each kernel of a module, the pairs `(i, j)`, `i < j`, of its
+/// parameters that some call in the module passes tensors that may be one
+/// to. Gathered in one walk of the module, before the passes that model
+/// pipes run on its kernels (in parallel: it holds no IR).
+#[derive(Debug, Default)]
+pub struct ParameterAliases {
+    by_kernel: HashMap<String, Vec<(usize, usize)>>,
+}
+
+impl ParameterAliases {
+    /// The aliased parameters of the kernels `module`'s calls reach.
+    pub fn of(module: OperationRef) -> Self {
+        let mut by_kernel = HashMap::new();
+        let mut memo = HashMap::new();
+        for (callee, calls) in super::signature::CallSites::of(module).by_callee() {
+            let pairs = aliased_pairs(
+                calls.iter().filter_map(|&call| call_arguments(call)),
+                &mut memo,
+            );
+            if !pairs.is_empty() {
+                by_kernel.insert(callee.to_string(), pairs);
+            }
+        }
+        ParameterAliases { by_kernel }
     }
-    let calls: Vec<Vec<Value>> = super::signature::calls_of(module, &name)
-        .into_iter()
-        .filter_map(call_arguments)
-        .collect();
+
+    /// The aliased parameter pairs of `function`, in order.
+    pub fn of_function(&self, function: OperationRef) -> &[(usize, usize)] {
+        pto_dialects::attrs::text_of(function, "sym_name")
+            .and_then(|name| self.by_kernel.get(&name))
+            .map_or(&[], Vec::as_slice)
+    }
+}
+
+/// The pairs of parameters some of `calls` (each a call's arguments)
+/// passes tensors that may be one to.
+fn aliased_pairs<'c: 'a, 'a>(
+    calls: impl Iterator<Item = Vec<Value<'c, 'a>>>,
+    memo: &mut HashMap<ValueKey, BTreeSet<ValueKey>>,
+) -> Vec<(usize, usize)> {
     let mut pairs = BTreeSet::new();
-    let mut memo = HashMap::new();
     for arguments in calls {
         let bases: Vec<Option<BTreeSet<ValueKey>>> = arguments
             .iter()
-            .map(|&v| is_tensor(v).then(|| bases(v, &mut memo, 0)))
+            .map(|&v| is_tensor(v).then(|| bases(v, memo, 0)))
             .collect();
         for i in 0..bases.len() {
             for j in i + 1..bases.len() {

@@ -28,6 +28,7 @@ use pto_dialects::{
 
 use super::{
     linear::{Linear, value_key},
+    parameter_aliases::ParameterAliases,
     plan_memory::tile_bytes,
 };
 
@@ -218,13 +219,14 @@ pub fn issued_pipes(op: OperationRef) -> Vec<Pipe> {
 /// is no kernel or has no body (nothing of it runs on a pipe).
 pub fn kernel_model<'c, 'a>(
     function: OperationRef<'c, 'a>,
+    aliases: &ParameterAliases,
 ) -> Option<(BlockRef<'c, 'a>, Linear<'c, 'a>, Model)> {
     let body = function.region_opt(0).and_then(|r| r.first_block())?;
     if !super::is_kernel(function) {
         return None;
     }
     let linear = Linear::of(function);
-    let model = Model::new(&linear);
+    let model = Model::new(&linear, aliases.of_function(function));
     Some((body, linear, model))
 }
 
@@ -242,8 +244,10 @@ fn pipe_attr(op: OperationRef, name: &str) -> Option<Pipe> {
 }
 
 impl Model {
-    /// Traces each global tensor of `linear`'s function to its root.
-    pub fn new(linear: &Linear) -> Self {
+    /// Traces each global tensor of `linear`'s function to its root;
+    /// `aliased` are the pairs of the function's parameters its callers
+    /// may pass one tensor to ([`ParameterAliases`]).
+    pub fn new(linear: &Linear, aliased: &[(usize, usize)]) -> Self {
         let mut model = Model {
             roots: FxHashMap::default(),
             kinds: Vec::new(),
@@ -264,7 +268,7 @@ impl Model {
                             }
                             i
                         };
-                        for (i, j) in super::parameter_aliases::aliased_parameters(op) {
+                        for &(i, j) in aliased {
                             if i < count && j < count {
                                 let (a, b) = (find(&class, i), find(&class, j));
                                 class[a.max(b)] = a.min(b);

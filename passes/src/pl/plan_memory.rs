@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::linear::{Interval, Linear, OpKey, op_key, value_key};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -116,7 +116,7 @@ vec 248 KiB, acc 256 KiB, the rest as a2a3. Accumulator rows are padded to
         },
     ],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 pub use crate::target::a2a3::{space_limits, tile_bytes};

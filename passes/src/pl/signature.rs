@@ -118,6 +118,13 @@ impl<'c, 'a> CallSites<'c, 'a> {
     pub(crate) fn calls_of(&self, name: &str) -> Vec<OperationRef<'c, 'a>> {
         self.by_callee.get(name).cloned().unwrap_or_default()
     }
+
+    /// Each callee and its calls.
+    pub(crate) fn by_callee(&self) -> impl Iterator<Item = (&str, &[OperationRef<'c, 'a>])> {
+        self.by_callee
+            .iter()
+            .map(|(name, calls)| (name.as_str(), calls.as_slice()))
+    }
 }
 
 /// Gives `kernel`'s type the types of its entry block's arguments (after

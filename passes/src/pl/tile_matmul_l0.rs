@@ -27,7 +27,7 @@ use super::{
 use crate::{
     options::OptionValues,
     pld::ir::{detach, splice_before},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -94,7 +94,7 @@ After:
             pto_dialects::pl_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

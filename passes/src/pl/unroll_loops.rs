@@ -13,7 +13,7 @@ use pto_dialects::{
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The most iterations one loop is unrolled into.
@@ -55,7 +55,7 @@ does."#,
     anchor: Some("func.func"),
     options: &[],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(function: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

@@ -7,7 +7,7 @@ use pto_dialects::{diag::Severity, op_table::OpKind, verify::verify_constant_ope
 
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -43,7 +43,7 @@ reports each violation as an error at the op:
     anchor: None,
     options: &[],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(root: OperationRef, _options: &OptionValues) -> Result<(), PassFailed> {

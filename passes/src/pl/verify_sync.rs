@@ -18,11 +18,12 @@ use pto_dialects::{
 
 use super::{
     linear::Linear,
+    parameter_aliases::ParameterAliases,
     pipes::{Access, Kind, Model, PIPES, ordered, settled, slot, supersedes},
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -56,7 +57,7 @@ reads it after its free (the producer may refill the slot).
 %b = pl.tile.exp %a {pl.addresses = array<i64: 0>} : ...
 ```"#,
     example_options: "",
-    anchor: Some("func.func"),
+    anchor: Some("builtin.module"),
     options: &[OptionSpec {
         name: "max-trips",
         kind: OptionKind::Int { min: 1 },
@@ -64,7 +65,7 @@ reads it after its free (the producer may refill the slot).
         default: "3",
     }],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Functions(run),
 };
 
 const N: usize = PIPES.len();
@@ -126,15 +127,23 @@ struct Verifier<'c, 'a> {
     truncated: bool,
 }
 
-fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
+fn run(
+    function: OperationRef,
+    aliases: &ParameterAliases,
+    options: &OptionValues,
+) -> Result<(), PassFailed> {
     // A check: it changes nothing.
     crate::registry::left_unchanged();
-    verify_sync(function, options.int("max-trips"))
+    verify_sync(function, aliases, options.int("max-trips"))
 }
 
 /// Checks `function`; diagnoses the first hazard, hang or leftover event.
-pub fn verify_sync(function: OperationRef, max_trips: i64) -> Result<(), PassFailed> {
-    let Some((body, linear, model)) = super::pipes::kernel_model(function) else {
+pub fn verify_sync(
+    function: OperationRef,
+    aliases: &ParameterAliases,
+    max_trips: i64,
+) -> Result<(), PassFailed> {
+    let Some((body, linear, model)) = super::pipes::kernel_model(function, aliases) else {
         return Ok(());
     };
     if let Err((op, message)) = slots_given_back(function) {

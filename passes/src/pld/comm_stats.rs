@@ -18,7 +18,7 @@ use super::{
 };
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -104,7 +104,7 @@ Notifies per call are rounds·(P-1) credits plus (P-1) refunds."#,
         },
     ],
     dependent_dialects: Vec::new,
-    run,
+    run: Run::Op(run),
 };
 
 fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {

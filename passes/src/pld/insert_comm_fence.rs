@@ -16,7 +16,7 @@ use pto_dialects::{
 use super::ir::op_name;
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -64,7 +64,7 @@ pl.system.cacheinvalid
     anchor: None,
     options: &[],
     dependent_dialects: || vec![pto_dialects::pl_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 fn is_kernel(function: OperationRef) -> bool {

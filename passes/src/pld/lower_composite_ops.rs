@@ -29,7 +29,7 @@ use pto_dialects::{
 use super::ir::{is_host, op_name, splice_before};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -127,7 +127,7 @@ scf.for %src = %c0 to %n_idx step %c1 {       // epilogue: -1 on our own copy
             pto_dialects::pld_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 /// `mode = ring`.

@@ -25,7 +25,7 @@ use super::ir::{is_host, op_name, splice_before};
 use super::materialize_comm_domains::{allocation_of, visit};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -101,7 +101,7 @@ scf.for %r = %c0 to %n step %c1 {
             pto_dialects::pld_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 /// How a collective maps to its builtin.

@@ -24,7 +24,7 @@ use pto_dialects::{
 use super::ir::{detach, is_host, op_name};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -78,7 +78,7 @@ return
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pld_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 /// Which devices use a buffer.

@@ -32,7 +32,7 @@ use pto_dialects::{
 use super::ir::{enclosing_function, is_host, op_name};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -84,7 +84,7 @@ func.func @chip(%data: !pld.dtensor<4x256xf32>, %ctx: !pld.comm_ctx) ... {
     anchor: Some("builtin.module"),
     options: &[],
     dependent_dialects: || vec![pto_dialects::pld_handle()],
-    run,
+    run: Run::Op(run),
 };
 
 fn symbol_name(op: OperationRef, attribute: &str) -> Option<String> {

@@ -16,7 +16,7 @@ use pto_dialects::op_table::OpKind;
 
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -59,7 +59,7 @@ pass manager starts, before anything runs."#,
         default: "0",
     }],
     dependent_dialects: || vec![DialectHandle::arith()],
-    run,
+    run: Run::Op(run),
 };
 
 fn run(root: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {

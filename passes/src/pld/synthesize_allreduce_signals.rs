@@ -23,7 +23,7 @@ use pto_dialects::{
 use super::ir::{is_host, op_name};
 use crate::{
     options::OptionValues,
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 /// The registry entry.
@@ -72,7 +72,7 @@ Ring allreduces always carry a signal (the verifier requires it)."#,
             pto_dialects::pl_handle(),
         ]
     },
-    run,
+    run: Run::Op(run),
 };
 
 fn in_loop(op: OperationRef) -> bool {

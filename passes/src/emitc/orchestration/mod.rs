@@ -10,7 +10,7 @@ use pto_dialects::{
 
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 pub mod calls;
@@ -229,7 +229,7 @@ static void chip(pto::sim::Buffer<float>* v1, float* v2, int64_t* v3, size_t v4)
         default: "pto2",
     }],
     dependent_dialects: crate::emitc::dependent_dialects,
-    run,
+    run: Run::Op(run),
 };
 
 fn error(op: OperationRef, message: &str) -> PassFailed {
@@ -278,7 +278,7 @@ fn run(module: OperationRef, options: &OptionValues) -> Result<(), PassFailed> {
 
 /// `runtime=sim`: every orchestration of the module is a chip
 /// orchestration its host's simulator program calls.
-fn run_sim(module: OperationRef) -> Result<(), PassFailed> {
+pub(crate) fn run_sim(module: OperationRef) -> Result<(), PassFailed> {
     let functions = functions(module);
     let kernels: Vec<OperationRef> = functions
         .iter()

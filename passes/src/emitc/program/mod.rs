@@ -14,7 +14,7 @@ use pto_dialects::{
 use crate::emitc::orchestration::kernels::{functions, kind, symbol};
 use crate::{
     options::{OptionKind, OptionSpec, OptionValues},
-    registry::{PassDefinition, PassFailed},
+    registry::{PassDefinition, PassFailed, Run},
 };
 
 mod driver;
@@ -200,7 +200,7 @@ int32_t main(int32_t v1, char** v2) {
         },
     ],
     dependent_dialects: crate::emitc::dependent_dialects,
-    run,
+    run: Run::Op(run),
 };
 
 /// The dynamic axes (-1) of a kernel parameter's shape, in order: each is
@@ -323,11 +323,7 @@ fn sim_chips<'c>(
             .body()
             .append_operation(pto_dialects::ir::clone(&function));
     }
-    let pass = &crate::emitc::orchestration::PASS;
-    let options = pass
-        .parse_options([("runtime", "sim")])
-        .expect("runtime=sim is an option of the orchestration pass");
-    (pass.run)(lowered.as_operation(), &options)?;
+    crate::emitc::orchestration::run_sim(lowered.as_operation())?;
     let mut functions = Vec::new();
     let mut next = lowered.body().first_operation();
     while let Some(op) = next {
