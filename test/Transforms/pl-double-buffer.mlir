@@ -110,8 +110,8 @@ func.func @dynamic(%x: !T, %out: !T {pl.direction = #pl.direction<out>}, %n: ind
 
 // Loops left alone: one iteration; an outer loop (its inner loop is
 // unrolled instead: its two iterations become one of two copies, inlined);
-// a loop that transfers nothing on chip; a loop with synchronisation of
-// its own; a function that is no kernel.
+// a loop whose work is all on one pipe; a loop with synchronisation of its
+// own; a function that is no kernel.
 // CHECK-LABEL: func.func @left_alone
 // CHECK: %[[C32:.*]] = arith.constant 32 : index
 // CHECK: scf.for
@@ -147,11 +147,11 @@ func.func @left_alone(%x: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !
     scf.yield %inner : !T
   }
   %t = pl.tile.load %x[%c0, %c0] : !T -> !V
-  %compute = scf.for %i = %c0 to %c64 step %c16 iter_args(%o = %outer) -> (!T) {
-    %e = pl.tile.exp %t : !V
-    %s = pl.tile.store %e, %o[%i, %c0] : !V, !T
-    scf.yield %s : !T
+  %sum = scf.for %i = %c0 to %c64 step %c16 iter_args(%a = %t) -> (!V) {
+    %e = pl.tile.add %a, %t : !V, !V -> !V
+    scf.yield %e : !V
   }
+  %compute = pl.tile.store %sum, %outer[%c0, %c0] : !V, !T
   %synced = scf.for %i = %c0 to %c64 step %c16 iter_args(%o = %compute) -> (!T) {
     %a = pl.tile.load %x[%i, %c0] : !T -> !V
     pl.system.pipe_barrier all
@@ -160,6 +160,28 @@ func.func @left_alone(%x: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !
     scf.yield %s : !T
   }
   return %synced : !T
+}
+
+// A loop that loads nothing: the vector op of one copy writes a tile
+// while the store of the other copy reads its own (the V and MTE3 pipes
+// overlap as load and compute do).
+// CHECK-LABEL: func.func @compute_then_store
+// CHECK: scf.for %{{.*}} step %c32
+// CHECK: pl.tile.exp {{.*}} {pl.buffer_set = 0 : i64}
+// CHECK: pl.tile.store {{.*}} {pl.buffer_set = 0 : i64}
+// CHECK: pl.tile.exp {{.*}} {pl.buffer_set = 1 : i64}
+// CHECK: pl.tile.store {{.*}} {pl.buffer_set = 1 : i64}
+func.func @compute_then_store(%x: !T, %out: !T {pl.direction = #pl.direction<out>}) -> !T attributes {pl.kind = #pl.kind<aiv>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %t = pl.tile.load %x[%c0, %c0] : !T -> !V
+  %r = scf.for %i = %c0 to %c64 step %c16 iter_args(%o = %out) -> (!T) {
+    %e = pl.tile.exp %t : !V
+    %s = pl.tile.store %e, %o[%i, %c0] : !V, !T
+    scf.yield %s : !T
+  }
+  return %r : !T
 }
 
 // CHECK-LABEL: func.func @orchestrated

@@ -52,17 +52,18 @@ it plans them as before and drops the marks), so copy 1's loads do not
 wait for copy 0's compute, and `pl-insert-sync` orders only what really
 conflicts: the classic ping-pong of two buffers per stage.
 
-A loop is unrolled when it is in an InCore kernel, nests no other loop,
-runs transfers onto the chip (MTE2 loads from global memory, MTE1 moves
-from L1 into L0, by the op table's pipes) and work on other pipes, has
-no synchronisation of its own, does not run fewer than `factor` times
-(its bounds are constants, or not known), and is worth it: by the a2a3
-cost table (docs/cost-model.md), overlapping an iteration's transfers
-with its busiest other pipe must be able to save at least `min-overlap`
-percent of the iteration, that is the smaller of the two is at least
-that share of their sum (a loop of many vector ops around one small load
-gains little and keeps its size). Nothing else changes: the program
-computes what it did.
+The same holds for any two pipes an iteration keeps busy: a loop that
+computes a tile on V and stores it on MTE3 overwrites the tile the
+previous store still reads. A loop is unrolled when it is in an InCore
+kernel, nests no other loop, has work on at least two pipes besides S
+(by the op table's pipes), has no synchronisation of its own, does not
+run fewer than `factor` times (its bounds are constants, or not known),
+and is worth it: by the a2a3 cost table (docs/cost-model.md), overlapping
+its two busiest pipes must be able to save at least `min-overlap` percent
+of the iteration, that is the less busy of the two is at least that share
+of their sum (a loop of many vector ops around one small load gains
+little and keeps its size). Nothing else changes: the program computes
+what it did.
 
 ```mlir
 // before
@@ -149,11 +150,10 @@ fn run(function: OperationRef, options: &OptionValues) -> Result<(), PassFailed>
     Ok(())
 }
 
-/// Whether unrolling `op` lets transfers overlap compute: an innermost
+/// Whether unrolling `op` lets two of its pipes overlap: an innermost
 /// loop, running at least `factor` times if its trip count is known, with
-/// no synchronisation written in it, whose transfers onto the chip and
-/// busiest other pipe each take at least `min_overlap` percent of their
-/// sum.
+/// no synchronisation written in it, whose two busiest pipes but S each
+/// take at least `min_overlap` percent of their sum.
 fn worth_unrolling(op: OperationRef, factor: i64, min_overlap: i64, linear: &Linear) -> bool {
     if op.attribute("pl.unroll").is_ok()
         || trip_count(op).is_some_and(|trips| trips < i128::from(factor))
@@ -173,15 +173,17 @@ fn worth_unrolling(op: OperationRef, factor: i64, min_overlap: i64, linear: &Lin
             work[slot(pipe)] += instruction_cycles(inner, pipe, &mut uncosted);
         }
     }
-    let transfers = work[slot(Pipe::Mte2)] + work[slot(Pipe::Mte1)];
-    let others = PIPES
+    // The two busiest pipes but S (which issues the others' instructions
+    // and runs scalars in order): copies of the body overlapping save at
+    // most the lesser's time an iteration.
+    let mut busy: Vec<u64> = PIPES
         .iter()
-        .filter(|pipe| !matches!(pipe, Pipe::Mte2 | Pipe::Mte1 | Pipe::S))
+        .filter(|&&pipe| pipe != Pipe::S)
         .map(|&pipe| work[slot(pipe)])
-        .max()
-        .unwrap_or(0);
-    let saved = u128::from(transfers.min(others)) * 100;
-    transfers > 0 && others > 0 && saved >= u128::from(transfers + others) * min_overlap as u128
+        .collect();
+    busy.sort_unstable_by(|a, b| b.cmp(a));
+    let (first, second) = (busy[0], busy[1]);
+    second > 0 && u128::from(second) * 100 >= u128::from(first + second) * min_overlap as u128
 }
 
 /// Makes the upper bound of `op` (bounds not known here) at least its

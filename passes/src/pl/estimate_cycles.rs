@@ -15,7 +15,7 @@ use pto_dialects::{
     enums::Pipe,
     ir::ValueKey,
     op_table::OpKind,
-    ops::{Checked, op_name},
+    ops::{Checked, constant_int, op_name},
     types::{MemorySpace, TileType},
 };
 
@@ -552,14 +552,10 @@ impl<'c, 'a, 'm> Estimator<'c, 'a, 'm> {
             Some(OpKind::PldSystemRank) => return self.rank,
             _ => {}
         }
-        let name = op_name(op);
-        if name == "arith.constant" {
-            return op
-                .attribute("value")
-                .ok()
-                .and_then(|a| IntegerAttribute::try_from(a).ok())
-                .map(|a| a.value());
+        if let Some(constant) = constant_int(value) {
+            return Some(constant);
         }
+        let name = op_name(op);
         let operand = |i: usize| op.operand_opt(i).and_then(|v| self.value(v, depth + 1));
         let (a, b) = (operand(0), operand(1));
         let binary = |f: fn(i64, i64) -> Option<i64>| f(a?, b?);

@@ -2,14 +2,10 @@
 //! hazard, independently of how it was placed. What it does and why:
 //! [`PASS`]`.description` (also docs/passes/pl-verify-sync.md).
 
-use pto_dialects::ops::Checked;
+use pto_dialects::ops::{Checked, constant_int};
 use std::collections::{HashMap, VecDeque};
 
-use melior::ir::{
-    BlockLike, BlockRef, OperationRef, RegionLike,
-    attribute::IntegerAttribute,
-    operation::{OperationLike, OperationResult},
-};
+use melior::ir::{BlockLike, BlockRef, OperationRef, RegionLike, operation::OperationLike};
 use pto_dialects::{
     diag::{OpDiagnostic, Severity},
     enums::Pipe,
@@ -263,18 +259,6 @@ fn slots_given_back<'c, 'a>(
     Ok(())
 }
 
-fn constant(value: melior::ir::Value) -> Option<i64> {
-    let owner = OperationResult::try_from(value).ok()?.owner();
-    if op_name(owner) != "arith.constant" {
-        return None;
-    }
-    owner
-        .attribute("value")
-        .ok()
-        .and_then(|a| IntegerAttribute::try_from(a).ok())
-        .map(|a| a.value())
-}
-
 impl Replay {
     /// Joins two paths (see [`merge_alternatives`]).
     fn merge(mut self, other: Replay) -> Replay {
@@ -374,9 +358,9 @@ impl<'c, 'a> Verifier<'c, 'a> {
         match name {
             "scf.for" => {
                 let trips: Vec<i64> = match (
-                    op.operand_opt(0).and_then(constant),
-                    op.operand_opt(1).and_then(constant),
-                    op.operand_opt(2).and_then(constant),
+                    op.operand_opt(0).and_then(constant_int),
+                    op.operand_opt(1).and_then(constant_int),
+                    op.operand_opt(2).and_then(constant_int),
                 ) {
                     (Some(lower), Some(upper), Some(step)) if step > 0 => {
                         // In i128: bounds near the ends of i64 must not
@@ -424,7 +408,7 @@ impl<'c, 'a> Verifier<'c, 'a> {
                 Ok(out)
             }
             "scf.if" => {
-                let taken = op.operand_opt(0).and_then(constant);
+                let taken = op.operand_opt(0).and_then(constant_int);
                 let mut out = Vec::new();
                 for replay in replays {
                     let mut alternatives = Vec::new();
