@@ -46,3 +46,36 @@ func.func @shares_when_needed(%x: !U, %out: !U {pl.direction = #pl.direction<out
   %r = pl.tile.store %d, %out[%c0, %c0] : !W, !U
   return %r : !U
 }
+
+// Each memory space takes the first plan that fits it: three 32 KiB left
+// blocks do not fit L0A's 64 KiB each on its own and share, while the
+// products keep an accumulator each (L0C has room).
+// CHECK-LABEL: func.func @per_space
+// CHECK-SAME: acc = 24576 : i64
+// CHECK-SAME: left = 32768 : i64
+// CHECK: pl.tile.extract {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<128x128xf16, left>
+// CHECK-NEXT: pl.tile.matmul {{.*}} {pl.addresses = array<i64: 0>}
+// CHECK: pl.tile.extract {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<128x128xf16, left>
+// CHECK-NEXT: pl.tile.matmul {{.*}} {pl.addresses = array<i64: 8192>}
+// CHECK: pl.tile.extract {{.*}} {pl.addresses = array<i64: 0>} {{.*}} -> !pl.tile<128x128xf16, left>
+// CHECK-NEXT: pl.tile.matmul {{.*}} {pl.addresses = array<i64: 16384>}
+func.func @per_space(%x: !pl.tensor<128x384xf16>, %y: !pl.tensor<128x16xf16>, %out: !pl.tensor<128x48xf32> {pl.direction = #pl.direction<out>}) -> !pl.tensor<128x48xf32> attributes {pl.kind = #pl.kind<aic>} {
+  %c0 = arith.constant 0 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %a = pl.tile.load %x[%c0, %c0] : !pl.tensor<128x384xf16> -> !pl.tile<128x384xf16, mat>
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<128x16xf16> -> !pl.tile<128x16xf16, mat>
+  %r = pl.tile.extract %b[%c0, %c0] : !pl.tile<128x16xf16, mat> -> !pl.tile<128x16xf16, right>
+  %l0 = pl.tile.extract %a[%c0, %c0] : !pl.tile<128x384xf16, mat> -> !pl.tile<128x128xf16, left>
+  %p0 = pl.tile.matmul %l0, %r : !pl.tile<128x128xf16, left>, !pl.tile<128x16xf16, right> -> !pl.tile<128x16xf32, acc>
+  %s0 = pl.tile.store %p0, %out[%c0, %c0] : !pl.tile<128x16xf32, acc>, !pl.tensor<128x48xf32>
+  %l1 = pl.tile.extract %a[%c0, %c128] : !pl.tile<128x384xf16, mat> -> !pl.tile<128x128xf16, left>
+  %p1 = pl.tile.matmul %l1, %r : !pl.tile<128x128xf16, left>, !pl.tile<128x16xf16, right> -> !pl.tile<128x16xf32, acc>
+  %s1 = pl.tile.store %p1, %s0[%c0, %c16] : !pl.tile<128x16xf32, acc>, !pl.tensor<128x48xf32>
+  %l2 = pl.tile.extract %a[%c0, %c256] : !pl.tile<128x384xf16, mat> -> !pl.tile<128x128xf16, left>
+  %p2 = pl.tile.matmul %l2, %r : !pl.tile<128x128xf16, left>, !pl.tile<128x16xf16, right> -> !pl.tile<128x16xf32, acc>
+  %s2 = pl.tile.store %p2, %s1[%c0, %c32] : !pl.tile<128x16xf32, acc>, !pl.tensor<128x48xf32>
+  return %s2 : !pl.tensor<128x48xf32>
+}

@@ -110,6 +110,33 @@ func.func @into_one_batch(%x: !pl.tensor<2x128x512xf16>, %y: !pl.tensor<512x256x
 
 // -----
 
+// Two batches' products sharing one load of the right operand (a batched
+// matmul's broadcast operand): the load is made once in L1 and both
+// products' steps extract from it.
+// CHECK-LABEL: func.func @shared_right
+// CHECK: %[[B:.*]] = pl.tile.load %{{.*}}[%{{.*}}, %{{.*}}] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16, mat>
+// CHECK: scf.for
+// CHECK: pl.tile.extract %[[B]]
+// CHECK: pl.tile.store %{{.*}} partition [1, 128, 256]
+// CHECK: scf.for
+// CHECK: pl.tile.extract %[[B]]
+// CHECK: pl.tile.store %{{.*}} partition [1, 128, 256]
+// CHECK-NOT: pl.tile.matmul %
+func.func @shared_right(%x: !pl.tensor<2x128x512xf16>, %y: !pl.tensor<512x256xf16>, %out: !pl.tensor<2x128x256xf32>) -> !pl.tensor<2x128x256xf32> attributes {pl.kind = #pl.kind<incore>} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %b = pl.tile.load %y[%c0, %c0] : !pl.tensor<512x256xf16> -> !pl.tile<512x256xf16>
+  %a0 = pl.tile.load %x[%c0, %c0, %c0] partition [1, 128, 512] : !pl.tensor<2x128x512xf16> -> !pl.tile<128x512xf16>
+  %p0 = pl.tile.matmul %a0, %b : !pl.tile<128x512xf16>, !pl.tile<512x256xf16> -> !pl.tile<128x256xf32, acc>
+  %o0 = pl.tile.store %p0, %out[%c0, %c0, %c0] partition [1, 128, 256] : !pl.tile<128x256xf32, acc>, !pl.tensor<2x128x256xf32>
+  %a1 = pl.tile.load %x[%c1, %c0, %c0] partition [1, 128, 512] : !pl.tensor<2x128x512xf16> -> !pl.tile<128x512xf16>
+  %p1 = pl.tile.matmul %a1, %b : !pl.tile<128x512xf16>, !pl.tile<512x256xf16> -> !pl.tile<128x256xf32, acc>
+  %o1 = pl.tile.store %p1, %o0[%c1, %c0, %c0] partition [1, 128, 256] : !pl.tile<128x256xf32, acc>, !pl.tensor<2x128x256xf32>
+  return %o1 : !pl.tensor<2x128x256xf32>
+}
+
+// -----
+
 // A transposed right operand (q·kᵀ): the keys are loaded into L1 as they
 // lie, read through their zn view, and each K step extracts the view's
 // [k, n] block.

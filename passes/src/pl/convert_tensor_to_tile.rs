@@ -71,8 +71,8 @@ tile computations (as PyPTO's ConvertTensorToTileOps):
 - a batched matmul (rank-3 operands, or one of rank 2 that broadcasts) of
   the kernel's parameters whose product is returned is one 2-D product
   per batch: each operand's batch is a `pl.tile.load` with a `partition`
-  of one matrix (a broadcast operand's one matrix is loaded for each
-  product), and each product is a `pl.tile.store` into its batch of a new
+  of one matrix (a broadcast operand's one matrix is loaded once, before
+  the first product, and every product reads it), and each product is a `pl.tile.store` into its batch of a new
   out parameter (a partition `[1, M, N]`); other batched matmuls (of
   computed operands, transposed, of rank 4 or more, or whose product is
   used otherwise) are errors;

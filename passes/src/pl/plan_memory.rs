@@ -58,8 +58,10 @@ may take over an operand's memory at the op that last reads it only for
 elementwise ops with the same type (in-place safe). Buffers are placed per
 space largest-first at the lowest aligned address free of every buffer
 live at the same time. `reuse=false` gives every buffer its own memory (the
-baseline). `spread=true` gives every buffer its own memory while all of
-them fit that way, and shares as above only when they do not: a tile that
+baseline). `spread=true` gives every buffer of a space its own memory
+while all of them fit that way, and shares as above only when they do
+not (each space on its own: the left blocks of L0A sharing leaves the
+accumulators of L0C apart): a tile that
 takes over another's memory must wait for that tile's last reader, which
 in straight-line code (a loop `pl-unroll-loops` unrolled) keeps a load
 from overlapping the compute before it. `pto-a2a3-pipeline` spreads.
@@ -67,8 +69,8 @@ from overlapping the compute before it. `pto-a2a3-pipeline` spreads.
 Copies. The ops of copy k of a loop body `pl-double-buffer` unrolled carry
 `pl.buffer_set = k`: tiles of different copies of one loop never share
 memory, so one copy's loads need not wait for the other copy's compute.
-When the copies do not all fit that way, the plan is made as if they were
-not marked (slower, as correct). Either way the marks are removed.
+When the copies in a space do not all fit that way, that space is planned
+as if they were not marked (slower, as correct). Either way the marks are removed.
 
 Rings. A kernel of a core group reserves the ring of slots the other core
 pushes into (`pl.system.reserve_buffer`, in `vec` on a vector core, `mat`
@@ -280,15 +282,22 @@ pub fn plan_memory(
     if reuse {
         attempts.push(Sharing::Disjoint);
     }
+    // Each space takes the first attempt that fits it: the spaces are
+    // planned apart, so a space that must share does not make the others
+    // share too.
     let last = attempts.len() - 1;
-    let mut placed = None;
-    for (i, sharing) in attempts.into_iter().enumerate() {
-        if let Ok(plan) = place(&linear, &classes, &rings, a5, sharing, i == last) {
-            placed = Some(plan);
-            break;
+    let mut tried: HashMap<MemorySpace, usize> = HashMap::new();
+    let placed = loop {
+        let choice = |space: MemorySpace| {
+            let i = tried.get(&space).copied().unwrap_or(0).min(last);
+            (attempts[i], i == last)
+        };
+        match place(&linear, &classes, &rings, a5, &choice) {
+            Ok(plan) => break plan,
+            Err(Unplaced::Retry(space)) => *tried.entry(space).or_default() += 1,
+            Err(Unplaced::Reported) => return Err(PassFailed),
         }
-    }
-    let placed = placed.ok_or(PassFailed)?;
+    };
     annotate(context, function, &linear, &classes, &placed);
     // The marks have served: the plan now keeps the copies apart.
     for op in &linear.ops {
@@ -706,14 +715,24 @@ fn overlap(linear: &Linear, a: &Buffer, b: &Buffer) -> bool {
 
 /// Places every buffer, sharing memory as `sharing` allows; `report`
 /// emits the error when a buffer does not fit.
+/// Why [`place`] made no plan.
+enum Unplaced {
+    /// A space's buffers did not fit with the sharing asked of it, which
+    /// was not the last to try (nothing reported).
+    Retry(MemorySpace),
+    /// Diagnosed.
+    Reported,
+}
+
+/// Places every buffer; `choice` gives each space its sharing and whether
+/// it is the last one to try (an overflow is then reported).
 fn place<'c, 'a>(
     linear: &Linear<'c, 'a>,
     classes: &Classes<'c, 'a>,
     rings: &[Ring<'c, 'a>],
     a5: bool,
-    sharing: Sharing,
-    report: bool,
-) -> Result<Vec<Buffer<'c, 'a>>, PassFailed> {
+    choice: &dyn Fn(MemorySpace) -> (Sharing, bool),
+) -> Result<Vec<Buffer<'c, 'a>>, Unplaced> {
     let mut classes = Classes {
         parent: classes.parent.clone(),
         values: classes.values.clone(),
@@ -723,7 +742,8 @@ fn place<'c, 'a>(
         .into_iter()
         .map(|members| {
             let types: Vec<TileType> = members.iter().filter_map(|v| on_chip(*v)).collect();
-            let mut sets: Vec<(OpKey, i64)> = if sharing == Sharing::ApartCopies {
+            let space = types[0].memory_space().expect("checked");
+            let mut sets: Vec<(OpKey, i64)> = if choice(space).0 == Sharing::ApartCopies {
                 members
                     .iter()
                     .filter_map(|v| buffer_set(linear, *v))
@@ -735,7 +755,7 @@ fn place<'c, 'a>(
             sets.dedup();
             Buffer {
                 intervals: members.iter().map(|v| linear.interval(*v)).collect(),
-                space: types[0].memory_space().expect("checked"),
+                space,
                 bytes: types.iter().map(|t| tile_bytes(*t)).max().unwrap_or(0),
                 members,
                 address: 0,
@@ -790,6 +810,8 @@ fn place<'c, 'a>(
     let mut placed: Vec<usize> = Vec::new();
     for i in order {
         let (capacity, align) = space_limits(buffers[i].space, a5).expect("an on-chip space");
+        let (sharing, report) = choice(buffers[i].space);
+        let retry = Unplaced::Retry(buffers[i].space);
         let mut busy: Vec<(u64, u64)> = placed
             .iter()
             .filter(|&&j| {
@@ -813,7 +835,7 @@ fn place<'c, 'a>(
                 .iter()
                 .any(|(start, end)| base < *end && *start < base + buffers[i].bytes);
             if (clash || base % align != 0) && !report {
-                return Err(PassFailed);
+                return Err(retry);
             }
             if clash || base % align != 0 {
                 OpDiagnostic::new(format!(
@@ -827,12 +849,12 @@ fn place<'c, 'a>(
                     }
                 ))
                 .emit(reserve, Severity::Error);
-                return Err(PassFailed);
+                return Err(Unplaced::Reported);
             }
             address = base;
         }
         if address + buffers[i].bytes > capacity && !report {
-            return Err(PassFailed);
+            return Err(retry);
         }
         if address + buffers[i].bytes > capacity {
             let live: Vec<usize> = placed
@@ -878,7 +900,7 @@ fn place<'c, 'a>(
                 );
             }
             diagnostic.emit(anchor, Severity::Error);
-            return Err(PassFailed);
+            return Err(Unplaced::Reported);
         }
         buffers[i].address = address;
         placed.push(i);

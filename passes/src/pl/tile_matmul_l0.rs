@@ -49,8 +49,10 @@ stays a multiple of 32 bytes of elements, halved once more when the
 halves fit half of L0A and L0B: then two steps' blocks fit at once, and
 `pl-double-buffer` gives consecutive steps their own L0 buffers, so one
 step's extracts (MTE1) run while the other multiplies (M). The rewrite applies when both
-operands come straight from `pl.tile.load`s used by nothing else (of row-
-major tensors; a load may move one matrix of a higher-rank tensor, with a
+operands come straight from `pl.tile.load`s used by nothing else but
+matmuls this pass splits too (of row-major tensors; such a shared load,
+a batched matmul's broadcast operand, is made once in L1 and each step
+extracts from it; a load may move one matrix of a higher-rank tensor, with a
 `partition`), or through a `pl.tile.transpose_view` of one (a transposed
 operand: the blocks are extracted from the `zn` view) and the product's only user is one `pl.tile.store` of 2-D
 tiles, into a 2-D tensor or one matrix of a higher-rank one (a partition
@@ -243,10 +245,14 @@ fn one_matrix_partition(store: OperationRef) -> bool {
         && extents[..extents.len() - 2].iter().all(|&e| e == 1)
 }
 
-/// The `pl.tile.load` that makes `value` for `user` alone, if it does:
-/// directly, or read through a `pl.tile.transpose_view` of it that `user`
-/// alone uses (a transposed operand), which is returned too.
+/// The `pl.tile.load` that makes `value` for `user`, if it does: directly,
+/// for `user` alone or shared with other matmuls this pass splits (the
+/// steps of each extract from the one tile in L1, as a batched matmul's
+/// broadcast operand is loaded once), or read through a
+/// `pl.tile.transpose_view` of it that `user` alone uses (a transposed
+/// operand), which is returned too.
 fn sole_load<'c, 'a>(
+    context: &'c Context,
     value: Value<'c, 'a>,
     user: OperationRef<'c, 'a>,
 ) -> Option<(OperationRef<'c, 'a>, Option<OperationRef<'c, 'a>>)> {
@@ -258,7 +264,7 @@ fn sole_load<'c, 'a>(
         users.len() == 1 && users[0] == user
     };
     if OpKind::of(&owner) == Some(OpKind::PlTileTransposeView) {
-        let (load, None) = sole_load(operand_at(owner, 0)?, owner)? else {
+        let (load, None) = sole_load(context, operand_at(owner, 0)?, owner)? else {
             return None;
         };
         return only_user(value, user).then_some((load, Some(owner)));
@@ -266,7 +272,39 @@ fn sole_load<'c, 'a>(
     if OpKind::of(&owner) != Some(OpKind::PlTileLoad) || owner.attribute("clamp").is_ok() {
         return None;
     }
-    only_user(value, user).then_some((owner, None))
+    // Shared: by matmuls split here (the ones before `user` are steps
+    // extracting from it by now).
+    let split_here = |other: &OperationRef<'c, 'a>| match OpKind::of(other) {
+        Some(OpKind::PlTileMatmul) => matches!(blocks_of(context, *other), Ok(Some(_))),
+        Some(OpKind::PlTileExtract) => {
+            operand_at(*other, 0).is_some_and(|v| value_key(v) == value_key(value))
+        }
+        _ => false,
+    };
+    let users = uses(user, value);
+    let shared = OpKind::of(&user) == Some(OpKind::PlTileMatmul) && users.iter().all(split_here);
+    (users.contains(&user) && (users.len() == 1 || shared)).then_some((owner, None))
+}
+
+/// The blocks `matmul` is split into, `None` when it fits L0 (or is not
+/// a product of 2-D tiles, which the pass leaves alone).
+fn blocks_of(context: &Context, matmul: OperationRef) -> Result<Option<MatmulBlocks>, String> {
+    let tiles = [
+        operand_at(matmul, 0),
+        operand_at(matmul, 1),
+        result_at(matmul, 0),
+    ]
+    .map(|v| v.and_then(|v| TileType::try_from(v.r#type()).ok()));
+    let [Some(lhs), Some(rhs), Some(product)] = tiles else {
+        return Ok(None);
+    };
+    let (ls, rs) = (lhs.shape(), rhs.shape());
+    if ls.len() != 2 || rs.len() != 2 {
+        return Ok(None);
+    }
+    let element = melior::ir::ShapedTypeLike::element(&lhs);
+    let accumulator = melior::ir::ShapedTypeLike::element(&product);
+    choose_blocks(context, element, accumulator, (ls[0], ls[1], rs[1]))
 }
 
 /// The ops of `scope`'s parent function that use `value`.
@@ -299,19 +337,13 @@ fn split<'c, 'a>(
         return fail("matmul operands must be tiles".into());
     };
     let (ls, rs) = (lhs_tile.shape(), rhs_tile.shape());
-    if ls.len() != 2 || rs.len() != 2 {
-        // Batch forms are a different op; a rank-3 matmul is flattened first.
-        return Ok(());
-    }
-    let element = melior::ir::ShapedTypeLike::element(&lhs_tile);
-    let accumulator = melior::ir::ShapedTypeLike::element(&product_tile);
-    let Some(blocks) = choose_blocks(context, element, accumulator, (ls[0], ls[1], rs[1]))
-        .map_err(|message| (matmul, message))?
-    else {
+    // Batch forms are a different op; a rank-3 matmul is flattened first.
+    let Some(blocks) = blocks_of(context, matmul).map_err(|message| (matmul, message))? else {
         return Ok(());
     };
     // The shape pl-convert-tensor-to-tile produces: whole operands loaded
-    // for this matmul alone, the product stored once.
+    // for this matmul (or for products split alike), the product stored
+    // once.
     let whole = |tile: TileType| {
         tile.effective_view()
             .valid_shape
@@ -319,11 +351,12 @@ fn split<'c, 'a>(
             .zip(tile.shape())
             .all(|(v, s)| *v == Some(s))
     };
-    let (Some((lhs_load, lhs_view)), Some((rhs_load, rhs_view))) =
-        (sole_load(lhs, matmul), sole_load(rhs, matmul))
-    else {
+    let (Some((lhs_load, lhs_view)), Some((rhs_load, rhs_view))) = (
+        sole_load(context, lhs, matmul),
+        sole_load(context, rhs, matmul),
+    ) else {
         return fail(format!(
-            "this matmul exceeds L0 ({}x{} by {}x{}) and its operands are not loads used by it alone; it cannot be split into L0 steps",
+            "this matmul exceeds L0 ({}x{} by {}x{}) and its operands are not loads used by it alone (or by matmuls split alike); it cannot be split into L0 steps",
             ls[0], ls[1], rs[0], rs[1]
         ));
     };

@@ -3,9 +3,9 @@
 //! loaded as a 2-D tile (`pl.tile.load` with a `partition` of one batch)
 //! and each product stored into its batch of the result (a `pl.tile.store`
 //! with the same partition). A batch extent of 1, or a rank-2 operand,
-//! broadcasts: that operand's one batch is loaded for every product (each
-//! product's operands are its own loads, so pl-tile-matmul-l0 can split
-//! one that exceeds L0).
+//! broadcasts: that operand's one batch is loaded once, before the first
+//! product, and every product reads it (pl-tile-matmul-l0 splits products
+//! that exceed L0 sharing it: their steps extract from it in L1).
 
 use melior::ir::{
     BlockLike, OperationRef, Type, Value, ValueLike,
@@ -66,6 +66,8 @@ impl<'c, 'a> Conversion<'c, 'a> {
             TileType::new(self.context, &[m, n], accumulator, Some(MemorySpace::Acc)).into();
         let zero = self.zero();
         let mut written: Value = out;
+        // The broadcast operands' one batch, loaded for the first product.
+        let mut broadcast_tiles: [Option<Value<'c, 'a>>; 2] = [None; 2];
         for batch in 0..batches {
             let index = if batch == 0 {
                 zero
@@ -75,9 +77,16 @@ impl<'c, 'a> Conversion<'c, 'a> {
             let mut tiles = [zero; 2];
             for (side, (operand, extents)) in [(lhs, &ls), (rhs, &rs)].into_iter().enumerate() {
                 let broadcast = extents.len() == 2 || extents[0] == 1;
-                let at = if broadcast { zero } else { index };
                 let window = [extents[extents.len() - 2], extents[extents.len() - 1]];
-                tiles[side] = self.load_batch(op, operand, at, window)?;
+                tiles[side] = match broadcast_tiles[side] {
+                    Some(tile) => tile,
+                    None if broadcast => {
+                        let tile = self.load_batch(op, operand, zero, window)?;
+                        broadcast_tiles[side] = Some(tile);
+                        tile
+                    }
+                    None => self.load_batch(op, operand, index, window)?,
+                };
             }
             let product = OperationBuilder::new(OpKind::PlTileMatmul.name(), location)
                 .add_operands(&tiles)
