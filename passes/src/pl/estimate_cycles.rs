@@ -58,6 +58,11 @@ busiest pipe's total work, which no schedule can beat. Their ratio says
 how much the synchronisation serialises the pipes (1.0: the busiest pipe
 never waits).
 
+A module pass: which parameters of a kernel may be one tensor depends on
+every call of it in the module, so the pass learns that for all kernels in
+one walk, then works on the module's functions in parallel as a function
+pass would (diagnostics in the functions' order).
+
 ```mlir
 // remark: pl-estimate-cycles: @add_kernel: 3400 cycles (1.84 us at
 // 1.85 GHz); pipe bound 2240 cycles (mte2); ratio 1.52; busy: mte1 0,

@@ -51,6 +51,11 @@ ops is found, and ordered:
 
 and every kernel ends with `pl.system.pipe_barrier all`.
 
+A module pass: which parameters of a kernel may be one tensor depends on
+every call of it in the module, so the pass learns that for all kernels in
+one walk, then works on the module's functions in parallel as a function
+pass would (diagnostics in the functions' order).
+
 Nothing redundant is added: the pass tracks, per pipe, how far it is
 known to be ordered after every other pipe (vector clocks), transitively
 (`MTE2→V` then `V→MTE3` orders `MTE2→MTE3`), so a hazard already covered

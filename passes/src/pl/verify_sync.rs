@@ -46,6 +46,11 @@ In the kernels of a core group it also checks the slot protocol: each
 popped tile is freed exactly once, in the block of its pop, and nothing
 reads it after its free (the producer may refill the slot).
 
+A module pass: which parameters of a kernel may be one tensor depends on
+every call of it in the module, so the pass learns that for all kernels in
+one walk, then works on the module's functions in parallel as a function
+pass would (diagnostics in the functions' order).
+
 ```mlir
 %a = pl.tile.load %x[%c0, %c0] {pl.addresses = array<i64: 0>} : ...
 // error: pl-verify-sync: read-after-write on vec[0, 4096) is not
